@@ -1,0 +1,26 @@
+/** Export-format JSON as stored: may carry ".priority"/".value" keys. */
+export type ExportJson = null | boolean | number | string | { [key: string]: ExportJson };
+
+/** One committed write, server values already resolved. path: "/" for the root, else "/a/b". null deletes. */
+export interface WriteOp {
+  path: string;
+  value: ExportJson;
+}
+
+export interface Persistence {
+  /** Every namespace's tree at start-up (export format). Throws PersistenceError with a clear message on damage it
+   *  cannot recover; reports (through the log callback given to its constructor) what it recovered. */
+  load(): Promise<Map<string, ExportJson>>;
+  /** Lets persistence read the current trees, e.g. to compact its journal into a snapshot. Called once after load. */
+  attach(current: () => ReadonlyMap<string, ExportJson>): void;
+  /** Records one atomic batch (a set = 1 op, a multi-path update = n ops) for one namespace. Resolves only once the
+   *  batch will survive kill -9 (fsync); the server acknowledges the write after that. Concurrent calls may share
+   *  one fsync (group commit). Batches are applied at load in call order. */
+  commit(namespace: string, ops: readonly WriteOp[]): Promise<void>;
+  /** Flushes and closes. */
+  close(): Promise<void>;
+}
+
+export class PersistenceError extends Error {
+  override name = 'PersistenceError';
+}
