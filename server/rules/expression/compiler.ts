@@ -1,0 +1,448 @@
+import type { Node } from './ast';
+import { parseExpression } from './parser';
+import { ExpressionError } from './tokenizer';
+import { QUERY_PROPERTIES, RuleRuntimeError, Snapshot, type EvalContext } from './values';
+
+/** What can be told about a value before evaluation; 'any' = only known at run time (never a snapshot). */
+type StaticType = 'boolean' | 'number' | 'string' | 'null' | 'snapshot' | 'regex' | 'array' | 'auth' | 'query' | 'object' | 'any';
+
+type Run = (ctx: EvalContext) => unknown;
+interface Compiled {
+  type: StaticType;
+  run: Run;
+}
+
+export type RuleKind = 'read' | 'write' | 'validate';
+
+interface Scope {
+  kind: RuleKind;
+  /** `$names` of the wildcards on the path to this rule */
+  wildcards: ReadonlySet<string>;
+}
+
+export type CompiledRule = (ctx: EvalContext) => boolean;
+
+/**
+ * Parses and type-checks one rule expression once; the result evaluates it over a context.
+ * Throws ExpressionError (with the offset) for syntax errors and for mistakes that can be told statically.
+ * An error at run time (a method on null, comparing a string with a number...) makes the rule false.
+ */
+export function compileRule(text: string, kind: RuleKind, wildcards: ReadonlySet<string>): CompiledRule {
+  const tree = parseExpression(text);
+  const { type, run } = compile(tree, { kind, wildcards });
+  if (type !== 'boolean' && type !== 'any') {
+    throw new ExpressionError(tree.pos, `a rule must be a boolean expression, but this is ${article(type)}`);
+  }
+  return (ctx) => {
+    try {
+      return run(ctx) === true;
+    } catch (error) {
+      if (error instanceof RuleRuntimeError) return false;
+      throw error;
+    }
+  };
+}
+
+const fail = (reason: string): never => {
+  throw new RuleRuntimeError(reason);
+};
+
+function article(type: StaticType): string {
+  const names: Record<StaticType, string> = {
+    boolean: 'a boolean', number: 'a number', string: 'a string', null: 'null', snapshot: 'a data snapshot',
+    regex: 'a regular expression', array: 'an array', auth: 'the auth object', query: 'the query object',
+    object: 'an object', any: 'a value',
+  };
+  return names[type];
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Snapshot) return 'a data snapshot';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** Refuses a sub-expression whose type is known and not among `allowed`. */
+function requireType(compiled: Compiled, allowed: readonly StaticType[], node: Node, what: string): void {
+  if (compiled.type !== 'any' && !allowed.includes(compiled.type)) {
+    throw new ExpressionError(node.pos, `${what} must be ${allowed.map(article).join(' or ')}, but this is ${article(compiled.type)}`);
+  }
+}
+
+function compile(node: Node, scope: Scope): Compiled {
+  switch (node.type) {
+    case 'literal': {
+      const value = node.value;
+      const type = value === null ? 'null' : (typeof value as 'boolean' | 'number' | 'string');
+      return { type, run: () => value };
+    }
+    case 'regex':
+      throw new ExpressionError(node.pos, 'a regular expression literal is only allowed as the argument of matches()');
+    case 'array':
+      throw new ExpressionError(node.pos, 'an array literal is only allowed as the argument of hasChildren()');
+    case 'identifier':
+      return compileIdentifier(node.name, node.pos, scope);
+    case 'member':
+      return compileMember(node.object, node.property, node.pos, scope);
+    case 'index':
+      return compileIndex(node.object, node.index, scope);
+    case 'call':
+      return compileCall(node, scope);
+    case 'unary':
+      return compileUnary(node.op, node.operand, scope);
+    case 'binary':
+      return compileBinary(node, scope);
+    case 'logical':
+      return compileLogical(node.op, node.left, node.right, scope);
+    case 'conditional':
+      return compileConditional(node, scope);
+  }
+}
+
+function compileIdentifier(name: string, pos: number, scope: Scope): Compiled {
+  switch (name) {
+    case 'auth':
+      return { type: 'auth', run: (ctx) => ctx.auth };
+    case 'root':
+      return { type: 'snapshot', run: (ctx) => ctx.root };
+    case 'data':
+      return { type: 'snapshot', run: (ctx) => ctx.data };
+    case 'newData':
+      if (scope.kind === 'read') throw new ExpressionError(pos, 'newData is not available in .read rules');
+      return { type: 'snapshot', run: (ctx) => ctx.newData };
+    case 'now':
+      return { type: 'number', run: (ctx) => ctx.now };
+    case 'query':
+      if (scope.kind !== 'read') throw new ExpressionError(pos, 'query is only available in .read rules');
+      return { type: 'query', run: (ctx) => ctx.query };
+  }
+  if (name.startsWith('$')) {
+    if (!scope.wildcards.has(name)) throw new ExpressionError(pos, `unknown variable '${name}' (no such wildcard on the path to this rule)`);
+    return { type: 'string', run: (ctx) => ctx.vars[name] };
+  }
+  throw new ExpressionError(pos, `unknown variable '${name}'`);
+}
+
+/** Property lookup at run time, shared by `a.b` and `a['b']`. */
+function getProperty(object: unknown, name: string): unknown {
+  if (typeof object === 'string') {
+    return name === 'length' ? object.length : fail(`strings have no property '${name}'`);
+  }
+  if (object === null || typeof object !== 'object' || object instanceof Snapshot || Array.isArray(object)) {
+    return fail(`cannot read property '${name}' of ${describeValue(object)}`);
+  }
+  return Object.hasOwn(object, name) ? ((object as Record<string, unknown>)[name] ?? null) : null;
+}
+
+const AUTH_PROPERTIES: Readonly<Record<string, StaticType>> = { uid: 'any', provider: 'any', token: 'object' };
+
+function compileMember(objectNode: Node, property: string, pos: number, scope: Scope): Compiled {
+  const object = compile(objectNode, scope);
+  let type: StaticType;
+  switch (object.type) {
+    case 'auth': {
+      const known = AUTH_PROPERTIES[property];
+      if (!known) throw new ExpressionError(pos, `auth has no property '${property}' (it has uid, provider and token)`);
+      type = known;
+      break;
+    }
+    case 'query':
+      if (!QUERY_PROPERTIES.has(property)) throw new ExpressionError(pos, `query has no property '${property}'`);
+      type = property.startsWith('orderBy') && property !== 'orderByChild' ? 'boolean' : 'any';
+      break;
+    case 'string':
+      if (property !== 'length') throw new ExpressionError(pos, `strings have no property '${property}'`);
+      type = 'number';
+      break;
+    case 'snapshot':
+      throw new ExpressionError(pos, `snapshots have no property '${property}' (did you mean ${property}()?)`);
+    case 'object':
+    case 'any':
+      type = 'any';
+      break;
+    default:
+      throw new ExpressionError(pos, `${article(object.type)} has no property '${property}'`);
+  }
+  const run = object.run;
+  return { type, run: (ctx) => getProperty(run(ctx), property) };
+}
+
+function compileIndex(objectNode: Node, indexNode: Node, scope: Scope): Compiled {
+  const object = compile(objectNode, scope);
+  requireType(object, ['auth', 'query', 'object', 'string'], objectNode, 'an indexed value');
+  const index = compile(indexNode, scope);
+  requireType(index, ['string'], indexNode, 'an index');
+  return {
+    type: 'any',
+    run: (ctx) => {
+      const key = index.run(ctx);
+      return typeof key === 'string' ? getProperty(object.run(ctx), key) : fail(`an index must be a string, not ${describeValue(key)}`);
+    },
+  };
+}
+
+interface Method {
+  params: readonly ('string' | 'regex' | 'optionalArray')[];
+  returns: StaticType;
+}
+
+const SNAPSHOT_METHODS: Readonly<Record<string, Method>> = {
+  child: { params: ['string'], returns: 'snapshot' },
+  parent: { params: [], returns: 'snapshot' },
+  val: { params: [], returns: 'any' },
+  exists: { params: [], returns: 'boolean' },
+  hasChild: { params: ['string'], returns: 'boolean' },
+  hasChildren: { params: ['optionalArray'], returns: 'boolean' },
+  isNumber: { params: [], returns: 'boolean' },
+  isString: { params: [], returns: 'boolean' },
+  isBoolean: { params: [], returns: 'boolean' },
+  getPriority: { params: [], returns: 'any' },
+};
+
+const STRING_METHODS: Readonly<Record<string, Method>> = {
+  contains: { params: ['string'], returns: 'boolean' },
+  beginsWith: { params: ['string'], returns: 'boolean' },
+  endsWith: { params: ['string'], returns: 'boolean' },
+  replace: { params: ['string', 'string'], returns: 'string' },
+  toLowerCase: { params: [], returns: 'string' },
+  toUpperCase: { params: [], returns: 'string' },
+  matches: { params: ['regex'], returns: 'boolean' },
+};
+
+function splitPath(path: string): string[] {
+  return path.split('/').filter((key) => key !== '');
+}
+
+function childOf(snapshot: Snapshot, path: unknown): Snapshot {
+  if (typeof path !== 'string') return fail(`child() needs a string path, not ${describeValue(path)}`);
+  return new Snapshot(snapshot.data, [...snapshot.path, ...splitPath(path)]);
+}
+
+const valueOf = (snapshot: Snapshot): unknown => snapshot.data.val(snapshot.path);
+
+function runSnapshotMethod(snapshot: Snapshot, method: string, args: readonly unknown[]): unknown {
+  switch (method) {
+    case 'child':
+      return childOf(snapshot, args[0]);
+    case 'parent':
+      return snapshot.path.length === 0 ? fail('the root has no parent') : new Snapshot(snapshot.data, snapshot.path.slice(0, -1));
+    case 'val':
+      return valueOf(snapshot);
+    case 'exists':
+      return valueOf(snapshot) !== null;
+    case 'hasChild':
+      return valueOf(childOf(snapshot, args[0])) !== null;
+    case 'hasChildren': {
+      const keys = args[0];
+      if (keys === undefined) {
+        const value = valueOf(snapshot);
+        return value !== null && typeof value === 'object' && Object.keys(value).length > 0;
+      }
+      return (keys as unknown[]).every((key) => valueOf(childOf(snapshot, key)) !== null);
+    }
+    case 'isNumber':
+      return typeof valueOf(snapshot) === 'number';
+    case 'isString':
+      return typeof valueOf(snapshot) === 'string';
+    case 'isBoolean':
+      return typeof valueOf(snapshot) === 'boolean';
+    case 'getPriority':
+      return snapshot.data.priority(snapshot.path);
+  }
+  return fail(`snapshots have no method ${method}()`);
+}
+
+function stringArgument(value: unknown, method: string): string {
+  return typeof value === 'string' ? value : fail(`${method}() needs a string argument, not ${describeValue(value)}`);
+}
+
+function runStringMethod(text: string, method: string, args: readonly unknown[]): unknown {
+  switch (method) {
+    case 'contains':
+      return text.includes(stringArgument(args[0], method));
+    case 'beginsWith':
+      return text.startsWith(stringArgument(args[0], method));
+    case 'endsWith':
+      return text.endsWith(stringArgument(args[0], method));
+    case 'replace':
+      // Firebase's replace() replaces every occurrence, unlike JavaScript's.
+      return text.split(stringArgument(args[0], method)).join(stringArgument(args[1], method));
+    case 'toLowerCase':
+      return text.toLowerCase();
+    case 'toUpperCase':
+      return text.toUpperCase();
+    case 'matches':
+      return (args[0] as RegExp).test(text);
+  }
+  return fail(`strings have no method ${method}()`);
+}
+
+function compileArguments(node: Extract<Node, { type: 'call' }>, method: Method, scope: Scope): Run[] {
+  const required = method.params.filter((p) => p !== 'optionalArray').length;
+  if (node.args.length < required || node.args.length > method.params.length) {
+    const count = required === method.params.length ? `${required}` : `${required} to ${method.params.length}`;
+    throw new ExpressionError(node.pos, `${node.method}() takes ${count} argument(s), not ${node.args.length}`);
+  }
+  return node.args.map((arg, i) => {
+    const param = method.params[i];
+    if (param === 'regex') {
+      if (arg.type !== 'regex') throw new ExpressionError(arg.pos, `${node.method}() needs a regular expression literal like /^a+$/`);
+      const regex = arg.value;
+      return () => regex;
+    }
+    if (param === 'optionalArray') {
+      if (arg.type !== 'array') throw new ExpressionError(arg.pos, `${node.method}() needs an array literal of child names, like ['a', 'b']`);
+      const items = arg.items.map((item) => {
+        const compiled = compile(item, scope);
+        requireType(compiled, ['string'], item, 'a child name');
+        return compiled.run;
+      });
+      return (ctx) => items.map((item) => item(ctx));
+    }
+    const compiled = compile(arg, scope);
+    requireType(compiled, ['string'], arg, `the argument of ${node.method}()`);
+    return compiled.run;
+  });
+}
+
+function compileCall(node: Extract<Node, { type: 'call' }>, scope: Scope): Compiled {
+  const object = compile(node.object, scope);
+  const { method: name, pos } = node;
+  const isSnapshot = object.type === 'snapshot';
+  if (!isSnapshot && object.type !== 'string' && object.type !== 'any') {
+    throw new ExpressionError(pos, `${article(object.type)} has no method ${name}()`);
+  }
+  const method = (isSnapshot ? SNAPSHOT_METHODS : STRING_METHODS)[name];
+  if (!method) throw new ExpressionError(pos, `${isSnapshot ? 'snapshots' : 'strings'} have no method ${name}()`);
+  const args = compileArguments(node, method, scope);
+  const receiver = object.run;
+  const run: Run = isSnapshot
+    ? (ctx) => runSnapshotMethod(receiver(ctx) as Snapshot, name, args.map((arg) => arg(ctx)))
+    : (ctx) => {
+        const text = receiver(ctx);
+        if (typeof text !== 'string') return fail(`cannot call ${name}() on ${describeValue(text)}`);
+        return runStringMethod(text, name, args.map((arg) => arg(ctx)));
+      };
+  return { type: method.returns, run };
+}
+
+function booleanOperand(value: unknown, what: string): boolean {
+  return typeof value === 'boolean' ? value : fail(`${what} needs a boolean, not ${describeValue(value)}`);
+}
+
+function numberOperand(value: unknown, what: string): number {
+  return typeof value === 'number' ? value : fail(`${what} needs a number, not ${describeValue(value)}`);
+}
+
+function compileUnary(op: '!' | '-', operandNode: Node, scope: Scope): Compiled {
+  const operand = compile(operandNode, scope);
+  const run = operand.run;
+  if (op === '!') {
+    requireType(operand, ['boolean'], operandNode, "the operand of '!'");
+    return { type: 'boolean', run: (ctx) => !booleanOperand(run(ctx), "'!'") };
+  }
+  requireType(operand, ['number'], operandNode, "the operand of '-'");
+  return { type: 'number', run: (ctx) => -numberOperand(run(ctx), "'-'") };
+}
+
+/** `==` and `===` are the same in rules: no type coercion; only null and primitives can be compared. */
+function strictEquals(a: unknown, b: unknown): boolean {
+  if (a === null || b === null) return a === b;
+  const primitive = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  return primitive(a) && primitive(b) ? a === b : fail(`cannot compare ${describeValue(a)} with ${describeValue(b)}`);
+}
+
+function compare(a: unknown, b: unknown): number {
+  const bothNumbers = typeof a === 'number' && typeof b === 'number';
+  const bothStrings = typeof a === 'string' && typeof b === 'string';
+  if (!bothNumbers && !bothStrings) return fail(`cannot order ${describeValue(a)} and ${describeValue(b)}`);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function add(a: unknown, b: unknown): number | string {
+  if (typeof a === 'number' && typeof b === 'number') return a + b;
+  const joinable = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+  if ((typeof a === 'string' || typeof b === 'string') && joinable(a) && joinable(b)) return `${a}${b}`;
+  return fail(`cannot add ${describeValue(a)} and ${describeValue(b)}`);
+}
+
+const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  '%': (a, b) => a % b,
+};
+
+function compileBinary(node: Extract<Node, { type: 'binary' }>, scope: Scope): Compiled {
+  const left = compile(node.left, scope);
+  const right = compile(node.right, scope);
+  const [l, r] = [left.run, right.run];
+  const what = `the operands of '${node.op}'`;
+  switch (node.op) {
+    case '==':
+    case '===':
+    case '!=':
+    case '!==': {
+      const comparable: StaticType[] = ['boolean', 'number', 'string', 'null', 'auth', 'object'];
+      requireType(left, comparable, node.left, what);
+      requireType(right, comparable, node.right, what);
+      const negate = node.op.startsWith('!');
+      return { type: 'boolean', run: (ctx) => strictEquals(l(ctx), r(ctx)) !== negate };
+    }
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
+      requireType(left, ['number', 'string'], node.left, what);
+      requireType(right, ['number', 'string'], node.right, what);
+      if (left.type !== 'any' && right.type !== 'any' && left.type !== right.type) {
+        throw new ExpressionError(node.pos, `cannot compare ${article(left.type)} with ${article(right.type)}`);
+      }
+      const test: (order: number) => boolean =
+        node.op === '<' ? (o) => o < 0 : node.op === '<=' ? (o) => o <= 0 : node.op === '>' ? (o) => o > 0 : (o) => o >= 0;
+      return { type: 'boolean', run: (ctx) => test(compare(l(ctx), r(ctx))) };
+    }
+    case '+': {
+      requireType(left, ['number', 'string'], node.left, what);
+      requireType(right, ['number', 'string'], node.right, what);
+      const type: StaticType =
+        left.type === 'string' || right.type === 'string' ? 'string' : left.type === 'number' && right.type === 'number' ? 'number' : 'any';
+      return { type, run: (ctx) => add(l(ctx), r(ctx)) };
+    }
+    default: {
+      requireType(left, ['number'], node.left, what);
+      requireType(right, ['number'], node.right, what);
+      const apply = ARITHMETIC[node.op]!;
+      const op = `'${node.op}'`;
+      return { type: 'number', run: (ctx) => apply(numberOperand(l(ctx), op), numberOperand(r(ctx), op)) };
+    }
+  }
+}
+
+function compileLogical(op: '&&' | '||', leftNode: Node, rightNode: Node, scope: Scope): Compiled {
+  const left = compile(leftNode, scope);
+  const right = compile(rightNode, scope);
+  requireType(left, ['boolean'], leftNode, `the operands of '${op}'`);
+  requireType(right, ['boolean'], rightNode, `the operands of '${op}'`);
+  const [l, r] = [left.run, right.run];
+  const what = `'${op}'`;
+  const run: Run =
+    op === '&&'
+      ? (ctx) => booleanOperand(l(ctx), what) && booleanOperand(r(ctx), what)
+      : (ctx) => booleanOperand(l(ctx), what) || booleanOperand(r(ctx), what);
+  return { type: 'boolean', run };
+}
+
+function compileConditional(node: Extract<Node, { type: 'conditional' }>, scope: Scope): Compiled {
+  const test = compile(node.test, scope);
+  requireType(test, ['boolean'], node.test, 'the condition of ?:');
+  const consequent = compile(node.consequent, scope);
+  const alternate = compile(node.alternate, scope);
+  if ((consequent.type === 'snapshot') !== (alternate.type === 'snapshot')) {
+    throw new ExpressionError(node.pos, 'both branches of ?: must be snapshots, or neither');
+  }
+  const type = consequent.type === alternate.type ? consequent.type : 'any';
+  const [t, c, a] = [test.run, consequent.run, alternate.run];
+  return { type, run: (ctx) => (booleanOperand(t(ctx), '?:') ? c(ctx) : a(ctx)) };
+}
