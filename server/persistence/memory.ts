@@ -25,8 +25,8 @@ export class MemoryPersistence implements Persistence {
 
   async commit(namespace: string, ops: readonly WriteOp[]): Promise<void> {
     if (this.closed) throw new PersistenceError('MemoryPersistence: commit after close');
-    // Cloned so later mutation of the caller's objects cannot change what was "persisted".
-    const tree = applyOps(this.trees.get(namespace) ?? null, structuredClone(ops));
+    // applyOps copies the values, so later changes to the caller's objects cannot alter what was "persisted".
+    const tree = applyOps(this.trees.get(namespace) ?? null, ops);
     if (tree === null) this.trees.delete(namespace);
     else this.trees.set(namespace, tree);
   }

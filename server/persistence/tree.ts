@@ -75,7 +75,7 @@ function setAt(node: ExportJson, segments: readonly string[], index: number, val
 
 /**
  * Applies a batch of writes to a tree the caller owns (it is updated in place where possible) and returns the new
- * root, null for an empty tree.
+ * root, null for an empty tree. Written values are copied, never shared with the ops.
  */
 export function applyOps(tree: ExportJson, ops: readonly WriteOp[]): ExportJson {
   let root = tree;

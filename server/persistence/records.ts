@@ -1,0 +1,83 @@
+import { crc32 } from 'node:zlib';
+
+/**
+ * On-disk record framing shared by the journal and the snapshot:
+ *   marker (4 bytes) | payload length (u32 LE) | CRC32 of length+payload (u32 LE) | payload (UTF-8 JSON)
+ * The marker starts with 0xFF, a byte UTF-8 never contains, so scanning for it after damage finds only real
+ * record starts (and the CRC confirms them). That is what tells a torn tail from damage in the middle.
+ */
+const MARKER = Buffer.from([0xff, 0x52, 0x4a, 0x31]);
+const HEADER_BYTES = 12;
+/** Longer claims are damage, not data: no single batch or namespace gets near this. */
+const MAX_PAYLOAD_BYTES = 1 << 30;
+
+export function encodeRecord(payload: unknown): Buffer {
+  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  const header = Buffer.alloc(HEADER_BYTES);
+  MARKER.copy(header, 0);
+  header.writeUInt32LE(body.length, 4);
+  header.writeUInt32LE(crc32(body, crc32(header.subarray(4, 8))), 8);
+  return Buffer.concat([header, body]);
+}
+
+export interface DecodedRecord {
+  offset: number;
+  payload: unknown;
+}
+
+export interface Damage {
+  /** Where the first record that does not check out starts. */
+  offset: number;
+  reason: string;
+  /** True when no intact record follows the damage, as after a write torn by a crash. */
+  atTail: boolean;
+}
+
+export interface ScanResult {
+  records: DecodedRecord[];
+  damage?: Damage;
+}
+
+type Attempt = { ok: true; next: number; payload: unknown } | { ok: false; reason: string };
+
+function readRecordAt(data: Buffer, offset: number): Attempt {
+  if (data.length - offset < HEADER_BYTES) return { ok: false, reason: 'incomplete record header' };
+  if (!data.subarray(offset, offset + 4).equals(MARKER)) return { ok: false, reason: 'no record marker' };
+  const length = data.readUInt32LE(offset + 4);
+  if (length > MAX_PAYLOAD_BYTES) return { ok: false, reason: `implausible record length ${length}` };
+  const end = offset + HEADER_BYTES + length;
+  if (end > data.length) return { ok: false, reason: `record of ${length} bytes runs past the end of the file` };
+  const body = data.subarray(offset + HEADER_BYTES, end);
+  const expected = data.readUInt32LE(offset + 8);
+  if (crc32(body, crc32(data.subarray(offset + 4, offset + 8))) !== expected) {
+    return { ok: false, reason: 'checksum mismatch' };
+  }
+  try {
+    return { ok: true, next: end, payload: JSON.parse(body.toString('utf8')) };
+  } catch {
+    return { ok: false, reason: 'checksum matches but the payload is not JSON' };
+  }
+}
+
+function intactRecordAfter(data: Buffer, from: number): boolean {
+  for (let at = data.indexOf(MARKER, from); at !== -1; at = data.indexOf(MARKER, at + 1)) {
+    if (readRecordAt(data, at).ok) return true;
+  }
+  return false;
+}
+
+/** Decodes every record from `start`; stops at the first one that does not check out and says why. */
+export function scanRecords(data: Buffer, start: number): ScanResult {
+  const records: DecodedRecord[] = [];
+  let offset = start;
+  while (offset < data.length) {
+    const attempt = readRecordAt(data, offset);
+    if (!attempt.ok) {
+      const atTail = !intactRecordAfter(data, offset + 1);
+      return { records, damage: { offset, reason: attempt.reason, atTail } };
+    }
+    records.push({ offset, payload: attempt.payload });
+    offset = attempt.next;
+  }
+  return { records };
+}
