@@ -384,9 +384,10 @@ function compileBinary(node: Extract<Node, { type: 'binary' }>, scope: Scope): C
     case '===':
     case '!=':
     case '!==': {
-      const comparable: StaticType[] = ['boolean', 'number', 'string', 'null', 'auth', 'object'];
-      requireType(left, comparable, node.left, what);
-      requireType(right, comparable, node.right, what);
+      for (const [side, sideNode] of [[left, node.left], [right, node.right]] as const) {
+        if (side.type === 'snapshot') throw new ExpressionError(sideNode.pos, `cannot compare a data snapshot with '${node.op}' (compare its .val())`);
+        if (side.type === 'query') throw new ExpressionError(sideNode.pos, `cannot compare the query object with '${node.op}'`);
+      }
       const negate = node.op.startsWith('!');
       return { type: 'boolean', run: (ctx) => strictEquals(l(ctx), r(ctx)) !== negate };
     }
