@@ -1,0 +1,185 @@
+import type { Database } from '../core/database';
+import type { Identity } from '../core/identity';
+import { applyQuery, type QuerySpec, rulesQuery } from '../core/query';
+import { getAt } from '../core/tree';
+import type { ExportJson } from '../persistence/types';
+import { encodeFrames } from './frames';
+
+/** A connection as the fan-out sees it. */
+export interface Subscriber {
+  readonly identity: Identity;
+  sendFrames(frames: readonly Buffer[]): void;
+  /** Called when rules no longer allow one of its listens; the registry has already removed it. */
+  revoked(listen: Listen): void;
+}
+
+export interface Listen {
+  readonly subscriber: Subscriber;
+  readonly namespace: string;
+  readonly path: readonly string[];
+  /** Tagged queries only; untagged listens get the whole value at `path`. */
+  readonly query: { spec: QuerySpec; tag: number; wire: unknown; key: string } | null;
+  /** JSON of the window last sent to a tagged query, so unchanged windows are not re-sent. */
+  lastWindow: string | null;
+}
+
+class TrieNode {
+  readonly children = new Map<string, TrieNode>();
+  readonly listens = new Set<Listen>();
+  constructor(
+    readonly path: readonly string[],
+    readonly parent: TrieNode | null,
+  ) {}
+}
+
+interface Target {
+  node: TrieNode;
+  /** A write at or above the listen path replaced its whole value. */
+  replaced: boolean;
+  /** Writes strictly below the listen path. */
+  below: (readonly string[])[];
+}
+
+function wirePath(path: readonly string[]): string {
+  return path.join('/');
+}
+
+function dataMessage(action: 'd' | 'm', path: readonly string[], dataJson: string, tag?: number): string {
+  const tagPart = tag === undefined ? '' : `,"t":${tag}`;
+  return `{"t":"d","d":{"a":"${action}","b":{"p":${JSON.stringify(wirePath(path))},"d":${dataJson}${tagPart}}}}`;
+}
+
+/** An overwrite push at `path` (initial data, datastale, query windows); `dataJson` is already serialised. */
+export function overwriteFrames(path: readonly string[], dataJson: string, tag?: number): Buffer[] {
+  return encodeFrames(dataMessage('d', path, dataJson, tag));
+}
+
+export function queryWindow(root: ExportJson, listen: Listen): string {
+  return JSON.stringify(listen.query ? applyQuery(getAt(root, listen.path), listen.query.spec) : null);
+}
+
+/**
+ * Every listen of every connection, indexed by path so a write visits only the listens at, above and below it.
+ * Pushes are serialised once per listened path (and once per distinct query), not once per listener.
+ */
+export class ListenRegistry {
+  private readonly roots = new Map<string, TrieNode>();
+
+  constructor(private readonly db: Database) {
+    db.onChange((namespace, changed) => this.fanOut(namespace, changed));
+    db.onRulesChange(() => this.recheckAll());
+  }
+
+  add(listen: Listen): void {
+    let node: TrieNode | undefined = this.roots.get(listen.namespace);
+    if (!node) {
+      node = new TrieNode([], null);
+      this.roots.set(listen.namespace, node);
+    }
+    for (const key of listen.path) {
+      let child: TrieNode | undefined = node.children.get(key);
+      if (!child) {
+        child = new TrieNode([...node.path, key], node);
+        node.children.set(key, child);
+      }
+      node = child;
+    }
+    node.listens.add(listen);
+  }
+
+  remove(listen: Listen): void {
+    let node = this.roots.get(listen.namespace);
+    for (const key of listen.path) node = node?.children.get(key);
+    if (!node) return;
+    node.listens.delete(listen);
+    // Prune emptied branches so a long-running server does not accumulate paths nobody listens to.
+    while (node.parent && node.listens.size === 0 && node.children.size === 0) {
+      node.parent.children.delete(node.path[node.path.length - 1] as string);
+      node = node.parent;
+    }
+  }
+
+  /** Whether rules still let this listen's connection read it. */
+  allowed(listen: Listen): boolean {
+    return this.db.canRead(listen.namespace, listen.path, listen.subscriber.identity, rulesQuery(listen.query?.spec ?? null));
+  }
+
+  /** Drops the listens of `subscriber` that rules no longer allow (after its auth changed). */
+  recheck(listens: Iterable<Listen>): void {
+    for (const listen of [...listens]) {
+      if (this.allowed(listen)) continue;
+      this.remove(listen);
+      listen.subscriber.revoked(listen);
+    }
+  }
+
+  private recheckAll(): void {
+    const all: Listen[] = [];
+    const collect = (node: TrieNode): void => {
+      all.push(...node.listens);
+      for (const child of node.children.values()) collect(child);
+    };
+    for (const root of this.roots.values()) collect(root);
+    this.recheck(all);
+  }
+
+  private fanOut(namespace: string, changed: readonly (readonly string[])[]): void {
+    const trieRoot = this.roots.get(namespace);
+    if (!trieRoot) return;
+    const targets = new Map<TrieNode, Target>();
+    const target = (node: TrieNode): Target => {
+      let found = targets.get(node);
+      if (!found) {
+        found = { node, replaced: false, below: [] };
+        targets.set(node, found);
+      }
+      return found;
+    };
+    const markSubtree = (node: TrieNode): void => {
+      if (node.listens.size > 0) target(node).replaced = true;
+      for (const child of node.children.values()) markSubtree(child);
+    };
+    for (const path of changed) {
+      let node: TrieNode | undefined = trieRoot;
+      for (let depth = 0; node && depth < path.length; depth++) {
+        if (node.listens.size > 0) target(node).below.push(path);
+        node = node.children.get(path[depth] as string);
+      }
+      if (node) markSubtree(node);
+    }
+    const root = this.db.valueAt(namespace, []);
+    for (const { node, replaced, below } of targets.values()) this.push(root, node, replaced, below);
+  }
+
+  private push(root: ExportJson, node: TrieNode, replaced: boolean, below: (readonly string[])[]): void {
+    let plain: Buffer[] | null = null;
+    const windows = new Map<string, string>();
+    for (const listen of node.listens) {
+      if (!listen.query) {
+        plain ??= encodeFrames(changeMessage(root, node.path, replaced, below));
+        listen.subscriber.sendFrames(plain);
+        continue;
+      }
+      let window = windows.get(listen.query.key);
+      if (window === undefined) {
+        window = queryWindow(root, listen);
+        windows.set(listen.query.key, window);
+      }
+      if (window === listen.lastWindow) continue;
+      listen.lastWindow = window;
+      listen.subscriber.sendFrames(overwriteFrames(node.path, window, listen.query.tag));
+    }
+  }
+}
+
+/** What an untagged listener at `path` is sent for a write: never more than its own subtree. */
+function changeMessage(root: ExportJson, path: readonly string[], replaced: boolean, below: (readonly string[])[]): string {
+  if (replaced) return dataMessage('d', path, JSON.stringify(getAt(root, path)));
+  if (below.length === 1) {
+    const written = below[0] as readonly string[];
+    return dataMessage('d', written, JSON.stringify(getAt(root, written)));
+  }
+  const merge: Record<string, ExportJson> = {};
+  for (const written of below) merge[written.slice(path.length).join('/')] = getAt(root, written);
+  return dataMessage('m', path, JSON.stringify(merge));
+}

@@ -1,0 +1,186 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Database, type PreparedWrite, type WriteRequest } from '../core/database';
+import { ANONYMOUS, type Identity, identityFromToken } from '../core/identity';
+import { InvalidPathError, parsePath } from '../core/path';
+import { pushId } from '../core/push-id';
+import { applyQuery, InvalidQueryError, parseRestQuery, rulesQuery } from '../core/query';
+import { childKeys, toPlain } from '../core/tree';
+import type { ExportJson } from '../persistence/types';
+import { RulesSyntaxError } from '../rules/types';
+import { HttpError, parseJsonBody, PERMISSION_DENIED, readBody, sendEmpty, sendError, sendJson } from './http';
+
+/** REST writes may be larger than SDK ones (Firebase allows 256 MB); locally 64 MB is plenty. */
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** What the REST API needs from the server around it. */
+export interface RestContext {
+  db: Database;
+  namespaceOf(url: URL, hostHeader: string | undefined): string;
+  /** Every namespace's rules as text (what GET /.settings/rules.json answers). */
+  rulesText(): string;
+  /** Compiles and installs rules for every namespace; throws RulesSyntaxError, leaving the running rules. */
+  replaceRules(text: string): void;
+  log(line: string): void;
+}
+
+function credential(request: IncomingMessage, url: URL): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
+  return url.searchParams.get('auth') ?? url.searchParams.get('access_token');
+}
+
+function identityOf(request: IncomingMessage, url: URL): Identity {
+  const token = credential(request, url);
+  if (token === null) return ANONYMOUS;
+  const identity = identityFromToken(token);
+  if (!identity) throw new HttpError(401, 'Could not parse auth token.');
+  return identity;
+}
+
+function methodOf(request: IncomingMessage, url: URL): string {
+  const override = request.headers['x-http-method-override'] ?? url.searchParams.get('x-http-method-override');
+  const method = (request.method ?? 'GET').toUpperCase();
+  return method === 'POST' && typeof override === 'string' ? override.toUpperCase() : method;
+}
+
+function dataPath(pathname: string): string[] {
+  if (!pathname.endsWith('.json')) throw new HttpError(404, 'Not found: REST paths end in .json');
+  try {
+    const keys = pathname.slice(0, -'.json'.length).split('/').map(decodeURIComponent);
+    return parsePath(keys.join('/'), true);
+  } catch (error) {
+    if (error instanceof InvalidPathError || error instanceof URIError) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+function render(value: ExportJson, url: URL): unknown {
+  return url.searchParams.get('format') === 'export' ? value : toPlain(value);
+}
+
+function respond(response: ServerResponse, url: URL, status: number, body: unknown): void {
+  const print = url.searchParams.get('print');
+  if (print === 'silent') return sendEmpty(response, 204);
+  sendJson(response, status, body, print === 'pretty');
+}
+
+/** Handles one REST request (`/<path>.json`, `/.settings/rules.json`, `/.inspect/databases.json`). */
+export async function handleRest(context: RestContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  try {
+    if (request.method === 'OPTIONS') return sendEmpty(response, 204);
+    const identity = identityOf(request, url);
+    const method = methodOf(request, url);
+    if (url.pathname === '/.settings/rules.json') return await rulesEndpoint(context, request, response, identity, method);
+    if (url.pathname === '/.inspect/databases.json') {
+      return sendJson(response, 200, [...context.db.namespaces.keys()].map((name) => ({ name })));
+    }
+    const namespace = context.namespaceOf(url, request.headers.host);
+    const path = dataPath(url.pathname);
+    if (method === 'GET') return read(context, response, url, namespace, path, identity);
+    const body = method === 'DELETE' ? null : parseJsonBody(await readBody(request, MAX_BODY_BYTES));
+    await write(context, response, url, namespace, path, identity, method, body);
+  } catch (error) {
+    if (!(error instanceof HttpError)) {
+      context.log(`REST ${request.method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);
+      return sendError(response, new HttpError(500, 'Internal error'));
+    }
+    sendError(response, error);
+  }
+}
+
+function read(
+  context: RestContext,
+  response: ServerResponse,
+  url: URL,
+  namespace: string,
+  path: string[],
+  identity: Identity,
+): void {
+  let spec;
+  try {
+    spec = parseRestQuery(url.searchParams);
+  } catch (error) {
+    if (error instanceof InvalidQueryError) throw new HttpError(400, error.message);
+    throw error;
+  }
+  const shallow = url.searchParams.get('shallow') === 'true';
+  if (shallow && spec) throw new HttpError(400, 'shallow cannot be combined with query parameters');
+  if (!context.db.canRead(namespace, path, identity, rulesQuery(spec))) throw PERMISSION_DENIED();
+  const value = context.db.valueAt(namespace, path);
+  if (shallow) {
+    const keys = childKeys(value);
+    return respond(response, url, 200, keys.length > 0 ? Object.fromEntries(keys.map((key) => [key, true])) : toPlain(value));
+  }
+  respond(response, url, 200, render(spec ? applyQuery(value, spec) : value, url));
+}
+
+async function write(
+  context: RestContext,
+  response: ServerResponse,
+  url: URL,
+  namespace: string,
+  path: string[],
+  identity: Identity,
+  method: string,
+  body: unknown,
+): Promise<void> {
+  let request: WriteRequest;
+  let answer: (prepared: PreparedWrite) => unknown;
+  const writtenValue = (prepared: PreparedWrite) => render(prepared.ops[0]?.value ?? null, url);
+  switch (method) {
+    case 'PUT':
+      request = { kind: 'set', path, value: body };
+      answer = writtenValue;
+      break;
+    case 'DELETE':
+      request = { kind: 'set', path, value: null };
+      answer = () => null;
+      break;
+    case 'POST': {
+      const name = pushId();
+      request = { kind: 'set', path: [...path, name], value: body };
+      answer = () => ({ name });
+      break;
+    }
+    case 'PATCH':
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'PATCH needs a JSON object');
+      request = { kind: 'merge', path, children: body as Record<string, unknown> };
+      answer = (prepared) =>
+        Object.fromEntries(prepared.ops.map((op) => [op.path.slice(path.length).join('/'), render(op.value, url)]));
+      break;
+    default:
+      throw new HttpError(405, `Method ${method} not allowed`);
+  }
+  const prepared = context.db.prepare(namespace, identity, request);
+  if ('status' in prepared) {
+    if (prepared.status === 'permission_denied') throw PERMISSION_DENIED();
+    throw new HttpError(400, prepared.message);
+  }
+  await context.db.commit(prepared);
+  respond(response, url, 200, answer(prepared));
+}
+
+async function rulesEndpoint(
+  context: RestContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  identity: Identity,
+  method: string,
+): Promise<void> {
+  if (!identity.admin) throw PERMISSION_DENIED();
+  if (method === 'GET') {
+    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
+    response.end(context.rulesText());
+    return;
+  }
+  if (method !== 'PUT') throw new HttpError(405, `Method ${method} not allowed on rules`);
+  const text = await readBody(request, MAX_BODY_BYTES);
+  try {
+    context.replaceRules(text);
+  } catch (error) {
+    if (error instanceof RulesSyntaxError) throw new HttpError(400, error.message);
+    throw error;
+  }
+  sendJson(response, 200, { status: 'ok' });
+}

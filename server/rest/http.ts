@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** An answer with an HTTP status, thrown or returned by REST handlers. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const PERMISSION_DENIED = () => new HttpError(401, 'Permission denied');
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-HTTP-Method-Override',
+};
+
+export function sendJson(response: ServerResponse, status: number, body: unknown, pretty = false): void {
+  const text = JSON.stringify(body, null, pretty ? 2 : undefined) ?? 'null';
+  response.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
+  response.end(text);
+}
+
+export function sendEmpty(response: ServerResponse, status: number): void {
+  response.writeHead(status, CORS_HEADERS);
+  response.end();
+}
+
+export function sendError(response: ServerResponse, error: HttpError): void {
+  sendJson(response, error.status, { error: error.message });
+}
+
+/** The request body as text, refusing more than `limit` bytes. */
+export async function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, `Request body larger than ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value.");
+  }
+}

@@ -1,0 +1,156 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { Database } from './core/database';
+import { ADMIN } from './core/identity';
+import { parsePath } from './core/path';
+import { MemoryPersistence } from './persistence/memory';
+import type { Persistence } from './persistence/types';
+import { WireConnection } from './protocol/connection';
+import { MAX_FRAME_CHARS } from './protocol/frames';
+import { ListenRegistry } from './protocol/listens';
+import { handleRest } from './rest/handler';
+import { sendJson } from './rest/http';
+import { ALLOW_ALL, compileRules, type RuleSet } from './rules/index';
+
+/** The namespace used when a request names none (`<project id>-default-rtdb` of the demo project). */
+export const DEFAULT_NAMESPACE = 'demo-storefront-default-rtdb';
+
+const OPEN_RULES_TEXT = '{\n  "rules": {\n    ".read": true,\n    ".write": true\n  }\n}\n';
+const NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+export interface DatabaseServerOptions {
+  host?: string;
+  /** Default 9000; 0 picks a free port. */
+  port?: number;
+  /** Default: everything allowed (ALLOW_ALL), like a fresh emulator; pass compiled database.rules.json to enforce. */
+  rules?: RuleSet;
+  /** The text `rules` was compiled from, answered by GET /.settings/rules.json. */
+  rulesText?: string;
+  /** Default: a fresh MemoryPersistence (nothing survives the process). */
+  persistence?: Persistence;
+  /** One line per connection and per error. */
+  log?: (line: string) => void;
+}
+
+export interface DatabaseServer {
+  readonly host: string;
+  readonly port: number;
+  /** e.g. http://127.0.0.1:9000 */
+  readonly url: string;
+  /** Replace the rules of every namespace (as PUT /.settings/rules.json does). */
+  setRules(rules: RuleSet, text?: string): void;
+  /** Admin write (bypasses rules) through the normal pipeline: persisted, pushed to listeners. */
+  set(namespace: string, path: string, value: unknown): Promise<void>;
+  /** Stops accepting, runs nothing more, closes sockets, flushes and closes persistence. */
+  close(): Promise<void>;
+}
+
+function namespaceOf(url: URL, hostHeader: string | undefined): string {
+  const explicit = url.searchParams.get('ns');
+  if (explicit !== null) {
+    if (!NAMESPACE_PATTERN.test(explicit)) throw new Error(`Invalid namespace "${explicit}"`);
+    return explicit;
+  }
+  // <ns>.localhost:9000, as with <ns>.firebaseio.com; an IP address or plain "localhost" names nothing.
+  const hostname = (hostHeader ?? '').replace(/:\d+$/, '');
+  const labels = hostname.split('.');
+  const first = labels[0] ?? '';
+  if (labels.length > 1 && !/^\d+$/.test(labels[labels.length - 1] ?? '') && NAMESPACE_PATTERN.test(first)) return first;
+  return DEFAULT_NAMESPACE;
+}
+
+export async function startDatabaseServer(options: DatabaseServerOptions = {}): Promise<DatabaseServer> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const persistence = options.persistence ?? new MemoryPersistence();
+  const db = new Database(persistence, await persistence.load(), options.rules ?? ALLOW_ALL);
+  persistence.attach(() => db.namespaces);
+  const registry = new ListenRegistry(db);
+  let rulesText = options.rulesText ?? (options.rules && options.rules !== ALLOW_ALL ? '' : OPEN_RULES_TEXT);
+  let closing = false;
+
+  const setRules = (rules: RuleSet, text?: string): void => {
+    db.setRules(rules);
+    rulesText = text ?? '';
+  };
+
+  const http = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === '/.lp' || url.pathname === '/.ws') {
+      // Long polling is not served: the app forces WebSockets (forceWebSockets()) against this server.
+      return sendJson(response, 400, {
+        error: `${url.pathname} is a WebSocket/long-poll endpoint; this server speaks WebSockets only (use forceWebSockets())`,
+      });
+    }
+    void handleRest(
+      {
+        db,
+        namespaceOf,
+        rulesText: () => rulesText,
+        replaceRules: (text) => setRules(compileRules(text), text),
+        log,
+      },
+      request,
+      response,
+    );
+  });
+
+  const sockets = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false, // per-connection zlib state would cost far more memory than it saves locally
+    maxPayload: MAX_FRAME_CHARS * 4,
+  });
+  http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    let namespace: string;
+    try {
+      if (url.pathname !== '/.ws') throw new Error('WebSocket connections go to /.ws');
+      namespace = namespaceOf(url, request.headers.host);
+    } catch (error) {
+      log(`refused WebSocket ${request.url}: ${(error as Error).message}`);
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      new WireConnection(ws, {
+        db,
+        registry,
+        namespace,
+        host: request.headers.host ?? `${host}:${port}`,
+        log,
+        runOnDisconnect: () => !closing,
+      });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 9000, host, () => resolve());
+  });
+  http.on('error', (error) => log(`server error: ${error.message}`));
+  const address = http.address();
+  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 9000);
+
+  return {
+    host,
+    port,
+    url: `http://${host}:${port}`,
+    setRules,
+    set: async (namespace, path, value) => {
+      const outcome = db.write(namespace, ADMIN, { kind: 'set', path: parsePath(path, true), value });
+      if (!(outcome instanceof Promise)) throw new Error(`Write refused: ${outcome.message}`);
+      await outcome;
+    },
+    close: async () => {
+      if (closing) return;
+      closing = true;
+      const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
+      for (const client of sockets.clients) client.terminate();
+      http.closeAllConnections();
+      await httpClosed;
+      sockets.close();
+      await persistence.close();
+    },
+  };
+}
