@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const DIST = 'dist';
+/** Issue budget: initial JS+CSS of the home route, gzip. */
+const INITIAL_BUDGET_BYTES = 150 * 1024;
+
+function gzipBytes(file: string): number {
+  return gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+}
+
+/** Every file a chunk pulls in before it runs: itself, its static imports (transitively) and their CSS. */
+function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  chunk.css?.forEach((css) => into.add(css));
+  chunk.imports?.forEach((imported) => closure(manifest, imported, into));
+  return into;
+}
+
+const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
+
+export async function runBundleBench(): Promise<Record<string, unknown>> {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('The build manifest has no entry chunk.');
+  const startup = closure(manifest, entryKey);
+
+  const pageKeys = Object.keys(manifest).filter((key) => /^src\/pages\/\w+Page\.tsx$/.test(key));
+  const homeKey = pageKeys.find((key) => key.endsWith('/HomePage.tsx'));
+  if (!homeKey) throw new Error('The build manifest has no home page chunk.');
+  const homeRoute = closure(manifest, homeKey, new Set(startup));
+
+  const firebaseInStartup = [...homeRoute].filter((file) => file.endsWith('.js') && readFileSync(join(DIST, file), 'utf8').includes('@firebase/'));
+
+  const pages = Object.fromEntries(
+    pageKeys.map((key) => {
+      const own = [...closure(manifest, key)].filter((file) => !startup.has(file));
+      return [key.replace(/^src\/pages\/|\.tsx$/g, ''), { gzipBytes: sum(own), files: own.length }];
+    }),
+  );
+  const initial = sum(homeRoute);
+
+  console.log('\nBundle (gzip, level 9)');
+  console.log(`  initial JS+CSS of /home   ${(initial / 1024).toFixed(1)} KB  (budget ${INITIAL_BUDGET_BYTES / 1024} KB, ${initial <= INITIAL_BUDGET_BYTES ? 'within' : 'OVER'})`);
+  console.log(`  files loaded for /home    ${homeRoute.size}`);
+  console.log(`  Firebase before paint     ${firebaseInStartup.length === 0 ? 'no' : `YES: ${firebaseInStartup.join(', ')}`}`);
+  console.log('  page chunks beyond start-up:');
+  for (const [name, size] of Object.entries(pages)) {
+    console.log(`    ${name.padEnd(16)} ${(size.gzipBytes / 1024).toFixed(1).padStart(6)} KB in ${size.files} file(s)`);
+  }
+  return {
+    initialHomeGzipBytes: initial,
+    initialBudgetGzipBytes: INITIAL_BUDGET_BYTES,
+    withinBudget: initial <= INITIAL_BUDGET_BYTES,
+    firebaseBeforeFirstPaint: firebaseInStartup.length > 0,
+    pages,
+  };
+}

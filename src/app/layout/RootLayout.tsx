@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { Outlet, useLocation } from 'react-router';
+import { PageErrorBoundary } from '../routing/PageErrorBoundary';
+import { AppHeader } from './AppHeader';
+import { useFocusMainOnNavigation } from './useFocusMainOnNavigation';
+import { SiteFooter } from './SiteFooter';
+import { SkipLink } from './SkipLink';
+
+export const MAIN_ID = 'main';
+
+/** The root view of spec §2 for the shop's pages: banner, main area where pages appear, contact footer. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useFocusMainOnNavigation(MAIN_ID);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <SkipLink />
+      <AppHeader />
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          <PageErrorBoundary key={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
+        </Container>
+      </Box>
+      <SiteFooter />
+    </Box>
+  );
+}

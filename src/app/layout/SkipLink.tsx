@@ -1,0 +1,25 @@
+import Link from '@mui/material/Link';
+
+/** First focusable element: jumps keyboard users past the navigation. */
+export function SkipLink() {
+  return (
+    <Link
+      href="#main"
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -100,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        borderRadius: 1,
+        boxShadow: 3,
+        '&:focus': { top: 8 },
+      }}
+    >
+      Skip to main content
+    </Link>
+  );
+}

@@ -1,0 +1,16 @@
+import { pageLoader } from './pageLoader';
+
+/** One chunk per route (spec §2: pages are loaded on demand, not at startup). */
+export const pages = {
+  comingSoon: pageLoader(() => import('../../pages/ComingSoonPage')),
+  home: pageLoader(() => import('../../pages/HomePage')),
+  products: pageLoader(() => import('../../pages/ProductsPage')),
+  about: pageLoader(() => import('../../pages/AboutPage')),
+  contact: pageLoader(() => import('../../pages/ContactPage')),
+  cart: pageLoader(() => import('../../pages/CartPage')),
+  checkout: pageLoader(() => import('../../pages/CheckoutPage')),
+  login: pageLoader(() => import('../../pages/LoginPage')),
+  dashboard: pageLoader(() => import('../../pages/DashboardPage')),
+};
+
+export type PageName = keyof typeof pages;

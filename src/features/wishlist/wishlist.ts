@@ -1,0 +1,65 @@
+import { TOAST_TEXT } from '../../lib/toast/constants';
+import type { ToastMessage } from '../../lib/toast/types';
+import { cartAtom } from '../../state/atoms';
+import { addItem, clearCart, quantityOf, removeItem, updateItem } from '../../state/cart';
+import type { AppStore } from '../../state/store';
+import type { CartItem, CartState } from '../../state/types';
+import { TransitionError } from '../../state/validation';
+
+export interface WishlistProduct {
+  id: string;
+  title: string;
+  price: number;
+}
+
+export interface Wishlist {
+  /** Adds the product, or raises its quantity when it is already there. */
+  add(product: WishlistProduct): void;
+  setQuantity(item: CartItem, quantity: number): void;
+  remove(id: string): void;
+  clear(): void;
+}
+
+/**
+ * The wishlist's actions: each applies a cart transition to the store and tells the user what happened.
+ * A refused transition leaves the wishlist as it was and says why.
+ */
+export function createWishlist(store: AppStore, notify: (message: ToastMessage) => unknown): Wishlist {
+  const apply = (change: (cart: CartState) => CartState, success?: ToastMessage) => {
+    try {
+      store.set(cartAtom, change(store.get(cartAtom)));
+    } catch (error) {
+      if (!(error instanceof TransitionError)) throw error;
+      notify({ severity: 'error', summary: 'Wishlist not changed', detail: error.message });
+      return;
+    }
+    if (success) notify(success);
+  };
+
+  return {
+    add(product) {
+      apply(
+        (cart) => {
+          const existing = cart.products.find((item) => item.id === product.id);
+          return existing
+            ? updateItem(cart, { ...existing, quantity: quantityOf(existing) + 1 })
+            : addItem(cart, { id: product.id, title: product.title, price: product.price });
+        },
+        { severity: 'success', summary: TOAST_TEXT.itemAdded, detail: product.title },
+      );
+    },
+    setQuantity(item, quantity) {
+      apply((cart) => updateItem(cart, { ...item, quantity }));
+    },
+    remove(id) {
+      apply((cart) => removeItem(cart, id));
+    },
+    clear() {
+      apply(clearCart, {
+        severity: 'warn',
+        summary: TOAST_TEXT.wishlistEmptiedSummary,
+        detail: TOAST_TEXT.wishlistEmptiedDetail,
+      });
+    },
+  };
+}

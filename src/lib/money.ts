@@ -1,0 +1,36 @@
+/**
+ * Prices are held as JavaScript numbers in major units (12.5 = twelve pounds fifty), as the database stores
+ * them. Sums go through integer micro-units so that 0.1 + 0.2 is exactly 0.3 and long wishlists never drift.
+ */
+const MICRO_UNITS = 1_000_000;
+
+export function toMicroUnits(amount: number): number {
+  return Math.round(amount * MICRO_UNITS);
+}
+
+export function fromMicroUnits(micro: number): number {
+  return micro / MICRO_UNITS;
+}
+
+/** Sum of price × quantity, exact to six decimal places. */
+export function lineTotal(lines: readonly { price: number; quantity: number }[]): number {
+  const micro = lines.reduce((sum, line) => sum + toMicroUnits(line.price) * line.quantity, 0);
+  return fromMicroUnits(micro);
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Formats an amount in the shop's currency; falls back to a plain two-decimal number for an unknown currency. */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  const cacheKey = `${locale}|${currency}`;
+  let formatter = formatters.get(cacheKey);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      formatter = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    }
+    formatters.set(cacheKey, formatter);
+  }
+  return formatter.format(amount);
+}

@@ -1,0 +1,124 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import IconButton from '@mui/material/IconButton';
+import Slide, { type SlideProps } from '@mui/material/Slide';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  SnackbarContent,
+  SnackbarProvider,
+  closeSnackbar,
+  enqueueSnackbar,
+  type CustomContentProps,
+  type TransitionProps,
+} from 'notistack';
+import { forwardRef, useEffect, type ReactElement } from 'react';
+import { TOAST_HIDE, TOAST_OFFSET_PX, TOAST_POSITION, TOAST_SHOW, TOAST_WIDTH } from './constants';
+import { notifier } from './notifier';
+import type { Toast, ToastSeverity } from './types';
+
+declare module 'notistack' {
+  interface VariantOverrides {
+    toast: { toast: Toast };
+  }
+}
+
+const ALERT_SEVERITY: Record<ToastSeverity, 'info' | 'warning' | 'error' | 'success'> = {
+  info: 'info',
+  warn: 'warning',
+  error: 'error',
+  success: 'success',
+};
+
+type ToastContentProps = CustomContentProps & { toast: Toast };
+
+const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(function ToastContent({ toast }, ref) {
+  // Errors and warnings interrupt a screen reader; confirmations wait their turn.
+  const urgent = toast.severity === 'error' || toast.severity === 'warn';
+  return (
+    <SnackbarContent ref={ref} role={urgent ? 'alert' : 'status'} data-toast-severity={toast.severity}>
+      <Alert
+        severity={ALERT_SEVERITY[toast.severity]}
+        icon={toast.icon}
+        elevation={6}
+        sx={{ width: TOAST_WIDTH, maxWidth: `calc(100vw - ${TOAST_OFFSET_PX * 2}px)` }}
+        action={
+          <>
+            {toast.action && (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  toast.action?.onClick();
+                  closeSnackbar(toast.id);
+                }}
+              >
+                {toast.action.label}
+              </Button>
+            )}
+            {toast.closable && (
+              <IconButton aria-label="Close" color="inherit" size="small" onClick={() => closeSnackbar(toast.id)}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            )}
+          </>
+        }
+      >
+        <AlertTitle sx={{ mb: toast.detail ? 0.5 : 0 }}>{toast.summary}</AlertTitle>
+        {toast.detail}
+      </Alert>
+    </SnackbarContent>
+  );
+});
+
+/** Slides in from the right with spec §9's easing: ease-out on the way in, ease-in on the way out. */
+function ToastTransition(props: TransitionProps & { children: ReactElement }) {
+  // notistack's transition props are react-transition-group's, which MUI's Slide accepts.
+  const slideProps = props as unknown as SlideProps;
+  return <Slide {...slideProps} direction="left" easing={{ enter: TOAST_SHOW.easing, exit: TOAST_HIDE.easing }} />;
+}
+
+function showToast(toast: Toast): void {
+  enqueueSnackbar({
+    variant: 'toast',
+    toast,
+    key: toast.id,
+    persist: toast.sticky,
+    autoHideDuration: toast.sticky ? null : toast.life,
+    onExited: () => notifier.closed(toast.id),
+  });
+}
+
+/** notistack keeps 16px beside the edge on narrow screens; spec §9 asks for 20px everywhere. */
+const offsetStyles = (
+  <GlobalStyles
+    styles={{
+      '@media (max-width: 599.95px)': {
+        '.notistack-SnackbarContainer.notistack-SnackbarContainer': {
+          right: TOAST_OFFSET_PX,
+          maxWidth: `calc(100% - ${TOAST_OFFSET_PX * 2}px)`,
+        },
+      },
+    }}
+  />
+);
+
+/**
+ * The toast area (spec §2): top-right, spec §9 timings; shows what the app-wide notifier sends. Loaded after
+ * first paint (see ToastHost): messages sent earlier wait in the notifier.
+ */
+export default function Toaster() {
+  useEffect(() => notifier.attach({ show: showToast, dismiss: (id) => closeSnackbar(id) }), []);
+  return (
+    <SnackbarProvider
+      anchorOrigin={TOAST_POSITION}
+      maxSnack={4}
+      Components={{ toast: ToastContent }}
+      TransitionComponent={ToastTransition}
+      transitionDuration={{ enter: TOAST_SHOW.durationMs, exit: TOAST_HIDE.durationMs }}
+    >
+      {offsetStyles}
+    </SnackbarProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router';
+import { usePageTitle } from '../app/usePageTitle';
+import { wishlist } from '../features/wishlist/appWishlist';
+import { WishlistItems } from '../features/wishlist/WishlistItems';
+import { cartAtom } from '../state/atoms';
+
+export default function CartPage() {
+  const cart = useAtomValue(cartAtom);
+  usePageTitle('Wishlist');
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">Wishlist</Typography>
+      {cart.products.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography variant="h2" gutterBottom>
+            Your wishlist is empty
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Save tickets and products you like; your wishlist stays on this device, even offline.
+          </Typography>
+          <Button component={Link} to="/products" variant="contained">
+            Browse products
+          </Button>
+        </Paper>
+      ) : (
+        <>
+          <WishlistItems />
+          <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <Button variant="outlined" color="secondary" onClick={() => wishlist.clear()}>
+              Clear wishlist
+            </Button>
+            <Button component={Link} to="/checkout" variant="contained">
+              Go to checkout
+            </Button>
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { lineTotal } from '../lib/money';
+import type { CartItem, CartState } from './types';
+import { TransitionError, describe, isRecord } from './validation';
+
+export const EMPTY_CART: CartState = { products: [], total: 0 };
+
+/** Checks one item and returns a clean copy holding only the fields of spec §3; throws TransitionError otherwise. */
+export function validateCartItem(input: unknown): CartItem {
+  if (!isRecord(input)) throw new TransitionError(`A wishlist item must be an object, not ${describe(input)}.`);
+  const { id, title, price, quantity } = input;
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new TransitionError(`A wishlist item needs an id; got ${describe(id)}.`);
+  }
+  if (typeof title !== 'string' || title.trim() === '') {
+    throw new TransitionError(`Wishlist item ${id} needs a title; got ${describe(title)}.`);
+  }
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) {
+    throw new TransitionError(`The price of "${title}" must be a number of 0 or more; got ${describe(price)}.`);
+  }
+  if (quantity === undefined) return { id, title, price };
+  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) {
+    throw new TransitionError(`The quantity of "${title}" must be a whole number of at least 1; got ${describe(quantity)}.`);
+  }
+  return { id, title, price, quantity };
+}
+
+export function quantityOf(item: CartItem): number {
+  return item.quantity ?? 1;
+}
+
+/** Sum of price × quantity over all items, a missing quantity counting as 1 (spec §4). */
+export function cartTotal(products: readonly CartItem[]): number {
+  return lineTotal(products.map((item) => ({ price: item.price, quantity: quantityOf(item) })));
+}
+
+/** How many things the wishlist holds, counting quantities: the badge figure. */
+export function cartCount(cart: CartState): number {
+  return cart.products.reduce((count, item) => count + quantityOf(item), 0);
+}
+
+function withProducts(products: CartItem[]): CartState {
+  return { products, total: cartTotal(products) };
+}
+
+function requireId(id: unknown): string {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new TransitionError(`A wishlist item id is required; got ${describe(id)}.`);
+  }
+  return id;
+}
+
+/** Appends the item. Ids stay unique, so an item already present is refused: raise its quantity with updateItem. */
+export function addItem(cart: CartState, input: unknown): CartState {
+  const item = validateCartItem(input);
+  if (cart.products.some((existing) => existing.id === item.id)) {
+    throw new TransitionError(`"${item.title}" is already in the wishlist.`);
+  }
+  return withProducts([...cart.products, item]);
+}
+
+/** Replaces the item with the same id; the replaced item moves to the end of the list (spec §4). */
+export function updateItem(cart: CartState, input: unknown): CartState {
+  const item = validateCartItem(input);
+  const rest = cart.products.filter((existing) => existing.id !== item.id);
+  if (rest.length === cart.products.length) {
+    throw new TransitionError(`There is no item ${item.id} in the wishlist to update.`);
+  }
+  return withProducts([...rest, item]);
+}
+
+/** Deletes the item with the given id. Removing an absent id changes nothing, so a repeated removal is harmless. */
+export function removeItem(cart: CartState, id: unknown): CartState {
+  const wanted = requireId(id);
+  const rest = cart.products.filter((existing) => existing.id !== wanted);
+  return rest.length === cart.products.length ? cart : withProducts(rest);
+}
+
+export function clearCart(): CartState {
+  return EMPTY_CART;
+}

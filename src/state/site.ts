@@ -1,0 +1,89 @@
+import type { SiteState } from './types';
+import { TransitionError, describe, isRecord } from './validation';
+
+export const DEFAULT_SITE: SiteState = {
+  name: 'Storefront',
+  tagline: '',
+  address: '',
+  postcode: '',
+  telephone: '',
+  email: '',
+  website: '',
+  calendar: '',
+  comingsoon: false,
+  launch: null,
+  currency: 'GBP',
+  locale: 'en-GB',
+};
+
+const TEXT_FIELDS = ['name', 'tagline', 'address', 'postcode', 'telephone', 'email', 'website', 'calendar'] as const;
+
+/** ISO 8601 date-time or epoch milliseconds (DESIGN.md), normalised to ISO; undefined when it is neither. */
+export function normaliseLaunch(value: unknown): string | null | undefined {
+  if (value === null || value === '') return null;
+  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) {
+    return new Date(Date.parse(value)).toISOString();
+  }
+  return undefined;
+}
+
+function isCurrencyCode(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Z]{3}$/.test(value);
+}
+
+function isLocale(value: unknown): value is string {
+  if (typeof value !== 'string' || value === '') return false;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(value).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export interface SiteReading {
+  site: SiteState;
+  /** Fields that were present but unusable; each fell back to its default. */
+  invalid: string[];
+}
+
+/**
+ * Reads site fields from a properties value field by field: a missing field takes its default, a field of the
+ * wrong type takes its default and is reported, so one bad field never hides the others.
+ */
+export function readSiteFields(raw: unknown): SiteReading {
+  const site: SiteState = { ...DEFAULT_SITE };
+  const invalid: string[] = [];
+  if (!isRecord(raw)) return { site, invalid: raw == null ? [] : ['properties'] };
+
+  for (const field of TEXT_FIELDS) {
+    const value = raw[field];
+    if (typeof value === 'string') site[field] = value;
+    else if (value != null) invalid.push(field);
+  }
+  if (typeof raw.comingsoon === 'boolean') site.comingsoon = raw.comingsoon;
+  else if (raw.comingsoon != null) invalid.push('comingsoon');
+
+  const launch = normaliseLaunch(raw.launch);
+  if (launch !== undefined) site.launch = launch;
+  else if (raw.launch != null) invalid.push('launch');
+
+  if (isCurrencyCode(raw.currency)) site.currency = raw.currency;
+  else if (raw.currency != null) invalid.push('currency');
+  if (isLocale(raw.locale)) site.locale = raw.locale;
+  else if (raw.locale != null) invalid.push('locale');
+
+  return { site, invalid };
+}
+
+/** A fetch or update of the properties node replaces the site fields (spec §4); unusable input is refused. */
+export function replaceSite(properties: unknown): SiteState {
+  if (!isRecord(properties)) {
+    throw new TransitionError(`Site properties must be an object, not ${describe(properties)}.`);
+  }
+  const { site, invalid } = readSiteFields(properties);
+  if (invalid.length > 0) {
+    throw new TransitionError(`These site properties have the wrong type: ${invalid.join(', ')}.`);
+  }
+  return site;
+}

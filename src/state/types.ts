@@ -1,0 +1,51 @@
+/** Site-wide details, read live from the database node `properties` (spec §3). */
+export interface SiteState {
+  name: string;
+  tagline: string;
+  address: string;
+  postcode: string;
+  telephone: string;
+  email: string;
+  website: string;
+  calendar: string;
+  comingsoon: boolean;
+  /** ISO 8601 date-time, or null while no launch date is set. */
+  launch: string | null;
+  /** ISO 4217 code used to show prices. */
+  currency: string;
+  /** BCP 47 tag used to format prices and dates. */
+  locale: string;
+}
+
+/** Who is signed in (spec §3). Fields are null while signed out. */
+export interface AuthState {
+  id: string | null;
+  created: string | number | null;
+  firstname: string | null;
+  lastname: string | null;
+  role: string | null;
+  email: string | null;
+  /** Present in the model, never filled by the login transition (spec §4). */
+  token: string | null;
+  authenticated: boolean;
+}
+
+export interface CartItem {
+  id: string;
+  title: string;
+  price: number;
+  quantity?: number;
+}
+
+/** The wishlist, called the cart in the spec. */
+export interface CartState {
+  products: CartItem[];
+  total: number;
+}
+
+/** Everything persisted under localStorage["state"]. */
+export interface RootState {
+  site: SiteState;
+  auth: AuthState;
+  cart: CartState;
+}
