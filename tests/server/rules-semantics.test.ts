@@ -189,3 +189,36 @@ describe('query rules', () => {
     expect(rules.canRead(['items'], bob, empty, 0)).toBe(false);
   });
 });
+
+describe('checkWrite evaluates only the rules along the written paths and in the written subtrees', () => {
+  /** Records every path rules ask a value for. */
+  class RecordingData extends JsonRulesData {
+    readonly asked: string[] = [];
+    override val(path: readonly string[]) {
+      this.asked.push(`/${path.join('/')}`);
+      return super.val(path);
+    }
+  }
+  const rules = compileRules(`{
+    "rules": {
+      ".write": true,
+      "big": { "$k": { ".validate": "newData.isNumber()" } },
+      "small": { ".validate": "newData.isString()" }
+    }
+  }`);
+  const big = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i]));
+
+  it('a write elsewhere does not look at the big subtree', () => {
+    const before = new JsonRulesData({ big });
+    const after = new RecordingData({ big, small: 'x' });
+    expect(rules.checkWrite([['small']], null, before, after, 0).allowed).toBe(true);
+    expect(after.asked.filter((p) => p.startsWith('/big'))).toEqual([]);
+  });
+
+  it('a write of one child of the big subtree looks at that child only', () => {
+    const before = new JsonRulesData({ big });
+    const after = new RecordingData({ big: { ...big, k5: 3 } });
+    expect(rules.checkWrite([['big', 'k5']], null, before, after, 0).allowed).toBe(true);
+    expect(new Set(after.asked)).toEqual(new Set(['/big/k5']));
+  });
+});
