@@ -1,0 +1,186 @@
+/**
+ * `npm run db -- [--port 9000] [--host 127.0.0.1] [--data DIR] [--import FILE] [--rules FILE] [--ns NAMESPACE]`
+ * Runs the local realtime database with its data on disk until SIGINT/SIGTERM.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { FilePersistence } from './persistence/journal';
+import { ALLOW_ALL, compileRules, type RuleSet } from './rules/index';
+import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from './server';
+
+const USAGE = `Usage: npm run db -- [options]
+  --port N        port to listen on (default 9000; 0 picks a free one)
+  --host ADDR     address to listen on (default 127.0.0.1)
+  --data DIR      directory holding the data (default .data/database)
+  --import FILE   load a JSON export into the namespace, replacing what it held
+  --ns NAME       namespace for --import (default ${DEFAULT_NAMESPACE})
+  --rules FILE    security rules (default database.rules.json if it exists, else everything allowed)
+  --help          show this help`;
+
+/** A problem the user can fix; printed without a stack trace, with the usage text when the command line is wrong. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly showUsage = false,
+  ) {
+    super(message);
+  }
+}
+
+interface CliOptions {
+  host: string;
+  port: number;
+  data: string;
+  importFile?: string;
+  namespace: string;
+  rulesFile?: string;
+}
+
+function parseCommandLine(argv: string[]): CliOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        import: { type: 'string' },
+        ns: { type: 'string' },
+        rules: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message, true);
+  }
+  if (values.help) return 'help';
+  const port = Number(values.port ?? '9000');
+  if (!/^\d+$/.test(values.port ?? '9000') || port > 65535) {
+    throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`, true);
+  }
+  if (values.ns !== undefined && !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(values.ns)) {
+    throw new UsageError(`--ns must be letters, digits, "-" and "_", not "${values.ns}"`, true);
+  }
+  const defaultRules = resolve('database.rules.json');
+  return {
+    host: values.host ?? '127.0.0.1',
+    port,
+    data: resolve(values.data ?? '.data/database'),
+    importFile: values.import === undefined ? undefined : resolve(values.import),
+    namespace: values.ns ?? DEFAULT_NAMESPACE,
+    rulesFile: values.rules ? resolve(values.rules) : existsSync(defaultRules) ? defaultRules : undefined,
+  };
+}
+
+async function readText(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${what} ${path}: ${(error as Error).message}`);
+  }
+}
+
+async function loadRules(path: string | undefined): Promise<{ rules: RuleSet; text?: string }> {
+  if (path === undefined) return { rules: ALLOW_ALL };
+  const text = await readText(path, 'rules file');
+  try {
+    return { rules: compileRules(text), text };
+  } catch (error) {
+    throw new UsageError(`rules file ${path} is not usable: ${(error as Error).message}`);
+  }
+}
+
+async function loadImport(path: string): Promise<unknown> {
+  const text = await readText(path, 'import file');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`import file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function timestamped(line: string): void {
+  console.log(`${new Date().toISOString()} ${line}`);
+}
+
+async function start(options: CliOptions): Promise<DatabaseServer> {
+  const { rules, text } = await loadRules(options.rulesFile);
+  const imported = options.importFile === undefined ? undefined : await loadImport(options.importFile);
+  const persistence = new FilePersistence({ dir: options.data, log: timestamped });
+  let server: DatabaseServer;
+  try {
+    server = await startDatabaseServer({
+      host: options.host,
+      port: options.port,
+      rules,
+      rulesText: text,
+      persistence,
+      log: timestamped,
+    });
+  } catch (error) {
+    await persistence.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new UsageError(`port ${options.port} on ${options.host} is already in use (another database? try --port)`);
+    }
+    if (code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${options.host}: no such local address`);
+    throw error;
+  }
+  if (imported !== undefined) {
+    await server.set(options.namespace, '/', imported);
+    timestamped(`imported ${options.importFile} into namespace ${options.namespace}`);
+  }
+  return server;
+}
+
+function stopOnSignals(server: DatabaseServer): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      timestamped(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    timestamped(`${signal}: closing connections and flushing data`);
+    server.close().then(
+      () => {
+        timestamped('database stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(`db: error while stopping: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  const options = parseCommandLine(process.argv.slice(2));
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const server = await start(options);
+  stopOnSignals(server);
+  const rules = options.rulesFile ?? 'none (everything allowed)';
+  timestamped(`database listening on ${server.url} (data ${options.data}, rules ${rules})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`db: ${error.message}`);
+    if (error.showUsage) console.error(USAGE);
+    process.exit(2);
+  }
+  // PersistenceError messages already say which file is damaged and what to do.
+  console.error(`db: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
