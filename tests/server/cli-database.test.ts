@@ -124,9 +124,12 @@ describe('npm run db', () => {
       });
     }
     await first.stop('SIGTERM');
-    const journal = join(dir, 'data', (await readdir(join(dir, 'data'))).find((name) => name.startsWith('journal'))!);
+    const journals = (await readdir(join(dir, 'data'))).filter((name) => name.startsWith('journal'));
+    expect(journals).toHaveLength(1);
+    const journal = join(dir, 'data', journals[0] as string);
     const bytes = await readFile(journal);
-    bytes[bytes.indexOf('"one"') + 1] ^= 0x20;
+    const at = bytes.indexOf('"one"') + 1;
+    bytes.writeUInt8(bytes.readUInt8(at) ^ 0x20, at);
     await writeFile(journal, bytes);
 
     const second = openDb();
