@@ -158,13 +158,11 @@ describe('an error while evaluating makes the rule false', () => {
   it.each([
     ['a method on null', "data.child('missing').val().length > 0"],
     ['a string method on a number', "data.child('n').val().contains('4')"],
-    ['a property of null auth', "auth.uid == 'alice'"],
-    ['a property of null auth under !', "!(auth.uid == 'alice')"],
+    ['child() of null auth.uid', 'root.child(auth.uid).exists()'],
+    ['child() of null auth.uid under !', '!root.child(auth.uid).exists()'],
+    ['child() of null auth.uid beside a true alternative', "root.child(auth.uid).exists() || 1 == 1"],
     ['ordering a string and a number', "data.child('s').val() < 5"],
     ['arithmetic on a string', "data.child('s').val() - 1 == 0"],
-    ['a non-boolean operand of &&', "data.child('n').val() && true"],
-    ['a non-boolean operand of !', "!data.child('s').val()"],
-    ['a non-boolean rule result', "data.child('s').val()"],
     ['the parent of the root', 'root.parent().exists()'],
     ['child() with a number', "data.child(data.child('n').val()).exists()"],
     ['comparing objects', "data.child('o').val() == data.child('o').val()"],
@@ -177,5 +175,18 @@ describe('an error while evaluating makes the rule false', () => {
     expect(truth("data.child('s').val().length > 0")).toBe(true);
     expect(truth("auth.uid == 'alice'", { auth: alice })).toBe(true);
     expect(truth("!(auth.uid == 'bob')", { auth: alice })).toBe(true);
+    expect(truth('root.child(auth.uid).exists() || 1 == 1', { auth: alice })).toBe(true);
+  });
+
+  it('a property of null is null, not an error, so a signed-out auth.uid just compares unequal', () => {
+    expect(truth('auth.uid == null')).toBe(true);
+    expect(truth("!(auth.uid == 'alice')")).toBe(true);
+    expect(truth("auth.uid == 'alice' || 1 == 1")).toBe(true);
+    expect(truth("auth.token.email == null")).toBe(true);
+  });
+
+  it('dividing by zero gives NaN, which equals nothing', () => {
+    expect(truth('1 / 0 == 1 / 0')).toBe(false);
+    expect(truth('1 / 0 > 0 || 1 / 0 <= 0')).toBe(false);
   });
 });

@@ -30,9 +30,8 @@ export type CompiledRule = (ctx: EvalContext) => boolean;
 export function compileRule(text: string, kind: RuleKind, wildcards: ReadonlySet<string>): CompiledRule {
   const tree = parseExpression(text);
   const { type, run } = compile(tree, { kind, wildcards });
-  if (type !== 'boolean' && type !== 'any') {
-    throw new ExpressionError(tree.pos, `a rule must be a boolean expression, but this is ${article(type)}`);
-  }
+  // Like Firebase, a rule must be boolean by its form, not merely by the value it happens to produce.
+  if (type !== 'boolean') throw new ExpressionError(startOf(tree), `a rule must be a boolean expression, but this is ${article(type)}`);
   return (ctx) => {
     try {
       return run(ctx) === true;
@@ -63,10 +62,32 @@ function describeValue(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/** Where a sub-expression starts in the text (its node's `pos` is at its operator or method name). */
+function startOf(node: Node): number {
+  switch (node.type) {
+    case 'member':
+    case 'index':
+    case 'call':
+      return startOf(node.object);
+    case 'binary':
+    case 'logical':
+      return startOf(node.left);
+    case 'conditional':
+      return startOf(node.test);
+    default:
+      return node.pos;
+  }
+}
+
+/** Refuses a sub-expression that is not boolean by its form (`!`, `&&`, `||`, `?:` need one, as in Firebase). */
+function requireBoolean(compiled: Compiled, node: Node, what: string): void {
+  if (compiled.type !== 'boolean') throw new ExpressionError(startOf(node), `${what} must be a boolean expression, but this is ${article(compiled.type)}`);
+}
+
 /** Refuses a sub-expression whose type is known and not among `allowed`. */
 function requireType(compiled: Compiled, allowed: readonly StaticType[], node: Node, what: string): void {
   if (compiled.type !== 'any' && !allowed.includes(compiled.type)) {
-    throw new ExpressionError(node.pos, `${what} must be ${allowed.map(article).join(' or ')}, but this is ${article(compiled.type)}`);
+    throw new ExpressionError(startOf(node), `${what} must be ${allowed.map(article).join(' or ')}, but this is ${article(compiled.type)}`);
   }
 }
 
@@ -124,12 +145,13 @@ function compileIdentifier(name: string, pos: number, scope: Scope): Compiled {
   throw new ExpressionError(pos, `unknown variable '${name}'`);
 }
 
-/** Property lookup at run time, shared by `a.b` and `a['b']`. */
+/** Property lookup at run time, shared by `a.b` and `a['b']`; a property of null is null (e.g. `auth.uid` signed out). */
 function getProperty(object: unknown, name: string): unknown {
+  if (object === null || object === undefined) return null;
   if (typeof object === 'string') {
     return name === 'length' ? object.length : fail(`strings have no property '${name}'`);
   }
-  if (object === null || typeof object !== 'object' || object instanceof Snapshot || Array.isArray(object)) {
+  if (typeof object !== 'object' || object instanceof Snapshot || Array.isArray(object)) {
     return fail(`cannot read property '${name}' of ${describeValue(object)}`);
   }
   return Object.hasOwn(object, name) ? ((object as Record<string, unknown>)[name] ?? null) : null;
@@ -327,10 +349,6 @@ function compileCall(node: Extract<Node, { type: 'call' }>, scope: Scope): Compi
   return { type: method.returns, run };
 }
 
-function booleanOperand(value: unknown, what: string): boolean {
-  return typeof value === 'boolean' ? value : fail(`${what} needs a boolean, not ${describeValue(value)}`);
-}
-
 function numberOperand(value: unknown, what: string): number {
   return typeof value === 'number' ? value : fail(`${what} needs a number, not ${describeValue(value)}`);
 }
@@ -339,8 +357,8 @@ function compileUnary(op: '!' | '-', operandNode: Node, scope: Scope): Compiled 
   const operand = compile(operandNode, scope);
   const run = operand.run;
   if (op === '!') {
-    requireType(operand, ['boolean'], operandNode, "the operand of '!'");
-    return { type: 'boolean', run: (ctx) => !booleanOperand(run(ctx), "'!'") };
+    requireBoolean(operand, operandNode, "the operand of '!'");
+    return { type: 'boolean', run: (ctx) => run(ctx) !== true };
   }
   requireType(operand, ['number'], operandNode, "the operand of '-'");
   return { type: 'number', run: (ctx) => -numberOperand(run(ctx), "'-'") };
@@ -353,12 +371,21 @@ function strictEquals(a: unknown, b: unknown): boolean {
   return primitive(a) && primitive(b) ? a === b : fail(`cannot compare ${describeValue(a)} with ${describeValue(b)}`);
 }
 
-function compare(a: unknown, b: unknown): number {
+type Ordered = number | string;
+
+/** Ordering needs two numbers or two strings; the comparison itself is JavaScript's (so NaN is unordered). */
+function ordered(a: unknown, b: unknown): [Ordered, Ordered] {
   const bothNumbers = typeof a === 'number' && typeof b === 'number';
   const bothStrings = typeof a === 'string' && typeof b === 'string';
-  if (!bothNumbers && !bothStrings) return fail(`cannot order ${describeValue(a)} and ${describeValue(b)}`);
-  return a < b ? -1 : a > b ? 1 : 0;
+  return bothNumbers || bothStrings ? [a, b] : fail(`cannot order ${describeValue(a)} and ${describeValue(b)}`);
 }
+
+const ORDERINGS: Readonly<Record<string, (a: Ordered, b: Ordered) => boolean>> = {
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+};
 
 function add(a: unknown, b: unknown): number | string {
   if (typeof a === 'number' && typeof b === 'number') return a + b;
@@ -370,7 +397,8 @@ function add(a: unknown, b: unknown): number | string {
 const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
   '-': (a, b) => a - b,
   '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
+  // Firebase gives NaN rather than Infinity.
+  '/': (a, b) => (b === 0 ? NaN : a / b),
   '%': (a, b) => a % b,
 };
 
@@ -385,8 +413,8 @@ function compileBinary(node: Extract<Node, { type: 'binary' }>, scope: Scope): C
     case '!=':
     case '!==': {
       for (const [side, sideNode] of [[left, node.left], [right, node.right]] as const) {
-        if (side.type === 'snapshot') throw new ExpressionError(sideNode.pos, `cannot compare a data snapshot with '${node.op}' (compare its .val())`);
-        if (side.type === 'query') throw new ExpressionError(sideNode.pos, `cannot compare the query object with '${node.op}'`);
+        if (side.type === 'snapshot') throw new ExpressionError(startOf(sideNode), `cannot compare a data snapshot with '${node.op}' (compare its .val())`);
+        if (side.type === 'query') throw new ExpressionError(startOf(sideNode), `cannot compare the query object with '${node.op}'`);
       }
       const negate = node.op.startsWith('!');
       return { type: 'boolean', run: (ctx) => strictEquals(l(ctx), r(ctx)) !== negate };
@@ -400,9 +428,8 @@ function compileBinary(node: Extract<Node, { type: 'binary' }>, scope: Scope): C
       if (left.type !== 'any' && right.type !== 'any' && left.type !== right.type) {
         throw new ExpressionError(node.pos, `cannot compare ${article(left.type)} with ${article(right.type)}`);
       }
-      const test: (order: number) => boolean =
-        node.op === '<' ? (o) => o < 0 : node.op === '<=' ? (o) => o <= 0 : node.op === '>' ? (o) => o > 0 : (o) => o >= 0;
-      return { type: 'boolean', run: (ctx) => test(compare(l(ctx), r(ctx))) };
+      const test = ORDERINGS[node.op]!;
+      return { type: 'boolean', run: (ctx) => test(...ordered(l(ctx), r(ctx))) };
     }
     case '+': {
       requireType(left, ['number', 'string'], node.left, what);
@@ -424,20 +451,16 @@ function compileBinary(node: Extract<Node, { type: 'binary' }>, scope: Scope): C
 function compileLogical(op: '&&' | '||', leftNode: Node, rightNode: Node, scope: Scope): Compiled {
   const left = compile(leftNode, scope);
   const right = compile(rightNode, scope);
-  requireType(left, ['boolean'], leftNode, `the operands of '${op}'`);
-  requireType(right, ['boolean'], rightNode, `the operands of '${op}'`);
+  requireBoolean(left, leftNode, `the operands of '${op}'`);
+  requireBoolean(right, rightNode, `the operands of '${op}'`);
   const [l, r] = [left.run, right.run];
-  const what = `'${op}'`;
-  const run: Run =
-    op === '&&'
-      ? (ctx) => booleanOperand(l(ctx), what) && booleanOperand(r(ctx), what)
-      : (ctx) => booleanOperand(l(ctx), what) || booleanOperand(r(ctx), what);
+  const run: Run = op === '&&' ? (ctx) => l(ctx) === true && r(ctx) === true : (ctx) => l(ctx) === true || r(ctx) === true;
   return { type: 'boolean', run };
 }
 
 function compileConditional(node: Extract<Node, { type: 'conditional' }>, scope: Scope): Compiled {
   const test = compile(node.test, scope);
-  requireType(test, ['boolean'], node.test, 'the condition of ?:');
+  requireBoolean(test, node.test, 'the condition of ?:');
   const consequent = compile(node.consequent, scope);
   const alternate = compile(node.alternate, scope);
   if ((consequent.type === 'snapshot') !== (alternate.type === 'snapshot')) {
@@ -445,5 +468,5 @@ function compileConditional(node: Extract<Node, { type: 'conditional' }>, scope:
   }
   const type = consequent.type === alternate.type ? consequent.type : 'any';
   const [t, c, a] = [test.run, consequent.run, alternate.run];
-  return { type, run: (ctx) => (booleanOperand(t(ctx), '?:') ? c(ctx) : a(ctx)) };
+  return { type, run: (ctx) => (t(ctx) === true ? c(ctx) : a(ctx)) };
 }
