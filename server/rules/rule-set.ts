@@ -20,6 +20,9 @@ function* rulesAlong(root: RuleNode, path: readonly string[]): Generator<{ node:
   }
 }
 
+/** Writes have no query; `query.*` reads as unset there. */
+const NO_QUERY = queryVariable(undefined);
+
 const showPath = (path: readonly string[]): string => `/${path.join('/')}`;
 
 interface WriteScope {
@@ -37,7 +40,7 @@ function writeContext(scope: WriteScope, path: readonly string[], vars: Record<s
     data: new Snapshot(scope.before, path),
     newData: new Snapshot(scope.after, path),
     now: scope.now,
-    query: null,
+    query: NO_QUERY,
     vars,
   };
 }

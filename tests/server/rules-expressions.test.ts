@@ -76,7 +76,6 @@ describe('snapshot methods', () => {
     ["data.child('s').hasChildren()", false],
     ["data.child('o').hasChildren(['a', 'b'])", true],
     ["data.child('o').hasChildren(['a', 'c'])", false],
-    ["data.child('o').hasChildren([])", true],
     ["data.child('n').isNumber() && data.child('f').isNumber()", true],
     ["data.child('s').isNumber()", false],
     ["data.child('s').isString()", true],
@@ -149,6 +148,7 @@ describe('variables', () => {
     expect(truth('query.limitToFirst <= 50 && query.limitToLast == null && query.startAt == null', { query })).toBe(true);
     expect(truth('query.orderByKey || query.orderByValue || query.orderByPriority', { query })).toBe(false);
     expect(truth('query.orderByChild == null && query.equalTo == null && query.orderByKey == false')).toBe(true);
+    expect(writeRule('query.orderByChild == null && !query.orderByKey')).toBe(true);
     const byKey = { orderByKey: true, orderByPriority: false, orderByValue: false, orderByChild: null, startAt: 'a', endAt: 'b', limitToLast: 3 };
     expect(truth("query.orderByKey && query.startAt == 'a' && query.endAt == 'b' && query.limitToLast == 3", { query: byKey })).toBe(true);
   });

@@ -135,7 +135,6 @@ function compileIdentifier(name: string, pos: number, scope: Scope): Compiled {
     case 'now':
       return { type: 'number', run: (ctx) => ctx.now };
     case 'query':
-      if (scope.kind !== 'read') throw new ExpressionError(pos, 'query is only available in .read rules');
       return { type: 'query', run: (ctx) => ctx.query };
   }
   if (name.startsWith('$')) {
@@ -314,7 +313,9 @@ function compileArguments(node: Extract<Node, { type: 'call' }>, method: Method,
       return () => regex;
     }
     if (param === 'optionalArray') {
-      if (arg.type !== 'array') throw new ExpressionError(arg.pos, `${node.method}() needs an array literal of child names, like ['a', 'b']`);
+      if (arg.type !== 'array' || arg.items.length === 0) {
+        throw new ExpressionError(arg.pos, `${node.method}() needs a non-empty array literal of child names, like ['a', 'b']`);
+      }
       const items = arg.items.map((item) => {
         const compiled = compile(item, scope);
         requireType(compiled, ['string'], item, 'a child name');

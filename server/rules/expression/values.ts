@@ -16,8 +16,8 @@ export interface EvalContext {
   /** null in read rules, where `newData` is refused at compile time */
   readonly newData: Snapshot | null;
   readonly now: number;
-  /** `query.*` with unset entries as null, as rules see them; null outside read rules */
-  readonly query: QueryVariable | null;
+  /** `query.*` with unset entries as null, as rules see them; all unset in write rules */
+  readonly query: QueryVariable;
   /** `$wildcard` name → the key it matched on the current path */
   readonly vars: Readonly<Record<string, string>>;
 }
