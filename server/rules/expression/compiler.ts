@@ -4,7 +4,7 @@ import { ExpressionError } from './tokenizer';
 import { QUERY_PROPERTIES, RuleRuntimeError, Snapshot, type EvalContext } from './values';
 
 /** What can be told about a value before evaluation; 'any' = only known at run time (never a snapshot). */
-type StaticType = 'boolean' | 'number' | 'string' | 'null' | 'snapshot' | 'regex' | 'array' | 'auth' | 'query' | 'object' | 'any';
+type StaticType = 'boolean' | 'number' | 'string' | 'null' | 'snapshot' | 'auth' | 'query' | 'object' | 'any';
 
 type Run = (ctx: EvalContext) => unknown;
 interface Compiled {
@@ -49,8 +49,7 @@ const fail = (reason: string): never => {
 function article(type: StaticType): string {
   const names: Record<StaticType, string> = {
     boolean: 'a boolean', number: 'a number', string: 'a string', null: 'null', snapshot: 'a data snapshot',
-    regex: 'a regular expression', array: 'an array', auth: 'the auth object', query: 'the query object',
-    object: 'an object', any: 'a value',
+    auth: 'the auth object', query: 'the query object', object: 'an object', any: 'a value',
   };
   return names[type];
 }
