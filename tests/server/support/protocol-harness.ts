@@ -25,7 +25,8 @@ export function sdkClient(
 ): SdkClient {
   const namespace = options.namespace ?? NAMESPACE;
   const app = initializeApp(
-    { projectId: 'demo-storefront', databaseURL: `https://${namespace}.firebaseio.com` },
+    // The API key only matters to firebase/auth, which the Auth emulator lets through with any value.
+    { apiKey: 'demo-api-key', projectId: 'demo-storefront', databaseURL: `https://${namespace}.firebaseio.com` },
     `client-${++appCounter}`,
   );
   const db = getDatabase(app);
