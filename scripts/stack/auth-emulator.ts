@@ -1,0 +1,152 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { writeFileAtomic } from '../../server/persistence/files';
+import { type ManagedProcess, startProcess, waitForHttp } from './processes';
+
+export const PROJECT_ID = 'demo-storefront';
+const READY_TIMEOUT_MS = 90_000;
+
+export interface DemoUser {
+  uid: string;
+  email: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  role: 'staff' | 'customer';
+}
+
+/** An account as the emulator's batchGet returns it and batchCreate takes it back (password hash included). */
+type Account = { localId: string; email?: string } & Record<string, unknown>;
+
+/**
+ * Environment that keeps firebase-tools off the network and away from prompts: CI skips the message-of-the-day
+ * fetch, NO_UPDATE_NOTIFIER the npm registry check, and a private config directory means no stored login and no
+ * usage-analytics opt-in (analytics only run when that config says so). A demo- project id needs no login.
+ */
+function offlineEnvironment(configHome: string): NodeJS.ProcessEnv {
+  return { CI: 'true', NO_UPDATE_NOTIFIER: '1', XDG_CONFIG_HOME: configHome, NO_COLOR: '1' };
+}
+
+function firebaseCli(): string {
+  const packageJson = createRequire(import.meta.url).resolve('firebase-tools/package.json');
+  return join(dirname(packageJson), 'lib', 'bin', 'firebase.js');
+}
+
+export class AuthEmulator {
+  private exporting: Promise<void> = Promise.resolve();
+  private lastExport = '';
+  private timer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    readonly process: ManagedProcess,
+    readonly url: string,
+    private readonly accountsFile: string,
+  ) {}
+
+  /**
+   * Starts `firebase emulators:start --only auth` with the repository's firebase.json (port and host replaced) and
+   * restores the accounts saved in `dir`. Accounts are saved by us through the emulator's REST API, every
+   * `saveEveryMs` and at stop, rather than with --export-on-exit, which only runs on a clean exit and finds the
+   * emulator through a per-project file in /tmp that a second emulator for the same project would take over.
+   */
+  static async start(options: { repo: string; dir: string; host: string; port: number; saveEveryMs?: number }) {
+    const { repo, dir, host, port } = options;
+    const config = JSON.parse(await readFile(join(repo, 'firebase.json'), 'utf8')) as {
+      emulators?: Record<string, unknown>;
+    };
+    config.emulators = { ...config.emulators, auth: { host, port } };
+    const configFile = join(dir, 'firebase.json');
+    await writeFile(configFile, `${JSON.stringify(config, null, 2)}\n`);
+    const child = startProcess(
+      'auth',
+      process.execPath,
+      [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', configFile],
+      { cwd: dir, env: offlineEnvironment(join(dir, 'config')), logFile: join(dir, 'emulator.log') },
+    );
+    const url = `http://${host}:${port}`;
+    const emulator = new AuthEmulator(child, url, join(dir, 'accounts.json'));
+    try {
+      await waitForHttp(`${url}/`, READY_TIMEOUT_MS, child.unexpectedExit);
+      await emulator.restoreAccounts();
+    } catch (error) {
+      await child.stop();
+      throw error;
+    }
+    emulator.timer = setInterval(() => void emulator.saveAccounts(), options.saveEveryMs ?? 2000);
+    return emulator;
+  }
+
+  private async request(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.url}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/${path}`, {
+      method,
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { error?: unknown };
+    if (!response.ok || (Array.isArray(answer.error) && answer.error.length > 0)) {
+      throw new Error(`Auth emulator ${method} ${path} failed: ${JSON.stringify(answer)}`);
+    }
+    return answer;
+  }
+
+  async accounts(): Promise<Account[]> {
+    const answer = (await this.request('GET', 'accounts:batchGet?maxResults=-1')) as { users?: Account[] };
+    return answer.users ?? [];
+  }
+
+  private async restoreAccounts(): Promise<void> {
+    let users: Account[];
+    try {
+      users = JSON.parse(await readFile(this.accountsFile, 'utf8')) as Account[];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw new Error(`cannot restore Auth accounts from ${this.accountsFile}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (users.length > 0) await this.request('POST', 'accounts:batchCreate', { users });
+    this.lastExport = JSON.stringify(users);
+  }
+
+  /** Creates the demo users that are missing (with their fixed uids); returns each demo user's uid. */
+  async ensureUsers(users: readonly DemoUser[]): Promise<Map<string, string>> {
+    const byEmail = new Map((await this.accounts()).map((account) => [account.email, account.localId]));
+    const missing = users.filter((user) => !byEmail.has(user.email));
+    if (missing.length > 0) {
+      await this.request('POST', 'accounts:batchCreate', {
+        users: missing.map((user) => ({
+          localId: user.uid,
+          email: user.email,
+          rawPassword: user.password,
+          displayName: `${user.firstname} ${user.lastname}`,
+          emailVerified: true,
+        })),
+      });
+      for (const user of missing) byEmail.set(user.email, user.uid);
+      await this.saveAccounts();
+    }
+    return new Map(users.map((user) => [user.email, byEmail.get(user.email) ?? user.uid]));
+  }
+
+  /** Writes the accounts to disk (atomically) when they changed; saves never overlap. */
+  saveAccounts(): Promise<void> {
+    this.exporting = this.exporting.then(async () => {
+      try {
+        const text = JSON.stringify(await this.accounts());
+        if (text === this.lastExport) return;
+        await writeFileAtomic(this.accountsFile, [Buffer.from(text)], dirname(this.accountsFile));
+        this.lastExport = text;
+      } catch (error) {
+        console.error(`auth: could not save accounts: ${(error as Error).message}`);
+      }
+    });
+    return this.exporting;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.saveAccounts();
+    await this.process.stop();
+  }
+}
