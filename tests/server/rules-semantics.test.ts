@@ -126,6 +126,20 @@ describe('.validate', () => {
     expect(check(text, null, [{ path: ['a'], value: 'ok' }]).allowed).toBe(true);
   });
 
+  it('applies to a write below the deepest rule through the ancestors on its path', () => {
+    expect(check(rules, { widget: { color: 'red', size: 1 } }, [{ path: ['widget', 'size', 'deeper'], value: 2 }]).reason).toBe(
+      'validation failed at /widget/size (rules.widget.size[".validate"])',
+    );
+    expect(check(rules, null, [{ path: ['widget', 'mystery', 'deeper'], value: 2 }]).allowed).toBe(false);
+  });
+
+  it('sees priorities written with the data', () => {
+    const text = `{"rules": {".write": true, "p": {".validate": "newData.getPriority() === 5 && data.getPriority() === null"}}}`;
+    expect(check(text, null, [{ path: ['p'], value: { a: 1, '.priority': 5 } }]).allowed).toBe(true);
+    expect(check(text, null, [{ path: ['p'], value: { a: 1, '.priority': 6 } }]).allowed).toBe(false);
+    expect(check(text, null, [{ path: ['p'], value: { '.value': 'leaf', '.priority': 5 } }]).allowed).toBe(true);
+  });
+
   it('is never a grant: without a .write nothing is allowed', () => {
     expect(check(`{"rules": {"a": {".validate": true}}}`, null, [{ path: ['a'], value: 1 }]).allowed).toBe(false);
   });

@@ -96,6 +96,18 @@ describe('a bad rules file is refused with the place and the reason', () => {
     expect(errorOf(text)).toBe(`rules.users.$uid["${kind}"], ${message}`);
   });
 
+  it('carries the place and the reason separately for callers that format their own message', () => {
+    try {
+      compileRules(withRule("auth.uid == 'x' &&& true"));
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(RulesSyntaxError);
+      expect((error as RulesSyntaxError).place).toBe('rules.users.$uid[".write"], column 19');
+      expect((error as RulesSyntaxError).reason).toBe("unexpected character '&'");
+      expect((error as RulesSyntaxError).name).toBe('RulesSyntaxError');
+    }
+  });
+
   it('names the place of the rule in deeper levels too', () => {
     expect(errorOf(withRule('true &&'))).toBe('rules.users.$uid[".write"], column 8: unexpected end of expression');
     expect(errorOf(`{"rules": {"a": {"b": {"c": {".validate": "newData.isString() ||"}}}}}`)).toBe(
