@@ -18,8 +18,12 @@ export class JsonSyntaxError extends Error {
 
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
+/** Deeper documents are refused rather than exhausting the stack. */
+const MAX_DEPTH = 256;
+
 export function parseJsonWithComments(text: string): JsonValue {
   let pos = 0;
+  let depth = 0;
 
   const fail = (reason: string, at = pos): never => {
     const before = text.slice(0, at);
@@ -101,11 +105,18 @@ export function parseJsonWithComments(text: string): JsonValue {
     return fail(`unexpected ${describe()}`);
   };
 
+  const parseNested = <T>(parse: () => T): T => {
+    if (++depth > MAX_DEPTH) fail(`nested too deeply (more than ${MAX_DEPTH} levels)`);
+    const result = parse();
+    depth--;
+    return result;
+  };
+
   const parseValue = (): JsonValue => {
     skipSpaceAndComments();
     const c = text[pos];
-    if (c === '{') return parseObject();
-    if (c === '[') return parseArray();
+    if (c === '{') return parseNested(parseObject);
+    if (c === '[') return parseNested(parseArray);
     if (c === '"') return parseString();
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return parseNumber();
     return parseWord();

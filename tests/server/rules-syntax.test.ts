@@ -108,6 +108,20 @@ describe('a bad rules file is refused with the place and the reason', () => {
     }
   });
 
+  it('refuses absurdly deep nesting with a message instead of exhausting the stack', () => {
+    expect(errorOf(withRule(`${'('.repeat(5000)}true${')'.repeat(5000)}`))).toMatch(
+      /^rules\.users\.\$uid\["\.write"\], column 201: expression nested too deeply/,
+    );
+    expect(errorOf(withRule(`${'!'.repeat(5000)}true`))).toMatch(/expression nested too deeply/);
+    expect(errorOf(withRule(`${'1 + '.repeat(5000)}1 == 1`))).toMatch(/expression nested too deeply/);
+    expect(errorOf(withRule(`data${".child('a')".repeat(5000)}.exists()`))).toMatch(/expression nested too deeply/);
+    expect(errorOf(`{"rules": ${'{"a": '.repeat(5000)}{}${'}'.repeat(5000)}}`)).toMatch(/^line 1, column \d+: nested too deeply/);
+  });
+
+  it('accepts long but reasonable expressions', () => {
+    expect(() => compileRules(withRule(Array.from({ length: 150 }, (_, i) => `data.hasChild('c${i}')`).join(' && ')))).not.toThrow();
+  });
+
   it('names the place of the rule in deeper levels too', () => {
     expect(errorOf(withRule('true &&'))).toBe('rules.users.$uid[".write"], column 8: unexpected end of expression');
     expect(errorOf(`{"rules": {"a": {"b": {"c": {".validate": "newData.isString() ||"}}}}}`)).toBe(

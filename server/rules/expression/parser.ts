@@ -9,10 +9,47 @@ const BINARY_LEVELS: readonly (readonly BinaryOperator[])[] = [
   ['*', '/', '%'],
 ];
 
+/** Deeper expressions are refused, so that compiling and evaluating them cannot exhaust the stack. */
+export const MAX_EXPRESSION_DEPTH = 200;
+
+/** Children of a node, for the depth check. */
+function childrenOf(node: Node): Node[] {
+  switch (node.type) {
+    case 'array':
+      return node.items;
+    case 'member':
+      return [node.object];
+    case 'index':
+      return [node.object, node.index];
+    case 'call':
+      return [node.object, ...node.args];
+    case 'unary':
+      return [node.operand];
+    case 'binary':
+    case 'logical':
+      return [node.left, node.right];
+    case 'conditional':
+      return [node.test, node.consequent, node.alternate];
+    default:
+      return [];
+  }
+}
+
+/** Long chains (a + b + c..., a.b.c...) are built by loops, so their depth is measured afterwards, without recursion. */
+function checkDepth(tree: Node): void {
+  const pending: [Node, number][] = [[tree, 1]];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    const [node, depth] = entry;
+    if (depth > MAX_EXPRESSION_DEPTH) throw new ExpressionError(node.pos, `expression nested too deeply (more than ${MAX_EXPRESSION_DEPTH} levels)`);
+    for (const child of childrenOf(node)) pending.push([child, depth + 1]);
+  }
+}
+
 /** Parses one rules expression into a syntax tree; throws ExpressionError with the offset of the problem. */
 export function parseExpression(text: string): Node {
   const tokens = tokenize(text);
   let index = 0;
+  let nesting = 0;
 
   const peek = (): Token => tokens[index]!;
   const next = (): Token => tokens[index++]!;
@@ -34,15 +71,26 @@ export function parseExpression(text: string): Node {
     return token;
   };
 
-  const parseConditional = (): Node => {
-    const test = parseLogical(0);
-    if (!isPunct('?')) return test;
-    const pos = next().pos;
-    const consequent = parseConditional();
-    expectPunct(':');
-    const alternate = parseConditional();
-    return { type: 'conditional', test, consequent, alternate, pos };
+  /** Guards the recursive descent (parentheses, arguments, ?:, prefix operators) against deep nesting. */
+  const nested = <T>(parse: () => T): T => {
+    if (++nesting > MAX_EXPRESSION_DEPTH) {
+      throw new ExpressionError(peek().pos, `expression nested too deeply (more than ${MAX_EXPRESSION_DEPTH} levels)`);
+    }
+    const result = parse();
+    nesting--;
+    return result;
   };
+
+  const parseConditional = (): Node =>
+    nested(() => {
+      const test = parseLogical(0);
+      if (!isPunct('?')) return test;
+      const pos = next().pos;
+      const consequent = parseConditional();
+      expectPunct(':');
+      const alternate = parseConditional();
+      return { type: 'conditional', test, consequent, alternate, pos };
+    });
 
   const LOGICAL = ['||', '&&'] as const;
   const parseLogical = (level: number): Node => {
@@ -72,7 +120,7 @@ export function parseExpression(text: string): Node {
   const parseUnary = (): Node => {
     if (isPunct('!') || isPunct('-')) {
       const token = next();
-      return { type: 'unary', op: token.kind === 'punct' && token.value === '-' ? '-' : '!', operand: parseUnary(), pos: token.pos };
+      return { type: 'unary', op: token.kind === 'punct' && token.value === '-' ? '-' : '!', operand: nested(parseUnary), pos: token.pos };
     }
     return parsePostfix(parsePrimary());
   };
@@ -150,5 +198,6 @@ export function parseExpression(text: string): Node {
   const tree = parseConditional();
   const rest = peek();
   if (rest.kind !== 'end') throw new ExpressionError(rest.pos, `unexpected ${describe(rest)} after a complete expression`);
+  checkDepth(tree);
   return tree;
 }
