@@ -115,6 +115,11 @@ describe('string methods and property', () => {
     ["data.child('s').val().matches(/[/]/)", false],
     ["'a/b'.matches(/a\\/b/)", true],
     ["'abc'.length == 3", true],
+    // The two examples of Firebase's regular expression documentation.
+    ["'2024-05-17'.matches(/^(19|20)[0-9][0-9][-\\/. ](0[1-9]|1[012])[-\\/. ](0[1-9]|[12][0-9]|3[01])$/)", true],
+    ["'2024-13-17'.matches(/^(19|20)[0-9][0-9][-\\/. ](0[1-9]|1[012])[-\\/. ](0[1-9]|[12][0-9]|3[01])$/)", false],
+    ["'Ann@Example.com'.matches(/^[A-Z0-9._%+-]+@[A-Z0-9.-]+\\.[A-Z]{2,4}$/i)", true],
+    ["'a$b'.matches(/a\\$b/) && '[x]'.matches(/^\\[x\\]$/) && ' '.matches(/^\\s$/)", true],
   ])('%s is %s', (expression, expected) => {
     expect(truth(expression)).toBe(expected);
   });

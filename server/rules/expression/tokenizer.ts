@@ -1,3 +1,5 @@
+import { unsupportedRegexFeature } from './regex-subset';
+
 /** Tokens of the rules expression language (a small subset of JavaScript expressions). */
 export type Token =
   | { kind: 'number'; value: number; pos: number }
@@ -122,6 +124,8 @@ function readRegex(text: string, start: number): [Token, number] {
   const flags = text.slice(flagsStart, pos);
   if (!REGEX_FLAGS.test(flags)) throw new ExpressionError(flagsStart, `unsupported regular expression flags '${flags}' (only 'i' is allowed)`);
   if (source === '') throw new ExpressionError(start, 'empty regular expression literal');
+  const unsupported = unsupportedRegexFeature(source);
+  if (unsupported) throw new ExpressionError(start + 1 + unsupported.offset, unsupported.reason);
   try {
     return [{ kind: 'regex', value: new RegExp(source, flags), source: text.slice(start, pos), pos: start }, pos];
   } catch (error) {
