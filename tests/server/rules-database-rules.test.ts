@@ -191,3 +191,39 @@ describe('database.rules.json: bad data is refused', () => {
     expect(attempt('staff', set('/properties/launch', NOW)).allowed).toBe(true);
   });
 });
+
+describe('database.rules.json accepts the demo data in seed/', () => {
+  const demo = JSON.parse(readFileSync(new URL('../../seed/database.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+  const demoUsers = JSON.parse(readFileSync(new URL('../../seed/users.json', import.meta.url), 'utf8')) as {
+    uid: string; email: string; firstname: string; lastname: string; role: string;
+  }[];
+  // The profiles the stack's start script writes for the demo sign-ins.
+  const users = Object.fromEntries(demoUsers.map(({ uid, firstname, lastname, email, role }) => [uid, { firstname, lastname, email, role, created: NOW }]));
+  const seeded = new JsonRulesData({ ...demo, users });
+  const demoStaff = signedIn(demoUsers.find((u) => u.role === 'staff')!.uid);
+
+  const nodes: [string, unknown][] = [
+    ['/properties', demo.properties],
+    ...Object.entries(demo.products ?? {}).map(([id, item]): [string, unknown] => [`/products/${id}`, item]),
+    ...Object.entries(users).map(([uid, profile]): [string, unknown] => [`/users/${uid}`, profile]),
+  ];
+
+  it.each(nodes)('staff may write back %s unchanged', (target, value) => {
+    const writes = set(target, value);
+    expect(rules.checkWrite([path(target)], demoStaff, seeded, seeded.withWrites(writes), NOW)).toEqual({ allowed: true, reason: '' });
+  });
+
+  it('each demo user may write back their own profile', () => {
+    for (const [uid, profile] of Object.entries(users)) {
+      const writes = set(`/users/${uid}`, profile);
+      expect(rules.checkWrite([['users', uid]], signedIn(uid), seeded, seeded.withWrites(writes), NOW).allowed).toBe(true);
+    }
+  });
+
+  it('every demo product is readable by the public through the active query or by its path exactly when it is active', () => {
+    expect(rules.canRead(['products'], null, seeded, NOW, activeQuery)).toBe(true);
+    for (const [id, item] of Object.entries(demo.products ?? {})) {
+      expect(rules.canRead(['products', id], null, seeded, NOW)).toBe((item as { active: boolean }).active);
+    }
+  });
+});
