@@ -19,7 +19,12 @@ export interface RuleNode {
   wildcard: { name: string; node: RuleNode } | null;
 }
 
-const RULE_KINDS: Readonly<Record<string, RuleKind>> = { '.read': 'read', '.write': 'write', '.validate': 'validate' };
+// Maps, not object literals: a child named "constructor" must not look like a rule.
+const RULE_KINDS: ReadonlyMap<string, RuleKind> = new Map([
+  ['.read', 'read'],
+  ['.write', 'write'],
+  ['.validate', 'validate'],
+]);
 
 /** Characters Firebase forbids in keys; `$` is allowed only to start a wildcard. */
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
@@ -60,7 +65,7 @@ export function buildRuleNode(rules: JsonValue, place: string, wildcards: Readon
   const children = new Map<string, RuleNode>();
   for (const [key, value] of Object.entries(rules)) {
     const rulePlace = `${place}["${key}"]`;
-    const kind = RULE_KINDS[key];
+    const kind = RULE_KINDS.get(key);
     if (kind) {
       node[kind] = compileOne(value, kind, rulePlace, wildcards);
     } else if (key === '.indexOn') {

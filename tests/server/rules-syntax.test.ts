@@ -28,6 +28,15 @@ describe('rules files that are accepted', () => {
     expect(rules.canRead([], null, { val: () => null, priority: () => null }, 0)).toBe(true);
   });
 
+  it('treat children named like Object methods as ordinary children', () => {
+    const rules = compileRules(`{"rules": {"constructor": {".read": true}, "toString": {"__proto__": {".read": true}}}}`);
+    const none = { val: () => null, priority: () => null };
+    expect(rules.canRead(['constructor'], null, none, 0)).toBe(true);
+    expect(rules.canRead(['toString', '__proto__'], null, none, 0)).toBe(true);
+    expect(rules.canRead(['toString'], null, none, 0)).toBe(false);
+    expect(rules.canRead(['hasOwnProperty'], null, none, 0)).toBe(false);
+  });
+
   it('allow boolean and string rules, .indexOn strings and arrays, and $wildcards', () => {
     expect(() =>
       compileRules(`{"rules": {".read": true, "a": {".indexOn": "x", "$id": {".indexOn": ["y", "z"], ".validate": "$id.length < 10"}}}}`),
@@ -77,6 +86,9 @@ describe('a bad rules file is refused with the place and the reason', () => {
     ['a regex ^ in the middle', '.write', 'auth.uid.matches(/a^b/)', "column 20: '^' is only supported as the first character of a rules regular expression"],
     ['a regex $ in the middle', '.write', 'auth.uid.matches(/a$|b/)', "column 20: '$' is only supported as the last character of a rules regular expression"],
     ['a lazy regex quantifier', '.write', 'auth.uid.matches(/a+?/)', 'column 21: lazy quantifiers are not supported in rules regular expressions'],
+    ['an auth property named like an Object method', '.write', 'auth.constructor == null', "column 6: auth has no property 'constructor' (it has uid, provider and token)"],
+    ['a snapshot method named like an Object method', '.write', 'data.constructor() == null', 'column 6: snapshots have no method constructor()'],
+    ['a string method named like an Object method', '.write', "auth.uid.toString() == 'a'", 'column 10: strings have no method toString()'],
     ['hasChildren with an empty array', '.write', 'data.hasChildren([])', "column 18: hasChildren() needs a non-empty array literal of child names, like ['a', 'b']"],
     ['hasChildren with a non-array', '.write', "data.hasChildren('a')", "column 18: hasChildren() needs a non-empty array literal of child names, like ['a', 'b']"],
     ['an unknown auth property', '.write', "auth.email == 'x'", "column 6: auth has no property 'email' (it has uid, provider and token)"],

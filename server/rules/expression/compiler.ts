@@ -155,14 +155,19 @@ function getProperty(object: unknown, name: string): unknown {
   return Object.hasOwn(object, name) ? ((object as Record<string, unknown>)[name] ?? null) : null;
 }
 
-const AUTH_PROPERTIES: Readonly<Record<string, StaticType>> = { uid: 'any', provider: 'any', token: 'object' };
+// Maps, not object literals, so that names like "constructor" are not found on Object.prototype.
+const AUTH_PROPERTIES: ReadonlyMap<string, StaticType> = new Map([
+  ['uid', 'any'],
+  ['provider', 'any'],
+  ['token', 'object'],
+]);
 
 function compileMember(objectNode: Node, property: string, pos: number, scope: Scope): Compiled {
   const object = compile(objectNode, scope);
   let type: StaticType;
   switch (object.type) {
     case 'auth': {
-      const known = AUTH_PROPERTIES[property];
+      const known = AUTH_PROPERTIES.get(property);
       if (!known) throw new ExpressionError(pos, `auth has no property '${property}' (it has uid, provider and token)`);
       type = known;
       break;
@@ -207,7 +212,7 @@ interface Method {
   returns: StaticType;
 }
 
-const SNAPSHOT_METHODS: Readonly<Record<string, Method>> = {
+const SNAPSHOT_METHODS: ReadonlyMap<string, Method> = new Map(Object.entries({
   child: { params: ['string'], returns: 'snapshot' },
   parent: { params: [], returns: 'snapshot' },
   val: { params: [], returns: 'any' },
@@ -218,9 +223,9 @@ const SNAPSHOT_METHODS: Readonly<Record<string, Method>> = {
   isString: { params: [], returns: 'boolean' },
   isBoolean: { params: [], returns: 'boolean' },
   getPriority: { params: [], returns: 'any' },
-};
+}));
 
-const STRING_METHODS: Readonly<Record<string, Method>> = {
+const STRING_METHODS: ReadonlyMap<string, Method> = new Map(Object.entries({
   contains: { params: ['string'], returns: 'boolean' },
   beginsWith: { params: ['string'], returns: 'boolean' },
   endsWith: { params: ['string'], returns: 'boolean' },
@@ -228,7 +233,7 @@ const STRING_METHODS: Readonly<Record<string, Method>> = {
   toLowerCase: { params: [], returns: 'string' },
   toUpperCase: { params: [], returns: 'string' },
   matches: { params: ['regex'], returns: 'boolean' },
-};
+}));
 
 function splitPath(path: string): string[] {
   return path.split('/').filter((key) => key !== '');
@@ -335,7 +340,7 @@ function compileCall(node: Extract<Node, { type: 'call' }>, scope: Scope): Compi
   if (!isSnapshot && object.type !== 'string' && object.type !== 'any') {
     throw new ExpressionError(pos, `${article(object.type)} has no method ${name}()`);
   }
-  const method = (isSnapshot ? SNAPSHOT_METHODS : STRING_METHODS)[name];
+  const method = (isSnapshot ? SNAPSHOT_METHODS : STRING_METHODS).get(name);
   if (!method) throw new ExpressionError(pos, `${isSnapshot ? 'snapshots' : 'strings'} have no method ${name}()`);
   const args = compileArguments(node, method, scope);
   const receiver = object.run;
