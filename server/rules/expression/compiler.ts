@@ -1,7 +1,20 @@
 import type { Node } from './ast';
 import { parseExpression } from './parser';
 import { ExpressionError } from './tokenizer';
-import { QUERY_PROPERTIES, RuleRuntimeError, Snapshot, type EvalContext } from './values';
+import {
+  add,
+  ARITHMETIC,
+  describeValue,
+  fail,
+  getProperty,
+  numberOperand,
+  ordered,
+  ORDERINGS,
+  runSnapshotMethod,
+  runStringMethod,
+  strictEquals,
+} from './operations';
+import { QUERY_PROPERTIES, RuleRuntimeError, type Snapshot, type EvalContext } from './values';
 
 /** What can be told about a value before evaluation; 'any' = only known at run time (never a snapshot). */
 type StaticType = 'boolean' | 'number' | 'string' | 'null' | 'snapshot' | 'auth' | 'query' | 'object' | 'any';
@@ -42,23 +55,12 @@ export function compileRule(text: string, kind: RuleKind, wildcards: ReadonlySet
   };
 }
 
-const fail = (reason: string): never => {
-  throw new RuleRuntimeError(reason);
-};
-
 function article(type: StaticType): string {
   const names: Record<StaticType, string> = {
     boolean: 'a boolean', number: 'a number', string: 'a string', null: 'null', snapshot: 'a data snapshot',
     auth: 'the auth object', query: 'the query object', object: 'an object', any: 'a value',
   };
   return names[type];
-}
-
-function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (value instanceof Snapshot) return 'a data snapshot';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
 /** Where a sub-expression starts in the text (its node's `pos` is at its operator or method name). */
@@ -143,18 +145,6 @@ function compileIdentifier(name: string, pos: number, scope: Scope): Compiled {
   throw new ExpressionError(pos, `unknown variable '${name}'`);
 }
 
-/** Property lookup at run time, shared by `a.b` and `a['b']`; a property of null is null (e.g. `auth.uid` signed out). */
-function getProperty(object: unknown, name: string): unknown {
-  if (object === null || object === undefined) return null;
-  if (typeof object === 'string') {
-    return name === 'length' ? object.length : fail(`strings have no property '${name}'`);
-  }
-  if (typeof object !== 'object' || object instanceof Snapshot || Array.isArray(object)) {
-    return fail(`cannot read property '${name}' of ${describeValue(object)}`);
-  }
-  return Object.hasOwn(object, name) ? ((object as Record<string, unknown>)[name] ?? null) : null;
-}
-
 // Maps, not object literals, so that names like "constructor" are not found on Object.prototype.
 const AUTH_PROPERTIES: ReadonlyMap<string, StaticType> = new Map([
   ['uid', 'any'],
@@ -235,74 +225,6 @@ const STRING_METHODS: ReadonlyMap<string, Method> = new Map(Object.entries({
   matches: { params: ['regex'], returns: 'boolean' },
 }));
 
-function splitPath(path: string): string[] {
-  return path.split('/').filter((key) => key !== '');
-}
-
-function childOf(snapshot: Snapshot, path: unknown): Snapshot {
-  if (typeof path !== 'string') return fail(`child() needs a string path, not ${describeValue(path)}`);
-  return new Snapshot(snapshot.data, [...snapshot.path, ...splitPath(path)]);
-}
-
-const valueOf = (snapshot: Snapshot): unknown => snapshot.data.val(snapshot.path);
-
-function runSnapshotMethod(snapshot: Snapshot, method: string, args: readonly unknown[]): unknown {
-  switch (method) {
-    case 'child':
-      return childOf(snapshot, args[0]);
-    case 'parent':
-      return snapshot.path.length === 0 ? fail('the root has no parent') : new Snapshot(snapshot.data, snapshot.path.slice(0, -1));
-    case 'val':
-      return valueOf(snapshot);
-    case 'exists':
-      return valueOf(snapshot) !== null;
-    case 'hasChild':
-      return valueOf(childOf(snapshot, args[0])) !== null;
-    case 'hasChildren': {
-      const keys = args[0];
-      if (keys === undefined) {
-        const value = valueOf(snapshot);
-        return value !== null && typeof value === 'object' && Object.keys(value).length > 0;
-      }
-      return (keys as unknown[]).every((key) => valueOf(childOf(snapshot, key)) !== null);
-    }
-    case 'isNumber':
-      return typeof valueOf(snapshot) === 'number';
-    case 'isString':
-      return typeof valueOf(snapshot) === 'string';
-    case 'isBoolean':
-      return typeof valueOf(snapshot) === 'boolean';
-    case 'getPriority':
-      return snapshot.data.priority(snapshot.path);
-  }
-  return fail(`snapshots have no method ${method}()`);
-}
-
-function stringArgument(value: unknown, method: string): string {
-  return typeof value === 'string' ? value : fail(`${method}() needs a string argument, not ${describeValue(value)}`);
-}
-
-function runStringMethod(text: string, method: string, args: readonly unknown[]): unknown {
-  switch (method) {
-    case 'contains':
-      return text.includes(stringArgument(args[0], method));
-    case 'beginsWith':
-      return text.startsWith(stringArgument(args[0], method));
-    case 'endsWith':
-      return text.endsWith(stringArgument(args[0], method));
-    case 'replace':
-      // Firebase's replace() replaces every occurrence, unlike JavaScript's.
-      return text.split(stringArgument(args[0], method)).join(stringArgument(args[1], method));
-    case 'toLowerCase':
-      return text.toLowerCase();
-    case 'toUpperCase':
-      return text.toUpperCase();
-    case 'matches':
-      return (args[0] as RegExp).test(text);
-  }
-  return fail(`strings have no method ${method}()`);
-}
-
 function compileArguments(node: Extract<Node, { type: 'call' }>, method: Method, scope: Scope): Run[] {
   const required = method.params.filter((p) => p !== 'optionalArray').length;
   if (node.args.length < required || node.args.length > method.params.length) {
@@ -354,10 +276,6 @@ function compileCall(node: Extract<Node, { type: 'call' }>, scope: Scope): Compi
   return { type: method.returns, run };
 }
 
-function numberOperand(value: unknown, what: string): number {
-  return typeof value === 'number' ? value : fail(`${what} needs a number, not ${describeValue(value)}`);
-}
-
 function compileUnary(op: '!' | '-', operandNode: Node, scope: Scope): Compiled {
   const operand = compile(operandNode, scope);
   const run = operand.run;
@@ -368,44 +286,6 @@ function compileUnary(op: '!' | '-', operandNode: Node, scope: Scope): Compiled 
   requireType(operand, ['number'], operandNode, "the operand of '-'");
   return { type: 'number', run: (ctx) => -numberOperand(run(ctx), "'-'") };
 }
-
-/** `==` and `===` are the same in rules: no type coercion; only null and primitives can be compared. */
-function strictEquals(a: unknown, b: unknown): boolean {
-  if (a === null || b === null) return a === b;
-  const primitive = (v: unknown): boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-  return primitive(a) && primitive(b) ? a === b : fail(`cannot compare ${describeValue(a)} with ${describeValue(b)}`);
-}
-
-type Ordered = number | string;
-
-/** Ordering needs two numbers or two strings; the comparison itself is JavaScript's (so NaN is unordered). */
-function ordered(a: unknown, b: unknown): [Ordered, Ordered] {
-  const bothNumbers = typeof a === 'number' && typeof b === 'number';
-  const bothStrings = typeof a === 'string' && typeof b === 'string';
-  return bothNumbers || bothStrings ? [a, b] : fail(`cannot order ${describeValue(a)} and ${describeValue(b)}`);
-}
-
-const ORDERINGS: Readonly<Record<string, (a: Ordered, b: Ordered) => boolean>> = {
-  '<': (a, b) => a < b,
-  '<=': (a, b) => a <= b,
-  '>': (a, b) => a > b,
-  '>=': (a, b) => a >= b,
-};
-
-function add(a: unknown, b: unknown): number | string {
-  if (typeof a === 'number' && typeof b === 'number') return a + b;
-  const joinable = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
-  if ((typeof a === 'string' || typeof b === 'string') && joinable(a) && joinable(b)) return `${a}${b}`;
-  return fail(`cannot add ${describeValue(a)} and ${describeValue(b)}`);
-}
-
-const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  // Firebase gives NaN rather than Infinity.
-  '/': (a, b) => (b === 0 ? NaN : a / b),
-  '%': (a, b) => a % b,
-};
 
 function compileBinary(node: Extract<Node, { type: 'binary' }>, scope: Scope): Compiled {
   const left = compile(node.left, scope);
