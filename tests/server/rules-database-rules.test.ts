@@ -155,6 +155,7 @@ const BAD_DATA: [string, Who, JsonWrite[]][] = [
   ['a profile with a role that does not exist', 'staff', set('/users/cust1/role', 'owner')],
   ['a profile without a last name', 'customer', set('/users/cust1', { ...profile('customer'), lastname: null })],
   ['an order with a price below the catalogue', 'customer', set('/orders/cust1/o2', order({ items: { p1: { title: 'T', price: 1, quantity: 1 } } }))],
+  ['an order of a product that is not on sale', 'customer', set('/orders/cust1/o2', order({ items: { p2: { title: 'T', price: 10, quantity: 1 } } }))],
   ['an order of a product that does not exist', 'customer', set('/orders/cust1/o2', order({ items: { nope: { title: 'T', price: 0, quantity: 1 } } }))],
   ['an order with quantity 0', 'customer', set('/orders/cust1/o2', order({ items: { p1: { title: 'T', price: 25, quantity: 0 } } }))],
   ['an order with a fractional quantity', 'customer', set('/orders/cust1/o2', order({ items: { p1: { title: 'T', price: 25, quantity: 1.5 } } }))],
