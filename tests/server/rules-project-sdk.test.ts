@@ -16,8 +16,8 @@ function client(uid?: string): SdkClient {
   return created;
 }
 
-const outcome = (promise: Promise<unknown>): Promise<string> =>
-  promise.then(
+const outcome = (promise: PromiseLike<unknown>): Promise<string> =>
+  Promise.resolve(promise).then(
     () => 'ok',
     (error: Error) => (/permission/i.test(error.message) ? 'denied' : error.message),
   );
