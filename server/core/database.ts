@@ -1,4 +1,3 @@
-import { applyOps } from '../persistence/tree';
 import type { ExportJson, Persistence, WriteOp } from '../persistence/types';
 import type { RuleSet, RulesQuery } from '../rules/types';
 import { nodeHash } from './hash';
@@ -6,7 +5,7 @@ import type { Identity } from './identity';
 import { InvalidDataError, normalizePriority, normalizeValue, withPriority } from './normalize';
 import { InvalidPathError, isPrefix, parsePath, pathToString } from './path';
 import { overlayData, treeData, type TreeOp } from './rules-data';
-import { getAt } from './tree';
+import { getAt, setInPlace } from './tree';
 
 export type WriteRequest =
   /** `hash` makes it a transaction's compare-and-set. `path` may end in ".priority". */
@@ -117,9 +116,10 @@ export class Database {
     if (prepared.ops.length === 0) return Promise.resolve();
     const { namespace, ops } = prepared;
     const writeOps: WriteOp[] = ops.map((op) => ({ path: pathToString(op.path), value: op.value }));
-    // Persistence sees the batch before the tree is touched, so it records values nobody has mutated yet.
+    // Persistence copies the batch synchronously (both implementations do), so the tree may adopt the values.
     const durable = this.persistence.commit(namespace, writeOps);
-    const root = applyOps(this.trees.get(namespace) ?? null, writeOps);
+    let root = this.trees.get(namespace) ?? null;
+    for (const op of ops) root = setInPlace(root, op.path, op.value);
     if (root === null) this.trees.delete(namespace);
     else this.trees.set(namespace, root);
     const changed = ops.map((op) => op.path);

@@ -1,6 +1,6 @@
 import type { ExportJson } from '../persistence/types';
 import { isValidKey, MAX_DEPTH } from './path';
-import { type ExportObject, leafValue, PRIORITY_KEY, VALUE_KEY, childAt } from './tree';
+import { childAt, type ExportObject, leafValue, PRIORITY_KEY, putChild, VALUE_KEY } from './tree';
 
 /** Firebase refuses string values above 10 MB. */
 export const MAX_STRING_BYTES = 10 * 1024 * 1024;
@@ -94,7 +94,7 @@ export function normalizeValue(
     if (!isValidKey(key)) throw new InvalidDataError(`Invalid key "${key}"`);
     const child = normalizeValue(source[key], childAt(existing, key), depth + 1, context);
     if (child === null) continue;
-    result[key] = child;
+    putChild(result, key, child);
     children++;
   }
   if (children === 0) return null;

@@ -2,7 +2,7 @@ import type { ExportJson } from '../persistence/types';
 import type { Json, RulesQuery } from '../rules/types';
 import { comparePosts, type Entry, type Index, MAX_NAME, MIN_NAME, type Post, postOf } from './order';
 import { parsePath } from './path';
-import { childKeys, type ExportObject, isChildrenNode } from './tree';
+import { childKeys, type ExportObject, isChildrenNode, putChild } from './tree';
 
 /** Bounds and limit of a query, in the SDK's own terms (see its QueryParams). */
 export interface Bound {
@@ -150,7 +150,7 @@ export function applyQuery(node: ExportJson, spec: QuerySpec): ExportJson {
   }
   if (selected.length === 0) return null;
   const result: ExportObject = {};
-  for (const { entry } of selected) result[entry.key] = entry.node;
+  for (const { entry } of selected) putChild(result, entry.key, entry.node);
   return result;
 }
 

@@ -28,9 +28,20 @@ export function priorityOf(node: ExportJson): string | number | null {
   return typeof priority === 'number' || typeof priority === 'string' ? priority : null;
 }
 
+/** A child by key; keys such as "constructor" or "__proto__" are ordinary children, never Object internals. */
+export function ownChild(node: ExportObject, key: string): ExportJson {
+  return Object.hasOwn(node, key) ? (node[key] ?? null) : null;
+}
+
+/** Stores a child; a "__proto__" key becomes an ordinary property instead of replacing the prototype. */
+export function putChild(node: ExportObject | { [key: string]: Json }, key: string, value: ExportJson): void {
+  if (key === '__proto__') Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+  else node[key] = value;
+}
+
 export function childAt(node: ExportJson, key: string): ExportJson {
   if (key === PRIORITY_KEY) return priorityOf(node);
-  return isChildrenNode(node) ? (node[key] ?? null) : null;
+  return isChildrenNode(node) ? ownChild(node, key) : null;
 }
 
 export function getAt(node: ExportJson, path: readonly string[]): ExportJson {
@@ -63,10 +74,10 @@ export function toPlain(node: ExportJson): Json {
       copy = {};
       for (const earlier in node) {
         if (earlier === key) break;
-        copy[earlier] = node[earlier] as Json;
+        putChild(copy, earlier, node[earlier] as Json);
       }
     }
-    if (copy !== null) copy[key] = plain;
+    if (copy !== null) putChild(copy, key, plain);
   }
   return copy ?? (node as Json);
 }
@@ -78,8 +89,44 @@ export function withValueAt(node: ExportJson, path: readonly string[], value: Ex
   const copy: ExportObject = isChildrenNode(node) ? { ...node } : {};
   const priority = priorityOf(node);
   if (priority !== null) copy[PRIORITY_KEY] = priority;
-  const child = withValueAt(copy[key] ?? null, rest, value);
+  const child = withValueAt(ownChild(copy, key), rest, value);
   if (child === null) delete copy[key];
-  else copy[key] = child;
+  else putChild(copy, key, child);
   return Object.keys(copy).some((name) => name !== PRIORITY_KEY) ? copy : null;
+}
+
+function hasChildren(node: ExportObject): boolean {
+  for (const key in node) if (key !== PRIORITY_KEY) return true;
+  return false;
+}
+
+function setIn(node: ExportJson, path: readonly string[], index: number, value: ExportJson): ExportJson {
+  if (index === path.length) return value;
+  const key = path[index] as string;
+  let container: ExportObject;
+  if (isChildrenNode(node)) {
+    container = node;
+  } else {
+    if (value === null) return node; // nothing stored below a leaf or an empty node: nothing to delete
+    container = {};
+    const priority = priorityOf(node); // a leaf turned into children keeps its priority, as in Firebase
+    if (priority !== null) container[PRIORITY_KEY] = priority;
+  }
+  const child = setIn(ownChild(container, key), path, index + 1, value);
+  if (child !== null) {
+    putChild(container, key, child);
+    return container;
+  }
+  if (!Object.hasOwn(container, key)) return node;
+  delete container[key];
+  return hasChildren(container) ? container : null;
+}
+
+/**
+ * Puts an already normalized `value` at `path`, updating the tree's objects in place, and returns the new root
+ * (null when the namespace became empty). The tree owns `value` from then on. Costs O(depth), so writes into a
+ * list of 100,000 children stay cheap; only a deletion scans its parent to see whether it emptied.
+ */
+export function setInPlace(root: ExportJson, path: readonly string[], value: ExportJson): ExportJson {
+  return setIn(root, path, 0, value);
 }

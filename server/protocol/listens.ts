@@ -1,7 +1,7 @@
 import type { Database } from '../core/database';
 import type { Identity } from '../core/identity';
 import { applyQuery, type QuerySpec, rulesQuery } from '../core/query';
-import { getAt } from '../core/tree';
+import { type ExportObject, getAt, putChild } from '../core/tree';
 import type { ExportJson } from '../persistence/types';
 import { encodeFrames } from './frames';
 
@@ -179,7 +179,7 @@ function changeMessage(root: ExportJson, path: readonly string[], replaced: bool
     const written = below[0] as readonly string[];
     return dataMessage('d', written, JSON.stringify(getAt(root, written)));
   }
-  const merge: Record<string, ExportJson> = {};
-  for (const written of below) merge[written.slice(path.length).join('/')] = getAt(root, written);
+  const merge: ExportObject = {};
+  for (const written of below) putChild(merge, written.slice(path.length).join('/'), getAt(root, written));
   return dataMessage('m', path, JSON.stringify(merge));
 }

@@ -100,6 +100,20 @@ describe('REST reads and writes', () => {
     expect((await call('PUT', '/ok.json', 1)).status).toBe(200);
   });
 
+  it('treats keys named like Object internals as ordinary children', async () => {
+    const odd = '{"__proto__": {"a": 1}, "constructor": 2}';
+    expect((await call('PUT', '/odd.json', odd)).status).toBe(200);
+    expect((await call('GET', '/odd/__proto__.json')).json).toEqual({ a: 1 });
+    expect((await call('GET', '/odd/constructor.json')).json).toBe(2);
+    expect((await call('GET', '/odd/toString.json')).json).toBeNull();
+    expect((await call('GET', '/odd/hasOwnProperty/x.json')).json).toBeNull();
+    expect((await call('GET', '/odd.json')).text).toBe(odd.replace(/\s/g, ''));
+    await call('PATCH', '/odd.json', '{"__proto__/b": 3, "valueOf": 4}');
+    expect((await call('GET', '/odd.json?orderBy="$key"&limitToFirst=2')).text).toBe('{"__proto__":{"a":1,"b":3},"constructor":2}');
+    await call('DELETE', '/odd/__proto__.json');
+    expect((await call('GET', '/odd.json')).json).toEqual({ constructor: 2, valueOf: 4 });
+  });
+
   it('keeps namespaces apart (?ns=)', async () => {
     await call('PUT', '/same.json?ns=first-ns', '"first"');
     await call('PUT', '/same.json?ns=second-ns', '"second"');
