@@ -67,15 +67,17 @@ function keyIndexBound(spec: QuerySpec, value: Json): void {
 
 /** REST query parameters (`orderBy`, `startAt`/`startAfter`, `endAt`/`endBefore`, `equalTo`, `limitTo*`). */
 export function parseRestQuery(params: URLSearchParams): QuerySpec | null {
-  const names = ['startAt', 'startAfter', 'endAt', 'endBefore', 'equalTo', 'limitToFirst', 'limitToLast'];
+  const ranges = ['startAt', 'startAfter', 'endAt', 'endBefore', 'equalTo'];
+  const limits = ['limitToFirst', 'limitToLast'];
   const orderBy = params.get('orderBy');
   if (orderBy === null) {
-    if (names.some((name) => params.has(name))) {
+    if (ranges.some((name) => params.has(name))) {
       throw new InvalidQueryError('orderBy must be defined when other query parameters are defined');
     }
-    return null;
+    // A bare limit (as `firebase emulators:export` sends with shallow=true) uses the default, priority, order.
+    if (!limits.some((name) => params.has(name))) return null;
   }
-  const order = parseJsonParam('orderBy', orderBy);
+  const order = orderBy === null ? '$priority' : parseJsonParam('orderBy', orderBy);
   if (typeof order !== 'string') throw new InvalidQueryError('orderBy must be a JSON string');
   const index = order === '$key' ? '.key' : order === '$value' ? '.value' : order === '$priority' ? '.priority' : order;
   const spec: QuerySpec = { index: parseIndex(index) };

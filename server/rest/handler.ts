@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Database, type PreparedWrite, type WriteRequest } from '../core/database';
 import { ANONYMOUS, type Identity, identityFromToken } from '../core/identity';
 import { InvalidPathError, parsePath } from '../core/path';
+import { nodeHash } from '../core/hash';
 import { pushId } from '../core/push-id';
 import { applyQuery, InvalidQueryError, parseRestQuery, rulesQuery } from '../core/query';
 import { childKeys, toPlain } from '../core/tree';
@@ -58,10 +59,19 @@ function render(value: ExportJson, url: URL): unknown {
   return url.searchParams.get('format') === 'export' ? value : toPlain(value);
 }
 
-function respond(response: ServerResponse, url: URL, status: number, body: unknown): void {
+function respond(response: ServerResponse, url: URL, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const print = url.searchParams.get('print');
-  if (print === 'silent') return sendEmpty(response, 204);
-  sendJson(response, status, body, print === 'pretty');
+  if (print === 'silent') return sendEmpty(response, 204, headers);
+  sendJson(response, status, body, print === 'pretty', headers);
+}
+
+/** Firebase's conditional requests: the ETag of a location is the SDK's transaction hash of its value. */
+function etagOf(value: ExportJson): string {
+  return nodeHash(value) || 'null_etag';
+}
+
+function etagHeaders(request: IncomingMessage, value: ExportJson): Record<string, string> {
+  return request.headers['x-firebase-etag'] === 'true' ? { ETag: etagOf(value) } : {};
 }
 
 /** Handles one REST request (`/<path>.json`, `/.settings/rules.json`, `/.inspect/databases.json`). */
@@ -77,9 +87,9 @@ export async function handleRest(context: RestContext, request: IncomingMessage,
     }
     const namespace = context.namespaceOf(url, request.headers.host);
     const path = dataPath(url.pathname);
-    if (method === 'GET') return read(context, response, url, namespace, path, identity);
+    if (method === 'GET') return read(context, request, response, url, namespace, path, identity);
     const body = method === 'DELETE' ? null : parseJsonBody(await readBody(request, MAX_BODY_BYTES));
-    await write(context, response, url, namespace, path, identity, method, body);
+    await write(context, request, response, url, namespace, path, identity, method, body);
   } catch (error) {
     if (!(error instanceof HttpError)) {
       context.log(`REST ${request.method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);
@@ -91,6 +101,7 @@ export async function handleRest(context: RestContext, request: IncomingMessage,
 
 function read(
   context: RestContext,
+  request: IncomingMessage,
   response: ServerResponse,
   url: URL,
   namespace: string,
@@ -104,19 +115,20 @@ function read(
     if (error instanceof InvalidQueryError) throw new HttpError(400, error.message);
     throw error;
   }
-  const shallow = url.searchParams.get('shallow') === 'true';
-  if (shallow && spec) throw new HttpError(400, 'shallow cannot be combined with query parameters');
   if (!context.db.canRead(namespace, path, identity, rulesQuery(spec))) throw PERMISSION_DENIED();
-  const value = context.db.valueAt(namespace, path);
-  if (shallow) {
+  const stored = context.db.valueAt(namespace, path);
+  const value = spec ? applyQuery(stored, spec) : stored;
+  if (url.searchParams.get('shallow') === 'true') {
     const keys = childKeys(value);
-    return respond(response, url, 200, keys.length > 0 ? Object.fromEntries(keys.map((key) => [key, true])) : toPlain(value));
+    const shallow = keys.length > 0 ? Object.fromEntries(keys.map((key) => [key, true])) : toPlain(value);
+    return respond(response, url, 200, shallow, etagHeaders(request, stored));
   }
-  respond(response, url, 200, render(spec ? applyQuery(value, spec) : value, url));
+  respond(response, url, 200, render(value, url), etagHeaders(request, stored));
 }
 
 async function write(
   context: RestContext,
+  httpRequest: IncomingMessage,
   response: ServerResponse,
   url: URL,
   namespace: string,
@@ -152,13 +164,20 @@ async function write(
     default:
       throw new HttpError(405, `Method ${method} not allowed`);
   }
+  const ifMatch = httpRequest.headers['if-match'];
+  if (typeof ifMatch === 'string' && request.kind === 'set') {
+    const current = context.db.valueAt(namespace, request.path);
+    if (ifMatch !== etagOf(current)) return sendJson(response, 412, render(current, url), false, { ETag: etagOf(current) });
+  }
   const prepared = context.db.prepare(namespace, identity, request);
   if ('status' in prepared) {
     if (prepared.status === 'permission_denied') throw PERMISSION_DENIED();
     throw new HttpError(400, prepared.message);
   }
-  await context.db.commit(prepared);
-  respond(response, url, 200, answer(prepared));
+  const committed = context.db.commit(prepared);
+  const headers = etagHeaders(httpRequest, context.db.valueAt(namespace, prepared.ops[0]?.path ?? path));
+  await committed;
+  respond(response, url, 200, answer(prepared), headers);
 }
 
 async function rulesEndpoint(

@@ -15,17 +15,24 @@ export const PERMISSION_DENIED = () => new HttpError(401, 'Permission denied');
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-HTTP-Method-Override',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-HTTP-Method-Override, X-Firebase-ETag, If-Match',
+  'Access-Control-Expose-Headers': 'ETag',
 };
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, pretty = false): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  pretty = false,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body, null, pretty ? 2 : undefined) ?? 'null';
-  response.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
+  response.writeHead(status, { ...CORS_HEADERS, ...headers, 'Content-Type': 'application/json; charset=utf-8' });
   response.end(text);
 }
 
-export function sendEmpty(response: ServerResponse, status: number): void {
-  response.writeHead(status, CORS_HEADERS);
+export function sendEmpty(response: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...CORS_HEADERS, ...headers });
   response.end();
 }
 

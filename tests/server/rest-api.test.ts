@@ -87,9 +87,23 @@ describe('REST reads and writes', () => {
     expect(await get('orderBy="$key"&startAt="b"&limitToFirst=2')).toEqual({ bob: { s: 9 }, cat: { s: 1 } });
     await call('PUT', '/vals.json', { a: 3, b: 'x', c: true });
     expect((await call('GET', '/vals.json?orderBy="$value"&limitToFirst=2')).json).toEqual({ c: true, a: 3 });
-    const missingOrder = await call('GET', '/scores.json?limitToFirst=1');
+    expect(await get('shallow=true&limitToFirst=1')).toEqual({ ann: true }); // what emulators:export asks
+    const missingOrder = await call('GET', '/scores.json?startAt=1');
     expect(missingOrder.status).toBe(400);
     expect((missingOrder.json as { error: string }).error).toMatch(/orderBy/);
+  });
+
+  it('supports conditional writes with ETag and if-match', async () => {
+    await call('PUT', '/cas.json', { n: 1 });
+    const read = await fetch(`${server.url}/cas.json`, { headers: { 'X-Firebase-ETag': 'true' } });
+    const etag = read.headers.get('ETag') as string;
+    expect(etag).toBeTruthy();
+    const stale = await call('PUT', '/cas.json', { n: 2 }, { 'if-match': 'stale-etag' });
+    expect(stale.status).toBe(412);
+    expect(stale.json).toEqual({ n: 1 });
+    expect((await call('PUT', '/cas.json', { n: 2 }, { 'if-match': etag })).status).toBe(200);
+    expect((await call('GET', '/cas.json')).json).toEqual({ n: 2 });
+    expect((await call('PUT', '/cas.json', { n: 3 }, { 'if-match': etag })).status).toBe(412);
   });
 
   it('rejects bad input with an error and stays up', async () => {
