@@ -12,7 +12,8 @@ export interface FilePersistenceOptions {
   dir: string;
   /** Receives one line per thing recovered or worth knowing (torn tail dropped, compaction failed). */
   log?: (line: string) => void;
-  /** Journal bytes after which the trees are compacted into a fresh snapshot. */
+  /** Journal bytes after which the trees are compacted into a fresh snapshot (at least the snapshot's own size,
+   *  so that a large database is not rewritten for every few writes). */
   compactBytes?: number;
 }
 
@@ -59,6 +60,7 @@ export class FilePersistence implements Persistence {
   private journal: FileHandle | null = null;
   private generation = 0;
   private journalBytes = 0;
+  private snapshotBytes = 0;
   private queue: Batch[] = [];
   private working = false;
   private idle: Promise<void> = Promise.resolve();
@@ -103,7 +105,8 @@ export class FilePersistence implements Persistence {
     for (const generation of generations.filter((g) => g <= covers)) await rm(this.journalPath(generation));
     await fsyncDirectory(this.dir);
     this.state = 'open';
-    if (this.journalBytes >= this.compactBytes) this.requestCompaction();
+    this.snapshotBytes = snapshot?.bytes ?? 0;
+    if (this.journalIsLong()) this.requestCompaction();
     return new Map([...this.trees].map(([namespace, tree]) => [namespace, structuredClone(tree)]));
   }
 
@@ -138,6 +141,10 @@ export class FilePersistence implements Persistence {
     this.journal = null;
     await unlockDirectory(this.dir);
     this.state = 'closed';
+  }
+
+  private journalIsLong(): boolean {
+    return this.journalBytes >= Math.max(this.compactBytes, this.snapshotBytes);
   }
 
   private journalPath(generation: number): string {
@@ -223,7 +230,7 @@ export class FilePersistence implements Persistence {
       while (this.queue.length > 0 || this.compactRequested) {
         if (this.queue.length > 0) await this.writeRound(this.queue.splice(0));
         if (this.failure) return;
-        if (this.compactRequested || (this.journalBytes >= this.compactBytes && !this.compaction)) {
+        if (this.compactRequested || (this.journalIsLong() && !this.compaction)) {
           this.compactRequested = false;
           await this.compaction;
           await this.switchJournal();
@@ -276,6 +283,7 @@ export class FilePersistence implements Persistence {
     this.generation = covers + 1;
     this.journal = await this.createJournal();
     this.journalBytes = 0;
+    this.snapshotBytes = chunks.reduce((total, chunk) => total + chunk.length, 0);
     await previous?.close();
     this.compaction = (async () => {
       await writeSnapshot(this.dir, chunks);

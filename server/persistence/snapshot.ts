@@ -12,6 +12,8 @@ export interface Snapshot {
   /** Journals up to and including this generation are already folded in. */
   covers: number;
   trees: Map<string, ExportJson>;
+  /** Size of the file. */
+  bytes: number;
 }
 
 /**
@@ -72,5 +74,5 @@ export async function readSnapshot(dir: string): Promise<Snapshot | null> {
     }
     trees.set(payload.ns, payload.tree as ExportJson);
   }
-  return { covers: header.payload.covers as number, trees };
+  return { covers: header.payload.covers as number, trees, bytes: data.length };
 }

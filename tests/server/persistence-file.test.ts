@@ -157,6 +157,23 @@ describe('FilePersistence', () => {
     expect(await loadObject()).toEqual({ ns: expected });
   });
 
+  it('lets the journal grow to the size of the snapshot before compacting again', async () => {
+    const persistence = open({ compactBytes: 1024 });
+    await persistence.load();
+    const generation = async (): Promise<number> => Number((await journals()).at(-1)?.slice(8, 20));
+    await persistence.commit('ns', [{ path: '/big', value: 'x'.repeat(50_000) }]);
+    await persistence.compact();
+    const afterBigWrite = await generation();
+    for (let i = 0; i < 20; i++) await persistence.commit('ns', [{ path: `/small/k${i}`, value: i }]);
+    expect(await generation()).toBe(afterBigWrite);
+    await persistence.commit('ns', [{ path: '/big2', value: 'y'.repeat(60_000) }]);
+    await persistence.commit('ns', [{ path: '/after', value: true }]);
+    expect(await generation()).toBeGreaterThan(afterBigWrite);
+    await persistence.close();
+    const tree = (await loadObject()).ns as Record<string, unknown>;
+    expect(Object.keys(tree).sort()).toEqual(['after', 'big', 'big2', 'small']);
+  });
+
   it('recovers from a compaction interrupted before or after the snapshot rename', async () => {
     const persistence = open();
     await persistence.load();
