@@ -131,8 +131,9 @@ async function main(): Promise<void> {
     const database = startDatabase(options, firstStart ? join(REPO, 'seed', 'database.json') : undefined);
     running.push(database);
     await database.waitForLine(/database listening on/, 60_000);
-    const auth = await AuthEmulator.start({ repo: REPO, dir: authDir, host: HOST, port: options.authPort });
-    running.push({ stop: () => auth.stop(), kill: () => auth.process.kill() });
+    const auth = AuthEmulator.launch({ repo: REPO, dir: authDir, host: HOST, port: options.authPort });
+    running.push(auth);
+    await auth.ready();
     const uids = await auth.ensureUsers(seed.users);
     await ensureProfiles(new DatabaseAdmin(`http://${HOST}:${options.dbPort}`, DEFAULT_NAMESPACE), seed.users, uids);
     if (firstStart) await writeFile(join(options.data, SEEDED_MARKER), `${new Date().toISOString()}\n`);

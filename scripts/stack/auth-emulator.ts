@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../server/persistence/files';
@@ -37,6 +38,8 @@ export class AuthEmulator {
   private exporting: Promise<void> = Promise.resolve();
   private lastExport = '';
   private timer: NodeJS.Timeout | undefined;
+  /** Until the saved accounts are back in the emulator, saving would overwrite them with an empty list. */
+  private restored = false;
 
   private constructor(
     readonly process: ManagedProcess,
@@ -45,36 +48,35 @@ export class AuthEmulator {
   ) {}
 
   /**
-   * Starts `firebase emulators:start --only auth` with the repository's firebase.json (port and host replaced) and
-   * restores the accounts saved in `dir`. Accounts are saved by us through the emulator's REST API, every
-   * `saveEveryMs` and at stop, rather than with --export-on-exit, which only runs on a clean exit and finds the
+   * Starts `firebase emulators:start --only auth` with the repository's firebase.json (port and host replaced);
+   * `ready()` then restores the accounts saved in `dir`. Accounts are saved by us through the emulator's REST API,
+   * every few seconds and at stop, rather than with --export-on-exit, which only runs on a clean exit and finds the
    * emulator through a per-project file in /tmp that a second emulator for the same project would take over.
+   * Synchronous, so that the caller owns the child (and stops it) from the moment it exists.
    */
-  static async start(options: { repo: string; dir: string; host: string; port: number; saveEveryMs?: number }) {
+  static launch(options: { repo: string; dir: string; host: string; port: number }): AuthEmulator {
     const { repo, dir, host, port } = options;
-    const config = JSON.parse(await readFile(join(repo, 'firebase.json'), 'utf8')) as {
+    const config = JSON.parse(readFileSync(join(repo, 'firebase.json'), 'utf8')) as {
       emulators?: Record<string, unknown>;
     };
     config.emulators = { ...config.emulators, auth: { host, port } };
     const configFile = join(dir, 'firebase.json');
-    await writeFile(configFile, `${JSON.stringify(config, null, 2)}\n`);
+    writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
     const child = startProcess(
       'auth',
       process.execPath,
       [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', configFile],
       { cwd: dir, env: offlineEnvironment(join(dir, 'config')), logFile: join(dir, 'emulator.log') },
     );
-    const url = `http://${host}:${port}`;
-    const emulator = new AuthEmulator(child, url, join(dir, 'accounts.json'));
-    try {
-      await waitForHttp(`${url}/`, READY_TIMEOUT_MS, child.unexpectedExit);
-      await emulator.restoreAccounts();
-    } catch (error) {
-      await child.stop();
-      throw error;
-    }
-    emulator.timer = setInterval(() => void emulator.saveAccounts(), options.saveEveryMs ?? 2000);
-    return emulator;
+    return new AuthEmulator(child, `http://${host}:${port}`, join(dir, 'accounts.json'));
+  }
+
+  /** Waits until the emulator answers, restores the saved accounts, then keeps saving them. */
+  async ready(saveEveryMs = 2000): Promise<void> {
+    await waitForHttp(`${this.url}/`, READY_TIMEOUT_MS, this.process.unexpectedExit);
+    await this.restoreAccounts();
+    this.restored = true;
+    this.timer = setInterval(() => void this.saveAccounts(), saveEveryMs);
   }
 
   private async request(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -131,6 +133,7 @@ export class AuthEmulator {
 
   /** Writes the accounts to disk (atomically) when they changed; saves never overlap. */
   saveAccounts(): Promise<void> {
+    if (!this.restored) return this.exporting;
     this.exporting = this.exporting.then(async () => {
       try {
         const text = JSON.stringify(await this.accounts());
@@ -148,5 +151,9 @@ export class AuthEmulator {
     clearInterval(this.timer);
     await this.saveAccounts();
     await this.process.stop();
+  }
+
+  kill(): void {
+    this.process.kill();
   }
 }

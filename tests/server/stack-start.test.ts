@@ -145,6 +145,19 @@ describe('npm start (scripts/start.ts --no-app)', () => {
       } finally {
         expect((await second.stop('SIGINT')).code).toBe(0);
       }
+
+      // Ctrl-C while the Auth emulator is still starting: everything stops, and the saved accounts (not yet
+      // restored into that emulator) are not overwritten.
+      const accountsFile = join(dir, 'data', 'auth', 'accounts.json');
+      const accounts = await readFile(accountsFile, 'utf8');
+      expect(accounts).toContain('newcomer@example.com');
+      const third = startStack(ports);
+      await third.waitForLine(/database listening on/, STARTUP_MS);
+      expect((await third.stop('SIGINT')).code).toBe(0);
+      expect(await isFree(ports.db)).toBe(true);
+      expect(await isFree(ports.auth)).toBe(true);
+      expect(await readFile(accountsFile, 'utf8')).toBe(accounts);
+
       const attempts = await readFile(networkLog, 'utf8').catch(() => '');
       expect(attempts).toBe('');
     },
