@@ -20,8 +20,11 @@ export function startApp(container: HTMLElement | null): void {
     const root = createRoot(container, {
       onUncaughtError(error) {
         console.error('Start-up failed while rendering:', error);
-        root.unmount();
-        showFallback(container);
+        // React is still committing when it reports the error; replace its tree once it has finished.
+        setTimeout(() => {
+          root.unmount();
+          showFallback(container);
+        });
       },
     });
     root.render(<App />);

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 
 /**
@@ -21,7 +22,9 @@ export function PageSkeleton() {
       <Box component="span" sx={visuallyHidden}>
         Loading page…
       </Box>
-      <Skeleton variant="text" sx={{ fontSize: 'clamp(2rem, 1.6rem + 2vw, 3rem)', width: '40%' }} />
+      <Typography variant="h1" component="div" aria-hidden="true" data-testid="page-loading-heading">
+        <Skeleton width="40%" />
+      </Typography>
       <Skeleton variant="text" width="80%" />
       <Skeleton variant="text" width="70%" />
       <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} />

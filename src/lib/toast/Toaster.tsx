@@ -37,8 +37,10 @@ const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(function Toas
   // Errors and warnings interrupt a screen reader; confirmations wait their turn.
   const urgent = toast.severity === 'error' || toast.severity === 'warn';
   return (
-    <SnackbarContent ref={ref} role={urgent ? 'alert' : 'status'} data-toast-severity={toast.severity}>
+    <SnackbarContent ref={ref}>
       <Alert
+        role={urgent ? 'alert' : 'status'}
+        data-toast-severity={toast.severity}
         severity={ALERT_SEVERITY[toast.severity]}
         icon={toast.icon}
         elevation={6}

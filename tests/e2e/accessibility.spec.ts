@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { TWO_ITEMS, expectHeading, storeState } from './support';
+
+const PAGES = ['/home', '/products', '/about', '/contact', '/cart', '/checkout', '/login', '/dashboard', '/coming-soon'];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every page passes axe in the ${scheme} scheme @phone`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await storeState(page, TWO_ITEMS);
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('page-loading')).toHaveCount(0);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      const summary = results.violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+      expect(summary).toEqual([]);
+    }
+  });
+}
+
+test('the wishlist with an open toast passes axe', async ({ page }) => {
+  await storeState(page, TWO_ITEMS, '/cart');
+  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectHeading(page, 'Wishlist');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+});

@@ -1,0 +1,66 @@
+import { expect, type Page } from '@playwright/test';
+
+export const SITE = {
+  name: 'Harbour Lights Festival',
+  tagline: 'Three nights of music by the sea',
+  address: '1 Quay Street',
+  postcode: 'BS1 4DJ',
+  telephone: '+44 117 496 0000',
+  email: 'hello@example.com',
+  website: 'https://example.com',
+  calendar: '',
+  comingsoon: false,
+  launch: '2027-03-01T18:00:00.000Z',
+  currency: 'GBP',
+  locale: 'en-GB',
+};
+
+export const SIGNED_OUT = {
+  id: null,
+  created: null,
+  firstname: null,
+  lastname: null,
+  role: null,
+  email: null,
+  token: null,
+  authenticated: false,
+};
+
+export function stateWith(products: { id: string; title: string; price: number; quantity?: number }[]) {
+  const total = products.reduce((sum, item) => sum + item.price * (item.quantity ?? 1), 0);
+  return { site: SITE, auth: SIGNED_OUT, cart: { products, total } };
+}
+
+export const TWO_ITEMS = stateWith([
+  { id: 'pass', title: 'Weekend pass', price: 0.1 },
+  { id: 'tote', title: 'Festival tote bag', price: 0.2, quantity: 2 },
+]);
+
+/** Puts a raw value under localStorage["state"] and reloads, as if an earlier visit had left it. */
+export async function storeRaw(page: Page, raw: string, path = '/home'): Promise<void> {
+  await page.goto(path);
+  await page.evaluate((value) => localStorage.setItem('state', value), raw);
+  await page.reload();
+}
+
+export async function storeState(page: Page, state: unknown, path = '/home'): Promise<void> {
+  await storeRaw(page, JSON.stringify(state), path);
+}
+
+export async function storedState(page: Page): Promise<unknown> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('state');
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  });
+}
+
+/** Fails the test on any uncaught error in the page. */
+export function failOnPageErrors(page: Page): void {
+  page.on('pageerror', (error) => {
+    throw new Error(`Uncaught error in the page: ${error.message}`);
+  });
+}
+
+export async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TWO_ITEMS, failOnPageErrors, storeState } from './support';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+async function clearWishlist(page: Page) {
+  await storeState(page, TWO_ITEMS, '/cart');
+  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Your wishlist has been emptied' });
+  await expect(toast).toBeVisible();
+  return toast;
+}
+
+test('clearing the wishlist shows the spec warn toast', async ({ page }) => {
+  const toast = await clearWishlist(page);
+  await expect(toast).toContainText('Item added to Wishlist');
+  await expect(toast).toContainText('Your wishlist has been emptied');
+  await expect(page.locator('[data-toast-severity="warn"]')).toHaveCount(1);
+});
+
+test('toasts sit top-right, 25rem wide, 20px from the edges @phone', async ({ page }) => {
+  const toast = await clearWishlist(page);
+  await page.waitForTimeout(400); // let the 300 ms show animation finish
+  const box = (await toast.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  const expectedWidth = Math.min(400, viewport.width - 40);
+  expect(Math.abs(box.width - expectedWidth)).toBeLessThanOrEqual(1);
+  expect(Math.abs(viewport.width - (box.x + box.width) - 20)).toBeLessThanOrEqual(1);
+  expect(Math.abs(box.y - 20)).toBeLessThanOrEqual(1);
+});
+
+test('a toast closes by itself after its 3000 ms lifetime, sliding in 300 ms ease-out and out 250 ms ease-in', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { transitions: string[] }).transitions = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const transition = (record.target as HTMLElement).style?.transition ?? '';
+        if (transition.startsWith('transform')) seen.push(transition);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'] });
+  });
+  const toast = await clearWishlist(page);
+  const shownAt = Date.now();
+  await page.mouse.move(0, 700);
+  await expect(toast).toBeHidden({ timeout: 6_000 });
+  const lived = Date.now() - shownAt;
+  expect(lived).toBeGreaterThanOrEqual(2_900);
+  const transitions = await page.evaluate(() => (window as unknown as { transitions: string[] }).transitions);
+  expect(transitions).toContain('transform 300ms ease-out');
+  expect(transitions).toContain('transform 250ms ease-in');
+});
+
+test('the lifetime pauses while the pointer is over a toast', async ({ page }) => {
+  const toast = await clearWishlist(page);
+  await toast.hover();
+  await page.waitForTimeout(4_500);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(10, 700);
+  await expect(toast).toBeHidden({ timeout: 5_000 });
+});
+
+test('a toast can be closed with its close button', async ({ page }) => {
+  const toast = await clearWishlist(page);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toBeHidden();
+});

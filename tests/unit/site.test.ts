@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE, readSiteFields, replaceSite } from '../../src/state/site';
+
+const properties = {
+  name: 'Harbour Lights',
+  tagline: 'Music by the sea',
+  address: '1 Quay Street',
+  postcode: 'BS1 4DJ',
+  calendar: 'https://example.com/cal.ics',
+  email: 'hello@example.com',
+  telephone: '+44 117 496 0000',
+  website: 'https://example.com',
+  comingsoon: true,
+  launch: '2027-03-01T18:00:00Z',
+  currency: 'EUR',
+  locale: 'de-DE',
+};
+
+describe('site replace', () => {
+  it('replaces every site field from the properties value', () => {
+    expect(replaceSite(properties)).toEqual({ ...properties, launch: '2027-03-01T18:00:00.000Z' });
+  });
+
+  it('gives missing fields their defaults instead of keeping old values', () => {
+    expect(replaceSite({ name: 'Only a name' })).toEqual({ ...DEFAULT_SITE, name: 'Only a name' });
+  });
+
+  it('accepts a launch in epoch milliseconds', () => {
+    expect(replaceSite({ launch: Date.UTC(2027, 0, 2) }).launch).toBe('2027-01-02T00:00:00.000Z');
+  });
+
+  it.each([
+    [{ comingsoon: 'true' }, /comingsoon/],
+    [{ launch: 'next spring' }, /launch/],
+    [{ name: 42 }, /name/],
+    [{ currency: 'pounds' }, /currency/],
+    [[], /must be an object/],
+  ])('refuses unusable properties %j', (bad, message) => {
+    expect(() => replaceSite(bad)).toThrow(message);
+  });
+});
+
+describe('site fields read one by one', () => {
+  it('keeps the good fields and names the bad ones', () => {
+    const { site, invalid } = readSiteFields({ ...properties, comingsoon: 'yes', telephone: 441174960000 });
+    expect(invalid).toEqual(['telephone', 'comingsoon']);
+    expect(site.name).toBe('Harbour Lights');
+    expect(site.comingsoon).toBe(false);
+    expect(site.telephone).toBe('');
+  });
+});

@@ -1,0 +1,64 @@
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { TOAST_TEXT } from '../../src/lib/toast/constants';
+import type { ToastMessage } from '../../src/lib/toast/types';
+import { createWishlist } from '../../src/features/wishlist/wishlist';
+import { cartAtom } from '../../src/state/atoms';
+
+function setUp() {
+  const store = createStore();
+  const toasts: ToastMessage[] = [];
+  const wishlist = createWishlist(store, (message) => toasts.push(message));
+  return { store, toasts, wishlist };
+}
+
+const ticket = { id: 't1', title: 'Friday ticket', price: 25 };
+
+describe('wishlist actions', () => {
+  it('adding shows the spec success toast with the item title as detail', () => {
+    const { store, toasts, wishlist } = setUp();
+    wishlist.add(ticket);
+    expect(store.get(cartAtom)).toEqual({ products: [ticket], total: 25 });
+    expect(toasts).toEqual([{ severity: 'success', summary: 'Item added to Wishlist', detail: 'Friday ticket' }]);
+  });
+
+  it('adding an item already there raises its quantity', () => {
+    const { store, wishlist } = setUp();
+    wishlist.add(ticket);
+    wishlist.add({ id: 'other', title: 'Other', price: 1 });
+    wishlist.add(ticket);
+    expect(store.get(cartAtom).products).toEqual([{ id: 'other', title: 'Other', price: 1 }, { ...ticket, quantity: 2 }]);
+    expect(store.get(cartAtom).total).toBe(51);
+  });
+
+  it('clearing shows the spec warn toast, title as given', () => {
+    const { store, toasts, wishlist } = setUp();
+    wishlist.add(ticket);
+    wishlist.clear();
+    expect(store.get(cartAtom)).toEqual({ products: [], total: 0 });
+    expect(toasts.at(-1)).toEqual({
+      severity: 'warn',
+      summary: TOAST_TEXT.wishlistEmptiedSummary,
+      detail: 'Your wishlist has been emptied',
+    });
+    expect(TOAST_TEXT.wishlistEmptiedSummary).toBe('Item added to Wishlist');
+  });
+
+  it('a refused change leaves the wishlist as it was and says why', () => {
+    const { store, toasts, wishlist } = setUp();
+    wishlist.add(ticket);
+    const before = store.get(cartAtom);
+    wishlist.setQuantity(before.products[0]!, 0);
+    wishlist.add({ id: 'bad', title: 'Bad', price: -1 });
+    expect(store.get(cartAtom)).toBe(before);
+    expect(toasts.slice(1).map((toast) => toast.severity)).toEqual(['error', 'error']);
+    expect(toasts[1]?.detail).toMatch(/quantity of "Friday ticket"/);
+  });
+
+  it('removes by id', () => {
+    const { store, wishlist } = setUp();
+    wishlist.add(ticket);
+    wishlist.remove('t1');
+    expect(store.get(cartAtom)).toEqual({ products: [], total: 0 });
+  });
+});
