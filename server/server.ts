@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { Database } from './core/database';
 import { ADMIN } from './core/identity';
 import { parsePath } from './core/path';
@@ -15,6 +15,9 @@ import { ALLOW_ALL, compileRules, type RuleSet } from './rules/index';
 
 /** The namespace used when a request names none (`<project id>-default-rtdb` of the demo project). */
 export const DEFAULT_NAMESPACE = 'demo-storefront-default-rtdb';
+
+/** How often sockets are pinged; one that has not answered the previous ping is dropped (its onDisconnect runs). */
+const HEARTBEAT_MS = 30_000;
 
 const OPEN_RULES_TEXT = '{\n  "rules": {\n    ".read": true,\n    ".write": true\n  }\n}\n';
 const NAMESPACE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -101,6 +104,20 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
     perMessageDeflate: false, // per-connection zlib state would cost far more memory than it saves locally
     maxPayload: MAX_FRAME_CHARS * 4,
   });
+  // Finds peers that vanished without closing TCP (a sleeping laptop), so their onDisconnect writes still run.
+  const unanswered = new WeakSet<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const client of sockets.clients) {
+      if (unanswered.has(client)) {
+        client.terminate();
+        continue;
+      }
+      unanswered.add(client);
+      client.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     let namespace: string;
@@ -113,6 +130,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('pong', () => unanswered.delete(ws));
       new WireConnection(ws, {
         db,
         registry,
@@ -145,6 +163,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
     close: async () => {
       if (closing) return;
       closing = true;
+      clearInterval(heartbeat);
       const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
       for (const client of sockets.clients) client.terminate();
       http.closeAllConnections();

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Database, WriteRequest } from '../core/database';
 import { ADMIN, ANONYMOUS, authFromClaims, type Identity, identityFromToken, OWNER_TOKEN } from '../core/identity';
 import { isPrefix, parsePath } from '../core/path';
-import { applyQuery, parseWireQuery, rulesQuery } from '../core/query';
+import { applyQuery, parseWireQuery, type QuerySpec, rulesQuery } from '../core/query';
 import { encodeFrames, FrameAssembler, FrameError } from './frames';
 import { type Listen, type ListenRegistry, overwriteFrames, queryWindow, type Subscriber } from './listens';
 
@@ -194,7 +194,8 @@ export class WireConnection implements Subscriber {
     }
     this.listens.set(key, listen);
     registry.add(listen);
-    return OK;
+    // Like Firebase, say when a query has no ".indexOn": the SDK then logs how to add one.
+    return query && lacksIndex(query.spec, db.ruleSet.indexOn(path)) ? { s: 'ok', d: { w: ['no_index'] } } : OK;
   }
 
   private unlisten(request: number, body: Body): void {
@@ -290,6 +291,11 @@ function adminOverride(body: Body): Identity | null {
     return { admin: false, auth: authFromClaims(body.authvar as Record<string, unknown>) };
   }
   return null;
+}
+
+function lacksIndex(spec: QuerySpec, indexOn: readonly string[]): boolean {
+  if (spec.index.kind === 'child') return !indexOn.includes(spec.index.path.join('/'));
+  return spec.index.kind === 'value' && !indexOn.includes('.value');
 }
 
 function hashOf(body: Body): { hash?: string } {

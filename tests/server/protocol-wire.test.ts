@@ -6,7 +6,7 @@ import { emulatorIdToken, rawClient } from './support/raw-client';
 
 const RULES = `{"rules": {
   "private": { "$uid": { ".read": "auth != null && auth.uid === $uid", ".write": "auth != null && auth.uid === $uid" } },
-  "open": { ".read": true, ".write": true }
+  "open": { ".read": true, ".write": true, "indexed": { ".indexOn": ["n"] } }
 }}`;
 
 let server: DatabaseServer;
@@ -81,13 +81,15 @@ describe('wire protocol details', () => {
     await client.request('p', { p: '/open/q', d: { a: { n: 1 }, b: { n: 2 }, c: { n: 3 } } });
     const query = { l: 2, vf: 'r', i: 'n' };
     expect(await client.request('g', { p: '/open/q', q: query })).toEqual({ s: 'ok', d: { b: { n: 2 }, c: { n: 3 } } });
-    expect((await client.request('q', { p: '/open/q', q: query, t: 7, h: '' })).s).toBe('ok');
+    // No ".indexOn" for "n" in these rules: the reply carries Firebase's no_index warning.
+    expect(await client.request('q', { p: '/open/q', q: query, t: 7, h: '' })).toEqual({ s: 'ok', d: { w: ['no_index'] } });
     const initial = await client.next(isPush('d'));
     expect(initial.d.b).toEqual({ p: 'open/q', d: { b: { n: 2 }, c: { n: 3 } }, t: 7 });
     await client.request('p', { p: '/open/q/d', d: { n: 0 } }); // outside the window: no push needed
     await client.request('p', { p: '/open/q/e', d: { n: 9 } });
     const update = await client.next(isPush('d'));
     expect(update.d.b).toEqual({ p: 'open/q', d: { c: { n: 3 }, e: { n: 9 } }, t: 7 });
+    expect(await client.request('q', { p: '/open/indexed', q: query, t: 8, h: '' })).toEqual({ s: 'ok', d: {} });
     client.close();
   });
 
