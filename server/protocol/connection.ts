@@ -5,7 +5,7 @@ import { ADMIN, ANONYMOUS, authFromClaims, type Identity, identityFromToken, OWN
 import { isPrefix, parsePath } from '../core/path';
 import { applyQuery, parseWireQuery, type QuerySpec, rulesQuery } from '../core/query';
 import { encodeFrames, FrameAssembler, FrameError } from './frames';
-import { type Listen, type ListenRegistry, overwriteFrames, queryWindow, type Subscriber } from './listens';
+import { type Listen, type ListenRegistry, overwriteFrames, queryWindow, type Subscriber, windowDigest } from './listens';
 
 type Body = Record<string, unknown>;
 type Status = { s: string; d?: unknown };
@@ -14,6 +14,7 @@ type Status = { s: string; d?: unknown };
 class BadRequest extends Error {}
 
 const OK: Status = { s: 'ok', d: {} };
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 function listenKey(path: readonly string[], tag: number | null): string {
   return `${path.join('/')}|${tag ?? 'default'}`;
@@ -70,6 +71,12 @@ export class WireConnection implements Subscriber {
 
   sendFrames(frames: readonly Buffer[]): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      // A client that stopped reading would otherwise make the server buffer every push for it, without end.
+      this.options.log(`connection ${this.id} dropped: over ${MAX_BUFFERED_BYTES} bytes waiting to be sent`);
+      this.ws.terminate();
+      return;
+    }
     for (const frame of frames) this.ws.send(frame, { binary: false });
   }
 
@@ -187,8 +194,9 @@ export class WireConnection implements Subscriber {
       return { s: 'permission_denied', d: 'Permission denied' };
     }
     if (query) {
-      listen.lastWindow = queryWindow(db.valueAt(namespace, []), listen);
-      this.sendFrames(overwriteFrames(path, listen.lastWindow, query.tag));
+      const window = queryWindow(db.valueAt(namespace, []), listen);
+      listen.lastWindow = windowDigest(window);
+      this.sendFrames(overwriteFrames(path, window, query.tag));
     } else {
       this.sendFrames(overwriteFrames(path, JSON.stringify(db.valueAt(namespace, path))));
     }

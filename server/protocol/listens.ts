@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../core/database';
 import type { Identity } from '../core/identity';
 import { applyQuery, type QuerySpec, rulesQuery } from '../core/query';
@@ -19,7 +20,8 @@ export interface Listen {
   readonly path: readonly string[];
   /** Tagged queries only; untagged listens get the whole value at `path`. */
   readonly query: { spec: QuerySpec; tag: number; wire: unknown; key: string } | null;
-  /** JSON of the window last sent to a tagged query, so unchanged windows are not re-sent. */
+  /** Digest of the window last sent to a tagged query, so unchanged windows are not re-sent (a digest, not the
+   *  window itself, keeps a thousand listeners to one large query from holding a thousand copies). */
   lastWindow: string | null;
 }
 
@@ -56,6 +58,10 @@ export function overwriteFrames(path: readonly string[], dataJson: string, tag?:
 
 export function queryWindow(root: ExportJson, listen: Listen): string {
   return JSON.stringify(listen.query ? applyQuery(getAt(root, listen.path), listen.query.spec) : null);
+}
+
+export function windowDigest(windowJson: string): string {
+  return createHash('sha1').update(windowJson).digest('base64');
 }
 
 /**
@@ -153,7 +159,7 @@ export class ListenRegistry {
 
   private push(root: ExportJson, node: TrieNode, replaced: boolean, below: (readonly string[])[]): void {
     let plain: Buffer[] | null = null;
-    const windows = new Map<string, string>();
+    const windows = new Map<string, { json: string; digest: string }>();
     for (const listen of node.listens) {
       if (!listen.query) {
         plain ??= encodeFrames(changeMessage(root, node.path, replaced, below));
@@ -162,12 +168,13 @@ export class ListenRegistry {
       }
       let window = windows.get(listen.query.key);
       if (window === undefined) {
-        window = queryWindow(root, listen);
+        const json = queryWindow(root, listen);
+        window = { json, digest: windowDigest(json) };
         windows.set(listen.query.key, window);
       }
-      if (window === listen.lastWindow) continue;
-      listen.lastWindow = window;
-      listen.subscriber.sendFrames(overwriteFrames(node.path, window, listen.query.tag));
+      if (window.digest === listen.lastWindow) continue;
+      listen.lastWindow = window.digest;
+      listen.subscriber.sendFrames(overwriteFrames(node.path, window.json, listen.query.tag));
     }
   }
 }
