@@ -53,7 +53,7 @@ export interface ConnectionOptions {
 export class WireConnection implements Subscriber {
   identity: Identity = ANONYMOUS;
   private readonly listens = new Map<string, Listen>();
-  private readonly onDisconnect: { path: readonly string[]; request: WriteRequest }[] = [];
+  private readonly onDisconnect: WriteRequest[] = [];
   private readonly frames = new FrameAssembler();
   private readonly id = randomBytes(6).toString('hex');
 
@@ -63,7 +63,7 @@ export class WireConnection implements Subscriber {
   ) {
     const { log, namespace } = options;
     log(`connection ${this.id} opened (ns=${namespace})`);
-    ws.on('message', (data, isBinary) => this.receive(isBinary ? '' : data.toString()));
+    ws.on('message', (data, isBinary) => (isBinary ? this.garbage('binary frame') : this.receive(data.toString())));
     ws.on('close', () => this.closed());
     ws.on('error', (error) => log(`connection ${this.id} error: ${error.message}`));
     this.send({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: options.host, s: this.id } } });
@@ -105,6 +105,7 @@ export class WireConnection implements Subscriber {
   }
 
   private receive(frame: string): void {
+    if (this.ws.readyState !== this.ws.OPEN) return; // frames still arriving after we closed on garbage
     let text: string | null;
     try {
       text = this.frames.push(frame);
@@ -132,10 +133,9 @@ export class WireConnection implements Subscriber {
       if (typeof a !== 'string' || typeof b !== 'object' || b === null) throw new BadRequest('Malformed request');
       this.handle(r, a, b as Body);
     } catch (error) {
-      if (!(error instanceof BadRequest)) {
-        this.options.log(`connection ${this.id} request ${String(a)} failed: ${(error as Error).stack ?? error}`);
-      }
-      this.reply(r, { s: 'invalid_request', d: (error as Error).message });
+      if (error instanceof BadRequest) return this.reply(r, { s: 'invalid_request', d: error.message });
+      this.options.log(`connection ${this.id} request ${String(a)} failed: ${(error as Error).stack ?? error}`);
+      this.reply(r, { s: 'internal_error', d: 'Internal server error' });
     }
   }
 
@@ -251,13 +251,13 @@ export class WireConnection implements Subscriber {
   private queueOnDisconnect(request: WriteRequest): Status {
     const checked = this.options.db.prepare(this.options.namespace, this.identity, request);
     if ('status' in checked) return { s: checked.status, d: checked.message };
-    this.onDisconnect.push({ path: request.path, request });
+    this.onDisconnect.push(request);
     return OK;
   }
 
   private cancelOnDisconnect(path: readonly string[]): Status {
     for (let i = this.onDisconnect.length - 1; i >= 0; i--) {
-      if (isPrefix(path, (this.onDisconnect[i] as { path: readonly string[] }).path)) this.onDisconnect.splice(i, 1);
+      if (isPrefix(path, (this.onDisconnect[i] as WriteRequest).path)) this.onDisconnect.splice(i, 1);
     }
     return OK;
   }
@@ -281,7 +281,7 @@ export class WireConnection implements Subscriber {
     for (const listen of this.listens.values()) registry.remove(listen);
     this.listens.clear();
     if (this.options.runOnDisconnect()) {
-      for (const { request } of this.onDisconnect) {
+      for (const request of this.onDisconnect) {
         const outcome = db.write(namespace, this.identity, request);
         if (outcome instanceof Promise) outcome.catch((error: Error) => log(`onDisconnect write failed: ${error.message}`));
         else log(`connection ${this.id} onDisconnect write refused: ${outcome.message}`);
