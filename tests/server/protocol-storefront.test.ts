@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { equalTo, get, onValue, orderByChild, push, query, ref, serverTimestamp, set, update } from 'firebase/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileRules } from '../../server/rules/index';
+import type { DatabaseServer } from '../../server/server';
+import { eventually, NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
+
+/** The app's own rules file, through the real SDK: the combination the storefront depends on. */
+const RULES = readFileSync('database.rules.json', 'utf8');
+
+let server: DatabaseServer;
+const clients: SdkClient[] = [];
+
+function client(uid?: string): SdkClient {
+  const created = sdkClient(server, uid ? { user: { sub: uid, email: `${uid}@example.com` } } : {});
+  clients.push(created);
+  return created;
+}
+
+const product = (title: string, price: number, active: boolean) => ({
+  title,
+  price,
+  description: `${title}, locally made`,
+  image: `/img/${title}.jpg`,
+  category: 'goods',
+  active,
+});
+
+/** 'allowed', 'denied', or the unexpected error's message (a refused get carries no code, only a message). */
+const denied = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'allowed',
+    (error: { code?: string; message: string }) =>
+      /permission/i.test(`${error.code} ${error.message}`) ? 'denied' : error.message,
+  );
+
+beforeAll(async () => {
+  server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
+  const profile = (role: string) => ({ firstname: 'A', lastname: 'B', email: 'a@example.com', role, created: 1 });
+  await server.set(NAMESPACE, '/users/staff1', profile('staff'));
+  await server.set(NAMESPACE, '/users/cust1', profile('customer'));
+  await server.set(NAMESPACE, '/products', { mug: product('Mug', 8, true), lamp: product('Lamp', 30, false) });
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((each) => each.close()));
+  await server.close();
+});
+
+describe('the storefront rules through the SDK', () => {
+  it('shows the public only active products, live, through the query the rules allow', async () => {
+    const visitor = client();
+    const staff = client('staff1');
+    const windows: string[][] = [];
+    onValue(query(ref(visitor.db, 'products'), orderByChild('active'), equalTo(true)), (snapshot) => {
+      windows.push(Object.keys(snapshot.val() ?? {}).sort());
+    });
+    const last = () => windows[windows.length - 1]?.join(',');
+    await eventually(() => (last() === 'mug' ? true : undefined));
+    await update(ref(staff.db, 'products/lamp'), { active: true });
+    await eventually(() => (last() === 'lamp,mug' ? true : undefined));
+    await set(ref(staff.db, 'products/mug/active'), false);
+    await eventually(() => (last() === 'lamp' ? true : undefined));
+    expect(await denied(get(ref(visitor.db, 'products')))).toBe('denied');
+    expect(await denied(set(ref(visitor.db, 'products/lamp/price'), 1))).toBe('denied');
+    await set(ref(staff.db, 'products/mug/active'), true);
+  });
+
+  it('lets a customer place an order at catalogue prices with a server timestamp, and nothing more', async () => {
+    const customer = client('cust1');
+    const order = (price: number) => ({
+      items: { mug: { title: 'Mug', price, quantity: 2 } },
+      total: price * 2,
+      status: 'pending',
+      created: serverTimestamp(),
+      contact: { name: 'Cy', email: 'cy@example.com' },
+    });
+    expect(await denied(push(ref(customer.db, 'orders/cust1'), order(8)))).toBe('allowed');
+    expect(await denied(push(ref(customer.db, 'orders/cust1'), order(1)))).toBe('denied');
+    expect(await denied(push(ref(customer.db, 'orders/staff1'), order(8)))).toBe('denied');
+    expect(await denied(set(ref(customer.db, 'users/cust1/role'), 'staff'))).toBe('denied');
+    const orders = (await get(ref(customer.db, 'orders/cust1'))).val() as Record<string, { created: number }>;
+    expect(Object.values(orders)).toHaveLength(1);
+    expect(Object.values(orders)[0]?.created).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('accepts contact messages from anyone and shows them only to staff', async () => {
+    const visitor = client();
+    const message = { name: 'Vi', email: 'vi@example.com', subject: 'Hi', body: 'Hello', created: serverTimestamp() };
+    expect(await denied(push(ref(visitor.db, 'messages'), message))).toBe('allowed');
+    expect(await denied(push(ref(visitor.db, 'messages'), { ...message, email: 'not-an-email' }))).toBe('denied');
+    expect(await denied(get(ref(visitor.db, 'messages')))).toBe('denied');
+    const inbox = (await get(ref(client('staff1').db, 'messages'))).val() as Record<string, unknown>;
+    expect(Object.values(inbox)).toEqual([expect.objectContaining({ subject: 'Hi' })]);
+  });
+});
