@@ -27,8 +27,8 @@ const product = (title: string, price: number, active: boolean) => ({
 });
 
 /** 'allowed', 'denied', or the unexpected error's message (a refused get carries no code, only a message). */
-const denied = (promise: Promise<unknown>) =>
-  promise.then(
+const denied = (promise: PromiseLike<unknown>) =>
+  Promise.resolve(promise).then(
     () => 'allowed',
     (error: { code?: string; message: string }) =>
       /permission/i.test(`${error.code} ${error.message}`) ? 'denied' : error.message,
