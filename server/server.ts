@@ -10,7 +10,7 @@ import { WireConnection } from './protocol/connection';
 import { MAX_FRAME_CHARS } from './protocol/frames';
 import { ListenRegistry } from './protocol/listens';
 import { handleRest } from './rest/handler';
-import { sendJson } from './rest/http';
+import { requestUrl, sendJson } from './rest/http';
 import { ALLOW_ALL, compileRules, type RuleSet } from './rules/index';
 
 /** The namespace used when a request names none (`<project id>-default-rtdb` of the demo project). */
@@ -79,7 +79,8 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   };
 
   const http = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = requestUrl(request);
+    if (!url) return sendJson(response, 400, { error: 'Malformed request URL' });
     if (url.pathname === '/.lp' || url.pathname === '/.ws') {
       // Long polling is not served: the app forces WebSockets (forceWebSockets()) against this server.
       return sendJson(response, 400, {
@@ -96,6 +97,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       },
       request,
       response,
+      url,
     );
   });
 
@@ -119,10 +121,10 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   heartbeat.unref();
 
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = requestUrl(request);
     let namespace: string;
     try {
-      if (url.pathname !== '/.ws') throw new Error('WebSocket connections go to /.ws');
+      if (url?.pathname !== '/.ws') throw new Error('WebSocket connections go to /.ws');
       namespace = namespaceOf(url, request.headers.host);
     } catch (error) {
       log(`refused WebSocket ${request.url}: ${(error as Error).message}`);

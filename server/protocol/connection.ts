@@ -63,7 +63,16 @@ export class WireConnection implements Subscriber {
   ) {
     const { log, namespace } = options;
     log(`connection ${this.id} opened (ns=${namespace})`);
-    ws.on('message', (data, isBinary) => (isBinary ? this.garbage('binary frame') : this.receive(data.toString())));
+    ws.on('message', (data, isBinary) => {
+      try {
+        if (isBinary) this.garbage('binary frame');
+        else this.receive(data.toString());
+      } catch (error) {
+        // A bug must cost this connection, not the server and everyone else on it.
+        log(`connection ${this.id} failed: ${(error as Error).stack ?? error}`);
+        ws.terminate();
+      }
+    });
     ws.on('close', () => this.closed());
     ws.on('error', (error) => log(`connection ${this.id} error: ${error.message}`));
     this.send({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: options.host, s: this.id } } });

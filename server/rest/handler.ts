@@ -75,8 +75,12 @@ function etagHeaders(request: IncomingMessage, value: ExportJson): Record<string
 }
 
 /** Handles one REST request (`/<path>.json`, `/.settings/rules.json`, `/.inspect/databases.json`). */
-export async function handleRest(context: RestContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://localhost');
+export async function handleRest(
+  context: RestContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+): Promise<void> {
   try {
     if (request.method === 'OPTIONS') return sendEmpty(response, 204);
     const identity = identityOf(request, url);

@@ -52,6 +52,17 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The request's URL; null when the request line cannot be parsed (answered 400, never a crash). */
+export function requestUrl(request: IncomingMessage): URL | null {
+  const target = request.url ?? '/';
+  try {
+    // Prefixing keeps "//x.json" a path (new URL(target, base) would read "x.json" as a host name).
+    return new URL(`http://localhost${target.startsWith('/') ? target : `/${target}`}`);
+  } catch {
+    return null;
+  }
+}
+
 export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -1,4 +1,5 @@
 import { onValue, ref } from 'firebase/database';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, NAMESPACE, sdkClient, startTestServer } from './support/protocol-harness';
@@ -111,6 +112,14 @@ describe('REST reads and writes', () => {
     expect((await call('PUT', '/bad.json', { 'a.b': 1 })).status).toBe(400);
     expect((await call('GET', '/a%23b.json')).status).toBe(400);
     expect((await call('GET', '/noextension')).status).toBe(404);
+    const malformed = await new Promise<string>((done) => {
+      const socket = connect(server.port, server.host, () => socket.write('GET //[::1 HTTP/1.1\r\nHost: x\r\n\r\n'));
+      socket.once('data', (chunk) => {
+        done(chunk.toString());
+        socket.destroy();
+      });
+    });
+    expect(malformed).toMatch(/^HTTP\/1\.1 4\d\d/);
     expect((await call('PUT', '/ok.json', 1)).status).toBe(200);
   });
 
