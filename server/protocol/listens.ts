@@ -4,6 +4,7 @@ import type { Identity } from '../core/identity';
 import { applyQuery, type QuerySpec, rulesQuery } from '../core/query';
 import { type ExportObject, getAt, putChild } from '../core/tree';
 import type { ExportJson } from '../persistence/types';
+import { ALLOW_ALL } from '../rules/index';
 import { encodeFrames } from './frames';
 
 /** A connection as the fan-out sees it. */
@@ -160,7 +161,15 @@ export class ListenRegistry {
   private push(root: ExportJson, node: TrieNode, replaced: boolean, below: (readonly string[])[]): void {
     let plain: Buffer[] | null = null;
     const windows = new Map<string, { json: string; digest: string }>();
-    for (const listen of node.listens) {
+    const checkRules = this.db.ruleSet !== ALLOW_ALL;
+    for (const listen of [...node.listens]) {
+      // Read rules may depend on data (a role, a flag): a listen the new data no longer allows is revoked
+      // instead of being sent the change.
+      if (checkRules && !this.allowed(listen)) {
+        this.remove(listen);
+        listen.subscriber.revoked(listen);
+        continue;
+      }
       if (!listen.query) {
         plain ??= encodeFrames(changeMessage(root, node.path, replaced, below));
         listen.subscriber.sendFrames(plain);

@@ -15,6 +15,7 @@ const RULES = `{
         "age": { ".validate": "newData.isNumber()" }
       }
     },
+    "team": { ".read": "auth != null && root.child('members').child(auth.uid).val() === true" },
     "items": {
       ".read": "query.orderByChild === 'active' && query.equalTo === true",
       "$id": { ".write": "auth != null" }
@@ -96,6 +97,22 @@ describe('rules with Auth-emulator ID tokens through the SDK', () => {
     const active = await get(query(ref(anonymous.db, 'items'), orderByChild('active'), equalTo(true)));
     expect(active.val()).toEqual({ a: { active: true, title: 'A' } });
     expect(await errorCode(get(ref(anonymous.db, 'items')))).toMatch(/permission/i);
+  });
+
+  it('revokes a listen, instead of sending the change, when data the read rule depends on changes', async () => {
+    const ns = 'demo-storefront-default-rtdb';
+    await server.set(ns, '/members/carol', true);
+    await server.set(ns, '/team', { plan: 'v1' });
+    const carol = client('carol');
+    const values: unknown[] = [];
+    const cancelled = new Promise<Error>((resolve) => {
+      onValue(ref(carol.db, 'team'), (snapshot) => values.push(snapshot.val()), resolve);
+    });
+    await eventually(() => (values.length > 0 ? true : undefined));
+    await server.set(ns, '/members/carol', null);
+    await server.set(ns, '/team/plan', 'v2 (secret)');
+    expect((await cancelled).message).toMatch(/permission_denied/);
+    expect(values).toEqual([{ plan: 'v1' }]);
   });
 
   it('revokes a listen when the rules change and it is no longer allowed', async () => {
