@@ -1,3 +1,13 @@
+/**
+ * The local Realtime Database server: one HTTP server carrying the SDK's WebSocket protocol (`/.ws`, v5) and the
+ * REST API (`/<path>.json`, `/.settings/rules.json`, `/.inspect/databases.json`). Long polling (`/.lp`) is not
+ * served: it answers 400 at once, and the app forces WebSockets against this server.
+ *
+ * Error statuses a WebSocket request can get besides Firebase's own (permission_denied, datastale,
+ * invalid_token, unavailable): invalid_request (malformed request, bad path, unknown action), invalid_data (bad
+ * key, too deep, bad server value, overlapping update paths), internal_error. Garbage (unparseable JSON, binary
+ * frames, a frame over 64 KB, a message over 16 MB) closes that socket only.
+ */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';

@@ -158,6 +158,9 @@ describe('limits and bad input', () => {
     const another = await rawClient(server);
     another.sendText('99999'); // a frame count far beyond the message cap
     expect(await another.closed).toBe(1002);
+    const oversized = await rawClient(server);
+    oversized.sendText(JSON.stringify({ t: 'd', d: { r: 1, a: 'p', b: { p: '/open/huge', d: 'x'.repeat(100_000) } } }));
+    expect(await oversized.closed).toBe(1009); // one frame larger than the SDK ever sends
     expect((await bystander.request('p', { p: '/open/still', d: true })).s).toBe('ok');
     expect(await bystander.request('g', { p: '/open/still', q: {} })).toEqual({ s: 'ok', d: true });
     bystander.close();
