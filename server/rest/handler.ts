@@ -193,6 +193,7 @@ async function rulesEndpoint(
 ): Promise<void> {
   if (!identity.admin) throw PERMISSION_DENIED();
   if (method === 'GET') {
+    if (context.rulesText() === '') throw new HttpError(404, 'The running rules were installed without their text');
     response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
     response.end(context.rulesText());
     return;
