@@ -37,8 +37,3 @@ export function isPrefix(prefix: readonly string[], path: readonly string[]): bo
   for (let i = 0; i < prefix.length; i++) if (prefix[i] !== path[i]) return false;
   return true;
 }
-
-/** The node a write to `path` changes: a write to "x/.priority" changes x. */
-export function changedNodePath(path: readonly string[]): readonly string[] {
-  return path[path.length - 1] === '.priority' ? path.slice(0, -1) : path;
-}
