@@ -1,6 +1,6 @@
+import { withPriority } from '../core/normalize';
+import { type ExportObject, getAt, putChild, setInPlace } from '../core/tree';
 import type { ExportJson, WriteOp } from './types';
-
-type ExportObject = { [key: string]: ExportJson };
 
 const PRIORITY = '.priority';
 const VALUE = '.value';
@@ -30,7 +30,7 @@ export function normalize(value: unknown): ExportJson {
     if (key.startsWith('.')) continue;
     const normalized = normalize(child);
     if (normalized === null) continue;
-    result[key] = normalized;
+    putChild(result, key, normalized);
     children++;
   }
   if (children === 0) return null;
@@ -38,50 +38,26 @@ export function normalize(value: unknown): ExportJson {
   return result;
 }
 
-function normalizePriority(priority: unknown): ExportJson {
+function normalizePriority(priority: unknown): string | number | null {
   return typeof priority === 'number' || typeof priority === 'string' ? priority : null;
 }
 
-function withPriority(node: ExportJson, priority: ExportJson): ExportJson {
-  if (node === null) return null; // an empty node carries no priority
-  const normalized = normalizePriority(priority);
-  if (!isObject(node)) return normalized === null ? node : { [VALUE]: node, [PRIORITY]: normalized };
-  const { [PRIORITY]: _dropped, ...rest } = node;
-  if (VALUE in rest && normalized === null) return rest[VALUE] ?? null;
-  return normalized === null ? rest : { ...rest, [PRIORITY]: normalized };
-}
-
-/** Children of `node` as a fresh-or-owned object; a leaf gives way to children but keeps its priority. */
-function childrenOf(node: ExportJson): ExportObject {
-  if (!isObject(node)) return {};
-  if (VALUE in node) return PRIORITY in node ? { [PRIORITY]: node[PRIORITY] ?? null } : {};
-  return node;
-}
-
-function isEmptyObject(node: ExportObject): boolean {
-  return Object.keys(node).every((key) => key === PRIORITY);
-}
-
-function setAt(node: ExportJson, segments: readonly string[], index: number, value: ExportJson): ExportJson {
-  if (index === segments.length) return value;
-  const key = segments[index] as string;
-  if (key === PRIORITY) return index === segments.length - 1 ? withPriority(node, value) : node;
-  const children = childrenOf(node);
-  const child = setAt(children[key] ?? null, segments, index + 1, value);
-  if (child === null) delete children[key];
-  else children[key] = child;
-  return isEmptyObject(children) ? null : children;
-}
-
 /**
- * Applies a batch of writes to a tree the caller owns (it is updated in place where possible) and returns the new
- * root, null for an empty tree. Written values are copied, never shared with the ops.
+ * Applies a batch of writes to a tree the caller owns (it is updated in place, see setInPlace) and returns the new
+ * root, null for an empty tree. Written values are copied, never shared with the ops. A path ending in
+ * ".priority" sets the node's priority; ".priority" in the middle of a path addresses nothing.
  */
 export function applyOps(tree: ExportJson, ops: readonly WriteOp[]): ExportJson {
   let root = tree;
   for (const op of ops) {
     const segments = op.path.split('/').filter((segment) => segment !== '');
-    root = setAt(root, segments, 0, normalize(op.value));
+    const priorityAt = segments.indexOf(PRIORITY);
+    if (priorityAt === -1) {
+      root = setInPlace(root, segments, normalize(op.value));
+    } else if (priorityAt === segments.length - 1) {
+      const nodePath = segments.slice(0, -1);
+      root = setInPlace(root, nodePath, withPriority(getAt(root, nodePath), normalizePriority(op.value)));
+    }
   }
   return root;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryPersistence } from '../../server/persistence/memory';
 import { applyOps } from '../../server/persistence/tree';
-import { PersistenceError } from '../../server/persistence/types';
+import { type ExportJson, PersistenceError } from '../../server/persistence/types';
 
 describe('applyOps (export-format tree writes)', () => {
   it('sets nested paths, deletes with null and prunes emptied parents', () => {
@@ -40,6 +40,47 @@ describe('applyOps (export-format tree writes)', () => {
   it('replaces a leaf by children when writing below it, keeping its priority', () => {
     const tree = applyOps({ a: { '.value': 1, '.priority': 9 } }, [{ path: '/a/b', value: 2 }]);
     expect(tree).toEqual({ a: { b: 2, '.priority': 9 } });
+  });
+
+  it('writes into and deletes from a large list without enumerating it per write', () => {
+    // Enumerating a big object is O(size) in V8, so enumerating the parent at every write made writes into one
+    // growing list quadratic. Counting the enumerations catches that without timing anything.
+    let enumerations = 0;
+    const items: Record<string, ExportJson> = {};
+    for (let i = 0; i < 5000; i++) items[`k${i}`] = i;
+    const list = new Proxy(items, {
+      ownKeys: (target) => {
+        enumerations++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    let tree = applyOps({ list }, []);
+    for (let i = 0; i < 1000; i++) tree = applyOps(tree, [{ path: `/list/new${i}`, value: { n: i } }]);
+    expect(enumerations).toBe(0);
+    for (let i = 0; i < 1000; i++) tree = applyOps(tree, [{ path: `/list/k${i}`, value: null }]);
+    expect(enumerations).toBe(1); // counted once, at the first deletion, then kept up to date
+    for (let i = 1000; i < 5000; i++) tree = applyOps(tree, [{ path: `/list/k${i}`, value: null }]);
+    for (let i = 0; i < 999; i++) tree = applyOps(tree, [{ path: `/list/new${i}`, value: null }]);
+    expect(enumerations).toBe(1);
+    expect(tree).toEqual({ list: { new999: { n: 999 } } });
+    expect(applyOps(tree, [{ path: '/list/new999', value: null }])).toBeNull();
+  });
+
+  it('keeps counting correctly when a list gains children after its first deletion', () => {
+    let tree = applyOps(null, [{ path: '/list', value: { a: 1, b: 2, '.priority': 3 } }]);
+    tree = applyOps(tree, [{ path: '/list/a', value: null }]);
+    tree = applyOps(tree, [
+      { path: '/list/c', value: 3 },
+      { path: '/list/c', value: 4 },
+      { path: '/list/b', value: null },
+    ]);
+    expect(tree).toEqual({ list: { c: 4, '.priority': 3 } });
+    tree = applyOps(tree, [{ path: '/list/c', value: null }]);
+    expect(tree).toBeNull();
+  });
+
+  it('ignores a deletion below a leaf', () => {
+    expect(applyOps({ a: 5 }, [{ path: '/a/b', value: null }])).toEqual({ a: 5 });
   });
 
   it('does not share written objects with the caller', () => {
