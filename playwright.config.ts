@@ -36,8 +36,9 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],
+  // The e2e build (.env.e2e) expects its database on a port of its own; tests relay it to their own servers.
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${PORT} --strictPort`,
+    command: `npx vite build --mode e2e --outDir dist-e2e --logLevel warn && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,
     url: `http://localhost:${PORT}/home`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

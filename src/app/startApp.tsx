@@ -1,5 +1,8 @@
 import { createRoot } from 'react-dom/client';
+import { watchLaunch } from '../features/site/comingSoonAtoms';
+import { appStore } from '../state/appStore';
 import { App } from './App';
+import { startLiveDataAfterPaint } from './startLiveData';
 
 /** Spec §8: start-up failures go to the console; the visitor still gets a page with a way forward. */
 function showFallback(container: HTMLElement): void {
@@ -27,7 +30,9 @@ export function startApp(container: HTMLElement | null): void {
         });
       },
     });
+    watchLaunch(appStore);
     root.render(<App />);
+    startLiveDataAfterPaint(appStore);
   } catch (error) {
     console.error('Start-up failed:', error);
     showFallback(container);

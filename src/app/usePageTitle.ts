@@ -2,10 +2,15 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { siteAtom } from '../state/atoms';
 
-/** "Page · Site name" in the tab and in history, following the live site name. */
+const FALLBACK_DESCRIPTION = 'Tickets, events and products: browse the catalogue and keep a wishlist, even offline.';
+
+/** "Page · Site name" in the tab and in history, and the meta description from the tagline, both live. */
 export function usePageTitle(page: string): void {
-  const { name } = useAtomValue(siteAtom);
+  const { name, tagline } = useAtomValue(siteAtom);
   useEffect(() => {
     document.title = page ? `${page} · ${name}` : name;
   }, [page, name]);
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', tagline || FALLBACK_DESCRIPTION);
+  }, [tagline]);
 }

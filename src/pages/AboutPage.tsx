@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -18,6 +19,11 @@ export default function AboutPage() {
           Where to find us
         </Typography>
         <ContactDetails site={site} />
+        {site.calendar && (
+          <Link href={site.calendar} rel="noopener" sx={{ display: 'inline-block', mt: 2 }}>
+            Our events calendar
+          </Link>
+        )}
       </Paper>
     </Stack>
   );

@@ -1,37 +1,79 @@
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../app/usePageTitle';
+import { comingSoonAtom } from '../features/site/comingSoonAtoms';
+import type { ComingSoonRedirectState } from '../features/site/ComingSoonGate';
 import { ContactDetails } from '../features/site/ContactDetails';
+import { Countdown } from '../features/site/Countdown';
 import { siteAtom } from '../state/atoms';
 
 function formatLaunch(launch: string, locale: string): string {
+  // No timeZone option: the visitor sees the moment in their own time zone.
   return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(launch));
 }
 
+/**
+ * The coming-soon page. A visitor who was sent here is taken back to where they were going as soon as the mode
+ * ends (switched off by staff, or the launch moment passed); with the mode off the page stays, as a preview.
+ */
 export default function ComingSoonPage() {
   const site = useAtomValue(siteAtom);
+  const { active } = useAtomValue(comingSoonAtom);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const wasActive = useRef(active);
   usePageTitle('Coming soon');
+
+  useEffect(() => {
+    if (active) {
+      wasActive.current = true;
+      return;
+    }
+    if (!wasActive.current) return;
+    const from = (location.state as ComingSoonRedirectState | null)?.from;
+    void navigate(from ?? '/home', { replace: true });
+  }, [active, location.state, navigate]);
+
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 } }}>
-      <Stack spacing={2}>
+      <Stack spacing={2.5}>
         <Typography variant="overline" component="p">
           Coming soon
         </Typography>
         <Typography variant="h1">{site.name}</Typography>
         {site.tagline && <Typography color="text.secondary">{site.tagline}</Typography>}
-        <Typography>
-          {site.launch ? `We open on ${formatLaunch(site.launch, site.locale)}.` : 'We are getting ready to open.'}
-        </Typography>
+        {site.launch ? (
+          <>
+            <Typography>
+              We open on <time dateTime={site.launch}>{formatLaunch(site.launch, site.locale)}</time>.
+            </Typography>
+            <Countdown target={Date.parse(site.launch)} />
+          </>
+        ) : (
+          <Typography>We are getting ready to open.</Typography>
+        )}
         <ContactDetails site={site} />
-        <div>
-          <Button component={Link} to="/home" variant="text">
-            Go to the shop
+        {site.calendar && (
+          <Link href={site.calendar} rel="noopener">
+            Add our events to your calendar
+          </Link>
+        )}
+        <Stack direction="row" spacing={2}>
+          <Button component={RouterLink} to="/login" variant="text">
+            Staff sign in
           </Button>
-        </div>
+          {!active && (
+            <Button component={RouterLink} to="/home" variant="text">
+              Go to the shop
+            </Button>
+          )}
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { usePageTitle } from '../app/usePageTitle';
+import { ContactForm } from '../features/contact/ContactForm';
 import { ContactDetails } from '../features/site/ContactDetails';
 import { siteAtom } from '../state/atoms';
 
@@ -12,15 +13,20 @@ export default function ContactPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Contact</Typography>
-      <Paper component="section" aria-labelledby="contact-details" variant="outlined" sx={{ p: 3 }}>
-        <Typography id="contact-details" variant="h2" gutterBottom>
-          Get in touch
-        </Typography>
-        <ContactDetails site={site} />
-      </Paper>
-      <Typography color="text.secondary">
-        A message form is not available yet; please use the details above.
-      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
+        <Paper component="section" aria-labelledby="contact-form-heading" variant="outlined" sx={{ p: 3, flex: 2, width: '100%' }}>
+          <Typography id="contact-form-heading" variant="h2" gutterBottom>
+            Send us a message
+          </Typography>
+          <ContactForm />
+        </Paper>
+        <Paper component="section" aria-labelledby="contact-details" variant="outlined" sx={{ p: 3, flex: 1, width: '100%' }}>
+          <Typography id="contact-details" variant="h2" gutterBottom>
+            Get in touch
+          </Typography>
+          <ContactDetails site={site} />
+        </Paper>
+      </Stack>
     </Stack>
   );
 }

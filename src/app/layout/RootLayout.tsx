@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Outlet, useLocation } from 'react-router';
+import { ComingSoonBanner, ComingSoonGate } from '../../features/site/ComingSoonGate';
+import { LiveStatusNotice } from '../../features/site/LiveStatusNotice';
 import { PageErrorBoundary } from '../routing/PageErrorBoundary';
 import { AppHeader } from './AppHeader';
-import { useFocusMainOnNavigation } from './useFocusMainOnNavigation';
 import { SiteFooter } from './SiteFooter';
 import { SkipLink } from './SkipLink';
+import { useFocusMainOnNavigation } from './useFocusMainOnNavigation';
 
 export const MAIN_ID = 'main';
 
@@ -14,17 +16,21 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useFocusMainOnNavigation(MAIN_ID);
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-      <SkipLink />
-      <AppHeader />
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
-        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-          <PageErrorBoundary key={pathname}>
-            <Outlet />
-          </PageErrorBoundary>
-        </Container>
+    <ComingSoonGate>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <SkipLink />
+        <AppHeader />
+        <ComingSoonBanner />
+        <LiveStatusNotice />
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+          <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+            <PageErrorBoundary key={pathname}>
+              <Outlet />
+            </PageErrorBoundary>
+          </Container>
+        </Box>
+        <SiteFooter />
       </Box>
-      <SiteFooter />
-    </Box>
+    </ComingSoonGate>
   );
 }

@@ -1,0 +1,27 @@
+import type { AppStore } from '../state/store';
+
+/** Runs the callback once the browser has painted the first frame. */
+function afterFirstPaint(callback: () => void): void {
+  requestAnimationFrame(() => setTimeout(callback, 0));
+}
+
+/**
+ * Starts the live database subscriptions after first paint, so the page shows the last known state at once and
+ * Firebase never delays it. If even the code for it cannot be fetched (offline on a first visit), it tries
+ * again when the browser comes back online.
+ */
+export function startLiveDataAfterPaint(store: AppStore): void {
+  const start = () => {
+    Promise.all([import('../firebase/liveSite'), import('../features/contact/appOutbox')])
+      .then(([{ startLiveSite }, { contactOutbox }]) => {
+        startLiveSite(store);
+        // Messages queued on an earlier visit go out as soon as the connection is up.
+        void contactOutbox.flush();
+      })
+      .catch((error: unknown) => {
+        console.error('Live updates could not start:', error);
+        window.addEventListener('online', start, { once: true });
+      });
+  };
+  afterFirstPaint(start);
+}

@@ -1,0 +1,35 @@
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { OPEN_DURING_COMING_SOON } from './comingSoon';
+import { comingSoonAtom } from './comingSoonAtoms';
+
+/** Where a visitor was going when coming-soon mode sent them away, so they can be taken back at launch. */
+export interface ComingSoonRedirectState {
+  from: string;
+}
+
+/**
+ * While coming-soon mode holds, visitors are taken to /coming-soon from every page but login, before the page
+ * they asked for renders at all.
+ */
+export function ComingSoonGate({ children }: { children: ReactNode }) {
+  const { active, bypass } = useAtomValue(comingSoonAtom);
+  const location = useLocation();
+  if (!active || bypass || OPEN_DURING_COMING_SOON.has(location.pathname)) return children;
+  const state: ComingSoonRedirectState = { from: `${location.pathname}${location.search}` };
+  return <Navigate to="/coming-soon" replace state={state} />;
+}
+
+/** Staff browse on during coming-soon mode, reminded that visitors do not see the shop. */
+export function ComingSoonBanner() {
+  const { active, bypass } = useAtomValue(comingSoonAtom);
+  if (!active || !bypass) return null;
+  return (
+    // A plain strip rather than an Alert: it is on every page for staff, and Alert would weigh on start-up.
+    <Typography role="status" sx={{ bgcolor: 'info.main', color: 'info.contrastText', textAlign: 'center', py: 0.75, px: 2 }}>
+      Coming-soon mode is on: visitors see the coming-soon page.
+    </Typography>
+  );
+}

@@ -1,0 +1,67 @@
+import { siteAtom } from '../state/atoms';
+import { connectedAtom, liveStatusAtom, restartLiveAtom, serverOffsetAtom } from '../state/liveAtoms';
+import { readSiteFields } from '../state/site';
+import type { AppStore } from '../state/store';
+import { connectFirebase } from './client';
+import { resilientSubscription } from './resilientSubscription';
+
+/** Warns once per distinct set of bad fields, not on every update that repeats them. */
+function makeFieldWarner(): (invalid: string[]) => void {
+  let last = '';
+  return (invalid) => {
+    const key = invalid.join(',');
+    if (key === last) return;
+    last = key;
+    if (invalid.length > 0) {
+      console.warn(`Ignored invalid site properties from the database (defaults used instead): ${invalid.join(', ')}.`);
+    }
+  };
+}
+
+/**
+ * Owns the live subscription to `properties` (spec §7): each value replaces the site fields (spec §4), field by
+ * field validated. Broken subscriptions are re-established (spec §9) and resume when the browser comes online.
+ * Also follows the server clock offset and the connection state, which the countdown and forms need.
+ */
+export function startLiveSite(store: AppStore): () => void {
+  const warn = makeFieldWarner();
+  const subscription = resilientSubscription({
+    async open(onValue, onError) {
+      const { sdk, db } = await connectFirebase();
+      const stopProperties = sdk.onValue(
+        sdk.ref(db, 'properties'),
+        (snapshot) => {
+          const { site, invalid } = readSiteFields(snapshot.val());
+          warn(invalid);
+          store.set(siteAtom, site);
+          onValue();
+        },
+        onError,
+      );
+      const stopOffset = sdk.onValue(sdk.ref(db, '.info/serverTimeOffset'), (snapshot) => {
+        const offset: unknown = snapshot.val();
+        store.set(serverOffsetAtom, typeof offset === 'number' && Number.isFinite(offset) ? offset : 0);
+      });
+      const stopConnected = sdk.onValue(sdk.ref(db, '.info/connected'), (snapshot) => {
+        store.set(connectedAtom, snapshot.val() === true);
+      });
+      return () => {
+        stopProperties();
+        stopOffset();
+        stopConnected();
+      };
+    },
+    onStatus: (status) => store.set(liveStatusAtom, status),
+    onGiveUp: (error) => console.error('Live site updates paused after repeated failures:', error),
+  });
+
+  const resume = () => {
+    if (store.get(liveStatusAtom) !== 'live') subscription.restart();
+  };
+  window.addEventListener('online', resume);
+  store.set(restartLiveAtom, { restart: () => subscription.restart() });
+  return () => {
+    window.removeEventListener('online', resume);
+    subscription.stop();
+  };
+}

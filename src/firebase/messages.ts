@@ -1,0 +1,13 @@
+import type { ContactFields } from '../features/contact/contactMessage';
+import { connectFirebase } from './client';
+
+/** Writes one contact message under messages/{id}; the id is chosen by the caller so a resend is the same message. */
+export async function writeContactMessage(id: string, message: ContactFields): Promise<void> {
+  const { sdk, db } = await connectFirebase();
+  await sdk.set(sdk.ref(db, `messages/${id}`), { ...message, created: sdk.serverTimestamp() });
+}
+
+/** The SDK's error code for a write the rules refused. */
+export function isPermissionDenied(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PERMISSION_DENIED';
+}

@@ -1,0 +1,100 @@
+import { test as base, type BrowserContext, type WebSocketRoute } from '@playwright/test';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'ws';
+import { FilePersistence } from '../../server/persistence/journal';
+import { compileRules } from '../../server/rules';
+import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../../server/server';
+
+/** The port the e2e build (.env.e2e) expects the database on. */
+const APP_DATABASE_PORT = 9100;
+
+export interface LiveDatabase {
+  /** Admin write over REST (as staff tooling would do), reaching every listener. */
+  write(path: string, value: unknown): Promise<void>;
+  /** Admin read over REST. */
+  read(path: string): Promise<unknown>;
+  /** Stops the server: sockets close, data stays on disk. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port with the same data. */
+  restart(): Promise<void>;
+}
+
+async function readSeed(): Promise<unknown> {
+  return JSON.parse(await readFile(new URL('../../seed/database.json', import.meta.url), 'utf8'));
+}
+
+/**
+ * Passes the page's database WebSocket through to this test's own server, byte for byte. The Host header is
+ * kept, so the server's handshake names the address the page dialled and the SDK stays on it.
+ */
+function relay(socket: WebSocketRoute, port: () => number): void {
+  const original = new URL(socket.url());
+  const upstream = new WebSocket(`ws://127.0.0.1:${port()}${original.pathname}${original.search}`, {
+    headers: { Host: original.host },
+  });
+  const early: string[] = [];
+  upstream.on('open', () => early.splice(0).forEach((message) => upstream.send(message)));
+  upstream.on('message', (data, isBinary) => socket.send(isBinary ? (data as Buffer) : data.toString()));
+  upstream.on('close', () => socket.close());
+  upstream.on('error', () => socket.close());
+  socket.onMessage((message) => {
+    const text = typeof message === 'string' ? message : message.toString();
+    if (upstream.readyState === WebSocket.OPEN) upstream.send(text);
+    else early.push(text);
+  });
+  socket.onClose(() => upstream.close());
+}
+
+async function connectPages(context: BrowserContext, port: () => number): Promise<void> {
+  await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => relay(socket, port));
+}
+
+/**
+ * `db`: a real database server of this test's own (the project's rules, the seed data, durable files in a temp
+ * folder) that the app in every page of the test's browser context talks to.
+ */
+export const test = base.extend<{ db: LiveDatabase }>({
+  db: async ({ context }, provide) => {
+    const dir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
+    const rulesText = await readFile(new URL('../../database.rules.json', import.meta.url), 'utf8');
+    const rules = compileRules(rulesText);
+    let port = 0;
+    const running: { server: DatabaseServer | null } = { server: null };
+    const start = async () => {
+      const server = await startDatabaseServer({ port, rules, rulesText, persistence: new FilePersistence({ dir }), log: () => undefined });
+      running.server = server;
+      port = server.port;
+      return server;
+    };
+    await (await start()).set(DEFAULT_NAMESPACE, '/', await readSeed());
+    await connectPages(context, () => port);
+
+    const rest = async (path: string, init?: RequestInit) => {
+      const response = await fetch(`http://127.0.0.1:${port}/${path.replace(/^\//, '')}.json?ns=${DEFAULT_NAMESPACE}`, {
+        ...init,
+        headers: { Authorization: 'Bearer owner' },
+      });
+      if (!response.ok) throw new Error(`REST ${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<unknown>;
+    };
+    await provide({
+      write: async (path, value) => {
+        await rest(path, { method: 'PUT', body: JSON.stringify(value) });
+      },
+      read: (path) => rest(path),
+      stop: async () => {
+        await running.server?.close();
+        running.server = null;
+      },
+      restart: async () => {
+        await start();
+      },
+    });
+    await running.server?.close();
+    await rm(dir, { recursive: true, force: true });
+  },
+});
+
+export { expect } from '@playwright/test';
