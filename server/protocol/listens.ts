@@ -162,10 +162,11 @@ export class ListenRegistry {
     let plain: Buffer[] | null = null;
     const windows = new Map<string, { json: string; digest: string }>();
     const checkRules = this.db.ruleSet !== ALLOW_ALL;
+    const verdicts = new ReadVerdicts((listen) => this.allowed(listen));
     for (const listen of [...node.listens]) {
       // Read rules may depend on data (a role, a flag): a listen the new data no longer allows is revoked
       // instead of being sent the change.
-      if (checkRules && !this.allowed(listen)) {
+      if (checkRules && !verdicts.allowed(listen)) {
         this.remove(listen);
         listen.subscriber.revoked(listen);
         continue;
@@ -185,6 +186,33 @@ export class ListenRegistry {
       listen.lastWindow = window.digest;
       listen.subscriber.sendFrames(overwriteFrames(node.path, window.json, listen.query.tag));
     }
+  }
+}
+
+/**
+ * Read-rule answers for the listens of one trie node during one push. Listens at the same path with the same
+ * identity and query get the same answer from the same data, so a thousand signed-out visitors cost one
+ * evaluation, not a thousand (signed-out connections share the ANONYMOUS identity object).
+ */
+class ReadVerdicts {
+  private readonly byIdentity = new Map<Identity, Map<string, boolean>>();
+
+  constructor(private readonly evaluate: (listen: Listen) => boolean) {}
+
+  allowed(listen: Listen): boolean {
+    const { identity } = listen.subscriber;
+    let byQuery = this.byIdentity.get(identity);
+    if (!byQuery) {
+      byQuery = new Map();
+      this.byIdentity.set(identity, byQuery);
+    }
+    const key = listen.query?.key ?? '';
+    let verdict = byQuery.get(key);
+    if (verdict === undefined) {
+      verdict = this.evaluate(listen);
+      byQuery.set(key, verdict);
+    }
+    return verdict;
   }
 }
 
