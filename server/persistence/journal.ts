@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fsyncDirectory, lockDirectory, unlockDirectory, writeFully } from './files';
 import { encodeRecord, scanRecords } from './records';
 import { encodeSnapshot, readSnapshot, writeSnapshot } from './snapshot';
-import { applyOps, normalize } from './tree';
+import { applyNormalizedOps, applyOps, normalize } from './tree';
 import type { ExportJson, Persistence, WriteOp } from './types';
 import { PersistenceError } from './types';
 
@@ -266,7 +266,7 @@ export class FilePersistence implements Persistence {
     }
     this.journalBytes += bytes.length;
     for (const batch of batches) {
-      this.setTree(batch.namespace, applyOps(this.trees.get(batch.namespace) ?? null, batch.ops));
+      this.setTree(batch.namespace, applyNormalizedOps(this.trees.get(batch.namespace) ?? null, batch.ops));
       batch.resolve();
     }
   }

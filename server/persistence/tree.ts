@@ -48,12 +48,17 @@ function normalizePriority(priority: unknown): string | number | null {
  * ".priority" sets the node's priority; ".priority" in the middle of a path addresses nothing.
  */
 export function applyOps(tree: ExportJson, ops: readonly WriteOp[]): ExportJson {
+  return applyNormalizedOps(tree, ops.map((op) => ({ path: op.path, value: normalize(op.value) })));
+}
+
+/** applyOps for ops whose values are already normalized and owned by nobody else: the tree adopts them. */
+export function applyNormalizedOps(tree: ExportJson, ops: readonly WriteOp[]): ExportJson {
   let root = tree;
   for (const op of ops) {
     const segments = op.path.split('/').filter((segment) => segment !== '');
     const priorityAt = segments.indexOf(PRIORITY);
     if (priorityAt === -1) {
-      root = setInPlace(root, segments, normalize(op.value));
+      root = setInPlace(root, segments, op.value);
     } else if (priorityAt === segments.length - 1) {
       const nodePath = segments.slice(0, -1);
       root = setInPlace(root, nodePath, withPriority(getAt(root, nodePath), normalizePriority(op.value)));
