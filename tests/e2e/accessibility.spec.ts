@@ -30,3 +30,11 @@ test('the wishlist with an open toast passes axe', async ({ page }) => {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
+
+test('the contact form with validation errors passes axe @phone', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('button', { name: /Send/ }).click();
+  await expect(page.getByText('Please enter your name.')).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});

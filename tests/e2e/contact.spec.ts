@@ -16,7 +16,7 @@ async function messages(db: { read(path: string): Promise<unknown> }) {
   return Object.values(((await db.read('messages')) ?? {}) as Record<string, typeof MESSAGE & { created: number }>);
 }
 
-test('the contact form validates with clear inline messages', async ({ page, db }) => {
+test('the contact form validates with clear inline messages @phone', async ({ page, db }) => {
   await page.goto('/contact');
   await expectHeading(page, 'Contact');
   await page.getByRole('button', { name: /Send/ }).click();

@@ -38,7 +38,7 @@ export function ContactForm() {
     setFields(next);
     saveDraft(next);
     // Once a field has shown an error, re-check it as the visitor types so the message goes away when fixed.
-    if (errors[name]) setErrors({ ...errors, [name]: validateContactField(name, value) });
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: validateContactField(name, value) }));
   };
 
   const submit = async (event: FormEvent) => {
@@ -79,7 +79,14 @@ export function ContactForm() {
           minRows={field.multiline ? 5 : undefined}
           value={fields[field.name]}
           onChange={(event) => update(field.name, event.target.value)}
-          onBlur={() => setErrors({ ...errors, [field.name]: validateContactField(field.name, fields[field.name]) })}
+          onBlur={() =>
+            // An empty field is only flagged on submit, so tabbing through the form does not scold anyone.
+            setErrors((current) =>
+              fields[field.name] === '' && !current[field.name]
+                ? current
+                : { ...current, [field.name]: validateContactField(field.name, fields[field.name]) },
+            )
+          }
           error={Boolean(errors[field.name])}
           helperText={errors[field.name] ?? (field.multiline ? `${fields.body.length} / ${CONTACT_LIMITS.body}` : ' ')}
           slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS[field.name] } }}
