@@ -125,3 +125,15 @@ test('malformed properties never break a page; bad fields fall back and are name
   const named = warnings.filter((warning) => warning.includes('Ignored invalid site properties'));
   expect(named[0]).toContain('name, tagline, comingsoon, launch');
 });
+
+test('going offline and online again resumes live updates by themselves', async ({ page, db }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('banner')).toContainText('The Lantern Rooms');
+  await db.setOffline(true);
+  await page.waitForTimeout(500);
+  await db.write('properties/tagline', 'Written while you were offline');
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('contentinfo')).not.toContainText('Written while you were offline');
+  await db.setOffline(false);
+  await expect(page.getByRole('contentinfo')).toContainText('Written while you were offline', { timeout: 5_000 });
+});

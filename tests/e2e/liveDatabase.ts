@@ -19,6 +19,11 @@ export interface LiveDatabase {
   stop(): Promise<void>;
   /** Starts it again on the same port with the same data. */
   restart(): Promise<void>;
+  /**
+   * Takes the browser context off the network or back: navigator.onLine and the online/offline events, and the
+   * database connection, which Chromium's offline emulation does not cut for relayed WebSockets.
+   */
+  setOffline(offline: boolean): Promise<void>;
 }
 
 async function readSeed(): Promise<unknown> {
@@ -29,7 +34,9 @@ async function readSeed(): Promise<unknown> {
  * Passes the page's database WebSocket through to this test's own server, byte for byte. The Host header is
  * kept, so the server's handshake names the address the page dialled and the SDK stays on it.
  */
-function relay(socket: WebSocketRoute, port: () => number): void {
+function relay(socket: WebSocketRoute, port: () => number, open: Set<WebSocketRoute>): void {
+  open.add(socket);
+  socket.onClose(() => open.delete(socket));
   const original = new URL(socket.url());
   const upstream = new WebSocket(`ws://127.0.0.1:${port()}${original.pathname}${original.search}`, {
     headers: { Host: original.host },
@@ -47,8 +54,12 @@ function relay(socket: WebSocketRoute, port: () => number): void {
   socket.onClose(() => upstream.close());
 }
 
-async function connectPages(context: BrowserContext, port: () => number): Promise<void> {
-  await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => relay(socket, port));
+/** Routes the pages' database sockets to the test's server while `online()` says so; refuses them otherwise. */
+async function connectPages(context: BrowserContext, port: () => number, online: () => boolean, open: Set<WebSocketRoute>) {
+  await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => {
+    if (online()) relay(socket, port, open);
+    else void socket.close();
+  });
 }
 
 /**
@@ -69,7 +80,9 @@ export const test = base.extend<{ db: LiveDatabase }>({
       return server;
     };
     await (await start()).set(DEFAULT_NAMESPACE, '/', await readSeed());
-    await connectPages(context, () => port);
+    let online = true;
+    const open = new Set<WebSocketRoute>();
+    await connectPages(context, () => port, () => online, open);
 
     const rest = async (path: string, init?: RequestInit) => {
       const response = await fetch(`http://127.0.0.1:${port}/${path.replace(/^\//, '')}.json?ns=${DEFAULT_NAMESPACE}`, {
@@ -90,6 +103,11 @@ export const test = base.extend<{ db: LiveDatabase }>({
       },
       restart: async () => {
         await start();
+      },
+      setOffline: async (offline) => {
+        online = !offline;
+        await context.setOffline(offline);
+        if (offline) await Promise.all([...open].map((socket) => socket.close()));
       },
     });
     await running.server?.close();
