@@ -1,10 +1,13 @@
 import { readFirebaseSettings } from './config';
 
 export type DatabaseModule = typeof import('firebase/database');
+export type AuthModule = typeof import('firebase/auth');
 
 export interface FirebaseClient {
   sdk: DatabaseModule;
   db: import('firebase/database').Database;
+  authSdk: AuthModule;
+  auth: import('firebase/auth').Auth;
 }
 
 let connecting: Promise<FirebaseClient> | undefined;
@@ -12,20 +15,32 @@ let connecting: Promise<FirebaseClient> | undefined;
 /**
  * The one place that loads and initialises Firebase. It is loaded on first use, after first paint, so the SDK
  * never weighs on start-up. A failed load (offline on a first visit) is forgotten, so the next call tries again.
+ * Auth and the database share the app, so the database connection carries the signed-in user's token.
  */
 export function connectFirebase(): Promise<FirebaseClient> {
   connecting ??= (async () => {
-    const [{ initializeApp }, sdk] = await Promise.all([import('firebase/app'), import('firebase/database')]);
+    const [{ initializeApp }, sdk, authSdk] = await Promise.all([
+      import('firebase/app'),
+      import('firebase/database'),
+      import('firebase/auth'),
+    ]);
     const settings = readFirebaseSettings(import.meta.env, window.location.hostname);
     const app = initializeApp(settings.options);
+    // initializeAuth rather than getAuth: we sign in with email and password only, so the popup/redirect
+    // resolver (and its iframe code) is left out. The session survives reloads in IndexedDB.
+    const auth = authSdk.initializeAuth(app, {
+      persistence: [authSdk.indexedDBLocalPersistence, authSdk.browserLocalPersistence],
+    });
     const db = sdk.getDatabase(app);
     if (settings.emulators) {
+      const { host, port } = settings.emulators.auth;
+      authSdk.connectAuthEmulator(auth, `http://${host}:${port}`, { disableWarnings: true });
       sdk.connectDatabaseEmulator(db, settings.emulators.database.host, settings.emulators.database.port);
       // The local database serves WebSockets only; without this a browser that once failed to open a WebSocket
       // would try long polling first (firebase:previous_websocket_failure).
       sdk.forceWebSockets();
     }
-    return { sdk, db };
+    return { sdk, db, authSdk, auth };
   })().catch((error: unknown) => {
     connecting = undefined;
     throw error;
