@@ -12,9 +12,10 @@ function afterFirstPaint(callback: () => void): void {
  */
 export function startLiveDataAfterPaint(store: AppStore): void {
   const start = () => {
-    Promise.all([import('../firebase/liveSite'), import('../features/contact/appOutbox')])
-      .then(([{ startLiveSite }, { contactOutbox }]) => {
+    Promise.all([import('../firebase/liveSite'), import('../firebase/catalogue'), import('../features/contact/appOutbox')])
+      .then(([{ startLiveSite }, { startCatalogue }, { contactOutbox }]) => {
         startLiveSite(store);
+        startCatalogue(store);
         // Messages queued on an earlier visit go out as soon as the connection is up.
         void contactOutbox.flush();
       })

@@ -62,3 +62,22 @@ describe('wishlist actions', () => {
     expect(store.get(cartAtom)).toEqual({ products: [], total: 0 });
   });
 });
+
+describe('wishlist limits', () => {
+  it('never holds more than is available, and says so', () => {
+    const { store, toasts, wishlist } = setUp();
+    const lastTwo = { ...ticket, maxQuantity: 2 };
+    wishlist.add(lastTwo);
+    wishlist.add(lastTwo);
+    wishlist.add(lastTwo);
+    expect(store.get(cartAtom).products).toEqual([{ ...ticket, quantity: 2 }]);
+    expect(toasts.at(-1)).toMatchObject({ severity: 'error', detail: 'Your wishlist already holds all 2 of "Friday ticket" that are available.' });
+  });
+
+  it('refuses a sold-out product', () => {
+    const { store, toasts, wishlist } = setUp();
+    wishlist.add({ ...ticket, maxQuantity: 0 });
+    expect(store.get(cartAtom).products).toEqual([]);
+    expect(toasts.at(-1)?.detail).toBe('"Friday ticket" is sold out.');
+  });
+});

@@ -10,6 +10,8 @@ export interface WishlistProduct {
   id: string;
   title: string;
   price: number;
+  /** How many may be held at most (what is in stock); unlimited when absent. */
+  maxQuantity?: number;
 }
 
 export interface Wishlist {
@@ -41,8 +43,16 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
       apply(
         (cart) => {
           const existing = cart.products.find((item) => item.id === product.id);
+          const wanted = existing ? quantityOf(existing) + 1 : 1;
+          if (product.maxQuantity !== undefined && wanted > product.maxQuantity) {
+            throw new TransitionError(
+              product.maxQuantity === 0
+                ? `"${product.title}" is sold out.`
+                : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
+            );
+          }
           return existing
-            ? updateItem(cart, { ...existing, quantity: quantityOf(existing) + 1 })
+            ? updateItem(cart, { ...existing, quantity: wanted })
             : addItem(cart, { id: product.id, title: product.title, price: product.price });
         },
         { severity: 'success', summary: TOAST_TEXT.itemAdded, detail: product.title },

@@ -1,0 +1,135 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { requestPasswordReset, signIn, signUp } from './accountActions';
+import { MIN_PASSWORD_LENGTH, validateReset, validateSignIn, validateSignUp } from './accountForms';
+import { FormTextField } from './FormTextField';
+import { useForm, type FormState } from './useForm';
+
+export type AccountMode = 'signin' | 'signup' | 'reset';
+
+interface FormProps {
+  onDone: () => void;
+  switchTo: (mode: AccountMode) => void;
+}
+
+function FormShell<F extends object>({ form, label, busyLabel, children, after }: {
+  form: FormState<F>;
+  label: string;
+  busyLabel: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void form.onSubmit(event)}>
+      {form.problem && (
+        <Alert severity="error" role="alert">
+          {form.problem}
+        </Alert>
+      )}
+      {children}
+      <Button type="submit" variant="contained" size="large" disabled={form.busy}>
+        {form.busy ? busyLabel : label}
+      </Button>
+      {after}
+    </Stack>
+  );
+}
+
+export function SignInForm({ onDone, switchTo }: FormProps) {
+  const form = useForm({
+    initial: { email: '', password: '' },
+    validate: validateSignIn,
+    idPrefix: 'signin',
+    submit: async (fields) => {
+      const problem = await signIn(fields);
+      if (!problem) onDone();
+      return problem;
+    },
+  });
+  return (
+    <FormShell
+      form={form}
+      label="Sign in"
+      busyLabel="Signing in…"
+      after={
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
+          <Button onClick={() => switchTo('reset')}>Forgot your password?</Button>
+          <Button onClick={() => switchTo('signup')}>Create an account</Button>
+        </Stack>
+      }
+    >
+      <FormTextField form={form} name="email" idPrefix="signin" label="Email" type="email" autoComplete="email" required />
+      <FormTextField form={form} name="password" idPrefix="signin" label="Password" type="password" autoComplete="current-password" required />
+    </FormShell>
+  );
+}
+
+export function SignUpForm({ onDone, switchTo }: FormProps) {
+  const form = useForm({
+    initial: { firstname: '', lastname: '', email: '', password: '' },
+    validate: validateSignUp,
+    idPrefix: 'signup',
+    submit: async (fields) => {
+      const problem = await signUp(fields);
+      if (!problem) onDone();
+      return problem;
+    },
+  });
+  return (
+    <FormShell
+      form={form}
+      label="Create account"
+      busyLabel="Creating your account…"
+      after={<Button onClick={() => switchTo('signin')}>I already have an account</Button>}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
+        <FormTextField form={form} name="firstname" idPrefix="signup" label="First name" autoComplete="given-name" required />
+        <FormTextField form={form} name="lastname" idPrefix="signup" label="Last name" autoComplete="family-name" required />
+      </Stack>
+      <FormTextField form={form} name="email" idPrefix="signup" label="Email" type="email" autoComplete="email" required />
+      <FormTextField
+        form={form}
+        name="password"
+        idPrefix="signup"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters; a few words together make a strong one.`}
+      />
+    </FormShell>
+  );
+}
+
+export function ResetForm({ switchTo }: Pick<FormProps, 'switchTo'>) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    initial: { email: '' },
+    validate: validateReset,
+    idPrefix: 'reset',
+    submit: async ({ email }) => {
+      const problem = await requestPasswordReset(email);
+      if (!problem) setSentTo(email.trim());
+      return problem;
+    },
+  });
+  return (
+    <FormShell
+      form={form}
+      label="Send reset link"
+      busyLabel="Sending…"
+      after={<Button onClick={() => switchTo('signin')}>Back to sign in</Button>}
+    >
+      <Typography color="text.secondary">We will email you a link to choose a new password.</Typography>
+      {sentTo && (
+        <Alert severity="success" role="status">
+          If there is an account for {sentTo}, a link to reset its password is on its way. Check your inbox.
+        </Alert>
+      )}
+      <FormTextField form={form} name="email" idPrefix="reset" label="Email" type="email" autoComplete="email" required />
+    </FormShell>
+  );
+}

@@ -1,0 +1,71 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { authAtom } from '../../state/atoms';
+import { ResetForm, SignInForm, SignUpForm, type AccountMode } from './AccountForms';
+import { SignOutButton } from './SignOutButton';
+import { useNextPath } from './nextPath';
+
+const HEADINGS: Record<AccountMode, string> = {
+  signin: 'Sign in to your account',
+  signup: 'Create an account',
+  reset: 'Reset your password',
+};
+
+/** Sign in, create an account or reset a password; once signed in, who you are and the way out. */
+export function LoginPanel() {
+  const auth = useAtomValue(authAtom);
+  const next = useNextPath();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AccountMode>('signin');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const switched = useRef(false);
+
+  useEffect(() => {
+    // After switching forms, keyboard and screen-reader users land on the new form's heading.
+    if (switched.current) heading.current?.focus();
+  }, [mode]);
+
+  const switchTo = (target: AccountMode) => {
+    switched.current = true;
+    setMode(target);
+  };
+  const done = () => void navigate(next, { replace: true });
+
+  if (auth.authenticated) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 480 }}>
+        <Stack spacing={2}>
+          <Typography variant="h2">You are signed in</Typography>
+          <Typography>
+            Signed in as {auth.email}
+            {auth.role === 'staff' ? ' (staff)' : ''}.
+          </Typography>
+          <Stack direction="row" spacing={1.5}>
+            <Button component={Link} to="/dashboard" variant="contained">
+              Go to your dashboard
+            </Button>
+            <SignOutButton />
+          </Stack>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 480 }}>
+      <Stack spacing={2}>
+        <Typography variant="h2" ref={heading} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+          {HEADINGS[mode]}
+        </Typography>
+        {mode === 'signin' && <SignInForm onDone={done} switchTo={switchTo} />}
+        {mode === 'signup' && <SignUpForm onDone={done} switchTo={switchTo} />}
+        {mode === 'reset' && <ResetForm switchTo={switchTo} />}
+      </Stack>
+    </Paper>
+  );
+}

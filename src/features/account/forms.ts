@@ -1,0 +1,35 @@
+/** Inline form validation shared by the account and dashboard forms: one message per field, or none. */
+export type FieldErrors<F> = Partial<Record<keyof F & string, string>>;
+export type Validators<F> = { [K in keyof F & string]?: (value: F[K], fields: F) => string | undefined };
+
+export function validateFields<F>(fields: F, validators: Validators<F>): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const name of Object.keys(validators) as (keyof F & string)[]) {
+    const message = validators[name]?.(fields[name], fields);
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
+
+export const hasErrors = <F>(errors: FieldErrors<F>): boolean => Object.keys(errors).length > 0;
+
+/** The same pattern as database.rules.json, so what a form accepts the database accepts. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+export function requiredText(label: string, max: number): (value: string) => string | undefined {
+  return (value) => {
+    if (value.trim() === '') return `Please enter ${label}.`;
+    return value.trim().length > max ? `Please keep this to ${max} characters or fewer.` : undefined;
+  };
+}
+
+export function optionalText(max: number): (value: string) => string | undefined {
+  return (value) => (value.trim().length > max ? `Please keep this to ${max} characters or fewer.` : undefined);
+}
+
+export function emailAddress(value: string): string | undefined {
+  const email = value.trim();
+  if (email === '') return 'Please enter your email address.';
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return 'Please enter an email address like name@example.com.';
+  return undefined;
+}

@@ -1,0 +1,87 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useDeferredValue, useMemo } from 'react';
+import { siteAtom } from '../../state/atoms';
+import { catalogueAtom } from './catalogueState';
+import { CatalogueFilters } from './CatalogueFilters';
+import { categoriesOf, filterProducts } from './product';
+import { ProductCard } from './ProductCard';
+import { ProductDialog } from './ProductDialog';
+import { useCatalogueQuery } from './useCatalogueQuery';
+
+/** The products page's content: filters, the grid of matching products and the product detail. */
+export function CatalogueView() {
+  const catalogue = useAtomValue(catalogueAtom);
+  const { currency, locale } = useAtomValue(siteAtom);
+  const query = useCatalogueQuery();
+  // Filtering a large catalogue must never hold up typing: the grid follows a moment behind the search box.
+  const search = useDeferredValue(query.search);
+  const categories = useMemo(() => categoriesOf(catalogue.products), [catalogue.products]);
+  const shown = useMemo(
+    () => filterProducts(catalogue.products, { search, category: query.category, sort: query.sort }),
+    [catalogue.products, search, query.category, query.sort],
+  );
+  const open = catalogue.products.find((product) => product.id === query.productId);
+  const filtered = query.search !== '' || query.category !== '';
+
+  if (catalogue.source === 'none') {
+    return (
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography variant="h2" gutterBottom>
+          {navigator.onLine ? 'Loading the catalogue…' : 'The catalogue is not available offline yet'}
+        </Typography>
+        <Typography color="text.secondary">
+          {navigator.onLine
+            ? 'Products appear here in a moment.'
+            : 'Connect once to load it; after that it stays on this device for offline visits.'}
+        </Typography>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <CatalogueFilters query={query} categories={categories} onChange={query.update} />
+      <Typography role="status" color="text.secondary">
+        {shown.length === 1 ? '1 product' : `${shown.length} products`}
+        {filtered ? ' match' : ''}
+        {catalogue.source === 'cached' ? ' (saved on this device; updating when online)' : ''}
+      </Typography>
+      {shown.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography variant="h2" gutterBottom>
+            {catalogue.products.length === 0 ? 'No products on sale right now' : 'Nothing matches'}
+          </Typography>
+          {filtered && (
+            <Button variant="outlined" onClick={() => query.update({ search: '', category: '' })}>
+              Clear search and filters
+            </Button>
+          )}
+        </Paper>
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Products"
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))' }}
+        >
+          {shown.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} currency={currency} locale={locale} onOpen={(productId) => query.update({ productId })} />
+            </li>
+          ))}
+        </Box>
+      )}
+      <ProductDialog
+        product={open}
+        requestedId={query.productId}
+        currency={currency}
+        locale={locale}
+        onClose={() => query.update({ productId: null })}
+      />
+    </Stack>
+  );
+}

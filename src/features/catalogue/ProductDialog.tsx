@@ -1,0 +1,72 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { formatEventDate } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
+import { addToWishlist } from './addToWishlist';
+import { stockState, type Product } from './product';
+import { ProductImage } from './ProductImage';
+import { StockLabel } from './StockLabel';
+
+interface ProductDialogProps {
+  product: Product | undefined;
+  /** The id asked for in the URL, to say plainly when it is not (or no longer) on sale. */
+  requestedId: string | null;
+  currency: string;
+  locale: string;
+  onClose: () => void;
+}
+
+/** A product's details, addressable as ?product=<id> (the spec shows no route parameters). */
+export function ProductDialog({ product, requestedId, currency, locale, onClose }: ProductDialogProps) {
+  const fullScreen = useMediaQuery('(max-width: 599.95px)');
+  const soldOut = product ? stockState(product) === 'sold-out' : true;
+  return (
+    <Dialog open={requestedId !== null} onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby="product-dialog-title">
+      <DialogTitle id="product-dialog-title" sx={{ pr: 7 }}>
+        {product?.title ?? 'Product not found'}
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>
+        {product ? (
+          <Stack spacing={2}>
+            <ProductImage src={product.image} alt={product.title} eager />
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="h2" component="p">
+                {formatMoney(product.price, currency, locale)}
+              </Typography>
+              <StockLabel product={product} />
+            </Stack>
+            {product.date && (
+              <Typography>
+                {formatEventDate(product.date, locale)}
+                {product.venue ? ` · ${product.venue}` : ''}
+              </Typography>
+            )}
+            <Typography color="text.secondary">{product.category}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
+          </Stack>
+        ) : (
+          <Typography>This product is not on sale (any more). Have a look at the rest of the catalogue.</Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        {product && (
+          <Button variant="contained" disabled={soldOut} onClick={() => addToWishlist(product)}>
+            {soldOut ? 'Sold out' : 'Add to wishlist'}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

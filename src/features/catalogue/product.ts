@@ -1,0 +1,142 @@
+import { normaliseLaunch } from '../../state/site';
+import { isRecord } from '../../state/validation';
+
+export interface Product {
+  id: string;
+  title: string;
+  price: number;
+  description: string;
+  image: string;
+  category: string;
+  /** ISO date-time of the event, for tickets. */
+  date: string | null;
+  venue: string | null;
+  /** Units left; null when the product is not counted (no limit). */
+  stock: number | null;
+  active: boolean;
+  sort: number | null;
+}
+
+/** Below this many left, a product shows "Only N left". */
+export const LOW_STOCK = 5;
+/** The most of one product a wishlist holds when its stock does not limit it. */
+export const MAX_QUANTITY = 99;
+
+export type StockState = 'available' | 'low' | 'sold-out';
+
+export function stockState(product: Pick<Product, 'stock'>): StockState {
+  if (product.stock === null) return 'available';
+  if (product.stock <= 0) return 'sold-out';
+  return product.stock <= LOW_STOCK ? 'low' : 'available';
+}
+
+export function maxQuantity(product: Pick<Product, 'stock'> | undefined): number {
+  return product?.stock == null ? MAX_QUANTITY : Math.max(0, Math.min(product.stock, MAX_QUANTITY));
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * Reads one product from the database. A product without a usable title or price is refused (null with the
+ * reason) so the page can leave it out; lesser fields fall back to empty values.
+ */
+export function parseProduct(id: string, raw: unknown): { product: Product } | { problem: string } {
+  if (!isRecord(raw)) return { problem: `product ${id} is not an object` };
+  const { title, price, stock, sort } = raw;
+  if (typeof title !== 'string' || title.trim() === '') return { problem: `product ${id} has no title` };
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) {
+    return { problem: `product ${id} ("${title}") has an unusable price: ${JSON.stringify(price)}` };
+  }
+  return {
+    product: {
+      id,
+      title,
+      price,
+      description: text(raw.description),
+      image: text(raw.image),
+      category: text(raw.category) || 'Other',
+      date: normaliseLaunch(raw.date) ?? null,
+      venue: text(raw.venue) || null,
+      stock: typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : null,
+      active: raw.active === true,
+      sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
+    },
+  };
+}
+
+export interface Catalogue {
+  products: Product[];
+  problems: string[];
+}
+
+/** Reads the products node (an object keyed by id); only active products are kept. */
+export function parseCatalogue(raw: unknown): Catalogue {
+  const products: Product[] = [];
+  const problems: string[] = [];
+  if (isRecord(raw)) {
+    for (const [id, value] of Object.entries(raw)) {
+      const parsed = parseProduct(id, value);
+      if ('problem' in parsed) problems.push(parsed.problem);
+      else if (parsed.product.active) products.push(parsed.product);
+    }
+  } else if (raw != null) {
+    problems.push('the products node is not an object');
+  }
+  return { products: sortProducts(products, 'featured'), problems };
+}
+
+export type SortOrder = 'featured' | 'price-asc' | 'price-desc' | 'date' | 'title';
+
+export const SORT_LABELS: Record<SortOrder, string> = {
+  featured: 'Featured',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  date: 'Date',
+  title: 'Title',
+};
+
+const byTitle = (a: Product, b: Product) => a.title.localeCompare(b.title);
+const nullsLast = (a: number | null, b: number | null) => (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY);
+
+const COMPARATORS: Record<SortOrder, (a: Product, b: Product) => number> = {
+  featured: (a, b) => nullsLast(a.sort, b.sort) || byTitle(a, b),
+  'price-asc': (a, b) => a.price - b.price || byTitle(a, b),
+  'price-desc': (a, b) => b.price - a.price || byTitle(a, b),
+  // Dated events first, soonest first; undated products after them.
+  date: (a, b) => nullsLast(a.date ? Date.parse(a.date) : null, b.date ? Date.parse(b.date) : null) || byTitle(a, b),
+  title: byTitle,
+};
+
+export function sortProducts(products: readonly Product[], order: SortOrder): Product[] {
+  return [...products].sort(COMPARATORS[order]);
+}
+
+export interface CatalogueQuery {
+  search: string;
+  category: string;
+  sort: SortOrder;
+}
+
+/** Case- and accent-insensitive search over title, description, category and venue. */
+function fold(value: string): string {
+  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+export function filterProducts(products: readonly Product[], query: CatalogueQuery): Product[] {
+  const words = fold(query.search).split(/\s+/).filter(Boolean);
+  const matching = products.filter((product) => {
+    if (query.category && product.category !== query.category) return false;
+    if (words.length === 0) return true;
+    const haystack = fold(`${product.title} ${product.description} ${product.category} ${product.venue ?? ''}`);
+    return words.every((word) => haystack.includes(word));
+  });
+  return sortProducts(matching, query.sort);
+}
+
+export function categoriesOf(products: readonly Product[]): string[] {
+  return [...new Set(products.map((product) => product.category))].sort((a, b) => a.localeCompare(b));
+}
+
+export function isSortOrder(value: string | null): value is SortOrder {
+  return value !== null && value in SORT_LABELS;
+}

@@ -1,0 +1,45 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { isSortOrder, type CatalogueQuery } from './product';
+
+export interface CatalogueQueryControls extends CatalogueQuery {
+  /** The product whose detail is open (?product=), if any. */
+  productId: string | null;
+  update(changes: Partial<CatalogueQuery & { productId: string | null }>): void;
+}
+
+const PARAM = { search: 'q', category: 'category', sort: 'sort', productId: 'product' } as const;
+
+/** Search, filter, sort and the open product live in the URL, so a view can be shared and survives a reload. */
+export function useCatalogueQuery(): CatalogueQueryControls {
+  const [params, setParams] = useSearchParams();
+  const sort = params.get(PARAM.sort);
+  const update = useCallback<CatalogueQueryControls['update']>(
+    (changes) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            const name = PARAM[key as keyof typeof PARAM];
+            if (value === null || value === '' || (key === 'sort' && value === 'featured')) next.delete(name);
+            else next.set(name, String(value));
+          }
+          return next;
+        },
+        // Opening a product adds a history entry (Back closes it); typing a search does not add one per letter.
+        { replace: !changes.productId },
+      );
+    },
+    [setParams],
+  );
+  return useMemo(
+    () => ({
+      search: params.get(PARAM.search) ?? '',
+      category: params.get(PARAM.category) ?? '',
+      sort: isSortOrder(sort) ? sort : 'featured',
+      productId: params.get(PARAM.productId),
+      update,
+    }),
+    [params, sort, update],
+  );
+}

@@ -1,0 +1,98 @@
+import { login, logout } from '../state/auth';
+import { authAtom } from '../state/atoms';
+import type { AppStore } from '../state/store';
+import { sessionAtom } from '../features/account/session';
+import { loginPayload, parseProfile, type Profile } from '../features/account/profile';
+import type { SignUpFields } from '../features/account/accountForms';
+import { connectFirebase } from './client';
+
+function applyProfile(store: AppStore, uid: string, raw: unknown): void {
+  const profile = parseProfile(raw);
+  if (!profile) {
+    // Signed in to Firebase but without a usable profile (a sign-up still writing it): not authenticated yet.
+    if (store.get(authAtom).authenticated) store.set(authAtom, logout());
+    store.set(sessionAtom, 'no-profile');
+    return;
+  }
+  store.set(authAtom, login(loginPayload(uid, profile)));
+  store.set(sessionAtom, 'signed-in');
+}
+
+/**
+ * Owns the reconciliation of the persisted auth slice with Firebase's own session: whatever the slice says at
+ * start-up, it ends up matching the signed-in user's live profile at users/{uid} (names and role changes arrive
+ * as they happen), or signed out when Firebase has nobody or only an anonymous guest.
+ */
+export function startAuthSession(store: AppStore): () => void {
+  let stopProfile: (() => void) | undefined;
+  let stopAuth: (() => void) | undefined;
+  let stopped = false;
+
+  void connectFirebase().then(({ auth, authSdk, sdk, db }) => {
+    if (stopped) return;
+    stopAuth = authSdk.onAuthStateChanged(auth, (user) => {
+      stopProfile?.();
+      stopProfile = undefined;
+      if (!user || user.isAnonymous) {
+        if (store.get(authAtom).authenticated) store.set(authAtom, logout());
+        store.set(sessionAtom, user ? 'guest' : 'signed-out');
+        return;
+      }
+      // A different user than the stored one: forget the stored profile until the real one has been read.
+      if (store.get(authAtom).id !== user.uid && store.get(authAtom).authenticated) store.set(authAtom, logout());
+      stopProfile = sdk.onValue(
+        sdk.ref(db, `users/${user.uid}`),
+        (snapshot) => applyProfile(store, user.uid, snapshot.val()),
+        (error) => console.error('Could not read your profile:', error),
+      );
+    });
+  });
+  return () => {
+    stopped = true;
+    stopProfile?.();
+    stopAuth?.();
+  };
+}
+
+/** Signs in with email and password and returns the user's profile, creating a plain one if it is missing. */
+export async function signInWithPassword(email: string, password: string): Promise<{ uid: string; profile: Profile }> {
+  const { auth, authSdk, sdk, db } = await connectFirebase();
+  const { user } = await authSdk.signInWithEmailAndPassword(auth, email, password);
+  const profileRef = sdk.ref(db, `users/${user.uid}`);
+  const stored = parseProfile((await sdk.get(profileRef)).val());
+  if (stored) return { uid: user.uid, profile: stored };
+  await sdk.set(profileRef, { firstname: '', lastname: '', email, role: 'customer', created: sdk.serverTimestamp() });
+  return { uid: user.uid, profile: parseProfile((await sdk.get(profileRef)).val()) as Profile };
+}
+
+/**
+ * Creates an account and its profile (role customer; the rules refuse anything else). A guest who checked out
+ * anonymously keeps their uid, and with it their orders, by linking the new password to that guest account.
+ */
+export async function createAccount(fields: SignUpFields): Promise<{ uid: string; profile: Profile }> {
+  const { auth, authSdk, sdk, db } = await connectFirebase();
+  await auth.authStateReady();
+  const current = auth.currentUser;
+  const { user } = current?.isAnonymous
+    ? await authSdk.linkWithCredential(current, authSdk.EmailAuthProvider.credential(fields.email, fields.password))
+    : await authSdk.createUserWithEmailAndPassword(auth, fields.email, fields.password);
+  const profileRef = sdk.ref(db, `users/${user.uid}`);
+  await sdk.set(profileRef, {
+    firstname: fields.firstname,
+    lastname: fields.lastname,
+    email: fields.email,
+    role: 'customer',
+    created: sdk.serverTimestamp(),
+  });
+  return { uid: user.uid, profile: parseProfile((await sdk.get(profileRef)).val()) as Profile };
+}
+
+export async function sendPasswordReset(email: string): Promise<void> {
+  const { auth, authSdk } = await connectFirebase();
+  await authSdk.sendPasswordResetEmail(auth, email);
+}
+
+export async function signOutUser(): Promise<void> {
+  const { auth, authSdk } = await connectFirebase();
+  await authSdk.signOut(auth);
+}

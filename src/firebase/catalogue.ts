@@ -1,0 +1,43 @@
+import { cacheCatalogue, catalogueAtom } from '../features/catalogue/catalogueState';
+import { parseCatalogue } from '../features/catalogue/product';
+import type { AppStore } from '../state/store';
+import { connectFirebase } from './client';
+import { resilientSubscription } from './resilientSubscription';
+
+/**
+ * Owns the live catalogue: the active products (the query the rules allow the public), checked product by
+ * product, written into catalogueAtom and cached for offline visits.
+ */
+export function startCatalogue(store: AppStore): () => void {
+  let reported = '';
+  const subscription = resilientSubscription({
+    async open(onValue, onError) {
+      const { sdk, db } = await connectFirebase();
+      const active = sdk.query(sdk.ref(db, 'products'), sdk.orderByChild('active'), sdk.equalTo(true));
+      return sdk.onValue(
+        active,
+        (snapshot) => {
+          const { products, problems } = parseCatalogue(snapshot.val());
+          const report = problems.join('; ');
+          if (report && report !== reported) console.warn(`Products left out of the catalogue: ${report}.`);
+          reported = report;
+          const state = { products, source: 'live' as const, updatedAt: Date.now() };
+          store.set(catalogueAtom, state);
+          cacheCatalogue(state);
+          onValue();
+        },
+        onError,
+      );
+    },
+    // The site subscription's status drives the "live updates paused" notice; the catalogue follows the same
+    // connection, so it only logs.
+    onStatus: () => undefined,
+    onGiveUp: (error) => console.error('Live catalogue updates paused after repeated failures:', error),
+  });
+  const resume = () => subscription.restart();
+  window.addEventListener('online', resume);
+  return () => {
+    window.removeEventListener('online', resume);
+    subscription.stop();
+  };
+}
