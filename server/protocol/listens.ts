@@ -160,7 +160,9 @@ export class ListenRegistry {
 
   private push(root: ExportJson, node: TrieNode, replaced: boolean, below: (readonly string[])[]): void {
     let plain: Buffer[] | null = null;
-    const windows = new Map<string, { json: string; digest: string }>();
+    // Per distinct query: its window, and the frames per tag. SDK clients number their queries from 1 in the
+    // order they make them, so a thousand copies of the app share a few tags and the window is encoded once per tag.
+    const windows = new Map<string, { json: string; digest: string; framesByTag: Map<number, Buffer[]> }>();
     const checkRules = this.db.ruleSet !== ALLOW_ALL;
     const verdicts = new ReadVerdicts((listen) => this.allowed(listen));
     for (const listen of [...node.listens]) {
@@ -179,12 +181,18 @@ export class ListenRegistry {
       let window = windows.get(listen.query.key);
       if (window === undefined) {
         const json = queryWindow(root, listen);
-        window = { json, digest: windowDigest(json) };
+        window = { json, digest: windowDigest(json), framesByTag: new Map() };
         windows.set(listen.query.key, window);
       }
       if (window.digest === listen.lastWindow) continue;
       listen.lastWindow = window.digest;
-      listen.subscriber.sendFrames(overwriteFrames(node.path, window.json, listen.query.tag));
+      const { tag } = listen.query;
+      let frames = window.framesByTag.get(tag);
+      if (!frames) {
+        frames = overwriteFrames(node.path, window.json, tag);
+        window.framesByTag.set(tag, frames);
+      }
+      listen.subscriber.sendFrames(frames);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../server/core/database';
 import { ADMIN, ANONYMOUS, type Identity } from '../../server/core/identity';
+import { parseWireQuery } from '../../server/core/query';
 import { MemoryPersistence } from '../../server/persistence/memory';
 import { type Listen, ListenRegistry, type Subscriber } from '../../server/protocol/listens';
 import { ALLOW_ALL, type RuleSet } from '../../server/rules/index';
@@ -75,5 +76,24 @@ describe('fan-out to many listeners of one path', () => {
     ]);
     await write('closed');
     expect(subscribers[2]?.sent).toEqual([]); // revoked listens hear nothing more
+  });
+
+  it('encodes a live query window once per tag, whoever the listeners are', async () => {
+    const db = new Database(new MemoryPersistence(), new Map(), ALLOW_ALL);
+    const registry = new ListenRegistry(db);
+    const wire = { i: 'active', sp: true, ep: true };
+    const subscribers = [1, 1, 1, 2].map((tag) => {
+      const subscriber = new Recorder(ANONYMOUS);
+      const query = { spec: parseWireQuery(wire), tag, wire, key: JSON.stringify(wire) };
+      registry.add({ subscriber, namespace: 'ns', path: ['products'], query, lastWindow: null });
+      return subscriber;
+    });
+    await db.write('ns', ADMIN, { kind: 'set', path: ['products', 'p1'], value: { active: true, title: 'Tea' } });
+    const [a, b, c, d] = subscribers.map((subscriber) => subscriber.sent[0]);
+    expect(a).toBe(b);
+    expect(a).toBe(c);
+    expect(d).not.toBe(a);
+    expect(a?.map(String)).toEqual(['{"t":"d","d":{"a":"d","b":{"p":"products","d":{"p1":{"active":true,"title":"Tea"}},"t":1}}}']);
+    expect(d?.map(String)).toEqual(['{"t":"d","d":{"a":"d","b":{"p":"products","d":{"p1":{"active":true,"title":"Tea"}},"t":2}}}']);
   });
 });
