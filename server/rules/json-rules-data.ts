@@ -64,6 +64,15 @@ export class JsonRulesData implements RulesData {
     return node;
   }
 
+  exists(path: readonly string[]): boolean {
+    return this.val(path) !== null;
+  }
+
+  hasChildren(path: readonly string[]): boolean {
+    const value = this.val(path);
+    return value !== null && typeof value === 'object' && Object.keys(value).length > 0;
+  }
+
   priority(path: readonly string[]): string | number | null {
     if (this.val(path) === null) return null;
     const node = rawAt(this.raw, path);

@@ -121,7 +121,7 @@ export class CompiledRuleSet implements RuleSet {
         const key = showPath(nodePath);
         if (!node.validate || checkedAncestors.has(key)) continue;
         checkedAncestors.add(key);
-        if (after.val(nodePath) === null) continue;
+        if (!after.exists(nodePath)) continue;
         if (!node.validate.evaluate(writeContext(scope, nodePath, vars))) return { allowed: false, reason: validationFailure(node.validate, nodePath) };
       }
     }

@@ -5,6 +5,10 @@ export interface RulesData {
   /** Plain value at path (priorities and export keys stripped), null when absent. */
   val(path: readonly string[]): Json;
   priority(path: readonly string[]): string | number | null;
+  /** val(path) !== null, answered without building the value (a list of 100,000 children costs as much as one). */
+  exists(path: readonly string[]): boolean;
+  /** Whether the value at path is an object with children, answered without building it. */
+  hasChildren(path: readonly string[]): boolean;
 }
 
 /** `auth` as rules see it; null when unauthenticated. token = all claims of the ID token. */

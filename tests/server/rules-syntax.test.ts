@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRules, RulesSyntaxError } from '../../server/rules';
+import { compileRules, JsonRulesData, RulesSyntaxError } from '../../server/rules';
 
 /** The message of the RulesSyntaxError that compiling `text` throws. */
 function errorOf(text: string): string {
@@ -25,12 +25,12 @@ describe('rules files that are accepted', () => {
           ".write": /* inline */ false
         }
       }`);
-    expect(rules.canRead([], null, { val: () => null, priority: () => null }, 0)).toBe(true);
+    expect(rules.canRead([], null, new JsonRulesData(null), 0)).toBe(true);
   });
 
   it('treat children named like Object methods as ordinary children', () => {
     const rules = compileRules(`{"rules": {"constructor": {".read": true}, "toString": {"__proto__": {".read": true}}}}`);
-    const none = { val: () => null, priority: () => null };
+    const none = new JsonRulesData(null);
     expect(rules.canRead(['constructor'], null, none, 0)).toBe(true);
     expect(rules.canRead(['toString', '__proto__'], null, none, 0)).toBe(true);
     expect(rules.canRead(['toString'], null, none, 0)).toBe(false);

@@ -47,16 +47,18 @@ export function runSnapshotMethod(snapshot: Snapshot, method: string, args: read
     case 'val':
       return valueOf(snapshot);
     case 'exists':
-      return valueOf(snapshot) !== null;
-    case 'hasChild':
-      return valueOf(childOf(snapshot, args[0])) !== null;
+      return snapshot.data.exists(snapshot.path);
+    case 'hasChild': {
+      const child = childOf(snapshot, args[0]);
+      return child.data.exists(child.path);
+    }
     case 'hasChildren': {
       const keys = args[0];
-      if (keys === undefined) {
-        const value = valueOf(snapshot);
-        return value !== null && typeof value === 'object' && Object.keys(value).length > 0;
-      }
-      return (keys as unknown[]).every((key) => valueOf(childOf(snapshot, key)) !== null);
+      if (keys === undefined) return snapshot.data.hasChildren(snapshot.path);
+      return (keys as unknown[]).every((key) => {
+        const child = childOf(snapshot, key);
+        return child.data.exists(child.path);
+      });
     }
     case 'isNumber':
       return typeof valueOf(snapshot) === 'number';
