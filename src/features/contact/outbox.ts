@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { withTimeout } from '../../lib/withTimeout';
 import type { ToastMessage } from '../../lib/toast/types';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { StorageSlot } from '../../state/storage';
@@ -39,22 +40,6 @@ function readQueue(slot: StorageSlot): QueuedMessage[] {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
 export interface Outbox {
   /** Queues a message and sends it at once when connected; otherwise it waits for the connection. */
   send(message: ContactFields): Promise<'sent' | 'queued' | 'refused'>;
@@ -81,7 +66,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (inFlight.has(entry.id)) return 'queued';
     inFlight.add(entry.id);
     try {
-      await withTimeout(deps.write(entry.id, entry.message), timeoutMs);
+      await withTimeout(deps.write(entry.id, entry.message), timeoutMs, 'sending a contact message');
       save(store.get(outboxAtom).filter((queued) => queued.id !== entry.id));
       deps.notify({ severity: 'success', summary: 'Message sent', detail: 'Thank you, we will get back to you soon.' });
       return 'sent';

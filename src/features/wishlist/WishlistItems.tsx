@@ -1,64 +1,101 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import RemoveIcon from '@mui/icons-material/Remove';
-import Divider from '@mui/material/Divider';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { formatMoney, lineTotal } from '../../lib/money';
 import { cartAtom, siteAtom } from '../../state/atoms';
-import { quantityOf } from '../../state/cart';
+import { maxQuantity } from '../catalogue/product';
 import { wishlist } from './appWishlist';
+import type { ItemIssue, ReviewedItem } from './review';
+import { useWishlistReview } from './useWishlistReview';
 
-/** The wishlist's rows with quantity and removal, and its total. */
+function IssueNotice({ entry, issue, money }: { entry: ReviewedItem; issue: ItemIssue; money: (amount: number) => string }) {
+  const { item } = entry;
+  switch (issue.kind) {
+    case 'unavailable':
+      return <Alert severity="warning">No longer on sale. Remove it to check out.</Alert>;
+    case 'sold-out':
+      return <Alert severity="warning">Sold out. Remove it to check out.</Alert>;
+    case 'too-many':
+      return (
+        <Alert severity="warning" action={<Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, issue.available)}>Take {issue.available}</Button>}>
+          Only {issue.available} left.
+        </Alert>
+      );
+    case 'price-changed':
+      return (
+        <Alert severity="info" action={<Button color="inherit" size="small" onClick={() => wishlist.setPrice(item, issue.now)}>Update</Button>}>
+          Price now {money(issue.now)} (was {money(issue.was)}).
+        </Alert>
+      );
+  }
+}
+
+/** The wishlist's rows (picture, price, quantity within stock, removal, what changed since adding) and its total. */
 export function WishlistItems() {
   const cart = useAtomValue(cartAtom);
   const { currency, locale } = useAtomValue(siteAtom);
+  const review = useWishlistReview();
   const money = (amount: number) => formatMoney(amount, currency, locale);
 
   return (
     <Stack spacing={2}>
-      <List aria-label="Wishlist items" disablePadding>
-        {cart.products.map((item) => {
-          const quantity = quantityOf(item);
+      <Stack component="ul" aria-label="Wishlist items" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {review.items.map((entry) => {
+          const { item, quantity, product } = entry;
+          const limit = product ? maxQuantity(product) : quantity;
           return (
-            <ListItem key={item.id} divider sx={{ gap: 2, flexWrap: 'wrap' }}>
-              <ListItemText
-                primary={item.title}
-                secondary={`${money(item.price)} each`}
-                sx={{ flex: '1 1 12rem' }}
+            <Box component="li" key={item.id} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '5rem 1fr', sm: '6rem 1fr auto' }, alignItems: 'center', pb: 2, borderBottom: 1, borderColor: 'divider' }}>
+              <Box
+                component="img"
+                src={product?.image || undefined}
+                alt=""
+                width={96}
+                height={72}
+                loading="lazy"
+                sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover' }}
               />
-              <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label={`Quantity of ${item.title}`}>
-                <IconButton
-                  aria-label={`One fewer ${item.title}`}
-                  disabled={quantity <= 1}
-                  onClick={() => wishlist.setQuantity(item, quantity - 1)}
-                >
-                  <RemoveIcon />
-                </IconButton>
-                <Typography sx={{ minWidth: '2ch', textAlign: 'center' }} aria-live="polite">
-                  {quantity}
+              <div>
+                <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {money(item.price)} each
                 </Typography>
-                <IconButton aria-label={`One more ${item.title}`} onClick={() => wishlist.setQuantity(item, quantity + 1)}>
-                  <AddIcon />
+              </div>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, gridColumn: { xs: '1 / -1', sm: 'auto' }, justifyContent: 'flex-end' }}>
+                <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label={`Quantity of ${item.title}`}>
+                  <IconButton aria-label={`One fewer ${item.title}`} disabled={quantity <= 1} onClick={() => wishlist.setQuantity(item, quantity - 1)}>
+                    <RemoveIcon />
+                  </IconButton>
+                  <Typography sx={{ minWidth: '2ch', textAlign: 'center' }} aria-live="polite">
+                    {quantity}
+                  </Typography>
+                  <IconButton aria-label={`One more ${item.title}`} disabled={quantity >= limit} onClick={() => wishlist.setQuantity(item, quantity + 1)}>
+                    <AddIcon />
+                  </IconButton>
+                </Stack>
+                <Typography sx={{ minWidth: '5rem', textAlign: 'right' }}>{money(lineTotal([{ price: item.price, quantity }]))}</Typography>
+                <IconButton aria-label={`Remove ${item.title}`} onClick={() => wishlist.remove(item.id)}>
+                  <DeleteOutlined />
                 </IconButton>
               </Stack>
-              <Typography sx={{ minWidth: '6rem', textAlign: 'right' }}>
-                {money(lineTotal([{ price: item.price, quantity }]))}
-              </Typography>
-              <IconButton aria-label={`Remove ${item.title}`} onClick={() => wishlist.remove(item.id)}>
-                <DeleteOutline />
-              </IconButton>
-            </ListItem>
+              {entry.issues.length > 0 && (
+                <Stack spacing={1} sx={{ gridColumn: '1 / -1' }}>
+                  {entry.issues.map((issue) => (
+                    <IssueNotice key={issue.kind} entry={entry} issue={issue} money={money} />
+                  ))}
+                </Stack>
+              )}
+            </Box>
           );
         })}
-      </List>
-      <Divider />
-      <Stack direction="row" sx={{ justifyContent: 'space-between', px: 2 }}>
+      </Stack>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', px: 1 }}>
         <Typography variant="h2" component="p">
           Total
         </Typography>
@@ -66,6 +103,11 @@ export function WishlistItems() {
           {money(cart.total)}
         </Typography>
       </Stack>
+      {review.pricesChanged && (
+        <Typography color="text.secondary" sx={{ textAlign: 'right', px: 1 }}>
+          At today’s prices: {money(review.total)}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -18,8 +18,12 @@ export interface Wishlist {
   /** Adds the product, or raises its quantity when it is already there. */
   add(product: WishlistProduct): void;
   setQuantity(item: CartItem, quantity: number): void;
+  /** Takes the catalogue's current price for an item. */
+  setPrice(item: CartItem, price: number): void;
   remove(id: string): void;
   clear(): void;
+  /** Empties the wishlist once its items have been ordered (no "emptied" warning: the order confirms it). */
+  clearAfterOrder(): void;
 }
 
 /**
@@ -61,6 +65,9 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
     setQuantity(item, quantity) {
       apply((cart) => updateItem(cart, { ...item, quantity }));
     },
+    setPrice(item, price) {
+      apply((cart) => updateItem(cart, { ...item, price }));
+    },
     remove(id) {
       apply((cart) => removeItem(cart, id));
     },
@@ -70,6 +77,9 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
         summary: TOAST_TEXT.wishlistEmptiedSummary,
         detail: TOAST_TEXT.wishlistEmptiedDetail,
       });
+    },
+    clearAfterOrder() {
+      apply(clearCart);
     },
   };
 }

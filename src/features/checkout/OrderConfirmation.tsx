@@ -1,0 +1,37 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import type { PlacedOrder } from '../../firebase/orders';
+import { formatMoney } from '../../lib/money';
+
+export function OrderConfirmation({ placed, currency, locale }: { placed: PlacedOrder; currency: string; locale: string }) {
+  const { order, orderId } = placed;
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-labelledby="order-confirmed">
+      <Stack spacing={2}>
+        <Typography id="order-confirmed" variant="h2">
+          Reserved: thank you, {order.contact.name}
+        </Typography>
+        <Typography>
+          Your order reference is <strong data-testid="order-reference">{orderId}</strong>. Pay at the event or when
+          you collect; we will email {order.contact.email} if anything changes.
+        </Typography>
+        <Stack component="ul" sx={{ pl: 3, m: 0 }}>
+          {Object.entries(order.items).map(([id, line]) => (
+            <li key={id}>
+              {line.quantity} × {line.title}, {formatMoney(line.price, currency, locale)} each
+            </li>
+          ))}
+        </Stack>
+        <Typography sx={{ fontWeight: 700 }}>Total to pay: {formatMoney(order.total, currency, locale)}</Typography>
+        <div>
+          <Button component={Link} to="/products" variant="outlined">
+            Back to the shop
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}

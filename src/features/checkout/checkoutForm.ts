@@ -1,0 +1,39 @@
+export interface CheckoutFields {
+  name: string;
+  email: string;
+  telephone: string;
+  notes: string;
+}
+
+export type CheckoutErrors = Partial<Record<keyof CheckoutFields, string>>;
+
+/** The same limits as the order rules in database.rules.json. */
+export const CHECKOUT_LIMITS = { name: 200, email: 254, telephone: 40, notes: 2000 } as const;
+
+const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const TELEPHONE = /^\+?[\d\s().-]{6,}$/;
+
+export function validateCheckoutField(field: keyof CheckoutFields, raw: string): string | undefined {
+  const value = raw.trim();
+  if (value.length > CHECKOUT_LIMITS[field]) return `Please keep this under ${CHECKOUT_LIMITS[field]} characters.`;
+  switch (field) {
+    case 'name':
+      return value ? undefined : 'Please enter the name for the order.';
+    case 'email':
+      if (!value) return 'Please enter an email address for the confirmation.';
+      return EMAIL.test(value) ? undefined : 'Please enter an email address like name@example.com.';
+    case 'telephone':
+      return !value || TELEPHONE.test(value) ? undefined : 'Please enter a phone number of digits, spaces and + ( ) - only.';
+    case 'notes':
+      return undefined;
+  }
+}
+
+export function validateCheckout(fields: CheckoutFields): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  for (const field of ['name', 'email', 'telephone', 'notes'] as const) {
+    const error = validateCheckoutField(field, fields[field]);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
