@@ -64,10 +64,11 @@ async function connectPages(context: BrowserContext, port: () => number, online:
 
 /**
  * `db`: a real database server of this test's own (the project's rules, the seed data, durable files in a temp
- * folder) that the app in every page of the test's browser context talks to.
+ * folder) that the app in every page of the test's browser context talks to. Automatic: every test of a file
+ * using this `test` has one, whether or not it touches it.
  */
 export const test = base.extend<{ db: LiveDatabase }>({
-  db: async ({ context }, provide) => {
+  db: [async ({ context }, provide) => {
     const dir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
     const rulesText = await readFile(new URL('../../database.rules.json', import.meta.url), 'utf8');
     const rules = compileRules(rulesText);
@@ -112,7 +113,7 @@ export const test = base.extend<{ db: LiveDatabase }>({
     });
     await running.server?.close();
     await rm(dir, { recursive: true, force: true });
-  },
+  }, { auto: true }],
 });
 
 export { expect } from '@playwright/test';

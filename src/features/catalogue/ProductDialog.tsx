@@ -8,6 +8,9 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useAtomValue } from 'jotai';
+import { cartAtom } from '../../state/atoms';
+import { quantityOf } from '../../state/cart';
 import { formatEventDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { addToWishlist } from './addToWishlist';
@@ -28,6 +31,7 @@ interface ProductDialogProps {
 export function ProductDialog({ product, requestedId, currency, locale, onClose }: ProductDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 599.95px)');
   const soldOut = product ? stockState(product) === 'sold-out' : true;
+  const inWishlist = useAtomValue(cartAtom).products.find((item) => item.id === product?.id);
   return (
     <Dialog open={requestedId !== null} onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby="product-dialog-title">
       <DialogTitle id="product-dialog-title" sx={{ pr: 7 }}>
@@ -60,6 +64,10 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose 
         )}
       </DialogContent>
       <DialogActions>
+        {/* The modal hides the rest of the page, toasts included, from screen readers: say it here too. */}
+        <Typography role="status" variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
+          {inWishlist ? `In your wishlist: ${quantityOf(inWishlist)}` : ''}
+        </Typography>
         <Button onClick={onClose}>Close</Button>
         {product && (
           <Button variant="contained" disabled={soldOut} onClick={() => addToWishlist(product)}>

@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { expectHeading, failOnPageErrors } from './support';
+import { expect, test } from './liveDatabase';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
+const cardTitles = (page: Page) => productList(page).getByRole('heading', { level: 2 });
+
+test('the products page shows the live catalogue: prices in the shop currency, dates, stock states @phone', async ({ page }) => {
+  await page.goto('/products');
+  await expectHeading(page, 'Products');
+  await expect(page.getByRole('status').filter({ hasText: /25 products/ })).toBeVisible();
+  const jazz = page.getByRole('article', { name: 'Harbour Jazz Night' });
+  await expect(jazz).toContainText('£18.00');
+  await expect(jazz).toContainText('Fri, 15 Jan 2027');
+  await expect(jazz).toContainText('Available');
+  await expect(page.getByRole('article', { name: 'Folk in the Round' })).toContainText('Only 3 left');
+  const soldOut = page.getByRole('article', { name: 'Letterpress Printing Workshop' });
+  await expect(soldOut).toContainText('Sold out');
+  await expect(soldOut.getByRole('button', { name: /Add .* to wishlist/ })).toBeDisabled();
+  // Images keep their box before they load and load lazily.
+  const image = jazz.locator('img');
+  await expect(image).toHaveAttribute('loading', 'lazy');
+  await expect(image).toHaveCSS('aspect-ratio', '4 / 3');
+  // The inactive product in the seed is not shown.
+  await expect(page.getByRole('article', { name: /Pilot Night/ })).toHaveCount(0);
+});
+
+test('search, category and sort live in the URL and survive a reload', async ({ page }) => {
+  await page.goto('/products');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('vinyl');
+  await expect(page).toHaveURL(/q=vinyl/);
+  await expect(cardTitles(page).filter({ hasText: 'Winter Vinyl Fair' })).toHaveCount(1);
+  await expect(cardTitles(page).filter({ hasText: 'Live at the Lantern, Vol. 1 (LP)' })).toHaveCount(1);
+  await expect(cardTitles(page).filter({ hasText: 'Harbour Jazz Night' })).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('Workshops');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-desc');
+  await expect(page).toHaveURL(/category=Workshops/);
+  await expect(page).toHaveURL(/sort=price-desc/);
+  const titles = await cardTitles(page).allTextContents();
+  expect(titles.length).toBeGreaterThan(1);
+  await page.reload();
+  await expect(cardTitles(page)).toHaveText(titles);
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Workshops');
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nothing like this');
+  await expect(page.getByText('Nothing matches')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search and filters' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '25 products' })).toBeVisible();
+});
+
+test('a product opens in a dialog addressable by ?product=, and adds to the wishlist with the spec toast', async ({ page }) => {
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Details of Harbour Jazz Night' }).click();
+  await expect(page).toHaveURL(/product=harbour-jazz-night/);
+  const dialog = page.getByRole('dialog', { name: 'Harbour Jazz Night' });
+  await expect(dialog).toContainText('candle-lit');
+  await dialog.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('In your wishlist: 1');
+  // The toast shows too (the open dialog hides it from the accessibility tree, hence the status above).
+  const toast = page.locator('[data-toast-severity="success"]');
+  await expect(toast).toContainText('Item added to Wishlist');
+  await expect(toast).toContainText('Harbour Jazz Night');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/product=/);
+
+  await page.goto('/products?product=folk-in-the-round');
+  await expect(page.getByRole('dialog', { name: 'Folk in the Round' })).toBeVisible();
+  await page.goto('/products?product=no-such-thing');
+  await expect(page.getByRole('dialog', { name: 'Product not found' })).toBeVisible();
+});
+
+test('price, stock and new products change live on an open page', async ({ page, db }) => {
+  await page.goto('/products');
+  const jazz = page.getByRole('article', { name: 'Harbour Jazz Night' });
+  await expect(jazz).toContainText('£18.00');
+  await db.write('products/harbour-jazz-night/price', 21.5);
+  await expect(jazz).toContainText('£21.50');
+  await db.write('products/harbour-jazz-night/stock', 0);
+  await expect(jazz).toContainText('Sold out');
+  await db.write('products/late-addition', { title: 'Late Addition Gig', price: 7, description: 'Just announced', image: '', category: 'Live music', active: true, stock: 10 });
+  await expect(page.getByRole('article', { name: 'Late Addition Gig' })).toBeVisible();
+});
+
+test('products with bad data are left out and logged; the page still works', async ({ page, db }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  await db.write('products/broken-price', { title: 'Broken price', price: 'free', description: '', image: '', category: 'X', active: true });
+  await db.write('products/no-title', { price: 3, description: '', image: '', category: 'X', active: true });
+  await page.goto('/products');
+  await expect(page.getByRole('status').filter({ hasText: '25 products' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Broken price' })).toHaveCount(0);
+  expect(warnings.join('\n')).toMatch(/Products left out of the catalogue: .*broken-price.*unusable price/);
+});
+
+test('the wishlist: add twice raises the quantity, adjust within stock, remove, clear @phone', async ({ page }) => {
+  await page.goto('/products');
+  const add = (title: string) => page.getByRole('button', { name: `Add ${title} to wishlist` }).click();
+  await add('Folk in the Round');
+  await add('Folk in the Round');
+  await add('Harbour Jazz Night');
+  await expect(page.getByRole('link', { name: 'Wishlist, 3 items' })).toBeVisible();
+  await page.getByRole('link', { name: 'Wishlist, 3 items' }).click();
+  await expectHeading(page, 'Wishlist');
+  await expect(page.getByTestId('wishlist-total')).toHaveText('£43.00');
+  // Three are left of the folk night: the stepper stops there.
+  await page.getByRole('button', { name: 'One more Folk in the Round' }).click();
+  await expect(page.getByRole('button', { name: 'One more Folk in the Round' })).toBeDisabled();
+  await expect(page.getByTestId('wishlist-total')).toHaveText('£55.50');
+  await page.getByRole('button', { name: 'Remove Harbour Jazz Night' }).click();
+  await expect(page.getByTestId('wishlist-total')).toHaveText('£37.50');
+  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your wishlist has been emptied' })).toBeVisible();
+  await expect(page.getByText('Your wishlist is empty')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse products' }).click();
+  await expectHeading(page, 'Products');
+});
+
+test('the wishlist shows a changed price and a sold-out item plainly', async ({ page, db }) => {
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await page.getByRole('button', { name: 'Add Winter Vinyl Fair to wishlist' }).click();
+  await page.goto('/cart');
+  await db.write('products/harbour-jazz-night/price', 20);
+  await db.write('products/winter-vinyl-fair/stock', 0);
+  await expect(page.getByText('Price now £20.00 (was £18.00).')).toBeVisible();
+  await expect(page.getByText('Sold out. Remove it to check out.')).toBeVisible();
+  await expect(page.getByText('At today’s prices: £24.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByTestId('wishlist-total')).toHaveText('£24.00');
+});
+
+test('with the database gone, the catalogue seen before, its products and the wishlist keep working', async ({ page, db }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('status').filter({ hasText: '25 products' })).toBeVisible();
+  await db.stop();
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: '25 products (saved on this device; updating when online)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await page.getByRole('link', { name: 'Wishlist, 1 item' }).click();
+  await page.getByRole('button', { name: 'One more Harbour Jazz Night' }).click();
+  await expect(page.getByTestId('wishlist-total')).toHaveText('£36.00');
+  await db.setOffline(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('button', { name: 'Details of Folk in the Round' }).click();
+  await expect(page.getByRole('dialog', { name: 'Folk in the Round' })).toContainText('Four songwriters');
+});
