@@ -8,6 +8,12 @@ import { WebSocket } from 'ws';
 /** Epoch milliseconds with sub-millisecond resolution, comparable across processes on one machine. */
 export const now = (): number => performance.timeOrigin + performance.now();
 
+/** CPU time (user + system) this process has used so far, in milliseconds. */
+export function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 type Reply = { s: string; d?: unknown };
 type Incoming = { t?: string; d?: { r?: number; a?: string; b?: Reply & { p?: string; d?: unknown } } };
 

@@ -5,7 +5,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectDatabaseEmulator, type Database, getDatabase, goOffline, onValue, ref, set } from 'firebase/database';
-import { now, RawClient } from './raw-client';
+import { cpuMs, now, RawClient } from './raw-client';
 
 export type ClientKind = 'raw' | 'sdk';
 /** spread: each writer overwrites its own path; list: every write adds a child to one growing list. */
@@ -14,12 +14,15 @@ export type WriteLayout = 'spread' | 'list';
 export type ClientCommand =
   | { type: 'listen'; kind: ClientKind; port: number; count: number; path: string }
   | { type: 'write'; kind: ClientKind; port: number; count: number; path: string; layout: WriteLayout; durationMs: number }
+  | { type: 'cpu' }
   | { type: 'close' };
 
 export type ClientReport =
   | { type: 'ready' }
   | { type: 'received'; seq: number; latenciesMs: number[] }
-  | { type: 'written'; acknowledged: number; seconds: number };
+  | { type: 'written'; acknowledged: number; seconds: number }
+  /** CPU time (user + system) this process has used so far. */
+  | { type: 'cpu'; ms: number };
 
 /** What the bench writes for fan-out trials: the time it was sent, in `now()` terms. */
 export interface Stamp {
@@ -129,5 +132,6 @@ async function write(command: Extract<ClientCommand, { type: 'write' }>): Promis
 process.on('message', (command: ClientCommand) => {
   if (command.type === 'listen') void listen(command.kind, command.port, command.count, command.path);
   else if (command.type === 'write') void write(command);
+  else if (command.type === 'cpu') send({ type: 'cpu', ms: cpuMs() });
   else void Promise.all(clients.map((client) => client.close())).finally(() => process.exit(0));
 });

@@ -4,8 +4,8 @@
  * machine is shared and timing varies.
  *
  * Every figure is taken twice over, with two kinds of client in child processes: minimal raw-protocol clients
- * (bench/raw-client.ts), which cost almost nothing, so the figure is the server's; and real SDK clients, which
- * give the end-to-end figure but, 1,000 of them on a 2-core machine, mostly measure their own work.
+ * (bench/raw-client.ts), which do little beyond receiving, so the figure is the server's; and real SDK clients,
+ * which give the end-to-end figure but, 1,000 of them on a 2-core machine, mostly measure their own work.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { FilePersistence } from '../server/persistence/journal';
 import { type DatabaseServer, startDatabaseServer } from '../server/server';
-import { now, RawClient } from './raw-client';
+import { cpuMs, now, RawClient } from './raw-client';
 import type { ClientCommand, ClientKind, ClientReport, Stamp, WriteLayout } from './server-clients';
 
 const CLIENTS_SCRIPT = fileURLToPath(new URL('./server-clients.ts', import.meta.url));
@@ -66,6 +66,12 @@ class ClientProcess {
         return true;
       }),
     );
+  }
+
+  async cpuMs(): Promise<number> {
+    const report = this.next('cpu');
+    this.send({ type: 'cpu' });
+    return (await report).ms;
   }
 
   async close(): Promise<void> {
@@ -121,6 +127,8 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
   // a stall apart from the clients' (or the machine's) own.
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
+  const clientCpu = async (): Promise<number> => (await Promise.all(processes.map((clients) => clients.cpuMs()))).reduce((a, b) => a + b, 0);
+  const cpuBefore = { server: cpuMs(), clients: await clientCpu() };
   const latencies: number[] = [];
   // Trial 0 warms up (JIT, first buffers) and is not counted.
   for (let seq = 0; seq <= trials; seq++) {
@@ -134,6 +142,11 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
     if (seq > 0) latencies.push(...trial.latencies);
   }
   loopDelay.disable();
+  // Includes the warm-up trial; the server's figure includes this process's writer and IPC, which are small.
+  const cpuPerTrial = {
+    server: (cpuMs() - cpuBefore.server) / (trials + 1),
+    clients: ((await clientCpu()) - cpuBefore.clients) / (trials + 1),
+  };
   writer.close();
   await Promise.all(processes.map((clients) => clients.close()));
   latencies.sort((a, b) => a - b);
@@ -146,6 +159,7 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
     p99Ms: round(percentile(latencies, 99)),
     maxMs: round(latencies.at(-1) ?? Number.NaN),
     serverLoopDelayMaxMs: round(loopDelay.max / 1e6),
+    cpuMsPerTrial: { server: round(cpuPerTrial.server, 1), clients: round(cpuPerTrial.clients, 1) },
     // With a handful of connections the difference is allocator noise, not a figure.
     memoryPerIdleConnectionKiB:
       listeners < MEMORY_MIN_LISTENERS
@@ -210,18 +224,20 @@ export default async function runServerBench(): Promise<Record<string, unknown>>
       'p99 ms': row.p99Ms,
       'max ms': row.maxMs,
       'server loop stall max ms': row.serverLoopDelayMaxMs,
+      'CPU ms/trial server': row.cpuMsPerTrial.server,
+      'CPU ms/trial clients': row.cpuMsPerTrial.clients,
       'server KiB/conn (rss)': row.memoryPerIdleConnectionKiB?.rss ?? '-',
       'server KiB/conn (heap)': row.memoryPerIdleConnectionKiB?.heap ?? '-',
     })),
   );
   console.log(
     'Target p99 < 50 ms at 1,000 listeners: judged on the raw rows, which time the server sending 1,000 pushes to ' +
-      'clients that cost almost nothing. The sdk rows are end to end: 1,000 SDK instances in ' +
+      'clients that do little more than receive them (see CPU ms/trial). The sdk rows are end to end: 1,000 SDK instances in ' +
       `${fanout.at(-1)?.processes ?? '?'} processes share these ${cores} cores with the server and each other, ` +
       'where in use each would have a device of its own. With 1,000 listeners per trial, p99 is set by the slowest ' +
       'trial or two, so one stall anywhere on this shared machine shows in it; "server loop stall" is the longest ' +
-      "the server's event loop was blocked during the trials. Memory per idle connection (target < 50 KB) is the " +
-      "server process's growth per connected listener.",
+      "the server's event loop was blocked during the trials, and CPU ms/trial shows where the cores' time went. " +
+      "Memory per idle connection (target < 50 KB) is the server process's growth per connected listener.",
   );
   const thousandRaw = fanout.find((row) => row.clients === 'raw' && row.listeners === 1000);
   return {
