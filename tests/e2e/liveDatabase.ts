@@ -24,6 +24,8 @@ export interface LiveDatabase {
    * database connection, which Chromium's offline emulation does not cut for relayed WebSockets.
    */
   setOffline(offline: boolean): Promise<void>;
+  /** Connects the pages of another browser context (a second buyer) to this database too. */
+  connect(context: BrowserContext): Promise<void>;
 }
 
 async function readSeed(): Promise<unknown> {
@@ -105,6 +107,7 @@ export const test = base.extend<{ db: LiveDatabase }>({
       restart: async () => {
         await start();
       },
+      connect: (other) => connectPages(other, () => port, () => true, new Set()),
       setOffline: async (offline) => {
         online = !offline;
         await context.setOffline(offline);

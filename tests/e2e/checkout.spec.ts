@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { expectHeading, failOnPageErrors } from './support';
+import { expect, test } from './liveDatabase';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+async function addToWishlist(page: Page, ...titles: string[]) {
+  await page.goto('/products');
+  for (const title of titles) await page.getByRole('button', { name: `Add ${title} to wishlist` }).click();
+}
+
+async function fillDetails(page: Page, details = { name: 'Robin Ash', email: 'robin@example.com' }) {
+  await page.getByRole('textbox', { name: 'Name' }).fill(details.name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(details.email);
+}
+
+type StoredOrder = { items: Record<string, { title: string; price: number; quantity: number }>; total: number; status: string; created: number; contact: { name: string; email: string; telephone?: string }; notes?: string };
+
+async function allOrders(db: { read(path: string): Promise<unknown> }): Promise<StoredOrder[]> {
+  const byUser = ((await db.read('orders')) ?? {}) as Record<string, Record<string, StoredOrder>>;
+  return Object.values(byUser).flatMap((orders) => Object.values(orders));
+}
+
+test('a guest checks out without an account: the order is reserved at live prices and stock is taken @phone', async ({ page, db }) => {
+  await addToWishlist(page, 'Folk in the Round', 'Folk in the Round', 'Enamel Camp Mug');
+  await page.goto('/checkout');
+  await expectHeading(page, 'Checkout');
+  await expect(page.getByText('No payment now: your order is reserved, to be paid at the event or on collection.')).toBeVisible();
+  await db.write('products/folk-in-the-round/price', 14);
+  await expect(page.getByText('Some prices have changed since you added the items')).toBeVisible();
+  await fillDetails(page);
+  await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('+44 7700 900123');
+  await page.getByRole('textbox', { name: 'Notes for the shop (optional)' }).fill('Step-free access, please.');
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('button', { name: 'Reserving…' }).or(page.getByRole('heading', { name: /Reserved/ }))).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' }), errors.join('\n')).toBeVisible({ timeout: 20_000 });
+  const reference = await page.getByTestId('order-reference').textContent();
+  expect(reference).toMatch(/^[-\w]{20}$/);
+  await expect(page.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
+
+  const orders = await allOrders(db);
+  expect(orders).toHaveLength(1);
+  const mugPrice = (await db.read('products/enamel-mug/price')) as number;
+  expect(orders[0]).toMatchObject({
+    status: 'pending',
+    contact: { name: 'Robin Ash', email: 'robin@example.com', telephone: '+44 7700 900123' },
+    notes: 'Step-free access, please.',
+    items: { 'folk-in-the-round': { quantity: 2, price: 14 } },
+    total: 28 + mugPrice,
+  });
+  expect(await db.read('products/folk-in-the-round/stock')).toBe(1);
+});
+
+test('checkout validates the details inline and keeps the wishlist', async ({ page }) => {
+  await addToWishlist(page, 'Harbour Jazz Night');
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByText('Please enter the name for the order.')).toBeVisible();
+  await expect(page.getByText('Please enter an email address like name@example.com.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+});
+
+test('offline, checkout is disabled with the reason, and nothing is lost', async ({ page, db }) => {
+  await addToWishlist(page, 'Harbour Jazz Night');
+  await page.goto('/checkout');
+  await fillDetails(page);
+  await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled();
+  await db.setOffline(true);
+  await expect(page.getByText('You are offline. Checkout needs a connection')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Reserve order/ })).toBeDisabled();
+  await db.setOffline(false);
+  await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled({ timeout: 10_000 });
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Robin Ash');
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+});
+
+test('a sold-out item blocks checkout until it is removed', async ({ page, db }) => {
+  await addToWishlist(page, 'Harbour Jazz Night', 'Winter Vinyl Fair');
+  await page.goto('/checkout');
+  await db.write('products/winter-vinyl-fair/stock', 0);
+  await expect(page.getByText('Some items in your wishlist need attention')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Reserve order/ })).toBeDisabled();
+  await page.getByRole('link', { name: 'Review wishlist' }).click();
+  await page.getByRole('button', { name: 'Remove Winter Vinyl Fair' }).click();
+  await page.getByRole('link', { name: 'Go to checkout' }).click();
+  await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled();
+});
+
+test('the last item: of two buyers racing for it exactly one gets it, the other is told and keeps the wishlist', async ({ browser, db }) => {
+  await db.write('products/folk-in-the-round/stock', 1);
+  const buyers = await Promise.all([browser.newContext(), browser.newContext()]);
+  // Both contexts talk to this test's database.
+  await Promise.all(buyers.map((context) => db.connect(context)));
+  const pages = await Promise.all(buyers.map((context) => context.newPage()));
+  for (const [index, page] of pages.entries()) {
+    failOnPageErrors(page);
+    await addToWishlist(page, 'Folk in the Round');
+    await page.goto('/checkout');
+    await fillDetails(page, { name: `Buyer ${index + 1}`, email: `buyer${index + 1}@example.com` });
+  }
+  await Promise.all(pages.map((page) => page.getByRole('button', { name: /Reserve order/ }).click()));
+
+  const outcomes = await Promise.all(
+    pages.map(async (page) => {
+      const won = page.getByRole('heading', { name: /Reserved: thank you/ });
+      const lost = page.getByRole('alert').filter({ hasText: 'Not enough left of: Folk in the Round' });
+      await expect(won.or(lost)).toBeVisible({ timeout: 20_000 });
+      return (await won.isVisible()) ? 'won' : 'lost';
+    }),
+  );
+  expect([...outcomes].sort()).toEqual(['lost', 'won']);
+  const loser = pages[outcomes.indexOf('lost')]!;
+  await expect(loser.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+  expect(await db.read('products/folk-in-the-round/stock')).toBe(0);
+  expect(await allOrders(db)).toHaveLength(1);
+  await Promise.all(buyers.map((context) => context.close()));
+});
