@@ -37,10 +37,20 @@ export default defineConfig({
     },
   ],
   // The e2e build (.env.e2e) expects its database on a port of its own; tests relay it to their own servers.
-  webServer: {
-    command: `npx vite build --mode e2e --outDir dist-e2e --logLevel warn && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,
-    url: `http://localhost:${PORT}/home`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-  },
+  webServer: [
+    {
+      command: `npx vite build --mode e2e --outDir dist-e2e --logLevel warn && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,
+      url: `http://localhost:${PORT}/home`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    {
+      // The Auth emulator the e2e build signs in against (.env.e2e); SIGTERM lets it stop its own process group.
+      command: 'npx tsx tests/e2e/accounts-emulator.ts',
+      url: 'http://127.0.0.1:9199/',
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
 });

@@ -12,10 +12,17 @@ function afterFirstPaint(callback: () => void): void {
  */
 export function startLiveDataAfterPaint(store: AppStore): void {
   const start = () => {
-    Promise.all([import('../firebase/liveSite'), import('../firebase/catalogue'), import('../features/contact/appOutbox')])
-      .then(([{ startLiveSite }, { startCatalogue }, { contactOutbox }]) => {
+    Promise.all([
+      import('../firebase/liveSite'),
+      import('../firebase/catalogue'),
+      import('../features/contact/appOutbox'),
+      import('../firebase/authSession'),
+    ])
+      .then(([{ startLiveSite }, { startCatalogue }, { contactOutbox }, { startAuthSession }]) => {
         startLiveSite(store);
         startCatalogue(store);
+        // Reconciles the stored sign-in with Firebase's own session: a stale one grants nothing.
+        startAuthSession(store);
         // Messages queued on an earlier visit go out as soon as the connection is up.
         void contactOutbox.flush();
       })

@@ -55,16 +55,6 @@ test('desktop: inline navigation to every public page, account entry, wishlist b
   await expect(page.getByTestId('wishlist-count')).toContainText('3');
 });
 
-test('signed-in users get a dashboard entry instead of sign in', async ({ page }) => {
-  await storeState(page, {
-    ...TWO_ITEMS,
-    auth: { id: 'u1', created: 1, firstname: 'Sam', lastname: 'Lee', role: 'staff', email: 's@example.com', token: null, authenticated: true },
-  });
-  await page.getByRole('link', { name: 'Dashboard' }).click();
-  await expectHeading(page, 'Dashboard');
-  await expect(page.getByText('Welcome, Sam')).toBeVisible();
-});
-
 test('phone: compact drawer navigation @phone', async ({ page, isMobile }) => {
   test.skip(!isMobile, 'phone layout only');
   await storeState(page, TWO_ITEMS);

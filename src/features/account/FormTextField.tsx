@@ -6,9 +6,12 @@ type Props<F extends object> = {
   name: keyof F & string;
   idPrefix: string;
   hint?: string;
-} & Omit<TextFieldProps, 'form' | 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'id'>;
+} & Omit<TextFieldProps, 'form' | 'name' | 'value' | 'onBlur' | 'error' | 'id'>;
 
-/** A text field bound to a useForm field: its error is shown below it and tied to it (aria-describedby). */
+/**
+ * A text field bound to a useForm field: its error is shown below it and tied to it (aria-describedby). An
+ * `onChange` of its own replaces the plain update, for fields that change others too.
+ */
 export function FormTextField<F extends object>({ form, name, idPrefix, hint, ...props }: Props<F>) {
   const error = form.errors[name];
   return (

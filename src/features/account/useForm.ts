@@ -21,8 +21,17 @@ export function useForm<F extends object>(options: FormOptions<F>) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const recheck = (next: F, name: keyof F & string) =>
-    setErrors((current) => ({ ...current, [name]: options.validate(next)[name] }));
+  const recheck = (next: F, names: (keyof F & string)[]) => {
+    const found = options.validate(next);
+    setErrors((current) => ({ ...current, ...Object.fromEntries(names.map((name) => [name, found[name]])) }));
+  };
+  /** Changes several fields at once; those showing an error are re-checked. */
+  const change = (patch: Partial<F>) => {
+    const next = { ...fields, ...patch };
+    setFields(next);
+    const shown = (Object.keys(patch) as (keyof F & string)[]).filter((name) => errors[name]);
+    if (shown.length > 0) recheck(next, shown);
+  };
 
   return {
     fields,
@@ -30,13 +39,13 @@ export function useForm<F extends object>(options: FormOptions<F>) {
     problem,
     busy,
     setFields,
+    change,
     update<K extends keyof F & string>(name: K, value: F[K]) {
-      const next = { ...fields, [name]: value };
-      setFields(next);
-      if (errors[name]) recheck(next, name);
+      // A computed key widens to an index signature; it is exactly one field of F.
+      change({ [name]: value } as unknown as Partial<F>);
     },
     blur(name: keyof F & string) {
-      if (fields[name] !== '' || errors[name]) recheck(fields, name);
+      if (fields[name] !== '' || errors[name]) recheck(fields, [name]);
     },
     async onSubmit(event: FormEvent) {
       event.preventDefault();

@@ -15,8 +15,10 @@ export interface ComingSoonRedirectState {
  * they asked for renders at all.
  */
 export function ComingSoonGate({ children }: { children: ReactNode }) {
-  const { active, bypass } = useAtomValue(comingSoonAtom);
+  const { active, bypass, checking } = useAtomValue(comingSoonAtom);
   const location = useLocation();
+  // Staff by the stored state, not yet confirmed by Firebase: neither show the shop nor send them away.
+  if (active && checking && !OPEN_DURING_COMING_SOON.has(location.pathname)) return null;
   if (!active || bypass || OPEN_DURING_COMING_SOON.has(location.pathname)) return children;
   const state: ComingSoonRedirectState = { from: `${location.pathname}${location.search}` };
   return <Navigate to="/coming-soon" replace state={state} />;

@@ -2,12 +2,19 @@ import { atom } from 'jotai';
 import { authAtom, siteAtom } from '../../state/atoms';
 import { serverNowAtom, serverOffsetAtom } from '../../state/liveAtoms';
 import type { AppStore } from '../../state/store';
+import { sessionAtom } from '../account/session';
 import { bypassesComingSoon, isComingSoonActive } from './comingSoon';
 
-export const comingSoonAtom = atom((get) => ({
-  active: isComingSoonActive(get(siteAtom), get(serverNowAtom)),
-  bypass: bypassesComingSoon(get(authAtom)),
-}));
+export const comingSoonAtom = atom((get) => {
+  // A stored staff sign-in counts only once Firebase has confirmed the session; until then the gate waits.
+  const claimsBypass = bypassesComingSoon(get(authAtom));
+  const session = get(sessionAtom);
+  return {
+    active: isComingSoonActive(get(siteAtom), get(serverNowAtom)),
+    bypass: claimsBypass && session === 'signed-in',
+    checking: claimsBypass && session === 'checking',
+  };
+});
 
 /** setTimeout cannot wait longer than this. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,0 +1,156 @@
+import { expect, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { randomUUID } from 'node:crypto';
+import { test as databaseTest } from './liveDatabase';
+
+/** Where the e2e build signs in (.env.e2e); playwright.config.ts starts the emulator there. */
+export const AUTH_EMULATOR = 'http://127.0.0.1:9199';
+const PROJECT_ID = 'demo-storefront';
+const API_KEY = 'demo-api-key';
+
+export type Role = 'customer' | 'staff';
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  role: Role;
+}
+
+/** What an outcome of a direct SDK call looks like to a test: 'ok', or the SDK's error code. */
+export type SdkOutcome = 'ok' | string;
+
+export interface Accounts {
+  /** A new Auth-emulator account (unique email) with a profile of the given role in this test's database. */
+  create(role: Role, names?: Partial<Pick<TestUser, 'firstname' | 'lastname'>>): Promise<TestUser>;
+  /** Signs in through the login page and waits for the dashboard. */
+  signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void>;
+  /**
+   * Runs a write with the unmodified firebase SDK inside the page, signed in as `user` on an app of its own, as a
+   * modified client would: only the database rules stand in the way.
+   */
+  sdkWrite(page: Page, user: TestUser, path: string, value: unknown): Promise<SdkOutcome>;
+  sdkRead(page: Page, user: TestUser, path: string): Promise<SdkOutcome>;
+  /** The password-reset codes the emulator has "emailed" to this address. */
+  resetCodes(email: string): Promise<string[]>;
+}
+
+async function emulatorRequest(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${AUTH_EMULATOR}/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`Auth emulator ${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** The firebase SDK (app, auth, database) bundled for the browser once per worker, exposed as window.firebaseSdk. */
+async function bundleSdk(): Promise<string> {
+  const result = await build({
+    stdin: {
+      contents: "export * as app from 'firebase/app'; export * as auth from 'firebase/auth'; export * as database from 'firebase/database';",
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'firebaseSdk',
+    platform: 'browser',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+interface SdkCall {
+  email: string;
+  password: string;
+  path: string;
+  value: unknown;
+  write: boolean;
+}
+
+/** Runs in the page: a fresh app signed in as the user, one read or write, the outcome as text. */
+async function sdkCallInPage(call: SdkCall): Promise<string> {
+  type Sdk = {
+    app: typeof import('firebase/app');
+    auth: typeof import('firebase/auth');
+    database: typeof import('firebase/database');
+  };
+  const sdk = (window as unknown as { firebaseSdk: Sdk }).firebaseSdk;
+  const app = sdk.app.initializeApp(
+    { apiKey: 'demo-api-key', projectId: 'demo-storefront', databaseURL: 'http://127.0.0.1:9100?ns=demo-storefront-default-rtdb' },
+    `probe-${Math.random()}`,
+  );
+  try {
+    const auth = sdk.auth.initializeAuth(app, { persistence: sdk.auth.inMemoryPersistence });
+    sdk.auth.connectAuthEmulator(auth, 'http://127.0.0.1:9199', { disableWarnings: true });
+    await sdk.auth.signInWithEmailAndPassword(auth, call.email, call.password);
+    const db = sdk.database.getDatabase(app);
+    sdk.database.connectDatabaseEmulator(db, '127.0.0.1', 9100);
+    const target = sdk.database.ref(db, call.path);
+    if (call.write) await sdk.database.set(target, call.value);
+    else await sdk.database.get(target);
+    return 'ok';
+  } catch (error) {
+    return String((error as { code?: unknown }).code ?? (error as Error).message);
+  } finally {
+    await sdk.app.deleteApp(app);
+  }
+}
+
+export const test = databaseTest.extend<{ accounts: Accounts }, { firebaseBundle: string }>({
+  firebaseBundle: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures.
+    async ({}, provide) => provide(await bundleSdk()),
+    { scope: 'worker' },
+  ],
+  accounts: async ({ db, firebaseBundle }, provide) => {
+    const injected = new WeakSet<Page>();
+    const inPage = async (page: Page, user: TestUser, path: string, value: unknown, write: boolean) => {
+      if (!injected.has(page)) {
+        await page.addScriptTag({ content: firebaseBundle });
+        injected.add(page);
+      }
+      return page.evaluate(sdkCallInPage, { email: user.email, password: user.password, path, value, write });
+    };
+    await provide({
+      async create(role, names = {}) {
+        const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
+        const password = `${role}-password-${randomUUID().slice(0, 4)}`;
+        const answer = await emulatorRequest(`identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, { email, password });
+        const uid = String(answer.localId);
+        const user: TestUser = {
+          uid,
+          email,
+          password,
+          firstname: names.firstname ?? (role === 'staff' ? 'Sam' : 'Casey'),
+          lastname: names.lastname ?? (role === 'staff' ? 'Staff' : 'Customer'),
+          role,
+        };
+        await db.write(`users/${uid}`, { firstname: user.firstname, lastname: user.lastname, email, role, created: Date.now() });
+        return user;
+      },
+      async signIn(page, user) {
+        await page.goto('/login');
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password').fill(user.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      },
+      sdkWrite: (page, user, path, value) => inPage(page, user, path, value, true),
+      sdkRead: (page, user, path) => inPage(page, user, path, null, false),
+      async resetCodes(email) {
+        const answer = await emulatorRequest(`emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+        const codes = (answer.oobCodes ?? []) as { email: string; requestType: string; oobCode: string }[];
+        return codes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET').map((code) => code.oobCode);
+      },
+    });
+  },
+});
+
+export { expect } from '@playwright/test';
