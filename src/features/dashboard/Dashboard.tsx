@@ -1,0 +1,54 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { Suspense, lazy } from 'react';
+import { Navigate } from 'react-router';
+import { authAtom } from '../../state/atoms';
+import { loginPathFor } from '../account/nextPath';
+import { sessionAtom } from '../account/session';
+import { SignOutButton } from '../account/SignOutButton';
+import { CustomerSections } from './CustomerSections';
+
+// Staff tools are a chunk of their own: customers never download them.
+const StaffDashboard = lazy(() => import('./staff/StaffDashboard'));
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center' }}>
+      <CircularProgress size={24} aria-hidden />
+      <Typography>{text}</Typography>
+    </Stack>
+  );
+}
+
+/**
+ * The dashboard: signed-out visitors go to sign in and come back here after; a stored sign-in waits for Firebase
+ * to confirm it; then customers see their orders and profile, staff their tools as well.
+ */
+export function Dashboard() {
+  const auth = useAtomValue(authAtom);
+  const session = useAtomValue(sessionAtom);
+  if (!auth.authenticated || auth.id === null) return <Navigate to={loginPathFor('/dashboard')} replace />;
+  if (session !== 'signed-in') return <Waiting text="Checking your sign-in…" />;
+  const user = { ...auth, id: auth.id };
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography>
+          Welcome, {auth.firstname || auth.email}
+          {auth.role === 'staff' ? ' · Staff' : ''}
+        </Typography>
+        <SignOutButton />
+      </Stack>
+      {auth.role === 'staff' ? (
+        <Suspense fallback={<Waiting text="Loading the staff tools…" />}>
+          <StaffDashboard auth={user} />
+        </Suspense>
+      ) : (
+        <CustomerSections auth={user} />
+      )}
+    </Stack>
+  );
+}

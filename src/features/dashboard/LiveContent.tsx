@@ -1,0 +1,22 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { liveValueAtom } from './liveValue';
+
+/** Shows loading and errors of a live path, and hands its value to `children` once it has one. */
+export function LiveContent({ path, label, children }: { path: string; label: string; children: (value: unknown) => ReactNode }) {
+  const live = useAtomValue(liveValueAtom(path));
+  if (live.status === 'error') return <Alert severity="error">{live.message}</Alert>;
+  if (live.status === 'loading') {
+    return (
+      <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
+        <CircularProgress size={20} aria-hidden />
+        <Typography>Loading {label}…</Typography>
+      </Stack>
+    );
+  }
+  return children(live.value);
+}

@@ -1,0 +1,45 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { updateValues } from '../../../firebase/dashboardData';
+import type { AuthState } from '../../../state/types';
+import { NAME_MAX, validateNames } from '../../account/accountForms';
+import { FormTextField } from '../../account/FormTextField';
+import { useForm } from '../../account/useForm';
+import { saveOnline } from '../saving';
+
+/** The signed-in user's names, editable; email and role are shown but changed elsewhere (role: staff only). */
+export function MyProfile({ auth }: { auth: AuthState }) {
+  const form = useForm({
+    initial: { firstname: auth.firstname ?? '', lastname: auth.lastname ?? '' },
+    validate: validateNames,
+    idPrefix: 'profile',
+    submit: ({ firstname, lastname }) =>
+      saveOnline(
+        () => updateValues(`users/${auth.id}`, { firstname: firstname.trim(), lastname: lastname.trim() }),
+        'Your name has been updated.',
+      ),
+  });
+  return (
+    <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void form.onSubmit(event)} aria-label="Your profile">
+      <Typography>
+        {auth.email} · {auth.role === 'staff' ? 'Staff' : 'Customer'}
+      </Typography>
+      {form.problem && (
+        <Alert severity="error" role="alert">
+          {form.problem}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
+        <FormTextField form={form} name="firstname" idPrefix="profile" label="First name" autoComplete="given-name" required slotProps={{ htmlInput: { maxLength: NAME_MAX } }} />
+        <FormTextField form={form} name="lastname" idPrefix="profile" label="Last name" autoComplete="family-name" required slotProps={{ htmlInput: { maxLength: NAME_MAX } }} />
+      </Stack>
+      <div>
+        <Button type="submit" variant="contained" disabled={form.busy}>
+          {form.busy ? 'Saving…' : 'Save names'}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { isRecord } from '../../state/validation';
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+};
+
+export interface OrderLine {
+  productId: string;
+  title: string;
+  price: number;
+  quantity: number;
+}
+
+/** One order as stored at orders/{uid}/{orderId} (DESIGN.md). */
+export interface Order {
+  uid: string;
+  id: string;
+  lines: OrderLine[];
+  total: number;
+  status: OrderStatus;
+  created: number;
+  contact: { name: string; email: string; telephone: string };
+  notes: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function parseLines(raw: unknown): OrderLine[] {
+  if (!isRecord(raw)) return [];
+  return Object.entries(raw).flatMap(([productId, line]) => {
+    if (!isRecord(line)) return [];
+    const price = finite(line.price);
+    const quantity = finite(line.quantity);
+    return price === null || quantity === null ? [] : [{ productId, title: text(line.title) || productId, price, quantity }];
+  });
+}
+
+/** Reads one order; null when it lacks what the dashboard needs to show it honestly (a total and a status). */
+export function parseOrder(uid: string, id: string, raw: unknown): Order | null {
+  if (!isRecord(raw)) return null;
+  const total = finite(raw.total);
+  const status = raw.status;
+  if (total === null || !(ORDER_STATUSES as readonly unknown[]).includes(status)) return null;
+  const contact = isRecord(raw.contact) ? raw.contact : {};
+  return {
+    uid,
+    id,
+    lines: parseLines(raw.items),
+    total,
+    status: status as OrderStatus,
+    created: finite(raw.created) ?? 0,
+    contact: { name: text(contact.name), email: text(contact.email), telephone: text(contact.telephone) },
+    notes: text(raw.notes),
+  };
+}
+
+const newestFirst = (a: Order, b: Order) => b.created - a.created;
+
+/** The orders of one user (the value of orders/{uid}), newest first. */
+export function parseUserOrders(uid: string, raw: unknown): Order[] {
+  if (!isRecord(raw)) return [];
+  return Object.entries(raw)
+    .flatMap(([id, value]) => parseOrder(uid, id, value) ?? [])
+    .sort(newestFirst);
+}
+
+/** Everyone's orders (the value of orders), newest first. */
+export function parseAllOrders(raw: unknown): Order[] {
+  if (!isRecord(raw)) return [];
+  return Object.entries(raw)
+    .flatMap(([uid, orders]) => parseUserOrders(uid, orders))
+    .sort(newestFirst);
+}

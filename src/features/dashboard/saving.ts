@@ -1,0 +1,35 @@
+import { appStore } from '../../state/appStore';
+import { connectedAtom } from '../../state/liveAtoms';
+import { notify } from '../../lib/toast/notifier';
+
+export const OFFLINE_SAVE_MESSAGE = 'You are offline, so nothing was saved. Try again when the connection is back.';
+
+function isPermissionDenied(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PERMISSION_DENIED';
+}
+
+/**
+ * Runs a dashboard write only while connected: the database SDK would otherwise queue it silently and apply it
+ * whenever the connection returns, long after the person has moved on. Resolves to an error message or null;
+ * success is confirmed with a toast.
+ */
+export async function saveOnline(work: () => Promise<void>, success: string): Promise<string | null> {
+  if (!navigator.onLine || !appStore.get(connectedAtom)) return OFFLINE_SAVE_MESSAGE;
+  try {
+    await work();
+  } catch (error) {
+    console.error('Save failed:', error);
+    return isPermissionDenied(error)
+      ? 'The shop refused this change: you may not have permission, or a value is not allowed.'
+      : 'This could not be saved. Please try again.';
+  }
+  notify({ severity: 'success', summary: 'Saved', detail: success });
+  return null;
+}
+
+/** For one-click changes (a status, a role): the outcome goes to a toast instead of a form. */
+export async function saveQuickly(work: () => Promise<void>, success: string): Promise<boolean> {
+  const problem = await saveOnline(work, success);
+  if (problem) notify({ severity: 'error', summary: 'Not saved', detail: problem });
+  return problem === null;
+}

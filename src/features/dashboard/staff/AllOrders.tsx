@@ -1,0 +1,61 @@
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { setValue } from '../../../firebase/dashboardData';
+import { LiveContent } from '../LiveContent';
+import { OrderCard } from '../OrderCard';
+import { ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../orders';
+import { saveQuickly } from '../saving';
+import { Section } from '../Section';
+
+function StatusSelect({ order, heading }: { order: Order; heading: string }) {
+  const id = `status-${order.uid}-${order.id}`;
+  const change = (status: OrderStatus) =>
+    void saveQuickly(() => setValue(`orders/${order.uid}/${order.id}/status`, status), `${heading} is now ${STATUS_LABELS[status].toLowerCase()}.`);
+  return (
+    <FormControl size="small" sx={{ minWidth: 150 }}>
+      <InputLabel id={`${id}-label`}>Status</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        id={id}
+        label="Status"
+        value={order.status}
+        onChange={(event) => change(event.target.value as OrderStatus)}
+        inputProps={{ 'aria-label': `Status of ${heading}` }}
+      >
+        {ORDER_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** Every customer's orders, newest first, with their status changeable. */
+export function AllOrders() {
+  return (
+    <Section title="All orders">
+      <LiveContent path="orders" label="orders">
+        {(raw) => {
+          const orders = parseAllOrders(raw);
+          if (orders.length === 0) return <Typography>No orders yet.</Typography>;
+          return (
+            <Stack spacing={1.5}>
+              {orders.map((order) => {
+                const heading = `Order from ${order.contact.name || order.contact.email || order.uid}`;
+                return (
+                  <OrderCard key={`${order.uid}/${order.id}`} order={order} heading={heading} actions={<StatusSelect order={order} heading={heading} />} />
+                );
+              })}
+            </Stack>
+          );
+        }}
+      </LiveContent>
+    </Section>
+  );
+}

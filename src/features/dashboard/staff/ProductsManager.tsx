@@ -1,0 +1,93 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { updateValues } from '../../../firebase/dashboardData';
+import { isRecord } from '../../../state/validation';
+import { parseProduct, type Product } from '../../catalogue/product';
+import { useShopFormat } from '../format';
+import { LiveContent } from '../LiveContent';
+import { saveQuickly } from '../saving';
+import { Section } from '../Section';
+import { ProductEditor } from './ProductEditor';
+
+/** Every product, hidden ones too (staff read them all), by sort order then title. */
+function allProducts(raw: unknown): Product[] {
+  if (!isRecord(raw)) return [];
+  return Object.entries(raw)
+    .flatMap(([id, value]) => {
+      const parsed = parseProduct(id, value);
+      return 'product' in parsed ? [parsed.product] : [];
+    })
+    .sort((a, b) => (a.sort ?? Infinity) - (b.sort ?? Infinity) || a.title.localeCompare(b.title));
+}
+
+function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void }) {
+  const format = useShopFormat();
+  const toggle = () =>
+    void saveQuickly(
+      () => updateValues(`products/${product.id}`, { active: !product.active }),
+      product.active ? `${product.title} is hidden from the shop.` : `${product.title} is on sale again.`,
+    );
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <div>
+          <Typography sx={{ fontWeight: 600 }}>{product.title}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {format.money(product.price)} · {product.stock === null ? 'no stock limit' : `${product.stock} in stock`} · {product.category}
+          </Typography>
+        </div>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {!product.active && <Chip size="small" label="Hidden" />}
+          <Button size="small" onClick={onEdit} aria-label={`Edit ${product.title}`}>
+            Edit
+          </Button>
+          <Button size="small" onClick={toggle} aria-label={`${product.active ? 'Hide' : 'Show'} ${product.title}`}>
+            {product.active ? 'Hide' : 'Show'}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Create, edit, hide and restock products. */
+export function ProductsManager() {
+  const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  return (
+    <Section
+      title="Products"
+      action={
+        <Button variant="contained" onClick={() => setEditing('new')}>
+          New product
+        </Button>
+      }
+    >
+      <LiveContent path="products" label="products">
+        {(raw) => {
+          const products = allProducts(raw);
+          return (
+            <>
+              {products.length === 0 && <Typography>No products yet.</Typography>}
+              <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+                {products.map((product) => (
+                  <ProductRow key={product.id} product={product} onEdit={() => setEditing(product)} />
+                ))}
+              </Stack>
+              {editing && (
+                <ProductEditor
+                  product={editing === 'new' ? null : editing}
+                  takenIds={new Set(products.map((product) => product.id))}
+                  onClose={() => setEditing(null)}
+                />
+              )}
+            </>
+          );
+        }}
+      </LiveContent>
+    </Section>
+  );
+}

@@ -1,0 +1,91 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { setValue } from '../../../firebase/dashboardData';
+import { siteAtom } from '../../../state/atoms';
+import { FormTextField } from '../../account/FormTextField';
+import { useForm } from '../../account/useForm';
+import { saveOnline } from '../saving';
+import { Section } from '../Section';
+import { propertiesFields, propertiesRecord, validateProperties, type PropertiesFields } from './propertiesForm';
+
+const TEXT_FIELDS: { name: Exclude<keyof PropertiesFields, 'comingsoon' | 'launch'>; label: string; type?: string; multiline?: boolean; hint?: string }[] = [
+  { name: 'name', label: 'Shop name' },
+  { name: 'tagline', label: 'Tagline', multiline: true },
+  { name: 'address', label: 'Address', multiline: true },
+  { name: 'postcode', label: 'Postcode' },
+  { name: 'telephone', label: 'Telephone', type: 'tel' },
+  { name: 'email', label: 'Contact email', type: 'email' },
+  { name: 'website', label: 'Website', type: 'url' },
+  { name: 'calendar', label: 'Calendar link', type: 'url', hint: 'A web address visitors can add to their calendar (optional).' },
+  { name: 'currency', label: 'Currency', hint: 'Three letters, such as GBP or EUR.' },
+  { name: 'locale', label: 'Language and region', hint: 'Such as en-GB; used for prices and dates.' },
+];
+
+/** Every field of `properties`; a save reaches every open client at once through their live subscription. */
+export function PropertiesEditor() {
+  const site = useAtomValue(siteAtom);
+  const form = useForm({
+    initial: propertiesFields(site),
+    validate: validateProperties,
+    idPrefix: 'site',
+    submit: (fields) => saveOnline(() => setValue('properties', propertiesRecord(fields)), 'The site details are live for every visitor.'),
+  });
+  const changedElsewhere = JSON.stringify(propertiesFields(site)) !== JSON.stringify(form.fields) && !form.busy;
+
+  return (
+    <Section title="Site details">
+      <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void form.onSubmit(event)} aria-label="Site details">
+        {form.problem && (
+          <Alert severity="error" role="alert">
+            {form.problem}
+          </Alert>
+        )}
+        <FormControlLabel
+          control={<Switch checked={form.fields.comingsoon} onChange={(event) => form.update('comingsoon', event.target.checked)} />}
+          label="Coming-soon mode (visitors see the coming-soon page until the launch)"
+        />
+        <FormTextField
+          form={form}
+          name="launch"
+          idPrefix="site"
+          label="Launch date and time"
+          type="datetime-local"
+          required
+          hint={`In your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {TEXT_FIELDS.map((field) => (
+          <FormTextField
+            key={field.name}
+            form={form}
+            name={field.name}
+            idPrefix="site"
+            label={field.label}
+            type={field.type}
+            multiline={field.multiline}
+            required={field.name === 'name' || field.name === 'email' || field.name === 'currency' || field.name === 'locale'}
+            hint={field.hint}
+          />
+        ))}
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Button type="submit" variant="contained" disabled={form.busy}>
+            {form.busy ? 'Saving…' : 'Save site details'}
+          </Button>
+          {changedElsewhere && (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                The live details differ from this form.
+              </Typography>
+              <Button onClick={() => form.setFields(propertiesFields(site))}>Discard my changes</Button>
+            </>
+          )}
+        </Stack>
+      </Stack>
+    </Section>
+  );
+}

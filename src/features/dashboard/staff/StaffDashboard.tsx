@@ -1,0 +1,52 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useSearchParams } from 'react-router';
+import type { AuthState } from '../../../state/types';
+import { CustomerSections } from '../CustomerSections';
+import { AllOrders } from './AllOrders';
+import { ContactMessages } from './ContactMessages';
+import { ProductsManager } from './ProductsManager';
+import { PropertiesEditor } from './PropertiesEditor';
+import { UsersAndRoles } from './UsersAndRoles';
+
+const TABS = [
+  { key: 'site', label: 'Site' },
+  { key: 'products', label: 'Products' },
+  { key: 'orders', label: 'Orders' },
+  { key: 'messages', label: 'Messages' },
+  { key: 'users', label: 'Users' },
+  { key: 'account', label: 'My account' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** The staff tools, one tab each; the open tab is in the address (?tab=) so it survives a reload and can be shared. */
+export default function StaffDashboard({ auth }: { auth: AuthState & { id: string } }) {
+  const [params, setParams] = useSearchParams();
+  const current: TabKey = TABS.find((tab) => tab.key === params.get('tab'))?.key ?? 'site';
+  return (
+    <Box>
+      <Tabs
+        value={current}
+        onChange={(_event, tab: TabKey) => setParams({ tab }, { replace: true })}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Staff tools"
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
+        {TABS.map((tab) => (
+          <Tab key={tab.key} value={tab.key} label={tab.label} id={`staff-tab-${tab.key}`} aria-controls={`staff-panel-${tab.key}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`staff-panel-${current}`} aria-labelledby={`staff-tab-${current}`}>
+        {current === 'site' && <PropertiesEditor />}
+        {current === 'products' && <ProductsManager />}
+        {current === 'orders' && <AllOrders />}
+        {current === 'messages' && <ContactMessages />}
+        {current === 'users' && <UsersAndRoles selfId={auth.id} />}
+        {current === 'account' && <CustomerSections auth={auth} />}
+      </Box>
+    </Box>
+  );
+}

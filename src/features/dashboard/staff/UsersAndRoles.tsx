@@ -1,0 +1,76 @@
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { setValue } from '../../../firebase/dashboardData';
+import { isRecord } from '../../../state/validation';
+import { displayName, parseProfile, ROLES, type Profile, type Role } from '../../account/profile';
+import { LiveContent } from '../LiveContent';
+import { saveQuickly } from '../saving';
+import { Section } from '../Section';
+
+const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', staff: 'Staff' };
+
+function parseUsers(raw: unknown): { uid: string; profile: Profile }[] {
+  if (!isRecord(raw)) return [];
+  return Object.entries(raw)
+    .flatMap(([uid, value]) => {
+      const profile = parseProfile(value);
+      return profile ? [{ uid, profile }] : [];
+    })
+    .sort((a, b) => displayName(a.profile).localeCompare(displayName(b.profile)));
+}
+
+/** Everyone with an account and their role; staff change others' roles (nobody their own: the rules refuse it). */
+export function UsersAndRoles({ selfId }: { selfId: string }) {
+  return (
+    <Section title="Users and roles">
+      <LiveContent path="users" label="users">
+        {(raw) => (
+          <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+            {parseUsers(raw).map(({ uid, profile }) => {
+              const name = displayName(profile);
+              return (
+                <Paper key={uid} component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }}>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+                    <div>
+                      <Typography sx={{ fontWeight: 600 }}>
+                        {name}
+                        {uid === selfId ? ' (you)' : ''}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {profile.email}
+                      </Typography>
+                    </div>
+                    <TextField
+                      select
+                      size="small"
+                      label={`Role of ${name}`}
+                      value={profile.role}
+                      disabled={uid === selfId}
+                      helperText={uid === selfId ? 'Another staff member can change your role.' : undefined}
+                      onChange={(event) =>
+                        void saveQuickly(
+                          () => setValue(`users/${uid}/role`, event.target.value),
+                          `${name} is now ${ROLE_LABELS[event.target.value as Role].toLowerCase()}.`,
+                        )
+                      }
+                      sx={{ minWidth: 200 }}
+                    >
+                      {ROLES.map((role) => (
+                        <MenuItem key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </Stack>
+                </Paper>
+              );
+            })}
+          </Stack>
+        )}
+      </LiveContent>
+    </Section>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Product } from '../../catalogue/product';
+import { optionalText, requiredText, validateFields, type FieldErrors } from '../../account/forms';
+import { fromLocalInput, toLocalInput } from './dateTimeInput';
+
+/** The product editor's fields, as typed (numbers too, so a half-typed price is not lost). */
+export interface ProductFields {
+  id: string;
+  title: string;
+  price: string;
+  description: string;
+  image: string;
+  category: string;
+  date: string;
+  venue: string;
+  stock: string;
+  sort: string;
+  active: boolean;
+}
+
+export const EMPTY_PRODUCT: ProductFields = {
+  id: '',
+  title: '',
+  price: '',
+  description: '',
+  image: '',
+  category: '',
+  date: '',
+  venue: '',
+  stock: '',
+  sort: '',
+  active: true,
+};
+
+export function productFields(product: Product): ProductFields {
+  return {
+    id: product.id,
+    title: product.title,
+    price: String(product.price),
+    description: product.description,
+    image: product.image,
+    category: product.category,
+    date: toLocalInput(product.date),
+    venue: product.venue ?? '',
+    stock: product.stock === null ? '' : String(product.stock),
+    sort: product.sort === null ? '' : String(product.sort),
+    active: product.active,
+  };
+}
+
+/** A readable id from the title: "Harbour Jazz Night" → "harbour-jazz-night". */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+}
+
+const number = (value: string) => Number(value.trim());
+
+/** The same limits as the products rules in database.rules.json; `takenIds` keeps a new id from replacing a product. */
+export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<string>): FieldErrors<ProductFields> {
+  return validateFields(fields, {
+    id: (value) => {
+      const id = value.trim();
+      if (id === '') return 'Please enter an id (letters, digits and dashes).';
+      if (!/^[a-z0-9-]{1,64}$/.test(id)) return 'Use up to 64 lower-case letters, digits and dashes.';
+      return takenIds.has(id) ? 'Another product already has this id.' : undefined;
+    },
+    title: requiredText('a title', 200),
+    price: (value) => {
+      if (value.trim() === '') return 'Please enter a price.';
+      const price = number(value);
+      if (!Number.isFinite(price) || price < 0 || price > 1_000_000) return 'Please enter a price from 0 to 1,000,000.';
+      return Math.round(price * 100) === price * 100 ? undefined : 'Please use at most two decimal places.';
+    },
+    description: optionalText(5000),
+    image: optionalText(2000),
+    category: requiredText('a category', 100),
+    date: (value) => (value === '' || fromLocalInput(value) ? undefined : 'Please choose a date and time, or leave it empty.'),
+    venue: optionalText(200),
+    stock: (value) => {
+      if (value.trim() === '') return undefined;
+      const stock = number(value);
+      return Number.isSafeInteger(stock) && stock >= 0 ? undefined : 'Please enter a whole number of 0 or more, or leave it empty for no limit.';
+    },
+    sort: (value) => (value.trim() === '' || Number.isFinite(number(value)) ? undefined : 'Please enter a number, or leave it empty.'),
+  });
+}
+
+/** The value written to products/{id}; empty optional fields are left out rather than stored empty. */
+export function productRecord(fields: ProductFields): Record<string, unknown> {
+  const record: Record<string, unknown> = {
+    title: fields.title.trim(),
+    price: number(fields.price),
+    description: fields.description.trim(),
+    image: fields.image.trim(),
+    category: fields.category.trim(),
+    active: fields.active,
+  };
+  const date = fromLocalInput(fields.date);
+  if (date) record.date = date;
+  if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
+  if (fields.stock.trim() !== '') record.stock = number(fields.stock);
+  if (fields.sort.trim() !== '') record.sort = number(fields.sort);
+  return record;
+}
