@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { usePageTitle } from '../app/usePageTitle';
+import { FeaturedProducts } from '../features/catalogue/FeaturedProducts';
 import { siteAtom } from '../state/atoms';
 
 export default function HomePage() {
@@ -32,12 +33,9 @@ export default function HomePage() {
       </Stack>
       <Paper component="section" aria-labelledby="featured-heading" variant="outlined" sx={{ p: 3 }}>
         <Typography id="featured-heading" variant="h2" gutterBottom>
-          Featured
+          Coming up
         </Typography>
-        <Typography color="text.secondary">
-          Nothing is featured yet. Upcoming events and products will show here once the shop publishes its
-          catalogue.
-        </Typography>
+        <FeaturedProducts />
       </Paper>
     </Stack>
   );

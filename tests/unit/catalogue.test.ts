@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, filterProducts, maxQuantity, parseCatalogue, parseProduct, sortProducts, stockState, type Product } from '../../src/features/catalogue/product';
+import { categoriesOf, featuredProducts, filterProducts, maxQuantity, parseCatalogue, parseProduct, sortProducts, stockState, type Product } from '../../src/features/catalogue/product';
 
 const raw = {
   jazz: { title: 'Harbour Jazz Night', price: 18, description: 'Late-night jazz', image: '/j.svg', category: 'Live music', date: '2027-01-15T19:00:00Z', venue: 'Main Hall', stock: 42, active: true, sort: 10 },
@@ -76,5 +76,13 @@ describe('search, filter and sort', () => {
   it('filters by category and lists the categories', () => {
     expect(filterProducts(products(), { search: '', category: 'Live music', sort: 'price-asc' }).map((product) => product.id)).toEqual(['folk', 'jazz']);
     expect(categoriesOf(products())).toEqual(['Live music', 'Merchandise', 'Workshops']);
+  });
+});
+
+describe('featured on the home page', () => {
+  it('shows the next events first, soonest first, then the featured order, four at most', () => {
+    const now = Date.parse('2027-01-20T00:00:00Z');
+    // jazz (15 Jan) has passed by then; folk (29 Jan) is the next event.
+    expect(featuredProducts(products(), now).map((product) => product.id)).toEqual(['folk', 'soldOut', 'jazz', 'mug']);
   });
 });

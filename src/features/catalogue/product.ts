@@ -140,3 +140,10 @@ export function categoriesOf(products: readonly Product[]): string[] {
 export function isSortOrder(value: string | null): value is SortOrder {
   return value !== null && value in SORT_LABELS;
 }
+
+/** What the home page shows first: the next events to come, soonest first, then the featured order. */
+export function featuredProducts(products: readonly Product[], now: number, count = 4): Product[] {
+  const upcoming = sortProducts(products.filter((product) => product.date !== null && Date.parse(product.date) > now), 'date');
+  const rest = sortProducts(products.filter((product) => !upcoming.includes(product)), 'featured');
+  return [...upcoming, ...rest].slice(0, count);
+}

@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { siteAtom } from '../../state/atoms';
+import { serverNowAtom } from '../../state/liveAtoms';
+import { catalogueAtom } from './catalogueState';
+import { featuredProducts } from './product';
+import { ProductCard } from './ProductCard';
+
+/** The home page's selection from the catalogue, with a way to the whole of it. */
+export function FeaturedProducts() {
+  const catalogue = useAtomValue(catalogueAtom);
+  const now = useAtomValue(serverNowAtom);
+  const { currency, locale } = useAtomValue(siteAtom);
+  const navigate = useNavigate();
+  const shown = useMemo(() => featuredProducts(catalogue.products, now), [catalogue.products, now]);
+
+  if (shown.length === 0) {
+    return (
+      <Typography color="text.secondary">
+        {catalogue.source === 'none' ? 'Upcoming events and products appear here in a moment.' : 'Nothing is on sale right now; do come back soon.'}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Box component="ul" aria-label="Featured products" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))' }}>
+        {shown.map((product) => (
+          <li key={product.id}>
+            <ProductCard product={product} currency={currency} locale={locale} headingLevel={3} onOpen={(id) => void navigate(`/products?product=${encodeURIComponent(id)}`)} />
+          </li>
+        ))}
+      </Box>
+      <Button onClick={() => void navigate('/products')} sx={{ mt: 2 }}>
+        See all {catalogue.products.length} products
+      </Button>
+    </>
+  );
+}
