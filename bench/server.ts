@@ -9,9 +9,9 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -127,6 +127,12 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
   // a stall apart from the clients' (or the machine's) own.
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
+  // A stall without a GC pause as long is time the server did not get a core (the machine is shared).
+  let longestGcMs = 0;
+  const gcObserver = new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const clientCpu = async (): Promise<number> => (await Promise.all(processes.map((clients) => clients.cpuMs()))).reduce((a, b) => a + b, 0);
   const cpuBefore = { server: cpuMs(), clients: await clientCpu() };
   const latencies: number[] = [];
@@ -142,6 +148,7 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
     if (seq > 0) latencies.push(...trial.latencies);
   }
   loopDelay.disable();
+  gcObserver.disconnect();
   // Includes the warm-up trial; the server's figure includes this process's writer and IPC, which are small.
   const cpuPerTrial = {
     server: (cpuMs() - cpuBefore.server) / (trials + 1),
@@ -159,6 +166,7 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
     p99Ms: round(percentile(latencies, 99)),
     maxMs: round(latencies.at(-1) ?? Number.NaN),
     serverLoopDelayMaxMs: round(loopDelay.max / 1e6),
+    serverGcPauseMaxMs: round(longestGcMs),
     cpuMsPerTrial: { server: round(cpuPerTrial.server, 1), clients: round(cpuPerTrial.clients, 1) },
     // With a handful of connections the difference is allocator noise, not a figure.
     memoryPerIdleConnectionKiB:
@@ -187,6 +195,8 @@ const LAYOUT_LABEL: Record<WriteLayout, string> = {
 };
 
 export default async function runServerBench(): Promise<Record<string, unknown>> {
+  // Other work on the machine shows in every figure; the load average says how much there was.
+  const loadBefore = round(loadavg()[0] ?? Number.NaN);
   const writes = [];
   for (const kind of KINDS) {
     for (const layout of ['spread', 'list'] as const) writes.push(await withServer((server) => acknowledgedWrites(server.port, kind, layout)));
@@ -198,8 +208,10 @@ export default async function runServerBench(): Promise<Record<string, unknown>>
     }
   }
   const cores = cpus().length;
+  const load = `${cores} cores, 1-minute load average ${loadBefore} before and ${round(loadavg()[0] ?? Number.NaN)} after`;
 
-  console.log(`\nLocal database server: acknowledged durable writes/s (FilePersistence, fsync on; ${cores} cores)`);
+  console.log(`\nLocal database server (${load})`);
+  console.log('Acknowledged durable writes/s (FilePersistence, fsync on)');
   console.table(
     writes.map((row) => ({
       clients: row.clients,
@@ -224,6 +236,7 @@ export default async function runServerBench(): Promise<Record<string, unknown>>
       'p99 ms': row.p99Ms,
       'max ms': row.maxMs,
       'server loop stall max ms': row.serverLoopDelayMaxMs,
+      'server GC pause max ms': row.serverGcPauseMaxMs,
       'CPU ms/trial server': row.cpuMsPerTrial.server,
       'CPU ms/trial clients': row.cpuMsPerTrial.clients,
       'server KiB/conn (rss)': row.memoryPerIdleConnectionKiB?.rss ?? '-',
@@ -236,7 +249,8 @@ export default async function runServerBench(): Promise<Record<string, unknown>>
       `${fanout.at(-1)?.processes ?? '?'} processes share these ${cores} cores with the server and each other, ` +
       'where in use each would have a device of its own. With 1,000 listeners per trial, p99 is set by the slowest ' +
       'trial or two, so one stall anywhere on this shared machine shows in it; "server loop stall" is the longest ' +
-      "the server's event loop was blocked during the trials, and CPU ms/trial shows where the cores' time went. " +
+      "the server's event loop was blocked during the trials (a stall longer than the longest GC pause is time the " +
+      "server process did not get a core), and CPU ms/trial shows where the cores' time went. " +
       "Memory per idle connection (target < 50 KB) is the server process's growth per connected listener.",
   );
   const thousandRaw = fanout.find((row) => row.clients === 'raw' && row.listeners === 1000);
@@ -244,6 +258,6 @@ export default async function runServerBench(): Promise<Record<string, unknown>>
     acknowledgedWritesPerSecond: writes,
     fanout,
     memoryPerIdleConnectionKiB: thousandRaw?.memoryPerIdleConnectionKiB,
-    machine: { cpus: cores, node: process.version },
+    machine: { cpus: cores, node: process.version, load },
   };
 }
