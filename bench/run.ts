@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runBundleBench } from './bundle';
+import { runCatalogueBench } from './catalogue';
 import { runPropagationBench } from './propagation';
 import runServerBench from './server';
 
@@ -7,6 +8,7 @@ import runServerBench from './server';
 const results: Record<string, unknown> = { date: new Date().toISOString() };
 results.bundle = await runBundleBench();
 results.propagation = await runPropagationBench();
+results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

@@ -149,3 +149,21 @@ test('with the database gone, the catalogue seen before, its products and the wi
   await page.getByRole('button', { name: 'Details of Folk in the Round' }).click();
   await expect(page.getByRole('dialog', { name: 'Folk in the Round' })).toContainText('Four songwriters');
 });
+
+test('a long catalogue renders in steps as the visitor scrolls, or on "Show more"', async ({ page, db }) => {
+  const extra = Object.fromEntries(
+    Array.from({ length: 75 }, (_, n) => [`extra-${n}`, { title: `Extra product ${n}`, price: 3, description: '', image: '', category: 'Extras', active: true, sort: 1000 + n }]),
+  );
+  await db.write('products', { ...((await db.read('products')) as object), ...extra });
+  await page.goto('/products');
+  await expect(page.getByRole('status').filter({ hasText: '100 products' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(48);
+  await page.getByRole('button', { name: 'Show more (52 more)' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(96);
+  await page.getByRole('button', { name: 'Show more (4 more)' }).click();
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(100);
+  await expect(page.getByRole('button', { name: /Show more/ })).toHaveCount(0);
+  // A new search starts from the first step again.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('extra');
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(48);
+});

@@ -12,6 +12,10 @@ import { categoriesOf, filterProducts } from './product';
 import { ProductCard } from './ProductCard';
 import { ProductDialog } from './ProductDialog';
 import { useCatalogueQuery } from './useCatalogueQuery';
+import { useGrowingList } from './useGrowingList';
+
+/** Cards rendered per step of a long catalogue. */
+const STEP = 48;
 
 /** The products page's content: filters, the grid of matching products and the product detail. */
 export function CatalogueView() {
@@ -26,6 +30,7 @@ export function CatalogueView() {
     [catalogue.products, search, query.category, query.sort],
   );
   const open = catalogue.products.find((product) => product.id === query.productId);
+  const { shown: rendered, hasMore, more, sentinelRef } = useGrowingList(shown.length, STEP, `${search}|${query.category}|${query.sort}`);
   const filtered = query.search !== '' || query.category !== '';
 
   if (catalogue.source === 'none') {
@@ -68,12 +73,17 @@ export function CatalogueView() {
           aria-label="Products"
           sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))' }}
         >
-          {shown.map((product) => (
+          {shown.slice(0, rendered).map((product) => (
             <li key={product.id}>
               <ProductCard product={product} currency={currency} locale={locale} onOpen={(productId) => query.update({ productId })} />
             </li>
           ))}
         </Box>
+      )}
+      {hasMore && (
+        <Button ref={sentinelRef} variant="outlined" onClick={more} sx={{ alignSelf: 'center' }}>
+          Show more ({shown.length - rendered} more)
+        </Button>
       )}
       <ProductDialog
         product={open}

@@ -1,0 +1,68 @@
+import { chromium, type Page } from '@playwright/test';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FilePersistence } from '../server/persistence/journal';
+import { compileRules } from '../server/rules';
+import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../server/server';
+
+/** The e2e build expects its database here (.env.e2e). */
+const DATABASE_PORT = 9100;
+const APP_PORT = 4193;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export interface LiveApp {
+  page: Page;
+  server: DatabaseServer;
+  appUrl: string;
+  /** Admin write over REST. */
+  write(path: string, value: unknown): Promise<void>;
+}
+
+async function waitForHttp(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** The e2e build, served, against a real database (the project's rules, the seed, maybe more), in Chromium. */
+export async function withLiveApp<T>(prepareSeed: (seed: Record<string, unknown>) => void, run: (app: LiveApp) => Promise<T>): Promise<T> {
+  execFileSync('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', 'dist-e2e', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const dir = await mkdtemp(join(tmpdir(), 'storefront-bench-'));
+  const rulesText = await readFile('database.rules.json', 'utf8');
+  const server = await startDatabaseServer({ port: DATABASE_PORT, rules: compileRules(rulesText), persistence: new FilePersistence({ dir }), log: () => undefined });
+  const seed = JSON.parse(await readFile('seed/database.json', 'utf8')) as Record<string, unknown>;
+  prepareSeed(seed);
+  await server.set(DEFAULT_NAMESPACE, '/', seed);
+  const preview = spawn('npx', ['vite', 'preview', '--outDir', 'dist-e2e', '--port', String(APP_PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const appUrl = `http://localhost:${APP_PORT}`;
+    await waitForHttp(`${appUrl}/home`);
+    const page = await browser.newPage();
+    const write = async (path: string, value: unknown) => {
+      const response = await fetch(`${server.url}/${path}.json?ns=${DEFAULT_NAMESPACE}`, { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: JSON.stringify(value) });
+      if (!response.ok) throw new Error(`write ${path} failed: ${response.status}`);
+    };
+    return await run({ page, server, appUrl, write });
+  } finally {
+    await browser.close();
+    if (preview.pid) process.kill(-preview.pid);
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
