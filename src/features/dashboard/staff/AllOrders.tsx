@@ -1,8 +1,6 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { setValue } from '../../../firebase/dashboardData';
 import { LiveContent } from '../LiveContent';
@@ -12,27 +10,17 @@ import { saveQuickly } from '../saving';
 import { Section } from '../Section';
 
 function StatusSelect({ order, heading }: { order: Order; heading: string }) {
-  const id = `status-${order.uid}-${order.id}`;
   const change = (status: OrderStatus) =>
     void saveQuickly(() => setValue(`orders/${order.uid}/${order.id}/status`, status), `${heading} is now ${STATUS_LABELS[status].toLowerCase()}.`);
+  // Inside the order's article (named by its heading), so "Status" is enough of a label.
   return (
-    <FormControl size="small" sx={{ minWidth: 150 }}>
-      <InputLabel id={`${id}-label`}>Status</InputLabel>
-      <Select
-        labelId={`${id}-label`}
-        id={id}
-        label="Status"
-        value={order.status}
-        onChange={(event) => change(event.target.value as OrderStatus)}
-        inputProps={{ 'aria-label': `Status of ${heading}` }}
-      >
-        {ORDER_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <TextField select size="small" label="Status" value={order.status} onChange={(event) => change(event.target.value as OrderStatus)} sx={{ minWidth: 150 }}>
+      {ORDER_STATUSES.map((status) => (
+        <MenuItem key={status} value={status}>
+          {STATUS_LABELS[status]}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 

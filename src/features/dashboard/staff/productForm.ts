@@ -74,7 +74,8 @@ export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<str
       if (value.trim() === '') return 'Please enter a price.';
       const price = number(value);
       if (!Number.isFinite(price) || price < 0 || price > 1_000_000) return 'Please enter a price from 0 to 1,000,000.';
-      return Math.round(price * 100) === price * 100 ? undefined : 'Please use at most two decimal places.';
+      // Checked on the text: in binary floating point 0.29 × 100 is not a whole number.
+      return /^\d+(\.\d{1,2})?$/.test(value.trim()) ? undefined : 'Please use at most two decimal places.';
     },
     description: optionalText(5000),
     image: optionalText(2000),

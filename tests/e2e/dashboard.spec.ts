@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type TestUser } from './accounts';
+import { expectHeading, failOnPageErrors } from './support';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+function order(name: string, email: string, status = 'pending', created = Date.now()) {
+  return {
+    items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
+    total: 36,
+    status,
+    created,
+    contact: { name, email },
+  };
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('customer: own orders with live status, names editable, no staff tools @phone', async ({ page, db, accounts }) => {
+  const customer = await accounts.create('customer');
+  await db.write(`orders/${customer.uid}/order-1`, order('Casey Customer', customer.email));
+  await accounts.signIn(page, customer);
+
+  const orders = page.getByRole('region', { name: 'Your orders' });
+  await expect(orders.getByRole('article', { name: 'Order 1' })).toContainText('2 × Harbour Jazz Night');
+  await expect(orders.getByText('Pending')).toBeVisible();
+  await db.write(`orders/${customer.uid}/order-1/status`, 'confirmed');
+  await expect(orders.getByText('Confirmed')).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+
+  const profile = page.getByRole('region', { name: 'Your profile' });
+  await profile.getByLabel('First name').fill('');
+  await profile.getByRole('button', { name: 'Save names' }).click();
+  await expect(profile.getByText('Please enter your first name.')).toBeVisible();
+  await expect(profile.getByLabel('First name')).toBeFocused();
+  await profile.getByLabel('First name').fill('Casey-Jo');
+  await profile.getByRole('button', { name: 'Save names' }).click();
+  await expect(page.getByRole('main').getByText('Welcome, Casey-Jo')).toBeVisible();
+  expect(await db.read(`users/${customer.uid}/firstname`)).toBe('Casey-Jo');
+});
+
+test('a customer trying staff actions through the SDK directly is refused by the rules', async ({ page, db, accounts }) => {
+  const customer = await accounts.create('customer');
+  const other = await accounts.create('customer');
+  await db.write(`orders/${other.uid}/theirs`, order('Other', other.email));
+  await db.write(`orders/${customer.uid}/mine`, order('Me', customer.email));
+  await page.goto('/home');
+
+  // A control that can fail: the same client may read its own profile.
+  expect(await accounts.sdkRead(page, customer, `users/${customer.uid}`)).toBe('ok');
+  const denied = 'PERMISSION_DENIED';
+  expect(await accounts.sdkWrite(page, customer, 'properties/name', 'Hacked')).toBe(denied);
+  expect(await accounts.sdkWrite(page, customer, `users/${customer.uid}/role`, 'staff')).toBe(denied);
+  expect(await accounts.sdkWrite(page, customer, `users/${other.uid}/role`, 'staff')).toBe(denied);
+  expect(await accounts.sdkWrite(page, customer, 'products/harbour-jazz-night/active', false)).toBe(denied);
+  expect(await accounts.sdkWrite(page, customer, `orders/${customer.uid}/mine/status`, 'fulfilled')).toBe(denied);
+  expect(await accounts.sdkRead(page, customer, `orders/${other.uid}`)).toBe(denied);
+  expect(await accounts.sdkRead(page, customer, 'users')).toBe(denied);
+  expect(await accounts.sdkRead(page, customer, 'messages')).toBe(denied);
+  expect(await db.read(`users/${customer.uid}/role`)).toBe('customer');
+  expect(await db.read('properties/name')).not.toBe('Hacked');
+});
+
+test('staff edit the site details and every open page follows live', async ({ page, db, accounts, browser }) => {
+  await accounts.signIn(page, await accounts.create('staff'));
+  const visitorContext = await browser.newContext();
+  await db.connect(visitorContext);
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/contact');
+  await expectHeading(visitor, 'Contact');
+
+  const site = page.getByRole('form', { name: 'Site details' });
+  await site.getByLabel('Shop name').fill('');
+  await site.getByLabel('Contact email').fill('not-an-email');
+  await site.getByRole('button', { name: 'Save site details' }).click();
+  await expect(site.getByText('Please enter the shop’s name.')).toBeVisible();
+  await expect(site.getByText('Please enter an email address like name@example.com.')).toBeVisible();
+  await expect(site.getByLabel('Shop name')).toBeFocused();
+
+  await site.getByLabel('Shop name').fill('Harbour Nights');
+  await site.getByLabel('Contact email').fill('hello@harbour.example');
+  await site.getByRole('button', { name: 'Save site details' }).click();
+  await expect(visitor.getByRole('banner').getByRole('link', { name: 'Harbour Nights' })).toBeVisible();
+  await expect(visitor.getByRole('contentinfo').getByRole('link', { name: 'hello@harbour.example' })).toBeVisible();
+
+  // Coming-soon mode with a launch date: the visitor is taken to the coming-soon page, staff stay.
+  await site.getByLabel('Launch date and time').fill('2031-06-01T18:30');
+  await site.getByLabel(/Coming-soon mode/).check();
+  await site.getByRole('button', { name: 'Save site details' }).click();
+  await expect(visitor).toHaveURL('/coming-soon');
+  await expect(visitor.getByText(/We open on/)).toContainText('2031');
+  expect(await db.read('properties/comingsoon')).toBe(true);
+  expect(Date.parse(String(await db.read('properties/launch')))).toBe(new Date('2031-06-01T18:30').getTime());
+  await expectHeading(page, 'Dashboard');
+  await visitorContext.close();
+});
+
+test('staff manage products, orders, messages and roles', async ({ page, db, accounts }) => {
+  const staff = await accounts.create('staff');
+  const customer: TestUser = await accounts.create('customer', { firstname: 'Casey', lastname: 'Buyer' });
+  await db.write(`orders/${customer.uid}/order-1`, order('Casey Buyer', customer.email));
+  await db.write('messages/m1', { name: 'Robin', email: 'robin@example.com', subject: 'Parking?', body: 'Is there parking nearby?', created: Date.now() });
+  await accounts.signIn(page, staff);
+
+  await openTab(page, 'Products');
+  await page.getByRole('button', { name: 'New product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New product' });
+  await dialog.getByRole('button', { name: 'Save product' }).click();
+  await expect(dialog.getByText('Please enter a title.')).toBeVisible();
+  await dialog.getByLabel('Title').fill('Harbour Poster');
+  await expect(dialog.getByLabel('Id')).toHaveValue('harbour-poster');
+  await dialog.getByLabel('Price').fill('12.555');
+  await dialog.getByLabel('Category').fill('Prints');
+  await dialog.getByLabel('Stock').fill('-1');
+  await dialog.getByRole('button', { name: 'Save product' }).click();
+  await expect(dialog.getByText('Please use at most two decimal places.')).toBeVisible();
+  await expect(dialog.getByText(/Please enter a whole number of 0 or more/)).toBeVisible();
+  await dialog.getByLabel('Price').fill('12.50');
+  await dialog.getByLabel('Stock').fill('10');
+  await dialog.getByRole('button', { name: 'Save product' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await db.read('products/harbour-poster')).toMatchObject({ title: 'Harbour Poster', price: 12.5, category: 'Prints', stock: 10, active: true });
+  await page.getByRole('button', { name: 'Hide Harbour Jazz Night' }).click();
+  await expect(page.getByRole('button', { name: 'Show Harbour Jazz Night' })).toBeVisible();
+  expect(await db.read('products/harbour-jazz-night/active')).toBe(false);
+  await page.getByRole('button', { name: 'Edit Harbour Poster' }).click();
+  await page.getByRole('dialog').getByLabel('Stock').fill('3');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save product' }).click();
+  await expect.poll(() => db.read('products/harbour-poster/stock')).toBe(3);
+
+  await openTab(page, 'Orders');
+  await page.getByRole('article', { name: 'Order from Casey Buyer' }).getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Fulfilled' }).click();
+  await expect.poll(() => db.read(`orders/${customer.uid}/order-1/status`)).toBe('fulfilled');
+
+  await openTab(page, 'Messages');
+  await expect(page.getByRole('article', { name: 'Parking?' })).toContainText('Is there parking nearby?');
+
+  await openTab(page, 'Users');
+  await expect(page.getByRole('combobox', { name: `Role of ${staff.firstname} ${staff.lastname}` })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('combobox', { name: 'Role of Casey Buyer' }).click();
+  await page.getByRole('option', { name: 'Staff' }).click();
+  await expect.poll(() => db.read(`users/${customer.uid}/role`)).toBe('staff');
+});
+
+test('saving while offline is refused plainly and nothing is written', async ({ page, db, accounts }) => {
+  await accounts.signIn(page, await accounts.create('staff'));
+  const site = page.getByRole('form', { name: 'Site details' });
+  await expect(site.getByLabel('Shop name')).not.toHaveValue('');
+  await db.setOffline(true);
+  await site.getByLabel('Shop name').fill('Offline Name');
+  await site.getByRole('button', { name: 'Save site details' }).click();
+  await expect(site.getByRole('alert')).toContainText('You are offline, so nothing was saved');
+  await db.setOffline(false);
+  expect(await db.read('properties/name')).not.toBe('Offline Name');
+});
