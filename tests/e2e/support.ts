@@ -1,4 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { SIGNED_OUT } from '../../src/state/auth';
+
+export { SIGNED_OUT };
 
 export const SITE = {
   name: 'Harbour Lights Festival',
@@ -15,16 +18,6 @@ export const SITE = {
   locale: 'en-GB',
 };
 
-export const SIGNED_OUT = {
-  id: null,
-  created: null,
-  firstname: null,
-  lastname: null,
-  role: null,
-  email: null,
-  token: null,
-  authenticated: false,
-};
 
 export function stateWith(products: { id: string; title: string; price: number; quantity?: number }[]) {
   const total = products.reduce((sum, item) => sum + item.price * (item.quantity ?? 1), 0);

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { formatMoney, lineTotal } from '../../lib/money';
 import { cartAtom, siteAtom } from '../../state/atoms';
-import { maxQuantity } from '../catalogue/product';
+import { MAX_QUANTITY, maxQuantity } from '../catalogue/product';
 import { wishlist } from './appWishlist';
 import type { ItemIssue, ReviewedItem } from './review';
 import { useWishlistReview } from './useWishlistReview';
@@ -49,7 +49,8 @@ export function WishlistItems() {
       <Stack component="ul" aria-label="Wishlist items" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {review.items.map((entry) => {
           const { item, quantity, product } = entry;
-          const limit = product ? maxQuantity(product) : quantity;
+          // Unknown to the catalogue (not loaded yet, or gone, which its notice says): only the general cap.
+          const limit = product ? maxQuantity(product) : MAX_QUANTITY;
           return (
             <Box component="li" key={item.id} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '5rem 1fr', sm: '6rem 1fr auto' }, alignItems: 'center', pb: 2, borderBottom: 1, borderColor: 'divider' }}>
               <Box
