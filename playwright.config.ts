@@ -22,6 +22,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // The suites were written for pages without a service worker; the PWA specs allow it for themselves.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromePath,
       // Root in containers needs --no-sandbox; the rest keeps Chromium from calling out on a closed network.

@@ -1,8 +1,62 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
+const SERVICE_WORKER_FILES = /^\/(sw\.js|registerSW\.js|workbox-[\w-]+\.js)$/;
+
+/** `vite preview` serves the service worker with `no-cache`, as Firebase Hosting does through firebase.json. */
+function serviceWorkerNoCache(): Plugin {
+  return {
+    name: 'storefront:service-worker-no-cache',
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const path = (request.url ?? '').split('?')[0] ?? '';
+        if (SERVICE_WORKER_FILES.test(path)) response.setHeader('Cache-Control', 'no-cache');
+        next();
+      });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      // The app offers a new version with a toast and swaps only when the visitor agrees (src/features/pwa).
+      registerType: 'prompt',
+      // Registration runs after first paint from our own code, so nothing is injected into index.html.
+      injectRegister: false,
+      // public/manifest.webmanifest is the one source of truth; the plugin must not write another.
+      manifest: false,
+      workbox: {
+        // The shell, every lazy route chunk, the manifest, icons, fonts and the seed product pictures. Store
+        // screenshots only matter to the install sheet, which fetches them itself.
+        globPatterns: ['**/*.{html,js,css,woff2,webmanifest,svg,png}'],
+        globIgnores: ['screenshots/**'],
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        // The first visit's pages come under the worker at once, so pictures seen then are cached too.
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // Pictures added after the build (new products, other hosts). The database never serves images and
+            // nothing else is cached at run time: the app keeps its own copy of the data.
+            urlPattern: ({ request }) => request.destination === 'image',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'product-images',
+              expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              // 0: pictures from other hosts arrive opaque; they are still worth keeping for offline use.
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+    }),
+    serviceWorkerNoCache(),
+  ],
   build: {
     // The bundle benchmark reads the manifest to tell what the home route loads at start.
     manifest: true,

@@ -32,4 +32,12 @@ export function startLiveDataAfterPaint(store: AppStore): void {
       });
   };
   afterFirstPaint(start);
+  // Offline support and the update prompt (src/features/pwa) are never on the way to first paint either.
+  if (import.meta.env.PROD) {
+    afterFirstPaint(() => {
+      import('../features/pwa/registerServiceWorker')
+        .then(({ registerServiceWorker }) => registerServiceWorker())
+        .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
+    });
+  }
 }

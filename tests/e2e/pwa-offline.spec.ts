@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expectHeading, failOnPageErrors } from './support';
+import { expect, test } from './liveDatabase';
+
+const SEED_NAME = 'The Lantern Rooms';
+
+/** Every route of the app with the heading it shows offline (the dashboard sends signed-out visitors to sign in). */
+const ROUTES: [path: string, heading: RegExp][] = [
+  ['/home', new RegExp(`^${SEED_NAME}$`)],
+  ['/products', /^Products$/],
+  ['/about', new RegExp(`^About ${SEED_NAME}$`)],
+  ['/contact', /^Contact$/],
+  ['/cart', /^Wishlist$/],
+  ['/checkout', /^Checkout$/],
+  ['/login', /^Sign in$/],
+  ['/dashboard', /^(Dashboard|Sign in)$/],
+  ['/coming-soon', /.+/],
+];
+
+test.use({ serviceWorkers: 'allow' });
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+/** Waits until the service worker has installed (its precache is complete) and controls the page. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+async function expectImageShown(page: Page, title: string): Promise<void> {
+  const image = page.getByRole('article', { name: title }).locator('img');
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
+
+test('after one online visit every route reloads offline, with the catalogue, its pictures and the wishlist', async ({ page, db }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('banner')).toContainText(SEED_NAME);
+  await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await db.setOffline(true);
+  for (const [path, heading] of ROUTES) {
+    const response = await page.goto(path);
+    expect(response?.fromServiceWorker(), `${path} comes from the service worker`).toBe(true);
+    await expectHeading(page, heading);
+  }
+
+  await page.goto('/products');
+  await expect(page.getByRole('banner')).toContainText(SEED_NAME);
+  await expectImageShown(page, 'Harbour Jazz Night');
+  await expectImageShown(page, 'Folk in the Round');
+
+  await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+  await page.goto('/cart');
+  await expectHeading(page, 'Wishlist');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Harbour Jazz Night' })).toBeVisible();
+});
+
+test('back online, the site properties subscription resumes within 5 s', async ({ page, db }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('banner')).toContainText(SEED_NAME);
+  await waitForServiceWorker(page);
+  await db.setOffline(true);
+  await page.reload();
+  await expectHeading(page, `About ${SEED_NAME}`);
+
+  await db.setOffline(false);
+  const tagline = 'Back online with a new tagline';
+  await db.write('properties/tagline', tagline);
+  await expect(page.getByRole('contentinfo')).toContainText(tagline, { timeout: 5_000 });
+});
+
+test('nothing from the database is kept in the service worker caches', async ({ page, db }) => {
+  await page.goto('/products');
+  await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible();
+  await waitForServiceWorker(page);
+  await db.write('properties/tagline', 'Read live, never cached');
+  await expect(page.getByRole('contentinfo')).toContainText('Read live, never cached');
+  await page.reload();
+  await expectImageShown(page, 'Harbour Jazz Night');
+
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => request.url));
+    }
+    return urls;
+  });
+  expect(cached.some((url) => url.includes('/assets/'))).toBe(true);
+  expect(cached.filter((url) => new URL(url).origin !== new URL(page.url()).origin || /[?&]ns=|\.json\b/.test(url))).toEqual([]);
+});

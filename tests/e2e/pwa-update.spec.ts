@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { preview, type PreviewServer } from 'vite';
+import { expectHeading, failOnPageErrors } from './support';
+import { expect, test } from './liveDatabase';
+
+const FIRST = 'pwa-update-first';
+const SECOND = 'pwa-update-second';
+
+/** Two real builds of the app that differ only in their build label, so the second has a new service worker. */
+let builds: { root: string; first: string; second: string };
+
+async function buildApp(outDir: string, label: string): Promise<void> {
+  await promisify(execFile)('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    env: { ...process.env, VITE_APP_BUILD: label },
+  });
+}
+
+/** Serves a folder the way production does (vite preview, with the project's config) on a free port. */
+async function serve(dir: string): Promise<{ server: PreviewServer; origin: string }> {
+  const server = await preview({ logLevel: 'warn', build: { outDir: dir }, preview: { port: 0, strictPort: false, open: false } });
+  const { port } = server.httpServer.address() as AddressInfo;
+  return { server, origin: `http://localhost:${port}` };
+}
+
+/** A deployment: the served folder's files are replaced by the second build's. */
+async function deploySecond(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await cp(builds.second, dir, { recursive: true });
+}
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** Asks the browser to look for a new service worker now, then waits until it has installed and waits. */
+async function findUpdate(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.waiting))))
+    .toBe(true);
+}
+
+const build = (page: Page) => page.locator('html');
+const updateToast = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version is available' });
+
+test.use({ serviceWorkers: 'allow' });
+// Both tests share the two builds, made once.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const root = await mkdtemp(join(tmpdir(), 'storefront-pwa-update-'));
+  builds = { root, first: join(root, 'first'), second: join(root, 'second') };
+  await buildApp(builds.first, FIRST);
+  await buildApp(builds.second, SECOND);
+});
+
+test.afterAll(async () => {
+  await rm(builds.root, { recursive: true, force: true });
+});
+
+let site: { server: PreviewServer; origin: string; dir: string };
+
+test.beforeEach(async ({ page }, testInfo) => {
+  failOnPageErrors(page);
+  const dir = join(builds.root, `served-${testInfo.testId}`);
+  await cp(builds.first, dir, { recursive: true });
+  site = { ...(await serve(dir)), dir };
+});
+
+test.afterEach(async () => {
+  await site.server.close();
+  await rm(site.dir, { recursive: true, force: true });
+});
+
+test('a second build served over the first is offered with a toast, and Reload runs it', async ({ page }) => {
+  await page.goto(`${site.origin}/home`);
+  await expect(build(page)).toHaveAttribute('data-build', FIRST);
+  await waitForServiceWorker(page);
+
+  await deploySecond(site.dir);
+  await findUpdate(page);
+  await expect(updateToast(page)).toBeVisible();
+  // Offered, not forced: the page keeps running the first build until the visitor says so.
+  await expect(build(page)).toHaveAttribute('data-build', FIRST);
+
+  await updateToast(page).getByRole('button', { name: 'Reload' }).click();
+  await expect(build(page)).toHaveAttribute('data-build', SECOND);
+  await expectHeading(page, /.+/);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null))).toBeNull();
+});
+
+test('the offer never shows on checkout: it waits until the visitor leaves', async ({ page }) => {
+  await page.goto(`${site.origin}/products`);
+  await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await waitForServiceWorker(page);
+  await page.goto(`${site.origin}/cart`);
+  await page.getByRole('link', { name: 'Go to checkout' }).click();
+  await expectHeading(page, 'Checkout');
+
+  await deploySecond(site.dir);
+  await findUpdate(page);
+  await expect(updateToast(page)).toHaveCount(0);
+
+  // In-app navigation: the same document, so only the app decides when the offer shows.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+  await expect(updateToast(page)).toBeVisible();
+  await page.goBack();
+  await expectHeading(page, 'Checkout');
+  await expect(updateToast(page)).toHaveCount(0);
+  await expect(build(page)).toHaveAttribute('data-build', FIRST);
+
+  await page.goForward();
+  await expectHeading(page, 'Products');
+  await updateToast(page).getByRole('button', { name: 'Reload' }).click();
+  await expect(build(page)).toHaveAttribute('data-build', SECOND);
+});
