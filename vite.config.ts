@@ -34,8 +34,10 @@ export default defineConfig({
         // The shell, every lazy route chunk, the manifest, icons, fonts and the seed product pictures. Store
         // screenshots only matter to the install sheet, which fetches them itself.
         globPatterns: ['**/*.{html,js,css,woff2,webmanifest,svg,png}'],
-        globIgnores: ['screenshots/**'],
+        globIgnores: ['icons/screenshots/**'],
         navigateFallback: 'index.html',
+        // Files opened directly (a picture in a tab of its own) are not app routes; Workbox tests path and query.
+        navigateFallbackDenylist: [/^[^?]*\.\w+(?:\?|$)/],
         cleanupOutdatedCaches: true,
         // The first visit's pages come under the worker at once, so pictures seen then are cached too.
         clientsClaim: true,
