@@ -27,10 +27,16 @@ export function startAuthSession(store: AppStore): () => void {
   let stopProfile: (() => void) | undefined;
   let stopAuth: (() => void) | undefined;
   let stopped = false;
+  let following: string | undefined;
 
   void connectFirebase().then(({ auth, authSdk, sdk, db }) => {
     if (stopped) return;
-    stopAuth = authSdk.onAuthStateChanged(auth, (user) => {
+    // onIdTokenChanged rather than onAuthStateChanged: a guest who creates an account keeps their uid (linking),
+    // which only the token reports. Hourly token refreshes change nothing here.
+    stopAuth = authSdk.onIdTokenChanged(auth, (user) => {
+      const identity = user ? `${user.uid}:${user.isAnonymous}` : 'none';
+      if (identity === following) return;
+      following = identity;
       stopProfile?.();
       stopProfile = undefined;
       if (!user || user.isAnonymous) {

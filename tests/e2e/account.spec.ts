@@ -90,7 +90,7 @@ test('sign out: the auth slice is cleared, the wishlist stays and the dashboard 
   await storeState(page, TWO_ITEMS, '/login');
   await accounts.signIn(page, user);
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expectHeading(page, /./);
+  await expect(page).toHaveURL('/home');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   const state = (await storedState(page)) as { auth: unknown; cart: unknown };
   expect(state.auth).toEqual(SIGNED_OUT);
@@ -143,4 +143,30 @@ test('staff browse normally during coming-soon mode, with a banner', async ({ pa
   await page.reload();
   await expectHeading(page, 'Products');
   await expect(page).toHaveURL('/products');
+});
+
+test('a guest who checked out and then creates an account keeps the order', async ({ page }) => {
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Add Enamel Camp Mug to wishlist' }).click();
+  await page.goto('/checkout');
+  const email = `guest-${Date.now()}@example.com`;
+  await page.getByRole('textbox', { name: 'Name' }).fill('Robin Ash');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { name: /Reserved/ })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Ash');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('robin-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectHeading(page, 'Dashboard');
+  await expect(page.getByRole('region', { name: 'Your orders' }).getByText(/Enamel Camp Mug/)).toBeVisible();
+  // The profile follows the database live once the guest has become a customer.
+  const profile = page.getByRole('region', { name: 'Your profile' });
+  await profile.getByLabel('First name').fill('Robyn');
+  await profile.getByRole('button', { name: 'Save names' }).click();
+  await expect(page.getByRole('main').getByText('Welcome, Robyn')).toBeVisible();
 });

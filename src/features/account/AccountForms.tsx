@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { requestPasswordReset, signIn, signUp } from './accountActions';
+import { requestPasswordReset, signIn, signUp, type ActionResult } from './accountActions';
 import { MIN_PASSWORD_LENGTH, validateReset, validateSignIn, validateSignUp } from './accountForms';
 import { FormTextField } from './FormTextField';
 import { useForm, type FormState } from './useForm';
@@ -13,6 +13,15 @@ export type AccountMode = 'signin' | 'signup' | 'reset';
 interface FormProps {
   onDone: () => void;
   switchTo: (mode: AccountMode) => void;
+}
+
+/** Runs an account action and, when it worked, moves on (to where the user was going). */
+function thenDone<F>(action: (fields: F) => Promise<ActionResult>, onDone: () => void) {
+  return async (fields: F): Promise<ActionResult> => {
+    const problem = await action(fields);
+    if (!problem) onDone();
+    return problem;
+  };
 }
 
 function FormShell<F extends object>({ form, label, busyLabel, children, after }: {
@@ -39,16 +48,7 @@ function FormShell<F extends object>({ form, label, busyLabel, children, after }
 }
 
 export function SignInForm({ onDone, switchTo }: FormProps) {
-  const form = useForm({
-    initial: { email: '', password: '' },
-    validate: validateSignIn,
-    idPrefix: 'signin',
-    submit: async (fields) => {
-      const problem = await signIn(fields);
-      if (!problem) onDone();
-      return problem;
-    },
-  });
+  const form = useForm({ initial: { email: '', password: '' }, validate: validateSignIn, idPrefix: 'signin', submit: thenDone(signIn, onDone) });
   return (
     <FormShell
       form={form}
@@ -72,11 +72,7 @@ export function SignUpForm({ onDone, switchTo }: FormProps) {
     initial: { firstname: '', lastname: '', email: '', password: '' },
     validate: validateSignUp,
     idPrefix: 'signup',
-    submit: async (fields) => {
-      const problem = await signUp(fields);
-      if (!problem) onDone();
-      return problem;
-    },
+    submit: thenDone(signUp, onDone),
   });
   return (
     <FormShell

@@ -4,15 +4,19 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../lib/toast/notifier';
 import { signOut } from './accountActions';
 
+/**
+ * Leaves for the home page first, then signs out: signing out on the dashboard would otherwise send the user to
+ * the sign-in page ("sign in to see your dashboard"), which is not where someone who just left wants to be.
+ */
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const run = async () => {
     setBusy(true);
+    await navigate('/home');
     const problem = await signOut();
     setBusy(false);
     if (problem) notify({ severity: 'error', summary: 'Could not sign out', detail: problem });
-    else void navigate('/home');
   };
   return (
     <Button variant="outlined" onClick={() => void run()} disabled={busy}>

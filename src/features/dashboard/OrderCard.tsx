@@ -1,20 +1,25 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useShopFormat } from './format';
 import { STATUS_LABELS, type Order, type OrderStatus } from './orders';
 
-const STATUS_COLOURS: Record<OrderStatus, ChipProps['color']> = {
-  pending: 'warning',
-  confirmed: 'info',
-  fulfilled: 'success',
-  cancelled: 'default',
+const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
+  pending: <HourglassEmptyOutlined color="warning" />,
+  confirmed: <CheckCircleOutlined color="info" />,
+  fulfilled: <TaskAltOutlined color="success" />,
+  cancelled: <CancelOutlined color="disabled" />,
 };
 
+/** The status in words on a neutral chip (coloured chips fail text contrast); the icon's colour is a hint only. */
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
-  return <Chip size="small" color={STATUS_COLOURS[status]} label={STATUS_LABELS[status]} />;
+  return <Chip size="small" variant="outlined" icon={STATUS_ICONS[status]} label={STATUS_LABELS[status]} />;
 }
 
 /** One order: when, what, how much, its status; `actions` is where staff change the status. */
@@ -30,7 +35,7 @@ export function OrderCard({ order, heading, actions }: { order: Order; heading: 
           {actions ?? <OrderStatusChip status={order.status} />}
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          Placed {format.date(order.created)} · order {order.id}
+          Placed {format.date(order.created)} · reference {order.id}
         </Typography>
         <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
           {order.lines.map((line) => (

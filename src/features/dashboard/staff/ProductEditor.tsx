@@ -58,7 +58,14 @@ export function ProductEditor({ product, takenIds, onClose }: { product: Product
                 form.change(followTitle ? { title, id: slugify(title) } : { title });
               }}
             />
-            <FormTextField {...field} name="id" label="Id" required disabled={Boolean(product)} hint="Part of the product’s address; cannot be changed later." />
+            <FormTextField
+              {...field}
+              name="id"
+              label="Id"
+              required
+              hint="Part of the product’s address; cannot be changed later."
+              slotProps={{ htmlInput: { readOnly: Boolean(product) } }}
+            />
             <Stack direction="row" spacing={2}>
               <FormTextField {...field} name="price" label="Price" required slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
               <FormTextField {...field} name="stock" label="Stock" hint="Empty: no limit." slotProps={{ htmlInput: { inputMode: 'numeric' } }} />

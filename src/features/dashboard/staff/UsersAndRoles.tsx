@@ -43,27 +43,29 @@ export function UsersAndRoles({ selfId }: { selfId: string }) {
                         {profile.email}
                       </Typography>
                     </div>
-                    <TextField
-                      select
-                      size="small"
-                      label={`Role of ${name}`}
-                      value={profile.role}
-                      disabled={uid === selfId}
-                      helperText={uid === selfId ? 'Another staff member can change your role.' : undefined}
-                      onChange={(event) =>
-                        void saveQuickly(
-                          () => setValue(`users/${uid}/role`, event.target.value),
-                          `${name} is now ${ROLE_LABELS[event.target.value as Role].toLowerCase()}.`,
-                        )
-                      }
-                      sx={{ minWidth: 200 }}
-                    >
-                      {ROLES.map((role) => (
-                        <MenuItem key={role} value={role}>
-                          {ROLE_LABELS[role]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                    {uid === selfId ? (
+                      <Typography variant="body2">{ROLE_LABELS[profile.role]}: another staff member can change your role.</Typography>
+                    ) : (
+                      <TextField
+                        select
+                        size="small"
+                        label={`Role of ${name}`}
+                        value={profile.role}
+                        onChange={(event) =>
+                          void saveQuickly(
+                            () => setValue(`users/${uid}/role`, event.target.value),
+                            `${name} is now ${ROLE_LABELS[event.target.value as Role].toLowerCase()}.`,
+                          )
+                        }
+                        sx={{ minWidth: 200 }}
+                      >
+                        {ROLES.map((role) => (
+                          <MenuItem key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
                   </Stack>
                 </Paper>
               );

@@ -3,20 +3,7 @@ import { emailAddress, optionalText, requiredText, validateFields, type FieldErr
 import { fromLocalInput, toLocalInput } from './dateTimeInput';
 
 /** The properties editor's fields: every field of `properties`, text as typed, the launch as a local date-time. */
-export interface PropertiesFields {
-  name: string;
-  tagline: string;
-  address: string;
-  postcode: string;
-  telephone: string;
-  email: string;
-  website: string;
-  calendar: string;
-  launch: string;
-  currency: string;
-  locale: string;
-  comingsoon: boolean;
-}
+export type PropertiesFields = Omit<SiteState, 'launch'> & { launch: string };
 
 export function propertiesFields(site: SiteState): PropertiesFields {
   const { comingsoon, launch, ...text } = site;

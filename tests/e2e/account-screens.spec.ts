@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './accounts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** SCREENSHOTS_DIR=/some/dir keeps a picture of every screen checked here, to look at by eye. */
+async function check(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(results.violations.map((violation) => `${name}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (dir) {
+    const { width } = page.viewportSize() ?? { width: 0 };
+    const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+    await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
+  }
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`sign-in forms and both dashboards pass axe in the ${scheme} scheme @phone`, async ({ page, db, accounts }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    const customer = await accounts.create('customer');
+    await db.write(`orders/${customer.uid}/order-1`, {
+      items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
+      total: 36,
+      status: 'confirmed',
+      created: Date.now(),
+      contact: { name: 'Casey Customer', email: customer.email },
+    });
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please enter your email address.')).toBeVisible();
+    await check(page, 'login-errors');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await check(page, 'signup');
+
+    await accounts.signIn(page, customer);
+    await expect(page.getByText('Harbour Jazz Night')).toBeVisible();
+    await check(page, 'dashboard-customer');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/home');
+
+    await accounts.signIn(page, await accounts.create('staff'));
+    await check(page, 'dashboard-staff-site');
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await expect(page.getByRole('button', { name: 'Edit Harbour Jazz Night' })).toBeVisible();
+    await check(page, 'dashboard-staff-products');
+    await page.getByRole('button', { name: 'Edit Harbour Jazz Night' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(page, 'dashboard-staff-product-editor');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expect(page.getByText(customer.email)).toBeVisible();
+    await check(page, 'dashboard-staff-users');
+  });
+}
