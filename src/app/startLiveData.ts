@@ -32,12 +32,11 @@ export function startLiveDataAfterPaint(store: AppStore): void {
       });
   };
   afterFirstPaint(start);
-  // Offline support and the update prompt (src/features/pwa) are never on the way to first paint either.
-  if (import.meta.env.PROD) {
-    afterFirstPaint(() => {
-      import('../features/pwa/registerServiceWorker')
-        .then(({ registerServiceWorker }) => registerServiceWorker())
-        .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
-    });
-  }
+  // What makes the shop an app (src/features/pwa: service worker, updates, offline bar, install offer) is never
+  // on the way to first paint either.
+  afterFirstPaint(() => {
+    import('../features/pwa/startPwa')
+      .then(({ startPwa }) => startPwa(store))
+      .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
+  });
 }

@@ -1,0 +1,32 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { Provider as JotaiProvider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { theme } from '../../app/theme';
+import type { AppStore } from '../../state/store';
+import { watchConnectivity } from './connectivity';
+import { watchInstallOffer } from './installOffer';
+import { PwaStatus } from './PwaStatus';
+import { registerServiceWorker } from './registerServiceWorker';
+
+/**
+ * Everything that makes the shop an app: the service worker and its updates, the offline bar, the "Back online"
+ * toast and the install offer. Started after first paint; its status area is a React root of its own at the end
+ * of the page, so no page layout has to know about it.
+ */
+export function startPwa(store: AppStore): void {
+  watchConnectivity(store);
+  watchInstallOffer(store);
+  const container = document.createElement('div');
+  document.body.append(container);
+  createRoot(container).render(
+    <StrictMode>
+      <JotaiProvider store={store}>
+        <ThemeProvider theme={theme}>
+          <PwaStatus />
+        </ThemeProvider>
+      </JotaiProvider>
+    </StrictMode>,
+  );
+  if (import.meta.env.PROD) registerServiceWorker();
+}
