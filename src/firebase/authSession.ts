@@ -4,7 +4,7 @@ import type { AppStore } from '../state/store';
 import { sessionAtom } from '../features/account/session';
 import { loginPayload, parseProfile, type Profile } from '../features/account/profile';
 import type { SignUpFields } from '../features/account/accountForms';
-import { connectFirebase } from './client';
+import { connectFirebase, type FirebaseClient } from './client';
 
 function applyProfile(store: AppStore, uid: string, raw: unknown): void {
   const profile = parseProfile(raw);
@@ -29,8 +29,7 @@ export function startAuthSession(store: AppStore): () => void {
   let stopped = false;
   let following: string | undefined;
 
-  void connectFirebase().then(({ auth, authSdk, sdk, db }) => {
-    if (stopped) return;
+  const follow = ({ auth, authSdk, sdk, db }: FirebaseClient) => {
     // onIdTokenChanged rather than onAuthStateChanged: a guest who creates an account keeps their uid (linking),
     // which only the token reports. Hourly token refreshes change nothing here.
     stopAuth = authSdk.onIdTokenChanged(auth, (user) => {
@@ -52,7 +51,20 @@ export function startAuthSession(store: AppStore): () => void {
         (error) => console.error('Could not read your profile:', error),
       );
     });
-  });
+  };
+
+  const start = () =>
+    connectFirebase().then(
+      (client) => {
+        if (!stopped) follow(client);
+      },
+      (error: unknown) => {
+        // Offline on a first visit the SDK cannot be fetched: the session stays "checking" until it can.
+        console.error('Sign-in state could not be checked:', error);
+        if (!stopped) window.addEventListener('online', () => void start(), { once: true });
+      },
+    );
+  void start();
   return () => {
     stopped = true;
     stopProfile?.();
