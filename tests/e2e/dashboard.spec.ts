@@ -158,3 +158,14 @@ test('saving while offline is refused plainly and nothing is written', async ({ 
   await db.setOffline(false);
   expect(await db.read('properties/name')).not.toBe('Offline Name');
 });
+
+test('a role change reaches the signed-in user live: the staff tools come and go without a reload', async ({ page, db, accounts }) => {
+  const customer = await accounts.create('customer');
+  await accounts.signIn(page, customer);
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await db.write(`users/${customer.uid}/role`, 'staff');
+  await expect(page.getByRole('tab', { name: 'Site' })).toBeVisible();
+  await db.write(`users/${customer.uid}/role`, 'customer');
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Your orders' })).toBeVisible();
+});

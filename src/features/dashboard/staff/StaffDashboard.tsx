@@ -31,7 +31,6 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         onChange={(_event, tab: TabKey) => setParams({ tab }, { replace: true })}
         variant="scrollable"
         scrollButtons="auto"
-        allowScrollButtonsMobile
         aria-label="Staff tools"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
