@@ -9,7 +9,6 @@ const ROUTES: [path: string, heading: RegExp, title: RegExp][] = [
   ['/cart', /^Wishlist$/, /^Wishlist · /],
   ['/checkout', /^Checkout$/, /^Checkout · /],
   ['/login', /^Sign in$/, /^Sign in · /],
-  ['/dashboard', /^Dashboard$/, /^Dashboard · /],
   ['/coming-soon', /^Storefront$/, /^Coming soon · /],
 ];
 
@@ -23,6 +22,12 @@ for (const [path, heading, title] of ROUTES) {
     await expect(page).toHaveTitle(title);
   });
 }
+
+test('/dashboard sends signed-out visitors to sign in, to come back after', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login?next=%2Fdashboard');
+  await expectHeading(page, 'Sign in');
+});
 
 for (const path of ['/', '/nowhere', '/products/123', '/HOME-typo?x=1']) {
   test(`${path} redirects to /home`, async ({ page }) => {

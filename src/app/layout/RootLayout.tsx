@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import { Outlet, useLocation } from 'react-router';
 import { ComingSoonBanner, ComingSoonGate } from '../../features/site/ComingSoonGate';
 import { LiveStatusNotice } from '../../features/site/LiveStatusNotice';
@@ -8,6 +7,7 @@ import { AppHeader } from './AppHeader';
 import { SiteFooter } from './SiteFooter';
 import { SkipLink } from './SkipLink';
 import { useFocusMainOnNavigation } from './useFocusMainOnNavigation';
+import { PageWidth } from './PageWidth';
 
 export const MAIN_ID = 'main';
 
@@ -23,11 +23,11 @@ export function RootLayout() {
         <ComingSoonBanner />
         <LiveStatusNotice />
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
-          <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          <PageWidth maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
             <PageErrorBoundary key={pathname}>
               <Outlet />
             </PageErrorBoundary>
-          </Container>
+          </PageWidth>
         </Box>
         <SiteFooter />
       </Box>

@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { ContactDetails } from '../../features/site/ContactDetails';
 import { siteAtom } from '../../state/atoms';
+import { PageWidth } from './PageWidth';
 
 export function SiteFooter() {
   const site = useAtomValue(siteAtom);
   return (
     <Box component="footer" sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', mt: 6 }}>
-      <Container maxWidth="lg" sx={{ py: 4, display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
+      <PageWidth maxWidth="lg" sx={{ py: 4, display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
         <div>
           <Typography component="p" variant="h6">
             {site.name}
@@ -17,7 +17,7 @@ export function SiteFooter() {
           {site.tagline && <Typography color="text.secondary">{site.tagline}</Typography>}
         </div>
         <ContactDetails site={site} dense />
-      </Container>
+      </PageWidth>
     </Box>
   );
 }

