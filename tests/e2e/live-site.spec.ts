@@ -127,3 +127,11 @@ test('going offline and online again resumes live updates by themselves', async 
   await db.setOffline(false);
   await expect(page.getByRole('contentinfo')).toContainText('Written while you were offline', { timeout: 5_000 });
 });
+
+test('a browser that once failed to open a WebSocket (stale previous_websocket_failure flag) still gets live data', async ({ page, db }) => {
+  // The SDK would try long polling first, which the local database does not serve; the app forces WebSockets.
+  await page.addInitScript(() => localStorage.setItem('firebase:previous_websocket_failure', 'true'));
+  await openLive(page, '/home');
+  await db.write('properties/tagline', 'Still live after a WebSocket failure');
+  await expect(page.getByRole('contentinfo')).toContainText('Still live after a WebSocket failure');
+});
