@@ -32,7 +32,16 @@ export function registerServiceWorker(): void {
   workbox
     .register()
     .then((registration) => {
-      if (registration) window.setInterval(() => void registration.update(), UPDATE_CHECK_MS);
+      if (!registration) return;
+      const check = () =>
+        registration.update().catch(() => {
+          // Offline or the server is away: the next check tries again.
+        });
+      window.setInterval(check, UPDATE_CHECK_MS);
+      // An installed app can sit in the background for days, where timers barely run: look again on return.
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') check();
+      });
     })
     .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
 }
