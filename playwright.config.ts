@@ -47,9 +47,10 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      // The Auth emulator the e2e build signs in against (.env.e2e); SIGTERM lets it stop its own process group.
+      // The Auth emulator the e2e build signs in against (.env.e2e, or VITE_AUTH_EMULATOR_PORT from the environment,
+      // which also reaches the build); SIGTERM lets it stop its own process group.
       command: 'npx tsx tests/e2e/accounts-emulator.ts',
-      url: 'http://127.0.0.1:9199/',
+      url: `http://127.0.0.1:${process.env.VITE_AUTH_EMULATOR_PORT ?? 9199}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

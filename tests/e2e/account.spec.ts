@@ -1,4 +1,4 @@
-import { expect, test } from './accounts';
+import { AUTH_EMULATOR, expect, test } from './accounts';
 import { SIGNED_OUT, TWO_ITEMS, expectHeading, failOnPageErrors, storeState, storedState } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -75,7 +75,7 @@ test('reset password: the emulator receives the reset, and the new password sign
   const [code] = await accounts.resetCodes(user.email);
   expect(code).toBeTruthy();
   // What the emailed link's page does: set the new password with the code.
-  const reset = await fetch(`http://127.0.0.1:9199/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`, {
+  const reset = await fetch(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ oobCode: code, newPassword: 'a brand new password' }),
@@ -116,6 +116,9 @@ test('a stored "signed in as staff" without a Firebase session grants nothing', 
 test('signing in while offline is refused plainly', async ({ page, db, accounts }) => {
   const user = await accounts.create('customer');
   await page.goto('/login');
+  // The page as someone would have it open: loaded (the app's lazy parts included) before the connection goes.
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await db.setOffline(true);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);

@@ -3,8 +3,13 @@ import { build } from 'esbuild';
 import { randomUUID } from 'node:crypto';
 import { test as databaseTest } from './liveDatabase';
 
-/** Where the e2e build signs in (.env.e2e); playwright.config.ts starts the emulator there. */
-export const AUTH_EMULATOR = 'http://127.0.0.1:9199';
+/**
+ * Where the e2e build signs in: .env.e2e says 9199; VITE_AUTH_EMULATOR_PORT in the environment overrides it for
+ * the build (Vite prefers the environment), for this fixture and for the emulator playwright.config.ts starts, so
+ * two test runs on one machine need not share (and stop) one emulator.
+ */
+export const AUTH_EMULATOR_PORT = Number(process.env.VITE_AUTH_EMULATOR_PORT ?? 9199);
+export const AUTH_EMULATOR = `http://127.0.0.1:${AUTH_EMULATOR_PORT}`;
 const PROJECT_ID = 'demo-storefront';
 const API_KEY = 'demo-api-key';
 
@@ -67,6 +72,7 @@ async function bundleSdk(): Promise<string> {
 }
 
 interface SdkCall {
+  authEmulator: string;
   email: string;
   password: string;
   path: string;
@@ -88,7 +94,7 @@ async function sdkCallInPage(call: SdkCall): Promise<string> {
   );
   try {
     const auth = sdk.auth.initializeAuth(app, { persistence: sdk.auth.inMemoryPersistence });
-    sdk.auth.connectAuthEmulator(auth, 'http://127.0.0.1:9199', { disableWarnings: true });
+    sdk.auth.connectAuthEmulator(auth, call.authEmulator, { disableWarnings: true });
     await sdk.auth.signInWithEmailAndPassword(auth, call.email, call.password);
     const db = sdk.database.getDatabase(app);
     sdk.database.connectDatabaseEmulator(db, '127.0.0.1', 9100);
@@ -118,7 +124,7 @@ export const test = databaseTest.extend<{ accounts: Accounts }, { firebaseBundle
         await page.addScriptTag({ content: firebaseBundle });
         injected.add(page);
       }
-      return page.evaluate(sdkCallInPage, { email: user.email, password: user.password, path, value, write });
+      return page.evaluate(sdkCallInPage, { authEmulator: AUTH_EMULATOR, email: user.email, password: user.password, path, value, write });
     };
     await provide({
       async create(role, names = {}) {
