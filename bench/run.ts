@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runBundleBench } from './bundle';
 import { runCatalogueBench } from './catalogue';
+import { runLighthouseBench } from './lighthouse';
 import { runPropagationBench } from './propagation';
 import runServerBench from './server';
 
@@ -9,6 +10,7 @@ const results: Record<string, unknown> = { date: new Date().toISOString() };
 results.bundle = await runBundleBench();
 results.propagation = await runPropagationBench();
 results.catalogue = await runCatalogueBench();
+results.lighthouse = await runLighthouseBench();
 results.server = await runServerBench();
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

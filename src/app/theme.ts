@@ -11,6 +11,9 @@ export const theme = createTheme({
       palette: {
         primary: { main: '#3730a3' },
         secondary: { main: '#9d174d' },
+        // MUI's default orange and green text fall short of 4.5:1 on white; these darker ones pass.
+        warning: { main: '#b45309' },
+        success: { main: '#15803d' },
         background: { default: '#f8f7fc', paper: '#ffffff' },
       },
     },

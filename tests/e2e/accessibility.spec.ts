@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './liveDatabase';
 import { TWO_ITEMS, expectHeading, storeState } from './support';
 
 const PAGES = ['/home', '/products', '/about', '/contact', '/cart', '/checkout', '/login', '/dashboard', '/coming-soon'];

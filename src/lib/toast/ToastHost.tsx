@@ -1,14 +1,15 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { notifier } from './notifier';
-
-const Toaster = lazy(() => import('./Toaster'));
 
 /**
  * Keeps the toast library out of the start-up bundle: it loads once the browser is idle after first paint, or
- * at once when a message is waiting.
+ * at once when a message is waiting. If its code cannot be fetched (offline before it ever loaded), messages
+ * keep waiting in the notifier and loading is tried again when the connection returns; the page never breaks.
  */
 export function ToastHost() {
   const [wanted, setWanted] = useState(false);
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
+
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
@@ -20,9 +21,25 @@ export function ToastHost() {
       else window.clearTimeout(idle);
     };
   }, [wanted]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+
+  useEffect(() => {
+    if (!wanted || Toaster) return;
+    let current = true;
+    const load = () => {
+      import('./Toaster').then(
+        (module) => current && setToaster(() => module.default),
+        (error: unknown) => {
+          console.error('The toast area could not be loaded; trying again when online:', error);
+          window.addEventListener('online', load, { once: true });
+        },
+      );
+    };
+    load();
+    return () => {
+      current = false;
+      window.removeEventListener('online', load);
+    };
+  }, [wanted, Toaster]);
+
+  return Toaster ? <Toaster /> : null;
 }
