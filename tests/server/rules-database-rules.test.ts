@@ -207,6 +207,9 @@ describe('database.rules.json accepts the demo data in seed/', () => {
     ['/properties', demo.properties],
     ...Object.entries(demo.products ?? {}).map(([id, item]): [string, unknown] => [`/products/${id}`, item]),
     ...Object.entries(users).map(([uid, profile]): [string, unknown] => [`/users/${uid}`, profile]),
+    ...Object.entries(demo.orders ?? {}).flatMap(([uid, orders]) =>
+      Object.entries(orders as Record<string, unknown>).map(([id, order]): [string, unknown] => [`/orders/${uid}/${id}`, order]),
+    ),
   ];
 
   it.each(nodes)('staff may write back %s unchanged', (target, value) => {

@@ -88,7 +88,9 @@ export function CheckoutView() {
   };
 
   const blockedReason = !connected
-    ? 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.'
+    ? navigator.onLine
+      ? 'Connecting to the shop…'
+      : 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.'
     : review.blocked
       ? 'Some items in your wishlist need attention before you can check out.'
       : null;
