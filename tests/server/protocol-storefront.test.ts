@@ -62,6 +62,10 @@ describe('the storefront rules through the SDK', () => {
     await set(ref(staff.db, 'products/mug/active'), false);
     await eventually(() => (last() === 'lamp' ? true : undefined));
     expect(await denied(get(ref(visitor.db, 'products')))).toBe('denied');
+    // One product by its path: only while it is active. Staff read the whole list.
+    expect(await denied(get(ref(visitor.db, 'products/mug')))).toBe('denied');
+    expect(await denied(get(ref(visitor.db, 'products/lamp')))).toBe('allowed');
+    expect((await get(ref(staff.db, 'products'))).size).toBe(2);
     expect(await denied(set(ref(visitor.db, 'products/lamp/price'), 1))).toBe('denied');
     await set(ref(staff.db, 'products/mug/active'), true);
   });
