@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signOut } from 'firebase/auth';
@@ -9,22 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
+import { freePort } from './support/ports';
 
 const RULES = `{ "rules": { "users": { "$uid": {
   ".read": "auth != null && auth.uid === $uid && auth.token.email === data.child('email').val()",
   ".write": "auth != null && auth.uid === $uid && auth.provider === 'password'"
 } } } }`;
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 let emulator: ChildProcess;
 let emulatorDir: string;

@@ -4,7 +4,6 @@
  * unmodified firebase SDK against the local database; then bad data that even the allowed writer must not store.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { AuthEmulator } from '../../scripts/stack/auth-emulator';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
+import { freePort } from './support/ports';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RULES = readFileSync(join(REPO, 'database.rules.json'), 'utf8');
@@ -24,13 +24,6 @@ const SEED = JSON.parse(readFileSync(join(REPO, 'seed/database.json'), 'utf8')) 
 const IDENTITIES = ['signedOut', 'guest', 'customer', 'other', 'staff'] as const;
 type Identity = (typeof IDENTITIES)[number];
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 let emulatorDir: string;
 let emulator: AuthEmulator;

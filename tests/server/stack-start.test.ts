@@ -24,6 +24,7 @@ import {
 } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMESPACE, type RunningProcess, runTs } from './cli-support';
+import { freePort } from './support/ports';
 
 const GUARD = fileURLToPath(new URL('./stack-network-guard.mjs', import.meta.url));
 const STARTUP_MS = 120_000;
@@ -39,13 +40,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function isFree(port: number): Promise<boolean> {
   const probe = createServer();

@@ -1,4 +1,4 @@
-import { emailAddress, requiredText, validateFields, type FieldErrors } from './forms';
+import { emailAddress, requiredText, validateFields, type FieldErrors } from '../../lib/forms';
 
 /** Firebase Auth's own minimum; a longer one is encouraged in the field's hint. */
 export const MIN_PASSWORD_LENGTH = 6;

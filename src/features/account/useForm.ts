@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { hasErrors, type FieldErrors } from './forms';
+import { hasErrors, type FieldErrors } from '../../lib/forms';
 
 export interface FormOptions<F> {
   initial: F;

@@ -1,3 +1,5 @@
+import { EMAIL_PATTERN } from '../../lib/forms';
+
 export interface CheckoutFields {
   name: string;
   email: string;
@@ -10,7 +12,6 @@ export type CheckoutErrors = Partial<Record<keyof CheckoutFields, string>>;
 /** The same limits as the order rules in database.rules.json. */
 export const CHECKOUT_LIMITS = { name: 200, email: 254, telephone: 40, notes: 2000 } as const;
 
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const TELEPHONE = /^\+?[\d\s().-]{6,}$/;
 
 export function validateCheckoutField(field: keyof CheckoutFields, raw: string): string | undefined {
@@ -21,7 +22,7 @@ export function validateCheckoutField(field: keyof CheckoutFields, raw: string):
       return value ? undefined : 'Please enter the name for the order.';
     case 'email':
       if (!value) return 'Please enter an email address for the confirmation.';
-      return EMAIL.test(value) ? undefined : 'Please enter an email address like name@example.com.';
+      return EMAIL_PATTERN.test(value) ? undefined : 'Please enter an email address like name@example.com.';
     case 'telephone':
       return !value || TELEPHONE.test(value) ? undefined : 'Please enter a phone number of digits, spaces and + ( ) - only.';
     case 'notes':

@@ -1,3 +1,5 @@
+import { EMAIL_PATTERN } from '../../lib/forms';
+
 export interface ContactFields {
   name: string;
   email: string;
@@ -12,7 +14,6 @@ export const EMPTY_CONTACT: ContactFields = { name: '', email: '', subject: '', 
 /** The same limits as database.rules.json, so a message the form accepts is one the database accepts. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, body: 5000 } as const;
 
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 const LABELS: Record<keyof ContactFields, string> = { name: 'your name', email: 'your email address', subject: 'a subject', body: 'a message' };
 
@@ -20,7 +21,7 @@ export function validateContactField(field: keyof ContactFields, raw: string): s
   const value = raw.trim();
   if (value === '') return `Please enter ${LABELS[field]}.`;
   if (value.length > CONTACT_LIMITS[field]) return `Please keep this under ${CONTACT_LIMITS[field]} characters.`;
-  if (field === 'email' && !EMAIL.test(value)) return 'Please enter an email address like name@example.com.';
+  if (field === 'email' && !EMAIL_PATTERN.test(value)) return 'Please enter an email address like name@example.com.';
   return undefined;
 }
 

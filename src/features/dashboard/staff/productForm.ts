@@ -1,5 +1,5 @@
 import type { Product } from '../../catalogue/product';
-import { optionalText, requiredText, validateFields, type FieldErrors } from '../../account/forms';
+import { optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { fromLocalInput, toLocalInput } from './dateTimeInput';
 
 /** The product editor's fields, as typed (numbers too, so a half-typed price is not lost). */

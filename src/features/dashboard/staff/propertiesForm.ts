@@ -1,5 +1,5 @@
 import type { SiteState } from '../../../state/types';
-import { emailAddress, optionalText, requiredText, validateFields, type FieldErrors } from '../../account/forms';
+import { emailAddress, optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { fromLocalInput, toLocalInput } from './dateTimeInput';
 
 /** The properties editor's fields: every field of `properties`, text as typed, the launch as a local date-time. */

@@ -1,4 +1,4 @@
-/** Inline form validation shared by the account and dashboard forms: one message per field, or none. */
+/** Inline form validation shared by the app's forms: one message per field, or none. */
 export type FieldErrors<F> = Partial<Record<keyof F & string, string>>;
 export type Validators<F> = { [K in keyof F & string]?: (value: F[K], fields: F) => string | undefined };
 
