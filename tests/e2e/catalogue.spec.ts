@@ -39,6 +39,7 @@ test('search, category and sort live in the URL and survive a reload', async ({ 
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-desc');
   await expect(page).toHaveURL(/category=Workshops/);
   await expect(page).toHaveURL(/sort=price-desc/);
+  await expect(page).not.toHaveURL(/q=/);
   await expect(cardTitles(page).first()).toBeVisible();
   const titles = await cardTitles(page).allTextContents();
   expect(titles.length).toBeGreaterThan(1);
@@ -50,6 +51,24 @@ test('search, category and sort live in the URL and survive a reload', async ({ 
   await expect(page.getByText('Nothing matches')).toBeVisible();
   await page.getByRole('button', { name: 'Clear search and filters' }).click();
   await expect(page.getByRole('status').filter({ hasText: '25 products' })).toBeVisible();
+});
+
+test('changes made faster than the page re-renders all reach the URL, none undoing another', async ({ page }) => {
+  await page.goto('/products?q=vinyl');
+  await expect(cardTitles(page).filter({ hasText: 'Winter Vinyl Fair' })).toHaveCount(1);
+  // Both changes in one task, so the second handler runs before React has rendered the first one's URL.
+  await page.evaluate(() => {
+    const search = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(search, '');
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    const category = [...document.querySelectorAll('select')].find((select) => [...select.options].some((option) => option.value === 'Workshops'))!;
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(category, 'Workshops');
+    category.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await expect(page).toHaveURL(/category=Workshops/);
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  await expect(cardTitles(page).first()).toBeVisible();
 });
 
 test('a product opens in a dialog addressable by ?product=, and adds to the wishlist with the spec toast', async ({ page }) => {

@@ -16,19 +16,16 @@ export function useCatalogueQuery(): CatalogueQueryControls {
   const sort = params.get(PARAM.sort);
   const update = useCallback<CatalogueQueryControls['update']>(
     (changes) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            const name = PARAM[key as keyof typeof PARAM];
-            if (value === null || value === '' || (key === 'sort' && value === 'featured')) next.delete(name);
-            else next.set(name, String(value));
-          }
-          return next;
-        },
-        // Opening a product adds a history entry (Back closes it); typing a search does not add one per letter.
-        { replace: !changes.productId },
-      );
+      // From the address bar, not from `params` (nor setParams' updater, which is handed the same rendered
+      // value): a second change made before React re-renders would otherwise undo the first.
+      const next = new URLSearchParams(window.location.search);
+      for (const [key, value] of Object.entries(changes)) {
+        const name = PARAM[key as keyof typeof PARAM];
+        if (value === null || value === '' || (key === 'sort' && value === 'featured')) next.delete(name);
+        else next.set(name, String(value));
+      }
+      // Opening a product adds a history entry (Back closes it); typing a search does not add one per letter.
+      setParams(next, { replace: !changes.productId });
     },
     [setParams],
   );
