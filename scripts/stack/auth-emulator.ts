@@ -7,6 +7,8 @@ import { type ManagedProcess, startProcess, waitForHttp } from './processes';
 
 export const PROJECT_ID = 'demo-storefront';
 const READY_TIMEOUT_MS = 90_000;
+/** How often the accounts are written to disk while the emulator runs (and once more at stop). */
+const SAVE_EVERY_MS = 2000;
 
 export interface DemoUser {
   uid: string;
@@ -71,12 +73,16 @@ export class AuthEmulator {
     return new AuthEmulator(child, `http://${host}:${port}`, join(dir, 'accounts.json'));
   }
 
-  /** Waits until the emulator answers, restores the saved accounts, then keeps saving them. */
-  async ready(saveEveryMs = 2000): Promise<void> {
+  /**
+   * Waits until the emulator answers, restores the saved accounts, then keeps saving them; with `persist: false`
+   * (tests) the accounts live only as long as the emulator, and nothing is read or written.
+   */
+  async ready({ persist = true }: { persist?: boolean } = {}): Promise<void> {
     await waitForHttp(`${this.url}/`, READY_TIMEOUT_MS, this.process.unexpectedExit);
+    if (!persist) return;
     await this.restoreAccounts();
     this.restored = true;
-    this.timer = setInterval(() => void this.saveAccounts(), saveEveryMs);
+    this.timer = setInterval(() => void this.saveAccounts(), SAVE_EVERY_MS);
   }
 
   private async request(method: string, path: string, body?: unknown): Promise<unknown> {

@@ -21,7 +21,7 @@ const stop = async () => {
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
 
-emulator.ready().then(
+emulator.ready({ persist: false }).then(
   () => console.log(`Auth emulator for e2e on http://127.0.0.1:${PORT}`),
   (error: unknown) => {
     console.error(error);

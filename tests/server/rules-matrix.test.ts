@@ -60,7 +60,7 @@ beforeAll(async () => {
   setLogLevel('error');
   emulatorDir = mkdtempSync(join(tmpdir(), 'rules-matrix-auth-'));
   emulator = AuthEmulator.launch({ repo: REPO, dir: emulatorDir, host: '127.0.0.1', port: await freePort() });
-  await emulator.ready();
+  await emulator.ready({ persist: false });
   server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
   for (const identity of IDENTITIES) {
     const client = sdkClient(server);
