@@ -29,11 +29,15 @@ export const TWO_ITEMS = stateWith([
   { id: 'tote', title: 'Festival tote bag', price: 0.2, quantity: 2 },
 ]);
 
-/** Puts a raw value under localStorage["state"] and reloads, as if an earlier visit had left it. */
+/**
+ * Puts a raw value under localStorage["state"], as if an earlier visit had left it, then opens `path`. Written from
+ * a same-origin file that is not the app: a running app saves its own state whenever live data changes it, which
+ * could land between the write and the next load and put back what the test just replaced.
+ */
 export async function storeRaw(page: Page, raw: string, path = '/home'): Promise<void> {
-  await page.goto(path);
+  await page.goto('/favicon.svg');
   await page.evaluate((value) => localStorage.setItem('state', value), raw);
-  await page.reload();
+  await page.goto(path);
 }
 
 export async function storeState(page: Page, state: unknown, path = '/home'): Promise<void> {
