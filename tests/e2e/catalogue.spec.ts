@@ -19,10 +19,15 @@ test('the products page shows the live catalogue: prices in the shop currency, d
   const soldOut = page.getByRole('article', { name: 'Letterpress Printing Workshop' });
   await expect(soldOut).toContainText('Sold out');
   await expect(soldOut.getByRole('button', { name: /Add .* to wishlist/ })).toBeDisabled();
-  // Images keep their box before they load and load lazily.
+  // Images keep their box before they load; the first row's load at once, the rest as they come near the view.
   const image = jazz.locator('img');
-  await expect(image).toHaveAttribute('loading', 'lazy');
   await expect(image).toHaveCSS('aspect-ratio', '4 / 3');
+  const cardImage = (index: number) => productList(page).getByRole('listitem').nth(index).locator('img');
+  await expect(cardImage(0)).toHaveAttribute('loading', 'eager');
+  await expect(cardImage(0)).toHaveAttribute('fetchpriority', 'high');
+  await expect(cardImage(3)).toHaveAttribute('loading', 'eager');
+  await expect(cardImage(4)).toHaveAttribute('loading', 'lazy');
+  await expect(cardImage(4)).toHaveAttribute('fetchpriority', 'auto');
   // The inactive product in the seed is not shown.
   await expect(page.getByRole('article', { name: /Pilot Night/ })).toHaveCount(0);
 });

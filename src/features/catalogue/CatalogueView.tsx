@@ -9,7 +9,7 @@ import { siteAtom } from '../../state/atoms';
 import { catalogueAtom } from './catalogueState';
 import { CatalogueFilters } from './CatalogueFilters';
 import { categoriesOf, filterProducts } from './product';
-import { ProductCard } from './ProductCard';
+import { FIRST_CARDS, ProductCard } from './ProductCard';
 import { ProductDialog } from './ProductDialog';
 import { useCatalogueQuery } from './useCatalogueQuery';
 import { useGrowingList } from './useGrowingList';
@@ -73,9 +73,9 @@ export function CatalogueView() {
           aria-label="Products"
           sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))' }}
         >
-          {shown.slice(0, rendered).map((product) => (
+          {shown.slice(0, rendered).map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} currency={currency} locale={locale} onOpen={(productId) => query.update({ productId })} />
+              <ProductCard product={product} currency={currency} locale={locale} first={index < FIRST_CARDS} onOpen={(productId) => query.update({ productId })} />
             </li>
           ))}
         </Box>

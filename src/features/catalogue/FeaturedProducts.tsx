@@ -8,7 +8,7 @@ import { siteAtom } from '../../state/atoms';
 import { serverNowAtom } from '../../state/liveAtoms';
 import { catalogueAtom } from './catalogueState';
 import { featuredProducts } from './product';
-import { ProductCard } from './ProductCard';
+import { FIRST_CARDS, ProductCard } from './ProductCard';
 
 /** The home page's selection from the catalogue, with a way to the whole of it. */
 export function FeaturedProducts() {
@@ -28,9 +28,9 @@ export function FeaturedProducts() {
   return (
     <>
       <Box component="ul" aria-label="Featured products" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))' }}>
-        {shown.map((product) => (
+        {shown.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} currency={currency} locale={locale} headingLevel={3} onOpen={(id) => void navigate(`/products?product=${encodeURIComponent(id)}`)} />
+            <ProductCard product={product} currency={currency} locale={locale} headingLevel={3} first={index < FIRST_CARDS} onOpen={(id) => void navigate(`/products?product=${encodeURIComponent(id)}`)} />
           </li>
         ))}
       </Box>

@@ -19,14 +19,19 @@ interface ProductCardProps {
   onOpen: (id: string) => void;
   /** The card title's heading level where it sits (2 on the products page, 3 under a section heading). */
   headingLevel?: 2 | 3;
+  /** One of the first cards, on screen at once: its picture loads without waiting. */
+  first?: boolean;
 }
 
-export function ProductCard({ product, currency, locale, onOpen, headingLevel = 2 }: ProductCardProps) {
+/** How many cards at the top of a list count as `first` (a row on a wide screen, the first screen on a phone). */
+export const FIRST_CARDS = 4;
+
+export function ProductCard({ product, currency, locale, onOpen, headingLevel = 2, first = false }: ProductCardProps) {
   const soldOut = stockState(product) === 'sold-out';
   return (
     <Card component="article" variant="outlined" aria-labelledby={`product-${product.id}-title`} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardActionArea onClick={() => onOpen(product.id)} aria-label={`Details of ${product.title}`} sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
-        <ProductImage src={product.image} alt="" />
+        <ProductImage src={product.image} alt="" eager={first} />
         <CardContent sx={{ flexGrow: 1 }}>
           <Typography id={`product-${product.id}-title`} variant="h3" component={`h${headingLevel}`} sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 0.5 }}>
             {product.title}
