@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
 import { appStore } from '../state/appStore';
@@ -31,7 +32,8 @@ export function startApp(container: HTMLElement | null): void {
       },
     });
     watchLaunch(appStore);
-    root.render(<App />);
+    // A transition renders in slices, so the first render never holds the main thread in one long task.
+    startTransition(() => root.render(<App />));
     startLiveDataAfterPaint(appStore);
   } catch (error) {
     console.error('Start-up failed:', error);

@@ -1,5 +1,6 @@
 import { cacheCatalogue, catalogueAtom } from '../features/catalogue/catalogueState';
 import { parseCatalogue } from '../features/catalogue/product';
+import { setInBackground } from '../state/setInBackground';
 import type { AppStore } from '../state/store';
 import { connectFirebase } from './client';
 import { resilientSubscription } from './resilientSubscription';
@@ -22,7 +23,7 @@ export function startCatalogue(store: AppStore): () => void {
           if (report && report !== reported) console.warn(`Products left out of the catalogue: ${report}.`);
           reported = report;
           const state = { products, source: 'live' as const, updatedAt: Date.now() };
-          store.set(catalogueAtom, state);
+          setInBackground(store, catalogueAtom, state);
           cacheCatalogue(state);
           onValue();
         },

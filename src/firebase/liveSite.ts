@@ -1,6 +1,7 @@
 import { siteAtom } from '../state/atoms';
 import { connectedAtom, liveStatusAtom, restartLiveAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { readSiteFields } from '../state/site';
+import { setInBackground } from '../state/setInBackground';
 import type { AppStore } from '../state/store';
 import { connectFirebase } from './client';
 import { resilientSubscription } from './resilientSubscription';
@@ -33,7 +34,7 @@ export function startLiveSite(store: AppStore): () => void {
         (snapshot) => {
           const { site, invalid } = readSiteFields(snapshot.val());
           warn(invalid);
-          store.set(siteAtom, site);
+          setInBackground(store, siteAtom, site);
           onValue();
         },
         onError,
