@@ -99,6 +99,34 @@ test('a product opens in a dialog addressable by ?product=, and adds to the wish
   await expect(page.getByRole('dialog', { name: 'Product not found' })).toBeVisible();
 });
 
+test('Back closes an open product; once closed, Back leaves the page instead of stopping on a copy of it', async ({ page }) => {
+  await page.goto('/home');
+  await page.goto('/products?category=Workshops');
+  const dialog = page.getByRole('dialog');
+  const openFirst = () => productList(page).getByRole('button', { name: /^Details of / }).first().click();
+
+  await openFirst();
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/products\?category=Workshops$/);
+
+  await openFirst();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/products\?category=Workshops$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Opened from a link, closing just drops the parameter.
+  await page.goto('/products?product=folk-in-the-round');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
 test('price, stock and new products change live on an open page', async ({ page, db }) => {
   await page.goto('/products');
   const jazz = page.getByRole('article', { name: 'Harbour Jazz Night' });

@@ -90,7 +90,7 @@ export function CatalogueView() {
         requestedId={query.productId}
         currency={currency}
         locale={locale}
-        onClose={() => query.update({ productId: null })}
+        onClose={query.closeProduct}
       />
     </Stack>
   );
