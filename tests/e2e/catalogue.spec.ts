@@ -161,9 +161,14 @@ test('the wishlist: add twice raises the quantity, adjust within stock, remove, 
   await expectHeading(page, 'Wishlist');
   await expect(page.getByTestId('wishlist-total')).toHaveText('£43.00');
   // Three are left of the folk night: the stepper stops there.
+  const rows = page.getByRole('list', { name: 'Wishlist items' }).locator(':scope > li');
+  await expect(rows.first()).toContainText('Folk in the Round');
   await page.getByRole('button', { name: 'One more Folk in the Round' }).click();
   await expect(page.getByRole('button', { name: 'One more Folk in the Round' })).toBeDisabled();
   await expect(page.getByTestId('wishlist-total')).toHaveText('£55.50');
+  // The stored order moves the changed item to the end (spec §4); the rows on screen stay where they were.
+  await expect(rows.first()).toContainText('Folk in the Round');
+  await expect(rows.last()).toContainText('Harbour Jazz Night');
   await page.getByRole('button', { name: 'Remove Harbour Jazz Night' }).click();
   await expect(page.getByTestId('wishlist-total')).toHaveText('£37.50');
   await page.getByRole('button', { name: 'Clear wishlist' }).click();

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { formatMoney, lineTotal } from '../../lib/money';
+import { useStableOrder } from '../../lib/stableOrder';
 import { cartAtom, siteAtom } from '../../state/atoms';
 import { MAX_QUANTITY, maxQuantity } from '../catalogue/product';
 import { wishlist } from './appWishlist';
@@ -42,12 +43,13 @@ export function WishlistItems() {
   const cart = useAtomValue(cartAtom);
   const { currency, locale } = useAtomValue(siteAtom);
   const review = useWishlistReview();
+  const rows = useStableOrder(review.items, (entry) => entry.item.id);
   const money = (amount: number) => formatMoney(amount, currency, locale);
 
   return (
     <Stack spacing={2}>
       <Stack component="ul" aria-label="Wishlist items" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {review.items.map((entry) => {
+        {rows.map((entry) => {
           const { item, quantity, product } = entry;
           // Unknown to the catalogue (not loaded yet, or gone, which its notice says): only the general cap.
           const limit = product ? maxQuantity(product) : MAX_QUANTITY;
