@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { requestPasswordReset, signIn, signUp, type ActionResult } from './accountActions';
 import { MIN_PASSWORD_LENGTH, validateReset, validateSignIn, validateSignUp } from './accountForms';
-import { FormTextField } from './FormTextField';
-import { useForm, type FormState } from './useForm';
+import { FormTextField } from '../../lib/FormTextField';
+import { useForm, type FormState } from '../../lib/useForm';
 
 export type AccountMode = 'signin' | 'signup' | 'reset';
 

@@ -4,10 +4,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { newOrderId, placeOrder, type PlacedOrder } from '../../firebase/orders';
 import { formatMoney } from '../../lib/money';
+import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
 import { authAtom, cartAtom, siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
@@ -15,7 +16,7 @@ import type { AuthState } from '../../state/types';
 import { wishlist } from '../wishlist/appWishlist';
 import { useWishlistReview } from '../wishlist/useWishlistReview';
 import { CheckoutFormFields } from './CheckoutForm';
-import { validateCheckout, validateCheckoutField, type CheckoutErrors, type CheckoutFields } from './checkoutForm';
+import { validateCheckout, type CheckoutFields } from './checkoutForm';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 
@@ -34,12 +35,31 @@ export function CheckoutView() {
   const connected = useAtomValue(connectedAtom);
   const { currency, locale } = useAtomValue(siteAtom);
   const review = useWishlistReview();
-  const [fields, setFields] = useState<CheckoutFields>(() => prefill(auth));
-  const [errors, setErrors] = useState<CheckoutErrors>({});
-  const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   // One id per order attempt, kept across retries, so an attempt whose answer was lost is never placed twice.
   const orderId = useRef<string | null>(null);
+  const form = useForm<CheckoutFields>({
+    initial: () => prefill(auth),
+    validate: validateCheckout,
+    idPrefix: 'checkout',
+    async submit(fields) {
+      try {
+        orderId.current ??= await newOrderId();
+        const lines = cart.products.map((item) => ({ productId: item.id, quantity: item.quantity ?? 1 }));
+        const result = await placeOrder(orderId.current, lines, fields);
+        orderId.current = null;
+        setPlaced(result);
+        wishlist.clearAfterOrder();
+        notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
+      } catch (error) {
+        const message = error instanceof OrderProblem ? error.message : 'The order could not be placed. Your wishlist is unchanged; please try again.';
+        if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
+        notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
+      }
+      // The toasts above say how it went; the form itself has nothing more to show.
+      return null;
+    },
+  });
   const money = (amount: number) => formatMoney(amount, currency, locale);
 
   if (placed) return <OrderConfirmation placed={placed} currency={currency} locale={locale} />;
@@ -59,33 +79,6 @@ export function CheckoutView() {
       </Paper>
     );
   }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateCheckout(fields);
-    setErrors(found);
-    const firstInvalid = (Object.keys(found) as (keyof CheckoutFields)[])[0];
-    if (firstInvalid) {
-      document.getElementById(`checkout-${firstInvalid}`)?.focus();
-      return;
-    }
-    setPlacing(true);
-    try {
-      orderId.current ??= await newOrderId();
-      const lines = cart.products.map((item) => ({ productId: item.id, quantity: item.quantity ?? 1 }));
-      const result = await placeOrder(orderId.current, lines, fields);
-      orderId.current = null;
-      setPlaced(result);
-      wishlist.clearAfterOrder();
-      notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
-    } catch (error) {
-      const message = error instanceof OrderProblem ? error.message : 'The order could not be placed. Your wishlist is unchanged; please try again.';
-      if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
-      notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
-    } finally {
-      setPlacing(false);
-    }
-  };
 
   const blockedReason = !connected
     ? navigator.onLine
@@ -125,7 +118,7 @@ export function CheckoutView() {
         {review.pricesChanged && <Alert severity="info" sx={{ mt: 2 }}>Some prices have changed since you added the items; the total uses today’s prices.</Alert>}
       </Paper>
 
-      <Paper component="form" noValidate aria-labelledby="checkout-details" variant="outlined" sx={{ p: 3 }} onSubmit={(event) => void submit(event)}>
+      <Paper component="form" noValidate aria-labelledby="checkout-details" variant="outlined" sx={{ p: 3 }} onSubmit={(event) => void form.onSubmit(event)}>
         <Typography id="checkout-details" variant="h2" gutterBottom>
           Your details
         </Typography>
@@ -133,24 +126,14 @@ export function CheckoutView() {
           No payment now: your order is reserved, to be paid at the event or on collection.
           {auth.authenticated ? '' : ' No account needed.'}
         </Typography>
-        <CheckoutFormFields
-          fields={fields}
-          errors={errors}
-          onChange={(name, value) => {
-            setFields((current) => ({ ...current, [name]: value }));
-            if (errors[name]) setErrors((current) => ({ ...current, [name]: validateCheckoutField(name, value) }));
-          }}
-          onBlur={(name) =>
-            setErrors((current) => (fields[name] === '' && !current[name] ? current : { ...current, [name]: validateCheckoutField(name, fields[name]) }))
-          }
-        />
+        <CheckoutFormFields form={form} />
         {blockedReason && (
           <Alert severity="warning" sx={{ my: 2 }} action={review.blocked ? <Button color="inherit" component={Link} to="/cart">Review wishlist</Button> : undefined}>
             {blockedReason}
           </Alert>
         )}
-        <Button type="submit" variant="contained" size="large" disabled={placing || blockedReason !== null}>
-          {placing ? 'Reserving…' : `Reserve order · ${money(review.total)}`}
+        <Button type="submit" variant="contained" size="large" disabled={form.busy || blockedReason !== null}>
+          {form.busy ? 'Reserving…' : `Reserve order · ${money(review.total)}`}
         </Button>
       </Paper>
     </Stack>

@@ -14,7 +14,7 @@ export const CHECKOUT_LIMITS = { name: 200, email: 254, telephone: 40, notes: 20
 
 const TELEPHONE = /^\+?[\d\s().-]{6,}$/;
 
-export function validateCheckoutField(field: keyof CheckoutFields, raw: string): string | undefined {
+function validateCheckoutField(field: keyof CheckoutFields, raw: string): string | undefined {
   const value = raw.trim();
   if (value.length > CHECKOUT_LIMITS[field]) return `Please keep this under ${CHECKOUT_LIMITS[field]} characters.`;
   switch (field) {

@@ -17,7 +17,7 @@ export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, body: 5000 
 
 const LABELS: Record<keyof ContactFields, string> = { name: 'your name', email: 'your email address', subject: 'a subject', body: 'a message' };
 
-export function validateContactField(field: keyof ContactFields, raw: string): string | undefined {
+function validateContactField(field: keyof ContactFields, raw: string): string | undefined {
   const value = raw.trim();
   if (value === '') return `Please enter ${LABELS[field]}.`;
   if (value.length > CONTACT_LIMITS[field]) return `Please keep this under ${CONTACT_LIMITS[field]} characters.`;

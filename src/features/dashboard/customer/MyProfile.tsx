@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { updateValues } from '../../../firebase/dashboardData';
 import type { AuthState } from '../../../state/types';
 import { NAME_MAX, validateNames } from '../../account/accountForms';
-import { FormTextField } from '../../account/FormTextField';
-import { useForm } from '../../account/useForm';
+import { FormTextField } from '../../../lib/FormTextField';
+import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
 
 /** The signed-in user's names, editable; email and role are shown but changed elsewhere (role: staff only). */

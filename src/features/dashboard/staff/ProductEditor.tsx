@@ -11,8 +11,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { setValue } from '../../../firebase/dashboardData';
 import type { Product } from '../../catalogue/product';
-import { FormTextField } from '../../account/FormTextField';
-import { useForm } from '../../account/useForm';
+import { FormTextField } from '../../../lib/FormTextField';
+import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
 import { EMPTY_PRODUCT, productFields, productRecord, slugify, validateProduct } from './productForm';
 

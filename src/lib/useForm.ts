@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { hasErrors, type FieldErrors } from '../../lib/forms';
+import { hasErrors, type FieldErrors } from './forms';
 
 export interface FormOptions<F> {
-  initial: F;
+  /** The starting values, or a function that reads them once (a saved draft). */
+  initial: F | (() => F);
   validate: (fields: F) => FieldErrors<F>;
   /** Prefix of the inputs' ids, so the first invalid field can be focused on submit. */
   idPrefix: string;
@@ -53,7 +54,7 @@ export function useForm<F extends object>(options: FormOptions<F>) {
       setErrors(found);
       setProblem(null);
       if (hasErrors(found)) {
-        const first = Object.keys(options.initial).find((name) => found[name as keyof F & string]);
+        const first = Object.keys(fields).find((name) => found[name as keyof F & string]);
         document.getElementById(`${options.idPrefix}-${first}`)?.focus();
         return;
       }
