@@ -57,6 +57,19 @@ test('after one online visit every route reloads offline, with the catalogue, it
   await expect(page.getByRole('listitem').filter({ hasText: 'Harbour Jazz Night' })).toBeVisible();
 });
 
+test('the service worker installs only once the page has its live data, not while the visit is still loading', async ({ page, db }) => {
+  const registered = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration !== undefined));
+  await db.stop();
+  await page.goto('/home');
+  await expectHeading(page, /.+/);
+  // Well past first paint (the worker used to register right after it), well short of the 10 s it waits at most.
+  await page.waitForTimeout(2500);
+  expect(await registered()).toBe(false);
+  await db.restart();
+  await expect(page.getByRole('banner')).toContainText(SEED_NAME);
+  await expect.poll(registered).toBe(true);
+});
+
 test('back online, the site properties subscription resumes within 5 s', async ({ page, db }) => {
   await page.goto('/about');
   await expect(page.getByRole('banner')).toContainText(SEED_NAME);

@@ -1,18 +1,54 @@
 import { Workbox } from 'workbox-window';
+import { liveStatusAtom } from '../../state/liveAtoms';
+import type { AppStore } from '../../state/store';
 import { offerUpdate } from './updatePrompt';
 
 /** Open tabs look for a new version this often, besides the check the browser makes on every navigation. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** The longest installation waits for the page's live data (offline, or the database away). */
+const SETTLE_TIMEOUT_MS = 10_000;
+/** Where the browser has no idle callback (Safari), this pause after the data stands in for one. */
+const IDLE_FALLBACK_MS = 1000;
 
 /**
- * Registers the service worker (offline shell, route chunks, pictures) and offers new versions. Loaded after
- * first paint, so none of it delays the page.
+ * Resolves once the page has its live data (or has waited long enough), at an idle moment after that. Installing
+ * the worker downloads the whole app (every chunk, picture and icon) into its cache; on a slow phone network it
+ * would otherwise compete with the visit's own code, data and pictures.
  */
-export function registerServiceWorker(): void {
+function whenPageSettled(store: AppStore): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const settle = () => {
+      unsubscribe();
+      window.clearTimeout(timer);
+      resolve();
+    };
+    const unsubscribe = store.sub(liveStatusAtom, () => {
+      if (store.get(liveStatusAtom) === 'live') settle();
+    });
+    const timer = window.setTimeout(settle, SETTLE_TIMEOUT_MS);
+    if (store.get(liveStatusAtom) === 'live') settle();
+  }).then(
+    () =>
+      new Promise<void>((resolve) => {
+        // Typed as always there, which Safari's window is not.
+        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_FALLBACK_MS * 2 });
+        else setTimeout(resolve, IDLE_FALLBACK_MS);
+      }),
+  );
+}
+
+/**
+ * Registers the service worker (offline shell, route chunks, pictures) and offers new versions, once the page
+ * has settled (see whenPageSettled): none of it delays the visit.
+ */
+export function registerServiceWorker(store: AppStore): void {
   // Which build runs in this tab: support questions and the update tests read it.
   document.documentElement.dataset.build = String(import.meta.env.VITE_APP_BUILD ?? 'local');
   if (!('serviceWorker' in navigator)) return;
+  void whenPageSettled(store).then(() => register());
+}
 
+function register(): void {
   const workbox = new Workbox('/sw.js');
   let reloadRequested = false;
   const reload = () => window.location.reload();

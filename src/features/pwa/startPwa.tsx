@@ -28,5 +28,5 @@ export function startPwa(store: AppStore): void {
       </JotaiProvider>
     </StrictMode>,
   );
-  if (import.meta.env.PROD) registerServiceWorker();
+  if (import.meta.env.PROD) registerServiceWorker(store);
 }
