@@ -120,6 +120,9 @@ test('Back closes an open product; once closed, Back leaves the page instead of 
 
   // Opened from a link, closing just drops the parameter.
   await page.goto('/products?product=folk-in-the-round');
+  // The load event comes before the app has opened the dialog and moved focus into it; an Escape pressed before
+  // that reaches nothing, as it would for someone pressing it before the dialog showed.
+  await expect(dialog.and(page.locator(':focus-within'))).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/products$/);
