@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routeChunkPreload } from './scripts/vite/routeChunkPreload.ts';
 
 /** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
 const SERVICE_WORKER_FILES = /^\/(sw\.js|registerSW\.js|workbox-[\w-]+\.js)$/;
@@ -59,7 +58,6 @@ export default defineConfig({
       },
     }),
     serviceWorkerNoCache(),
-    routeChunkPreload(),
   ],
   build: {
     // The bundle benchmark reads the manifest to tell what the home route loads at start.

@@ -53,16 +53,6 @@ test('pages load on demand, each in its own chunk', async ({ page }) => {
   expect(scripts.some((path) => /ProductsPage-/.test(path))).toBe(false);
 });
 
-test('the opened page\'s chunks are fetched alongside the start-up code, and no other page\'s', async ({ page }) => {
-  // With the start-up code held back, only index.html's own preload can have asked for the page's chunk.
-  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  await page.goto('/contact');
-  await expect.poll(() => requested.some((path) => /ContactPage-/.test(path))).toBe(true);
-  expect(requested.filter((path) => /(Home|Products|About|Cart|Checkout|Login|Dashboard|ComingSoon)Page-/.test(path))).toEqual([]);
-});
-
 test('a page whose chunk fails to load offers Retry, which loads it', async ({ page }) => {
   let failing = true;
   await page.route(/AboutPage-.*\.js$/, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
