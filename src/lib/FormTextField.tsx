@@ -28,3 +28,37 @@ export function FormTextField<F extends object>({ form, name, idPrefix, hint, ..
     />
   );
 }
+
+/** A text field of a form described as data, for forms that are mostly a list of them. */
+export interface TextFieldSpec<F extends object> {
+  name: keyof F & string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  /** Rows shown for a multi-line field. */
+  rows?: number;
+  maxLength?: number;
+  /** Shown below the field while it has no error. */
+  hint?: string | ((fields: F) => string);
+}
+
+/** A form's text fields, in the order given. */
+export function FormTextFields<F extends object>({ form, idPrefix, fields }: { form: FormState<F>; idPrefix: string; fields: readonly TextFieldSpec<F>[] }) {
+  return fields.map((field) => (
+    <FormTextField
+      key={field.name}
+      form={form}
+      name={field.name}
+      idPrefix={idPrefix}
+      label={field.label}
+      type={field.type ?? 'text'}
+      autoComplete={field.autoComplete}
+      required={field.required}
+      multiline={field.rows !== undefined}
+      minRows={field.rows}
+      hint={typeof field.hint === 'function' ? field.hint(form.fields) : field.hint}
+      slotProps={field.maxLength === undefined ? undefined : { htmlInput: { maxLength: field.maxLength } }}
+    />
+  ));
+}

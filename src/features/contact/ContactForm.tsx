@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { FormTextField } from '../../lib/FormTextField';
+import { FormTextFields, type TextFieldSpec } from '../../lib/FormTextField';
 import { useForm } from '../../lib/useForm';
 import { connectedAtom } from '../../state/liveAtoms';
 import { contactOutbox } from './appOutbox';
@@ -11,11 +11,18 @@ import { loadDraft, saveDraft } from './contactDraft';
 import { CONTACT_LIMITS, EMPTY_CONTACT, trimContact, validateContact, type ContactFields } from './contactMessage';
 import { outboxAtom } from './outbox';
 
-const FIELDS: { name: keyof ContactFields; label: string; type?: string; autoComplete?: string; multiline?: boolean }[] = [
-  { name: 'name', label: 'Name', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'subject', label: 'Subject' },
-  { name: 'body', label: 'Message', multiline: true },
+const FIELDS: TextFieldSpec<ContactFields>[] = [
+  { name: 'name', label: 'Name', autoComplete: 'name', required: true, maxLength: CONTACT_LIMITS.name },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true, maxLength: CONTACT_LIMITS.email },
+  { name: 'subject', label: 'Subject', required: true, maxLength: CONTACT_LIMITS.subject },
+  {
+    name: 'body',
+    label: 'Message',
+    required: true,
+    rows: 5,
+    maxLength: CONTACT_LIMITS.body,
+    hint: (fields) => `${fields.body.length} / ${CONTACT_LIMITS.body}`,
+  },
 ];
 
 /** The contact form: inline validation, a draft kept on this device, and sending that survives being offline. */
@@ -43,22 +50,7 @@ export function ContactForm() {
           {waiting === 1 ? 'One message is' : `${waiting} messages are`} waiting to be sent; {connected ? 'sending now…' : 'it will go out when the connection returns.'}
         </Alert>
       )}
-      {FIELDS.map((field) => (
-        <FormTextField
-          key={field.name}
-          form={form}
-          name={field.name}
-          idPrefix="contact"
-          label={field.label}
-          type={field.type ?? 'text'}
-          autoComplete={field.autoComplete}
-          required
-          multiline={field.multiline}
-          minRows={field.multiline ? 5 : undefined}
-          hint={field.multiline ? `${form.fields.body.length} / ${CONTACT_LIMITS.body}` : undefined}
-          slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS[field.name] } }}
-        />
-      ))}
+      <FormTextFields form={form} idPrefix="contact" fields={FIELDS} />
       <div>
         <Button type="submit" variant="contained" disabled={form.busy}>
           {form.busy ? 'Sending…' : connected ? 'Send message' : 'Send when online'}

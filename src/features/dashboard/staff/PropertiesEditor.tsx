@@ -7,23 +7,23 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { setValue } from '../../../firebase/dashboardData';
 import { siteAtom } from '../../../state/atoms';
-import { FormTextField } from '../../../lib/FormTextField';
+import { FormTextField, FormTextFields, type TextFieldSpec } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
 import { Section } from '../Section';
 import { propertiesFields, propertiesRecord, validateProperties, type PropertiesFields } from './propertiesForm';
 
-const TEXT_FIELDS: { name: Exclude<keyof PropertiesFields, 'comingsoon' | 'launch'>; label: string; type?: string; multiline?: boolean; hint?: string }[] = [
-  { name: 'name', label: 'Shop name' },
-  { name: 'tagline', label: 'Tagline', multiline: true },
-  { name: 'address', label: 'Address', multiline: true },
+const TEXT_FIELDS: TextFieldSpec<PropertiesFields>[] = [
+  { name: 'name', label: 'Shop name', required: true },
+  { name: 'tagline', label: 'Tagline', rows: 1 },
+  { name: 'address', label: 'Address', rows: 1 },
   { name: 'postcode', label: 'Postcode' },
   { name: 'telephone', label: 'Telephone', type: 'tel' },
-  { name: 'email', label: 'Contact email', type: 'email' },
+  { name: 'email', label: 'Contact email', type: 'email', required: true },
   { name: 'website', label: 'Website', type: 'url' },
   { name: 'calendar', label: 'Calendar link', type: 'url', hint: 'A web address visitors can add to their calendar (optional).' },
-  { name: 'currency', label: 'Currency', hint: 'Three letters, such as GBP or EUR.' },
-  { name: 'locale', label: 'Language and region', hint: 'Such as en-GB; used for prices and dates.' },
+  { name: 'currency', label: 'Currency', required: true, hint: 'Three letters, such as GBP or EUR.' },
+  { name: 'locale', label: 'Language and region', required: true, hint: 'Such as en-GB; used for prices and dates.' },
 ];
 
 /** Every field of `properties`; a save reaches every open client at once through their live subscription. */
@@ -59,19 +59,7 @@ export function PropertiesEditor() {
           hint={`In your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        {TEXT_FIELDS.map((field) => (
-          <FormTextField
-            key={field.name}
-            form={form}
-            name={field.name}
-            idPrefix="site"
-            label={field.label}
-            type={field.type}
-            multiline={field.multiline}
-            required={field.name === 'name' || field.name === 'email' || field.name === 'currency' || field.name === 'locale'}
-            hint={field.hint}
-          />
-        ))}
+        <FormTextFields form={form} idPrefix="site" fields={TEXT_FIELDS} />
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Button type="submit" variant="contained" disabled={form.busy}>
             {form.busy ? 'Saving…' : 'Save site details'}
