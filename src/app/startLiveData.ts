@@ -1,3 +1,4 @@
+import { retryWhenOnline } from '../lib/retryWhenOnline';
 import type { AppStore } from '../state/store';
 
 /** Runs the callback once the browser has painted the first frame. */
@@ -11,27 +12,21 @@ function afterFirstPaint(callback: () => void): void {
  * again when the browser comes back online.
  */
 export function startLiveDataAfterPaint(store: AppStore): void {
-  const start = () => {
+  const start = () =>
     Promise.all([
       import('../firebase/liveSite'),
       import('../firebase/catalogue'),
       import('../features/contact/appOutbox'),
       import('../firebase/authSession'),
-    ])
-      .then(([{ startLiveSite }, { startCatalogue }, { contactOutbox }, { startAuthSession }]) => {
-        startLiveSite(store);
-        startCatalogue(store);
-        // Reconciles the stored sign-in with Firebase's own session: a stale one grants nothing.
-        startAuthSession(store);
-        // Messages queued on an earlier visit go out as soon as the connection is up.
-        void contactOutbox.flush();
-      })
-      .catch((error: unknown) => {
-        console.error('Live updates could not start:', error);
-        window.addEventListener('online', start, { once: true });
-      });
-  };
-  afterFirstPaint(start);
+    ]).then(([{ startLiveSite }, { startCatalogue }, { contactOutbox }, { startAuthSession }]) => {
+      startLiveSite(store);
+      startCatalogue(store);
+      // Reconciles the stored sign-in with Firebase's own session: a stale one grants nothing.
+      startAuthSession(store);
+      // Messages queued on an earlier visit go out as soon as the connection is up.
+      void contactOutbox.flush();
+    });
+  afterFirstPaint(() => retryWhenOnline(start, 'Live updates could not start'));
   // What makes the shop an app (src/features/pwa: service worker, updates, offline bar, install offer) is never
   // on the way to first paint either.
   afterFirstPaint(() => {

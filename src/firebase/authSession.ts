@@ -4,6 +4,7 @@ import type { AppStore } from '../state/store';
 import { sessionAtom } from '../features/account/session';
 import { loginPayload, parseProfile, type Profile } from '../features/account/profile';
 import type { SignUpFields } from '../features/account/accountForms';
+import { retryWhenOnline } from '../lib/retryWhenOnline';
 import { connectFirebase, type FirebaseClient } from './client';
 
 function applyProfile(store: AppStore, uid: string, raw: unknown): void {
@@ -53,20 +54,17 @@ export function startAuthSession(store: AppStore): () => void {
     });
   };
 
-  const start = () =>
-    connectFirebase().then(
-      (client) => {
+  // Offline on a first visit the SDK cannot be fetched: the session stays "checking" until it can.
+  const stopRetrying = retryWhenOnline(
+    () =>
+      connectFirebase().then((client) => {
         if (!stopped) follow(client);
-      },
-      (error: unknown) => {
-        // Offline on a first visit the SDK cannot be fetched: the session stays "checking" until it can.
-        console.error('Sign-in state could not be checked:', error);
-        if (!stopped) window.addEventListener('online', () => void start(), { once: true });
-      },
-    );
-  void start();
+      }),
+    'Sign-in state could not be checked',
+  );
   return () => {
     stopped = true;
+    stopRetrying();
     stopProfile?.();
     stopAuth?.();
   };

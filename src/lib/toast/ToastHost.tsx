@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { retryWhenOnline } from '../retryWhenOnline';
 import { notifier } from './notifier';
 
 /**
@@ -25,19 +26,13 @@ export function ToastHost() {
   useEffect(() => {
     if (!wanted || Toaster) return;
     let current = true;
-    const load = () => {
-      import('./Toaster').then(
-        (module) => current && setToaster(() => module.default),
-        (error: unknown) => {
-          console.error('The toast area could not be loaded; trying again when online:', error);
-          window.addEventListener('online', load, { once: true });
-        },
-      );
-    };
-    load();
+    const stopRetrying = retryWhenOnline(
+      () => import('./Toaster').then((module) => current && setToaster(() => module.default)),
+      'The toast area could not be loaded; trying again when online',
+    );
     return () => {
       current = false;
-      window.removeEventListener('online', load);
+      stopRetrying();
     };
   }, [wanted, Toaster]);
 
