@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { StorageSlot } from '../../state/storage';
 import type { AppStore } from '../../state/store';
 
 /** Chromium's install offer; not in TypeScript's DOM types because it is not a standard. */
@@ -26,16 +27,11 @@ export type InstallOffer = { kind: 'prompt'; event: BeforeInstallPromptEvent } |
 
 export const installOfferAtom = atom<InstallOffer>({ kind: 'none' });
 
-/** Asked once: "Not now" hides the offer on this device for good. */
-const DISMISSED_KEY = 'storefront.install-dismissed';
-
-function dismissedBefore(): boolean {
-  try {
-    return window.localStorage.getItem(DISMISSED_KEY) === 'yes';
-  } catch {
-    return false;
-  }
-}
+/**
+ * Asked once: "Not now" hides the offer on this device for good. If storage refuses, the offer comes back on the
+ * next visit, which is all that is lost (the persisted root state already tells the visitor storage fails).
+ */
+const dismissed = new StorageSlot(() => window.localStorage, 'storefront.install-dismissed', () => undefined);
 
 function installed(): boolean {
   return window.matchMedia('(display-mode: standalone)').matches || navigator.standalone === true;
@@ -48,7 +44,7 @@ function appleMobile(): boolean {
 }
 
 export function watchInstallOffer(store: AppStore): void {
-  if (installed() || dismissedBefore()) return;
+  if (installed() || dismissed.read() === 'yes') return;
   const offer = (event: BeforeInstallPromptEvent) => {
     // Keeps the browser's own banner away: the app shows a quiet action instead.
     event.preventDefault();
@@ -62,11 +58,7 @@ export function watchInstallOffer(store: AppStore): void {
 
 export function dismissInstallOffer(store: AppStore): void {
   store.set(installOfferAtom, { kind: 'none' });
-  try {
-    window.localStorage.setItem(DISMISSED_KEY, 'yes');
-  } catch {
-    // Storage refused: the offer comes back on the next visit, which is all that is lost.
-  }
+  dismissed.write('yes');
 }
 
 /** Shows the browser's install dialog; an offer can be used once, whatever the answer. */
