@@ -32,10 +32,14 @@ function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Z]{3}$/.test(value);
 }
 
+/**
+ * A well-formed language tag. Whether this browser has data for it is left to formatting, which falls back by
+ * itself: asking (supportedLocalesOf) loads the browser's whole locale list, some 25 ms at start-up.
+ */
 function isLocale(value: unknown): value is string {
   if (typeof value !== 'string' || value === '') return false;
   try {
-    return Intl.NumberFormat.supportedLocalesOf(value).length > 0;
+    return Intl.getCanonicalLocales(value).length > 0;
   } catch {
     return false;
   }
