@@ -1,5 +1,6 @@
 import { cacheCatalogue, catalogueAtom } from '../features/catalogue/catalogueState';
 import { parseCatalogue } from '../features/catalogue/product';
+import { sameData } from '../lib/sameData';
 import { setInBackground } from '../state/setInBackground';
 import type { AppStore } from '../state/store';
 import { connectFirebase } from './client';
@@ -22,8 +23,9 @@ export function startCatalogue(store: AppStore): () => void {
           const report = problems.join('; ');
           if (report && report !== reported) console.warn(`Products left out of the catalogue: ${report}.`);
           reported = report;
+          const current = store.get(catalogueAtom);
           const state = { products, source: 'live' as const, updatedAt: Date.now() };
-          setInBackground(store, catalogueAtom, state);
+          if (current.source !== 'live' || !sameData(current.products, products)) setInBackground(store, catalogueAtom, state);
           cacheCatalogue(state);
           onValue();
         },

@@ -1,3 +1,4 @@
+import { sameData } from '../lib/sameData';
 import { siteAtom } from '../state/atoms';
 import { connectedAtom, liveStatusAtom, restartLiveAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { readSiteFields } from '../state/site';
@@ -34,7 +35,7 @@ export function startLiveSite(store: AppStore): () => void {
         (snapshot) => {
           const { site, invalid } = readSiteFields(snapshot.val());
           warn(invalid);
-          setInBackground(store, siteAtom, site);
+          if (!sameData(store.get(siteAtom), site)) setInBackground(store, siteAtom, site);
           onValue();
         },
         onError,
