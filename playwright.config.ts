@@ -41,7 +41,7 @@ export default defineConfig({
   // The e2e build (.env.e2e) expects its database on a port of its own; tests relay it to their own servers.
   webServer: [
     {
-      command: `npx vite build --mode e2e --outDir dist-e2e --logLevel warn && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,
+      command: `npm run --silent build:e2e && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,
       url: `http://localhost:${PORT}/home`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

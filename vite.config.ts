@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { resolve } from 'node:path';
+import { firstVisitPages } from './scripts/stack/firstVisitPages.ts';
 
 /** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
 const SERVICE_WORKER_FILES = /^\/(sw\.js|registerSW\.js|workbox-[\w-]+\.js)$/;
@@ -19,10 +21,22 @@ function serviceWorkerNoCache(): Plugin {
   };
 }
 
-export default defineConfig({
+/** `vite preview` answers a first visit with the page rendered on the server (src/ssr), as production could. */
+function firstVisitRendering(): Plugin {
+  return {
+    name: 'storefront:first-visit-pages',
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use(firstVisitPages({ outDir, databaseUrl: process.env.FIRST_VISIT_DATABASE_URL }));
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
-    VitePWA({
+    // The server bundle (src/ssr/renderPage.tsx) has no service worker of its own.
+    !isSsrBuild && VitePWA({
       strategies: 'generateSW',
       // The app offers a new version with a toast and swaps only when the visitor agrees (src/features/pwa).
       registerType: 'prompt',
@@ -58,12 +72,15 @@ export default defineConfig({
       },
     }),
     serviceWorkerNoCache(),
+    firstVisitRendering(),
   ],
   build: {
     // The bundle benchmark reads the manifest to tell what the home route loads at start.
     manifest: true,
     target: 'es2022',
   },
+  // The server bundle serves no files: the client build has them.
+  publicDir: isSsrBuild ? false : 'public',
   preview: { port: 4173, strictPort: true },
   server: { port: 5173 },
-});
+}));

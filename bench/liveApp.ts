@@ -38,7 +38,7 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** The e2e build, served, against a real database (the project's rules, the seed, maybe more), in Chromium. */
 export async function withLiveApp<T>(prepareSeed: (seed: Record<string, unknown>) => void, run: (app: LiveApp) => Promise<T>): Promise<T> {
-  execFileSync('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', 'dist-e2e', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync('npm', ['run', '--silent', 'build:e2e'], { stdio: 'inherit' });
   const dir = await mkdtemp(join(tmpdir(), 'storefront-bench-'));
   const rulesText = await readFile('database.rules.json', 'utf8');
   const server = await startDatabaseServer({ port: DATABASE_PORT, rules: compileRules(rulesText), persistence: new FilePersistence({ dir }), log: () => undefined });

@@ -1,6 +1,7 @@
 /**
  * Runs the whole stack on this machine: the local realtime database (server/cli.ts), the Firebase Auth emulator
- * and the built app (vite preview). Seeds demo data on first start; Ctrl-C (or SIGTERM) stops everything.
+ * and the built app (vite preview, which also renders first visits' pages from the database: src/ssr). Seeds demo
+ * data on first start; Ctrl-C (or SIGTERM) stops everything.
  *
  *   tsx scripts/start.ts [--no-app] [--data DIR] [--db-port 9000] [--auth-port 9099] [--app-port 4173]
  */

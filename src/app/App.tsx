@@ -1,26 +1,40 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider as JotaiProvider } from 'jotai';
-import { StrictMode } from 'react';
-import { BrowserRouter } from 'react-router';
+import { StrictMode, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { ToastHost } from '../lib/toast/ToastHost';
-import { appStore } from '../state/appStore';
+import type { AppStore } from '../state/store';
 import { AppRoutes } from './router';
 import { theme } from './theme';
 
+export interface AppProps {
+  store: AppStore;
+  /** BrowserRouter in the browser; a StaticRouter at the page's address on the server. */
+  Router: ComponentType<{ children: ReactNode }>;
+  /** Called once the first render is on screen (for a hydrated page: once React has taken the HTML over). */
+  onMounted?: () => void;
+}
+
+function Mounted({ onMounted }: { onMounted: () => void }) {
+  // A layout effect runs in the commit itself, before React replays taps made while the page was hydrating.
+  useLayoutEffect(onMounted, [onMounted]);
+  return null;
+}
+
 /** The root view (spec §2): the area where pages appear, and the toast area. */
-export function App() {
+export function App({ store, Router, onMounted }: AppProps) {
   return (
     <StrictMode>
-      <JotaiProvider store={appStore}>
+      <JotaiProvider store={store}>
         <ThemeProvider theme={theme}>
           <CssBaseline enableColorScheme />
-          <BrowserRouter>
+          <Router>
             <AppRoutes />
-          </BrowserRouter>
+          </Router>
           <ToastHost />
         </ThemeProvider>
       </JotaiProvider>
+      {onMounted && <Mounted onMounted={onMounted} />}
     </StrictMode>
   );
 }

@@ -1,8 +1,13 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
+import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, readFirstVisitData, type FirstVisitData } from '../ssr/firstVisit';
 import { appStore } from '../state/appStore';
+import { hydratingAtom } from '../state/atoms';
+import { serverNowAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { App } from './App';
+import { pages } from './routing/pages';
 import { startLiveDataAfterPaint } from './startLiveData';
 
 /** Spec §8: start-up failures go to the console; the visitor still gets a page with a way forward. */
@@ -15,26 +20,83 @@ function showFallback(container: HTMLElement): void {
     </main>`;
 }
 
+function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
+  return {
+    onUncaughtError(error) {
+      console.error('Start-up failed while rendering:', error);
+      // React is still committing when it reports the error; replace its tree once it has finished.
+      setTimeout(() => {
+        unmount();
+        showFallback(container);
+      });
+    },
+  };
+}
+
+function render(container: HTMLElement): void {
+  const root = createRoot(container, rootOptions(container, () => root.unmount()));
+  // A transition renders in slices, so the first render never holds the main thread in one long task.
+  startTransition(() => root.render(<App store={appStore} Router={BrowserRouter} />));
+  startLiveDataAfterPaint(appStore);
+}
+
+/**
+ * Takes over a page the server rendered (src/ssr): from the same data, with the visitor's own sign-in and
+ * wishlist held back until React has adopted the HTML (hydratingAtom). Live data starts after that, so nothing
+ * changes under the hydration.
+ */
+async function hydrate(container: HTMLElement, data: FirstVisitData, page: () => Promise<unknown>): Promise<void> {
+  applyFirstVisitData(appStore, data);
+  appStore.set(hydratingAtom, true);
+  try {
+    // The page's chunk must be there, or the first render would be a loading state where the HTML has the page.
+    await page();
+  } catch (error) {
+    console.warn('The page’s code could not be loaded; the page starts from scratch:', error);
+    appStore.set(hydratingAtom, false);
+    container.replaceChildren();
+    render(container);
+    return;
+  }
+  let hydrated = false;
+  const onMounted = () => {
+    if (hydrated) return;
+    hydrated = true;
+    appStore.set(hydratingAtom, false);
+    // The page is live: from now on its clock is this device's (corrected by the server's offset) again.
+    appStore.set(serverNowAtom, Date.now() + appStore.get(serverOffsetAtom));
+    startLiveDataAfterPaint(appStore);
+  };
+  const options: RootOptions = {
+    ...rootOptions(container, () => root?.unmount()),
+    // React then renders that part in the browser instead: the visitor sees the right page either way.
+    onRecoverableError: (error) => console.warn('The page from the server did not match; rendered here instead:', error),
+  };
+  let root: Root | undefined;
+  // As a transition, hydration goes in slices too, and the page stays responsive while React adopts it.
+  startTransition(() => {
+    root = hydrateRoot(container, <App store={appStore} Router={BrowserRouter} onMounted={onMounted} />, options);
+  });
+}
+
 export function startApp(container: HTMLElement | null): void {
   if (!container) {
     console.error('Start-up failed: the page has no #root element.');
     return;
   }
   try {
-    const root = createRoot(container, {
-      onUncaughtError(error) {
-        console.error('Start-up failed while rendering:', error);
-        // React is still committing when it reports the error; replace its tree once it has finished.
-        setTimeout(() => {
-          root.unmount();
-          showFallback(container);
-        });
-      },
-    });
     watchLaunch(appStore);
-    // A transition renders in slices, so the first render never holds the main thread in one long task.
-    startTransition(() => root.render(<App />));
-    startLiveDataAfterPaint(appStore);
+    const page = FIRST_VISIT_PAGES[window.location.pathname];
+    const data = page && container.firstElementChild ? readFirstVisitData(document.getElementById(FIRST_VISIT_DATA_ID)) : null;
+    if (page && data) {
+      hydrate(container, data, () => pages[page].load()).catch((error: unknown) => {
+        console.error('Start-up failed:', error);
+        showFallback(container);
+      });
+    } else {
+      container.replaceChildren();
+      render(container);
+    }
   } catch (error) {
     console.error('Start-up failed:', error);
     showFallback(container);

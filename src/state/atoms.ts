@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { cartCount } from './cart';
+import { SIGNED_OUT } from './auth';
+import { EMPTY_CART, cartCount } from './cart';
 import { DEFAULT_STATE } from './persistence';
 import type { AuthState, CartState, RootState, SiteState } from './types';
 
@@ -11,13 +12,19 @@ export const siteAtom = atom(
   (get, set, site: SiteState) => set(rootAtom, { ...get(rootAtom), site }),
 );
 
+/**
+ * True while React adopts a page rendered on the server (src/ssr), which cannot know this device's own state:
+ * until then the sign-in and the wishlist read as a first visitor's, so the first render matches the HTML.
+ */
+export const hydratingAtom = atom(false);
+
 export const authAtom = atom(
-  (get) => get(rootAtom).auth,
+  (get) => (get(hydratingAtom) ? SIGNED_OUT : get(rootAtom).auth),
   (get, set, auth: AuthState) => set(rootAtom, { ...get(rootAtom), auth }),
 );
 
 export const cartAtom = atom(
-  (get) => get(rootAtom).cart,
+  (get) => (get(hydratingAtom) ? EMPTY_CART : get(rootAtom).cart),
   (get, set, cart: CartState) => set(rootAtom, { ...get(rootAtom), cart }),
 );
 

@@ -69,12 +69,14 @@ async function connectPages(context: BrowserContext, port: () => number, online:
  * folder) that the app in every page of the test's browser context talks to. Automatic: every test of a file
  * using this `test` has one, whether or not it touches it.
  */
-export const test = base.extend<{ db: LiveDatabase }>({
-  db: [async ({ context }, provide) => {
+export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
+  /** The database's port; 0 picks a free one. A fixed one is for the server's own reads (first-visit pages). */
+  dbPort: [0, { option: true }],
+  db: [async ({ context, dbPort }, provide) => {
     const dir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
     const rulesText = await readFile(new URL('../../database.rules.json', import.meta.url), 'utf8');
     const rules = compileRules(rulesText);
-    let port = 0;
+    let port = dbPort;
     const running: { server: DatabaseServer | null } = { server: null };
     const start = async () => {
       const server = await startDatabaseServer({ port, rules, rulesText, persistence: new FilePersistence({ dir }), log: () => undefined });

@@ -2,9 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormTextFields, type TextFieldSpec } from '../../lib/FormTextField';
 import { useForm } from '../../lib/useForm';
+import { hydratingAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import { contactOutbox } from './appOutbox';
 import { loadDraft, saveDraft } from './contactDraft';
@@ -27,10 +28,19 @@ const FIELDS: TextFieldSpec<ContactFields>[] = [
 
 /** The contact form: inline validation, a draft kept on this device, and sending that survives being offline. */
 export function ContactForm() {
+  // A page from the server has the form empty, as the server cannot know this device's draft: the draft comes
+  // in (a fresh form) once the page is live here, and only then is anything saved over it.
+  const hydrating = useAtomValue(hydratingAtom);
+  const draft = useMemo(() => (hydrating ? EMPTY_CONTACT : loadDraft()), [hydrating]);
+  const hasDraft = Object.values(draft).some((value) => value !== '');
+  return <ContactFormFields key={hasDraft ? 'draft' : 'empty'} initial={draft} keepDraft={!hydrating} />;
+}
+
+function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; keepDraft: boolean }) {
   const connected = useAtomValue(connectedAtom);
   const waiting = useAtomValue(outboxAtom).length;
   const form = useForm<ContactFields>({
-    initial: loadDraft,
+    initial,
     validate: validateContact,
     idPrefix: 'contact',
     async submit(fields) {
@@ -41,7 +51,9 @@ export function ContactForm() {
     },
   });
   // Every change is kept on the device, so a reload or a lost connection never costs the visitor the message.
-  useEffect(() => saveDraft(form.fields), [form.fields]);
+  useEffect(() => {
+    if (keepDraft) saveDraft(form.fields);
+  }, [form.fields, keepDraft]);
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void form.onSubmit(event)} aria-labelledby="contact-form-heading">

@@ -1,6 +1,6 @@
 import { TOAST_TEXT } from '../../lib/toast/constants';
 import type { ToastMessage } from '../../lib/toast/types';
-import { cartAtom } from '../../state/atoms';
+import { cartAtom, rootAtom } from '../../state/atoms';
 import { addItem, clearCart, quantityOf, removeItem, updateItem } from '../../state/cart';
 import type { AppStore } from '../../state/store';
 import type { CartItem, CartState } from '../../state/types';
@@ -33,7 +33,8 @@ export interface Wishlist {
 export function createWishlist(store: AppStore, notify: (message: ToastMessage) => unknown): Wishlist {
   const apply = (change: (cart: CartState) => CartState, success?: ToastMessage) => {
     try {
-      store.set(cartAtom, change(store.get(cartAtom)));
+      // From the root, not cartAtom: a tap replayed while the page is being hydrated changes the stored wishlist.
+      store.set(cartAtom, change(store.get(rootAtom).cart));
     } catch (error) {
       if (!(error instanceof TransitionError)) throw error;
       notify({ severity: 'error', summary: 'Wishlist not changed', detail: error.message });

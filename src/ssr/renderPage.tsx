@@ -1,0 +1,73 @@
+/**
+ * The server's side of a first visit (built with `vite build --ssr`, run by scripts/stack/firstVisitPages.ts):
+ * renders one of FIRST_VISIT_PAGES to HTML with the data read from the database, the same way the browser will
+ * then render it over that HTML. MUI's styles come inline with the markup (Emotion's server rendering), and the
+ * browser's Emotion moves them into the head before it hydrates.
+ */
+import { createStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App } from '../app/App';
+import { pages } from '../app/routing/pages';
+import { comingSoonAtom } from '../features/site/comingSoonAtoms';
+import { readFirebaseSettings } from '../firebase/config';
+import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, serializeFirstVisitData, type FirstVisitData } from './firstVisit';
+
+export { FIRST_VISIT_PAGES, type FirstVisitData };
+
+/** The REST addresses of what a first visit shows, on the database this build talks to. */
+export function firstVisitSources(databaseUrl?: string): { properties: string; products: string } {
+  const settings = readFirebaseSettings(import.meta.env, '127.0.0.1');
+  const base = new URL(databaseUrl ?? settings.options.databaseURL ?? '');
+  const at = (path: string, query: Record<string, string>) => {
+    const url = new URL(`${path}.json`, base);
+    for (const [key, value] of [...base.searchParams, ...Object.entries(query)]) url.searchParams.set(key, value);
+    return url.href;
+  };
+  return {
+    properties: at('/properties', {}),
+    // The one query the rules let the public read the catalogue by (database.rules.json).
+    products: at('/products', { orderBy: '"active"', equalTo: 'true' }),
+  };
+}
+
+/** Emotion's style elements and React's preloads for high-priority pictures. */
+const HOISTED = /<style data-emotion="[^"]*">[^<]*<\/style>|<link rel="preload"[^>]*\/>/g;
+
+export interface RenderedPage {
+  /** For the head: the page's styles and the preloads of its first pictures. */
+  head: string;
+  /** The markup for inside #root. */
+  root: string;
+  /** The script element carrying the data, for after #root. */
+  data: string;
+}
+
+/**
+ * The page at `path` (with `search`), or null when it is not a first-visit page or the shop is in coming-soon
+ * mode (the app then takes visitors to the coming-soon page itself).
+ */
+export async function renderPage(path: string, search: string, data: FirstVisitData): Promise<RenderedPage | null> {
+  const page = FIRST_VISIT_PAGES[path];
+  if (!page) return null;
+  const store = createStore();
+  applyFirstVisitData(store, data);
+  if (store.get(comingSoonAtom).active) return null;
+  await pages[page].load();
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${path}${search}`}>{children}</StaticRouter>;
+  const html = renderToString(<App store={store} Router={Router} />);
+  // Emotion writes each style beside the markup it styles, and the theme's variables after all of it: a browser
+  // painting the page as it arrives would show it unstyled for a moment and then shift it. In the head, all of
+  // it is there before the first paint (the browser's Emotion adopts them there as well).
+  const hoisted: string[] = [];
+  const root = html.replace(HOISTED, (element) => {
+    hoisted.push(element);
+    return '';
+  });
+  return {
+    head: hoisted.join(''),
+    root,
+    data: `<script type="application/json" id="${FIRST_VISIT_DATA_ID}">${serializeFirstVisitData(data)}</script>`,
+  };
+}
