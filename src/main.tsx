@@ -1,19 +1,13 @@
-/** The next task, after the browser has painted. */
-const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-
 // The app's code runs once the browser has painted what the HTML holds: for a first visit, the page the server
-// rendered (src/ssr), which is then on screen before the main thread is busy taking it over. Its modules are
-// evaluated in steps, each in a task of its own, so that none holds the main thread for long.
-const steps = [() => import('react-dom/client'), () => import('@mui/material/styles'), () => import('./app/theme')];
+// rendered (src/ssr), which is then on screen before the main thread is busy taking it over.
+requestAnimationFrame(() => setTimeout(start));
 
-async function start(): Promise<void> {
-  for (const step of steps) {
-    await nextPaint();
-    await step();
-  }
-  await nextPaint();
-  const { startApp } = await import('./app/startApp');
-  startApp(document.getElementById('root'));
+function start(): void {
+  // All of it is requested at once. A module graph is evaluated when it has arrived, in a task of its own: the
+  // smaller graphs (React DOM, then MUI with the theme) run before the app's, and no one task runs all of it.
+  void import('react-dom/client');
+  void import('./app/theme');
+  import('./app/startApp')
+    .then(({ startApp }) => startApp(document.getElementById('root')))
+    .catch((error: unknown) => console.error('Start-up failed: the app’s code could not be loaded.', error));
 }
-
-start().catch((error: unknown) => console.error('Start-up failed: the app’s code could not be loaded.', error));

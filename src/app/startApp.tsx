@@ -5,6 +5,7 @@ import { watchLaunch } from '../features/site/comingSoonAtoms';
 import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, readFirstVisitData, type FirstVisitData } from '../ssr/firstVisit';
 import { appStore } from '../state/appStore';
 import { hydratingAtom } from '../state/atoms';
+import { setInBackground } from '../state/setInBackground';
 import { serverNowAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { App } from './App';
 import { pages } from './routing/pages';
@@ -64,7 +65,7 @@ async function hydrate(container: HTMLElement, data: FirstVisitData, page: () =>
     hydrated = true;
     appStore.set(hydratingAtom, false);
     // The page is live: from now on its clock is this device's (corrected by the server's offset) again.
-    appStore.set(serverNowAtom, Date.now() + appStore.get(serverOffsetAtom));
+    setInBackground(appStore, serverNowAtom, Date.now() + appStore.get(serverOffsetAtom));
     startLiveDataAfterPaint(appStore);
   };
   const options: RootOptions = {
