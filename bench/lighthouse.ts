@@ -3,11 +3,19 @@
  * contact pages of the built app with the demo data, and the time to first contentful paint of an offline reload
  * of the home page once the service worker has it. Printed and returned, never asserted.
  * Targets (issue 7): Performance ≥ 95, Accessibility, Best Practices and SEO 100, LCP ≤ 2.0 s, offline FCP ≤ 500 ms.
+ *
+ * Each page is audited LIGHTHOUSE_RUNS times (3 unless set) and the median run is reported, as Lighthouse's own
+ * guidance advises: its simulation scales the CPU time it observes, so one run on a shared machine is noisy. The
+ * spread of the performance score over the runs is reported beside it.
  */
 import { launch } from 'chrome-launcher';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import type { Result } from 'lighthouse';
 import { withLiveApp } from './liveApp';
+
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
 const PAGES = ['/home', '/products', '/about', '/contact'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -15,22 +23,31 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface PageScores {
   scores: Record<(typeof CATEGORIES)[number], number | null>;
+  /** The performance score of every run, lowest first; `scores` is the median run's. */
+  performanceRuns: (number | null)[];
   lcpMs: number | null;
   fcpMs: number | null;
   /** Audits that cost accessibility, best-practices or SEO points: what to fix to reach 100. */
   failing: string[];
 }
 
+function score(lhr: Result, id: string): number | null {
+  const value = lhr.categories[id]?.score;
+  return typeof value === 'number' ? Math.round(value * 100) : null;
+}
+
 async function audit(url: string, port: number): Promise<PageScores> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => {
-    const value = categories[id]?.score;
-    return typeof value === 'number' ? Math.round(value * 100) : null;
-  };
+  const runs: Result[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    runs.push(result.lhr);
+  }
+  const lhr: Result = computeMedianRun(runs);
+  const { categories, audits } = lhr;
   return {
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    scores: { performance: score(lhr, 'performance'), accessibility: score(lhr, 'accessibility'), 'best-practices': score(lhr, 'best-practices'), seo: score(lhr, 'seo') },
+    performanceRuns: runs.map((run) => score(run, 'performance')).sort((a, b) => (a ?? 0) - (b ?? 0)),
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
     fcpMs: audits['first-contentful-paint']?.numericValue ?? null,
     failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
@@ -70,11 +87,12 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
       );
       await page.context().setOffline(false);
 
-      console.log('\nLighthouse (mobile settings)');
-      console.log('  page        perf  a11y  best   seo   LCP ms');
-      for (const [path, { scores, lcpMs }] of Object.entries(pages)) {
+      console.log(`\nLighthouse (mobile settings; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page)`);
+      console.log('  page        perf  a11y  best   seo   LCP ms   FCP ms   perf of each run');
+      for (const [path, { scores, lcpMs, fcpMs, performanceRuns }] of Object.entries(pages)) {
         const cell = (value: number | null) => String(value ?? '-').padStart(4);
-        console.log(`  ${path.padEnd(10)}  ${cell(scores.performance)}  ${cell(scores.accessibility)}  ${cell(scores['best-practices'])}  ${cell(scores.seo)}  ${String(Math.round(lcpMs ?? Number.NaN)).padStart(7)}`);
+        const ms = (value: number | null) => String(Math.round(value ?? Number.NaN)).padStart(7);
+        console.log(`  ${path.padEnd(10)}  ${cell(scores.performance)}  ${cell(scores.accessibility)}  ${cell(scores['best-practices'])}  ${cell(scores.seo)}  ${ms(lcpMs)}  ${ms(fcpMs)}   ${performanceRuns.join(', ')}`);
       }
       for (const [path, { failing }] of Object.entries(pages)) if (failing.length > 0) console.log(`  ${path} loses points on ${failing.join(', ')}`);
       console.log(`  offline reload of /home: first contentful paint ${Math.round(offlineFcpMs)} ms (target ≤ 500 ms)`);
