@@ -8,6 +8,7 @@ import { hydratingAtom } from '../state/atoms';
 import { setInBackground } from '../state/setInBackground';
 import { serverNowAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { App } from './App';
+import { pressAgain, takeEarlyPresses } from './earlyPresses';
 import { pages } from './routing/pages';
 import { startLiveDataAfterPaint } from './startLiveData';
 
@@ -35,6 +36,8 @@ function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
 }
 
 function render(container: HTMLElement): void {
+  // The app shell has no buttons: a press kept so far was not meant for the page about to render.
+  takeEarlyPresses();
   const root = createRoot(container, rootOptions(container, () => root.unmount()));
   // A transition renders in slices, so the first render never holds the main thread in one long task.
   startTransition(() => root.render(<App store={appStore} Router={BrowserRouter} />));
@@ -60,6 +63,7 @@ async function hydrate(container: HTMLElement, data: FirstVisitData, page: () =>
     return;
   }
   let hydrated = false;
+  const earlyPresses = takeEarlyPresses();
   const onMounted = () => {
     if (hydrated) return;
     hydrated = true;
@@ -67,6 +71,8 @@ async function hydrate(container: HTMLElement, data: FirstVisitData, page: () =>
     // The page is live: from now on its clock is this device's (corrected by the server's offset) again.
     setInBackground(appStore, serverNowAtom, Date.now() + appStore.get(serverOffsetAtom));
     startLiveDataAfterPaint(appStore);
+    // Once this commit is done and the visitor's own state is in.
+    setTimeout(() => pressAgain(earlyPresses));
   };
   const options: RootOptions = {
     ...rootOptions(container, () => root?.unmount()),

@@ -84,6 +84,24 @@ test('a returning visitor sees their own wishlist and draft once the page is liv
   expect(problems).toEqual([]);
 });
 
+test('a button pressed before the app has taken the page over still does its work', async ({ page }) => {
+  failOnPageErrors(page);
+  // The app's code is held back until the visitor has pressed, as on a slow phone.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/startApp-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home');
+  const jazz = page.getByRole('article', { name: 'Harbour Jazz Night' });
+  await jazz.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await expect(page.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
+  release();
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+  await expect(page.getByText('Item added to Wishlist')).toBeVisible();
+});
+
 test('a product opened by its address shows over the rendered list', async ({ page }) => {
   failOnPageErrors(page);
   await page.goto('/products?product=folk-in-the-round');
