@@ -62,7 +62,9 @@ export async function renderPage(path: string, search: string, data: FirstVisitD
   // it is there before the first paint (the browser's Emotion adopts them there as well).
   const hoisted: string[] = [];
   const root = html.replace(HOISTED, (element) => {
-    hoisted.push(element);
+    // data-s marks a style as already in the head for the browser's Emotion, which would otherwise move every
+    // one of them there once more before hydrating (and the browser would restyle the page for it).
+    hoisted.push(element.replace('<style ', '<style data-s="" '));
     return '';
   });
   return {
