@@ -8,18 +8,14 @@ import { hydratingAtom } from '../state/atoms';
 import { setInBackground } from '../state/setInBackground';
 import { serverNowAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { App } from './App';
-import { pressAgain, takeEarlyPresses } from './earlyPresses';
+import { replayEarlyInput, takeEarlyInput } from './earlyInput';
 import { pages } from './routing/pages';
 import { startLiveDataAfterPaint } from './startLiveData';
 
-/** Spec §8: start-up failures go to the console; the visitor still gets a page with a way forward. */
+/** Spec §8: start-up failures go to the console; the visitor still gets a page with a way forward (index.html). */
 function showFallback(container: HTMLElement): void {
-  container.innerHTML = `
-    <main id="main" style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5">
-      <h1>The shop could not start</h1>
-      <p>Something went wrong while loading. Your wishlist is kept on this device.</p>
-      <p><a href="/home">Reload the shop</a></p>
-    </main>`;
+  const fallback = document.getElementById('start-failed');
+  container.replaceChildren(fallback instanceof HTMLTemplateElement ? fallback.content.cloneNode(true) : 'The shop could not start.');
 }
 
 function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
@@ -37,7 +33,7 @@ function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
 
 function render(container: HTMLElement): void {
   // The app shell has no buttons: a press kept so far was not meant for the page about to render.
-  takeEarlyPresses();
+  takeEarlyInput(container);
   const root = createRoot(container, rootOptions(container, () => root.unmount()));
   // A transition renders in slices, so the first render never holds the main thread in one long task.
   startTransition(() => root.render(<App store={appStore} Router={BrowserRouter} />));
@@ -63,7 +59,7 @@ async function hydrate(container: HTMLElement, data: FirstVisitData, page: () =>
     return;
   }
   let hydrated = false;
-  const earlyPresses = takeEarlyPresses();
+  const early = takeEarlyInput(container);
   const onMounted = () => {
     if (hydrated) return;
     hydrated = true;
@@ -72,7 +68,7 @@ async function hydrate(container: HTMLElement, data: FirstVisitData, page: () =>
     setInBackground(appStore, serverNowAtom, Date.now() + appStore.get(serverOffsetAtom));
     startLiveDataAfterPaint(appStore);
     // Once this commit is done and the visitor's own state is in.
-    setTimeout(() => pressAgain(earlyPresses));
+    setTimeout(() => replayEarlyInput(early));
   };
   const options: RootOptions = {
     ...rootOptions(container, () => root?.unmount()),

@@ -84,15 +84,20 @@ test('a returning visitor sees their own wishlist and draft once the page is liv
   expect(problems).toEqual([]);
 });
 
-test('a button pressed before the app has taken the page over still does its work', async ({ page }) => {
-  failOnPageErrors(page);
-  // The app's code is held back until the visitor has pressed, as on a slow phone.
+/** Holds the app's code back until `release` is called, as a slow phone would before the app takes the page over. */
+async function holdTheApp(page: Page): Promise<() => void> {
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/startApp-[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('a button pressed before the app has taken the page over still does its work', async ({ page }) => {
+  failOnPageErrors(page);
+  const release = await holdTheApp(page);
   await page.goto('/home');
   const jazz = page.getByRole('article', { name: 'Harbour Jazz Night' });
   await jazz.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
@@ -100,6 +105,19 @@ test('a button pressed before the app has taken the page over still does its wor
   release();
   await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
   await expect(page.getByText('Item added to Wishlist')).toBeVisible();
+});
+
+test('what was typed before the app has taken the page over is kept, and searched for', async ({ page }) => {
+  failOnPageErrors(page);
+  const release = await holdTheApp(page);
+  await page.goto('/products');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.pressSequentially('vinyl');
+  release();
+  await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Winter Vinyl Fair' })).toBeVisible();
+  await expect(search).toHaveValue('vinyl');
+  await expect(page).toHaveURL(/[?&]q=vinyl/);
 });
 
 test('a product opened by its address shows over the rendered list', async ({ page }) => {
