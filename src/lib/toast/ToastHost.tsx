@@ -2,10 +2,14 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { retryWhenOnline } from '../retryWhenOnline';
 import { notifier } from './notifier';
 
+/** What the visitor does first that may lead to a message: the toast area loads then, ahead of the message. */
+const FIRST_INTERACTION = ['pointerdown', 'keydown'] as const;
+
 /**
- * Keeps the toast library out of the start-up bundle: it loads once the browser is idle after first paint, or
- * at once when a message is waiting. If its code cannot be fetched (offline before it ever loaded), messages
- * keep waiting in the notifier and loading is tried again when the connection returns; the page never breaks.
+ * Keeps the toast library out of the start-up bundle and off the main thread while a page is loading: it loads
+ * at the visitor's first tap, click or key press (before the click that may bring a message), or at once when a
+ * message is waiting. If its code cannot be fetched (offline before it ever loaded), messages keep waiting in the
+ * notifier and loading is tried again when the connection returns; the page never breaks.
  */
 export function ToastHost() {
   const [wanted, setWanted] = useState(false);
@@ -15,11 +19,10 @@ export function ToastHost() {
     if (wanted) return;
     const want = () => setWanted(true);
     const stopWaiting = notifier.onPending(want);
-    const idle = window.requestIdleCallback ? window.requestIdleCallback(want, { timeout: 2000 }) : window.setTimeout(want, 1000);
+    for (const type of FIRST_INTERACTION) window.addEventListener(type, want, { once: true, passive: true });
     return () => {
       stopWaiting();
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, want);
     };
   }, [wanted]);
 
