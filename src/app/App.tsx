@@ -16,7 +16,7 @@ export interface AppProps {
 }
 
 function Mounted({ onMounted }: { onMounted: () => void }) {
-  // A layout effect runs in the commit itself, before React replays taps made while the page was hydrating.
+  // A layout effect runs in the commit itself: nothing else happens between the page being adopted and this.
   useLayoutEffect(onMounted, [onMounted]);
   return null;
 }

@@ -63,11 +63,13 @@ async function hydrate(container: HTMLElement, data: FirstVisitData, page: () =>
   const onMounted = () => {
     if (hydrated) return;
     hydrated = true;
-    appStore.set(hydratingAtom, false);
+    // In the background: it re-renders whatever shows the visitor's own state (and the contact form). Writes
+    // never depended on it (the wishlist changes the stored root), so a replayed tap is safe either way.
+    setInBackground(appStore, hydratingAtom, false);
     // The page is live: from now on its clock is this device's (corrected by the server's offset) again.
     setInBackground(appStore, serverNowAtom, Date.now() + appStore.get(serverOffsetAtom));
     startLiveDataAfterPaint(appStore);
-    // Once this commit is done and the visitor's own state is in.
+    // After this commit; the store already holds the visitor's own state.
     setTimeout(() => replayEarlyInput(early));
   };
   const options: RootOptions = {
