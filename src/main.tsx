@@ -1,6 +1,8 @@
+import { afterFirstPaint } from './lib/afterFirstPaint';
+
 // The app's code runs once the browser has painted what the HTML holds: for a first visit, the page the server
 // rendered (src/ssr), which is then on screen before the main thread is busy taking it over.
-requestAnimationFrame(() => setTimeout(start));
+afterFirstPaint(start);
 
 function start(): void {
   // All of it is requested at once. A module graph is evaluated when it has arrived, in a task of its own: the

@@ -1,10 +1,6 @@
+import { afterFirstPaint } from '../lib/afterFirstPaint';
 import { retryWhenOnline } from '../lib/retryWhenOnline';
 import type { AppStore } from '../state/store';
-
-/** Runs the callback once the browser has painted the first frame. */
-function afterFirstPaint(callback: () => void): void {
-  requestAnimationFrame(() => setTimeout(callback, 0));
-}
 
 /**
  * Starts the live database subscriptions after first paint, so the page shows the last known state at once and
