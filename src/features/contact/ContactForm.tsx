@@ -9,7 +9,7 @@ import { hydratingAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import { contactOutbox } from './appOutbox';
 import { loadDraft, saveDraft } from './contactDraft';
-import { CONTACT_LIMITS, EMPTY_CONTACT, trimContact, validateContact, type ContactFields } from './contactMessage';
+import { CONTACT_LIMITS, EMPTY_CONTACT, isBlank, trimContact, validateContact, type ContactFields } from './contactMessage';
 import { outboxAtom } from './outbox';
 
 const FIELDS: TextFieldSpec<ContactFields>[] = [
@@ -32,8 +32,7 @@ export function ContactForm() {
   // in (a fresh form) once the page is live here, and only then is anything saved over it.
   const hydrating = useAtomValue(hydratingAtom);
   const draft = useMemo(() => (hydrating ? EMPTY_CONTACT : loadDraft()), [hydrating]);
-  const hasDraft = Object.values(draft).some((value) => value !== '');
-  return <ContactFormFields key={hasDraft ? 'draft' : 'empty'} initial={draft} keepDraft={!hydrating} />;
+  return <ContactFormFields key={isBlank(draft) ? 'empty' : 'draft'} initial={draft} keepDraft={!hydrating} />;
 }
 
 function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; keepDraft: boolean }) {

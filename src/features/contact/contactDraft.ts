@@ -1,5 +1,5 @@
 import { StorageSlot } from '../../state/storage';
-import { EMPTY_CONTACT, parseContactFields, type ContactFields } from './contactMessage';
+import { EMPTY_CONTACT, isBlank, parseContactFields, type ContactFields } from './contactMessage';
 
 // The persisted root state already tells the user once when this browser's storage fails.
 const slot = new StorageSlot(() => window.localStorage, 'contact-draft', () => undefined);
@@ -14,6 +14,6 @@ export function loadDraft(): ContactFields {
 }
 
 export function saveDraft(fields: ContactFields): void {
-  if (Object.values(fields).every((value) => value === '')) slot.remove();
+  if (isBlank(fields)) slot.remove();
   else slot.write(JSON.stringify(fields));
 }

@@ -11,6 +11,11 @@ export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
 
 export const EMPTY_CONTACT: ContactFields = { name: '', email: '', subject: '', body: '' };
 
+/** Whether nothing has been written in any field. */
+export function isBlank(fields: ContactFields): boolean {
+  return Object.values(fields).every((value) => value === '');
+}
+
 /** The same limits as database.rules.json, so a message the form accepts is one the database accepts. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, body: 5000 } as const;
 
