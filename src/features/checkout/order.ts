@@ -1,6 +1,6 @@
 import { lineTotal } from '../../lib/money';
 import type { Product } from '../catalogue/product';
-import type { CheckoutFields } from './checkoutForm';
+import type { CheckoutFields } from './checkoutFields';
 
 export interface OrderLine {
   productId: string;
