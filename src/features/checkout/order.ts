@@ -7,7 +7,7 @@ export interface OrderLine {
   quantity: number;
 }
 
-/** What the database holds for one order (DESIGN.md), less `created`, which the server stamps. */
+/** What the database holds for one order (docs/data-model.md#orders), less `created`, which the server stamps. */
 export interface OrderDraft {
   items: Record<string, { title: string; price: number; quantity: number }>;
   total: number;
