@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { firstVisitPages } from './scripts/stack/firstVisitPages.ts';
 
@@ -17,6 +18,36 @@ function serviceWorkerNoCache(): Plugin {
         if (SERVICE_WORKER_FILES.test(path)) response.setHeader('Cache-Control', 'no-cache');
         next();
       });
+    },
+  };
+}
+
+/** The web app manifest's one source, at the top of the repository; the app links it as /manifest.webmanifest. */
+const MANIFEST_FILE = 'manifest.webmanifest';
+
+/**
+ * Puts the manifest into the build byte for byte (where the service worker's precache finds it) and has the dev
+ * server answer its URL from the file. vite-plugin-pwa could write one from an object, but reformatted.
+ */
+function webAppManifest(): Plugin {
+  let file = MANIFEST_FILE;
+  return {
+    name: 'storefront:web-app-manifest',
+    configResolved(config) {
+      file = resolve(config.root, MANIFEST_FILE);
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if ((request.url ?? '').split('?')[0] !== `/${MANIFEST_FILE}`) return next();
+        response.setHeader('Content-Type', 'application/manifest+json');
+        response.end(readFileSync(file));
+      });
+    },
+    buildStart() {
+      this.addWatchFile(file);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: MANIFEST_FILE, source: readFileSync(file) });
     },
   };
 }
@@ -42,7 +73,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       registerType: 'prompt',
       // Registration runs after first paint from our own code, so nothing is injected into index.html.
       injectRegister: false,
-      // public/manifest.webmanifest is the one source of truth; the plugin must not write another.
+      // manifest.webmanifest at the top of the repository is the one source (webAppManifest above); the plugin
+      // must not write another.
       manifest: false,
       workbox: {
         // The shell, every lazy route chunk, the manifest, icons, fonts and the seed product pictures. Store
@@ -71,6 +103,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         ],
       },
     }),
+    !isSsrBuild && webAppManifest(),
     serviceWorkerNoCache(),
     firstVisitRendering(),
   ],

@@ -21,7 +21,7 @@ function Mounted({ onMounted }: { onMounted: () => void }) {
   return null;
 }
 
-/** The root view (spec §2): the area where pages appear, and the toast area. */
+/** The root view: the area where pages appear, and the toast area (docs/behaviour.md#routes). */
 export function App({ store, Router, onMounted }: AppProps) {
   return (
     <StrictMode>

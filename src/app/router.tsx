@@ -9,7 +9,7 @@ function page(path: string, name: PageName): RouteObject {
   return { path, element: <LazyPage key={name} loader={pages[name]} /> };
 }
 
-/** Spec §2: the routes, with the empty path and any unknown path redirecting to home. */
+/** The routes, with the empty path and any unknown path redirecting to home (docs/behaviour.md#routes). */
 export const routes: RouteObject[] = [
   { element: <MinimalLayout />, children: [page('coming-soon', 'comingSoon')] },
   {

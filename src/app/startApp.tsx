@@ -12,7 +12,7 @@ import { replayEarlyInput, takeEarlyInput } from './earlyInput';
 import { pages } from './routing/pages';
 import { startLiveDataAfterPaint } from './startLiveData';
 
-/** Spec §8: start-up failures go to the console; the visitor still gets a page with a way forward (index.html). */
+/** Start-up failures go to the console, and the visitor gets a page with a way forward (docs/behaviour.md#start-up). */
 function showFallback(container: HTMLElement): void {
   const fallback = document.getElementById('start-failed');
   container.replaceChildren(fallback instanceof HTMLTemplateElement ? fallback.content.cloneNode(true) : 'The shop could not start.');

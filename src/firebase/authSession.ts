@@ -3,7 +3,7 @@ import { authAtom } from '../state/atoms';
 import type { AppStore } from '../state/store';
 import { sessionAtom } from '../features/account/session';
 import { loginPayload, parseProfile, type Profile } from '../features/account/profile';
-import type { SignUpFields } from '../features/account/accountForms';
+import type { SignUpFields } from '../features/account/accountFields';
 import { retryWhenOnline } from '../lib/retryWhenOnline';
 import { connectFirebase, type FirebaseClient } from './client';
 

@@ -11,7 +11,7 @@ export interface FirebaseSettings {
   emulators: { database: EmulatorHost; auth: EmulatorHost } | null;
 }
 
-/** DESIGN.md: the local stack's demo project and database namespace. */
+/** The local stack's demo project and database namespace (docs/data-model.md#projects-and-namespaces). */
 export const DEMO_PROJECT_ID = 'demo-storefront';
 
 type Env = Record<string, string | boolean | undefined>;

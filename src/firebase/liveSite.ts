@@ -21,8 +21,9 @@ function makeFieldWarner(): (invalid: string[]) => void {
 }
 
 /**
- * Owns the live subscription to `properties` (spec §7): each value replaces the site fields (spec §4), field by
- * field validated. Broken subscriptions are re-established (spec §9) and resume when the browser comes online.
+ * Owns the live subscription to `properties`: each value replaces the site fields, field by field validated
+ * (docs/behaviour.md#site-properties). Broken subscriptions are re-established a limited number of times and
+ * resume when the browser comes online (docs/behaviour.md#live-updates-and-resubscription).
  * Also follows the server clock offset and the connection state, which the countdown and forms need.
  */
 export function startLiveSite(store: AppStore): () => void {

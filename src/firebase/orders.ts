@@ -1,5 +1,5 @@
 import { parseProduct, type Product } from '../features/catalogue/product';
-import type { CheckoutFields } from '../features/checkout/checkoutForm';
+import type { CheckoutFields } from '../features/checkout/checkoutFields';
 import { buildOrder, OrderProblem, reservationUpdate, type OrderDraft, type OrderLine } from '../features/checkout/order';
 import { ensureUser } from './auth';
 import { connectFirebase } from './client';

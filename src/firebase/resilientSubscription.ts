@@ -1,4 +1,4 @@
-/** Spec §9: after an error a subscription is re-established up to 10 times. */
+/** After an error a subscription is opened again up to 10 times (docs/behaviour.md#live-updates-and-resubscription). */
 export const MAX_RESUBSCRIBES = 10;
 
 export type LiveStatus = 'connecting' | 'live' | 'retrying' | 'paused';

@@ -17,7 +17,8 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * The items in a steady order while the view stays open: rows do not jump about when the state reorders them
- * (the spec's cart update moves the changed item to the end) under the visitor's finger or keyboard focus.
+ * (the cart's update moves the changed item to the end: docs/behaviour.md#wishlist) under the visitor's finger or
+ * keyboard focus.
  */
 export function useStableOrder<Item>(items: readonly Item[], idOf: (item: Item) => string): Item[] {
   const ids = items.map(idOf);

@@ -4,7 +4,7 @@ import { EMPTY_CART, cartCount } from './cart';
 import { DEFAULT_STATE } from './persistence';
 import type { AuthState, CartState, RootState, SiteState } from './types';
 
-/** The persisted root (spec §4): every change to a slice goes through here and is saved as a whole. */
+/** The persisted root (docs/behaviour.md#state-and-persistence): every change to a slice goes through here. */
 export const rootAtom = atom<RootState>(DEFAULT_STATE);
 
 export const siteAtom = atom(

@@ -21,7 +21,8 @@ function text(payload: Record<string, unknown>, field: string, required: boolean
 
 /**
  * Takes id, created, firstname, lastname, role and email from the login payload and marks the user signed in
- * (spec §4). A token in the payload is deliberately dropped: it must never reach local storage.
+ * (docs/behaviour.md#sign-in-and-sign-out). A token in the payload is deliberately dropped: it must never reach
+ * local storage.
  */
 export function login(payload: unknown): AuthState {
   if (!isRecord(payload)) throw new TransitionError(`The sign-in payload must be an object, not ${describe(payload)}.`);

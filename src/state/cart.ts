@@ -4,7 +4,7 @@ import { TransitionError, describe, isRecord } from './validation';
 
 export const EMPTY_CART: CartState = { products: [], total: 0 };
 
-/** Checks one item and returns a clean copy holding only the fields of spec §3; throws TransitionError otherwise. */
+/** Checks one item and returns a copy with only an item's fields (docs/behaviour.md#wishlist); else TransitionError. */
 export function validateCartItem(input: unknown): CartItem {
   if (!isRecord(input)) throw new TransitionError(`A wishlist item must be an object, not ${describe(input)}.`);
   const { id, title, price, quantity } = input;
@@ -28,7 +28,7 @@ export function quantityOf(item: CartItem): number {
   return item.quantity ?? 1;
 }
 
-/** Sum of price × quantity over all items, a missing quantity counting as 1 (spec §4). */
+/** Sum of price × quantity over all items, a missing quantity counting as 1 (docs/behaviour.md#wishlist). */
 export function cartTotal(products: readonly CartItem[]): number {
   return lineTotal(products.map((item) => ({ price: item.price, quantity: quantityOf(item) })));
 }
@@ -58,7 +58,7 @@ export function addItem(cart: CartState, input: unknown): CartState {
   return withProducts([...cart.products, item]);
 }
 
-/** Replaces the item with the same id; the replaced item moves to the end of the list (spec §4). */
+/** Replaces the item with the same id; the replaced item moves to the end of the list (docs/behaviour.md#wishlist). */
 export function updateItem(cart: CartState, input: unknown): CartState {
   const item = validateCartItem(input);
   const rest = cart.products.filter((existing) => existing.id !== item.id);

@@ -4,7 +4,7 @@ import { DEFAULT_SITE, readSiteFields } from './site';
 import type { AuthState, CartItem, CartState, RootState, SiteState } from './types';
 import { TransitionError, isRecord } from './validation';
 
-/** Spec §4 and §9: the whole state lives under this one key. */
+/** The whole state lives under this one key (docs/behaviour.md#state-and-persistence). */
 export const STORAGE_KEY = 'state';
 
 export const DEFAULT_STATE: RootState = { site: DEFAULT_SITE, auth: SIGNED_OUT, cart: EMPTY_CART };

@@ -18,7 +18,7 @@ export const DEFAULT_SITE: SiteState = {
 
 const TEXT_FIELDS = ['name', 'tagline', 'address', 'postcode', 'telephone', 'email', 'website', 'calendar'] as const;
 
-/** ISO 8601 date-time or epoch milliseconds (DESIGN.md), normalised to ISO; undefined when it is neither. */
+/** ISO 8601 date-time or epoch ms (docs/data-model.md#properties), normalised to ISO; undefined when neither. */
 export function normaliseLaunch(value: unknown): string | null | undefined {
   if (value === null || value === '') return null;
   if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
@@ -80,7 +80,7 @@ export function readSiteFields(raw: unknown): SiteReading {
   return { site, invalid };
 }
 
-/** A fetch or update of the properties node replaces the site fields (spec §4); unusable input is refused. */
+/** A value of the properties node replaces the site fields (docs/behaviour.md#site-properties); bad input refused. */
 export function replaceSite(properties: unknown): SiteState {
   if (!isRecord(properties)) {
     throw new TransitionError(`Site properties must be an object, not ${describe(properties)}.`);

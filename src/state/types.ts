@@ -1,4 +1,4 @@
-/** Site-wide details, read live from the database node `properties` (spec §3). */
+/** Site-wide details, read live from the database node `properties` (docs/behaviour.md#site-properties). */
 export interface SiteState {
   name: string;
   tagline: string;
@@ -17,7 +17,7 @@ export interface SiteState {
   locale: string;
 }
 
-/** Who is signed in (spec §3). Fields are null while signed out. */
+/** Who is signed in (docs/behaviour.md#sign-in-and-sign-out). Fields are null while signed out. */
 export interface AuthState {
   id: string | null;
   created: string | number | null;
@@ -25,7 +25,7 @@ export interface AuthState {
   lastname: string | null;
   role: string | null;
   email: string | null;
-  /** Present in the model, never filled by the login transition (spec §4). */
+  /** Present in the model, never filled by the login transition. */
   token: string | null;
   authenticated: boolean;
 }
@@ -37,7 +37,7 @@ export interface CartItem {
   quantity?: number;
 }
 
-/** The wishlist, called the cart in the spec. */
+/** The wishlist, called the cart in the state (docs/behaviour.md#wishlist). */
 export interface CartState {
   products: CartItem[];
   total: number;

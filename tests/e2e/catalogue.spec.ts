@@ -169,7 +169,7 @@ test('the wishlist: add twice raises the quantity, adjust within stock, remove, 
   await page.getByRole('button', { name: 'One more Folk in the Round' }).click();
   await expect(page.getByRole('button', { name: 'One more Folk in the Round' })).toBeDisabled();
   await expect(page.getByTestId('wishlist-total')).toHaveText('£55.50');
-  // The stored order moves the changed item to the end (spec §4); the rows on screen stay where they were.
+  // The stored order moves the changed item to the end (docs/behaviour.md#wishlist); the rows on screen stay put.
   await expect(rows.first()).toContainText('Folk in the Round');
   await expect(rows.last()).toContainText('Harbour Jazz Night');
   await page.getByRole('button', { name: 'Remove Harbour Jazz Night' }).click();

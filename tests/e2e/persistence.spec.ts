@@ -11,7 +11,7 @@ test('the state is restored at start-up and every change is saved, surviving a r
 
   await page.getByRole('button', { name: 'One more Weekend pass' }).click();
   await expect(page.getByTestId('wishlist-total')).toHaveText('£0.60');
-  // Spec §4: the updated item moves to the end of the list.
+  // The updated item moves to the end of the list (docs/behaviour.md#wishlist).
   expect(await storedState(page)).toMatchObject({
     cart: {
       products: [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeHash, sdkDoubleHex } from '../../server/core/hash';
 import { normalizeValue } from '../../server/core/normalize';
 
-/** Vectors produced by the firebase SDK itself (see shared/reference/rtdb-wire-protocol.md §6). */
+/** Vectors produced by the firebase SDK itself (how it hashes: server/core/hash.ts). */
 const VECTORS: [unknown, string][] = [
   [5, 'w28swksk9+tXf5jEdS9R5oSFAv8='],
   ['hello', 'z6sRbrNLwbHX5fdjpvsTtWgXUFc='],

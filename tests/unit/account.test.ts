@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath, validateNames, validateReset, validateSignIn, validateSignUp } from '../../src/features/account/accountForms';
+import { safeNextPath, validateNames, validateReset, validateSignIn, validateSignUp } from '../../src/features/account/accountFields';
 import { authErrorMessage } from '../../src/features/account/authErrors';
 import { displayName, loginPayload, parseProfile } from '../../src/features/account/profile';
 import { login } from '../../src/state/auth';

@@ -11,7 +11,7 @@ import { PageWidth } from './PageWidth';
 
 export const MAIN_ID = 'main';
 
-/** The root view of spec §2 for the shop's pages: banner, main area where pages appear, contact footer. */
+/** The root view for the shop's pages (docs/behaviour.md#routes): banner, main area for the page, contact footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
   useFocusMainOnNavigation(MAIN_ID);

@@ -1,6 +1,6 @@
 import { pageLoader } from './pageLoader';
 
-/** One chunk per route (spec §2: pages are loaded on demand, not at startup). */
+/** One chunk per route: pages are loaded on demand, not at start-up (docs/behaviour.md#routes). */
 export const pages = {
   comingSoon: pageLoader(() => import('../../pages/ComingSoonPage')),
   home: pageLoader(() => import('../../pages/HomePage')),

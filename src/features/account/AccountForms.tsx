@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { requestPasswordReset, signIn, signUp, type ActionResult } from './accountActions';
-import { MIN_PASSWORD_LENGTH, validateReset, validateSignIn, validateSignUp } from './accountForms';
+import { MIN_PASSWORD_LENGTH, validateReset, validateSignIn, validateSignUp } from './accountFields';
 import { FormTextField } from '../../lib/FormTextField';
 import { useForm, type FormState } from '../../lib/useForm';
 

@@ -4,7 +4,7 @@ import { authAtom } from '../../state/atoms';
 import { notify } from '../../lib/toast/notifier';
 import { createAccount, sendPasswordReset, signInWithPassword, signOutUser } from '../../firebase/authSession';
 import { authErrorCode, authErrorMessage, OFFLINE_MESSAGE } from './authErrors';
-import type { SignInFields, SignUpFields } from './accountForms';
+import type { SignInFields, SignUpFields } from './accountFields';
 import { displayName, loginPayload, type Profile } from './profile';
 import { sessionAtom } from './session';
 

@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { safeNextPath } from './accountForms';
+import { safeNextPath } from './accountFields';
 
 /** Where the user was going before being sent to sign in: `?next=` or the router state's `from`. */
 export function useNextPath(): string {

@@ -3,7 +3,7 @@ import { isRecord } from '../../state/validation';
 export const ROLES = ['customer', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** A user's profile as stored at users/{uid} (DESIGN.md). */
+/** A user's profile as stored at users/{uid} (docs/data-model.md#users). */
 export interface Profile {
   firstname: string;
   lastname: string;
@@ -32,7 +32,7 @@ export function parseProfile(raw: unknown): Profile | null {
   };
 }
 
-/** The payload of the spec's login transition (§4): the uid as id plus the profile's fields. */
+/** The payload of the login transition (docs/behaviour.md#sign-in-and-sign-out): the uid as id plus the profile. */
 export function loginPayload(uid: string, profile: Profile): Record<string, unknown> {
   return { id: uid, ...profile };
 }

@@ -27,7 +27,7 @@ interface ProductDialogProps {
   onClose: () => void;
 }
 
-/** A product's details, addressable as ?product=<id> (the spec shows no route parameters). */
+/** A product's details, addressable as ?product=<id>: routes take no parameters (docs/behaviour.md#routes). */
 export function ProductDialog({ product, requestedId, currency, locale, onClose }: ProductDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 599.95px)');
   const soldOut = product ? stockState(product) === 'sold-out' : true;

@@ -11,7 +11,7 @@ export interface CatalogueState {
   updatedAt: number | null;
 }
 
-/** The catalogue is kept under its own key, so localStorage["state"] keeps the shape of spec §4. */
+/** Kept under its own key, so localStorage["state"] keeps its shape (docs/behaviour.md#state-and-persistence). */
 const CACHE_KEY = 'catalogue';
 // The persisted root state already tells the user once when this browser's storage fails.
 const slot = new StorageSlot(() => window.localStorage, CACHE_KEY, () => undefined);

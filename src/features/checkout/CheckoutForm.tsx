@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { FormTextFields, type TextFieldSpec } from '../../lib/FormTextField';
 import type { FormState } from '../../lib/useForm';
-import { CHECKOUT_LIMITS, type CheckoutFields } from './checkoutForm';
+import { CHECKOUT_LIMITS, type CheckoutFields } from './checkoutFields';
 
 const FIELDS: TextFieldSpec<CheckoutFields>[] = [
   { name: 'name', label: 'Name', autoComplete: 'name', required: true, maxLength: CHECKOUT_LIMITS.name },

@@ -16,7 +16,7 @@ import type { AuthState } from '../../state/types';
 import { wishlist } from '../wishlist/appWishlist';
 import { useWishlistReview } from '../wishlist/useWishlistReview';
 import { CheckoutFormFields } from './CheckoutForm';
-import { validateCheckout, type CheckoutFields } from './checkoutForm';
+import { validateCheckout, type CheckoutFields } from './checkoutFields';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 

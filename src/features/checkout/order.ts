@@ -1,13 +1,13 @@
 import { lineTotal } from '../../lib/money';
 import type { Product } from '../catalogue/product';
-import type { CheckoutFields } from './checkoutForm';
+import type { CheckoutFields } from './checkoutFields';
 
 export interface OrderLine {
   productId: string;
   quantity: number;
 }
 
-/** What the database holds for one order (DESIGN.md), less `created`, which the server stamps. */
+/** What the database holds for one order (docs/data-model.md#orders), less `created`, which the server stamps. */
 export interface OrderDraft {
   items: Record<string, { title: string; price: number; quantity: number }>;
   total: number;

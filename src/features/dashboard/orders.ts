@@ -17,7 +17,7 @@ export interface OrderLine {
   quantity: number;
 }
 
-/** One order as stored at orders/{uid}/{orderId} (DESIGN.md). */
+/** One order as stored at orders/{uid}/{orderId} (docs/data-model.md#orders). */
 export interface Order {
   uid: string;
   id: string;

@@ -74,7 +74,7 @@ const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(function Toas
   );
 });
 
-/** Slides in from the right with spec §9's easing: ease-out on the way in, ease-in on the way out. */
+/** Slides in from the right (docs/behaviour.md#toasts): ease-out on the way in, ease-in on the way out. */
 function ToastTransition(props: TransitionProps & { children: ReactElement }) {
   // notistack's transition props are react-transition-group's, which MUI's Slide accepts.
   const slideProps = props as unknown as SlideProps;
@@ -92,7 +92,7 @@ function showToast(toast: Toast): void {
   });
 }
 
-/** notistack keeps 16px beside the edge on narrow screens; spec §9 asks for 20px everywhere. */
+/** notistack keeps 16px beside the edge on narrow screens; ours is 20px everywhere (docs/behaviour.md#toasts). */
 const offsetStyles = (
   <GlobalStyles
     styles={{
@@ -107,8 +107,8 @@ const offsetStyles = (
 );
 
 /**
- * The toast area (spec §2): top-right, spec §9 timings; shows what the app-wide notifier sends. Loaded after
- * first paint (see ToastHost): messages sent earlier wait in the notifier.
+ * The toast area: top-right, with the timings of docs/behaviour.md#toasts; shows what the app-wide notifier
+ * sends. Loaded after first paint (see ToastHost): messages sent earlier wait in the notifier.
  */
 export default function Toaster() {
   useEffect(() => notifier.attach({ show: showToast, dismiss: (id) => closeSnackbar(id) }), []);

@@ -1,4 +1,4 @@
-/** Spec §9. */
+/** The toast constants of docs/behaviour.md#toasts. */
 export const TOAST_LIFE_MS = 3000;
 export const TOAST_WIDTH = '25rem';
 export const TOAST_OFFSET_PX = 20;
@@ -6,7 +6,7 @@ export const TOAST_SHOW = { durationMs: 300, easing: 'ease-out' } as const;
 export const TOAST_HIDE = { durationMs: 250, easing: 'ease-in' } as const;
 export const TOAST_POSITION = { vertical: 'top', horizontal: 'right' } as const;
 
-/** Spec §8: the texts are given exactly, the repeated title of the clear toast included. */
+/** The texts are fixed, the repeated title of the clear toast included (docs/behaviour.md#toasts). */
 export const TOAST_TEXT = {
   itemAdded: 'Item added to Wishlist',
   wishlistEmptiedSummary: 'Item added to Wishlist',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Spec §3: the severities a toast can have. */
+/** The severities a toast can have (docs/behaviour.md#toasts). */
 export type ToastSeverity = 'info' | 'warn' | 'error' | 'success';
 
 export interface ToastAction {
@@ -8,7 +8,7 @@ export interface ToastAction {
   onClick: () => void;
 }
 
-/** The toast model of spec §3, plus an optional action button (Retry, Reload). */
+/** The toast model (docs/behaviour.md#toasts), plus an optional action button (Retry, Reload). */
 export interface ToastMessage {
   severity?: ToastSeverity;
   summary: string;
