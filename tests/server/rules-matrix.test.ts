@@ -21,6 +21,8 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RULES = readFileSync(join(REPO, 'database.rules.json'), 'utf8');
 const SEED = JSON.parse(readFileSync(join(REPO, 'seed/database.json'), 'utf8')) as Record<string, unknown>;
 
+const GUEST_SECRET = 'guest-secret-0123456789-abcdefghijklmnop';
+
 const IDENTITIES = ['signedOut', 'guest', 'customer', 'other', 'staff'] as const;
 type Identity = (typeof IDENTITIES)[number];
 
@@ -92,8 +94,10 @@ function fixture(): Record<string, unknown> {
       [uids.other]: profile('Olly', 'customer'),
       [uids.staff]: profile('Sam', 'staff'),
     },
-    orders: { [uids.customer]: { 'order-1': order() }, [uids.other]: { 'order-1': order() } },
+    orders: { [uids.customer]: { 'order-1': order() }, [uids.other]: { 'order-1': order() }, [uids.guest]: { 'g-1': order() } },
     openOrders: { [uids.customer]: { a: 'order-1' }, [uids.other]: { a: 'order-1' } },
+    // The guest placed an order and, about to sign in to the customer's account, wrote their claim secret.
+    guestClaims: { [uids.guest]: GUEST_SECRET },
     messages: { m1: message() },
   };
 }
@@ -220,6 +224,21 @@ const MATRIX: Case[] = [
   { what: 'raise a stock', run: write(() => 'products/folk-in-the-round/stock', 50), allowed: SIGNED_IN_STAFF },
   { what: 'raise a stock with a server increment', run: write(() => 'products/folk-in-the-round/stock', increment(1)), allowed: SIGNED_IN_STAFF },
   { what: 'set how many one order may hold', run: write(() => 'products/harbour-jazz-night/maxPerOrder', 4), allowed: SIGNED_IN_STAFF },
+  { what: "read the guest's orders", run: read((u) => `orders/${u.guest}`), allowed: ['guest', 'staff'] },
+  { what: "write the guest's claim secret", run: write((u) => `guestClaims/${u.guest}`, 'another-secret-0123456789-abcdefghijk'), allowed: ['guest'] },
+  { what: "write a claim secret for the customer's account", run: write((u) => `guestClaims/${u.customer}`, GUEST_SECRET), allowed: [] },
+  { what: 'read a claim secret', run: read((u) => `guestClaims/${u.guest}`), allowed: SIGNED_IN_STAFF },
+  { what: "link the guest's orders to the customer with the guest's secret", run: write((u) => `guestOrders/${u.customer}/${u.guest}`, GUEST_SECRET), allowed: ['customer'] },
+  { what: "link the guest's orders to the customer with a guessed secret", run: write((u) => `guestOrders/${u.customer}/${u.guest}`, 'guessed-0123456789-abcdefghijklmnopq'), allowed: [] },
+  { what: "link the customer's orders to the other customer (no claim)", run: write((u) => `guestOrders/${u.other}/${u.customer}`, GUEST_SECRET), allowed: [] },
+  {
+    what: "read the guest's orders once linked to the customer",
+    run: async (c) => {
+      await server.set(NAMESPACE, `/guestOrders/${uids.customer}/${uids.guest}`, GUEST_SECRET);
+      return get(ref(c.db, `orders/${uids.guest}`));
+    },
+    allowed: ['guest', 'customer', 'staff'],
+  },
   { what: 'read the contact messages', run: read(() => 'messages'), allowed: SIGNED_IN_STAFF },
   { what: 'read one contact message', run: read(() => 'messages/m1'), allowed: SIGNED_IN_STAFF },
   { what: 'send a contact message', run: write(() => 'messages/m2', message()), allowed: EVERYONE },
