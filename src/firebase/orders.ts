@@ -1,7 +1,8 @@
 import { parseProduct, type Product } from '../features/catalogue/product';
 import type { CheckoutFields } from '../features/checkout/checkoutForm';
 import { freeSlot, OPEN_ORDERS_FULL } from '../features/checkout/openOrders';
-import { buildOrder, isSameOrder, OrderProblem, reservationUpdate, type OrderDraft, type OrderLine } from '../features/checkout/order';
+import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from '../features/checkout/order';
+import type { OrderDraft, OrderLine } from '../features/checkout/order';
 import { ensureUser } from './auth';
 import { connectFirebase } from './client';
 import { withTimeout } from '../lib/withTimeout';
@@ -45,9 +46,15 @@ export async function newOrderId(): Promise<string> {
  * What the database holds under the order's id: the order when it is the one the buyer asks for, null when there
  * is none. An order of other contents under the id is a problem: it was placed, but not as the buyer now asks.
  */
-async function readBack(uid: string, orderId: string, lines: readonly OrderLine[], contact: CheckoutFields): Promise<OrderDraft | null> {
+async function readBack(
+  uid: string,
+  orderId: string,
+  lines: readonly OrderLine[],
+  contact: CheckoutFields,
+): Promise<OrderDraft | null> {
   const { sdk, db } = await connectFirebase();
-  const stored = (await withTimeout(sdk.get(sdk.ref(db, `orders/${uid}/${orderId}`)), ANSWER_MS, 'reading the order back')).val() as unknown;
+  const snapshot = await withTimeout(sdk.get(sdk.ref(db, `orders/${uid}/${orderId}`)), ANSWER_MS, 'reading the order back');
+  const stored = snapshot.val() as unknown;
   if (stored === null) return null;
   if (isSameOrder(stored, lines, contact)) return stored;
   throw new OrderProblem(

@@ -1,9 +1,13 @@
 import { expect, test } from './accounts';
-import { failOnPageErrors } from './support';
+import { failOnPageErrors, reserved } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
-test('a guest who signs in to an existing account sees the orders placed as a guest there', async ({ page, db, accounts }) => {
+test('a guest who signs in to an existing account sees the orders placed as a guest there', async ({
+  page,
+  db,
+  accounts,
+}) => {
   const customer = await accounts.create('customer', { firstname: 'Casey', lastname: 'Marsh' });
   await page.goto('/products');
   await page.getByRole('button', { name: 'Add Enamel Camp Mug to wishlist' }).click();
@@ -11,7 +15,7 @@ test('a guest who signs in to an existing account sees the orders placed as a gu
   await page.getByRole('textbox', { name: 'Name' }).fill('Casey Marsh');
   await page.getByRole('textbox', { name: 'Email' }).fill(customer.email);
   await page.getByRole('button', { name: /Reserve order/ }).click();
-  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Casey Marsh' })).toBeVisible({ timeout: 20_000 });
+  await expect(reserved(page)).toBeVisible({ timeout: 20_000 });
   const reference = (await page.getByTestId('order-reference').textContent())!;
 
   await accounts.signIn(page, customer);

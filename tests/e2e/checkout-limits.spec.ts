@@ -1,16 +1,20 @@
 import { expect, test } from './accounts';
-import { failOnPageErrors } from './support';
+import { failOnPageErrors, reserved } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
-test('the wishlist and checkout say how many one order may hold before the shop refuses it @phone', async ({ page, db }) => {
+test('the wishlist and checkout say how many one order may hold, before the shop refuses it @phone', async ({
+  page,
+  db,
+}) => {
   await db.write('products/harbour-jazz-night/maxPerOrder', 2);
   await page.goto('/products');
   const add = page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' });
   await add.click();
   await add.click();
   await add.click();
-  await expect(page.getByText('Your wishlist already holds 2 of "Harbour Jazz Night", the most one order may hold.')).toBeVisible();
+  const toast = 'Your wishlist already holds 2 of "Harbour Jazz Night", the most one order may hold.';
+  await expect(page.getByText(toast)).toBeVisible();
   await page.goto('/cart');
   await expect(page.getByText(/up to 2 per order/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'One more Harbour Jazz Night' })).toBeDisabled();
@@ -27,7 +31,11 @@ test('the wishlist and checkout say how many one order may hold before the shop 
   await expect(page.getByRole('button', { name: 'One more Harbour Jazz Night' })).toBeDisabled();
 });
 
-test('an account with three open orders is told plainly and keeps its wishlist; a closed order frees a place', async ({ page, db, accounts }) => {
+test('an account with three open orders is told plainly and keeps its wishlist; a closed order frees a place', async ({
+  page,
+  db,
+  accounts,
+}) => {
   const customer = await accounts.create('customer', { firstname: 'Casey', lastname: 'Marsh' });
   await accounts.signIn(page, customer);
   const place = async () => {
@@ -39,13 +47,15 @@ test('an account with three open orders is told plainly and keeps its wishlist; 
   const references: string[] = [];
   for (let i = 0; i < 3; i++) {
     await place();
-    await expect(page.getByRole('heading', { name: 'Reserved: thank you, Casey Marsh' })).toBeVisible({ timeout: 20_000 });
+    await expect(reserved(page)).toBeVisible({ timeout: 20_000 });
     references.push((await page.getByTestId('order-reference').textContent())!);
   }
-  expect(Object.values((await db.read(`openOrders/${customer.uid}`)) as Record<string, string>).sort()).toEqual([...references].sort());
+  const taken = (await db.read(`openOrders/${customer.uid}`)) as Record<string, string>;
+  expect(Object.values(taken).sort()).toEqual([...references].sort());
 
   await place();
-  await expect(page.getByText(/You already have 3 orders waiting to be paid or collected/)).toBeVisible({ timeout: 20_000 });
+  const refusal = page.getByText(/You already have 3 orders waiting to be paid or collected/);
+  await expect(refusal).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
   expect(Object.keys((await db.read(`orders/${customer.uid}`)) as object)).toHaveLength(3);
 
@@ -55,5 +65,5 @@ test('an account with three open orders is told plainly and keeps its wishlist; 
   await db.write(`openOrders/${customer.uid}/${slot}`, null);
   await db.write(`orders/${customer.uid}/${references[0]}/status`, 'fulfilled');
   await page.getByRole('button', { name: /Reserve order/ }).click();
-  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Casey Marsh' })).toBeVisible({ timeout: 20_000 });
+  await expect(reserved(page)).toBeVisible({ timeout: 20_000 });
 });

@@ -26,7 +26,9 @@ export function OrderConfirmation({ placed, currency, locale }: { placed: Placed
             </li>
           ))}
         </Stack>
-        <Typography sx={{ fontWeight: 700 }}>Total to pay: {formatMoney(orderTotal(order), currency, locale)}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>
+          Total to pay: {formatMoney(orderTotal(order), currency, locale)}
+        </Typography>
         <div>
           <Button component={Link} to="/products" variant="outlined">
             Back to the shop

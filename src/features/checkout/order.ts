@@ -46,13 +46,17 @@ export function buildOrder(lines: readonly OrderLine[], current: ReadonlyMap<str
   });
   if (short.length > 0) {
     throw new OrderProblem(
-      `Not enough left of: ${titles(short, current)}. Someone may just have bought the last ones; your wishlist is unchanged.`,
+      `Not enough left of: ${titles(short, current)}. ` +
+        'Someone may just have bought the last ones; your wishlist is unchanged.',
       short.map((line) => line.productId),
     );
   }
   const overLimit = lines.filter((line) => line.quantity > current.get(line.productId)!.maxPerOrder);
   if (overLimit.length > 0) {
-    const limits = overLimit.map((line) => `${current.get(line.productId)!.maxPerOrder} of ${current.get(line.productId)!.title}`);
+    const limits = overLimit.map((line) => {
+      const { maxPerOrder, title } = current.get(line.productId)!;
+      return `${maxPerOrder} of ${title}`;
+    });
     throw new OrderProblem(
       `One order may hold at most ${limits.join(', ')}. Lower the quantity in your wishlist and try again.`,
       overLimit.map((line) => line.productId),
@@ -88,7 +92,11 @@ export interface Reservation {
  * product whose stock is counted, the stock it leaves. The rules accept it only against the stock it was computed
  * from (docs/security.md).
  */
-export function reservationUpdate(order: OrderDraft, current: ReadonlyMap<string, Product | null>, at: Reservation): Record<string, unknown> {
+export function reservationUpdate(
+  order: OrderDraft,
+  current: ReadonlyMap<string, Product | null>,
+  at: Reservation,
+): Record<string, unknown> {
   const update: Record<string, unknown> = {
     [`orders/${at.uid}/${at.orderId}`]: { ...order, created: at.created },
     [`openOrders/${at.uid}/${at.slot}`]: at.orderId,
@@ -104,14 +112,19 @@ export function reservationUpdate(order: OrderDraft, current: ReadonlyMap<string
  * Whether `stored` (an order read back from the database) is the order the buyer asks for: the same products in
  * the same quantities for the same name and email. Its prices and titles are the catalogue's when it was placed.
  */
-export function isSameOrder(stored: unknown, lines: readonly OrderLine[], contact: CheckoutFields): stored is OrderDraft {
+export function isSameOrder(
+  stored: unknown,
+  lines: readonly OrderLine[],
+  contact: CheckoutFields,
+): stored is OrderDraft {
   if (!isRecord(stored) || !isRecord(stored.items) || !isRecord(stored.contact)) return false;
   const items = stored.items;
   const sameItems =
     Object.keys(items).length === lines.length &&
     lines.every(({ productId, quantity }) => {
       const got = items[productId];
-      return isRecord(got) && got.quantity === quantity && typeof got.price === 'number' && typeof got.title === 'string';
+      if (!isRecord(got)) return false;
+      return got.quantity === quantity && typeof got.price === 'number' && typeof got.title === 'string';
     });
   return sameItems && stored.contact.name === contact.name.trim() && stored.contact.email === contact.email.trim();
 }

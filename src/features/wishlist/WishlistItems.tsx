@@ -31,7 +31,14 @@ function IssueNotice({ entry, issue, money }: { entry: ReviewedItem; issue: Item
       );
     case 'over-limit':
       return (
-        <Alert severity="warning" action={<Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, issue.limit)}>Take {issue.limit}</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, issue.limit)}>
+              Take {issue.limit}
+            </Button>
+          }
+        >
           One order may hold at most {issue.limit}.
         </Alert>
       );

@@ -45,7 +45,8 @@ export function reviewWishlist(products: readonly CartItem[], catalogue: Pick<Ca
       const available = maxQuantity(product);
       if (available === 0) issues.push({ kind: 'sold-out' });
       else if (quantity > available) {
-        issues.push(limitedPerOrder(product) ? { kind: 'over-limit', limit: available } : { kind: 'too-many', available });
+        const perOrder = limitedPerOrder(product);
+        issues.push(perOrder ? { kind: 'over-limit', limit: available } : { kind: 'too-many', available });
       }
       if (product.price !== item.price) issues.push({ kind: 'price-changed', was: item.price, now: product.price });
     }

@@ -56,7 +56,8 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
               product.maxQuantity === 0
                 ? `"${product.title}" is sold out.`
                 : product.limitedPerOrder
-                  ? `Your wishlist already holds ${product.maxQuantity} of "${product.title}", the most one order may hold.`
+                  ? `Your wishlist already holds ${product.maxQuantity} of "${product.title}", ` +
+                    'the most one order may hold.'
                   : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
             );
           }

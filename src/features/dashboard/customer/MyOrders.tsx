@@ -12,7 +12,9 @@ function GuestOrders({ guestUid }: { guestUid: string }) {
   return (
     <LiveContent path={`orders/${guestUid}`} label="orders placed as a guest">
       {(raw) =>
-        parseUserOrders(guestUid, raw).map((order) => <OrderCard key={order.id} order={order} heading="Order placed as a guest" />)
+        parseUserOrders(guestUid, raw).map((order) => (
+          <OrderCard key={order.id} order={order} heading="Order placed as a guest" />
+        ))
       }
     </LiveContent>
   );
@@ -32,11 +34,15 @@ export function MyOrders({ uid }: { uid: string }) {
               </Typography>
             );
           }
-          return orders.map((order, index) => <OrderCard key={order.id} order={order} heading={`Order ${orders.length - index}`} />);
+          return orders.map((order, index) => (
+            <OrderCard key={order.id} order={order} heading={`Order ${orders.length - index}`} />
+          ));
         }}
       </LiveContent>
       <LiveContent path={`guestOrders/${uid}`} label="orders placed as a guest">
-        {(raw) => Object.keys(isRecord(raw) ? raw : {}).map((guestUid) => <GuestOrders key={guestUid} guestUid={guestUid} />)}
+        {(raw) =>
+          Object.keys(isRecord(raw) ? raw : {}).map((guestUid) => <GuestOrders key={guestUid} guestUid={guestUid} />)
+        }
       </LiveContent>
     </Stack>
   );

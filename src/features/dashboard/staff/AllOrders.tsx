@@ -53,7 +53,13 @@ export function AllOrders() {
               {orders.map((order) => {
                 const heading = `Order from ${order.contact.name || order.contact.email || order.uid}`;
                 return (
-                  <OrderCard key={`${order.uid}/${order.id}`} order={order} heading={heading} actions={<StatusSelect order={order} heading={heading} />} checkTotal />
+                  <OrderCard
+                    key={`${order.uid}/${order.id}`}
+                    order={order}
+                    heading={heading}
+                    actions={<StatusSelect order={order} heading={heading} />}
+                    checkTotal
+                  />
                 );
               })}
             </Stack>

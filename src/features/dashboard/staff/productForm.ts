@@ -95,7 +95,8 @@ export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<str
       const limit = number(value);
       return Number.isInteger(limit) && limit >= 1 && limit <= MAX_PER_ORDER_LIMIT
         ? undefined
-        : `Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`;
+        : `Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, ` +
+            `or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`;
     },
     sort: (value) => (value.trim() === '' || Number.isFinite(number(value)) ? undefined : 'Please enter a number, or leave it empty.'),
   });
