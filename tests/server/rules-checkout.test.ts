@@ -13,7 +13,9 @@ const data = {
   users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
   products: {
     ticket: { title: 'Ticket', price: 10, description: '', image: '', category: 'Events', active: true, stock: 2 },
-    fair: { title: 'Fair', price: 4, description: '', image: '', category: 'Events', active: true, stock: 180, maxPerOrder: 6 },
+    fair: {
+      title: 'Fair', price: 4, description: '', image: '', category: 'Events', active: true, stock: 180, maxPerOrder: 6,
+    },
     mug: { title: 'Mug', price: 8, description: '', image: '', category: 'Goods', active: true },
     old: { title: 'Old', price: 5, description: '', image: '', category: 'Goods', active: false, stock: 9 },
   },
@@ -27,17 +29,31 @@ const STOCK: Record<string, number | undefined> = { ticket: 2, fair: 180, old: 9
 
 type Items = Record<string, { title: string; price: number; quantity: number }>;
 const items = (quantities: Record<string, number>): Items =>
-  Object.fromEntries(Object.entries(quantities).map(([id, quantity]) => [id, { title: TITLES[id]!, price: PRICES[id]!, quantity }]));
+  Object.fromEntries(
+    Object.entries(quantities).map(([id, quantity]) => [id, { title: TITLES[id]!, price: PRICES[id]!, quantity }]),
+  );
 const total = (lines: Items) => Object.values(lines).reduce((sum, line) => sum + line.price * line.quantity, 0);
 const order = (lines: Items, extra: Record<string, unknown> = {}) => ({
-  items: lines, total: total(lines), status: 'pending', created: NOW, contact: { name: 'Bo', email: 'bo@example.com' }, ...extra,
+  items: lines,
+  total: total(lines),
+  status: 'pending',
+  created: NOW,
+  contact: { name: 'Bo', email: 'bo@example.com' },
+  ...extra,
 });
 
 /**
  * The update checkout sends: the order, the open-order slot it takes, and for every counted product the stock it
  * leaves (computed from `stock`, the stock the buyer read).
  */
-function checkout(orderId: string, quantities: Record<string, number>, options: { uid?: string; slot?: string; stock?: Record<string, number>; extra?: Record<string, unknown> } = {}): JsonWrite[] {
+interface CheckoutOptions {
+  uid?: string;
+  slot?: string;
+  stock?: Record<string, number>;
+  extra?: Record<string, unknown>;
+}
+
+function checkout(orderId: string, quantities: Record<string, number>, options: CheckoutOptions = {}): JsonWrite[] {
   const { uid = 'buyer', slot = 'a', stock = STOCK, extra = {} } = options;
   const writes: JsonWrite[] = [
     { path: path(`orders/${uid}/${orderId}`), value: order(items(quantities), extra) },
@@ -50,7 +66,9 @@ function checkout(orderId: string, quantities: Record<string, number>, options: 
   return writes;
 }
 
-const allowed = (writes: JsonWrite[], who: RulesAuth | null = buyer, from: Data = data) => check(rules, from, writes, who, NOW).allowed;
+const allowed = (writes: JsonWrite[], who: RulesAuth | null = buyer, from: Data = data) =>
+  check(rules, from, writes, who, NOW).allowed;
+const put = (target: string, value: unknown): JsonWrite => ({ path: path(target), value });
 const without = (writes: JsonWrite[], target: string) => writes.filter((w) => w.path.join('/') !== target);
 const replace = (writes: JsonWrite[], target: string, value: unknown) =>
   writes.map((w) => (w.path.join('/') === target ? { path: w.path, value } : w));
@@ -65,7 +83,8 @@ describe('database.rules.json: checkout takes stock atomically with the order', 
     const afterFirst: Data = { ...data, products: { ...data.products, ticket: { ...data.products.ticket, stock: 1 } } };
     // They computed 2 - 1 = 1 from the stock they read; it is now 1, so taking 1 must write 0.
     expect(allowed(checkout('o2', { ticket: 1 }, { uid: 'other' }), other, afterFirst)).toBe(false);
-    expect(allowed(checkout('o2', { ticket: 1 }, { uid: 'other', stock: { ticket: 1 } }), other, afterFirst)).toBe(true);
+    const readAgain = checkout('o2', { ticket: 1 }, { uid: 'other', stock: { ticket: 1 } });
+    expect(allowed(readAgain, other, afterFirst)).toBe(true);
   });
 
   it('stock never goes below zero', () => {
@@ -103,7 +122,7 @@ describe('database.rules.json: checkout takes stock atomically with the order', 
   it('an existing order cannot be used to take stock again', () => {
     const placed = withOrders({ buyer: { o1: order(items({ ticket: 1 })) } }, { buyer: { a: 'o1' } });
     expect(allowed([{ path: path('products/ticket/stock'), value: 1 }], buyer, placed)).toBe(false);
-    expect(allowed([{ path: path('products/ticket/stock'), value: 1 }, { path: path('openOrders/buyer/b'), value: 'o1' }], buyer, placed)).toBe(false);
+    expect(allowed([put('products/ticket/stock', 1), put('openOrders/buyer/b', 'o1')], buyer, placed)).toBe(false);
   });
 
   it('two new orders in one update that share one stock decrease are refused (one order per update)', () => {
@@ -137,7 +156,7 @@ describe('database.rules.json: checkout takes stock atomically with the order', 
 
   it('reservedFor is gone: nobody but staff writes anything else on a product', () => {
     expect(allowed([{ path: path('products/ticket/reservedFor'), value: 'o1' }])).toBe(false);
-    expect(allowed([...checkout('o1', { ticket: 1 }), { path: path('products/ticket/reservedFor'), value: 'o1' }])).toBe(false);
+    expect(allowed([...checkout('o1', { ticket: 1 }), put('products/ticket/reservedFor', 'o1')])).toBe(false);
     expect(allowed([{ path: path('products/ticket/reservedFor'), value: 'o1' }], staff)).toBe(false);
   });
 });
@@ -206,6 +225,11 @@ describe('database.rules.json: at most three open orders per account', () => {
     expect(allowed([{ path: path('openOrders/buyer'), value: { a: 'o1' } }], buyer)).toBe(false);
   });
 
+  it('a slot names a plain order id, never a path into the order', () => {
+    const writes = replace(checkout('o1', { mug: 1 }), 'openOrders/buyer/a', 'o1/items');
+    expect(allowed(writes)).toBe(false);
+  });
+
   it('nobody takes a slot of someone else', () => {
     expect(allowed(checkout('o1', { mug: 1 }, { uid: 'buyer' }), other)).toBe(false);
   });
@@ -225,7 +249,7 @@ describe('database.rules.json: at most three open orders per account', () => {
 
   it('a customer cannot cancel, alter or delete an order once placed', () => {
     const open = placed(['o1']);
-    expect(allowed([{ path: path('orders/buyer/o1/status'), value: 'cancelled' }, { path: path('openOrders/buyer/a'), value: null }], buyer, open)).toBe(false);
+    expect(allowed([put('orders/buyer/o1/status', 'cancelled'), put('openOrders/buyer/a', null)], buyer, open)).toBe(false);
     expect(allowed([{ path: path('orders/buyer/o1/items/mug/quantity'), value: 5 }], buyer, open)).toBe(false);
     expect(allowed([{ path: path('orders/buyer/o1'), value: null }], buyer, open)).toBe(false);
   });
