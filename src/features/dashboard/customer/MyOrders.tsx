@@ -20,30 +20,38 @@ function GuestOrders({ guestUid }: { guestUid: string }) {
   );
 }
 
-/** The signed-in user's orders, newest first; a status change by staff shows up as it happens. */
+/**
+ * The signed-in user's orders, newest first, then any placed as a guest before signing in; a status change by staff
+ * shows up as it happens.
+ */
 export function MyOrders({ uid }: { uid: string }) {
   return (
-    <Stack spacing={1.5}>
-      <LiveContent path={`orders/${uid}`} label="your orders">
-        {(raw) => {
-          const orders = parseUserOrders(uid, raw);
-          if (orders.length === 0) {
-            return (
-              <Typography>
-                No orders yet. <Link component={RouterLink} to="/products">Browse the products</Link>.
-              </Typography>
-            );
-          }
-          return orders.map((order, index) => (
-            <OrderCard key={order.id} order={order} heading={`Order ${orders.length - index}`} />
-          ));
-        }}
-      </LiveContent>
-      <LiveContent path={`guestOrders/${uid}`} label="orders placed as a guest">
-        {(raw) =>
-          Object.keys(isRecord(raw) ? raw : {}).map((guestUid) => <GuestOrders key={guestUid} guestUid={guestUid} />)
-        }
-      </LiveContent>
-    </Stack>
+    <LiveContent path={`guestOrders/${uid}`} label="your orders">
+      {(links) => {
+        const guestUids = Object.keys(isRecord(links) ? links : {});
+        return (
+          <Stack spacing={1.5}>
+            <LiveContent path={`orders/${uid}`} label="your orders">
+              {(raw) => {
+                const orders = parseUserOrders(uid, raw);
+                if (orders.length === 0 && guestUids.length === 0) {
+                  return (
+                    <Typography>
+                      No orders yet. <Link component={RouterLink} to="/products">Browse the products</Link>.
+                    </Typography>
+                  );
+                }
+                return orders.map((order, index) => (
+                  <OrderCard key={order.id} order={order} heading={`Order ${orders.length - index}`} />
+                ));
+              }}
+            </LiveContent>
+            {guestUids.map((guestUid) => (
+              <GuestOrders key={guestUid} guestUid={guestUid} />
+            ))}
+          </Stack>
+        );
+      }}
+    </LiveContent>
   );
 }
