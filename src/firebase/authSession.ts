@@ -70,10 +70,45 @@ export function startAuthSession(store: AppStore): () => void {
   };
 }
 
+/** A random secret for a guest's claim (the rules want 32 to 64 of A-Z a-z 0-9 _ -). */
+function claimSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * While a guest who has placed orders is still signed in anonymously, writes a claim secret that only this browser
+ * knows (guestClaims in database.rules.json); null when there is nothing to claim. Failing to claim never stops
+ * the sign-in: the orders then stay with the guest session only, as before.
+ */
+async function claimGuestOrders(client: FirebaseClient): Promise<{ guestUid: string; secret: string } | null> {
+  const { auth, sdk, db } = client;
+  await auth.authStateReady();
+  const guest = auth.currentUser;
+  if (!guest?.isAnonymous) return null;
+  try {
+    if (!(await sdk.get(sdk.ref(db, `orders/${guest.uid}`))).exists()) return null;
+    const secret = claimSecret();
+    await sdk.set(sdk.ref(db, `guestClaims/${guest.uid}`), secret);
+    return { guestUid: guest.uid, secret };
+  } catch (error) {
+    console.error('Guest orders could not be claimed before signing in:', error);
+    return null;
+  }
+}
+
 /** Signs in with email and password and returns the user's profile, creating a plain one if it is missing. */
 export async function signInWithPassword(email: string, password: string): Promise<{ uid: string; profile: Profile }> {
-  const { auth, authSdk, sdk, db } = await connectFirebase();
+  const client = await connectFirebase();
+  const { auth, authSdk, sdk, db } = client;
+  const claim = await claimGuestOrders(client);
   const { user } = await authSdk.signInWithEmailAndPassword(auth, email, password);
+  if (claim && claim.guestUid !== user.uid) {
+    // The account now sees the orders placed as a guest (their `.read` rule follows this link).
+    await sdk.set(sdk.ref(db, `guestOrders/${user.uid}/${claim.guestUid}`), claim.secret).catch((error: unknown) => {
+      console.error('Orders placed as a guest could not be linked to the account:', error);
+    });
+  }
   const profileRef = sdk.ref(db, `users/${user.uid}`);
   const stored = parseProfile((await sdk.get(profileRef)).val());
   if (stored) return { uid: user.uid, profile: stored };

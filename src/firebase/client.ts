@@ -13,12 +13,35 @@ export interface FirebaseClient {
 let connecting: Promise<FirebaseClient> | undefined;
 
 /**
+ * The database SDK notes connection hints in localStorage (`firebase:previous_websocket_failure` before every
+ * WebSocket it opens, `firebase:host:…` after a redirect) without catching errors: with the device's storage full
+ * and the database unreachable, every reconnection attempt threw an uncaught QuotaExceededError. The hints only
+ * speed up the next connection, so a hint that cannot be stored is dropped. Only these keys are touched: the app's
+ * own keys and the Auth SDK's session report their errors as before.
+ */
+let hintsGuarded = false;
+function dropUnstorableConnectionHints(): void {
+  if (hintsGuarded) return;
+  hintsGuarded = true;
+  const setItem = Storage.prototype.setItem;
+  const isHint = (key: string) => key === 'firebase:previous_websocket_failure' || key.startsWith('firebase:host:');
+  Storage.prototype.setItem = function setItemOrDropHint(this: Storage, key: string, value: string) {
+    try {
+      setItem.call(this, key, value);
+    } catch (error) {
+      if (!isHint(key)) throw error;
+    }
+  };
+}
+
+/**
  * The one place that loads and initialises Firebase. It is loaded on first use, after first paint, so the SDK
  * never weighs on start-up. A failed load (offline on a first visit) is forgotten, so the next call tries again.
  * Auth and the database share the app, so the database connection carries the signed-in user's token.
  */
 export function connectFirebase(): Promise<FirebaseClient> {
   connecting ??= (async () => {
+    dropUnstorableConnectionHints();
     const [{ initializeApp }, sdk, authSdk] = await Promise.all([
       import('firebase/app'),
       import('firebase/database'),

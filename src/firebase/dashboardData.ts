@@ -18,6 +18,12 @@ export function subscribeValue(path: string, onValue: (value: unknown) => void, 
   };
 }
 
+/** The value at `path` now, from the database. */
+export async function readValue(path: string): Promise<unknown> {
+  const { sdk, db } = await connectFirebase();
+  return (await sdk.get(sdk.ref(db, path))).val() as unknown;
+}
+
 export async function setValue(path: string, value: unknown): Promise<void> {
   const { sdk, db } = await connectFirebase();
   await sdk.set(sdk.ref(db, path), value);

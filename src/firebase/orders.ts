@@ -1,6 +1,8 @@
 import { parseProduct, type Product } from '../features/catalogue/product';
 import type { CheckoutFields } from '../features/checkout/checkoutFields';
-import { buildOrder, OrderProblem, reservationUpdate, type OrderDraft, type OrderLine } from '../features/checkout/order';
+import { freeSlot, OPEN_ORDERS_FULL } from '../features/checkout/openOrders';
+import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from '../features/checkout/order';
+import type { OrderDraft, OrderLine } from '../features/checkout/order';
 import { ensureUser } from './auth';
 import { connectFirebase } from './client';
 import { withTimeout } from '../lib/withTimeout';
@@ -41,25 +43,60 @@ export async function newOrderId(): Promise<string> {
 }
 
 /**
+ * What the database holds under the order's id: the order when it is the one the buyer asks for, null when there
+ * is none. An order of other contents under the id is a problem: it was placed, but not as the buyer now asks.
+ */
+async function readBack(
+  uid: string,
+  orderId: string,
+  lines: readonly OrderLine[],
+  contact: CheckoutFields,
+): Promise<OrderDraft | null> {
+  const { sdk, db } = await connectFirebase();
+  const snapshot = await withTimeout(sdk.get(sdk.ref(db, `orders/${uid}/${orderId}`)), ANSWER_MS, 'reading the order back');
+  const stored = snapshot.val() as unknown;
+  if (stored === null) return null;
+  if (isSameOrder(stored, lines, contact)) return stored;
+  throw new OrderProblem(
+    `An earlier attempt placed a different order (reference ${orderId}); it is listed in your dashboard. ` +
+      'Your wishlist is unchanged: check it and try again.',
+  );
+}
+
+/**
  * Places an order for the wishlist's lines under `orderId`: signs the guest in anonymously if needed, reads the
- * products' live prices and stock, and writes order and stock in one update the rules check against the stock it
- * read. When another buyer got there first, it reads again and retries; when too little is left it says so.
- * Retrying with the same id after an unanswered attempt never places the order twice.
+ * products' live prices and stock and the account's open orders, and writes order, open-order slot and stock in
+ * one update the rules check against the stock it read. When another buyer got there first, it reads again and
+ * retries; when too little is left, or the account has too many open orders, it says so. Retrying with the same
+ * id after an unanswered attempt never places the order twice, and success is only reported for an order the
+ * database holds with the wishlist's contents.
  */
 export async function placeOrder(orderId: string, lines: readonly OrderLine[], contact: CheckoutFields): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
   const { sdk, db } = await connectFirebase();
-  const orderRef = sdk.ref(db, `orders/${uid}/${orderId}`);
+  // An earlier attempt under this id whose answer was lost may have arrived (and taken the stock): then it is the
+  // order, whatever the stock says now.
+  const earlier = await readBack(uid, orderId, lines, contact);
+  if (earlier) return { orderId, uid, order: earlier };
   for (let attempt = 1; ; attempt++) {
-    const current = await withTimeout(readProducts(lines.map((line) => line.productId)), ANSWER_MS, 'reading the products');
+    const [current, slots] = await withTimeout(
+      Promise.all([readProducts(lines.map((line) => line.productId)), sdk.get(sdk.ref(db, `openOrders/${uid}`))]),
+      ANSWER_MS,
+      'reading the products',
+    );
     const order = buildOrder(lines, current, contact);
+    const slot = freeSlot(slots.val());
+    if (slot === null) throw new OrderProblem(OPEN_ORDERS_FULL);
+    const update = reservationUpdate(order, current, { uid, orderId, slot, created: sdk.serverTimestamp() });
     try {
-      await withTimeout(sdk.update(sdk.ref(db), reservationUpdate(uid, orderId, order, current, sdk.serverTimestamp())), ANSWER_MS, 'placing the order');
+      await withTimeout(sdk.update(sdk.ref(db), update), ANSWER_MS, 'placing the order');
       return { orderId, uid, order };
     } catch (error) {
       if (!isPermissionDenied(error)) throw error;
-      // Orders are created once: refused because an earlier, unanswered attempt did arrive.
-      if ((await sdk.get(orderRef)).exists()) return { orderId, uid, order };
+      // Refused: the stock or the slots moved on, or an earlier attempt did arrive after all. Only an order read
+      // back from the database proves the last; a refusal alone proves nothing.
+      const placed = await readBack(uid, orderId, lines, contact);
+      if (placed) return { orderId, uid, order: placed };
       if (attempt >= MAX_ATTEMPTS) throw new OrderProblem('The shop is very busy right now; your wishlist is unchanged. Please try again.');
     }
   }

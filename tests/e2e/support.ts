@@ -61,3 +61,8 @@ export function failOnPageErrors(page: Page): void {
 export async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
+
+/** The checkout's confirmation heading for a buyer named Casey Marsh. */
+export function reserved(page: Page) {
+  return page.getByRole('heading', { name: 'Reserved: thank you, Casey Marsh' });
+}

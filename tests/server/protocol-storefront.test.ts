@@ -79,9 +79,15 @@ describe('the storefront rules through the SDK', () => {
       created: serverTimestamp(),
       contact: { name: 'Cy', email: 'cy@example.com' },
     });
-    expect(await denied(push(ref(customer.db, 'orders/cust1'), order(8)))).toBe('allowed');
-    expect(await denied(push(ref(customer.db, 'orders/cust1'), order(1)))).toBe('denied');
-    expect(await denied(push(ref(customer.db, 'orders/staff1'), order(8)))).toBe('denied');
+    // Checkout's update: the order and the open-order slot it takes (database.rules.json); `created` must be the
+    // server's time as the rules see it, so this also proves the server stamps TIMESTAMP with the rules' `now`.
+    const place = (uid: string, price: number) => {
+      const id = push(ref(customer.db, `orders/${uid}`)).key!;
+      return update(ref(customer.db), { [`orders/${uid}/${id}`]: order(price), [`openOrders/${uid}/a`]: id });
+    };
+    expect(await denied(place('cust1', 1))).toBe('denied');
+    expect(await denied(place('cust1', 8))).toBe('allowed');
+    expect(await denied(place('staff1', 8))).toBe('denied');
     expect(await denied(set(ref(customer.db, 'users/cust1/role'), 'staff'))).toBe('denied');
     const orders = (await get(ref(customer.db, 'orders/cust1'))).val() as Record<string, { created: number }>;
     expect(Object.values(orders)).toHaveLength(1);

@@ -4,82 +4,253 @@ import type { JsonWrite, RulesAuth } from '../../server/rules';
 import { check } from './rules-helpers';
 
 const rules = readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8');
+const NOW = 2_000_000_000_000;
 const buyer: RulesAuth = { uid: 'buyer', provider: 'anonymous', token: {} };
 const other: RulesAuth = { uid: 'other', provider: 'password', token: {} };
+const staff: RulesAuth = { uid: 'staff', provider: 'password', token: {} };
 
 const data = {
   users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
   products: {
     ticket: { title: 'Ticket', price: 10, description: '', image: '', category: 'Events', active: true, stock: 2 },
+    fair: {
+      title: 'Fair', price: 4, description: '', image: '', category: 'Events', active: true, stock: 180, maxPerOrder: 6,
+    },
     mug: { title: 'Mug', price: 8, description: '', image: '', category: 'Goods', active: true },
+    old: { title: 'Old', price: 5, description: '', image: '', category: 'Goods', active: false, stock: 9 },
   },
 };
+type Data = typeof data & { orders?: unknown; openOrders?: unknown };
 
 const path = (text: string) => text.split('/').filter(Boolean);
+const TITLES: Record<string, string> = { ticket: 'Ticket', fair: 'Fair', mug: 'Mug', old: 'Old' };
+const PRICES: Record<string, number> = { ticket: 10, fair: 4, mug: 8, old: 5 };
+const STOCK: Record<string, number | undefined> = { ticket: 2, fair: 180, old: 9 };
 
-function order(items: Record<string, { title: string; price: number; quantity: number }>, total: number) {
-  return { items, total, status: 'pending', created: 1000, contact: { name: 'Bo', email: 'bo@example.com' } };
+type Items = Record<string, { title: string; price: number; quantity: number }>;
+const items = (quantities: Record<string, number>): Items =>
+  Object.fromEntries(
+    Object.entries(quantities).map(([id, quantity]) => [id, { title: TITLES[id]!, price: PRICES[id]!, quantity }]),
+  );
+const total = (lines: Items) => Object.values(lines).reduce((sum, line) => sum + line.price * line.quantity, 0);
+const order = (lines: Items, extra: Record<string, unknown> = {}) => ({
+  items: lines,
+  total: total(lines),
+  status: 'pending',
+  created: NOW,
+  contact: { name: 'Bo', email: 'bo@example.com' },
+  ...extra,
+});
+
+/**
+ * The update checkout sends: the order, the open-order slot it takes, and for every counted product the stock it
+ * leaves (computed from `stock`, the stock the buyer read).
+ */
+interface CheckoutOptions {
+  uid?: string;
+  slot?: string;
+  stock?: Record<string, number>;
+  extra?: Record<string, unknown>;
 }
 
-/** The update checkout sends: the order, and for each counted product its new stock and the order's id. */
-function checkout(orderId: string, quantity: number, stockBefore: number, uid = 'buyer'): JsonWrite[] {
-  return [
-    { path: path(`orders/${uid}/${orderId}`), value: order({ ticket: { title: 'Ticket', price: 10, quantity } }, 10 * quantity) },
-    { path: path('products/ticket/stock'), value: stockBefore - quantity },
-    { path: path('products/ticket/reservedFor'), value: orderId },
+function checkout(orderId: string, quantities: Record<string, number>, options: CheckoutOptions = {}): JsonWrite[] {
+  const { uid = 'buyer', slot = 'a', stock = STOCK, extra = {} } = options;
+  const writes: JsonWrite[] = [
+    { path: path(`orders/${uid}/${orderId}`), value: order(items(quantities), extra) },
+    { path: path(`openOrders/${uid}/${slot}`), value: orderId },
   ];
+  for (const [id, quantity] of Object.entries(quantities)) {
+    const before = stock[id];
+    if (before !== undefined) writes.push({ path: path(`products/${id}/stock`), value: before - quantity });
+  }
+  return writes;
 }
+
+const allowed = (writes: JsonWrite[], who: RulesAuth | null = buyer, from: Data = data) =>
+  check(rules, from, writes, who, NOW).allowed;
+const put = (target: string, value: unknown): JsonWrite => ({ path: path(target), value });
+const without = (writes: JsonWrite[], target: string) => writes.filter((w) => w.path.join('/') !== target);
+const replace = (writes: JsonWrite[], target: string, value: unknown) =>
+  writes.map((w) => (w.path.join('/') === target ? { path: w.path, value } : w));
+const withOrders = (orders: unknown, openOrders: unknown = {}): Data => ({ ...data, orders, openOrders });
 
 describe('database.rules.json: checkout takes stock atomically with the order', () => {
   it('an order that takes exactly its quantity from the stock is accepted', () => {
-    expect(check(rules, data, checkout('o1', 2, 2), buyer, 2000).allowed).toBe(true);
+    expect(allowed(checkout('o1', { ticket: 2 }))).toBe(true);
   });
 
   it('a second buyer who read the same stock is refused (the stock has moved on)', () => {
-    const afterFirst = { ...data, products: { ...data.products, ticket: { ...data.products.ticket, stock: 1, reservedFor: 'o1' } } };
+    const afterFirst: Data = { ...data, products: { ...data.products, ticket: { ...data.products.ticket, stock: 1 } } };
     // They computed 2 - 1 = 1 from the stock they read; it is now 1, so taking 1 must write 0.
-    expect(check(rules, afterFirst, checkout('o2', 1, 2, 'other'), other, 2000).allowed).toBe(false);
-    expect(check(rules, afterFirst, checkout('o2', 1, 1, 'other'), other, 2000).allowed).toBe(true);
+    expect(allowed(checkout('o2', { ticket: 1 }, { uid: 'other' }), other, afterFirst)).toBe(false);
+    const readAgain = checkout('o2', { ticket: 1 }, { uid: 'other', stock: { ticket: 1 } });
+    expect(allowed(readAgain, other, afterFirst)).toBe(true);
   });
 
   it('stock never goes below zero', () => {
-    expect(check(rules, data, checkout('o1', 3, 2), buyer, 2000).allowed).toBe(false);
+    expect(allowed(checkout('o1', { ticket: 3 }))).toBe(false);
   });
 
   it('an order of a counted product without taking its stock is refused', () => {
-    const [orderOnly] = checkout('o1', 1, 2);
-    expect(check(rules, data, [orderOnly!], buyer, 2000).allowed).toBe(false);
+    expect(allowed(without(checkout('o1', { ticket: 1 }), 'products/ticket/stock'))).toBe(false);
+  });
+
+  it('two counted products in one order where only one takes stock is refused', () => {
+    expect(allowed(checkout('o1', { ticket: 1, fair: 2 }))).toBe(true);
+    expect(allowed(without(checkout('o1', { ticket: 1, fair: 2 }), 'products/fair/stock'))).toBe(false);
   });
 
   it('taking stock without an order, or for someone else\'s order, is refused', () => {
-    const [, stock, reservedFor] = checkout('o1', 1, 2);
-    expect(check(rules, data, [stock!, reservedFor!], buyer, 2000).allowed).toBe(false);
-    expect(check(rules, data, checkout('o1', 1, 2, 'buyer'), other, 2000).allowed).toBe(false);
+    expect(allowed([{ path: path('products/ticket/stock'), value: 1 }])).toBe(false);
+    expect(allowed(without(checkout('o1', { ticket: 1 }), 'orders/buyer/o1'))).toBe(false);
+    expect(allowed(checkout('o1', { ticket: 1 }, { uid: 'buyer' }), other)).toBe(false);
   });
 
-  it('taking more stock than the order holds is refused', () => {
-    const writes = checkout('o1', 1, 2);
-    writes[1] = { path: path('products/ticket/stock'), value: 0 };
-    expect(check(rules, data, writes, buyer, 2000).allowed).toBe(false);
+  it('taking more or less stock than the order holds is refused', () => {
+    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', 0))).toBe(false);
+    expect(allowed(replace(checkout('o1', { ticket: 2 }), 'products/ticket/stock', 1))).toBe(false);
+  });
+
+  it('a customer never raises, sets or removes stock, nor makes it negative or fractional', () => {
+    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', 3))).toBe(false);
+    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', -1))).toBe(false);
+    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', 1.5))).toBe(false);
+    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', null))).toBe(false);
+    expect(allowed([...checkout('o1', { mug: 1 }), { path: path('products/mug/stock'), value: 50 }])).toBe(false);
   });
 
   it('an existing order cannot be used to take stock again', () => {
-    const withOrder = { ...data, orders: { buyer: { o1: order({ ticket: { title: 'Ticket', price: 10, quantity: 1 } }, 10) } } };
-    expect(check(rules, withOrder, [{ path: path('products/ticket/stock'), value: 1 }, { path: path('products/ticket/reservedFor'), value: 'o1' }], buyer, 2000).allowed).toBe(false);
+    const placed = withOrders({ buyer: { o1: order(items({ ticket: 1 })) } }, { buyer: { a: 'o1' } });
+    expect(allowed([{ path: path('products/ticket/stock'), value: 1 }], buyer, placed)).toBe(false);
+    expect(allowed([put('products/ticket/stock', 1), put('openOrders/buyer/b', 'o1')], buyer, placed)).toBe(false);
+  });
+
+  it('two new orders in one update that share one stock decrease are refused (one order per update)', () => {
+    const writes: JsonWrite[] = [
+      { path: path('orders/buyer/o1'), value: order(items({ ticket: 1 })) },
+      { path: path('orders/buyer/o2'), value: order(items({ ticket: 1 })) },
+      { path: path('openOrders/buyer/a'), value: 'o1' },
+      { path: path('openOrders/buyer/b'), value: 'o2' },
+      { path: path('products/ticket/stock'), value: 1 },
+    ];
+    expect(allowed(writes)).toBe(false);
   });
 
   it('products whose stock is not counted are ordered without touching stock', () => {
-    const writes: JsonWrite[] = [{ path: path('orders/buyer/o1'), value: order({ mug: { title: 'Mug', price: 8, quantity: 3 } }, 24) }];
-    expect(check(rules, data, writes, buyer, 2000).allowed).toBe(true);
+    expect(allowed(checkout('o1', { mug: 3 }))).toBe(true);
   });
 
   it('signed-out visitors cannot order or take stock', () => {
-    expect(check(rules, data, checkout('o1', 1, 2), null, 2000).allowed).toBe(false);
+    expect(allowed(checkout('o1', { ticket: 1 }), null)).toBe(false);
   });
 
-  it('staff still set stock freely', () => {
-    const staff: RulesAuth = { uid: 'staff', provider: 'password', token: {} };
-    expect(check(rules, data, [{ path: path('products/ticket/stock'), value: 50 }], staff, 2000).allowed).toBe(true);
-    expect(check(rules, data, [{ path: path('products/ticket/stock'), value: 50 }], buyer, 2000).allowed).toBe(false);
+  it('staff still set stock freely, customers never', () => {
+    expect(allowed([{ path: path('products/ticket/stock'), value: 50 }], staff)).toBe(true);
+    expect(allowed([{ path: path('products/ticket/stock'), value: 50 }], buyer)).toBe(false);
+    expect(allowed([{ path: path('products/ticket/stock'), value: 1 }], buyer)).toBe(false);
+  });
+
+  it('an order for a product that is not on sale is refused, stock taken or not', () => {
+    expect(allowed(checkout('o1', { old: 1 }))).toBe(false);
+  });
+
+  it('reservedFor is gone: nobody but staff writes anything else on a product', () => {
+    expect(allowed([{ path: path('products/ticket/reservedFor'), value: 'o1' }])).toBe(false);
+    expect(allowed([...checkout('o1', { ticket: 1 }), put('products/ticket/reservedFor', 'o1')])).toBe(false);
+    expect(allowed([{ path: path('products/ticket/reservedFor'), value: 'o1' }], staff)).toBe(false);
+  });
+});
+
+describe('database.rules.json: an order holds what the catalogue says, at most maxPerOrder of each', () => {
+  it('titles must be the catalogue\'s', () => {
+    const forged = { ticket: { title: 'FREE <script>', price: 10, quantity: 1 } };
+    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'orders/buyer/o1', order(forged)))).toBe(false);
+  });
+
+  it('prices must be the catalogue\'s', () => {
+    const cheap = { ticket: { title: 'Ticket', price: 0.01, quantity: 1 } };
+    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'orders/buyer/o1', order(cheap)))).toBe(false);
+  });
+
+  it('at most maxPerOrder of a product, 10 when the product sets none', () => {
+    expect(allowed(checkout('o1', { fair: 6 }))).toBe(true);
+    expect(allowed(checkout('o1', { fair: 7 }))).toBe(false);
+    expect(allowed(checkout('o1', { mug: 10 }))).toBe(true);
+    expect(allowed(checkout('o1', { mug: 11 }))).toBe(false);
+  });
+
+  it('the total is a plain sane amount: not negative, not huge (it is never trusted; screens add up the items)', () => {
+    for (const bad of [-1, 1e308, 1e10, 'free', { '.sv': 'timestamp' }]) {
+      expect(allowed(checkout('o1', { ticket: 1 }, { extra: { total: bad } })), JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('created is the server\'s time of the write, nothing else', () => {
+    expect(allowed(checkout('o1', { ticket: 1 }, { extra: { created: 0 } }))).toBe(false);
+    expect(allowed(checkout('o1', { ticket: 1 }, { extra: { created: NOW - 1 } }))).toBe(false);
+    expect(allowed(checkout('o1', { ticket: 1 }, { extra: { created: NOW + 1 } }))).toBe(false);
+  });
+
+  it('a new order is pending: a customer cannot mark it paid, confirmed or fulfilled', () => {
+    for (const status of ['paid', 'confirmed', 'fulfilled', 'cancelled']) {
+      expect(allowed(checkout('o1', { mug: 1 }, { extra: { status } })), status).toBe(false);
+    }
+  });
+});
+
+describe('database.rules.json: at most three open orders per account', () => {
+  const placed = (ids: string[]) =>
+    withOrders(
+      { buyer: Object.fromEntries(ids.map((id) => [id, order(items({ mug: 1 }))])) },
+      { buyer: Object.fromEntries(ids.map((id, index) => ['abc'[index]!, id])) },
+    );
+
+  it('a new order takes a free slot; with all three taken there is none left', () => {
+    expect(allowed(checkout('o2', { mug: 1 }, { slot: 'b' }), buyer, placed(['o1']))).toBe(true);
+    expect(allowed(checkout('o4', { mug: 1 }, { slot: 'a' }), buyer, placed(['o1', 'o2', 'o3']))).toBe(false);
+    expect(allowed(checkout('o4', { mug: 1 }, { slot: 'd' }), buyer, placed(['o1', 'o2', 'o3']))).toBe(false);
+  });
+
+  it('an order without a slot, or in a slot already taken, is refused', () => {
+    expect(allowed(without(checkout('o1', { mug: 1 }), 'openOrders/buyer/a'))).toBe(false);
+    expect(allowed(checkout('o2', { mug: 1 }, { slot: 'a' }), buyer, placed(['o1']))).toBe(false);
+  });
+
+  it('a customer cannot empty, change or pre-fill a slot', () => {
+    const full = placed(['o1', 'o2', 'o3']);
+    expect(allowed([{ path: path('openOrders/buyer/a'), value: null }], buyer, full)).toBe(false);
+    expect(allowed([{ path: path('openOrders/buyer'), value: null }], buyer, full)).toBe(false);
+    expect(allowed([{ path: path('openOrders/buyer/a'), value: 'o9' }], buyer, full)).toBe(false);
+    expect(allowed([{ path: path('openOrders/buyer/a'), value: 'o9' }], buyer)).toBe(false);
+    expect(allowed([{ path: path('openOrders/buyer'), value: { a: 'o1' } }], buyer)).toBe(false);
+  });
+
+  it('a slot names a plain order id, never a path into the order', () => {
+    const writes = replace(checkout('o1', { mug: 1 }), 'openOrders/buyer/a', 'o1/items');
+    expect(allowed(writes)).toBe(false);
+  });
+
+  it('nobody takes a slot of someone else', () => {
+    expect(allowed(checkout('o1', { mug: 1 }, { uid: 'buyer' }), other)).toBe(false);
+  });
+
+  it('staff closing an order must free its slot in the same update', () => {
+    const open = placed(['o1']);
+    expect(allowed([{ path: path('orders/buyer/o1/status'), value: 'fulfilled' }], staff, open)).toBe(false);
+    const close = (status: string): JsonWrite[] => [
+      { path: path('orders/buyer/o1/status'), value: status },
+      { path: path('openOrders/buyer/a'), value: null },
+    ];
+    expect(allowed(close('fulfilled'), staff, open)).toBe(true);
+    expect(allowed(close('cancelled'), staff, open)).toBe(true);
+    expect(allowed([{ path: path('orders/buyer/o1/status'), value: 'confirmed' }], staff, open)).toBe(true);
+    expect(allowed(close('fulfilled'), buyer, open)).toBe(false);
+  });
+
+  it('a customer cannot cancel, alter or delete an order once placed', () => {
+    const open = placed(['o1']);
+    expect(allowed([put('orders/buyer/o1/status', 'cancelled'), put('openOrders/buyer/a', null)], buyer, open)).toBe(false);
+    expect(allowed([{ path: path('orders/buyer/o1/items/mug/quantity'), value: 5 }], buyer, open)).toBe(false);
+    expect(allowed([{ path: path('orders/buyer/o1'), value: null }], buyer, open)).toBe(false);
   });
 });

@@ -59,6 +59,8 @@ const READS: [string, Who[], RulesQuery?][] = [
   ['/orders/cust1', ['customer', 'staff']],
   ['/orders/cust1/o1', ['customer', 'staff']],
   ['/orders/cust2', ['other', 'staff']],
+  ['/openOrders/cust1', ['customer', 'staff']],
+  ['/openOrders', ['staff']],
   ['/messages', ['staff']],
   ['/messages/m1', ['staff']],
   ['/', ['staff']],
@@ -76,6 +78,8 @@ describe('database.rules.json: reads', () => {
 });
 
 const set = (target: string, value: unknown): JsonWrite[] => [{ path: path(target), value }];
+/** A new order of cust1 as checkout writes it: the order and the open-order slot it takes. */
+const place = (value: unknown): JsonWrite[] => [...set('/orders/cust1/o2', value), ...set('/openOrders/cust1/a', 'o2')];
 function attempt(who: Who, writes: JsonWrite[]) {
   return rules.checkWrite(writes.map((w) => w.path), WHO[who], data, data.withWrites(writes), NOW);
 }
@@ -92,8 +96,8 @@ const WRITES: [string, JsonWrite[], Who[]][] = [
   ['rewrite cust1 with role staff', set('/users/cust1', profile('staff')), ['staff']],
   ['rewrite cust1 unchanged', set('/users/cust1', profile('customer')), ['customer', 'staff']],
   ['delete the profile of cust1', set('/users/cust1', null), ['staff']],
-  ['create cust1 order o2', set('/orders/cust1/o2', order()), ['customer', 'staff']],
-  ['create cust1 order o2 with status confirmed', set('/orders/cust1/o2', order({ status: 'confirmed' })), ['staff']],
+  ['create cust1 order o2', place(order()), ['customer', 'staff']],
+  ['create cust1 order o2 with status confirmed', place(order({ status: 'confirmed' })), ['staff']],
   ['confirm cust1 order o1', set('/orders/cust1/o1/status', 'confirmed'), ['staff']],
   ['rewrite cust1 order o1', set('/orders/cust1/o1', order({ notes: 'ring twice' })), ['staff']],
   ['delete cust1 order o1', set('/orders/cust1/o1', null), ['staff']],
@@ -146,6 +150,15 @@ const BAD_DATA: [string, Who, JsonWrite[]][] = [
   ['properties with comingsoon as a string', 'staff', set('/properties/comingsoon', 'yes')],
   ['properties with a malformed launch', 'staff', set('/properties/launch', '1st of May')],
   ['properties with a negative launch', 'staff', set('/properties/launch', -5)],
+  ['properties with a launch of 1e300', 'staff', set('/properties/launch', 1e300)],
+  ['properties with a launch in nanoseconds', 'staff', set('/properties/launch', NOW * 1e6)],
+  ['properties with a launch in the year 1970', 'staff', set('/properties/launch', 5)],
+  ['properties with a launch in the year 9999', 'staff', set('/properties/launch', '9999-01-01T00:00:00Z')],
+  ['properties with a launch in month 13', 'staff', set('/properties/launch', '2027-13-01')],
+  ['a product dated 1e17', 'staff', set('/products/p1/date', 1e17)],
+  ['a product dated in the year 0001', 'staff', set('/products/p1/date', '0001-01-01')],
+  ['a product with maxPerOrder 0', 'staff', set('/products/p1/maxPerOrder', 0)],
+  ['a product with a fractional maxPerOrder', 'staff', set('/products/p1/maxPerOrder', 2.5)],
   ['properties with an unknown field', 'staff', set('/properties/colour', 'red')],
   ['properties with a lowercase currency', 'staff', set('/properties/currency', 'eur')],
   ['properties with an over-long name', 'staff', set('/properties/name', 'x'.repeat(101))],
@@ -154,18 +167,18 @@ const BAD_DATA: [string, Who, JsonWrite[]][] = [
   ['a profile with a bad e-mail', 'customer', set('/users/cust1/email', 'ann@')],
   ['a profile with a role that does not exist', 'staff', set('/users/cust1/role', 'owner')],
   ['a profile without a last name', 'customer', set('/users/cust1', { ...profile('customer'), lastname: null })],
-  ['an order with a price below the catalogue', 'customer', set('/orders/cust1/o2', order({ items: { p1: { title: 'T', price: 1, quantity: 1 } } }))],
-  ['an order of a product that is not on sale', 'customer', set('/orders/cust1/o2', order({ items: { p2: { title: 'T', price: 10, quantity: 1 } } }))],
-  ['an order of a product that does not exist', 'customer', set('/orders/cust1/o2', order({ items: { nope: { title: 'T', price: 0, quantity: 1 } } }))],
-  ['an order with quantity 0', 'customer', set('/orders/cust1/o2', order({ items: { p1: { title: 'T', price: 25, quantity: 0 } } }))],
-  ['an order with a fractional quantity', 'customer', set('/orders/cust1/o2', order({ items: { p1: { title: 'T', price: 25, quantity: 1.5 } } }))],
-  ['an order without items', 'customer', set('/orders/cust1/o2', order({ items: null }))],
-  ['an order with a negative total', 'customer', set('/orders/cust1/o2', order({ total: -1 }))],
-  ['an order without contact', 'customer', set('/orders/cust1/o2', order({ contact: null }))],
-  ['an order with a bad contact e-mail', 'customer', set('/orders/cust1/o2', order({ contact: { name: 'A', email: 'a@b' } }))],
-  ['an order with an unknown field', 'customer', set('/orders/cust1/o2', order({ discount: 50 }))],
-  ['an order item with an unknown field', 'customer', set('/orders/cust1/o2', order({ items: { p1: { title: 'T', price: 25, quantity: 1, free: true } } }))],
-  ['an order dated far in the future', 'customer', set('/orders/cust1/o2', order({ created: NOW + 86_400_000 }))],
+  ['an order with a price below the catalogue', 'customer', place(order({ items: { p1: { title: 'Tasting evening', price: 1, quantity: 1 } } }))],
+  ['an order of a product that is not on sale', 'customer', place(order({ items: { p2: { title: 'Tasting evening', price: 10, quantity: 1 } } }))],
+  ['an order of a product that does not exist', 'customer', place(order({ items: { nope: { title: 'Tasting evening', price: 0, quantity: 1 } } }))],
+  ['an order with quantity 0', 'customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 0 } } }))],
+  ['an order with a fractional quantity', 'customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1.5 } } }))],
+  ['an order without items', 'customer', place(order({ items: null }))],
+  ['an order with a negative total', 'customer', place(order({ total: -1 }))],
+  ['an order without contact', 'customer', place(order({ contact: null }))],
+  ['an order with a bad contact e-mail', 'customer', place(order({ contact: { name: 'A', email: 'a@b' } }))],
+  ['an order with an unknown field', 'customer', place(order({ discount: 50 }))],
+  ['an order item with an unknown field', 'customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1, free: true } } }))],
+  ['an order dated far in the future', 'customer', place(order({ created: NOW + 86_400_000 }))],
   ['an order status that does not exist', 'staff', set('/orders/cust1/o1/status', 'lost')],
   ['a message with a bad e-mail', 'anonymous', set('/messages/m2', message({ email: 'nobody' }))],
   ['a message with a body of 5001 characters', 'anonymous', set('/messages/m2', message({ body: 'x'.repeat(5001) }))],
@@ -187,9 +200,12 @@ describe('database.rules.json: bad data is refused', () => {
   it('the same writers may write the same places with good data (the table above is not refused for other reasons)', () => {
     expect(attempt('staff', set('/products/p3', product(true, 0))).allowed).toBe(true);
     expect(attempt('customer', set('/users/cust1/email', 'ann@example.co.uk')).allowed).toBe(true);
-    expect(attempt('customer', set('/orders/cust1/o2', order({ items: { p1: { title: 'T', price: 25, quantity: 1 } } }))).allowed).toBe(true);
+    expect(attempt('customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1 } } }))).allowed).toBe(true);
     expect(attempt('anonymous', set('/messages/m2', message({ body: 'x'.repeat(5000) }))).allowed).toBe(true);
     expect(attempt('staff', set('/properties/launch', NOW)).allowed).toBe(true);
+    expect(attempt('staff', set('/properties/launch', '2100-12-31T23:59:59.999+01:00')).allowed).toBe(true);
+    expect(attempt('staff', set('/products/p1/date', '2000-01-01')).allowed).toBe(true);
+    expect(attempt('staff', set('/products/p1/maxPerOrder', 1000)).allowed).toBe(true);
   });
 });
 
@@ -207,6 +223,7 @@ describe('database.rules.json accepts the demo data in seed/', () => {
     ['/properties', demo.properties],
     ...Object.entries(demo.products ?? {}).map(([id, item]): [string, unknown] => [`/products/${id}`, item]),
     ...Object.entries(users).map(([uid, profile]): [string, unknown] => [`/users/${uid}`, profile]),
+    ...Object.entries(demo.openOrders ?? {}).map(([uid, slots]): [string, unknown] => [`/openOrders/${uid}`, slots]),
     ...Object.entries(demo.orders ?? {}).flatMap(([uid, orders]) =>
       Object.entries(orders as Record<string, unknown>).map(([id, order]): [string, unknown] => [`/orders/${uid}/${id}`, order]),
     ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, featuredProducts, filterProducts, maxQuantity, parseCatalogue, parseProduct, sortProducts, stockState, type Product } from '../../src/features/catalogue/product';
+import { categoriesOf, featuredProducts, filterProducts, limitedPerOrder, maxQuantity, parseCatalogue, parseProduct, sortProducts, stockState, type Product } from '../../src/features/catalogue/product';
 
 const raw = {
   jazz: { title: 'Harbour Jazz Night', price: 18, description: 'Late-night jazz', image: '/j.svg', category: 'Live music', date: '2027-01-15T19:00:00Z', venue: 'Main Hall', stock: 42, active: true, sort: 10 },
@@ -28,7 +28,7 @@ describe('catalogue validation', () => {
   it('fills lesser fields with safe values', () => {
     const parsed = parseProduct('x', { title: 'Plain', price: 0, stock: 2.7, date: 'soon', category: 7 });
     expect(parsed).toEqual({
-      product: { id: 'x', title: 'Plain', price: 0, description: '', image: '', category: 'Other', date: null, venue: null, stock: 2, active: false, sort: null },
+      product: { id: 'x', title: 'Plain', price: 0, description: '', image: '', category: 'Other', date: null, venue: null, stock: 2, maxPerOrder: 10, active: false, sort: null },
     });
   });
 
@@ -45,10 +45,24 @@ describe('stock', () => {
     expect(stockState({ stock: 6 })).toBe('available');
     expect(stockState({ stock: 5 })).toBe('low');
     expect(stockState({ stock: 0 })).toBe('sold-out');
-    expect(maxQuantity({ stock: 3 })).toBe(3);
-    expect(maxQuantity({ stock: 500 })).toBe(99);
-    expect(maxQuantity({ stock: null })).toBe(99);
+    expect(maxQuantity({ stock: 3, maxPerOrder: 10 })).toBe(3);
+    expect(maxQuantity({ stock: 500, maxPerOrder: 10 })).toBe(10);
+    expect(maxQuantity({ stock: null, maxPerOrder: 4 })).toBe(4);
+    expect(maxQuantity({ stock: 0, maxPerOrder: 4 })).toBe(0);
     expect(maxQuantity(undefined)).toBe(99);
+    expect(limitedPerOrder({ stock: 500, maxPerOrder: 10 })).toBe(true);
+    expect(limitedPerOrder({ stock: null, maxPerOrder: 10 })).toBe(true);
+    expect(limitedPerOrder({ stock: 3, maxPerOrder: 10 })).toBe(false);
+  });
+
+  it('reads the per-order limit staff set, and the default of 10 for anything else', () => {
+    const limit = (maxPerOrder: unknown) => {
+      const parsed = parseProduct('p', { title: 'T', price: 1, active: true, maxPerOrder });
+      return 'product' in parsed ? parsed.product.maxPerOrder : null;
+    };
+    expect(limit(4)).toBe(4);
+    expect(limit(1000)).toBe(1000);
+    for (const bad of [undefined, 0, -1, 2.5, 1001, 1e308, '4', null]) expect(limit(bad), String(bad)).toBe(10);
   });
 });
 

@@ -1,7 +1,8 @@
 import { wishlist } from '../wishlist/appWishlist';
-import { maxQuantity, type Product } from './product';
+import { limitedPerOrder, maxQuantity, type Product } from './product';
 
-/** Adds a product to the wishlist within what is in stock. */
+/** Adds a product to the wishlist within what is in stock and what one order may hold. */
 export function addToWishlist(product: Product): void {
-  wishlist.add({ id: product.id, title: product.title, price: product.price, maxQuantity: maxQuantity(product) });
+  const { id, title, price } = product;
+  wishlist.add({ id, title, price, maxQuantity: maxQuantity(product), limitedPerOrder: limitedPerOrder(product) });
 }

@@ -13,14 +13,20 @@ export interface Product {
   venue: string | null;
   /** Units left; null when the product is not counted (no limit). */
   stock: number | null;
+  /** The most one order may hold (the rules enforce it; DEFAULT_MAX_PER_ORDER when staff set none). */
+  maxPerOrder: number;
   active: boolean;
   sort: number | null;
 }
 
 /** Below this many left, a product shows "Only N left". */
 export const LOW_STOCK = 5;
-/** The most of one product a wishlist holds when its stock does not limit it. */
+/** The most of one product a wishlist holds when nothing else is known about the product. */
 export const MAX_QUANTITY = 99;
+/** The most of one product an order may hold when staff set no maxPerOrder: the same default as the rules'. */
+export const DEFAULT_MAX_PER_ORDER = 10;
+/** The highest maxPerOrder the rules accept. */
+export const MAX_PER_ORDER_LIMIT = 1000;
 
 export type StockState = 'available' | 'low' | 'sold-out';
 
@@ -30,8 +36,20 @@ export function stockState(product: Pick<Product, 'stock'>): StockState {
   return product.stock <= LOW_STOCK ? 'low' : 'available';
 }
 
-export function maxQuantity(product: Pick<Product, 'stock'> | undefined): number {
-  return product?.stock == null ? MAX_QUANTITY : Math.max(0, Math.min(product.stock, MAX_QUANTITY));
+/** How many one order may hold now: the stock left, and never more than the product's limit per order. */
+export function maxQuantity(product: Pick<Product, 'stock' | 'maxPerOrder'> | undefined): number {
+  if (!product) return MAX_QUANTITY;
+  return Math.max(0, Math.min(product.stock ?? Number.POSITIVE_INFINITY, product.maxPerOrder));
+}
+
+/** Whether the per-order limit, rather than the stock, is what caps `product` now. */
+export function limitedPerOrder(product: Pick<Product, 'stock' | 'maxPerOrder'>): boolean {
+  return product.stock === null || product.stock > product.maxPerOrder;
+}
+
+function parseMaxPerOrder(value: unknown): number {
+  const valid = typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_PER_ORDER_LIMIT;
+  return valid ? value : DEFAULT_MAX_PER_ORDER;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -58,6 +76,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       date: normaliseLaunch(raw.date) ?? null,
       venue: text(raw.venue) || null,
       stock: typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : null,
+      maxPerOrder: parseMaxPerOrder(raw.maxPerOrder),
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
     },

@@ -14,11 +14,27 @@ import { authAtom, cartAtom, siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { AuthState } from '../../state/types';
 import { wishlist } from '../wishlist/appWishlist';
+import type { ItemIssue } from '../wishlist/review';
 import { useWishlistReview } from '../wishlist/useWishlistReview';
 import { CheckoutFormFields } from './CheckoutForm';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
+import { DEFAULT_MAX_PER_ORDER } from '../catalogue/product';
+import { MAX_OPEN_ORDERS } from './openOrders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
+
+function issueLabel(issue: ItemIssue): string {
+  switch (issue.kind) {
+    case 'price-changed':
+      return 'price changed';
+    case 'too-many':
+      return `only ${issue.available} left`;
+    case 'over-limit':
+      return `at most ${issue.limit} per order`;
+    default:
+      return issue.kind.replace('-', ' ');
+  }
+}
 
 function prefill(auth: AuthState): CheckoutFields {
   const name = auth.authenticated ? [auth.firstname, auth.lastname].filter(Boolean).join(' ') : '';
@@ -52,6 +68,10 @@ export function CheckoutView() {
         wishlist.clearAfterOrder();
         notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
       } catch (error) {
+        // A problem (too few left, too many open orders, a different earlier order) means nothing was placed
+        // under this id that the buyer still wants: the next attempt starts afresh. Any other failure may have
+        // arrived, so the retry keeps the id and is read back.
+        if (error instanceof OrderProblem) orderId.current = null;
         const message = error instanceof OrderProblem ? error.message : 'The order could not be placed. Your wishlist is unchanged; please try again.';
         if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
         notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
@@ -101,7 +121,7 @@ export function CheckoutView() {
                 {quantity} × {item.title}
                 {issues.length > 0 && (
                   <Typography component="span" color="warning.main" sx={{ ml: 1 }}>
-                    ({issues.map((issue) => (issue.kind === 'price-changed' ? 'price changed' : issue.kind === 'too-many' ? `only ${issue.available} left` : issue.kind.replace('-', ' '))).join(', ')})
+                    ({issues.map(issueLabel).join(', ')})
                   </Typography>
                 )}
               </span>
@@ -125,6 +145,11 @@ export function CheckoutView() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           No payment now: your order is reserved, to be paid at the event or on collection.
           {auth.authenticated ? '' : ' No account needed.'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="checkout-limits">
+          So that everyone gets a fair chance, one order holds at most the number shown for each item (usually{' '}
+          {DEFAULT_MAX_PER_ORDER}), and one account can have up to {MAX_OPEN_ORDERS} orders waiting to be paid or
+          collected at a time.
         </Typography>
         <CheckoutFormFields form={form} />
         {blockedReason && (

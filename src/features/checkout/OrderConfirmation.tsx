@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import type { PlacedOrder } from '../../firebase/orders';
 import { formatMoney } from '../../lib/money';
+import { orderTotal } from './order';
 
 export function OrderConfirmation({ placed, currency, locale }: { placed: PlacedOrder; currency: string; locale: string }) {
   const { order, orderId } = placed;
@@ -25,7 +26,9 @@ export function OrderConfirmation({ placed, currency, locale }: { placed: Placed
             </li>
           ))}
         </Stack>
-        <Typography sx={{ fontWeight: 700 }}>Total to pay: {formatMoney(order.total, currency, locale)}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>
+          Total to pay: {formatMoney(orderTotal(order), currency, locale)}
+        </Typography>
         <div>
           <Button component={Link} to="/products" variant="outlined">
             Back to the shop

@@ -1,5 +1,6 @@
 import { lineTotal } from '../../lib/money';
 import type { Product } from '../catalogue/product';
+import { isRecord } from '../../state/validation';
 import type { CheckoutFields } from './checkoutFields';
 
 export interface OrderLine {
@@ -27,9 +28,12 @@ export class OrderProblem extends Error {
   }
 }
 
+const titles = (lines: readonly OrderLine[], current: ReadonlyMap<string, Product | null>) =>
+  lines.map((line) => current.get(line.productId)!.title).join(', ');
+
 /**
  * Builds the order at the products' current prices, as read from the database just now. Refuses when a product
- * is gone or has too few left, naming them.
+ * is gone, has too few left or is wanted more often than one order may hold, naming them.
  */
 export function buildOrder(lines: readonly OrderLine[], current: ReadonlyMap<string, Product | null>, contact: CheckoutFields): OrderDraft {
   const gone = lines.filter((line) => !current.get(line.productId)?.active);
@@ -41,8 +45,22 @@ export function buildOrder(lines: readonly OrderLine[], current: ReadonlyMap<str
     return stock != null && stock < line.quantity;
   });
   if (short.length > 0) {
-    const names = short.map((line) => current.get(line.productId)!.title).join(', ');
-    throw new OrderProblem(`Not enough left of: ${names}. Someone may just have bought the last ones; your wishlist is unchanged.`, short.map((line) => line.productId));
+    throw new OrderProblem(
+      `Not enough left of: ${titles(short, current)}. ` +
+        'Someone may just have bought the last ones; your wishlist is unchanged.',
+      short.map((line) => line.productId),
+    );
+  }
+  const overLimit = lines.filter((line) => line.quantity > current.get(line.productId)!.maxPerOrder);
+  if (overLimit.length > 0) {
+    const limits = overLimit.map((line) => {
+      const { maxPerOrder, title } = current.get(line.productId)!;
+      return `${maxPerOrder} of ${title}`;
+    });
+    throw new OrderProblem(
+      `One order may hold at most ${limits.join(', ')}. Lower the quantity in your wishlist and try again.`,
+      overLimit.map((line) => line.productId),
+    );
   }
   const items: OrderDraft['items'] = {};
   for (const line of lines) {
@@ -53,24 +71,65 @@ export function buildOrder(lines: readonly OrderLine[], current: ReadonlyMap<str
   const notes = contact.notes.trim();
   return {
     items,
-    total: lineTotal(Object.values(items)),
+    total: orderTotal({ items }),
     status: 'pending',
     contact: { name: contact.name.trim(), email: contact.email.trim(), ...(telephone ? { telephone } : {}) },
     ...(notes ? { notes } : {}),
   };
 }
 
+export interface Reservation {
+  uid: string;
+  orderId: string;
+  /** The free open-order slot the order takes (see openOrders.ts). */
+  slot: string;
+  /** The server's timestamp placeholder, which the rules require as `created`. */
+  created: unknown;
+}
+
 /**
- * The one atomic update that places an order: the order itself and, for every product whose stock is counted,
- * the stock it leaves and which order took it. The rules accept it only against the stock it was computed from.
+ * The one atomic update that places an order: the order itself, the open-order slot it takes and, for every
+ * product whose stock is counted, the stock it leaves. The rules accept it only against the stock it was computed
+ * from (docs/security.md).
  */
-export function reservationUpdate(uid: string, orderId: string, order: OrderDraft, current: ReadonlyMap<string, Product | null>, created: unknown): Record<string, unknown> {
-  const update: Record<string, unknown> = { [`orders/${uid}/${orderId}`]: { ...order, created } };
+export function reservationUpdate(
+  order: OrderDraft,
+  current: ReadonlyMap<string, Product | null>,
+  at: Reservation,
+): Record<string, unknown> {
+  const update: Record<string, unknown> = {
+    [`orders/${at.uid}/${at.orderId}`]: { ...order, created: at.created },
+    [`openOrders/${at.uid}/${at.slot}`]: at.orderId,
+  };
   for (const [productId, line] of Object.entries(order.items)) {
     const stock = current.get(productId)?.stock;
-    if (stock == null) continue;
-    update[`products/${productId}/stock`] = stock - line.quantity;
-    update[`products/${productId}/reservedFor`] = orderId;
+    if (stock != null) update[`products/${productId}/stock`] = stock - line.quantity;
   }
   return update;
+}
+
+/**
+ * Whether `stored` (an order read back from the database) is the order the buyer asks for: the same products in
+ * the same quantities for the same name and email. Its prices and titles are the catalogue's when it was placed.
+ */
+export function isSameOrder(
+  stored: unknown,
+  lines: readonly OrderLine[],
+  contact: CheckoutFields,
+): stored is OrderDraft {
+  if (!isRecord(stored) || !isRecord(stored.items) || !isRecord(stored.contact)) return false;
+  const items = stored.items;
+  const sameItems =
+    Object.keys(items).length === lines.length &&
+    lines.every(({ productId, quantity }) => {
+      const got = items[productId];
+      if (!isRecord(got)) return false;
+      return got.quantity === quantity && typeof got.price === 'number' && typeof got.title === 'string';
+    });
+  return sameItems && stored.contact.name === contact.name.trim() && stored.contact.email === contact.email.trim();
+}
+
+/** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
+export function orderTotal(order: Pick<OrderDraft, 'items'>): number {
+  return lineTotal(Object.values(order.items));
 }

@@ -2,6 +2,7 @@ import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -22,8 +23,17 @@ export function OrderStatusChip({ status }: { status: OrderStatus }) {
   return <Chip size="small" variant="outlined" icon={STATUS_ICONS[status]} label={STATUS_LABELS[status]} />;
 }
 
-/** One order: when, what, how much, its status; `actions` is where staff change the status. */
-export function OrderCard({ order, heading, actions }: { order: Order; heading: string; actions?: ReactNode }) {
+interface OrderCardProps {
+  order: Order;
+  heading: string;
+  /** Where staff change the status. */
+  actions?: ReactNode;
+  /** Say when the stored total is not what the items add up to (for staff). */
+  checkTotal?: boolean;
+}
+
+/** One order: when, what, how much (added up from the items), its status. */
+export function OrderCard({ order, heading, actions, checkTotal = false }: OrderCardProps) {
   const format = useShopFormat();
   return (
     <Paper component="article" variant="outlined" sx={{ p: 2 }} aria-label={heading}>
@@ -45,6 +55,12 @@ export function OrderCard({ order, heading, actions }: { order: Order; heading: 
           ))}
         </Stack>
         <Typography sx={{ fontWeight: 600 }}>Total {format.money(order.total)}</Typography>
+        {checkTotal && order.storedTotalMismatch !== null && (
+          <Alert severity="warning">
+            The order was stored with a total of {format.money(order.storedTotalMismatch)}, which is not what its items
+            add up to; the total above is added up from the items at the prices they were sold at.
+          </Alert>
+        )}
         {order.notes && <Typography variant="body2">Notes: {order.notes}</Typography>}
       </Stack>
     </Paper>

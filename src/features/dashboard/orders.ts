@@ -1,3 +1,4 @@
+import { lineTotal } from '../../lib/money';
 import { isRecord } from '../../state/validation';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'fulfilled', 'cancelled'] as const;
@@ -22,7 +23,10 @@ export interface Order {
   uid: string;
   id: string;
   lines: OrderLine[];
+  /** Added up from the lines: the stored total is never trusted (docs/security.md). */
   total: number;
+  /** The total as stored, when it is not what the lines add up to (staff are shown the mismatch). */
+  storedTotalMismatch: number | null;
   status: OrderStatus;
   created: number;
   contact: { name: string; email: string; telephone: string };
@@ -42,18 +46,21 @@ function parseLines(raw: unknown): OrderLine[] {
   });
 }
 
-/** Reads one order; null when it lacks what the dashboard needs to show it honestly (a total and a status). */
+/** Reads one order; null when it lacks what the dashboard needs to show it honestly (a status). */
 export function parseOrder(uid: string, id: string, raw: unknown): Order | null {
   if (!isRecord(raw)) return null;
-  const total = finite(raw.total);
   const status = raw.status;
-  if (total === null || !(ORDER_STATUSES as readonly unknown[]).includes(status)) return null;
+  if (!(ORDER_STATUSES as readonly unknown[]).includes(status)) return null;
   const contact = isRecord(raw.contact) ? raw.contact : {};
+  const lines = parseLines(raw.items);
+  const total = lineTotal(lines);
+  const stored = finite(raw.total);
   return {
     uid,
     id,
-    lines: parseLines(raw.items),
+    lines,
     total,
+    storedTotalMismatch: stored === total ? null : stored,
     status: status as OrderStatus,
     created: finite(raw.created) ?? 0,
     contact: { name: text(contact.name), email: text(contact.email), telephone: text(contact.telephone) },

@@ -29,6 +29,19 @@ function IssueNotice({ entry, issue, money }: { entry: ReviewedItem; issue: Item
           Only {issue.available} left.
         </Alert>
       );
+    case 'over-limit':
+      return (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, issue.limit)}>
+              Take {issue.limit}
+            </Button>
+          }
+        >
+          One order may hold at most {issue.limit}.
+        </Alert>
+      );
     case 'price-changed':
       return (
         <Alert severity="info" action={<Button color="inherit" size="small" onClick={() => wishlist.setPrice(item, issue.now)}>Update</Button>}>
@@ -67,7 +80,7 @@ export function WishlistItems() {
               <div>
                 <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {money(item.price)} each
+                  {money(item.price)} each{product ? ` · up to ${product.maxPerOrder} per order` : ''}
                 </Typography>
               </div>
               <Stack direction="row" sx={{ alignItems: 'center', gap: 1, gridColumn: { xs: '1 / -1', sm: 'auto' }, justifyContent: 'flex-end' }}>

@@ -1,5 +1,5 @@
 import type { CatalogueState } from '../catalogue/catalogueState';
-import { maxQuantity, type Product } from '../catalogue/product';
+import { limitedPerOrder, maxQuantity, type Product } from '../catalogue/product';
 import { quantityOf } from '../../state/cart';
 import type { CartItem } from '../../state/types';
 import { lineTotal } from '../../lib/money';
@@ -8,6 +8,7 @@ export type ItemIssue =
   | { kind: 'unavailable' }
   | { kind: 'sold-out' }
   | { kind: 'too-many'; available: number }
+  | { kind: 'over-limit'; limit: number }
   | { kind: 'price-changed'; was: number; now: number };
 
 export interface ReviewedItem {
@@ -43,7 +44,10 @@ export function reviewWishlist(products: readonly CartItem[], catalogue: Pick<Ca
     } else {
       const available = maxQuantity(product);
       if (available === 0) issues.push({ kind: 'sold-out' });
-      else if (quantity > available) issues.push({ kind: 'too-many', available });
+      else if (quantity > available) {
+        const perOrder = limitedPerOrder(product);
+        issues.push(perOrder ? { kind: 'over-limit', limit: available } : { kind: 'too-many', available });
+      }
       if (product.price !== item.price) issues.push({ kind: 'price-changed', was: item.price, now: product.price });
     }
     return { item, quantity, product, price: product?.price ?? item.price, issues };

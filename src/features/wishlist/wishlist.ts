@@ -10,8 +10,10 @@ export interface WishlistProduct {
   id: string;
   title: string;
   price: number;
-  /** How many may be held at most (what is in stock); unlimited when absent. */
+  /** How many may be held at most (what is in stock, within the limit per order); unlimited when absent. */
   maxQuantity?: number;
+  /** True when that most is the product's limit per order rather than its stock. */
+  limitedPerOrder?: boolean;
 }
 
 export interface Wishlist {
@@ -53,7 +55,10 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
             throw new TransitionError(
               product.maxQuantity === 0
                 ? `"${product.title}" is sold out.`
-                : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
+                : product.limitedPerOrder
+                  ? `Your wishlist already holds ${product.maxQuantity} of "${product.title}", ` +
+                    'the most one order may hold.'
+                  : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
             );
           }
           return existing

@@ -2,16 +2,32 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { setValue } from '../../../firebase/dashboardData';
+import { readValue, updateValues } from '../../../firebase/dashboardData';
+import { slotOf } from '../../checkout/openOrders';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
 import { ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../orders';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
 
+const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
+
+/**
+ * Sets an order's status. Closing it (fulfilled or cancelled) frees its open-order slot in the same update, as
+ * the rules require, so the buyer may order again (docs/security.md).
+ */
+async function setStatus(order: Order, status: OrderStatus): Promise<void> {
+  const patch: Record<string, unknown> = { [`orders/${order.uid}/${order.id}/status`]: status };
+  if (!OPEN.includes(status)) {
+    const slot = slotOf(await readValue(`openOrders/${order.uid}`), order.id);
+    if (slot) patch[`openOrders/${order.uid}/${slot}`] = null;
+  }
+  await updateValues('/', patch);
+}
+
 function StatusSelect({ order, heading }: { order: Order; heading: string }) {
   const change = (status: OrderStatus) =>
-    void saveQuickly(() => setValue(`orders/${order.uid}/${order.id}/status`, status), `${heading} is now ${STATUS_LABELS[status].toLowerCase()}.`);
+    void saveQuickly(() => setStatus(order, status), `${heading} is now ${STATUS_LABELS[status].toLowerCase()}.`);
   // Inside the order's article (named by its heading), so "Status" is enough of a label.
   return (
     <TextField select size="small" label="Status" value={order.status} onChange={(event) => change(event.target.value as OrderStatus)} sx={{ minWidth: 150 }}>
@@ -37,7 +53,13 @@ export function AllOrders() {
               {orders.map((order) => {
                 const heading = `Order from ${order.contact.name || order.contact.email || order.uid}`;
                 return (
-                  <OrderCard key={`${order.uid}/${order.id}`} order={order} heading={heading} actions={<StatusSelect order={order} heading={heading} />} />
+                  <OrderCard
+                    key={`${order.uid}/${order.id}`}
+                    order={order}
+                    heading={heading}
+                    actions={<StatusSelect order={order} heading={heading} />}
+                    checkTotal
+                  />
                 );
               })}
             </Stack>

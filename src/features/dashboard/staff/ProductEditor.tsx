@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { setValue } from '../../../firebase/dashboardData';
-import type { Product } from '../../catalogue/product';
+import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue/product';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
@@ -69,6 +69,13 @@ export function ProductEditor({ product, takenIds, onClose }: { product: Product
             <Stack direction="row" spacing={2}>
               <FormTextField {...field} name="price" label="Price" required slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
               <FormTextField {...field} name="stock" label="Stock" hint="Empty: no limit." slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+              <FormTextField
+                {...field}
+                name="maxPerOrder"
+                label="Most per order"
+                hint={`Empty: ${DEFAULT_MAX_PER_ORDER}.`}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
             </Stack>
             <FormTextField {...field} name="category" label="Category" required />
             <FormTextField {...field} name="description" label="Description" multiline minRows={3} />

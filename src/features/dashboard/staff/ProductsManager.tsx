@@ -37,7 +37,8 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
         <div>
           <Typography sx={{ fontWeight: 600 }}>{product.title}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {format.money(product.price)} · {product.stock === null ? 'no stock limit' : `${product.stock} in stock`} · {product.category}
+            {format.money(product.price)} · {product.stock === null ? 'no stock limit' : `${product.stock} in stock`} ·
+            up to {product.maxPerOrder} per order · {product.category}
           </Typography>
         </div>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -1,4 +1,4 @@
-import type { Product } from '../../catalogue/product';
+import { DEFAULT_MAX_PER_ORDER, MAX_PER_ORDER_LIMIT, type Product } from '../../catalogue/product';
 import { optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { fromLocalInput, toLocalInput } from './dateTimeInput';
 
@@ -13,6 +13,7 @@ export interface ProductFields {
   date: string;
   venue: string;
   stock: string;
+  maxPerOrder: string;
   sort: string;
   active: boolean;
 }
@@ -27,6 +28,7 @@ export const EMPTY_PRODUCT: ProductFields = {
   date: '',
   venue: '',
   stock: '',
+  maxPerOrder: '',
   sort: '',
   active: true,
 };
@@ -42,6 +44,7 @@ export function productFields(product: Product): ProductFields {
     date: toLocalInput(product.date),
     venue: product.venue ?? '',
     stock: product.stock === null ? '' : String(product.stock),
+    maxPerOrder: String(product.maxPerOrder),
     sort: product.sort === null ? '' : String(product.sort),
     active: product.active,
   };
@@ -87,6 +90,14 @@ export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<str
       const stock = number(value);
       return Number.isSafeInteger(stock) && stock >= 0 ? undefined : 'Please enter a whole number of 0 or more, or leave it empty for no limit.';
     },
+    maxPerOrder: (value) => {
+      if (value.trim() === '') return undefined;
+      const limit = number(value);
+      return Number.isInteger(limit) && limit >= 1 && limit <= MAX_PER_ORDER_LIMIT
+        ? undefined
+        : `Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, ` +
+            `or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`;
+    },
     sort: (value) => (value.trim() === '' || Number.isFinite(number(value)) ? undefined : 'Please enter a number, or leave it empty.'),
   });
 }
@@ -105,6 +116,7 @@ export function productRecord(fields: ProductFields): Record<string, unknown> {
   if (date) record.date = date;
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
   if (fields.stock.trim() !== '') record.stock = number(fields.stock);
+  if (fields.maxPerOrder.trim() !== '') record.maxPerOrder = number(fields.maxPerOrder);
   if (fields.sort.trim() !== '') record.sort = number(fields.sort);
   return record;
 }

@@ -1,0 +1,25 @@
+import { isRecord } from '../../state/validation';
+
+/**
+ * An account's open-order slots (openOrders/{uid} in the database): each holds the id of one order that is not
+ * yet fulfilled or cancelled. The rules allow exactly these three, so an account holds at most three open orders
+ * (docs/security.md).
+ */
+export const OPEN_ORDER_SLOTS = ['a', 'b', 'c'] as const;
+export const MAX_OPEN_ORDERS = OPEN_ORDER_SLOTS.length;
+
+export const OPEN_ORDERS_FULL =
+  `You already have ${MAX_OPEN_ORDERS} orders waiting to be paid or collected, the most one account can hold. ` +
+  'You can order again once the shop has marked one as fulfilled or cancelled; your wishlist is unchanged.';
+
+/** The first free slot in the stored value of openOrders/{uid}, or null when all are taken. */
+export function freeSlot(slots: unknown): string | null {
+  const taken = isRecord(slots) ? slots : {};
+  return OPEN_ORDER_SLOTS.find((slot) => typeof taken[slot] !== 'string') ?? null;
+}
+
+/** The slot that holds `orderId`, or null. */
+export function slotOf(slots: unknown, orderId: string): string | null {
+  if (!isRecord(slots)) return null;
+  return OPEN_ORDER_SLOTS.find((slot) => slots[slot] === orderId) ?? null;
+}
