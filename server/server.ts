@@ -81,11 +81,13 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   persistence.attach(() => db.namespaces);
   const registry = new ListenRegistry(db);
   let rulesText = options.rulesText ?? (options.rules && options.rules !== ALLOW_ALL ? '' : OPEN_RULES_TEXT);
+  const namespaceRulesText = new Map<string, string>();
   let closing = false;
 
   const setRules = (rules: RuleSet, text?: string): void => {
     db.setRules(rules);
     rulesText = text ?? '';
+    namespaceRulesText.clear();
   };
 
   const http = createServer((request, response) => {
@@ -101,8 +103,11 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       {
         db,
         namespaceOf,
-        rulesText: () => rulesText,
-        replaceRules: (text) => setRules(compileRules(text), text),
+        rulesText: (namespace) => namespaceRulesText.get(namespace) ?? rulesText,
+        replaceRules: (namespace, text) => {
+          db.setRules(compileRules(text), namespace);
+          namespaceRulesText.set(namespace, text);
+        },
         log,
       },
       request,

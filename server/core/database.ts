@@ -38,6 +38,8 @@ export const PERMISSION_DENIED: Refusal = { status: 'permission_denied', message
 export class Database {
   private readonly trees: Map<string, ExportJson>;
   private rules: RuleSet;
+  /** Rules installed for one namespace (PUT /.settings/rules.json?ns=…); the others use `rules`. */
+  private readonly namespaceRules = new Map<string, RuleSet>();
   private readonly changeListeners: ChangeListener[] = [];
   private readonly rulesListeners: (() => void)[] = [];
 
@@ -62,13 +64,19 @@ export class Database {
     this.rulesListeners.push(listener);
   }
 
-  setRules(rules: RuleSet): void {
-    this.rules = rules;
+  /** Rules of one namespace, or (without one) of every namespace, replacing those installed per namespace. */
+  setRules(rules: RuleSet, namespace?: string): void {
+    if (namespace === undefined) {
+      this.rules = rules;
+      this.namespaceRules.clear();
+    } else {
+      this.namespaceRules.set(namespace, rules);
+    }
     for (const listener of this.rulesListeners) listener();
   }
 
-  get ruleSet(): RuleSet {
-    return this.rules;
+  rulesFor(namespace: string): RuleSet {
+    return this.namespaceRules.get(namespace) ?? this.rules;
   }
 
   valueAt(namespace: string, path: readonly string[]): ExportJson {
@@ -78,7 +86,7 @@ export class Database {
   canRead(namespace: string, path: readonly string[], identity: Identity, query?: RulesQuery): boolean {
     if (identity.admin) return true;
     const root = treeData(this.trees.get(namespace) ?? null);
-    return this.rules.canRead(path, identity.auth, root, Date.now(), query);
+    return this.rulesFor(namespace).canRead(path, identity.auth, root, Date.now(), query);
   }
 
   /** Resolves and checks a write without applying it (also how onDisconnect writes are checked when queued). */
@@ -87,10 +95,6 @@ export class Database {
     const now = Date.now();
     let ops: TreeOp[];
     try {
-      if (request.kind === 'set' && request.hash !== undefined) {
-        const current = getAt(root, request.path);
-        if (nodeHash(current) !== request.hash) return { status: 'datastale', message: 'Transaction hash does not match' };
-      }
       ops = request.kind === 'set' ? [resolveSet(root, request.path, request.value, now)] : resolveMerge(root, request, now);
     } catch (error) {
       if (error instanceof InvalidDataError || error instanceof InvalidPathError) {
@@ -98,8 +102,18 @@ export class Database {
       }
       throw error;
     }
+    if (request.kind === 'set' && request.hash !== undefined) {
+      // A hash is compared only for a caller the read rules let see the whole location: any answer (datastale
+      // or not) would otherwise confirm guesses about data the caller cannot see. A reader learns nothing new
+      // from it, and gets datastale before the write rules so that it retries from fresh data.
+      const location = request.path[request.path.length - 1] === '.priority' ? request.path.slice(0, -1) : request.path;
+      if (!this.canRead(namespace, location, identity)) return PERMISSION_DENIED;
+      if (nodeHash(getAt(root, request.path)) !== request.hash) {
+        return { status: 'datastale', message: 'Transaction hash does not match' };
+      }
+    }
     if (!identity.admin && ops.length > 0) {
-      const check = this.rules.checkWrite(
+      const check = this.rulesFor(namespace).checkWrite(
         ops.map((op) => op.path),
         identity.auth,
         treeData(root),

@@ -212,7 +212,7 @@ export class WireConnection implements Subscriber {
     this.listens.set(key, listen);
     registry.add(listen);
     // Like Firebase, say when a query has no ".indexOn": the SDK then logs how to add one.
-    return query && lacksIndex(query.spec, db.ruleSet.indexOn(path)) ? { s: 'ok', d: { w: ['no_index'] } } : OK;
+    return query && lacksIndex(query.spec, db.rulesFor(namespace).indexOn(path)) ? { s: 'ok', d: { w: ['no_index'] } } : OK;
   }
 
   private unlisten(request: number, body: Body): void {
@@ -274,7 +274,11 @@ export class WireConnection implements Subscriber {
   private authenticate(body: Body): Status {
     if (typeof body.cred !== 'string') throw new BadRequest('Missing credential');
     let identity = identityFromToken(body.cred);
-    if (identity === null) return { s: 'invalid_token', d: 'Could not parse auth token.' };
+    if (identity === null) {
+      // A refused credential must not leave the previous one in force.
+      this.setIdentity(ANONYMOUS);
+      return { s: 'invalid_token', d: 'Could not parse auth token.' };
+    }
     if (identity.admin && body.cred === OWNER_TOKEN) identity = adminOverride(body) ?? ADMIN;
     this.setIdentity(identity);
     return { s: 'ok', d: { auth: identity.admin ? null : (identity.auth?.token ?? null) } };

@@ -155,15 +155,15 @@ export class ListenRegistry {
       if (node) markSubtree(node);
     }
     const root = this.db.valueAt(namespace, []);
-    for (const { node, replaced, below } of targets.values()) this.push(root, node, replaced, below);
+    for (const { node, replaced, below } of targets.values()) this.push(namespace, root, node, replaced, below);
   }
 
-  private push(root: ExportJson, node: TrieNode, replaced: boolean, below: (readonly string[])[]): void {
+  private push(namespace: string, root: ExportJson, node: TrieNode, replaced: boolean, below: (readonly string[])[]): void {
     let plain: Buffer[] | null = null;
     // Per distinct query: its window, and the frames per tag. SDK clients number their queries from 1 in the
     // order they make them, so a thousand copies of the app share a few tags and the window is encoded once per tag.
     const windows = new Map<string, { json: string; digest: string; framesByTag: Map<number, Buffer[]> }>();
-    const checkRules = this.db.ruleSet !== ALLOW_ALL;
+    const checkRules = this.db.rulesFor(namespace) !== ALLOW_ALL;
     const verdicts = new ReadVerdicts((listen) => this.allowed(listen));
     for (const listen of [...node.listens]) {
       // Read rules may depend on data (a role, a flag): a listen the new data no longer allows is revoked

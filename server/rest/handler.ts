@@ -7,6 +7,7 @@ import { pushId } from '../core/push-id';
 import { applyQuery, InvalidQueryError, parseRestQuery, rulesQuery } from '../core/query';
 import { childKeys, toPlain } from '../core/tree';
 import type { ExportJson } from '../persistence/types';
+import { parseJsonWithComments } from '../rules/json-with-comments';
 import { RulesSyntaxError } from '../rules/types';
 import { HttpError, parseJsonBody, PERMISSION_DENIED, readBody, sendEmpty, sendError, sendJson } from './http';
 
@@ -17,10 +18,10 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 export interface RestContext {
   db: Database;
   namespaceOf(url: URL, hostHeader: string | undefined): string;
-  /** Every namespace's rules as text (what GET /.settings/rules.json answers). */
-  rulesText(): string;
-  /** Compiles and installs rules for every namespace; throws RulesSyntaxError, leaving the running rules. */
-  replaceRules(text: string): void;
+  /** A namespace's rules as text (what GET /.settings/rules.json answers). */
+  rulesText(namespace: string): string;
+  /** Compiles and installs rules for one namespace; throws RulesSyntaxError, leaving the running rules. */
+  replaceRules(namespace: string, text: string): void;
   log(line: string): void;
 }
 
@@ -67,11 +68,17 @@ function respond(response: ServerResponse, url: URL, status: number, body: unkno
 
 /** Firebase's conditional requests: the ETag of a location is the SDK's transaction hash of its value. */
 function etagOf(value: ExportJson): string {
-  return nodeHash(value) || 'null_etag';
+  return nodeHash(value) || NULL_ETAG;
+}
+
+const NULL_ETAG = 'null_etag';
+
+function wantsEtag(request: IncomingMessage): boolean {
+  return request.headers['x-firebase-etag'] === 'true';
 }
 
 function etagHeaders(request: IncomingMessage, value: ExportJson): Record<string, string> {
-  return request.headers['x-firebase-etag'] === 'true' ? { ETag: etagOf(value) } : {};
+  return wantsEtag(request) ? { ETag: etagOf(value) } : {};
 }
 
 /** Handles one REST request (`/<path>.json`, `/.settings/rules.json`, `/.inspect/databases.json`). */
@@ -85,8 +92,11 @@ export async function handleRest(
     if (request.method === 'OPTIONS') return sendEmpty(response, 204);
     const identity = identityOf(request, url);
     const method = methodOf(request, url);
-    if (url.pathname === '/.settings/rules.json') return await rulesEndpoint(context, request, response, identity, method);
+    if (url.pathname === '/.settings/rules.json') {
+      return await rulesEndpoint(context, request, response, url, identity, method);
+    }
     if (url.pathname === '/.inspect/databases.json') {
+      if (!identity.admin) throw PERMISSION_DENIED();
       return sendJson(response, 200, [...context.db.namespaces.keys()].map((name) => ({ name })));
     }
     const namespace = context.namespaceOf(url, request.headers.host);
@@ -120,6 +130,11 @@ function read(
     throw error;
   }
   if (!context.db.canRead(namespace, path, identity, rulesQuery(spec))) throw PERMISSION_DENIED();
+  // The ETag is the hash of the whole location, so a caller the rules let through only by its query must not
+  // get it: it would confirm guesses about the children the query left out.
+  if (spec && wantsEtag(request) && !context.db.canRead(namespace, path, identity)) {
+    throw new HttpError(400, 'X-Firebase-ETag needs read access to the whole location, not only to this query');
+  }
   const stored = context.db.valueAt(namespace, path);
   const value = spec ? applyQuery(stored, spec) : stored;
   if (url.searchParams.get('shallow') === 'true') {
@@ -170,12 +185,16 @@ async function write(
   }
   const ifMatch = httpRequest.headers['if-match'];
   if (typeof ifMatch === 'string' && request.kind === 'set') {
-    const current = context.db.valueAt(namespace, request.path);
-    if (ifMatch !== etagOf(current)) return sendJson(response, 412, render(current, url), false, { ETag: etagOf(current) });
+    // Compared by the database after the rules, like a transaction's hash (see docs/local-database.md).
+    request.hash = ifMatch === NULL_ETAG ? nodeHash(null) : ifMatch;
   }
   const prepared = context.db.prepare(namespace, identity, request);
   if ('status' in prepared) {
     if (prepared.status === 'permission_denied') throw PERMISSION_DENIED();
+    if (prepared.status === 'datastale') {
+      const current = context.db.valueAt(namespace, request.path);
+      return sendJson(response, 412, render(current, url), false, { ETag: etagOf(current) });
+    }
     throw new HttpError(400, prepared.message);
   }
   const committed = context.db.commit(prepared);
@@ -188,22 +207,27 @@ async function rulesEndpoint(
   context: RestContext,
   request: IncomingMessage,
   response: ServerResponse,
+  url: URL,
   identity: Identity,
   method: string,
 ): Promise<void> {
   if (!identity.admin) throw PERMISSION_DENIED();
+  const namespace = context.namespaceOf(url, request.headers.host);
   if (method === 'GET') {
-    if (context.rulesText() === '') throw new HttpError(404, 'The running rules were installed without their text');
+    const text = context.rulesText(namespace);
+    if (text === '') throw new HttpError(404, 'The running rules were installed without their text');
+    // firebase-admin's getRulesJSON() asks for strict JSON: the same rules without comments.
+    if (url.searchParams.get('format') === 'strict') return sendJson(response, 200, parseJsonWithComments(text), true);
     response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
-    response.end(context.rulesText());
+    response.end(text);
     return;
   }
   if (method !== 'PUT') throw new HttpError(405, `Method ${method} not allowed on rules`);
   const text = await readBody(request, MAX_BODY_BYTES);
   try {
-    context.replaceRules(text);
+    context.replaceRules(namespace, text);
   } catch (error) {
-    if (error instanceof RulesSyntaxError) throw new HttpError(400, error.message);
+    if (error instanceof RulesSyntaxError) throw new HttpError(400, `Parse error in ${error.message}`);
     throw error;
   }
   sendJson(response, 200, { status: 'ok' });
