@@ -5,7 +5,7 @@ import { ADMIN, ANONYMOUS, authFromClaims, type Identity, identityFromToken, OWN
 import { isPrefix, parsePath } from '../core/path';
 import { applyQuery, parseWireQuery, type QuerySpec, rulesQuery } from '../core/query';
 import { encodeFrames, FrameAssembler, FrameError } from './frames';
-import { type Listen, type ListenRegistry, overwriteFrames, queryWindow, type Subscriber, windowDigest } from './listens';
+import { type Listen, type ListenRegistry, overwriteFrames, queryWindow, type Subscriber } from './listens';
 
 type Body = Record<string, unknown>;
 type Status = { s: string; d?: unknown };
@@ -197,15 +197,13 @@ export class WireConnection implements Subscriber {
     const key = listenKey(path, tag);
     const previous = this.listens.get(key);
     if (previous) registry.remove(previous);
-    const listen: Listen = { subscriber: this, namespace, path, query, lastWindow: null };
+    const listen: Listen = { subscriber: this, namespace, path, query };
     if (!registry.allowed(listen)) {
       this.listens.delete(key);
       return { s: 'permission_denied', d: 'Permission denied' };
     }
     if (query) {
-      const window = queryWindow(db.valueAt(namespace, []), listen);
-      listen.lastWindow = windowDigest(window);
-      this.sendFrames(overwriteFrames(path, window, query.tag));
+      this.sendFrames(overwriteFrames(path, queryWindow(db.valueAt(namespace, []), listen), query.tag));
     } else {
       this.sendFrames(overwriteFrames(path, JSON.stringify(db.valueAt(namespace, path))));
     }
