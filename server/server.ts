@@ -13,10 +13,12 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { Database } from './core/database';
 import { ADMIN } from './core/identity';
+import { DEFAULT_LIMITS, type Limits, MemoryBudget, OneAtATime, OutgoingBudget } from './limits';
 import { parsePath } from './core/path';
 import { MemoryPersistence } from './persistence/memory';
 import type { Persistence } from './persistence/types';
 import { WireConnection } from './protocol/connection';
+import { DisconnectWrites } from './protocol/disconnects';
 import { MAX_FRAME_CHARS } from './protocol/frames';
 import { ListenRegistry } from './protocol/listens';
 import { handleRest } from './rest/handler';
@@ -44,6 +46,8 @@ export interface DatabaseServerOptions {
   persistence?: Persistence;
   /** One line per connection and per error. */
   log?: (line: string) => void;
+  /** Lower bounds than DEFAULT_LIMITS (tests use small ones). */
+  limits?: Partial<Limits>;
 }
 
 export interface DatabaseServer {
@@ -80,6 +84,14 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   const db = new Database(persistence, await persistence.load(), options.rules ?? ALLOW_ALL);
   persistence.attach(() => db.namespaces);
   const registry = new ListenRegistry(db);
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const held = new MemoryBudget(limits.heldInTotal);
+  const outgoing = new OutgoingBudget(limits.outgoingPerClient, limits.outgoingInTotal);
+  const disconnects = new DisconnectWrites(db, limits.onDisconnectPerTurn, () => !closing, log);
+  const restBodies = new MemoryBudget(limits.restBodiesInTotal);
+  const largeRestWrites = new OneAtATime();
+  /** Open connections by session id, for a client that names its stale session when it reconnects (`ls`). */
+  const sessions = new Map<string, WireConnection>();
   let rulesText = options.rulesText ?? (options.rules && options.rules !== ALLOW_ALL ? '' : OPEN_RULES_TEXT);
   const namespaceRulesText = new Map<string, string>();
   let closing = false;
@@ -109,6 +121,9 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
           namespaceRulesText.set(namespace, text);
         },
         log,
+        limits,
+        restBodies,
+        largeRestWrites,
       },
       request,
       response,
@@ -148,14 +163,23 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
       ws.on('pong', () => unanswered.delete(ws));
-      new WireConnection(ws, {
+      // Like Firebase, a reconnecting client's previous session is closed at once and its onDisconnect writes
+      // run now, before the new session's own writes (its presence), not when the old socket times out.
+      const stale = sessions.get(url?.searchParams.get('ls') ?? '');
+      if (stale?.namespace === namespace) stale.replaced();
+      const connection = new WireConnection(ws, {
         db,
         registry,
         namespace,
         host: request.headers.host ?? `${host}:${port}`,
         log,
-        runOnDisconnect: () => !closing,
+        limits,
+        held,
+        outgoing,
+        disconnects,
+        onClose: (closed) => sessions.delete(closed.id),
       });
+      sessions.set(connection.id, connection);
     });
   });
 

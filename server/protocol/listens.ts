@@ -77,10 +77,16 @@ export function queryWindow(root: ExportJson, listen: Listen): string {
  */
 export class ListenRegistry {
   private readonly roots = new Map<string, TrieNode>();
+  private listens = 0;
 
   constructor(private readonly db: Database) {
     db.onChange((namespace, changed) => this.fanOut(namespace, changed));
     db.onRulesChange(() => this.recheckAll());
+  }
+
+  /** Listens of every connection. */
+  get size(): number {
+    return this.listens;
   }
 
   add(listen: Listen): void {
@@ -97,7 +103,9 @@ export class ListenRegistry {
       }
       node = child;
     }
+    if (node.listens.has(listen)) return;
     node.listens.add(listen);
+    this.listens++;
     if (listen.query) {
       const state = node.queries.get(listen.query.key);
       if (state) state.listens++;
@@ -109,6 +117,7 @@ export class ListenRegistry {
     let node = this.roots.get(listen.namespace);
     for (const key of listen.path) node = node?.children.get(key);
     if (!node || !node.listens.delete(listen)) return;
+    this.listens--;
     const state = listen.query && node.queries.get(listen.query.key);
     if (state && --state.listens === 0) node.queries.delete(listen.query!.key);
     // Prune emptied branches so a long-running server does not accumulate paths nobody listens to.

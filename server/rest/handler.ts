@@ -9,10 +9,11 @@ import { childKeys, toPlain } from '../core/tree';
 import type { ExportJson } from '../persistence/types';
 import { parseJsonWithComments } from '../rules/json-with-comments';
 import { RulesSyntaxError } from '../rules/types';
+import type { Limits, MemoryBudget, OneAtATime } from '../limits';
 import { HttpError, parseJsonBody, PERMISSION_DENIED, readBody, sendEmpty, sendError, sendJson } from './http';
 
-/** REST writes may be larger than SDK ones (Firebase allows 256 MB); locally 64 MB is plenty. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Bodies above this are parsed and applied one at a time, each in a turn of its own (see OneAtATime). */
+const LARGE_BODY_BYTES = 1024 * 1024;
 
 /** What the REST API needs from the server around it. */
 export interface RestContext {
@@ -23,6 +24,10 @@ export interface RestContext {
   /** Compiles and installs rules for one namespace; throws RulesSyntaxError, leaving the running rules. */
   replaceRules(namespace: string, text: string): void;
   log(line: string): void;
+  limits: Limits;
+  /** Bytes of bodies being received or applied, all requests together. */
+  restBodies: MemoryBudget;
+  largeRestWrites: OneAtATime;
 }
 
 function credential(request: IncomingMessage, url: URL): string | null {
@@ -102,8 +107,16 @@ export async function handleRest(
     const namespace = context.namespaceOf(url, request.headers.host);
     const path = dataPath(url.pathname);
     if (method === 'GET') return read(context, request, response, url, namespace, path, identity);
-    const body = method === 'DELETE' ? null : parseJsonBody(await readBody(request, MAX_BODY_BYTES));
-    await write(context, request, response, url, namespace, path, identity, method, body);
+    if (method === 'DELETE') return await write(context, request, response, url, namespace, path, identity, method, null);
+    const { text, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
+    try {
+      // A large body takes a while to parse and apply, all of it synchronous: one at a time, so that several
+      // arriving together do not hold everyone else up for the sum of them.
+      const apply = () => write(context, request, response, url, namespace, path, identity, method, parseJsonBody(text));
+      await (bytes > LARGE_BODY_BYTES ? context.largeRestWrites.run(apply) : apply());
+    } finally {
+      context.restBodies.give(bytes);
+    }
   } catch (error) {
     if (!(error instanceof HttpError)) {
       context.log(`REST ${request.method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);
@@ -223,12 +236,14 @@ async function rulesEndpoint(
     return;
   }
   if (method !== 'PUT') throw new HttpError(405, `Method ${method} not allowed on rules`);
-  const text = await readBody(request, MAX_BODY_BYTES);
+  const { text, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
   try {
     context.replaceRules(namespace, text);
   } catch (error) {
     if (error instanceof RulesSyntaxError) throw new HttpError(400, `Parse error in ${error.message}`);
     throw error;
+  } finally {
+    context.restBodies.give(bytes);
   }
   sendJson(response, 200, { status: 'ok' });
 }
