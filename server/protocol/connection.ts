@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Database, WriteRequest } from '../core/database';
-import { ADMIN, ANONYMOUS, authFromClaims, type Identity, identityFromToken, OWNER_TOKEN } from '../core/identity';
+import { ADMIN, ANONYMOUS, type Identity, identityFromOverride, identityFromToken, OWNER_TOKEN } from '../core/identity';
 import { isPrefix, parsePath } from '../core/path';
 import { applyQuery, parseWireQuery, type QuerySpec, rulesQuery } from '../core/query';
 import type { Backlogged, Limits, MemoryBudget, OutgoingBudget } from '../limits';
@@ -366,13 +366,10 @@ export class WireConnection implements Subscriber, Backlogged {
   }
 }
 
-/** The Admin SDK acting as a user (`authvar`) or as nobody (`noauth`). */
+/** The Admin SDK acting as a user (`authvar`) or as nobody (`noauth`, or `authvar: null`). */
 function adminOverride(body: Body): Identity | null {
   if (body.noauth === true) return ANONYMOUS;
-  if (typeof body.authvar === 'object' && body.authvar !== null) {
-    return { admin: false, auth: authFromClaims(body.authvar as Record<string, unknown>) };
-  }
-  return null;
+  return 'authvar' in body ? identityFromOverride(body.authvar) : null;
 }
 
 function lacksIndex(spec: QuerySpec, indexOn: readonly string[]): boolean {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Database, type PreparedWrite, type WriteRequest } from '../core/database';
-import { ANONYMOUS, type Identity, identityFromToken } from '../core/identity';
+import { ANONYMOUS, type Identity, identityFromOverride, identityFromToken } from '../core/identity';
 import { InvalidPathError, parsePath } from '../core/path';
 import { nodeHash } from '../core/hash';
 import { pushId } from '../core/push-id';
@@ -38,10 +38,18 @@ function credential(request: IncomingMessage, url: URL): string | null {
 
 function identityOf(request: IncomingMessage, url: URL): Identity {
   const token = credential(request, url);
-  if (token === null) return ANONYMOUS;
-  const identity = identityFromToken(token);
+  const override = url.searchParams.get('auth_variable_override');
+  if (token === null && override === null) return ANONYMOUS;
+  const identity = token === null ? null : identityFromToken(token);
   if (!identity) throw new HttpError(401, 'Could not parse auth token.');
-  return identity;
+  if (override === null) return identity;
+  // The admin SDKs (Python, Go, Java) act as a user this way; only an admin may speak for someone else.
+  if (!identity.admin) throw new HttpError(403, 'auth_variable_override needs admin credentials');
+  try {
+    return identityFromOverride(JSON.parse(override));
+  } catch {
+    throw new HttpError(400, 'auth_variable_override must be JSON (an object, or null for signed out)');
+  }
 }
 
 function methodOf(request: IncomingMessage, url: URL): string {
