@@ -122,6 +122,8 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
         },
         log,
         limits,
+        registry,
+        outgoing,
         restBodies,
         largeRestWrites,
       },

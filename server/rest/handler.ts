@@ -9,7 +9,9 @@ import { childKeys, toPlain } from '../core/tree';
 import type { ExportJson } from '../persistence/types';
 import { parseJsonWithComments } from '../rules/json-with-comments';
 import { RulesSyntaxError } from '../rules/types';
-import type { Limits, MemoryBudget, OneAtATime } from '../limits';
+import type { Limits, MemoryBudget, OneAtATime, OutgoingBudget } from '../limits';
+import type { ListenRegistry } from '../protocol/listens';
+import { startEventStream } from './stream';
 import { HttpError, parseJsonBody, PERMISSION_DENIED, readBody, sendEmpty, sendError, sendJson } from './http';
 
 /** Bodies above this are parsed and applied one at a time, each in a turn of its own (see OneAtATime). */
@@ -25,6 +27,8 @@ export interface RestContext {
   replaceRules(namespace: string, text: string): void;
   log(line: string): void;
   limits: Limits;
+  registry: ListenRegistry;
+  outgoing: OutgoingBudget;
   /** Bytes of bodies being received or applied, all requests together. */
   restBodies: MemoryBudget;
   largeRestWrites: OneAtATime;
@@ -87,7 +91,7 @@ function etagOf(value: ExportJson): string {
 const NULL_ETAG = 'null_etag';
 
 function wantsEtag(request: IncomingMessage): boolean {
-  return request.headers['x-firebase-etag'] === 'true';
+  return request.headers['x-firebase-etag'] === 'true' || typeof request.headers['if-none-match'] === 'string';
 }
 
 function etagHeaders(request: IncomingMessage, value: ExportJson): Record<string, string> {
@@ -154,9 +158,14 @@ function read(
   // The ETag is the hash of the whole location, so a caller the rules let through only by its query must not
   // get it: it would confirm guesses about the children the query left out.
   if (spec && wantsEtag(request) && !context.db.canRead(namespace, path, identity)) {
-    throw new HttpError(400, 'X-Firebase-ETag needs read access to the whole location, not only to this query');
+    throw new HttpError(400, 'ETags need read access to the whole location, not only to this query');
+  }
+  if (request.headers.accept?.includes('text/event-stream')) {
+    if (context.registry.size >= context.limits.listensInTotal) throw new HttpError(503, 'Server busy: too many listens');
+    return startEventStream(context, response, identity, namespace, path, spec);
   }
   const stored = context.db.valueAt(namespace, path);
+  if (request.headers['if-none-match'] === etagOf(stored)) return sendEmpty(response, 304, { ETag: etagOf(stored) });
   const value = spec ? applyQuery(stored, spec) : stored;
   if (url.searchParams.get('shallow') === 'true') {
     const keys = childKeys(value);

@@ -16,7 +16,8 @@ export const PERMISSION_DENIED = () => new HttpError(401, 'Permission denied');
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-HTTP-Method-Override, X-Firebase-ETag, If-Match',
+  'Access-Control-Allow-Headers':
+    'Authorization, Content-Type, X-HTTP-Method-Override, X-Firebase-ETag, If-Match, If-None-Match',
   'Access-Control-Expose-Headers': 'ETag',
 };
 
