@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
-import { eventually, NAMESPACE, startTestServer } from './support/protocol-harness';
+import { eventually, startTestServer } from './support/protocol-harness';
 import { emulatorIdToken } from './support/raw-client';
 
 const RULES = JSON.stringify({
