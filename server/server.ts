@@ -83,6 +83,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   const persistence = options.persistence ?? new MemoryPersistence();
   const db = new Database(persistence, await persistence.load(), options.rules ?? ALLOW_ALL);
   persistence.attach(() => db.namespaces);
+  db.createNamespace(DEFAULT_NAMESPACE);
   const registry = new ListenRegistry(db);
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const held = new MemoryBudget(limits.heldInTotal);

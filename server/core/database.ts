@@ -1,4 +1,5 @@
 import type { ExportJson, Persistence, WriteOp } from '../persistence/types';
+import { ALLOW_ALL } from '../rules/index';
 import type { RuleSet, RulesQuery } from '../rules/types';
 import { nodeHash } from './hash';
 import type { Identity } from './identity';
@@ -40,6 +41,8 @@ export class Database {
   private rules: RuleSet;
   /** Rules installed for one namespace (PUT /.settings/rules.json?ns=…); the others use `rules`. */
   private readonly namespaceRules = new Map<string, RuleSet>();
+  /** Namespaces that exist though they may hold no data (the default one). */
+  private readonly created = new Set<string>();
   private readonly changeListeners: ChangeListener[] = [];
   private readonly rulesListeners: (() => void)[] = [];
 
@@ -75,6 +78,15 @@ export class Database {
     for (const listener of this.rulesListeners) listener();
   }
 
+  /** Makes a namespace exist for everyone, data or not (otherwise only an admin's write or rules create one). */
+  createNamespace(namespace: string): void {
+    this.created.add(namespace);
+  }
+
+  private exists(namespace: string): boolean {
+    return this.trees.has(namespace) || this.namespaceRules.has(namespace) || this.created.has(namespace);
+  }
+
   rulesFor(namespace: string): RuleSet {
     return this.namespaceRules.get(namespace) ?? this.rules;
   }
@@ -91,6 +103,10 @@ export class Database {
 
   /** Resolves and checks a write without applying it (also how onDisconnect writes are checked when queued). */
   prepare(namespace: string, identity: Identity, request: WriteRequest): PreparedWrite | Refusal {
+    if (!identity.admin && !this.exists(namespace) && this.rulesFor(namespace) !== ALLOW_ALL) {
+      // Under enforced rules a client cannot make the server hold namespaces of its choosing.
+      return { ...PERMISSION_DENIED, message: `Permission denied (namespace ${namespace} does not exist)` };
+    }
     const root = this.trees.get(namespace) ?? null;
     const now = Date.now();
     let ops: TreeOp[];

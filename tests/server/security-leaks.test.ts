@@ -116,3 +116,31 @@ describe('REST conditional requests', () => {
     expect(response.headers.get('ETag')).toBe(nodeHash('alice'));
   });
 });
+
+describe('namespaces under enforced rules', () => {
+  const profileBody = JSON.stringify({ firstname: 'Eve', lastname: 'E', email: 'eve@example.com', role: 'customer', created: 1 });
+
+  it('are created by an admin only, not by a client writing to a name of its choosing', async () => {
+    const asEve = { Authorization: `Bearer ${emulatorIdToken('eve')}` };
+    const refused = await fetch(`${server.url}/users/eve.json?ns=made-up-ns`, { method: 'PUT', body: profileBody, headers: asEve });
+    expect(refused.status).toBe(401);
+    const client = await rawClient(server, 'other-made-up-ns');
+    await client.request('auth', { cred: emulatorIdToken('eve') });
+    expect((await client.request('p', { p: '/users/eve', d: JSON.parse(profileBody) })).s).toBe('permission_denied');
+    client.close();
+    const listed = await fetch(`${server.url}/.inspect/databases.json`, { headers: { Authorization: 'Bearer owner' } });
+    expect(JSON.stringify(await listed.json())).not.toContain('made-up-ns');
+    // Once the admin created it, the rules decide as anywhere else.
+    await fetch(`${server.url}/properties/name.json?ns=made-up-ns`, { method: 'PUT', body: '"x"', headers: { Authorization: 'Bearer owner' } });
+    const allowed = await fetch(`${server.url}/users/eve.json?ns=made-up-ns`, { method: 'PUT', body: profileBody, headers: asEve });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('leave the default namespace writable by the rules even when it holds no data', async () => {
+    const fresh = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
+    const asEve = { Authorization: `Bearer ${emulatorIdToken('eve')}` };
+    const created = await fetch(`${fresh.url}/users/eve.json`, { method: 'PUT', body: profileBody, headers: asEve });
+    expect(created.status).toBe(200);
+    await fresh.close();
+  });
+});
