@@ -4,9 +4,11 @@
  * served: it answers 400 at once, and the app forces WebSockets against this server.
  *
  * Error statuses a WebSocket request can get besides Firebase's own (permission_denied, datastale,
- * invalid_token, unavailable): invalid_request (malformed request, bad path, unknown action), invalid_data (bad
- * key, too deep, bad server value, overlapping update paths), internal_error. Garbage (unparseable JSON, binary
- * frames, a frame over 64 KB, a message over 16 MB) closes that socket only.
+ * invalid_token, unavailable): invalid_request (malformed request, bad path, unknown action or query field),
+ * invalid_data (bad key, too deep, bad server value, overlapping update paths, a number that is not finite),
+ * too_many_listens, too_many_writes (onDisconnect), internal_error. Garbage (unparseable JSON, binary frames, a
+ * frame over 64 KB, a message over 16 MB, more half-sent data than the server holds) closes that socket only.
+ * What is bounded and why: docs/local-database.md.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
