@@ -36,7 +36,8 @@ async function junkListens(port: number): Promise<void> {
   const ws = await socket(port);
   const junk = 'x'.repeat(60 * 1024);
   for (let i = 0; i < 2000 && ws.readyState === ws.OPEN; i++) {
-    sendSplit(ws, request(i + 1, 'q', { p: '/products', q: { ...CATALOGUE_QUERY, [`junk${i}`]: junk }, t: i + 1, h: '' }));
+    const query = { ...CATALOGUE_QUERY, [`junk${i}`]: junk };
+    sendSplit(ws, request(i + 1, 'q', { p: '/products', q: query, t: i + 1, h: '' }));
     if (i % 100 === 99) await sleep(10);
   }
   await sleep(500);
@@ -170,7 +171,10 @@ export async function runHostileBench(): Promise<Record<string, unknown>[]> {
     const longestWaitMs = watcher.stop();
     child.send('peak');
     const peak = await next('peak');
-    const alive = await fetch(`http://127.0.0.1:${port}/properties/name.json`).then((response) => response.ok, () => false);
+    const alive = await fetch(`http://127.0.0.1:${port}/properties/name.json`).then(
+      (response) => response.ok,
+      () => false,
+    );
     rows.push({
       load: load.name,
       'peak RSS MiB': Math.round(peak.rss / MiB),
@@ -181,7 +185,8 @@ export async function runHostileBench(): Promise<Record<string, unknown>[]> {
   }
   child.send('stop');
   await new Promise((resolve) => child.once('exit', resolve));
-  const load = `1-minute load average ${loadBefore.toFixed(2)} before and ${(loadavg()[0] ?? Number.NaN).toFixed(2)} after`;
+  const loadAfter = loadavg()[0] ?? Number.NaN;
+  const load = `1-minute load average ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after`;
   console.log(`\nLocal database server under hostile loads (idle: RSS ${Math.round(idle.rss / MiB)} MiB, ` +
     `heap ${Math.round(idle.heap / MiB)} MiB; ${load})`);
   console.table(rows);

@@ -54,7 +54,8 @@ export function identityFromOverride(authvar: unknown): Identity {
   const claims = authvar as Record<string, unknown>;
   const uid = typeof claims.uid === 'string' ? claims.uid : (authFromClaims(claims)?.uid ?? null);
   if (uid === null || uid === '') return ANONYMOUS;
-  const token = typeof claims.token === 'object' && claims.token !== null ? (claims.token as Record<string, unknown>) : claims;
+  const token =
+    typeof claims.token === 'object' && claims.token !== null ? (claims.token as Record<string, unknown>) : claims;
   const provider = typeof claims.provider === 'string' ? claims.provider : 'custom';
   return { admin: false, auth: { ...claims, uid, provider, token } };
 }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Database, WriteRequest } from '../core/database';
-import { ADMIN, ANONYMOUS, type Identity, identityFromOverride, identityFromToken, OWNER_TOKEN } from '../core/identity';
+import {
+  ADMIN,
+  ANONYMOUS,
+  type Identity,
+  identityFromOverride,
+  identityFromToken,
+  OWNER_TOKEN,
+} from '../core/identity';
 import { isPrefix, parsePath } from '../core/path';
 import { applyQuery, parseWireQuery, type QuerySpec, rulesQuery } from '../core/query';
 import type { Backlogged, Limits, MemoryBudget, OutgoingBudget } from '../limits';
@@ -259,7 +266,8 @@ export class WireConnection implements Subscriber, Backlogged {
     this.listens.set(key, listen);
     registry.add(listen);
     // Like Firebase, say when a query has no ".indexOn": the SDK then logs how to add one.
-    return query && lacksIndex(query.spec, db.rulesFor(namespace).indexOn(path)) ? { s: 'ok', d: { w: ['no_index'] } } : OK;
+    const indexed = !query || !lacksIndex(query.spec, db.rulesFor(namespace).indexOn(path));
+    return indexed ? OK : { s: 'ok', d: { w: ['no_index'] } };
   }
 
   private unlisten(request: number, body: Body): void {
@@ -307,7 +315,9 @@ export class WireConnection implements Subscriber, Backlogged {
     }
     const checked = db.prepare(namespace, this.identity, request);
     if ('status' in checked) return { s: checked.status, d: checked.message };
-    if (!held.take(this.messageChars)) return { s: 'unavailable', d: 'Server busy: too many onDisconnect writes queued' };
+    if (!held.take(this.messageChars)) {
+      return { s: 'unavailable', d: 'Server busy: too many onDisconnect writes queued' };
+    }
     this.onDisconnectBytes += this.messageChars;
     this.onDisconnect.push(request);
     return OK;

@@ -66,7 +66,9 @@ export class DisconnectWrites {
     for (const request of requests) {
       const outcome = this.db.write(batch.namespace, batch.identity, request);
       if (outcome instanceof Promise) {
-        outcome.catch((error: Error) => this.log(`connection ${batch.connection} onDisconnect write failed: ${error.message}`));
+        outcome.catch((error: Error) => {
+          this.log(`connection ${batch.connection} onDisconnect write failed: ${error.message}`);
+        });
       } else {
         this.log(`connection ${batch.connection} onDisconnect write refused: ${outcome.message}`);
       }

@@ -109,7 +109,10 @@ export class ListenRegistry {
     if (listen.query) {
       const state = node.queries.get(listen.query.key);
       if (state) state.listens++;
-      else node.queries.set(listen.query.key, { keys: new Set(childKeys(windowOf(this.db.valueAt(listen.namespace, []), listen))), listens: 1 });
+      else {
+        const window = windowOf(this.db.valueAt(listen.namespace, []), listen);
+        node.queries.set(listen.query.key, { keys: new Set(childKeys(window)), listens: 1 });
+      }
     }
   }
 
@@ -179,7 +182,13 @@ export class ListenRegistry {
     for (const { node, replaced, below } of targets.values()) this.push(namespace, root, node, replaced, below);
   }
 
-  private push(namespace: string, root: ExportJson, node: TrieNode, replaced: boolean, below: (readonly string[])[]): void {
+  private push(
+    namespace: string,
+    root: ExportJson,
+    node: TrieNode,
+    replaced: boolean,
+    below: (readonly string[])[],
+  ): void {
     let plain: Buffer[] | null = null;
     // Per distinct query: what its listeners are sent, and the frames per tag. SDK clients number their queries
     // from 1 in the order they make them, so a thousand copies of the app share a few tags and each change is
@@ -203,7 +212,8 @@ export class ListenRegistry {
       let update = updates.get(listen.query.key);
       if (update === undefined) {
         const state = node.queries.get(listen.query.key)!;
-        update = { message: queryUpdate(state, windowOf(root, listen), node.path, replaced, below), framesByTag: new Map() };
+        const message = queryUpdate(state, windowOf(root, listen), node.path, replaced, below);
+        update = { message, framesByTag: new Map() };
         updates.set(listen.query.key, update);
       }
       if (update.message === null) continue;

@@ -119,12 +119,13 @@ export async function handleRest(
     const namespace = context.namespaceOf(url, request.headers.host);
     const path = dataPath(url.pathname);
     if (method === 'GET') return read(context, request, response, url, namespace, path, identity);
-    if (method === 'DELETE') return await write(context, request, response, url, namespace, path, identity, method, null);
+    const writeWith = (body: unknown) => write(context, request, response, url, namespace, path, identity, method, body);
+    if (method === 'DELETE') return await writeWith(null);
     const { text, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
     try {
       // A large body takes a while to parse and apply, all of it synchronous: one at a time, so that several
       // arriving together do not hold everyone else up for the sum of them.
-      const apply = () => write(context, request, response, url, namespace, path, identity, method, parseJsonBody(text));
+      const apply = () => writeWith(parseJsonBody(text));
       await (bytes > LARGE_BODY_BYTES ? context.largeRestWrites.run(apply) : apply());
     } finally {
       context.restBodies.give(bytes);
@@ -161,7 +162,9 @@ function read(
     throw new HttpError(400, 'ETags need read access to the whole location, not only to this query');
   }
   if (request.headers.accept?.includes('text/event-stream')) {
-    if (context.registry.size >= context.limits.listensInTotal) throw new HttpError(503, 'Server busy: too many listens');
+    if (context.registry.size >= context.limits.listensInTotal) {
+      throw new HttpError(503, 'Server busy: too many listens');
+    }
     return startEventStream(context, response, identity, namespace, path, spec);
   }
   const stored = context.db.valueAt(namespace, path);

@@ -56,7 +56,9 @@ class EventStream implements Subscriber, Backlogged {
   start(): void {
     const { db, registry } = this.context;
     const { namespace, path } = this.listen;
-    const json = this.listen.query ? queryWindow(db.valueAt(namespace, []), this.listen) : JSON.stringify(db.valueAt(namespace, path));
+    const json = this.listen.query
+      ? queryWindow(db.valueAt(namespace, []), this.listen)
+      : JSON.stringify(db.valueAt(namespace, path));
     this.response.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache',
@@ -70,7 +72,8 @@ class EventStream implements Subscriber, Backlogged {
     const text = (frames.length > 1 ? frames.slice(1) : frames).join('');
     const { a, b } = (JSON.parse(text) as Push).d;
     const relative = b.p.split('/').filter(Boolean).slice(this.listen.path.length).join('/');
-    this.write(`event: ${a === 'm' ? 'patch' : 'put'}\ndata: ${JSON.stringify({ path: `/${relative}`, data: b.d })}\n\n`);
+    const data = JSON.stringify({ path: `/${relative}`, data: b.d });
+    this.write(`event: ${a === 'm' ? 'patch' : 'put'}\ndata: ${data}\n\n`);
   }
 
   revoked(): void {
