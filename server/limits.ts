@@ -65,11 +65,15 @@ export interface Backlogged {
   drop(reason: string): void;
 }
 
+/** Backlogs below this are not tracked, so that idle connections cost the budget nothing. */
+const UNTRACKED_BYTES = 16 * 1024;
+
 /**
  * Bounds the bytes waiting for clients that do not read, per client and in total. Keeping an exact total would
  * need a callback per send; instead each send adds to an estimate, which only ever overstates (backlogs drain
  * unseen), and only when the estimate passes the limit are the real backlogs counted, and the clients with the
- * largest dropped until the total is back under three quarters of the limit.
+ * largest dropped until the total is back under three quarters of the limit. A client with less than 16 KiB
+ * waiting is not tracked (the total may exceed the limit by that much per client).
  */
 export class OutgoingBudget {
   private estimate = 0;
@@ -93,6 +97,11 @@ export class OutgoingBudget {
       return false;
     }
     this.estimate += waiting - (this.accounted.get(client) ?? 0);
+    if (waiting < UNTRACKED_BYTES) {
+      this.estimate -= waiting;
+      this.accounted.delete(client);
+      return true;
+    }
     this.accounted.set(client, waiting);
     if (this.estimate > this.limit) this.recount();
     return this.accounted.has(client);
