@@ -4,6 +4,7 @@ import { runCatalogueBench } from './catalogue';
 import { runLighthouseBench } from './lighthouse';
 import { runPropagationBench } from './propagation';
 import runServerBench from './server';
+import { runHostileBench } from './server-hostile';
 
 /** `npm run bench`: every benchmark in turn; figures are printed and saved, never asserted. */
 const results: Record<string, unknown> = { date: new Date().toISOString() };
@@ -15,6 +16,7 @@ results.lighthouse = await runLighthouseBench();
 results.propagation = await runPropagationBench();
 results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();
+results.serverUnderHostileLoads = await runHostileBench();
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nSaved bench/results/latest.json');

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FilePersistence } from './persistence/journal';
-import { ALLOW_ALL, compileRules, type RuleSet } from './rules/index';
+import { ALLOW_ALL, compileRules, type RuleSet, RulesSyntaxError } from './rules/index';
 import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from './server';
 
 const USAGE = `Usage: npm run db -- [options]
@@ -17,6 +17,9 @@ const USAGE = `Usage: npm run db -- [options]
   --import FILE   load a JSON export into the namespace, replacing what it held
   --ns NAME       namespace for --import (default ${DEFAULT_NAMESPACE})
   --rules FILE    security rules (default database.rules.json if it exists, else everything allowed)
+  --insecure-accept-any-token
+                  allow a --host beyond loopback: like the official emulator, this server believes any
+                  token (unsigned, expired, another project's), so anyone who reaches it can act as anyone
   --help          show this help`;
 
 /** A problem the user can fix; printed without a stack trace, with the usage text when the command line is wrong. */
@@ -38,6 +41,12 @@ interface CliOptions {
   rulesFile?: string;
 }
 
+/** Loopback addresses and names: only this machine can reach them. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
+}
+
 function parseCommandLine(argv: string[]): CliOptions | 'help' {
   let values;
   try {
@@ -52,6 +61,7 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
         import: { type: 'string' },
         ns: { type: 'string' },
         rules: { type: 'string' },
+        'insecure-accept-any-token': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -67,8 +77,17 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
     throw new UsageError(`--ns must be letters, digits, "-" and "_", not "${values.ns}"`, true);
   }
   const defaultRules = resolve('database.rules.json');
+  const host = values.host ?? '127.0.0.1';
+  if (!isLoopback(host) && values['insecure-accept-any-token'] !== true) {
+    throw new UsageError(
+      `refusing --host ${host}: this database accepts any token (unsigned, expired, another project's), as the ` +
+        'official emulator does, so on a network address anyone who reaches it can read and write as any user ' +
+        'or as admin. Listen on loopback, or pass --insecure-accept-any-token if every machine that can reach ' +
+        `${host} is trusted.`,
+    );
+  }
   return {
-    host: values.host ?? '127.0.0.1',
+    host,
     port,
     data: resolve(values.data ?? '.data/database'),
     importFile: values.import === undefined ? undefined : resolve(values.import),
@@ -91,7 +110,8 @@ async function loadRules(path: string | undefined): Promise<{ rules: RuleSet; te
   try {
     return { rules: compileRules(text), text };
   } catch (error) {
-    throw new UsageError(`rules file ${path} is not usable: ${(error as Error).message}`);
+    const reason = error instanceof RulesSyntaxError ? `Parse error in ${error.message}` : (error as Error).message;
+    throw new UsageError(`rules file ${path} is not usable: ${reason}`);
   }
 }
 
@@ -170,6 +190,9 @@ async function main(): Promise<void> {
   }
   const server = await start(options);
   stopOnSignals(server);
+  if (!isLoopback(options.host)) {
+    timestamped(`WARNING: listening on ${options.host} and accepting any token: anyone who reaches it is admin`);
+  }
   const rules = options.rulesFile ?? 'none (everything allowed)';
   timestamped(`database listening on ${server.url} (data ${options.data}, rules ${rules})`);
 }

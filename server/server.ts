@@ -4,19 +4,23 @@
  * served: it answers 400 at once, and the app forces WebSockets against this server.
  *
  * Error statuses a WebSocket request can get besides Firebase's own (permission_denied, datastale,
- * invalid_token, unavailable): invalid_request (malformed request, bad path, unknown action), invalid_data (bad
- * key, too deep, bad server value, overlapping update paths), internal_error. Garbage (unparseable JSON, binary
- * frames, a frame over 64 KB, a message over 16 MB) closes that socket only.
+ * invalid_token, unavailable): invalid_request (malformed request, bad path, unknown action or query field),
+ * invalid_data (bad key, too deep, bad server value, overlapping update paths, a number that is not finite),
+ * too_many_listens, too_many_writes (onDisconnect), internal_error. Garbage (unparseable JSON, binary frames, a
+ * frame over 64 KB, a message over 16 MB, more half-sent data than the server holds) closes that socket only.
+ * What is bounded and why: docs/local-database.md.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { Database } from './core/database';
 import { ADMIN } from './core/identity';
+import { DEFAULT_LIMITS, type Limits, MemoryBudget, OneAtATime, OutgoingBudget } from './limits';
 import { parsePath } from './core/path';
 import { MemoryPersistence } from './persistence/memory';
 import type { Persistence } from './persistence/types';
-import { WireConnection } from './protocol/connection';
+import { type ConnectionOptions, WireConnection } from './protocol/connection';
+import { DisconnectWrites } from './protocol/disconnects';
 import { MAX_FRAME_CHARS } from './protocol/frames';
 import { ListenRegistry } from './protocol/listens';
 import { handleRest } from './rest/handler';
@@ -44,6 +48,8 @@ export interface DatabaseServerOptions {
   persistence?: Persistence;
   /** One line per connection and per error. */
   log?: (line: string) => void;
+  /** Lower bounds than DEFAULT_LIMITS (tests use small ones). */
+  limits?: Partial<Limits>;
 }
 
 export interface DatabaseServer {
@@ -79,13 +85,34 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   const persistence = options.persistence ?? new MemoryPersistence();
   const db = new Database(persistence, await persistence.load(), options.rules ?? ALLOW_ALL);
   persistence.attach(() => db.namespaces);
+  db.createNamespace(DEFAULT_NAMESPACE);
   const registry = new ListenRegistry(db);
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const held = new MemoryBudget(limits.heldInTotal);
+  const outgoing = new OutgoingBudget(limits.outgoingPerClient, limits.outgoingInTotal);
+  const disconnects = new DisconnectWrites(db, limits.onDisconnectPerTurn, () => !closing, log);
+  const restBodies = new MemoryBudget(limits.restBodiesInTotal);
+  const largeRestWrites = new OneAtATime();
+  /** Open connections by session id, for a client that names its stale session when it reconnects (`ls`). */
+  const sessions = new Map<string, WireConnection>();
+  const connectionParts: Omit<ConnectionOptions, 'namespace' | 'host'> = {
+    db,
+    registry,
+    log,
+    limits,
+    held,
+    outgoing,
+    disconnects,
+    onClose: (closed) => sessions.delete(closed.id),
+  };
   let rulesText = options.rulesText ?? (options.rules && options.rules !== ALLOW_ALL ? '' : OPEN_RULES_TEXT);
+  const namespaceRulesText = new Map<string, string>();
   let closing = false;
 
   const setRules = (rules: RuleSet, text?: string): void => {
     db.setRules(rules);
     rulesText = text ?? '';
+    namespaceRulesText.clear();
   };
 
   const http = createServer((request, response) => {
@@ -101,9 +128,17 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       {
         db,
         namespaceOf,
-        rulesText: () => rulesText,
-        replaceRules: (text) => setRules(compileRules(text), text),
+        rulesText: (namespace) => namespaceRulesText.get(namespace) ?? rulesText,
+        replaceRules: (namespace, text) => {
+          db.setRules(compileRules(text), namespace);
+          namespaceRulesText.set(namespace, text);
+        },
         log,
+        limits,
+        registry,
+        outgoing,
+        restBodies,
+        largeRestWrites,
       },
       request,
       response,
@@ -143,14 +178,17 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
       ws.on('pong', () => unanswered.delete(ws));
-      new WireConnection(ws, {
-        db,
-        registry,
-        namespace,
-        host: request.headers.host ?? `${host}:${port}`,
-        log,
-        runOnDisconnect: () => !closing,
-      });
+      // Like Firebase, a reconnecting client's previous session is closed at once and its onDisconnect writes
+      // run now, before the new session's own writes (its presence), not when the old socket times out.
+      const stale = sessions.get(url?.searchParams.get('ls') ?? '');
+      if (stale?.namespace === namespace) stale.replaced();
+      // Only namespace and host are the connection's own; the rest is inherited from one shared object, which
+      // keeps each of thousands of idle connections a few dozen bytes smaller.
+      const own: ConnectionOptions = Object.create(connectionParts) as ConnectionOptions;
+      own.namespace = namespace;
+      own.host = request.headers.host ?? `${host}:${port}`;
+      const connection = new WireConnection(ws, own);
+      sessions.set(connection.id, connection);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ExportJson, Persistence, WriteOp } from '../persistence/types';
+import { ALLOW_ALL } from '../rules/index';
 import type { RuleSet, RulesQuery } from '../rules/types';
 import { nodeHash } from './hash';
 import type { Identity } from './identity';
@@ -38,6 +39,10 @@ export const PERMISSION_DENIED: Refusal = { status: 'permission_denied', message
 export class Database {
   private readonly trees: Map<string, ExportJson>;
   private rules: RuleSet;
+  /** Rules installed for one namespace (PUT /.settings/rules.json?ns=…); the others use `rules`. */
+  private readonly namespaceRules = new Map<string, RuleSet>();
+  /** Namespaces that exist though they may hold no data (the default one). */
+  private readonly created = new Set<string>();
   private readonly changeListeners: ChangeListener[] = [];
   private readonly rulesListeners: (() => void)[] = [];
 
@@ -62,13 +67,28 @@ export class Database {
     this.rulesListeners.push(listener);
   }
 
-  setRules(rules: RuleSet): void {
-    this.rules = rules;
+  /** Rules of one namespace, or (without one) of every namespace, replacing those installed per namespace. */
+  setRules(rules: RuleSet, namespace?: string): void {
+    if (namespace === undefined) {
+      this.rules = rules;
+      this.namespaceRules.clear();
+    } else {
+      this.namespaceRules.set(namespace, rules);
+    }
     for (const listener of this.rulesListeners) listener();
   }
 
-  get ruleSet(): RuleSet {
-    return this.rules;
+  /** Makes a namespace exist for everyone, data or not (otherwise only an admin's write or rules create one). */
+  createNamespace(namespace: string): void {
+    this.created.add(namespace);
+  }
+
+  private exists(namespace: string): boolean {
+    return this.trees.has(namespace) || this.namespaceRules.has(namespace) || this.created.has(namespace);
+  }
+
+  rulesFor(namespace: string): RuleSet {
+    return this.namespaceRules.get(namespace) ?? this.rules;
   }
 
   valueAt(namespace: string, path: readonly string[]): ExportJson {
@@ -78,19 +98,19 @@ export class Database {
   canRead(namespace: string, path: readonly string[], identity: Identity, query?: RulesQuery): boolean {
     if (identity.admin) return true;
     const root = treeData(this.trees.get(namespace) ?? null);
-    return this.rules.canRead(path, identity.auth, root, Date.now(), query);
+    return this.rulesFor(namespace).canRead(path, identity.auth, root, Date.now(), query);
   }
 
   /** Resolves and checks a write without applying it (also how onDisconnect writes are checked when queued). */
   prepare(namespace: string, identity: Identity, request: WriteRequest): PreparedWrite | Refusal {
+    if (!identity.admin && !this.exists(namespace) && this.rulesFor(namespace) !== ALLOW_ALL) {
+      // Under enforced rules a client cannot make the server hold namespaces of its choosing.
+      return { ...PERMISSION_DENIED, message: `Permission denied (namespace ${namespace} does not exist)` };
+    }
     const root = this.trees.get(namespace) ?? null;
     const now = Date.now();
     let ops: TreeOp[];
     try {
-      if (request.kind === 'set' && request.hash !== undefined) {
-        const current = getAt(root, request.path);
-        if (nodeHash(current) !== request.hash) return { status: 'datastale', message: 'Transaction hash does not match' };
-      }
       ops = request.kind === 'set' ? [resolveSet(root, request.path, request.value, now)] : resolveMerge(root, request, now);
     } catch (error) {
       if (error instanceof InvalidDataError || error instanceof InvalidPathError) {
@@ -98,8 +118,18 @@ export class Database {
       }
       throw error;
     }
+    if (request.kind === 'set' && request.hash !== undefined) {
+      // A hash is compared only for a caller the read rules let see the whole location: any answer (datastale
+      // or not) would otherwise confirm guesses about data the caller cannot see. A reader learns nothing new
+      // from it, and gets datastale before the write rules so that it retries from fresh data.
+      const location = request.path[request.path.length - 1] === '.priority' ? request.path.slice(0, -1) : request.path;
+      if (!this.canRead(namespace, location, identity)) return PERMISSION_DENIED;
+      if (nodeHash(getAt(root, request.path)) !== request.hash) {
+        return { status: 'datastale', message: 'Transaction hash does not match' };
+      }
+    }
     if (!identity.admin && ops.length > 0) {
-      const check = this.rules.checkWrite(
+      const check = this.rulesFor(namespace).checkWrite(
         ops.map((op) => op.path),
         identity.auth,
         treeData(root),

@@ -44,3 +44,18 @@ export function identityFromToken(token: string): Identity | null {
   const auth = claims ? authFromClaims(claims) : null;
   return auth ? { admin: false, auth } : null;
 }
+
+/**
+ * The identity an admin acts as with databaseAuthVariableOverride (`authvar` on the wire, REST
+ * `auth_variable_override`): null is signed out; an object is `auth` itself, as rules then see it.
+ */
+export function identityFromOverride(authvar: unknown): Identity {
+  if (typeof authvar !== 'object' || authvar === null || Array.isArray(authvar)) return ANONYMOUS;
+  const claims = authvar as Record<string, unknown>;
+  const uid = typeof claims.uid === 'string' ? claims.uid : (authFromClaims(claims)?.uid ?? null);
+  if (uid === null || uid === '') return ANONYMOUS;
+  const token =
+    typeof claims.token === 'object' && claims.token !== null ? (claims.token as Record<string, unknown>) : claims;
+  const provider = typeof claims.provider === 'string' ? claims.provider : 'custom';
+  return { admin: false, auth: { ...claims, uid, provider, token } };
+}

@@ -18,9 +18,14 @@ function resolveServerValue(spec: unknown, existing: ExportJson, context: Server
   if (spec === 'timestamp') return context.now;
   if (typeof spec === 'object' && spec !== null && 'increment' in spec) {
     const delta = (spec as { increment: unknown }).increment;
-    if (typeof delta !== 'number') throw new InvalidDataError('Server value increment needs a number');
+    if (typeof delta !== 'number' || !Number.isFinite(delta)) {
+      throw new InvalidDataError('Server value increment needs a finite number');
+    }
     const current = leafValue(existing);
-    return typeof current === 'number' ? current + delta : delta;
+    const sum = typeof current === 'number' ? current + delta : delta;
+    // JSON has no Infinity: stored, it would read as null and vanish from the journal at the next restart.
+    if (!Number.isFinite(sum)) throw new InvalidDataError('The increment would leave a number that is not finite');
+    return sum;
   }
   throw new InvalidDataError(`Unknown server value ${JSON.stringify(spec)}`);
 }

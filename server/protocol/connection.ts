@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Database, WriteRequest } from '../core/database';
-import { ADMIN, ANONYMOUS, authFromClaims, type Identity, identityFromToken, OWNER_TOKEN } from '../core/identity';
+import {
+  ADMIN,
+  ANONYMOUS,
+  type Identity,
+  identityFromOverride,
+  identityFromToken,
+  OWNER_TOKEN,
+} from '../core/identity';
 import { isPrefix, parsePath } from '../core/path';
 import { applyQuery, parseWireQuery, type QuerySpec, rulesQuery } from '../core/query';
+import type { Backlogged, Limits, MemoryBudget, OutgoingBudget } from '../limits';
+import type { DisconnectWrites } from './disconnects';
 import { encodeFrames, FrameAssembler, FrameError } from './frames';
-import { type Listen, type ListenRegistry, overwriteFrames, queryWindow, type Subscriber, windowDigest } from './listens';
+import { type Listen, type ListenRegistry, overwriteFrames, queryWindow, type Subscriber } from './listens';
 
 type Body = Record<string, unknown>;
 type Status = { s: string; d?: unknown };
@@ -14,7 +23,8 @@ type Status = { s: string; d?: unknown };
 class BadRequest extends Error {}
 
 const OK: Status = { s: 'ok', d: {} };
-const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** The keys of a query object the SDK sends (see parseWireQuery); anything else is refused, not stored. */
+const QUERY_KEYS = new Set(['sp', 'sn', 'sin', 'ep', 'en', 'ein', 'l', 'vf', 'i']);
 
 function listenKey(path: readonly string[], tag: number | null): string {
   return `${path.join('/')}|${tag ?? 'default'}`;
@@ -42,26 +52,54 @@ export interface ConnectionOptions {
   /** Echoed in the handshake (the SDK records it as the host it talks to). */
   host: string;
   log: (line: string) => void;
-  /** Whether queued onDisconnect writes should run when this socket closes (not when the server shuts down). */
-  runOnDisconnect: () => boolean;
+  limits: Limits;
+  /** Shared by all connections: half-received messages and queued onDisconnect writes. */
+  held: MemoryBudget;
+  outgoing: OutgoingBudget;
+  disconnects: DisconnectWrites;
+  /** Told when the connection has closed (and its onDisconnect writes are queued). */
+  onClose: (connection: WireConnection) => void;
+}
+
+/** A query object as sent, checked before it is kept for the life of a listen. */
+function checkedQuery(wire: unknown, limits: Limits): QuerySpec {
+  if (typeof wire === 'object' && wire !== null) {
+    const unknown = Object.keys(wire).find((key) => !QUERY_KEYS.has(key));
+    if (unknown !== undefined) throw new BadRequest(`Unknown query parameter "${unknown.slice(0, 40)}"`);
+  }
+  if ((JSON.stringify(wire)?.length ?? 0) > limits.queryChars) {
+    throw new BadRequest(`Query larger than ${limits.queryChars} characters`);
+  }
+  try {
+    return parseWireQuery(wire);
+  } catch (error) {
+    throw new BadRequest((error as Error).message);
+  }
 }
 
 /**
  * One WebSocket client for its whole life: handshake, requests processed strictly in arrival order, pushes,
  * and on close its listens dropped and its onDisconnect writes run.
  */
-export class WireConnection implements Subscriber {
+export class WireConnection implements Subscriber, Backlogged {
   identity: Identity = ANONYMOUS;
+  /** The session id sent in the handshake; a reconnecting client names it as its last session (`ls`). */
+  readonly id = randomBytes(6).toString('hex');
   private readonly listens = new Map<string, Listen>();
-  private readonly onDisconnect: WriteRequest[] = [];
-  private readonly frames = new FrameAssembler();
-  private readonly id = randomBytes(6).toString('hex');
+  private onDisconnect: WriteRequest[] = [];
+  /** Bytes of `onDisconnect` counted against the shared `held` budget. */
+  private onDisconnectBytes = 0;
+  private readonly frames: FrameAssembler;
+  /** Characters of the message being handled (what a queued onDisconnect write holds). */
+  private messageChars = 0;
+  private isClosed = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly options: ConnectionOptions,
   ) {
     const { log, namespace } = options;
+    this.frames = new FrameAssembler(options.held);
     log(`connection ${this.id} opened (ns=${namespace})`);
     ws.on('message', (data, isBinary) => {
       try {
@@ -78,14 +116,32 @@ export class WireConnection implements Subscriber {
     this.send({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: options.host, s: this.id } } });
   }
 
+  get namespace(): string {
+    return this.options.namespace;
+  }
+
+  get backlog(): number {
+    return this.ws.bufferedAmount;
+  }
+
+  /** Drops a client that stopped reading: the server would otherwise buffer every push for it, without end. */
+  drop(reason: string): void {
+    this.options.log(`connection ${this.id} dropped: ${reason}`);
+    this.ws.terminate();
+  }
+
+  /** Closes this (stale) session at once and runs its onDisconnect writes before anything else happens. */
+  replaced(): void {
+    this.options.log(`connection ${this.id} closed: the client reconnected and named it as its last session`);
+    this.closed(true);
+    this.ws.terminate();
+  }
+
   sendFrames(frames: readonly Buffer[]): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
-    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      // A client that stopped reading would otherwise make the server buffer every push for it, without end.
-      this.options.log(`connection ${this.id} dropped: over ${MAX_BUFFERED_BYTES} bytes waiting to be sent`);
-      this.ws.terminate();
-      return;
-    }
+    let bytes = 0;
+    for (const frame of frames) bytes += frame.length;
+    if (!this.options.outgoing.admit(this, bytes)) return;
     for (const frame of frames) this.ws.send(frame, { binary: false });
   }
 
@@ -123,6 +179,7 @@ export class WireConnection implements Subscriber {
       throw error;
     }
     if (text === null) return;
+    this.messageChars = text.length;
     let message: unknown;
     try {
       message = JSON.parse(text);
@@ -185,34 +242,32 @@ export class WireConnection implements Subscriber {
   private listen(body: Body): Status {
     const path = pathOf(body);
     const tag = typeof body.t === 'number' ? body.t : null;
-    let query: Listen['query'] = null;
-    if (tag !== null) {
-      try {
-        query = { spec: parseWireQuery(body.q), tag, wire: body.q, key: stablyKeyed(body.q) };
-      } catch (error) {
-        throw new BadRequest((error as Error).message);
-      }
-    }
-    const { db, registry, namespace } = this.options;
+    if (tag !== null && !Number.isSafeInteger(tag)) throw new BadRequest('A query tag must be an integer');
+    const { db, registry, namespace, limits } = this.options;
+    const query: Listen['query'] =
+      tag === null ? null : { spec: checkedQuery(body.q, limits), tag, wire: body.q, key: stablyKeyed(body.q) };
     const key = listenKey(path, tag);
     const previous = this.listens.get(key);
     if (previous) registry.remove(previous);
-    const listen: Listen = { subscriber: this, namespace, path, query, lastWindow: null };
+    else if (this.listens.size >= limits.listensPerConnection || registry.size >= limits.listensInTotal) {
+      const scope = this.listens.size >= limits.listensPerConnection ? 'this connection' : 'the server';
+      return { s: 'too_many_listens', d: `No more listens: ${scope} holds as many as it may` };
+    }
+    const listen: Listen = { subscriber: this, namespace, path, query };
     if (!registry.allowed(listen)) {
       this.listens.delete(key);
       return { s: 'permission_denied', d: 'Permission denied' };
     }
     if (query) {
-      const window = queryWindow(db.valueAt(namespace, []), listen);
-      listen.lastWindow = windowDigest(window);
-      this.sendFrames(overwriteFrames(path, window, query.tag));
+      this.sendFrames(overwriteFrames(path, queryWindow(db.valueAt(namespace, []), listen), query.tag));
     } else {
       this.sendFrames(overwriteFrames(path, JSON.stringify(db.valueAt(namespace, path))));
     }
     this.listens.set(key, listen);
     registry.add(listen);
     // Like Firebase, say when a query has no ".indexOn": the SDK then logs how to add one.
-    return query && lacksIndex(query.spec, db.ruleSet.indexOn(path)) ? { s: 'ok', d: { w: ['no_index'] } } : OK;
+    const indexed = !query || !lacksIndex(query.spec, db.rulesFor(namespace).indexOn(path));
+    return indexed ? OK : { s: 'ok', d: { w: ['no_index'] } };
   }
 
   private unlisten(request: number, body: Body): void {
@@ -245,36 +300,48 @@ export class WireConnection implements Subscriber {
   private get(body: Body): Status {
     const path = pathOf(body);
     const wire = body.q;
-    let spec;
-    try {
-      spec = typeof wire === 'object' && wire !== null && Object.keys(wire).length > 0 ? parseWireQuery(wire) : null;
-    } catch (error) {
-      throw new BadRequest((error as Error).message);
-    }
-    const { db, namespace } = this.options;
+    const { db, namespace, limits } = this.options;
+    const spec =
+      typeof wire === 'object' && wire !== null && Object.keys(wire).length > 0 ? checkedQuery(wire, limits) : null;
     if (!db.canRead(namespace, path, this.identity, rulesQuery(spec))) return { s: 'permission_denied', d: 'Permission denied' };
     const value = db.valueAt(namespace, path);
     return { s: 'ok', d: spec ? applyQuery(value, spec) : value };
   }
 
   private queueOnDisconnect(request: WriteRequest): Status {
-    const checked = this.options.db.prepare(this.options.namespace, this.identity, request);
+    const { db, namespace, limits, held } = this.options;
+    if (this.onDisconnect.length >= limits.onDisconnectPerConnection) {
+      return { s: 'too_many_writes', d: `No more than ${limits.onDisconnectPerConnection} onDisconnect writes` };
+    }
+    const checked = db.prepare(namespace, this.identity, request);
     if ('status' in checked) return { s: checked.status, d: checked.message };
+    if (!held.take(this.messageChars)) {
+      return { s: 'unavailable', d: 'Server busy: too many onDisconnect writes queued' };
+    }
+    this.onDisconnectBytes += this.messageChars;
     this.onDisconnect.push(request);
     return OK;
   }
 
   private cancelOnDisconnect(path: readonly string[]): Status {
-    for (let i = this.onDisconnect.length - 1; i >= 0; i--) {
-      if (isPrefix(path, (this.onDisconnect[i] as WriteRequest).path)) this.onDisconnect.splice(i, 1);
-    }
+    this.onDisconnect = this.onDisconnect.filter((request) => !isPrefix(path, request.path));
+    if (this.onDisconnect.length === 0) this.releaseOnDisconnect();
     return OK;
+  }
+
+  private releaseOnDisconnect(): void {
+    this.options.held.give(this.onDisconnectBytes);
+    this.onDisconnectBytes = 0;
   }
 
   private authenticate(body: Body): Status {
     if (typeof body.cred !== 'string') throw new BadRequest('Missing credential');
     let identity = identityFromToken(body.cred);
-    if (identity === null) return { s: 'invalid_token', d: 'Could not parse auth token.' };
+    if (identity === null) {
+      // A refused credential must not leave the previous one in force.
+      this.setIdentity(ANONYMOUS);
+      return { s: 'invalid_token', d: 'Could not parse auth token.' };
+    }
     if (identity.admin && body.cred === OWNER_TOKEN) identity = adminOverride(body) ?? ADMIN;
     this.setIdentity(identity);
     return { s: 'ok', d: { auth: identity.admin ? null : (identity.auth?.token ?? null) } };
@@ -285,29 +352,34 @@ export class WireConnection implements Subscriber {
     this.options.registry.recheck(this.listens.values());
   }
 
-  private closed(): void {
-    const { registry, db, namespace, log } = this.options;
+  /** Drops the listens and hands the onDisconnect writes over (at once when `now`, else in their turn). */
+  private closed(now = false): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    const { registry, disconnects, namespace, outgoing, log, onClose } = this.options;
     for (const listen of this.listens.values()) registry.remove(listen);
     this.listens.clear();
-    if (this.options.runOnDisconnect()) {
-      for (const request of this.onDisconnect) {
-        const outcome = db.write(namespace, this.identity, request);
-        if (outcome instanceof Promise) outcome.catch((error: Error) => log(`onDisconnect write failed: ${error.message}`));
-        else log(`connection ${this.id} onDisconnect write refused: ${outcome.message}`);
-      }
-    }
-    this.onDisconnect.length = 0;
+    this.frames.discard();
+    outgoing.leave(this);
+    const batch = {
+      namespace,
+      identity: this.identity,
+      requests: this.onDisconnect,
+      done: () => this.releaseOnDisconnect(),
+      connection: this.id,
+    };
+    this.onDisconnect = [];
+    if (now) disconnects.runNow(batch);
+    else disconnects.enqueue(batch);
+    onClose(this);
     log(`connection ${this.id} closed`);
   }
 }
 
-/** The Admin SDK acting as a user (`authvar`) or as nobody (`noauth`). */
+/** The Admin SDK acting as a user (`authvar`) or as nobody (`noauth`, or `authvar: null`). */
 function adminOverride(body: Body): Identity | null {
   if (body.noauth === true) return ANONYMOUS;
-  if (typeof body.authvar === 'object' && body.authvar !== null) {
-    return { admin: false, auth: authFromClaims(body.authvar as Record<string, unknown>) };
-  }
-  return null;
+  return 'authvar' in body ? identityFromOverride(body.authvar) : null;
 }
 
 function lacksIndex(spec: QuerySpec, indexOn: readonly string[]): boolean {

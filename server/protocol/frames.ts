@@ -1,3 +1,5 @@
+import type { MemoryBudget } from '../limits';
+
 /** The SDK splits messages longer than this (in UTF-16 units) into frames, and expects the same from us. */
 export const MAX_FRAME_CHARS = 16384;
 /** The largest message we assemble from a client; Firebase caps SDK writes at 16 MB. */
@@ -26,11 +28,16 @@ export function encodeFrames(json: string): Buffer[] {
 
 const FRAME_COUNT = /^\d{1,6}$/;
 
-/** Reassembles a client's frames into messages (the client splits the same way, announcing the count first). */
+/**
+ * Reassembles a client's frames into messages (the client splits the same way, announcing the count first).
+ * The pieces of a message not yet complete count against `held`, which all connections share.
+ */
 export class FrameAssembler {
   private expected = 0;
   private parts: string[] = [];
   private size = 0;
+
+  constructor(private readonly held: MemoryBudget) {}
 
   /** The complete message, or null while pieces are still due (or for the client's "0" keep-alive). */
   push(frame: string): string | null {
@@ -41,14 +48,21 @@ export class FrameAssembler {
       this.expected = count;
       return null;
     }
+    if (this.size + frame.length > MAX_MESSAGE_CHARS) throw new FrameError('Message larger than 16 MB');
+    if (!this.held.take(frame.length)) throw new FrameError('Server busy: too much half-sent data from all clients');
     this.size += frame.length;
-    if (this.size > MAX_MESSAGE_CHARS) throw new FrameError('Message larger than 16 MB');
     this.parts.push(frame);
     if (this.parts.length < this.expected) return null;
     const message = this.parts.join('');
+    this.discard();
+    return message;
+  }
+
+  /** Forgets a message in progress (also when its connection closes), giving back what it held. */
+  discard(): void {
+    this.held.give(this.size);
     this.expected = 0;
     this.parts = [];
     this.size = 0;
-    return message;
   }
 }

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Database } from '../core/database';
 import type { Identity } from '../core/identity';
 import { applyQuery, type QuerySpec, rulesQuery } from '../core/query';
-import { type ExportObject, getAt, putChild } from '../core/tree';
+import { childAt, childKeys, type ExportObject, getAt, putChild } from '../core/tree';
 import type { ExportJson } from '../persistence/types';
 import { ALLOW_ALL } from '../rules/index';
 import { encodeFrames } from './frames';
@@ -21,14 +20,21 @@ export interface Listen {
   readonly path: readonly string[];
   /** Tagged queries only; untagged listens get the whole value at `path`. */
   readonly query: { spec: QuerySpec; tag: number; wire: unknown; key: string } | null;
-  /** Digest of the window last sent to a tagged query, so unchanged windows are not re-sent (a digest, not the
-   *  window itself, keeps a thousand listeners to one large query from holding a thousand copies). */
-  lastWindow: string | null;
+}
+
+/**
+ * The children a query selected when its listeners were last told, shared by every listen of that query at one
+ * path: each of them has been sent every change since it started, so they all hold the same window.
+ */
+interface QueryState {
+  keys: Set<string>;
+  listens: number;
 }
 
 class TrieNode {
   readonly children = new Map<string, TrieNode>();
   readonly listens = new Set<Listen>();
+  readonly queries = new Map<string, QueryState>();
   constructor(
     readonly path: readonly string[],
     readonly parent: TrieNode | null,
@@ -57,12 +63,12 @@ export function overwriteFrames(path: readonly string[], dataJson: string, tag?:
   return encodeFrames(dataMessage('d', path, dataJson, tag));
 }
 
-export function queryWindow(root: ExportJson, listen: Listen): string {
-  return JSON.stringify(listen.query ? applyQuery(getAt(root, listen.path), listen.query.spec) : null);
+function windowOf(root: ExportJson, listen: Listen): ExportJson {
+  return listen.query ? applyQuery(getAt(root, listen.path), listen.query.spec) : null;
 }
 
-export function windowDigest(windowJson: string): string {
-  return createHash('sha1').update(windowJson).digest('base64');
+export function queryWindow(root: ExportJson, listen: Listen): string {
+  return JSON.stringify(windowOf(root, listen));
 }
 
 /**
@@ -71,10 +77,16 @@ export function windowDigest(windowJson: string): string {
  */
 export class ListenRegistry {
   private readonly roots = new Map<string, TrieNode>();
+  private listens = 0;
 
   constructor(private readonly db: Database) {
     db.onChange((namespace, changed) => this.fanOut(namespace, changed));
     db.onRulesChange(() => this.recheckAll());
+  }
+
+  /** Listens of every connection. */
+  get size(): number {
+    return this.listens;
   }
 
   add(listen: Listen): void {
@@ -91,14 +103,26 @@ export class ListenRegistry {
       }
       node = child;
     }
+    if (node.listens.has(listen)) return;
     node.listens.add(listen);
+    this.listens++;
+    if (listen.query) {
+      const state = node.queries.get(listen.query.key);
+      if (state) state.listens++;
+      else {
+        const window = windowOf(this.db.valueAt(listen.namespace, []), listen);
+        node.queries.set(listen.query.key, { keys: new Set(childKeys(window)), listens: 1 });
+      }
+    }
   }
 
   remove(listen: Listen): void {
     let node = this.roots.get(listen.namespace);
     for (const key of listen.path) node = node?.children.get(key);
-    if (!node) return;
-    node.listens.delete(listen);
+    if (!node || !node.listens.delete(listen)) return;
+    this.listens--;
+    const state = listen.query && node.queries.get(listen.query.key);
+    if (state && --state.listens === 0) node.queries.delete(listen.query!.key);
     // Prune emptied branches so a long-running server does not accumulate paths nobody listens to.
     while (node.parent && node.listens.size === 0 && node.children.size === 0) {
       node.parent.children.delete(node.path[node.path.length - 1] as string);
@@ -155,15 +179,22 @@ export class ListenRegistry {
       if (node) markSubtree(node);
     }
     const root = this.db.valueAt(namespace, []);
-    for (const { node, replaced, below } of targets.values()) this.push(root, node, replaced, below);
+    for (const { node, replaced, below } of targets.values()) this.push(namespace, root, node, replaced, below);
   }
 
-  private push(root: ExportJson, node: TrieNode, replaced: boolean, below: (readonly string[])[]): void {
+  private push(
+    namespace: string,
+    root: ExportJson,
+    node: TrieNode,
+    replaced: boolean,
+    below: (readonly string[])[],
+  ): void {
     let plain: Buffer[] | null = null;
-    // Per distinct query: its window, and the frames per tag. SDK clients number their queries from 1 in the
-    // order they make them, so a thousand copies of the app share a few tags and the window is encoded once per tag.
-    const windows = new Map<string, { json: string; digest: string; framesByTag: Map<number, Buffer[]> }>();
-    const checkRules = this.db.ruleSet !== ALLOW_ALL;
+    // Per distinct query: what its listeners are sent, and the frames per tag. SDK clients number their queries
+    // from 1 in the order they make them, so a thousand copies of the app share a few tags and each change is
+    // encoded once per tag.
+    const updates = new Map<string, { message: QueryUpdate | null; framesByTag: Map<number, Buffer[]> }>();
+    const checkRules = this.db.rulesFor(namespace) !== ALLOW_ALL;
     const verdicts = new ReadVerdicts((listen) => this.allowed(listen));
     for (const listen of [...node.listens]) {
       // Read rules may depend on data (a role, a flag): a listen the new data no longer allows is revoked
@@ -178,23 +209,70 @@ export class ListenRegistry {
         listen.subscriber.sendFrames(plain);
         continue;
       }
-      let window = windows.get(listen.query.key);
-      if (window === undefined) {
-        const json = queryWindow(root, listen);
-        window = { json, digest: windowDigest(json), framesByTag: new Map() };
-        windows.set(listen.query.key, window);
+      let update = updates.get(listen.query.key);
+      if (update === undefined) {
+        const state = node.queries.get(listen.query.key)!;
+        const message = queryUpdate(state, windowOf(root, listen), node.path, replaced, below);
+        update = { message, framesByTag: new Map() };
+        updates.set(listen.query.key, update);
       }
-      if (window.digest === listen.lastWindow) continue;
-      listen.lastWindow = window.digest;
+      if (update.message === null) continue;
       const { tag } = listen.query;
-      let frames = window.framesByTag.get(tag);
+      let frames = update.framesByTag.get(tag);
       if (!frames) {
-        frames = overwriteFrames(node.path, window.json, tag);
-        window.framesByTag.set(tag, frames);
+        const { action, path, json } = update.message;
+        frames = encodeFrames(dataMessage(action, path, json, tag));
+        update.framesByTag.set(tag, frames);
       }
       listen.subscriber.sendFrames(frames);
     }
   }
+}
+
+interface QueryUpdate {
+  action: 'd' | 'm';
+  path: readonly string[];
+  json: string;
+}
+
+/**
+ * What a query's listeners are sent for a write, as Firebase does: only the children that changed, entered or
+ * left the window (null), as a put at the one written path or a merge at the query's path; the whole window
+ * when the write replaced the queried location. Null when the window did not change. Updates `state`.
+ */
+function queryUpdate(
+  state: QueryState,
+  window: ExportJson,
+  path: readonly string[],
+  replaced: boolean,
+  below: (readonly string[])[],
+): QueryUpdate | null {
+  const keys = new Set(childKeys(window));
+  const previous = state.keys;
+  state.keys = keys;
+  if (replaced) return { action: 'd', path, json: JSON.stringify(window) };
+  const changes: { relative: readonly string[]; value: ExportJson }[] = [];
+  const entered = new Set<string>();
+  for (const key of keys) {
+    if (previous.has(key)) continue;
+    entered.add(key);
+    changes.push({ relative: [key], value: childAt(window, key) });
+  }
+  for (const key of previous) if (!keys.has(key)) changes.push({ relative: [key], value: null });
+  for (const written of below) {
+    const key = written[path.length] as string;
+    if (!keys.has(key) || entered.has(key)) continue; // outside the window, or sent whole above
+    const relative = written.slice(path.length);
+    changes.push({ relative, value: getAt(window, relative) });
+  }
+  if (changes.length === 0) return null;
+  if (changes.length === 1) {
+    const [only] = changes as [{ relative: readonly string[]; value: ExportJson }];
+    return { action: 'd', path: [...path, ...only.relative], json: JSON.stringify(only.value) };
+  }
+  const merge: ExportObject = {};
+  for (const { relative, value } of changes) putChild(merge, relative.join('/'), value);
+  return { action: 'm', path, json: JSON.stringify(merge) };
 }
 
 /**

@@ -1,27 +1,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Database, type PreparedWrite, type WriteRequest } from '../core/database';
-import { ANONYMOUS, type Identity, identityFromToken } from '../core/identity';
+import { ANONYMOUS, type Identity, identityFromOverride, identityFromToken } from '../core/identity';
 import { InvalidPathError, parsePath } from '../core/path';
 import { nodeHash } from '../core/hash';
 import { pushId } from '../core/push-id';
 import { applyQuery, InvalidQueryError, parseRestQuery, rulesQuery } from '../core/query';
 import { childKeys, toPlain } from '../core/tree';
 import type { ExportJson } from '../persistence/types';
+import { parseJsonWithComments } from '../rules/json-with-comments';
 import { RulesSyntaxError } from '../rules/types';
+import type { Limits, MemoryBudget, OneAtATime, OutgoingBudget } from '../limits';
+import type { ListenRegistry } from '../protocol/listens';
+import { startEventStream } from './stream';
 import { HttpError, parseJsonBody, PERMISSION_DENIED, readBody, sendEmpty, sendError, sendJson } from './http';
 
-/** REST writes may be larger than SDK ones (Firebase allows 256 MB); locally 64 MB is plenty. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Bodies above this are parsed and applied one at a time, each in a turn of its own (see OneAtATime). */
+const LARGE_BODY_BYTES = 1024 * 1024;
 
 /** What the REST API needs from the server around it. */
 export interface RestContext {
   db: Database;
   namespaceOf(url: URL, hostHeader: string | undefined): string;
-  /** Every namespace's rules as text (what GET /.settings/rules.json answers). */
-  rulesText(): string;
-  /** Compiles and installs rules for every namespace; throws RulesSyntaxError, leaving the running rules. */
-  replaceRules(text: string): void;
+  /** A namespace's rules as text (what GET /.settings/rules.json answers). */
+  rulesText(namespace: string): string;
+  /** Compiles and installs rules for one namespace; throws RulesSyntaxError, leaving the running rules. */
+  replaceRules(namespace: string, text: string): void;
   log(line: string): void;
+  limits: Limits;
+  registry: ListenRegistry;
+  outgoing: OutgoingBudget;
+  /** Bytes of bodies being received or applied, all requests together. */
+  restBodies: MemoryBudget;
+  largeRestWrites: OneAtATime;
 }
 
 function credential(request: IncomingMessage, url: URL): string | null {
@@ -32,10 +42,18 @@ function credential(request: IncomingMessage, url: URL): string | null {
 
 function identityOf(request: IncomingMessage, url: URL): Identity {
   const token = credential(request, url);
-  if (token === null) return ANONYMOUS;
-  const identity = identityFromToken(token);
+  const override = url.searchParams.get('auth_variable_override');
+  if (token === null && override === null) return ANONYMOUS;
+  const identity = token === null ? null : identityFromToken(token);
   if (!identity) throw new HttpError(401, 'Could not parse auth token.');
-  return identity;
+  if (override === null) return identity;
+  // The admin SDKs (Python, Go, Java) act as a user this way; only an admin may speak for someone else.
+  if (!identity.admin) throw new HttpError(403, 'auth_variable_override needs admin credentials');
+  try {
+    return identityFromOverride(JSON.parse(override));
+  } catch {
+    throw new HttpError(400, 'auth_variable_override must be JSON (an object, or null for signed out)');
+  }
 }
 
 function methodOf(request: IncomingMessage, url: URL): string {
@@ -67,11 +85,17 @@ function respond(response: ServerResponse, url: URL, status: number, body: unkno
 
 /** Firebase's conditional requests: the ETag of a location is the SDK's transaction hash of its value. */
 function etagOf(value: ExportJson): string {
-  return nodeHash(value) || 'null_etag';
+  return nodeHash(value) || NULL_ETAG;
+}
+
+const NULL_ETAG = 'null_etag';
+
+function wantsEtag(request: IncomingMessage): boolean {
+  return request.headers['x-firebase-etag'] === 'true' || typeof request.headers['if-none-match'] === 'string';
 }
 
 function etagHeaders(request: IncomingMessage, value: ExportJson): Record<string, string> {
-  return request.headers['x-firebase-etag'] === 'true' ? { ETag: etagOf(value) } : {};
+  return wantsEtag(request) ? { ETag: etagOf(value) } : {};
 }
 
 /** Handles one REST request (`/<path>.json`, `/.settings/rules.json`, `/.inspect/databases.json`). */
@@ -85,15 +109,27 @@ export async function handleRest(
     if (request.method === 'OPTIONS') return sendEmpty(response, 204);
     const identity = identityOf(request, url);
     const method = methodOf(request, url);
-    if (url.pathname === '/.settings/rules.json') return await rulesEndpoint(context, request, response, identity, method);
+    if (url.pathname === '/.settings/rules.json') {
+      return await rulesEndpoint(context, request, response, url, identity, method);
+    }
     if (url.pathname === '/.inspect/databases.json') {
+      if (!identity.admin) throw PERMISSION_DENIED();
       return sendJson(response, 200, [...context.db.namespaces.keys()].map((name) => ({ name })));
     }
     const namespace = context.namespaceOf(url, request.headers.host);
     const path = dataPath(url.pathname);
     if (method === 'GET') return read(context, request, response, url, namespace, path, identity);
-    const body = method === 'DELETE' ? null : parseJsonBody(await readBody(request, MAX_BODY_BYTES));
-    await write(context, request, response, url, namespace, path, identity, method, body);
+    const writeWith = (body: unknown) => write(context, request, response, url, namespace, path, identity, method, body);
+    if (method === 'DELETE') return await writeWith(null);
+    const { text, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
+    try {
+      // A large body takes a while to parse and apply, all of it synchronous: one at a time, so that several
+      // arriving together do not hold everyone else up for the sum of them.
+      const apply = () => writeWith(parseJsonBody(text));
+      await (bytes > LARGE_BODY_BYTES ? context.largeRestWrites.run(apply) : apply());
+    } finally {
+      context.restBodies.give(bytes);
+    }
   } catch (error) {
     if (!(error instanceof HttpError)) {
       context.log(`REST ${request.method} ${url.pathname} failed: ${(error as Error).stack ?? error}`);
@@ -120,7 +156,19 @@ function read(
     throw error;
   }
   if (!context.db.canRead(namespace, path, identity, rulesQuery(spec))) throw PERMISSION_DENIED();
+  // The ETag is the hash of the whole location, so a caller the rules let through only by its query must not
+  // get it: it would confirm guesses about the children the query left out.
+  if (spec && wantsEtag(request) && !context.db.canRead(namespace, path, identity)) {
+    throw new HttpError(400, 'ETags need read access to the whole location, not only to this query');
+  }
+  if (request.headers.accept?.includes('text/event-stream')) {
+    if (context.registry.size >= context.limits.listensInTotal) {
+      throw new HttpError(503, 'Server busy: too many listens');
+    }
+    return startEventStream(context, response, identity, namespace, path, spec);
+  }
   const stored = context.db.valueAt(namespace, path);
+  if (request.headers['if-none-match'] === etagOf(stored)) return sendEmpty(response, 304, { ETag: etagOf(stored) });
   const value = spec ? applyQuery(stored, spec) : stored;
   if (url.searchParams.get('shallow') === 'true') {
     const keys = childKeys(value);
@@ -170,12 +218,16 @@ async function write(
   }
   const ifMatch = httpRequest.headers['if-match'];
   if (typeof ifMatch === 'string' && request.kind === 'set') {
-    const current = context.db.valueAt(namespace, request.path);
-    if (ifMatch !== etagOf(current)) return sendJson(response, 412, render(current, url), false, { ETag: etagOf(current) });
+    // Compared by the database after the rules, like a transaction's hash (see docs/local-database.md).
+    request.hash = ifMatch === NULL_ETAG ? nodeHash(null) : ifMatch;
   }
   const prepared = context.db.prepare(namespace, identity, request);
   if ('status' in prepared) {
     if (prepared.status === 'permission_denied') throw PERMISSION_DENIED();
+    if (prepared.status === 'datastale') {
+      const current = context.db.valueAt(namespace, request.path);
+      return sendJson(response, 412, render(current, url), false, { ETag: etagOf(current) });
+    }
     throw new HttpError(400, prepared.message);
   }
   const committed = context.db.commit(prepared);
@@ -188,23 +240,30 @@ async function rulesEndpoint(
   context: RestContext,
   request: IncomingMessage,
   response: ServerResponse,
+  url: URL,
   identity: Identity,
   method: string,
 ): Promise<void> {
   if (!identity.admin) throw PERMISSION_DENIED();
+  const namespace = context.namespaceOf(url, request.headers.host);
   if (method === 'GET') {
-    if (context.rulesText() === '') throw new HttpError(404, 'The running rules were installed without their text');
+    const text = context.rulesText(namespace);
+    if (text === '') throw new HttpError(404, 'The running rules were installed without their text');
+    // firebase-admin's getRulesJSON() asks for strict JSON: the same rules without comments.
+    if (url.searchParams.get('format') === 'strict') return sendJson(response, 200, parseJsonWithComments(text), true);
     response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
-    response.end(context.rulesText());
+    response.end(text);
     return;
   }
   if (method !== 'PUT') throw new HttpError(405, `Method ${method} not allowed on rules`);
-  const text = await readBody(request, MAX_BODY_BYTES);
+  const { text, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
   try {
-    context.replaceRules(text);
+    context.replaceRules(namespace, text);
   } catch (error) {
-    if (error instanceof RulesSyntaxError) throw new HttpError(400, error.message);
+    if (error instanceof RulesSyntaxError) throw new HttpError(400, `Parse error in ${error.message}`);
     throw error;
+  } finally {
+    context.restBodies.give(bytes);
   }
   sendJson(response, 200, { status: 'ok' });
 }

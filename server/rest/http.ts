@@ -1,3 +1,4 @@
+import type { MemoryBudget } from '../limits';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** An answer with an HTTP status, thrown or returned by REST handlers. */
@@ -15,7 +16,8 @@ export const PERMISSION_DENIED = () => new HttpError(401, 'Permission denied');
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-HTTP-Method-Override, X-Firebase-ETag, If-Match',
+  'Access-Control-Allow-Headers':
+    'Authorization, Content-Type, X-HTTP-Method-Override, X-Firebase-ETag, If-Match, If-None-Match',
   'Access-Control-Expose-Headers': 'ETag',
 };
 
@@ -40,16 +42,38 @@ export function sendError(response: ServerResponse, error: HttpError): void {
   sendJson(response, error.status, { error: error.message });
 }
 
-/** The request body as text, refusing more than `limit` bytes. */
-export async function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError(413, `Request body larger than ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The request body as text, refusing more than `limit` bytes, and (503) more than `budget` allows while other
+ * bodies hold it. On success the caller holds `bytes` of the budget and gives them back when done.
+ */
+export function readBody(
+  request: IncomingMessage,
+  limit: number,
+  budget: MemoryBudget,
+): Promise<{ text: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const refuse = (error: HttpError): void => {
+      budget.give(size);
+      chunks.length = 0;
+      request.off('data', receive);
+      // The rest is read and thrown away, so that the client gets the answer instead of a reset connection.
+      request.resume();
+      reject(error);
+    };
+    const receive = (chunk: Buffer): void => {
+      if (size + chunk.length > limit) return refuse(new HttpError(413, `Request body larger than ${limit} bytes`));
+      if (!budget.take(chunk.length)) {
+        return refuse(new HttpError(503, 'Server busy: too many large request bodies at once; retry later'));
+      }
+      size += chunk.length;
+      chunks.push(chunk);
+    };
+    request.on('data', receive);
+    request.once('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), bytes: size }));
+    request.once('error', (error) => refuse(new HttpError(400, `Request failed: ${error.message}`)));
+  });
 }
 
 /** The request's URL; null when the request line cannot be parsed (answered 400, never a crash). */

@@ -11,11 +11,15 @@ export interface RulesData {
   hasChildren(path: readonly string[]): boolean;
 }
 
-/** `auth` as rules see it; null when unauthenticated. token = all claims of the ID token. */
+/**
+ * `auth` as rules see it; null when unauthenticated. token = all claims of the ID token. A down-scoped admin
+ * (databaseAuthVariableOverride) may carry further claims at the top level, which rules read as `auth.<claim>`.
+ */
 export interface RulesAuth {
   uid: string;
   provider: string;
   token: Record<string, unknown>;
+  readonly [claim: string]: unknown;
 }
 
 /** `query.*` in read rules (undefined = not set). */

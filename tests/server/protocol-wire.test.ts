@@ -87,8 +87,9 @@ describe('wire protocol details', () => {
     expect(initial.d.b).toEqual({ p: 'open/q', d: { b: { n: 2 }, c: { n: 3 } }, t: 7 });
     await client.request('p', { p: '/open/q/d', d: { n: 0 } }); // outside the window: no push needed
     await client.request('p', { p: '/open/q/e', d: { n: 9 } });
-    const update = await client.next(isPush('d'));
-    expect(update.d.b).toEqual({ p: 'open/q', d: { c: { n: 3 }, e: { n: 9 } }, t: 7 });
+    // Only what changed in the window: b left it, e entered it.
+    const update = await client.next(isPush('m'));
+    expect(update.d.b).toEqual({ p: 'open/q', d: { b: null, e: { n: 9 } }, t: 7 });
     expect(await client.request('q', { p: '/open/indexed', q: query, t: 8, h: '' })).toEqual({ s: 'ok', d: {} });
     client.close();
   });

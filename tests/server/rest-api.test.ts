@@ -142,7 +142,7 @@ describe('REST reads and writes', () => {
     await call('PUT', '/same.json?ns=second-ns', '"second"');
     expect((await call('GET', '/same.json?ns=first-ns')).json).toBe('first');
     expect((await call('GET', '/same.json?ns=second-ns')).json).toBe('second');
-    const inspected = (await call('GET', '/.inspect/databases.json?ns=demo-storefront')).json as { name: string }[];
+    const inspected = (await call('GET', '/.inspect/databases.json?ns=demo-storefront', undefined, OWNER)).json as { name: string }[];
     expect(inspected.map((db) => db.name)).toEqual(expect.arrayContaining(['first-ns', 'second-ns']));
   });
 

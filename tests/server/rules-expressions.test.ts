@@ -142,6 +142,12 @@ describe('variables', () => {
     expect(truth('auth.token.admin == null', { auth: alice })).toBe(true);
   });
 
+  it('auth.<claim> reads a claim of a down-scoped admin, and is null for an ID token', () => {
+    expect(truth("auth.role == 'staff'", { auth: { ...alice, role: 'staff' } })).toBe(true);
+    expect(truth('auth.role == null', { auth: alice })).toBe(true);
+    expect(truth('auth.constructor == null', { auth: alice })).toBe(true);
+  });
+
   it('now is the time given to the check', () => {
     expect(truth('now == 1234', { now: 1234 })).toBe(true);
     expect(truth('now > 2000', { now: 1234 })).toBe(false);

@@ -156,12 +156,11 @@ function compileMember(objectNode: Node, property: string, pos: number, scope: S
   const object = compile(objectNode, scope);
   let type: StaticType;
   switch (object.type) {
-    case 'auth': {
-      const known = AUTH_PROPERTIES.get(property);
-      if (!known) throw new ExpressionError(pos, `auth has no property '${property}' (it has uid, provider and token)`);
-      type = known;
+    case 'auth':
+      // Beyond uid, provider and token, auth holds the claims of a databaseAuthVariableOverride (or a legacy
+      // custom token) at its top level: Firebase loads rules that read them, and they are null otherwise.
+      type = AUTH_PROPERTIES.get(property) ?? 'any';
       break;
-    }
     case 'query':
       if (!QUERY_PROPERTIES.has(property)) throw new ExpressionError(pos, `query has no property '${property}'`);
       type = property.startsWith('orderBy') && property !== 'orderByChild' ? 'boolean' : 'any';

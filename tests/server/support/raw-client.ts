@@ -18,8 +18,10 @@ export interface RawClient {
   close(): void;
 }
 
-export async function rawClient(server: DatabaseServer, namespace = NAMESPACE): Promise<RawClient> {
-  const ws = new WebSocket(`ws://${server.host}:${server.port}/.ws?v=5&ns=${namespace}`);
+/** `lastSession`: the session id of an earlier connection, as a reconnecting SDK sends it (`ls`). */
+export async function rawClient(server: DatabaseServer, namespace = NAMESPACE, lastSession?: string): Promise<RawClient> {
+  const ls = lastSession === undefined ? '' : `&ls=${lastSession}`;
+  const ws = new WebSocket(`ws://${server.host}:${server.port}/.ws?v=5&ns=${namespace}${ls}`);
   const messages: Message[] = [];
   const waiters: (() => void)[] = [];
   let pending: string[] | null = null;
