@@ -1,5 +1,6 @@
 /**
- * `npm run db -- [--port 9000] [--host 127.0.0.1] [--data DIR] [--import FILE] [--rules FILE] [--ns NAMESPACE]`
+ * `npm run db -- [--port 9000] [--host 127.0.0.1] [--data DIR] [--import FILE] [--rules FILE] [--ns NAMESPACE]
+ *  [--accept-data-loss]`
  * Runs the local realtime database with its data on disk until SIGINT/SIGTERM.
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +18,9 @@ const USAGE = `Usage: npm run db -- [options]
   --import FILE   load a JSON export into the namespace, replacing what it held
   --ns NAME       namespace for --import (default ${DEFAULT_NAMESPACE})
   --rules FILE    security rules (default database.rules.json if it exists, else everything allowed)
+  --accept-data-loss
+                  start even if journals are missing or damaged: keep what is intact before the first problem and
+                  set the rest aside as *.damaged files (see docs/local-database-durability.md)
   --help          show this help`;
 
 /** A problem the user can fix; printed without a stack trace, with the usage text when the command line is wrong. */
@@ -36,6 +40,7 @@ interface CliOptions {
   importFile?: string;
   namespace: string;
   rulesFile?: string;
+  acceptDataLoss: boolean;
 }
 
 function parseCommandLine(argv: string[]): CliOptions | 'help' {
@@ -52,6 +57,7 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
         import: { type: 'string' },
         ns: { type: 'string' },
         rules: { type: 'string' },
+        'accept-data-loss': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -74,6 +80,7 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
     importFile: values.import === undefined ? undefined : resolve(values.import),
     namespace: values.ns ?? DEFAULT_NAMESPACE,
     rulesFile: values.rules ? resolve(values.rules) : existsSync(defaultRules) ? defaultRules : undefined,
+    acceptDataLoss: values['accept-data-loss'] ?? false,
   };
 }
 
@@ -111,7 +118,11 @@ function timestamped(line: string): void {
 async function start(options: CliOptions): Promise<DatabaseServer> {
   const { rules, text } = await loadRules(options.rulesFile);
   const imported = options.importFile === undefined ? undefined : await loadImport(options.importFile);
-  const persistence = new FilePersistence({ dir: options.data, log: timestamped });
+  const persistence = new FilePersistence({
+    dir: options.data,
+    log: timestamped,
+    acceptDataLoss: options.acceptDataLoss,
+  });
   let server: DatabaseServer;
   try {
     server = await startDatabaseServer({

@@ -173,15 +173,13 @@ async function write(
     const current = context.db.valueAt(namespace, request.path);
     if (ifMatch !== etagOf(current)) return sendJson(response, 412, render(current, url), false, { ETag: etagOf(current) });
   }
-  const prepared = context.db.prepare(namespace, identity, request);
-  if ('status' in prepared) {
-    if (prepared.status === 'permission_denied') throw PERMISSION_DENIED();
-    throw new HttpError(400, prepared.message);
+  const written = await context.db.write(namespace, identity, request);
+  if ('status' in written) {
+    if (written.status === 'permission_denied') throw PERMISSION_DENIED();
+    throw new HttpError(400, written.message);
   }
-  const committed = context.db.commit(prepared);
-  const headers = etagHeaders(httpRequest, context.db.valueAt(namespace, prepared.ops[0]?.path ?? path));
-  await committed;
-  respond(response, url, 200, answer(prepared), headers);
+  const headers = etagHeaders(httpRequest, context.db.valueAt(namespace, written.ops[0]?.path ?? path));
+  respond(response, url, 200, answer(written), headers);
 }
 
 async function rulesEndpoint(
