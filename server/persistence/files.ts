@@ -31,14 +31,25 @@ export const nodeFileSystem: FileSystemPort = {
   mkdir: (path, options) => fs.mkdir(path, options),
 };
 
-/** Makes a created, renamed or deleted directory entry durable. */
-export async function fsyncDirectory(dir: string, files: FileSystemPort = nodeFileSystem): Promise<void> {
-  const handle = await files.open(dir, 'r');
+/** Opens `path`, lets `use` change it, then syncs and closes it (closed even when something fails). */
+export async function changeSynced(
+  files: FileSystemPort,
+  path: string,
+  flags: string,
+  use: (handle: FileHandlePort) => Promise<void>,
+): Promise<void> {
+  const handle = await files.open(path, flags);
   try {
+    await use(handle);
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+/** Makes a created, renamed or deleted directory entry durable. */
+export async function fsyncDirectory(dir: string, files: FileSystemPort = nodeFileSystem): Promise<void> {
+  await changeSynced(files, dir, 'r', async () => {});
 }
 
 /** Writes through a temporary file so a crash leaves either the old file or the complete new one. */
@@ -50,13 +61,9 @@ export async function writeFileAtomic(
 ): Promise<void> {
   const temporary = `${path}.tmp`;
   try {
-    const handle = await files.open(temporary, 'w');
-    try {
+    await changeSynced(files, temporary, 'w', async (handle) => {
       for (const chunk of chunks) await writeFully(handle, chunk);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    });
     await files.rename(temporary, path);
   } catch (error) {
     // A half-written file would only hold on to the space a full disk needs back.

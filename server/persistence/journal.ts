@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import { type FileHandlePort, type FileSystemPort, fsyncDirectory, nodeFileSystem, writeFileAtomic, writeFully } from './files';
+import {
+  changeSynced,
+  type FileHandlePort,
+  type FileSystemPort,
+  fsyncDirectory,
+  nodeFileSystem,
+  writeFileAtomic,
+  writeFully,
+} from './files';
 import { type DirectoryLock, lockDirectory } from './lock';
 import { encodeRecord, scanRecords } from './records';
 import { clearRunState, currentBoot, readRunState, type RunState, writeRunState } from './run-state';
@@ -359,23 +367,11 @@ export class FilePersistence implements Persistence {
   }
 
   private async cutFile(path: string, size: number): Promise<void> {
-    const handle = await this.files.open(path, 'r+');
-    try {
-      await handle.truncate(size);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await changeSynced(this.files, path, 'r+', (handle) => handle.truncate(size));
   }
 
   private async rewriteHeader(path: string): Promise<void> {
-    const handle = await this.files.open(path, 'w');
-    try {
-      await writeFully(handle, JOURNAL_MAGIC);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await changeSynced(this.files, path, 'w', (handle) => writeFully(handle, JOURNAL_MAGIC));
   }
 
   /** A new, empty journal, durable in the directory before anything refers to it; on failure, none at all. */
@@ -383,13 +379,7 @@ export class FilePersistence implements Persistence {
     const path = this.journalPath(generation);
     try {
       // 'w': a leftover of an earlier failed attempt at this generation holds no records.
-      const handle = await this.files.open(path, 'w');
-      try {
-        await writeFully(handle, JOURNAL_MAGIC);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await this.rewriteHeader(path);
       await fsyncDirectory(this.dir, this.files);
       return await this.files.open(path, 'a');
     } catch (error) {

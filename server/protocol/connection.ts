@@ -231,7 +231,9 @@ export class WireConnection implements Subscriber {
       (outcome) => {
         if (!('status' in outcome)) return this.reply(request, OK);
         // The client retries a stale transaction from what it holds, so it gets the current value first.
-        if (outcome.status === 'datastale') this.sendFrames(overwriteFrames(write.path, JSON.stringify(db.valueAt(namespace, write.path))));
+        if (outcome.status === 'datastale') {
+          this.sendFrames(overwriteFrames(write.path, JSON.stringify(db.valueAt(namespace, write.path))));
+        }
         this.reply(request, { s: outcome.status, d: outcome.message });
       },
       (error: Error) => {

@@ -173,7 +173,10 @@ async function write(
     const current = context.db.valueAt(namespace, request.path);
     if (ifMatch !== etagOf(current)) return sendJson(response, 412, render(current, url), false, { ETag: etagOf(current) });
   }
-  const written = await context.db.write(namespace, identity, request);
+  const written = await context.db.write(namespace, identity, request).catch((error: unknown) => {
+    context.log(`REST ${httpRequest.method} ${url.pathname} not persisted: ${(error as Error).message}`);
+    throw new HttpError(503, 'The write could not be persisted');
+  });
   if ('status' in written) {
     if (written.status === 'permission_denied') throw PERMISSION_DENIED();
     throw new HttpError(400, written.message);

@@ -119,7 +119,9 @@ describe('a data directory that lost or damaged acknowledged writes', () => {
     await killed();
     expect(await load()).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toContain(`the server was killed while writing; dropped the cut-off record at the end of ${journal}`);
+    expect(logged[0]).toContain(
+      `the server was killed while writing; dropped the cut-off record at the end of ${journal}`,
+    );
     expect(logged[0]).toMatch(new RegExp(`offset ${size}, 6 bytes.*never acknowledged`));
   });
 

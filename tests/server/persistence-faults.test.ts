@@ -53,6 +53,8 @@ describe('a write that cannot be made durable', () => {
     files.fail('write', 'ENOSPC');
     await expect(set(ref(writer.db, 'shop/stock'), 4)).rejects.toThrow(/unavailable/i);
     await expect(set(ref(writer.db, 'shop/other'), 'x')).rejects.toThrow(/unavailable/i);
+    const put = await fetch(`${server.url}/shop/stock.json?ns=${NAMESPACE}`, { method: 'PUT', body: '3' });
+    expect(put.status).toBe(503);
     // The half-written records were cut off again: the journal is as it was.
     expect(await journalSizes()).toEqual(sizes);
     const reader = sdkClient(server);

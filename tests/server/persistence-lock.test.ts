@@ -41,7 +41,7 @@ async function opens(): Promise<void> {
   await persistence.close();
 }
 
-it('refuses a second server while the holder lives, naming it, and frees the directory the moment it is killed', async () => {
+it('refuses a second server while the holder lives, and frees the directory the moment it is killed', async () => {
   const holder = await holdUnreaped();
   await expect(opens()).rejects.toThrow(new RegExp(`${dir} is in use by process ${holder}\\b`));
   process.kill(holder, 'SIGKILL');

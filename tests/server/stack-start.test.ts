@@ -71,7 +71,9 @@ function startStackInGroup(ports: { db: number; auth: number }) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n')));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n')));
+  }
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   return {
     lines,
