@@ -130,13 +130,15 @@ export class Database {
   }
 
   private async round(): Promise<void> {
-    const taken: { write: QueuedWrite; outcome: WriteOutcome }[] = [];
+    // `alone`: judged on the data alone, before any write of this round that could still fail.
+    const taken: { write: QueuedWrite; outcome: WriteOutcome; alone: boolean }[] = [];
     const roundOps = new Map<string, TreeOp[]>();
     const durable: Promise<void>[] = [];
     let opCount = 0;
     let count = 0;
     for (const next of this.queue) {
-      const earlier = roundOps.get(next.namespace) ?? roundOps.set(next.namespace, []).get(next.namespace)!;
+      let earlier = roundOps.get(next.namespace);
+      if (!earlier) roundOps.set(next.namespace, (earlier = []));
       if (count > 0 && (opCount >= MAX_ROUND_OPS || overlaps(earlier, footprint(next.request)))) break;
       count++;
       let outcome: WriteOutcome;
@@ -146,7 +148,7 @@ export class Database {
         next.reject(error as Error);
         continue;
       }
-      taken.push({ write: next, outcome });
+      taken.push({ write: next, outcome, alone: earlier.length === 0 });
       if ('status' in outcome || outcome.ops.length === 0) continue;
       earlier.push(...outcome.ops);
       opCount += outcome.ops.length;
@@ -159,10 +161,14 @@ export class Database {
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) {
       const error = failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
-      // A refusal may have come from a failed write's data: those writes are judged again next round.
-      const refused = taken.filter(({ outcome }) => 'status' in outcome).map(({ write }) => write);
-      this.queue.unshift(...refused);
-      for (const { write, outcome } of taken) if (!('status' in outcome)) write.reject(error);
+      const again: QueuedWrite[] = [];
+      for (const { write, outcome, alone } of taken) {
+        if (!('status' in outcome) && outcome.ops.length > 0) write.reject(error);
+        else if (alone) write.resolve(outcome);
+        // Judged on data that included a failed write: judged again next round, at the head of the queue.
+        else again.push(write);
+      }
+      this.queue.unshift(...again);
       return;
     }
     for (const { write, outcome } of taken) {

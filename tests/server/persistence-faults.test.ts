@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { get, onValue, ref, runTransaction, set } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FilePersistence, type FilePersistenceOptions } from '../../server/persistence/journal';
+import { Database } from '../../server/core/database';
+import { ADMIN, ANONYMOUS } from '../../server/core/identity';
 import { MemoryPersistence } from '../../server/persistence/memory';
+import { compileRules } from '../../server/rules/index';
 import type { ExportJson, WriteOp } from '../../server/persistence/types';
 import { FaultyFiles } from './support/faulty-files';
 import { eventually, NAMESPACE, sdkClient, startTestServer } from './support/protocol-harness';
@@ -167,7 +170,8 @@ describe('running out of file handles at compaction (EMFILE)', () => {
 class GatedPersistence extends MemoryPersistence {
   private gate: Promise<void> = new Promise(() => {});
   private open: () => void = () => {};
-  fail = false;
+  /** How many of the next commits fail. */
+  failures = 0;
 
   constructor() {
     super();
@@ -185,7 +189,10 @@ class GatedPersistence extends MemoryPersistence {
   override async commit(namespace: string, ops: readonly WriteOp[]): Promise<void> {
     const copy = structuredClone(ops);
     await this.gate;
-    if (this.fail) throw new Error('injected failure');
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('injected failure');
+    }
     await super.commit(namespace, copy);
   }
 }
@@ -217,7 +224,7 @@ describe('a write on its way to the disk', () => {
     expect(seen.filter((value) => value !== null)).toEqual([1, 2]);
 
     gated.hold();
-    gated.fail = true;
+    gated.failures = 1;
     const failed = set(ref(writer.db, 'count'), 3);
     await new Promise((resolve) => setTimeout(resolve, 100));
     gated.release();
@@ -226,5 +233,22 @@ describe('a write on its way to the disk', () => {
     expect(seen.filter((value) => value !== null)).toEqual([1, 2]);
     await Promise.all([writer.close(), watcher.close()]);
     await server.close();
+  });
+});
+
+describe('a refusal that came from a write that then failed', () => {
+  it('is judged again without it', async () => {
+    // "b" may be written only while "a" is not set: a write of "b" just after one of "a" is refused.
+    const rules = compileRules('{"rules": {".read": true, "b": {".write": "root.child(\'a\').val() !== true"}}}');
+    const gated = new GatedPersistence();
+    const db = new Database(gated, new Map(), rules);
+    gated.failures = 1;
+    const first = db.write('ns', ADMIN, { kind: 'set', path: ['a'], value: true });
+    const second = db.write('ns', ANONYMOUS, { kind: 'set', path: ['b'], value: 1 });
+    gated.release();
+    await expect(first).rejects.toThrow(/injected failure/);
+    // "a" never got written, so nothing stands in the way of "b".
+    expect(await second).toMatchObject({ ops: [{ path: ['b'], value: 1 }] });
+    expect(db.valueAt('ns', [])).toEqual({ b: 1 });
   });
 });
