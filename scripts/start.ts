@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_NAMESPACE } from '../server/server';
 import { AuthEmulator } from './stack/auth-emulator';
-import { type ManagedProcess, portIsFree, startProcess, waitForHttp } from './stack/processes';
+import { type ManagedProcess, portIsFree, startProcess, waitForHttp, Watchdog } from './stack/processes';
 import { DatabaseAdmin, ensureProfiles, readSeed } from './stack/seed';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -111,6 +111,18 @@ async function main(): Promise<void> {
   const firstStart = !existsSync(join(options.data, SEEDED_MARKER));
 
   const running: { stop(): Promise<void>; kill(): void }[] = [];
+  // Stops the parts if this process is killed before it can (they run in process groups of their own).
+  const watchdog = Watchdog.start(REPO);
+  const own = (part: { stop(): Promise<void>; kill(): void }, managed: ManagedProcess): void => {
+    watchdog.watch(managed);
+    running.push({
+      stop: async () => {
+        await part.stop();
+        watchdog.forget(managed);
+      },
+      kill: () => part.kill(),
+    });
+  };
   let stopping: Promise<void> | undefined;
   const stopAll = (): Promise<void> => {
     // Reverse start order: the app first, the database (which flushes its data) last.
@@ -130,10 +142,10 @@ async function main(): Promise<void> {
 
   try {
     const database = startDatabase(options, firstStart ? join(REPO, 'seed', 'database.json') : undefined);
-    running.push(database);
+    own(database, database);
     await database.waitForLine(/database listening on/, 60_000);
     const auth = AuthEmulator.launch({ repo: REPO, dir: authDir, host: HOST, port: options.authPort });
-    running.push(auth);
+    own(auth, auth.process);
     await auth.ready();
     const uids = await auth.ensureUsers(seed.users);
     await ensureProfiles(new DatabaseAdmin(`http://${HOST}:${options.dbPort}`, DEFAULT_NAMESPACE), seed.users, uids);
@@ -141,7 +153,7 @@ async function main(): Promise<void> {
     const parts = [database, auth.process];
     if (options.app) {
       const app = startApp(options);
-      running.push(app);
+      own(app, app);
       parts.push(app);
       await waitForHttp(`http://localhost:${options.appPort}/`, 60_000, app.unexpectedExit);
     }

@@ -1,5 +1,6 @@
 /**
- * `npm run db -- [--port 9000] [--host 127.0.0.1] [--data DIR] [--import FILE] [--rules FILE] [--ns NAMESPACE]`
+ * `npm run db -- [--port 9000] [--host 127.0.0.1] [--data DIR] [--import FILE] [--rules FILE] [--ns NAMESPACE]
+ *  [--accept-data-loss]`
  * Runs the local realtime database with its data on disk until SIGINT/SIGTERM.
  */
 import { existsSync } from 'node:fs';
@@ -20,6 +21,9 @@ const USAGE = `Usage: npm run db -- [options]
   --insecure-accept-any-token
                   allow a --host beyond loopback: like the official emulator, this server believes any
                   token (unsigned, expired, another project's), so anyone who reaches it can act as anyone
+  --accept-data-loss
+                  start even if journals are missing or damaged: keep what is intact before the first problem and
+                  set the rest aside as *.damaged files (see docs/local-database-durability.md)
   --help          show this help`;
 
 /** A problem the user can fix; printed without a stack trace, with the usage text when the command line is wrong. */
@@ -39,6 +43,7 @@ interface CliOptions {
   importFile?: string;
   namespace: string;
   rulesFile?: string;
+  acceptDataLoss: boolean;
 }
 
 /** Loopback addresses and names: only this machine can reach them. */
@@ -62,6 +67,7 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
         ns: { type: 'string' },
         rules: { type: 'string' },
         'insecure-accept-any-token': { type: 'boolean' },
+        'accept-data-loss': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -93,6 +99,7 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
     importFile: values.import === undefined ? undefined : resolve(values.import),
     namespace: values.ns ?? DEFAULT_NAMESPACE,
     rulesFile: values.rules ? resolve(values.rules) : existsSync(defaultRules) ? defaultRules : undefined,
+    acceptDataLoss: values['accept-data-loss'] ?? false,
   };
 }
 
@@ -131,7 +138,11 @@ function timestamped(line: string): void {
 async function start(options: CliOptions): Promise<DatabaseServer> {
   const { rules, text } = await loadRules(options.rulesFile);
   const imported = options.importFile === undefined ? undefined : await loadImport(options.importFile);
-  const persistence = new FilePersistence({ dir: options.data, log: timestamped });
+  const persistence = new FilePersistence({
+    dir: options.data,
+    log: timestamped,
+    acceptDataLoss: options.acceptDataLoss,
+  });
   let server: DatabaseServer;
   try {
     server = await startDatabaseServer({

@@ -206,9 +206,8 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
     url: `http://${host}:${port}`,
     setRules,
     set: async (namespace, path, value) => {
-      const outcome = db.write(namespace, ADMIN, { kind: 'set', path: parsePath(path, true), value });
-      if (!(outcome instanceof Promise)) throw new Error(`Write refused: ${outcome.message}`);
-      await outcome;
+      const outcome = await db.write(namespace, ADMIN, { kind: 'set', path: parsePath(path, true), value });
+      if ('status' in outcome) throw new Error(`Write refused: ${outcome.message}`);
     },
     close: async () => {
       if (closing) return;

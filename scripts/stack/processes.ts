@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 export interface ManagedProcess {
   readonly name: string;
@@ -156,5 +157,37 @@ export async function waitForHttp(url: string, timeoutMs: number, abort: Promise
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const WATCHDOG = fileURLToPath(new URL('./watchdog.ts', import.meta.url));
+
+/**
+ * A watchdog process (scripts/stack/watchdog.ts) that stops the process groups it is told about if this process
+ * ends without stopping them: they are detached (see startProcess), so nothing else would.
+ */
+export class Watchdog {
+  private constructor(private readonly input: Socket) {}
+
+  static start(cwd: string): Watchdog {
+    const child = spawn(process.execPath, ['--import', 'tsx', WATCHDOG], {
+      cwd,
+      stdio: ['pipe', 'ignore', 'inherit'],
+      detached: true,
+    });
+    // Neither the watchdog nor the pipe to it may keep this process alive.
+    child.unref();
+    const input = child.stdin as Socket;
+    input.unref();
+    input.on('error', () => {}); // a watchdog that died cannot be told anything more
+    return new Watchdog(input);
+  }
+
+  watch(part: ManagedProcess): void {
+    if (part.child.pid !== undefined) this.input.write(`+${part.child.pid}\n`);
+  }
+
+  forget(part: ManagedProcess): void {
+    if (part.child.pid !== undefined) this.input.write(`-${part.child.pid}\n`);
   }
 }

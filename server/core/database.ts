@@ -26,15 +26,35 @@ export interface PreparedWrite {
   ops: readonly TreeOp[];
 }
 
-/** Told about every committed write, after it is applied and before it is acknowledged. */
+/** Told about every committed write once it is durable and applied, before it is acknowledged. */
 export type ChangeListener = (namespace: string, changed: readonly (readonly string[])[]) => void;
 
 export const PERMISSION_DENIED: Refusal = { status: 'permission_denied', message: 'Permission denied' };
 
+/** A write's outcome: its refusal, or what it changed (resolved once that is durable and visible). */
+export type WriteOutcome = Refusal | PreparedWrite;
+
+interface QueuedWrite {
+  namespace: string;
+  identity: Identity;
+  request: WriteRequest;
+  resolve: (outcome: WriteOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+/** Bounds the rules' overlay of a round's earlier writes (each lookup walks it) and the memory held by one round. */
+const MAX_ROUND_OPS = 1000;
+
 /**
- * The data of every namespace and the single path every write takes: resolve server values, check rules,
- * apply in memory, tell listeners, then persist (the returned promise settles when the write is durable).
- * Everything up to persisting is synchronous, so writes are totally ordered and listeners see them in order.
+ * The data of every namespace and the single path every write takes. Writes queue up and go in rounds: a round
+ * resolves server values and checks rules write by write, each against the data plus the round's earlier writes,
+ * hands them all to persistence at once (one fsync), and only once they are durable applies them, tells listeners
+ * and acknowledges them, in order. So nobody (a read, a listener, a later write's rules or a transaction's hash)
+ * ever sees a write that could still be lost, and a round that fails to persist leaves no trace: the next round
+ * starts from the same data, which is also how the server recovers once the disk has room again.
+ *
+ * The writes of one round never touch overlapping paths (a write that would ends the round), so a write's own
+ * paths read the same before and after the round's earlier writes, and only the rules need to see those.
  */
 export class Database {
   private readonly trees: Map<string, ExportJson>;
@@ -45,6 +65,8 @@ export class Database {
   private readonly created = new Set<string>();
   private readonly changeListeners: ChangeListener[] = [];
   private readonly rulesListeners: (() => void)[] = [];
+  private readonly queue: QueuedWrite[] = [];
+  private draining = false;
 
   constructor(
     private readonly persistence: Persistence,
@@ -101,8 +123,97 @@ export class Database {
     return this.rulesFor(namespace).canRead(path, identity.auth, root, Date.now(), query);
   }
 
-  /** Resolves and checks a write without applying it (also how onDisconnect writes are checked when queued). */
+  /** Resolves and checks a write against the current data without applying it (how onDisconnect writes are checked
+   *  when queued; they are checked again when they run). */
   prepare(namespace: string, identity: Identity, request: WriteRequest): PreparedWrite | Refusal {
+    return this.resolveWrite(namespace, identity, request, []);
+  }
+
+  /** Queues a write behind the ones not yet durable. Resolves with its refusal, or with what it changed once that is
+   *  durable and visible; rejects, with nothing of it visible anywhere, when it could not be made durable. */
+  write(namespace: string, identity: Identity, request: WriteRequest): Promise<WriteOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ namespace, identity, request, resolve, reject });
+      if (this.draining) return;
+      this.draining = true;
+      // Writes arriving in the same tick join the first round.
+      queueMicrotask(() => void this.drain());
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) await this.round();
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async round(): Promise<void> {
+    // `alone`: judged on the data alone, before any write of this round that could still fail.
+    const taken: { write: QueuedWrite; outcome: WriteOutcome; alone: boolean }[] = [];
+    const roundOps = new Map<string, TreeOp[]>();
+    const durable: Promise<void>[] = [];
+    let opCount = 0;
+    let count = 0;
+    for (const next of this.queue) {
+      let earlier = roundOps.get(next.namespace);
+      if (!earlier) roundOps.set(next.namespace, (earlier = []));
+      if (count > 0 && (opCount >= MAX_ROUND_OPS || overlaps(earlier, footprint(next.request)))) break;
+      count++;
+      let outcome: WriteOutcome;
+      try {
+        outcome = this.resolveWrite(next.namespace, next.identity, next.request, earlier);
+      } catch (error) {
+        next.reject(error as Error);
+        continue;
+      }
+      taken.push({ write: next, outcome, alone: earlier.length === 0 });
+      if ('status' in outcome || outcome.ops.length === 0) continue;
+      earlier.push(...outcome.ops);
+      opCount += outcome.ops.length;
+      const writeOps: WriteOp[] = outcome.ops.map((op) => ({ path: pathToString(op.path), value: op.value }));
+      // Persistence copies the batch synchronously, so the tree may adopt the values later.
+      durable.push(this.persistence.commit(next.namespace, writeOps));
+    }
+    this.queue.splice(0, count);
+    const settled = await Promise.allSettled(durable);
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) {
+      const error = failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
+      const again: QueuedWrite[] = [];
+      for (const { write, outcome, alone } of taken) {
+        if (!('status' in outcome) && outcome.ops.length > 0) write.reject(error);
+        else if (alone) write.resolve(outcome);
+        // Judged on data that included a failed write: judged again next round, at the head of the queue.
+        else again.push(write);
+      }
+      this.queue.unshift(...again);
+      return;
+    }
+    for (const { write, outcome } of taken) {
+      if (!('status' in outcome)) this.apply(outcome);
+      write.resolve(outcome);
+    }
+  }
+
+  private apply({ namespace, ops }: PreparedWrite): void {
+    if (ops.length === 0) return;
+    let root = this.trees.get(namespace) ?? null;
+    for (const op of ops) root = setInPlace(root, op.path, op.value);
+    if (root === null) this.trees.delete(namespace);
+    else this.trees.set(namespace, root);
+    const changed = ops.map((op) => op.path);
+    for (const listener of this.changeListeners) listener(namespace, changed);
+  }
+
+  /** `earlier`: the ops of this round's earlier writes, which none of this write's paths overlap. */
+  private resolveWrite(
+    namespace: string,
+    identity: Identity,
+    request: WriteRequest,
+    earlier: readonly TreeOp[],
+  ): PreparedWrite | Refusal {
     if (!identity.admin && !this.exists(namespace) && this.rulesFor(namespace) !== ALLOW_ALL) {
       // Under enforced rules a client cannot make the server hold namespaces of its choosing.
       return { ...PERMISSION_DENIED, message: `Permission denied (namespace ${namespace} does not exist)` };
@@ -132,36 +243,29 @@ export class Database {
       const check = this.rulesFor(namespace).checkWrite(
         ops.map((op) => op.path),
         identity.auth,
-        treeData(root),
-        overlayData(root, ops),
+        earlier.length === 0 ? treeData(root) : overlayData(root, earlier),
+        overlayData(root, [...earlier, ...ops]),
         now,
       );
       if (!check.allowed) return { ...PERMISSION_DENIED, message: `Permission denied (${check.reason})` };
     }
     return { namespace, ops };
   }
+}
 
-  /** Applies a prepared write (which must not be stale: prepare and commit in the same tick). */
-  commit(prepared: PreparedWrite): Promise<void> {
-    if (prepared.ops.length === 0) return Promise.resolve();
-    const { namespace, ops } = prepared;
-    const writeOps: WriteOp[] = ops.map((op) => ({ path: pathToString(op.path), value: op.value }));
-    // Persistence copies the batch synchronously (both implementations do), so the tree may adopt the values.
-    const durable = this.persistence.commit(namespace, writeOps);
-    let root = this.trees.get(namespace) ?? null;
-    for (const op of ops) root = setInPlace(root, op.path, op.value);
-    if (root === null) this.trees.delete(namespace);
-    else this.trees.set(namespace, root);
-    const changed = ops.map((op) => op.path);
-    for (const listener of this.changeListeners) listener(namespace, changed);
-    return durable;
+/** The paths a write may change, known before it is resolved (a path that does not parse changes nothing). */
+function footprint(request: WriteRequest): (readonly string[])[] {
+  const base = request.path.at(-1) === '.priority' ? request.path.slice(0, -1) : request.path;
+  if (request.kind === 'set') return [base];
+  try {
+    return Object.keys(request.children).map((key) => [...base, ...parsePath(key, true)]);
+  } catch {
+    return [base];
   }
+}
 
-  /** prepare + commit; a refusal is returned, a commit resolves when durable. */
-  write(namespace: string, identity: Identity, request: WriteRequest): Refusal | Promise<void> {
-    const prepared = this.prepare(namespace, identity, request);
-    return 'status' in prepared ? prepared : this.commit(prepared);
-  }
+function overlaps(ops: readonly TreeOp[], paths: readonly (readonly string[])[]): boolean {
+  return ops.some((op) => paths.some((path) => isPrefix(op.path, path) || isPrefix(path, op.path)));
 }
 
 function resolveSet(root: ExportJson, path: readonly string[], value: unknown, now: number): TreeOp {

@@ -1,32 +1,79 @@
-import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { PersistenceError } from './types';
+import * as fs from 'node:fs/promises';
 
-/** Makes a created, renamed or deleted directory entry durable. */
-export async function fsyncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
+/** The calls persistence makes on an open file; node's FileHandle has them all. */
+export interface FileHandlePort {
+  write(buffer: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  sync(): Promise<void>;
+  datasync(): Promise<void>;
+  truncate(length: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The file system as persistence uses it: the real one, or in tests one that fails on cue (disk full, out of file
+ * handles, I/O errors) to show that a failure changes nothing and that persistence recovers once it clears.
+ */
+export interface FileSystemPort {
+  open(path: string, flags: string): Promise<FileHandlePort>;
+  readFile(path: string): Promise<Buffer>;
+  readdir(path: string): Promise<string[]>;
+  rename(from: string, to: string): Promise<void>;
+  rm(path: string, options?: { force?: boolean }): Promise<void>;
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
+}
+
+export const nodeFileSystem: FileSystemPort = {
+  open: (path, flags) => fs.open(path, flags),
+  readFile: (path) => fs.readFile(path),
+  readdir: (path) => fs.readdir(path),
+  rename: (from, to) => fs.rename(from, to),
+  rm: (path, options) => fs.rm(path, options),
+  mkdir: (path, options) => fs.mkdir(path, options),
+};
+
+/** Opens `path`, lets `use` change it, then syncs and closes it (closed even when something fails). */
+export async function changeSynced(
+  files: FileSystemPort,
+  path: string,
+  flags: string,
+  use: (handle: FileHandlePort) => Promise<void>,
+): Promise<void> {
+  const handle = await files.open(path, flags);
   try {
+    await use(handle);
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+/** Makes a created, renamed or deleted directory entry durable. */
+export async function fsyncDirectory(dir: string, files: FileSystemPort = nodeFileSystem): Promise<void> {
+  await changeSynced(files, dir, 'r', async () => {});
 }
 
 /** Writes through a temporary file so a crash leaves either the old file or the complete new one. */
-export async function writeFileAtomic(path: string, chunks: readonly Buffer[], dir: string): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  chunks: readonly Buffer[],
+  dir: string,
+  files: FileSystemPort = nodeFileSystem,
+): Promise<void> {
   const temporary = `${path}.tmp`;
-  const handle = await open(temporary, 'w');
   try {
-    for (const chunk of chunks) await writeFully(handle, chunk);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    await changeSynced(files, temporary, 'w', async (handle) => {
+      for (const chunk of chunks) await writeFully(handle, chunk);
+    });
+    await files.rename(temporary, path);
+  } catch (error) {
+    // A half-written file would only hold on to the space a full disk needs back.
+    await files.rm(temporary, { force: true }).catch(() => {});
+    throw error;
   }
-  await rename(temporary, path);
-  await fsyncDirectory(dir);
+  await fsyncDirectory(dir, files);
 }
 
-type Writable = { write(buffer: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }> };
+type Writable = Pick<FileHandlePort, 'write'>;
 
 export async function writeFully(handle: Writable, buffer: Buffer): Promise<void> {
   let written = 0;
@@ -34,30 +81,4 @@ export async function writeFully(handle: Writable, buffer: Buffer): Promise<void
     const { bytesWritten } = await handle.write(buffer, written, buffer.length - written);
     written += bytesWritten;
   }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-const LOCK_FILE = 'lock';
-
-/** Refuses a data directory another live process is using; a lock left by a killed process is taken over. */
-export async function lockDirectory(dir: string): Promise<void> {
-  const path = join(dir, LOCK_FILE);
-  const holder = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-  if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-    throw new PersistenceError(`${dir} is in use by process ${holder} (remove ${path} if that is wrong)`);
-  }
-  await writeFile(path, `${process.pid}\n`);
-}
-
-export async function unlockDirectory(dir: string): Promise<void> {
-  await rm(join(dir, LOCK_FILE), { force: true });
 }

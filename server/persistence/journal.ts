@@ -1,8 +1,16 @@
-import type { FileHandle } from 'node:fs/promises';
-import { mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fsyncDirectory, lockDirectory, unlockDirectory, writeFully } from './files';
+import {
+  changeSynced,
+  type FileHandlePort,
+  type FileSystemPort,
+  fsyncDirectory,
+  nodeFileSystem,
+  writeFileAtomic,
+  writeFully,
+} from './files';
+import { type DirectoryLock, lockDirectory } from './lock';
 import { encodeRecord, scanRecords } from './records';
+import { clearRunState, currentBoot, readRunState, type RunState, writeRunState } from './run-state';
 import { encodeSnapshot, readSnapshot, writeSnapshot } from './snapshot';
 import { applyNormalizedOps, applyOps, normalize } from './tree';
 import type { ExportJson, Persistence, WriteOp } from './types';
@@ -10,16 +18,24 @@ import { PersistenceError } from './types';
 
 export interface FilePersistenceOptions {
   dir: string;
-  /** Receives one line per thing recovered or worth knowing (torn tail dropped, compaction failed). */
+  /** Receives one line per thing recovered or worth knowing (torn tail dropped, a write or compaction failed). */
   log?: (line: string) => void;
   /** Journal bytes after which the trees are compacted into a fresh snapshot (at least the snapshot's own size,
    *  so that a large database is not rewritten for every few writes). */
   compactBytes?: number;
+  /** How long after a failed compaction (disk full, out of file handles) the next one is tried. */
+  compactionRetryMs?: number;
+  /** Start even when journals are missing or damaged: keep what is intact before the first problem, set the rest
+   *  aside as `*.damaged` files and log what was lost. Without it such a directory is refused. */
+  acceptDataLoss?: boolean;
+  /** The file system (tests pass one that fails on cue). */
+  files?: FileSystemPort;
 }
 
 const JOURNAL_MAGIC = Buffer.from('RTDBJNL1');
 const JOURNAL_NAME = /^journal-(\d{12})\.log$/;
 const DEFAULT_COMPACT_BYTES = 8 * 1024 * 1024;
+const DEFAULT_COMPACTION_RETRY_MS = 5000;
 
 function journalName(generation: number): string {
   return `journal-${String(generation).padStart(12, '0')}.log`;
@@ -28,84 +44,98 @@ function journalName(generation: number): string {
 interface Batch {
   namespace: string;
   ops: WriteOp[];
-  record: Buffer;
   resolve: () => void;
   reject: (error: Error) => void;
 }
 
-function isBatchPayload(payload: unknown): payload is { ns: string; ops: WriteOp[] } {
+/** A journal record's payload; `seq` numbers records across journals (absent in journals of older versions). */
+interface BatchPayload {
+  seq?: number;
+  ns: string;
+  ops: WriteOp[];
+}
+
+function isBatchPayload(payload: unknown): payload is BatchPayload {
   if (typeof payload !== 'object' || payload === null) return false;
-  const { ns, ops } = payload as { ns?: unknown; ops?: unknown };
+  const { seq, ns, ops } = payload as { seq?: unknown; ns?: unknown; ops?: unknown };
   return (
+    (seq === undefined || Number.isInteger(seq)) &&
     typeof ns === 'string' &&
     Array.isArray(ops) &&
     ops.every((op) => typeof op === 'object' && op !== null && typeof (op as WriteOp).path === 'string')
   );
 }
 
+/** Something in the directory that means acknowledged writes are missing or damaged. */
+interface Problem {
+  generation: number;
+  offset: number;
+  /** Completes "journal <path> …", saying what is wrong, where, and what is lost. */
+  what: string;
+}
+
 /**
  * Durable storage in a directory: `snapshot.db` (every namespace's tree up to some journal generation) plus
- * `journal-<generation>.log` files of checksummed write batches. Commits append to the newest journal and share
- * one fdatasync per round (group commit). Once enough journal has piled up, the state is written as a new snapshot
- * (atomically) and the journals it covers are deleted.
+ * `journal-<generation>.log` files of checksummed, numbered write batches, and `state.json` saying how the last
+ * run ended. Commits made in the same tick are appended together and share one fdatasync (group commit); a round
+ * that fails is cut off the journal again, so it is never replayed, and the next round simply tries again. Once
+ * enough journal has piled up, a new journal is started and the state is written as a new snapshot (atomically),
+ * after which the journals it covers are deleted; a compaction that fails is retried later.
  *
  * It keeps its own copy of the trees, updated exactly as batches reach the journal, so that a snapshot always
- * equals "previous snapshot + the journals it replaces", whatever order the server applies and commits writes in.
+ * equals "previous snapshot + the journals it replaces", whatever the server does with its own.
  */
 export class FilePersistence implements Persistence {
   private readonly dir: string;
   private readonly log: (line: string) => void;
   private readonly compactBytes: number;
+  private readonly compactionRetryMs: number;
+  private readonly acceptDataLoss: boolean;
+  private readonly files: FileSystemPort;
   private trees = new Map<string, ExportJson>();
-  private journal: FileHandle | null = null;
+  private journal: FileHandlePort | null = null;
   private generation = 0;
+  /** Length of the newest journal's acknowledged content: where a failed round is cut back to. */
+  private journalSize = 0;
+  /** True while bytes of a failed round may still sit after journalSize. */
+  private dirtyTail = false;
+  /** Journal bytes written since the last snapshot. */
   private journalBytes = 0;
   private snapshotBytes = 0;
+  /** Sequence number of the last durable record; null while unknown (journals of older versions). */
+  private seq: number | null = 0;
   private queue: Batch[] = [];
   private working = false;
   private idle: Promise<void> = Promise.resolve();
   private compactRequested = false;
   private compaction: Promise<void> | null = null;
-  private failure: Error | null = null;
+  private compactionBlockedUntil = 0;
+  private failing = false;
   private state: 'new' | 'open' | 'closing' | 'closed' = 'new';
+  private lock: DirectoryLock | null = null;
 
   constructor(options: FilePersistenceOptions) {
     this.dir = options.dir;
     this.log = options.log ?? (() => {});
     this.compactBytes = options.compactBytes ?? DEFAULT_COMPACT_BYTES;
+    this.compactionRetryMs = options.compactionRetryMs ?? DEFAULT_COMPACTION_RETRY_MS;
+    this.acceptDataLoss = options.acceptDataLoss ?? false;
+    this.files = options.files ?? nodeFileSystem;
   }
 
   async load(): Promise<Map<string, ExportJson>> {
     if (this.state !== 'new') throw new PersistenceError('FilePersistence.load() may run only once');
-    await mkdir(this.dir, { recursive: true });
-    await lockDirectory(this.dir);
-    const snapshot = await readSnapshot(this.dir);
-    this.trees = snapshot?.trees ?? new Map();
-    const covers = snapshot?.covers ?? 0;
-    const generations = (await readdir(this.dir))
-      .map((name) => JOURNAL_NAME.exec(name)?.[1])
-      .filter((match): match is string => match !== undefined)
-      .map(Number)
-      .sort((a, b) => a - b);
-    const live = generations.filter((generation) => generation > covers);
-    live.forEach((generation, index) => {
-      if (generation !== covers + 1 + index) {
-        throw new PersistenceError(
-          `${join(this.dir, journalName(covers + 1 + index))} is missing (the snapshot covers generation ${covers} ` +
-            `and ${journalName(generation)} exists). Refusing to start rather than lose data.`,
-        );
-      }
-    });
-    for (const [index, generation] of live.entries()) {
-      await this.replay(generation, index === live.length - 1);
+    await this.files.mkdir(this.dir, { recursive: true });
+    this.lock = await lockDirectory(this.dir);
+    try {
+      await this.recover();
+    } catch (error) {
+      await this.journal?.close().catch(() => {});
+      await this.lock.release();
+      this.lock = null;
+      throw error;
     }
-    this.generation = live.at(-1) ?? covers + 1;
-    this.journal = live.length > 0 ? await open(this.journalPath(this.generation), 'a') : await this.createJournal();
-    // Journals a finished snapshot already covers: a compaction was interrupted before deleting them.
-    for (const generation of generations.filter((g) => g <= covers)) await rm(this.journalPath(generation));
-    await fsyncDirectory(this.dir);
     this.state = 'open';
-    this.snapshotBytes = snapshot?.bytes ?? 0;
     if (this.journalIsLong()) this.requestCompaction();
     return new Map([...this.trees].map(([namespace, tree]) => [namespace, structuredClone(tree)]));
   }
@@ -116,11 +146,10 @@ export class FilePersistence implements Persistence {
 
   commit(namespace: string, ops: readonly WriteOp[]): Promise<void> {
     if (this.state !== 'open') return Promise.reject(new PersistenceError(`FilePersistence is ${this.state}`));
-    if (this.failure) return Promise.reject(this.failure);
     // Normalising copies the values now, so later changes to the caller's objects cannot alter the batch.
     const owned = ops.map((op) => ({ path: op.path, value: normalize(op.value) }));
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ namespace, ops: owned, record: encodeRecord({ ns: namespace, ops: owned }), resolve, reject });
+      this.queue.push({ namespace, ops: owned, resolve, reject });
       this.kick();
     });
   }
@@ -137,9 +166,17 @@ export class FilePersistence implements Persistence {
     this.state = 'closing';
     await this.idle;
     await this.compaction;
-    await this.journal?.close();
+    if (this.dirtyTail) await this.cutTail();
+    await this.journal?.close().catch(() => {});
     this.journal = null;
-    await unlockDirectory(this.dir);
+    if (!this.dirtyTail && this.seq !== null) {
+      const stopped: RunState = { running: false, generation: this.generation, bytes: this.journalSize, seq: this.seq };
+      await writeRunState(this.dir, stopped, this.files).catch((error: unknown) => {
+        this.log(`persistence: could not record the clean shutdown (${(error as Error).message})`);
+      });
+    }
+    await this.lock?.release();
+    this.lock = null;
     this.state = 'closed';
   }
 
@@ -151,60 +188,204 @@ export class FilePersistence implements Persistence {
     return join(this.dir, journalName(generation));
   }
 
-  private async replay(generation: number, isNewest: boolean): Promise<void> {
-    const path = this.journalPath(generation);
-    const data = await readFile(path);
-    const refuse = (offset: number, reason: string): never => {
+  /** Reads the snapshot and replays the journals after it, then opens the newest journal for appending. */
+  private async recover(): Promise<void> {
+    const previous = await readRunState(this.dir, this.files);
+    const boot = await currentBoot();
+    const snapshot = await readSnapshot(this.dir, this.files);
+    this.trees = snapshot?.trees ?? new Map();
+    this.snapshotBytes = snapshot?.bytes ?? 0;
+    this.seq = snapshot ? snapshot.seq : 0;
+    const covers = snapshot?.covers ?? 0;
+    const generations = (await this.files.readdir(this.dir))
+      .map((name) => JOURNAL_NAME.exec(name)?.[1])
+      .filter((match): match is string => match !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+    const live = generations.filter((generation) => generation > covers);
+    const present = live.filter((generation, index) => generation === covers + 1 + index);
+    const expectedNext = covers + 1 + present.length;
+    // The journal after a snapshot is created before the snapshot is written, and state.json only after the first
+    // journal: either one without a journal after it means journals were deleted.
+    const missing = present.length < live.length || (live.length === 0 && (snapshot !== null || previous !== null));
+    let accepted: Problem | null = null;
+    for (const [index, generation] of present.entries()) {
+      const problem = await this.replay(generation, index === present.length - 1 && !missing, previous, boot);
+      if (problem) {
+        accepted = await this.problem(problem, [...present.slice(index + 1), ...live.slice(present.length)]);
+        break;
+      }
+    }
+    if (!accepted && missing) {
+      const problem = { generation: expectedNext, offset: 0, what: this.missingJournal(covers) };
+      accepted = await this.problem(problem, live.slice(present.length));
+    }
+    if (accepted) {
+      // Carry on in a fresh journal right after what was kept.
+      this.generation = accepted.offset > 0 ? accepted.generation + 1 : accepted.generation;
+      this.journal = await this.createJournal(this.generation);
+      this.journalSize = JOURNAL_MAGIC.length;
+    } else if (present.length > 0) {
+      this.generation = present.at(-1) as number;
+      this.journal = await this.files.open(this.journalPath(this.generation), 'a');
+    } else {
+      this.generation = expectedNext;
+      this.journal = await this.createJournal(this.generation);
+      this.journalSize = JOURNAL_MAGIC.length;
+    }
+    // Journals a finished snapshot already covers: a compaction was interrupted before deleting them.
+    for (const generation of generations.filter((g) => g <= covers)) await this.files.rm(this.journalPath(generation));
+    // Until this run ends cleanly, a later start must treat the journal's end as possibly torn.
+    await clearRunState(this.dir, this.files);
+    await writeRunState(this.dir, { running: true, boot }, this.files).catch((error: unknown) => {
+      this.log(`persistence: could not record this run's start (${(error as Error).message})`);
+    });
+    if (this.seq === null) this.seq = 0;
+  }
+
+  private missingJournal(covers: number): string {
+    const after = covers === 0 ? 'the first journal' : `the journal after the snapshot of generation ${covers}`;
+    return (
+      `is missing: it is ${after}, and a journal is created before anything that ` +
+      'refers to it, so the writes it held are lost'
+    );
+  }
+
+  /** Refuses to start, or with acceptDataLoss sets `later` journals aside and returns the problem it accepted. */
+  private async problem(problem: Problem, later: readonly number[]): Promise<Problem> {
+    const text = `journal ${this.journalPath(problem.generation)} ${problem.what}`;
+    if (!this.acceptDataLoss) {
       throw new PersistenceError(
-        `journal ${path} is damaged at offset ${offset}: ${reason}. It holds acknowledged writes after that ` +
-          'point, so refusing to start rather than lose them; restore the data directory from a backup.',
+        `${text}. Refusing to start rather than lose acknowledged writes: restore the data directory from a ` +
+          'backup, or start with --accept-data-loss to keep what is intact before this point (the rest is ' +
+          'set aside as *.damaged files).',
       );
-    };
+    }
+    const path = this.journalPath(problem.generation);
+    const data = await this.files.readFile(path).catch(() => null);
+    if (data && problem.offset > 0) {
+      await writeFileAtomic(`${path}.damaged`, [data], this.dir, this.files);
+      await this.cutFile(path, problem.offset);
+    } else if (data) {
+      await this.files.rename(path, `${path}.damaged`);
+    }
+    for (const generation of later) {
+      await this.files.rename(this.journalPath(generation), `${this.journalPath(generation)}.damaged`);
+    }
+    await fsyncDirectory(this.dir, this.files);
+    this.log(`persistence: ${text}; starting anyway (--accept-data-loss): what follows was set aside as *.damaged`);
+    return problem;
+  }
+
+  /** Applies one journal's records; returns what is wrong with it, after applying everything before that. */
+  private async replay(
+    generation: number,
+    isNewest: boolean,
+    previous: RunState | null,
+    boot: string,
+  ): Promise<Problem | null> {
+    const path = this.journalPath(generation);
+    let data = await this.files.readFile(path);
+    const stopped = isNewest && previous && !previous.running && previous.generation === generation ? previous : null;
+    const shortfall: Problem | null =
+      stopped && data.length < stopped.bytes
+        ? {
+            generation,
+            offset: data.length,
+            what:
+              `is cut short: ${data.length} bytes, but ${stopped.bytes} when the server ` +
+              `last stopped cleanly; the last ${stopped.bytes - data.length} bytes, with acknowledged writes up to ` +
+              `record ${stopped.seq}, are missing`,
+          }
+        : null;
+    if (stopped && data.length > stopped.bytes) {
+      // Only a failed round that could not be cut off before the stop ends up here: never acknowledged.
+      this.log(
+        `persistence: dropped ${data.length - stopped.bytes} bytes at the end of ${path} (offset ${stopped.bytes}) ` +
+          'written after the end recorded at the last clean stop: writes that failed, never acknowledged',
+      );
+      await this.cutFile(path, stopped.bytes);
+      data = data.subarray(0, stopped.bytes);
+    }
     if (data.length < JOURNAL_MAGIC.length && isNewest && JOURNAL_MAGIC.subarray(0, data.length).equals(data)) {
       // Created but never used before a crash: start it again.
       await this.rewriteHeader(path);
-      return;
+      this.journalSize = JOURNAL_MAGIC.length;
+      return null;
     }
-    if (!data.subarray(0, JOURNAL_MAGIC.length).equals(JOURNAL_MAGIC)) refuse(0, 'not a journal file');
+    if (!data.subarray(0, JOURNAL_MAGIC.length).equals(JOURNAL_MAGIC)) {
+      return { generation, offset: 0, what: 'is not a journal file' };
+    }
     const { records, damage } = scanRecords(data, JOURNAL_MAGIC.length);
     for (const record of records) {
-      if (!isBatchPayload(record.payload)) return refuse(record.offset, 'record is not a write batch');
-      const { ns, ops } = record.payload;
-      this.setTree(ns, applyOps(this.trees.get(ns) ?? null, ops));
+      const payload = record.payload;
+      if (!isBatchPayload(payload)) {
+        const what = `holds a record at offset ${record.offset} that is not a write batch`;
+        return { generation, offset: record.offset, what };
+      }
+      if (payload.seq !== undefined) {
+        if (this.seq !== null && payload.seq !== this.seq + 1) {
+          const what =
+            `continues at offset ${record.offset} with record ${payload.seq} after record ${this.seq}: ` +
+            `records ${this.seq + 1} to ${payload.seq - 1} are missing`;
+          return { generation, offset: record.offset, what };
+        }
+        this.seq = payload.seq;
+      }
+      this.setTree(payload.ns, applyOps(this.trees.get(payload.ns) ?? null, payload.ops));
     }
     let size = data.length;
     if (damage) {
-      if (!isNewest || !damage.atTail) refuse(damage.offset, damage.reason);
+      const sameBoot = previous?.running === true && previous.boot === boot;
+      const mayBeTorn = isNewest && damage.atTail && !stopped && (!sameBoot || damage.incomplete);
+      if (!mayBeTorn) {
+        const why = stopped
+          ? `the server stopped cleanly last time with this journal at ${stopped.bytes} bytes, so nothing may be torn`
+          : sameBoot && damage.atTail && isNewest
+            ? 'the server was killed but the machine kept running, so its last write can only be cut short, ' +
+              'not garbled'
+            : 'intact records follow it, or later journals do';
+        const what = `is damaged at offset ${damage.offset}: ${damage.reason} (${why})`;
+        return { generation, offset: damage.offset, what };
+      }
       size = damage.offset;
-      await truncate(path, size);
-      const handle = await open(path, 'r+');
-      await handle.sync().finally(() => handle.close());
+      await this.cutFile(path, size);
       this.log(
-        `persistence: dropped a torn write at the end of ${path} (offset ${damage.offset}, ` +
-          `${data.length - damage.offset} bytes, ${damage.reason}); it was never acknowledged`,
+        sameBoot
+          ? `persistence: the server was killed while writing; dropped the cut-off record at the end of ${path} ` +
+              `(offset ${damage.offset}, ${data.length - damage.offset} bytes, ${damage.reason}): the write in ` +
+              'progress, never acknowledged (a write is acknowledged only once its record is complete on disk)'
+          : `persistence: dropped a torn write at the end of ${path} (offset ${damage.offset}, ` +
+              `${data.length - damage.offset} bytes, ${damage.reason}): the server did not stop cleanly` +
+              `${previous ? ' and the machine restarted since' : ''}, and a write torn by that is never ` +
+              'acknowledged; if the file was damaged in another way instead, restore it from a backup',
       );
     }
     this.journalBytes += size;
+    this.journalSize = size;
+    return shortfall;
+  }
+
+  private async cutFile(path: string, size: number): Promise<void> {
+    await changeSynced(this.files, path, 'r+', (handle) => handle.truncate(size));
   }
 
   private async rewriteHeader(path: string): Promise<void> {
-    const handle = await open(path, 'w');
-    try {
-      await writeFully(handle, JOURNAL_MAGIC);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await changeSynced(this.files, path, 'w', (handle) => writeFully(handle, JOURNAL_MAGIC));
   }
 
-  private async createJournal(): Promise<FileHandle> {
-    const path = this.journalPath(this.generation);
-    const handle = await open(path, 'wx');
-    await writeFully(handle, JOURNAL_MAGIC);
-    await handle.sync();
-    await fsyncDirectory(this.dir);
-    await handle.close();
-    return open(path, 'a');
+  /** A new, empty journal, durable in the directory before anything refers to it; on failure, none at all. */
+  private async createJournal(generation: number): Promise<FileHandlePort> {
+    const path = this.journalPath(generation);
+    try {
+      // 'w': a leftover of an earlier failed attempt at this generation holds no records.
+      await this.rewriteHeader(path);
+      await fsyncDirectory(this.dir, this.files);
+      return await this.files.open(path, 'a');
+    } catch (error) {
+      await this.files.rm(path, { force: true }).catch(() => {});
+      throw error;
+    }
   }
 
   private setTree(namespace: string, tree: ExportJson): void {
@@ -221,7 +402,8 @@ export class FilePersistence implements Persistence {
   private kick(): void {
     if (this.working) return;
     this.working = true;
-    this.idle = this.work();
+    // Started a tick later, so that every commit of the caller's current tick joins the first round.
+    this.idle = Promise.resolve().then(() => this.work());
   }
 
   private async work(): Promise<void> {
@@ -229,41 +411,47 @@ export class FilePersistence implements Persistence {
       // Re-checked after every await: commits arriving meanwhile join the next round.
       while (this.queue.length > 0 || this.compactRequested) {
         if (this.queue.length > 0) await this.writeRound(this.queue.splice(0));
-        if (this.failure) return;
-        if (this.compactRequested || (this.journalIsLong() && !this.compaction)) {
+        const due = this.journalIsLong() && !this.compaction && Date.now() >= this.compactionBlockedUntil;
+        if (this.compactRequested || due) {
           this.compactRequested = false;
           await this.compaction;
           await this.switchJournal();
         }
       }
-    } catch (error) {
-      this.fail(error, this.queue.splice(0));
     } finally {
       // Cleared in the same tick as the last queue check, so a commit arriving next always starts a new worker.
       this.working = false;
     }
   }
 
-  /** After a failed write or journal switch the journal's state is unknown: refuse everything from now on. */
-  private fail(error: unknown, batches: Batch[]): void {
-    this.failure = new PersistenceError(
-      `writing ${this.journalPath(this.generation)} failed (${(error as Error).message}); ` +
-        'no further writes are accepted',
-    );
-    this.log(`persistence: ${this.failure.message}`);
-    for (const batch of [...batches, ...this.queue.splice(0)]) batch.reject(this.failure);
-  }
-
+  /** Appends one round and syncs it; a round that fails is cut off again and every batch in it rejected. */
   private async writeRound(batches: Batch[]): Promise<void> {
-    const bytes = Buffer.concat(batches.map((batch) => batch.record));
+    const firstSeq = (this.seq ?? 0) + 1;
+    const bytes = Buffer.concat(
+      batches.map((batch, index) => encodeRecord({ seq: firstSeq + index, ns: batch.namespace, ops: batch.ops })),
+    );
     try {
       if (!this.journal) throw new Error('journal is not open');
+      if (this.dirtyTail && !(await this.cutTail())) throw new Error('the end of a failed write could not be cut off');
+      this.dirtyTail = true;
       await writeFully(this.journal, bytes);
       await this.journal.datasync();
+      this.dirtyTail = false;
     } catch (error) {
-      this.fail(error, batches);
+      if (this.dirtyTail) await this.cutTail();
+      const failure = new PersistenceError(
+        `writing ${this.journalPath(this.generation)} failed (${(error as Error).message}); ` +
+          'the write was not kept, and the next one tries again',
+      );
+      if (!this.failing) this.log(`persistence: ${failure.message}`);
+      this.failing = true;
+      for (const batch of batches) batch.reject(failure);
       return;
     }
+    if (this.failing) this.log(`persistence: writing ${this.journalPath(this.generation)} works again`);
+    this.failing = false;
+    this.seq = firstSeq + batches.length - 1;
+    this.journalSize += bytes.length;
     this.journalBytes += bytes.length;
     for (const batch of batches) {
       this.setTree(batch.namespace, applyNormalizedOps(this.trees.get(batch.namespace) ?? null, batch.ops));
@@ -271,36 +459,70 @@ export class FilePersistence implements Persistence {
     }
   }
 
+  /** Cuts whatever a failed round left after the journal's acknowledged content; says whether that worked. */
+  private async cutTail(): Promise<boolean> {
+    try {
+      if (!this.journal) return false;
+      await this.journal.truncate(this.journalSize);
+      await this.journal.datasync();
+      this.dirtyTail = false;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /**
    * Captures the trees as they stand after the journal's last round, moves writing on to a new journal, then
    * writes the snapshot in the background. Until the snapshot is renamed into place, the old snapshot plus the old
-   * journal still describe everything, so a crash at any point loses nothing.
+   * journal still describe everything, so a crash at any point loses nothing; a failure anywhere is retried later.
    */
   private async switchJournal(): Promise<void> {
     const covers = this.generation;
-    const chunks = encodeSnapshot(covers, this.trees);
+    const chunks = encodeSnapshot(covers, this.seq ?? 0, this.trees);
+    let next: FileHandlePort;
+    try {
+      next = await this.createJournal(covers + 1);
+    } catch (error) {
+      this.compactionFailed(error, 'could not start a new journal');
+      return;
+    }
     const previous = this.journal;
+    const coveredBytes = this.journalBytes;
     this.generation = covers + 1;
-    this.journal = await this.createJournal();
+    this.journal = next;
+    this.journalSize = JOURNAL_MAGIC.length;
     this.journalBytes = 0;
-    this.snapshotBytes = chunks.reduce((total, chunk) => total + chunk.length, 0);
-    await previous?.close();
+    await previous?.close().catch(() => {});
     this.compaction = (async () => {
-      await writeSnapshot(this.dir, chunks);
+      try {
+        await writeSnapshot(this.dir, chunks, this.files);
+      } catch (error) {
+        // The journals stay, so nothing is lost; they count towards the next compaction.
+        this.journalBytes += coveredBytes;
+        this.compactionFailed(error, 'could not write the snapshot');
+        return;
+      }
+      this.snapshotBytes = chunks.reduce((total, chunk) => total + chunk.length, 0);
       for (let generation = covers; generation >= 1; generation--) {
-        const removed = await rm(this.journalPath(generation)).then(
+        const removed = await this.files.rm(this.journalPath(generation)).then(
           () => true,
           () => false,
         );
         if (!removed) break;
       }
-      await fsyncDirectory(this.dir);
-    })()
-      .catch((error: unknown) => {
-        this.log(`persistence: compaction into a snapshot failed (${(error as Error).message}); journals kept`);
-      })
-      .finally(() => {
-        this.compaction = null;
-      });
+      // Covered journals left behind are deleted at the next start.
+      await fsyncDirectory(this.dir, this.files).catch(() => {});
+    })().finally(() => {
+      this.compaction = null;
+    });
+  }
+
+  private compactionFailed(error: unknown, what: string): void {
+    this.compactionBlockedUntil = Date.now() + this.compactionRetryMs;
+    this.log(
+      `persistence: compaction ${what} (${(error as Error).message}); writes go on in ` +
+        `${this.journalPath(this.generation)} and compaction is tried again in ${this.compactionRetryMs / 1000} s`,
+    );
   }
 }

@@ -31,6 +31,8 @@ export interface Damage {
   reason: string;
   /** True when no intact record follows the damage, as after a write torn by a crash. */
   atTail: boolean;
+  /** True when the record is cut off by the end of the data (a short write), rather than complete but wrong. */
+  incomplete: boolean;
 }
 
 export interface ScanResult {
@@ -38,15 +40,17 @@ export interface ScanResult {
   damage?: Damage;
 }
 
-type Attempt = { ok: true; next: number; payload: unknown } | { ok: false; reason: string };
+type Attempt = { ok: true; next: number; payload: unknown } | { ok: false; reason: string; incomplete?: true };
 
 function readRecordAt(data: Buffer, offset: number): Attempt {
-  if (data.length - offset < HEADER_BYTES) return { ok: false, reason: 'incomplete record header' };
+  if (data.length - offset < HEADER_BYTES) return { ok: false, reason: 'incomplete record header', incomplete: true };
   if (!data.subarray(offset, offset + 4).equals(MARKER)) return { ok: false, reason: 'no record marker' };
   const length = data.readUInt32LE(offset + 4);
   if (length > MAX_PAYLOAD_BYTES) return { ok: false, reason: `implausible record length ${length}` };
   const end = offset + HEADER_BYTES + length;
-  if (end > data.length) return { ok: false, reason: `record of ${length} bytes runs past the end of the file` };
+  if (end > data.length) {
+    return { ok: false, reason: `record of ${length} bytes runs past the end of the file`, incomplete: true };
+  }
   const body = data.subarray(offset + HEADER_BYTES, end);
   const expected = data.readUInt32LE(offset + 8);
   if (crc32(body, crc32(data.subarray(offset + 4, offset + 8))) !== expected) {
@@ -74,7 +78,7 @@ export function scanRecords(data: Buffer, start: number): ScanResult {
     const attempt = readRecordAt(data, offset);
     if (!attempt.ok) {
       const atTail = !intactRecordAfter(data, offset + 1);
-      return { records, damage: { offset, reason: attempt.reason, atTail } };
+      return { records, damage: { offset, reason: attempt.reason, atTail, incomplete: attempt.incomplete === true } };
     }
     records.push({ offset, payload: attempt.payload });
     offset = attempt.next;

@@ -1,6 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './files';
+import { type FileSystemPort, writeFileAtomic } from './files';
 import { encodeRecord, scanRecords } from './records';
 import type { ExportJson } from './types';
 import { PersistenceError } from './types';
@@ -11,6 +10,8 @@ const MAGIC = Buffer.from('RTDBSNP1');
 export interface Snapshot {
   /** Journals up to and including this generation are already folded in. */
   covers: number;
+  /** The sequence number of the last journal record folded in (null in snapshots written before records had one). */
+  seq: number | null;
   trees: Map<string, ExportJson>;
   /** Size of the file. */
   bytes: number;
@@ -20,28 +21,28 @@ export interface Snapshot {
  * Serialises the trees right away (so later writes cannot leak in) into the chunks of a snapshot file:
  * a header record, one record per namespace and an end record, so that a snapshot missing records is detectable.
  */
-export function encodeSnapshot(covers: number, trees: ReadonlyMap<string, ExportJson>): Buffer[] {
-  const chunks = [MAGIC, encodeRecord({ covers, namespaces: trees.size })];
+export function encodeSnapshot(covers: number, seq: number, trees: ReadonlyMap<string, ExportJson>): Buffer[] {
+  const chunks = [MAGIC, encodeRecord({ covers, seq, namespaces: trees.size })];
   for (const [ns, tree] of trees) chunks.push(encodeRecord({ ns, tree }));
   chunks.push(encodeRecord({ end: true }));
   return chunks;
 }
 
-export async function writeSnapshot(dir: string, chunks: readonly Buffer[]): Promise<void> {
-  await writeFileAtomic(join(dir, SNAPSHOT_FILE), chunks, dir);
+export async function writeSnapshot(dir: string, chunks: readonly Buffer[], files: FileSystemPort): Promise<void> {
+  await writeFileAtomic(join(dir, SNAPSHOT_FILE), chunks, dir, files);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export async function readSnapshot(dir: string): Promise<Snapshot | null> {
+export async function readSnapshot(dir: string, files: FileSystemPort): Promise<Snapshot | null> {
   const path = join(dir, SNAPSHOT_FILE);
   // A temporary file is a compaction that never finished; the previous snapshot and the journals still hold it all.
-  await rm(`${path}.tmp`, { force: true });
+  await files.rm(`${path}.tmp`, { force: true });
   let data: Buffer;
   try {
-    data = await readFile(path);
+    data = await files.readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
@@ -74,5 +75,6 @@ export async function readSnapshot(dir: string): Promise<Snapshot | null> {
     }
     trees.set(payload.ns, payload.tree as ExportJson);
   }
-  return { covers: header.payload.covers as number, trees, bytes: data.length };
+  const seq = Number.isInteger(header.payload.seq) ? (header.payload.seq as number) : null;
+  return { covers: header.payload.covers as number, seq, trees, bytes: data.length };
 }

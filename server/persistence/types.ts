@@ -14,8 +14,9 @@ export interface Persistence {
   /** Lets persistence read the current trees, e.g. to compact its journal into a snapshot. Called once after load. */
   attach(current: () => ReadonlyMap<string, ExportJson>): void;
   /** Records one atomic batch (a set = 1 op, a multi-path update = n ops) for one namespace. Resolves only once the
-   *  batch will survive kill -9 (fsync); the server acknowledges the write after that. Concurrent calls may share
-   *  one fsync (group commit). Batches are applied at load in call order. */
+   *  batch will survive kill -9 (fsync); the server applies and acknowledges the write after that. Calls made in the
+   *  same tick share one fsync (group commit). A rejected batch must never come back at load; the next call tries
+   *  again. Batches are applied at load in call order. */
   commit(namespace: string, ops: readonly WriteOp[]): Promise<void>;
   /** Flushes and closes. */
   close(): Promise<void>;

@@ -282,14 +282,15 @@ export class WireConnection implements Subscriber, Backlogged {
 
   private write(request: number, write: WriteRequest): void {
     const { db, namespace, log } = this.options;
-    const outcome = db.write(namespace, this.identity, write);
-    if (!(outcome instanceof Promise)) {
-      // The client retries a stale transaction from what it holds, so it gets the current value first.
-      if (outcome.status === 'datastale') this.sendFrames(overwriteFrames(write.path, JSON.stringify(db.valueAt(namespace, write.path))));
-      return this.reply(request, { s: outcome.status, d: outcome.message });
-    }
-    outcome.then(
-      () => this.reply(request, OK),
+    db.write(namespace, this.identity, write).then(
+      (outcome) => {
+        if (!('status' in outcome)) return this.reply(request, OK);
+        // The client retries a stale transaction from what it holds, so it gets the current value first.
+        if (outcome.status === 'datastale') {
+          this.sendFrames(overwriteFrames(write.path, JSON.stringify(db.valueAt(namespace, write.path))));
+        }
+        this.reply(request, { s: outcome.status, d: outcome.message });
+      },
       (error: Error) => {
         log(`connection ${this.id} write not persisted: ${error.message}`);
         this.reply(request, { s: 'unavailable', d: 'The write could not be persisted' });

@@ -64,14 +64,12 @@ export class DisconnectWrites {
     const requests = batch.requests.splice(0, count);
     if (!this.running()) return requests.length;
     for (const request of requests) {
-      const outcome = this.db.write(batch.namespace, batch.identity, request);
-      if (outcome instanceof Promise) {
-        outcome.catch((error: Error) => {
-          this.log(`connection ${batch.connection} onDisconnect write failed: ${error.message}`);
-        });
-      } else {
-        this.log(`connection ${batch.connection} onDisconnect write refused: ${outcome.message}`);
-      }
+      this.db.write(batch.namespace, batch.identity, request).then(
+        (outcome) => {
+          if ('status' in outcome) this.log(`connection ${batch.connection} onDisconnect write refused: ${outcome.message}`);
+        },
+        (error: Error) => this.log(`connection ${batch.connection} onDisconnect write failed: ${error.message}`),
+      );
     }
     return requests.length;
   }

@@ -221,19 +221,20 @@ async function write(
     // Compared by the database after the rules, like a transaction's hash (see docs/local-database.md).
     request.hash = ifMatch === NULL_ETAG ? nodeHash(null) : ifMatch;
   }
-  const prepared = context.db.prepare(namespace, identity, request);
-  if ('status' in prepared) {
-    if (prepared.status === 'permission_denied') throw PERMISSION_DENIED();
-    if (prepared.status === 'datastale') {
+  const written = await context.db.write(namespace, identity, request).catch((error: unknown) => {
+    context.log(`REST ${httpRequest.method} ${url.pathname} not persisted: ${(error as Error).message}`);
+    throw new HttpError(503, 'The write could not be persisted');
+  });
+  if ('status' in written) {
+    if (written.status === 'permission_denied') throw PERMISSION_DENIED();
+    if (written.status === 'datastale') {
       const current = context.db.valueAt(namespace, request.path);
       return sendJson(response, 412, render(current, url), false, { ETag: etagOf(current) });
     }
-    throw new HttpError(400, prepared.message);
+    throw new HttpError(400, written.message);
   }
-  const committed = context.db.commit(prepared);
-  const headers = etagHeaders(httpRequest, context.db.valueAt(namespace, prepared.ops[0]?.path ?? path));
-  await committed;
-  respond(response, url, 200, answer(prepared), headers);
+  const headers = etagHeaders(httpRequest, context.db.valueAt(namespace, written.ops[0]?.path ?? path));
+  respond(response, url, 200, answer(written), headers);
 }
 
 async function rulesEndpoint(

@@ -135,5 +135,14 @@ describe('npm run db', () => {
     const second = openDb();
     expect((await second.exited).code).toBe(1);
     expect(second.lines.join('\n')).toMatch(new RegExp(`db: journal ${journal} is damaged at offset \\d+: checksum`));
+    expect(second.lines.join('\n')).toContain('--accept-data-loss');
+
+    // The operator accepts the loss: the server starts with what came before the damage and says what it set aside.
+    const third = openDb('--accept-data-loss');
+    const thirdPort = await listeningPort(third);
+    expect(third.lines.join('\n')).toMatch(/starting anyway \(--accept-data-loss\)/);
+    const items = await fetch(`http://127.0.0.1:${thirdPort}/items.json?ns=${NAMESPACE}`, owner);
+    expect(await items.json()).toBeNull();
+    expect(await readdir(join(dir, 'data'))).toContain(`${journals[0]}.damaged`);
   });
 });

@@ -45,7 +45,7 @@ describe("rules' views of the data", () => {
     await write('k0', null);
     expect(db.valueAt('ns', ['list'])).toEqual({ keep: true, k1: 1 });
     // Deleting "keep" would leave a list without it: the list's .validate refuses.
-    expect(write('keep', null)).toMatchObject({ status: 'permission_denied' });
+    expect(await write('keep', null)).toMatchObject({ status: 'permission_denied' });
     // Deleting everything else leaves "keep"; deleting it then leaves no list, and .validate has nothing to check.
     await write('k1', null);
     await write('keep', null);

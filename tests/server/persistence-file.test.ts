@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FilePersistence } from '../../server/persistence/journal';
 import { encodeRecord } from '../../server/persistence/records';
+import { writeRunState } from '../../server/persistence/run-state';
+import { nodeFileSystem } from '../../server/persistence/files';
 import type { ExportJson } from '../../server/persistence/types';
 import { PersistenceError } from '../../server/persistence/types';
 
@@ -31,6 +33,11 @@ async function loadObject(options: { compactBytes?: number } = {}): Promise<Reco
 
 async function journals(): Promise<string[]> {
   return (await readdir(dir)).filter((name) => name.startsWith('journal-')).sort();
+}
+
+/** As if the last run had been cut off by a crash of the machine (power loss), not stopped cleanly. */
+async function crashedMachine(): Promise<void> {
+  await writeRunState(dir, { running: true, boot: 'a boot before the last restart' }, nodeFileSystem);
 }
 
 async function writeThree(): Promise<void> {
@@ -68,8 +75,9 @@ describe('FilePersistence', () => {
     expect(Object.keys((items as unknown as { items: object }).items)).toHaveLength(500);
   });
 
-  it('drops and reports a torn last record, then keeps appending cleanly', async () => {
+  it('drops and reports a torn last record after a crash, then keeps appending cleanly', async () => {
     await writeThree();
+    await crashedMachine();
     const [journal] = await journals();
     const path = join(dir, journal as string);
     const torn = encodeRecord({ ns: 'ns', ops: [{ path: '/fourth', value: 'never acknowledged' }] });
@@ -78,6 +86,7 @@ describe('FilePersistence', () => {
     expect(await loadObject()).toEqual({ ns: { first: 'one', second: 'two', third: 'three' } });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatch(/dropped a torn write at the end of .*journal-\d+\.log \(offset \d+/);
+    expect(logged[0]).toMatch(/did not stop cleanly and the machine restarted since/);
 
     const persistence = open();
     await persistence.load();
@@ -87,8 +96,9 @@ describe('FilePersistence', () => {
     expect(logged).toHaveLength(1);
   });
 
-  it('treats a zero-filled tail as torn', async () => {
+  it('treats a zero-filled tail as torn after a crash of the machine', async () => {
     await writeThree();
+    await crashedMachine();
     const [journal] = await journals();
     await appendFile(join(dir, journal as string), Buffer.alloc(4096));
     expect(await loadObject()).toEqual({ ns: { first: 'one', second: 'two', third: 'three' } });
@@ -108,6 +118,7 @@ describe('FilePersistence', () => {
     const failure = persistence.load();
     await expect(failure).rejects.toBeInstanceOf(PersistenceError);
     await expect(failure).rejects.toThrow(new RegExp(`journal ${path} is damaged at offset 8: checksum mismatch`));
+    await expect(failure).rejects.toThrow(/--accept-data-loss/);
     // Nothing was truncated: the damaged journal is left for a human to restore.
     expect((await readFile(path)).length).toBe(data.length);
   });

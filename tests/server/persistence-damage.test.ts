@@ -1,0 +1,151 @@
+import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nodeFileSystem } from '../../server/persistence/files';
+import { FilePersistence } from '../../server/persistence/journal';
+import { currentBoot, writeRunState } from '../../server/persistence/run-state';
+import type { ExportJson } from '../../server/persistence/types';
+
+let dir: string;
+let logged: string[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'persistence-damage-'));
+  logged = [];
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const MARKER = Buffer.from([0xff, 0x52, 0x4a, 0x31]);
+
+async function load(acceptDataLoss = false): Promise<Record<string, ExportJson>> {
+  const persistence = new FilePersistence({ dir, log: (line) => logged.push(line), acceptDataLoss });
+  const trees = await persistence.load();
+  await persistence.close();
+  return Object.fromEntries(trees);
+}
+
+async function journals(): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => /^journal-\d+\.log$/.test(name)).sort();
+}
+
+async function newestJournal(): Promise<string> {
+  return join(dir, (await journals()).at(-1) as string);
+}
+
+/** Acknowledged writes k0…k(n-1), optionally with a compaction after the first half; stopped cleanly. */
+async function acknowledged(count: number, compactHalfway = false): Promise<void> {
+  const persistence = new FilePersistence({ dir });
+  await persistence.load();
+  for (let i = 0; i < count; i++) {
+    await persistence.commit('ns', [{ path: `/k${i}`, value: i }]);
+    if (compactHalfway && i === Math.floor(count / 2) - 1) await persistence.compact();
+  }
+  await persistence.close();
+}
+
+/** As if the server had been killed (kill -9) while the machine kept running. */
+async function killed(): Promise<void> {
+  await writeRunState(dir, { running: true, boot: await currentBoot() }, nodeFileSystem);
+}
+
+describe('a data directory that lost or damaged acknowledged writes', () => {
+  it('refuses to start when the newest journal was deleted after a compaction', async () => {
+    await acknowledged(6, true);
+    expect(await readdir(dir)).toContain('snapshot.db');
+    const newest = await newestJournal();
+    await rm(newest);
+    await expect(load()).rejects.toThrow(
+      new RegExp(`journal ${newest} is missing: it is the journal after the snapshot of generation 1`),
+    );
+  });
+
+  it('refuses to start when the only journal was deleted and there is no snapshot', async () => {
+    await acknowledged(3);
+    const only = await newestJournal();
+    await rm(only);
+    await expect(load()).rejects.toThrow(new RegExp(`journal ${only} is missing: it is the first journal`));
+  });
+
+  it('refuses a journal cut short after a clean stop, at a record boundary or inside a record', async () => {
+    await acknowledged(3);
+    const journal = await newestJournal();
+    const data = await readFile(journal);
+    const lastRecord = data.lastIndexOf(MARKER);
+    await truncate(journal, lastRecord);
+    await expect(load()).rejects.toThrow(
+      new RegExp(`journal ${journal} is cut short: ${lastRecord} bytes, but ${data.length} when the server last ` +
+        'stopped cleanly; .*acknowledged writes up to record 3, are missing'),
+    );
+    await truncate(journal, lastRecord + 5);
+    await expect(load()).rejects.toThrow(new RegExp(`journal ${journal} is damaged at offset ${lastRecord}`));
+  });
+
+  it('refuses a flipped byte in the last complete record, after a clean stop or a kill', async () => {
+    await acknowledged(3);
+    const journal = await newestJournal();
+    const data = await readFile(journal);
+    const at = data.lastIndexOf('/k2') + 1;
+    data.writeUInt8(data.readUInt8(at) ^ 0x01, at);
+    await writeFile(journal, data);
+    await expect(load()).rejects.toThrow(
+      new RegExp(`journal ${journal} is damaged at offset \\d+: checksum mismatch \\(the server stopped cleanly`),
+    );
+    await killed();
+    await expect(load()).rejects.toThrow(/checksum mismatch \(the server was killed but the machine kept running/);
+    expect(logged).toEqual([]);
+  });
+
+  it('refuses records missing from the middle (numbered records)', async () => {
+    await acknowledged(4);
+    const journal = await newestJournal();
+    const data = await readFile(journal);
+    const starts: number[] = [];
+    for (let at = data.indexOf(MARKER); at !== -1; at = data.indexOf(MARKER, at + 1)) starts.push(at);
+    // Cut out the second record exactly: every remaining record checks out on its own.
+    await writeFile(journal, Buffer.concat([data.subarray(0, starts[1]), data.subarray(starts[2])]));
+    await killed();
+    await expect(load()).rejects.toThrow(/continues at offset \d+ with record 3 after record 1: records 2 to 2/);
+  });
+
+  it('drops only a record cut off by a kill, and says truthfully what it was', async () => {
+    await acknowledged(3);
+    const journal = await newestJournal();
+    const { size } = await stat(journal);
+    // A record header cut off after 6 of its 12 bytes, as a short write leaves it.
+    await writeFile(journal, Buffer.concat([await readFile(journal), MARKER, Buffer.from([40, 0])]));
+    await killed();
+    expect(await load()).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain(
+      `the server was killed while writing; dropped the cut-off record at the end of ${journal}`,
+    );
+    expect(logged[0]).toMatch(new RegExp(`offset ${size}, 6 bytes.*never acknowledged`));
+  });
+
+  it('starts anyway with --accept-data-loss, keeping what is intact and setting the rest aside', async () => {
+    await acknowledged(3);
+    const journal = await newestJournal();
+    const data = await readFile(journal);
+    const lastRecord = data.lastIndexOf(MARKER);
+    await truncate(journal, lastRecord + 5);
+    expect(await load(true)).toEqual({ ns: { k0: 0, k1: 1 } });
+    expect(logged.join('\n')).toMatch(/is damaged at offset .*starting anyway \(--accept-data-loss\)/);
+    expect(await readdir(dir)).toContain(`${(await journals())[0]}.damaged`);
+    // From then on the directory is consistent again: a normal start works and keeps new writes.
+    const persistence = new FilePersistence({ dir });
+    await persistence.load();
+    await persistence.commit('ns', [{ path: '/after', value: true }]);
+    await persistence.close();
+    expect(await load()).toEqual({ ns: { k0: 0, k1: 1, after: true } });
+  });
+
+  it('starts anyway with --accept-data-loss when the newest journal is gone', async () => {
+    await acknowledged(6, true);
+    await rm(await newestJournal());
+    expect(await load(true)).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
+    expect(await load()).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
+  });
+});
