@@ -1,5 +1,6 @@
 /** Spec §8: start-up failures go to the console; the visitor still gets a page with a way forward (index.html). */
 export function showStartFailed(container: HTMLElement | null): void {
   const fallback = document.getElementById('start-failed');
-  container?.replaceChildren(fallback instanceof HTMLTemplateElement ? fallback.content.cloneNode(true) : 'The shop could not start.');
+  const page = fallback instanceof HTMLTemplateElement ? fallback.content.cloneNode(true) : 'The shop could not start.';
+  container?.replaceChildren(page);
 }

@@ -27,7 +27,9 @@ const persisted = import.meta.env.SSR
           severity: 'warn',
           key: 'wishlist-trimmed',
           summary: 'Wishlist shortened',
-          detail: `This device had ${stored.toLocaleString('en-GB')} wishlist items saved, more than a wishlist holds: the first ${MAX_WISHLIST_ITEMS} are kept.`,
+          detail:
+            `This device had ${stored.toLocaleString('en-GB')} wishlist items saved, more than a wishlist holds: ` +
+            `the first ${MAX_WISHLIST_ITEMS} are kept.`,
           life: 10_000,
         }),
     });

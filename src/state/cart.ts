@@ -27,7 +27,9 @@ export function validateCartItem(input: unknown): CartItem {
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) {
     throw new TransitionError(`The price of "${title}" must be a number of 0 or more; got ${describe(price)}.`);
   }
-  if (price > MAX_PRICE) throw new TransitionError(`The price of "${title}" is beyond any price in the shop: ${price}.`);
+  if (price > MAX_PRICE) {
+    throw new TransitionError(`The price of "${title}" is beyond any price in the shop: ${price}.`);
+  }
   if (quantity === undefined) return { id, title, price };
   if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) {
     throw new TransitionError(`The quantity of "${title}" must be a whole number of at least 1; got ${describe(quantity)}.`);
@@ -67,7 +69,8 @@ export function addItem(cart: CartState, input: unknown): CartState {
     throw new TransitionError(`"${item.title}" is already in the wishlist.`);
   }
   if (cart.products.length >= MAX_WISHLIST_ITEMS) {
-    throw new TransitionError(`A wishlist holds at most ${MAX_WISHLIST_ITEMS} items: remove one to add "${item.title}".`);
+    const reason = `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items: remove one to add "${item.title}".`;
+    throw new TransitionError(reason);
   }
   return withProducts([...cart.products, item]);
 }

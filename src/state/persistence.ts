@@ -79,7 +79,9 @@ function decodeCart(raw: unknown, problems: string[]): DecodedCart {
     try {
       const item = validateCartItem(cappedQuantity(entry));
       if (ids.has(item.id)) throw new TransitionError(`duplicate item ${item.id}`);
-      if (item.quantity !== (entry as CartItem).quantity) problems.push(`cart item ${item.id}: quantity capped at ${MAX_QUANTITY}`);
+      if (item.quantity !== (entry as CartItem).quantity) {
+        problems.push(`cart item ${item.id}: quantity capped at ${MAX_QUANTITY}`);
+      }
       ids.add(item.id);
       products.push(item);
     } catch (error) {
@@ -122,7 +124,8 @@ export function decodeState(raw: string | null): DecodedState {
     auth: guarded('auth', () => decodeAuth(parsed.auth, problems), SIGNED_OUT, problems),
     cart,
   };
-  return { state, status: problems.length > 0 ? 'repaired' : 'ok', problems, ...(overflow && { wishlistOverflow: overflow }) };
+  const status = problems.length > 0 ? 'repaired' : 'ok';
+  return { state, status, problems, ...(overflow && { wishlistOverflow: overflow }) };
 }
 
 export function encodeState(state: RootState): string {

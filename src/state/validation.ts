@@ -12,7 +12,8 @@ const DESCRIBED_TEXT = 60;
 
 export function describe(value: unknown): string {
   if (typeof value === 'string') {
-    return value.length > DESCRIBED_TEXT ? `${JSON.stringify(value.slice(0, DESCRIBED_TEXT))}…` : JSON.stringify(value);
+    const shown = JSON.stringify(value.slice(0, DESCRIBED_TEXT));
+    return value.length > DESCRIBED_TEXT ? `${shown}…` : shown;
   }
   if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
   return Array.isArray(value) ? 'a list' : 'an object';

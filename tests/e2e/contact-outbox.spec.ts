@@ -19,15 +19,17 @@ async function storedMessages(db: { read(path: string): Promise<unknown> }): Pro
   return ((await db.read('messages')) ?? {}) as Record<string, typeof MESSAGE>;
 }
 
-test('queued messages whose ids are not database keys are sent under new ids, and the banner clears', async ({ page, db }) => {
+test('queued messages whose ids are not database keys go out under new ids', async ({ page, db }) => {
   const warnings: string[] = [];
   page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
   const ids = ['bad.id', 'a/b', '$x', '', 'x'.repeat(100), 'fine-id'];
-  await storeOutbox(page, ids.map((id, index) => ({ id, message: { ...MESSAGE, subject: `Subject ${index}` }, attempts: 3 })));
+  const subjects = ids.map((_, index) => `Subject ${index}`);
+  const entries = ids.map((id, index) => ({ id, message: { ...MESSAGE, subject: subjects[index] }, attempts: 3 }));
+  await storeOutbox(page, entries);
   await expect(page.getByText(/waiting to be sent/)).toBeHidden({ timeout: 15_000 });
   await expect(page.getByRole('status').filter({ hasText: '6 messages sent' })).toBeVisible();
   const stored = await storedMessages(db);
-  expect(Object.values(stored).map((message) => message.subject).sort()).toEqual(ids.map((_, index) => `Subject ${index}`).sort());
+  expect(Object.values(stored).map((message) => message.subject).sort()).toEqual(subjects.sort());
   expect(Object.keys(stored)).toContain('fine-id');
   expect(Object.keys(stored).every((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id))).toBe(true);
   expect(warnings.join('\n')).toMatch(/not a valid database key/);
@@ -35,7 +37,11 @@ test('queued messages whose ids are not database keys are sent under new ids, an
 });
 
 test('150 queued messages go out with one summarising toast, not 150', async ({ page, db }) => {
-  const entries = Array.from({ length: 150 }, (_, index) => ({ id: `m-${index}`, message: { ...MESSAGE, subject: `S${index}` }, attempts: 0 }));
+  const entries = Array.from({ length: 150 }, (_, index) => ({
+    id: `m-${index}`,
+    message: { ...MESSAGE, subject: `S${index}` },
+    attempts: 0,
+  }));
   // Every toast the page ever shows, counted as it appears.
   await page.addInitScript(() => {
     const seen = new Set<Element>();
@@ -51,7 +57,7 @@ test('150 queued messages go out with one summarising toast, not 150', async ({ 
   expect(await page.evaluate(() => (window as unknown as { toastCount: () => number }).toastCount())).toBe(1);
 });
 
-test('a queued message the database would refuse comes back into the form instead of being lost', async ({ page, db }) => {
+test('a queued message the database would refuse comes back into the form, not lost', async ({ page, db }) => {
   await storeOutbox(page, [{ id: 'bad-email', message: { ...MESSAGE, email: 'robin at example' }, attempts: 2 }]);
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('robin at example');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(MESSAGE.body);

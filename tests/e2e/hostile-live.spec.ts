@@ -19,7 +19,7 @@ test('a launch of 1e300 costs only the launch date: the other site details arriv
   expect(warnings.join('\n')).toMatch(/Ignored invalid site properties.*launch/);
 });
 
-test('a launch in nanoseconds with coming soon on keeps open clients and new visitors at the gate', async ({ page, db, context }) => {
+test('a launch in nanoseconds with coming soon on keeps everyone at the gate', async ({ page, db, context }) => {
   await openLive(page, '/products');
   await db.write('properties/launch', (Date.now() - 86_400_000) * 1e6);
   await db.write('properties/comingsoon', true);

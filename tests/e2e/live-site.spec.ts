@@ -44,7 +44,7 @@ test('switching comingsoon on and off moves an open client to /coming-soon and b
 });
 
 for (const chunkDelayMs of [0, 1500]) {
-  test(`coming soon switched on and at once off again returns an open client (page code delayed ${chunkDelayMs} ms)`, async ({ page, db }) => {
+  test(`coming soon on and at once off returns an open client (code held ${chunkDelayMs} ms)`, async ({ page, db }) => {
     // The flag goes off while the coming-soon page's own code is still on its way: the timing that left a
     // visitor on /coming-soon for good, made certain by holding that code back.
     await page.route(/\/assets\/ComingSoonPage-[^/]*\.js$/, async (route) => {

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { parseCachedCatalogue } from '../../src/features/catalogue/catalogueState';
 import { parseCatalogue, type Product } from '../../src/features/catalogue/product';
 import type { ContactFields } from '../../src/features/contact/contactMessage';
-import { MAX_QUEUED_MESSAGES, createOutbox, isMessageId, outboxAtom, outboxRetryingAtom, parseStoredOutbox } from '../../src/features/contact/outbox';
+import {
+  MAX_QUEUED_MESSAGES,
+  createOutbox,
+  isMessageId,
+  outboxAtom,
+  outboxRetryingAtom,
+  parseStoredOutbox,
+  type QueuedMessage,
+} from '../../src/features/contact/outbox';
 import { fromLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
 import type { ToastMessage } from '../../src/lib/toast/types';
 import { isComingSoonActive } from '../../src/features/site/comingSoon';
@@ -67,7 +75,8 @@ describe('plausible dates', () => {
 
 describe('site fields from storage or the database', () => {
   it('a launch of 1e300 costs only the launch', () => {
-    const { site, invalid } = readSiteFields({ name: 'Harbour', tagline: 'By the sea', comingsoon: true, launch: 1e300 });
+    const raw = { name: 'Harbour', tagline: 'By the sea', comingsoon: true, launch: 1e300 };
+    const { site, invalid } = readSiteFields(raw);
     expect(site).toMatchObject({ name: 'Harbour', tagline: 'By the sea', comingsoon: true, launch: null });
     expect(invalid).toEqual(['launch']);
   });
@@ -79,7 +88,8 @@ describe('site fields from storage or the database', () => {
   });
 
   it('links must be web addresses: a javascript: or data: address is dropped', () => {
-    const { site, invalid } = readSiteFields({ website: 'javascript:alert(1)', calendar: 'data:text/html,x', email: 'a@b.c' });
+    const raw = { website: 'javascript:alert(1)', calendar: 'data:text/html,x', email: 'a@b.c' };
+    const { site, invalid } = readSiteFields(raw);
     expect(site).toMatchObject({ website: '', calendar: '', email: 'a@b.c' });
     expect(invalid).toEqual(['website', 'calendar']);
     expect(readSiteFields({ website: 'https://example.com/a' }).site.website).toBe('https://example.com/a');
@@ -87,11 +97,12 @@ describe('site fields from storage or the database', () => {
 });
 
 describe('products from storage or the database', () => {
+  const base = { description: '', image: '', category: 'Music', active: true };
   const raw = {
-    jazz: { title: 'Jazz', price: 18, description: '', image: '', category: 'Music', active: true, date: '2027-01-15T19:00:00Z' },
-    late: { title: 'Late', price: 5, description: '', image: '', category: 'Music', active: true, date: 1e17 },
-    gold: { title: 'Gold', price: 1e308, description: '', image: '', category: 'Music', active: true },
-    top: { title: 'Top price', price: 1_000_000, description: '', image: '', category: 'Music', active: true },
+    jazz: { ...base, title: 'Jazz', price: 18, date: '2027-01-15T19:00:00Z' },
+    late: { ...base, title: 'Late', price: 5, date: 1e17 },
+    gold: { ...base, title: 'Gold', price: 1e308 },
+    top: { ...base, title: 'Top price', price: 1_000_000 },
   };
 
   it('one impossible date costs only that date; an impossible price only that product', () => {
@@ -119,20 +130,31 @@ describe('products from storage or the database', () => {
     expect(problems).toHaveLength(4);
   });
 
-  it.each([['not json', '{'], ['no list', '{"products": 3}'], ['a list', '[]']])('a cached catalogue that is %s is nothing cached', (_, text) => {
+  it.each([
+    ['not json', '{'],
+    ['no list', '{"products": 3}'],
+    ['a list', '[]'],
+  ])('a cached catalogue that is %s is nothing cached', (_, text) => {
     expect(parseCachedCatalogue(text).state).toEqual({ products: [], source: 'none', updatedAt: null });
   });
 
   it('nothing stored is nothing cached, without a problem', () => {
-    expect(parseCachedCatalogue(null)).toEqual({ state: { products: [], source: 'none', updatedAt: null }, problems: [] });
+    const nothing = { products: [], source: 'none', updatedAt: null };
+    expect(parseCachedCatalogue(null)).toEqual({ state: nothing, problems: [] });
   });
 });
 
-const item = (index: number, extra: Partial<CartItem> = {}): CartItem => ({ id: `p${index}`, title: `Item ${index}`, price: 1, ...extra });
+const item = (index: number, extra: Partial<CartItem> = {}): CartItem => ({
+  id: `p${index}`,
+  title: `Item ${index}`,
+  price: 1,
+  ...extra,
+});
 
 describe('the stored wishlist', () => {
   it('a launch of 1e300 beside it costs nothing but the launch', () => {
-    const decoded = decodeState(JSON.stringify({ site: { name: 'Harbour', launch: 1e300 }, cart: { products: [item(1)], total: 1 } }));
+    const stored = { site: { name: 'Harbour', launch: 1e300 }, cart: { products: [item(1)], total: 1 } };
+    const decoded = decodeState(JSON.stringify(stored));
     expect(decoded.status).toBe('repaired');
     expect(decoded.state.site).toMatchObject({ name: 'Harbour', launch: null });
     expect(decoded.state.cart.products).toEqual([item(1)]);
@@ -155,8 +177,11 @@ describe('the stored wishlist', () => {
   });
 
   it('a quantity beyond 99 is lowered to 99, however large', () => {
-    const products = [item(1, { quantity: Number.MAX_SAFE_INTEGER }), item(2, { quantity: 2 ** 53 }), item(3, { quantity: 150 }), item(4, { quantity: 99 })];
-    const decoded = decodeState(JSON.stringify({ cart: { products, total: 0 } }).replace('"quantity":150', '"quantity":1e999'));
+    const quantities = [Number.MAX_SAFE_INTEGER, 2 ** 53, 150, 99];
+    const products = quantities.map((quantity, index) => item(index, { quantity }));
+    // JSON reads 1e999 as Infinity.
+    const text = JSON.stringify({ cart: { products, total: 0 } }).replace('"quantity":150', '"quantity":1e999');
+    const decoded = decodeState(text);
     expect(decoded.state.cart.products.map((kept) => kept.quantity)).toEqual([99, 99, 99, 99]);
     expect(decoded.state.cart.total).toBe(396);
   });
@@ -168,7 +193,8 @@ describe('the stored wishlist', () => {
   });
 
   it('a wishlist at the bound refuses one more item with a clear reason', () => {
-    const full = { products: Array.from({ length: MAX_WISHLIST_ITEMS }, (_, index) => item(index)), total: MAX_WISHLIST_ITEMS };
+    const products = Array.from({ length: MAX_WISHLIST_ITEMS }, (_, index) => item(index));
+    const full = { products, total: MAX_WISHLIST_ITEMS };
     expect(() => addItem(full, item(MAX_WISHLIST_ITEMS))).toThrow(TransitionError);
     expect(() => addItem(full, item(MAX_WISHLIST_ITEMS))).toThrow(/at most 500 items/);
   });
@@ -182,16 +208,15 @@ describe('the stored wishlist', () => {
   it('at start-up, quantities are capped at the stock the cached catalogue knows', () => {
     const store = createStore();
     const product = (id: string, stock: number | null): Product => ({
-      id, title: id, price: 1, description: '', image: '', category: 'Music', date: null, venue: null, stock, active: true, sort: null,
+      ...{ id, title: id, price: 1, description: '', image: '', category: 'Music' },
+      ...{ date: null, venue: null, stock, active: true, sort: null },
     });
-    store.set(catalogueAtom, { products: [product('p1', 3), product('p2', null), product('p3', 0)], source: 'cached', updatedAt: null });
-    const products = [item(1, { quantity: 7 }), item(2, { quantity: 50 }), item(3, { quantity: 4 }), item(4, { quantity: 60 })];
-    store.set(rootAtom, { ...DEFAULT_STATE, cart: { products, total: 121 } });
+    const catalogue = [product('p1', 3), product('p2', null), product('p3', 0)];
+    store.set(catalogueAtom, { products: catalogue, source: 'cached', updatedAt: null });
+    const withQuantities = (quantities: number[]) => quantities.map((quantity, index) => item(index + 1, { quantity }));
+    store.set(rootAtom, { ...DEFAULT_STATE, cart: { products: withQuantities([7, 50, 4, 60]), total: 121 } });
     capWishlistToStock(store);
-    expect(store.get(rootAtom).cart).toEqual({
-      products: [item(1, { quantity: 3 }), item(2, { quantity: 50 }), item(3, { quantity: 1 }), item(4, { quantity: 60 })],
-      total: 114,
-    });
+    expect(store.get(rootAtom).cart).toEqual({ products: withQuantities([3, 50, 1, 60]), total: 114 });
   });
 });
 
@@ -201,11 +226,15 @@ describe('the stored contact outbox', () => {
   const newId = () => `new-${++counter}`;
 
   it('replaces ids that are not database keys, keeps good ones with their attempts', () => {
-    const stored = ['bad.id', 'a/b', '$x', '#', '[x]', '', 'x'.repeat(65), 'tab\there', 42, 'fine-id'].map((id) => ({ id, message, attempts: 2 }));
+    const ids = ['bad.id', 'a/b', '$x', '#', '[x]', '', 'x'.repeat(65), 'tab\there', 42, 'fine-id'];
+    const stored = ids.map((id) => ({ id, message, attempts: 2 }));
     const { queue, unsendable, problems } = parseStoredOutbox(JSON.stringify(stored), newId);
     expect(queue).toHaveLength(10);
     expect(queue.at(-1)).toEqual({ id: 'fine-id', message, attempts: 2 });
-    expect(queue.slice(0, -1).every((entry) => isMessageId(entry.id) && entry.id.startsWith('new-') && entry.attempts === 0)).toBe(true);
+    const repaired = queue.slice(0, -1);
+    const renewed = (entry: QueuedMessage) =>
+      isMessageId(entry.id) && entry.id.startsWith('new-') && entry.attempts === 0;
+    expect(repaired.every(renewed)).toBe(true);
     expect(unsendable).toEqual([]);
     expect(problems).toHaveLength(9);
     expect(problems[0]).toBe('message id "bad.id" is not a valid database key: sent under a new id');
@@ -213,7 +242,8 @@ describe('the stored contact outbox', () => {
 
   it('sets aside content the database would refuse, drops what is not a message, bounds the queue', () => {
     const bad = { ...message, email: 'robin at example' };
-    const stored = [{ id: 'a', message: bad }, { id: 'b' }, 'junk', ...Array.from({ length: 300 }, (_, index) => ({ id: `m${index}`, message, attempts: -1 }))];
+    const many = Array.from({ length: 300 }, (_, index) => ({ id: `m${index}`, message, attempts: -1 }));
+    const stored = [{ id: 'a', message: bad }, { id: 'b' }, 'junk', ...many];
     const { queue, unsendable, problems } = parseStoredOutbox(JSON.stringify(stored), newId);
     expect(unsendable).toEqual([bad]);
     expect(queue).toHaveLength(MAX_QUEUED_MESSAGES - 3);
@@ -252,7 +282,8 @@ describe('the stored contact outbox', () => {
     h.store.set(connectedAtom, true);
     await h.outbox.flush();
     expect(written).toHaveLength(150);
-    expect(h.toasts).toEqual([{ severity: 'success', summary: '150 messages sent', detail: 'Thank you, we will get back to you soon.' }]);
+    const detail = 'Thank you, we will get back to you soon.';
+    expect(h.toasts).toEqual([{ severity: 'success', summary: '150 messages sent', detail }]);
     expect(h.storage.values.has('contact-outbox')).toBe(false);
   });
 

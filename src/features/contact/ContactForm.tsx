@@ -65,7 +65,8 @@ function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; kee
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void form.onSubmit(event)} aria-labelledby="contact-form-heading">
       {waiting > 0 && (
         <Alert severity="info" role="status">
-          {waiting === 1 ? 'One message is' : `${waiting} messages are`} waiting to be sent; {waitingNote(connected, retrying)}
+          {waiting === 1 ? 'One message is' : `${waiting} messages are`} waiting to be sent;{' '}
+          {waitingNote(connected, retrying)}
         </Alert>
       )}
       <FormTextFields form={form} idPrefix="contact" fields={FIELDS} />

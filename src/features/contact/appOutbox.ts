@@ -11,6 +11,7 @@ import { createOutbox } from './outbox';
  * are already writing another; then, like any further ones, it stays in the console and nowhere else.
  */
 function giveBackToForm(messages: ContactFields[]): void {
+  const count = messages.length;
   const [first, ...rest] = messages;
   const restored = first !== undefined && isBlank(loadDraft());
   if (restored) saveDraft(first);
@@ -19,7 +20,7 @@ function giveBackToForm(messages: ContactFields[]): void {
   notify({
     severity: 'error',
     key: 'contact-given-back',
-    summary: messages.length === 1 ? 'A saved message could not be sent' : `${messages.length} saved messages could not be sent`,
+    summary: count === 1 ? 'A saved message could not be sent' : `${count} saved messages could not be sent`,
     detail: restored ? 'It is back in the contact form: please check it and send it again.' : 'Please write it again.',
     life: 10_000,
   });

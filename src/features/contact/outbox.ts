@@ -4,7 +4,7 @@ import type { ToastMessage } from '../../lib/toast/types';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { StorageSlot } from '../../state/storage';
 import type { AppStore } from '../../state/store';
-import { describe, summarise } from '../../state/validation';
+import { describe, isRecord, summarise } from '../../state/validation';
 import { parseContactFields, validateContact, type ContactFields } from './contactMessage';
 
 export interface QueuedMessage {
@@ -75,10 +75,11 @@ export function parseStoredOutbox(text: string | null, newId: () => string): Sto
     return result;
   }
   if (parsed.length > MAX_QUEUED_MESSAGES) {
-    result.problems.push(`${parsed.length - MAX_QUEUED_MESSAGES} entries beyond the first ${MAX_QUEUED_MESSAGES} dropped`);
+    const beyond = parsed.length - MAX_QUEUED_MESSAGES;
+    result.problems.push(`${beyond} entries beyond the first ${MAX_QUEUED_MESSAGES} dropped`);
   }
   for (const entry of parsed.slice(0, MAX_QUEUED_MESSAGES) as unknown[]) {
-    const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Partial<Record<keyof QueuedMessage, unknown>>;
+    const record: Partial<Record<keyof QueuedMessage, unknown>> = isRecord(entry) ? entry : {};
     const message = parseContactFields(record.message);
     if (!message) {
       result.problems.push('an entry without a message dropped');
@@ -88,8 +89,9 @@ export function parseStoredOutbox(text: string | null, newId: () => string): Sto
       result.problems.push(`message id ${describe(record.id)} is not a valid database key: sent under a new id`);
       result.queue.push({ id: newId(), message, attempts: 0 });
     } else {
-      const attempts = Number.isSafeInteger(record.attempts) && (record.attempts as number) > 0 ? (record.attempts as number) : 0;
-      result.queue.push({ id: record.id, message, attempts });
+      const { attempts } = record;
+      const counted = typeof attempts === 'number' && Number.isSafeInteger(attempts) && attempts > 0 ? attempts : 0;
+      result.queue.push({ id: record.id, message, attempts: counted });
     }
   }
   return result;
@@ -105,6 +107,7 @@ export interface Outbox {
 type Outcome = 'sent' | 'arrived' | 'queued' | 'refused';
 
 const THANKS = 'Thank you, we will get back to you soon.';
+const NOT_ACCEPTED = 'Please check the form and try again.';
 
 /**
  * Contact messages never get lost to a bad connection: each is stored before it is sent and removed only once
@@ -193,7 +196,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         }
       }
       flushing = null;
-      if (sent > 0) deps.notify({ severity: 'success', summary: sent === 1 ? 'Message sent' : `${sent} messages sent`, detail: THANKS });
+      if (sent > 0) {
+        const summary = sent === 1 ? 'Message sent' : `${sent} messages sent`;
+        deps.notify({ severity: 'success', summary, detail: THANKS });
+      }
       if (refused.length > 0) deps.giveBack(refused);
     })();
     return flushing;
@@ -216,7 +222,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       const outcome = (await deliver([entry])).get(entry) ?? 'queued';
       if (outcome === 'sent') deps.notify({ severity: 'success', summary: 'Message sent', detail: THANKS });
       if (outcome === 'refused') {
-        deps.notify({ severity: 'error', summary: 'Message not accepted', detail: 'Please check the form and try again.' });
+        deps.notify({ severity: 'error', summary: 'Message not accepted', detail: NOT_ACCEPTED });
       }
       return outcome === 'arrived' ? 'sent' : outcome;
     },
