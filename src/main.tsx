@@ -1,3 +1,4 @@
+import { showStartFailed } from './app/startFailed';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 
 // The app's code runs once the browser has painted what the HTML holds: for a first visit, the page the server
@@ -11,5 +12,10 @@ function start(): void {
   void import('./app/theme');
   import('./app/startApp')
     .then(({ startApp }) => startApp(document.getElementById('root')))
-    .catch((error: unknown) => console.error('Start-up failed: the app’s code could not be loaded.', error));
+    .catch((error: unknown) => {
+      console.error('Start-up failed: the app’s code could not be loaded.', error);
+      // A page from the server stays readable, its links plain links; the bare app shell would be a blank page.
+      const root = document.getElementById('root');
+      if (!root?.firstElementChild) showStartFailed(root);
+    });
 }

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
+import { capWishlistToStock } from '../features/wishlist/stockCap';
 import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, readFirstVisitData, type FirstVisitData } from '../ssr/firstVisit';
 import { appStore } from '../state/appStore';
 import { hydratingAtom } from '../state/atoms';
@@ -10,13 +11,8 @@ import { serverNowAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { App } from './App';
 import { replayEarlyInput, takeEarlyInput } from './earlyInput';
 import { pages } from './routing/pages';
+import { showStartFailed } from './startFailed';
 import { startLiveDataAfterPaint } from './startLiveData';
-
-/** Start-up failures go to the console, and the visitor gets a page with a way forward (docs/behaviour.md#start-up). */
-function showFallback(container: HTMLElement): void {
-  const fallback = document.getElementById('start-failed');
-  container.replaceChildren(fallback instanceof HTMLTemplateElement ? fallback.content.cloneNode(true) : 'The shop could not start.');
-}
 
 function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
   return {
@@ -25,7 +21,7 @@ function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
       // React is still committing when it reports the error; replace its tree once it has finished.
       setTimeout(() => {
         unmount();
-        showFallback(container);
+        showStartFailed(container);
       });
     },
   };
@@ -90,13 +86,14 @@ export function startApp(container: HTMLElement | null): void {
     return;
   }
   try {
+    capWishlistToStock(appStore);
     watchLaunch(appStore);
     const page = FIRST_VISIT_PAGES[window.location.pathname];
     const data = page && container.firstElementChild ? readFirstVisitData(document.getElementById(FIRST_VISIT_DATA_ID)) : null;
     if (page && data) {
       hydrate(container, data, () => pages[page].load()).catch((error: unknown) => {
         console.error('Start-up failed:', error);
-        showFallback(container);
+        showStartFailed(container);
       });
     } else {
       container.replaceChildren();
@@ -104,6 +101,6 @@ export function startApp(container: HTMLElement | null): void {
     }
   } catch (error) {
     console.error('Start-up failed:', error);
-    showFallback(container);
+    showStartFailed(container);
   }
 }

@@ -19,9 +19,12 @@ export function startCatalogue(store: AppStore): () => void {
       return sdk.onValue(
         active,
         (snapshot) => {
-          const { products, problems } = parseCatalogue(snapshot.val());
-          const report = problems.join('; ');
-          if (report && report !== reported) console.warn(`Products left out of the catalogue: ${report}.`);
+          const { products, problems, ignored = [] } = parseCatalogue(snapshot.val());
+          const report = [...problems, ...ignored].join('; ');
+          if (report !== reported) {
+            if (problems.length > 0) console.warn(`Products left out of the catalogue: ${problems.join('; ')}.`);
+            if (ignored.length > 0) console.warn(`Unusable product fields ignored: ${ignored.join('; ')}.`);
+          }
           reported = report;
           const current = store.get(catalogueAtom);
           const state = { products, source: 'live' as const, updatedAt: Date.now() };

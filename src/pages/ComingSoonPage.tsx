@@ -18,27 +18,35 @@ function formatLaunch(launch: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(launch));
 }
 
+/** Where the gate's redirect was going; history state can hold anything, so only a path of this site counts. */
+function redirectedFrom(state: unknown): string | undefined {
+  const from = (state as Partial<ComingSoonRedirectState> | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
+}
+
 /**
- * The coming-soon page. A visitor who was sent here is taken back to where they were going as soon as the mode
- * ends (switched off by staff, or the launch moment passed); with the mode off the page stays, as a preview.
+ * The coming-soon page. A visitor who was sent here (the gate's redirect names where they were going) or who saw
+ * the mode on here is taken back as soon as the mode ends (switched off by staff, or the launch moment passed);
+ * a visitor who opened it with the mode off stays, as a preview. That the gate sent them is part of the
+ * location, not of what this page saw: the mode can end before the page's code has even arrived.
  */
 export default function ComingSoonPage() {
   const site = useAtomValue(siteAtom);
   const { active } = useAtomValue(comingSoonAtom);
   const location = useLocation();
   const navigate = useNavigate();
-  const wasActive = useRef(active);
+  const sentFrom = redirectedFrom(location.state);
+  const sawActive = useRef(active);
   usePageTitle('Coming soon');
 
   useEffect(() => {
     if (active) {
-      wasActive.current = true;
+      sawActive.current = true;
       return;
     }
-    if (!wasActive.current) return;
-    const from = (location.state as ComingSoonRedirectState | null)?.from;
-    void navigate(from ?? '/home', { replace: true });
-  }, [active, location.state, navigate]);
+    if (sentFrom === undefined && !sawActive.current) return;
+    void navigate(sentFrom ?? '/home', { replace: true });
+  }, [active, sentFrom, navigate]);
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 } }}>

@@ -1,5 +1,7 @@
 import { notify } from '../lib/toast/notifier';
+import { MAX_WISHLIST_ITEMS } from './cart';
 import { STORAGE_KEY } from './persistence';
+import { summarise } from './validation';
 import { createPersistedStore, type AppStore } from './store';
 import { createStore } from 'jotai';
 
@@ -19,7 +21,17 @@ const persisted = import.meta.env.SSR
       openStorage: () => window.localStorage,
       onStorageFailure: (failure) =>
         notify({ severity: 'warn', key: 'storage-failure', summary: 'Not saved on this device', detail: STORAGE_FAILURE_TEXT[failure], life: 8000 }),
-      onRepaired: (problems) => console.warn(`Saved state was repaired: ${problems.join('; ')}.`),
+      onRepaired: (problems) => console.warn(`Saved state was repaired: ${summarise(problems)}.`),
+      onWishlistTrimmed: (stored) =>
+        notify({
+          severity: 'warn',
+          key: 'wishlist-trimmed',
+          summary: 'Wishlist shortened',
+          detail:
+            `This device had ${stored.toLocaleString('en-GB')} wishlist items saved, more than a wishlist holds: ` +
+            `the first ${MAX_WISHLIST_ITEMS} are kept.`,
+          life: 10_000,
+        }),
     });
 
 export const appStore: AppStore = persisted?.store ?? createStore();

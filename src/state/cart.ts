@@ -4,6 +4,16 @@ import { TransitionError, describe, isRecord } from './validation';
 
 export const EMPTY_CART: CartState = { products: [], total: 0 };
 
+/** The most of one product a wishlist holds when its stock does not limit it. */
+export const MAX_QUANTITY = 99;
+/** The highest price the database accepts for a product: anything above it cannot be a real price. */
+export const MAX_PRICE = 1_000_000;
+/**
+ * The most items (distinct products) one wishlist holds: far beyond any real shopping list, small enough that
+ * its rows, its saving and its check against the catalogue stay quick. See docs/hostile-data.md.
+ */
+export const MAX_WISHLIST_ITEMS = 500;
+
 /** Checks one item and returns a copy with only an item's fields (docs/behaviour.md#wishlist); else TransitionError. */
 export function validateCartItem(input: unknown): CartItem {
   if (!isRecord(input)) throw new TransitionError(`A wishlist item must be an object, not ${describe(input)}.`);
@@ -16,6 +26,9 @@ export function validateCartItem(input: unknown): CartItem {
   }
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) {
     throw new TransitionError(`The price of "${title}" must be a number of 0 or more; got ${describe(price)}.`);
+  }
+  if (price > MAX_PRICE) {
+    throw new TransitionError(`The price of "${title}" is beyond any price in the shop: ${price}.`);
   }
   if (quantity === undefined) return { id, title, price };
   if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) {
@@ -55,7 +68,26 @@ export function addItem(cart: CartState, input: unknown): CartState {
   if (cart.products.some((existing) => existing.id === item.id)) {
     throw new TransitionError(`"${item.title}" is already in the wishlist.`);
   }
+  if (cart.products.length >= MAX_WISHLIST_ITEMS) {
+    const reason = `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items: remove one to add "${item.title}".`;
+    throw new TransitionError(reason);
+  }
   return withProducts([...cart.products, item]);
+}
+
+/**
+ * Lowers every quantity above its item's limit to that limit (never below 1: a sold-out item stays visible for
+ * its notice). The same cart comes back when nothing changed, so callers can skip a save.
+ */
+export function capQuantities(cart: CartState, limitOf: (item: CartItem) => number): CartState {
+  let changed = false;
+  const products = cart.products.map((item) => {
+    const limit = Math.max(1, limitOf(item));
+    if (quantityOf(item) <= limit) return item;
+    changed = true;
+    return { ...item, quantity: limit };
+  });
+  return changed ? withProducts(products) : cart;
 }
 
 /** Replaces the item with the same id; the replaced item moves to the end of the list (docs/behaviour.md#wishlist). */

@@ -1,5 +1,5 @@
 import { SIGNED_OUT, login } from './auth';
-import { EMPTY_CART, cartTotal, validateCartItem } from './cart';
+import { EMPTY_CART, MAX_QUANTITY, MAX_WISHLIST_ITEMS, cartTotal, validateCartItem } from './cart';
 import { DEFAULT_SITE, readSiteFields } from './site';
 import type { AuthState, CartItem, CartState, RootState, SiteState } from './types';
 import { TransitionError, isRecord } from './validation';
@@ -21,6 +21,8 @@ export interface DecodedState {
   status: DecodeStatus;
   /** Human-readable notes on what was dropped, for the console. */
   problems: string[];
+  /** How many wishlist items were stored when there were more than a wishlist holds; absent otherwise. */
+  wishlistOverflow?: number;
 }
 
 function decodeSite(raw: unknown, problems: string[]): SiteState {
@@ -47,25 +49,61 @@ function decodeAuth(raw: unknown, problems: string[]): AuthState {
   }
 }
 
-function decodeCart(raw: unknown, problems: string[]): CartState {
+/** A stored quantity above the general cap is lowered to it (a number too large to count is still "many"). */
+function cappedQuantity(entry: unknown): unknown {
+  if (!isRecord(entry) || typeof entry.quantity !== 'number' || !(entry.quantity > MAX_QUANTITY)) return entry;
+  return { ...entry, quantity: MAX_QUANTITY };
+}
+
+interface DecodedCart {
+  cart: CartState;
+  /** The number of stored items when it is beyond what a wishlist holds. */
+  overflow?: number;
+}
+
+/**
+ * Linear in the stored items (ids are checked against a set), and it stops once the wishlist is full: a stored
+ * list of a hundred thousand items costs no more than reading it.
+ */
+function decodeCart(raw: unknown, problems: string[]): DecodedCart {
   if (!isRecord(raw) || !Array.isArray(raw.products)) {
     problems.push('cart is missing or has no product list');
-    return EMPTY_CART;
+    return { cart: EMPTY_CART };
   }
   const products: CartItem[] = [];
-  for (const entry of raw.products) {
+  const ids = new Set<string>();
+  let read = 0;
+  for (const entry of raw.products as unknown[]) {
+    if (products.length === MAX_WISHLIST_ITEMS) break;
+    read += 1;
     try {
-      const item = validateCartItem(entry);
-      if (products.some((kept) => kept.id === item.id)) throw new TransitionError(`duplicate item ${item.id}`);
+      const item = validateCartItem(cappedQuantity(entry));
+      if (ids.has(item.id)) throw new TransitionError(`duplicate item ${item.id}`);
+      if (item.quantity !== (entry as CartItem).quantity) {
+        problems.push(`cart item ${item.id}: quantity capped at ${MAX_QUANTITY}`);
+      }
+      ids.add(item.id);
       products.push(item);
     } catch (error) {
       problems.push(`cart item dropped: ${(error as Error).message}`);
     }
   }
+  const overflow = read < raw.products.length ? raw.products.length : undefined;
+  if (overflow) problems.push(`cart held ${overflow} items; the first ${MAX_WISHLIST_ITEMS} usable ones are kept`);
   // The stored total is never trusted: it is derived from the items.
   const total = cartTotal(products);
   if (raw.total !== total) problems.push('cart total recomputed from its items');
-  return { products, total };
+  return { cart: { products, total }, overflow };
+}
+
+/** One slice that throws while being read falls back to its default: it never costs the other slices. */
+function guarded<Slice>(name: string, decode: () => Slice, fallback: Slice, problems: string[]): Slice {
+  try {
+    return decode();
+  } catch (error) {
+    problems.push(`${name} reset: ${error instanceof Error ? error.message : String(error)}`);
+    return fallback;
+  }
 }
 
 export function decodeState(raw: string | null): DecodedState {
@@ -80,12 +118,14 @@ export function decodeState(raw: string | null): DecodedState {
     return { state: DEFAULT_STATE, status: 'corrupt', problems: ['stored state is not an object'] };
   }
   const problems: string[] = [];
+  const { cart, overflow } = guarded('cart', () => decodeCart(parsed.cart, problems), { cart: EMPTY_CART }, problems);
   const state: RootState = {
-    site: decodeSite(parsed.site, problems),
-    auth: decodeAuth(parsed.auth, problems),
-    cart: decodeCart(parsed.cart, problems),
+    site: guarded('site', () => decodeSite(parsed.site, problems), DEFAULT_SITE, problems),
+    auth: guarded('auth', () => decodeAuth(parsed.auth, problems), SIGNED_OUT, problems),
+    cart,
   };
-  return { state, status: problems.length > 0 ? 'repaired' : 'ok', problems };
+  const status = problems.length > 0 ? 'repaired' : 'ok';
+  return { state, status, problems, ...(overflow && { wishlistOverflow: overflow }) };
 }
 
 export function encodeState(state: RootState): string {

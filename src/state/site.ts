@@ -1,3 +1,4 @@
+import { normaliseDate } from './dates';
 import type { SiteState } from './types';
 import { TransitionError, describe, isRecord } from './validation';
 
@@ -16,16 +17,12 @@ export const DEFAULT_SITE: SiteState = {
   locale: 'en-GB',
 };
 
-const TEXT_FIELDS = ['name', 'tagline', 'address', 'postcode', 'telephone', 'email', 'website', 'calendar'] as const;
+const TEXT_FIELDS = ['name', 'tagline', 'address', 'postcode', 'telephone', 'email'] as const;
+/** Shown as links: a `javascript:` or `data:` address from the database must never become one. */
+const LINK_FIELDS = ['website', 'calendar'] as const;
 
-/** ISO 8601 date-time or epoch ms (docs/data-model.md#properties), normalised to ISO; undefined when neither. */
-export function normaliseLaunch(value: unknown): string | null | undefined {
-  if (value === null || value === '') return null;
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value).toISOString();
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) {
-    return new Date(Date.parse(value)).toISOString();
-  }
-  return undefined;
+function isWebAddress(value: unknown): value is string {
+  return typeof value === 'string' && (value === '' || /^https?:\/\/\S+$/i.test(value));
 }
 
 function isCurrencyCode(value: unknown): value is string {
@@ -65,10 +62,15 @@ export function readSiteFields(raw: unknown): SiteReading {
     if (typeof value === 'string') site[field] = value;
     else if (value != null) invalid.push(field);
   }
+  for (const field of LINK_FIELDS) {
+    const value = raw[field];
+    if (isWebAddress(value)) site[field] = value;
+    else if (value != null) invalid.push(field);
+  }
   if (typeof raw.comingsoon === 'boolean') site.comingsoon = raw.comingsoon;
   else if (raw.comingsoon != null) invalid.push('comingsoon');
 
-  const launch = normaliseLaunch(raw.launch);
+  const launch = normaliseDate(raw.launch);
   if (launch !== undefined) site.launch = launch;
   else if (raw.launch != null) invalid.push('launch');
 

@@ -9,6 +9,8 @@ export interface PersistedStoreOptions {
   openStorage: () => StorageLike | null;
   onStorageFailure: (failure: StorageFailure) => void;
   onRepaired?: (problems: string[]) => void;
+  /** Called with the number of stored wishlist items when there were more than a wishlist holds. */
+  onWishlistTrimmed?: (stored: number) => void;
 }
 
 export interface PersistedStore {
@@ -25,6 +27,7 @@ export function createPersistedStore(options: PersistedStoreOptions): PersistedS
   const slot = new StorageSlot(options.openStorage, STORAGE_KEY, options.onStorageFailure);
   const decoded = decodeState(slot.read());
   if (decoded.problems.length > 0) options.onRepaired?.(decoded.problems);
+  if (decoded.wishlistOverflow) options.onWishlistTrimmed?.(decoded.wishlistOverflow);
   if (decoded.status === 'corrupt') slot.remove();
 
   const store = createStore();

@@ -7,8 +7,20 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Longer texts are cut in messages: a value from storage or the database can be megabytes long. */
+const DESCRIBED_TEXT = 60;
+
 export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') {
+    const shown = JSON.stringify(value.slice(0, DESCRIBED_TEXT));
+    return value.length > DESCRIBED_TEXT ? `${shown}…` : shown;
+  }
   if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
   return Array.isArray(value) ? 'a list' : 'an object';
+}
+
+/** A list of problems for the console, cut after the first few: hostile data can hold a hundred thousand. */
+export function summarise(problems: readonly string[], shown = 10): string {
+  const rest = problems.length - shown;
+  return rest > 0 ? `${problems.slice(0, shown).join('; ')}; and ${rest} more` : problems.join('; ');
 }

@@ -1,15 +1,7 @@
-import type { Page } from '@playwright/test';
-import { expectHeading, failOnPageErrors } from './support';
+import { SEED_NAME, expectHeading, failOnPageErrors, openLive } from './support';
 import { expect, test } from './liveDatabase';
 
-const SEED_NAME = 'The Lantern Rooms';
-
 test.beforeEach(({ page }) => failOnPageErrors(page));
-
-async function openLive(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('banner')).toContainText(SEED_NAME);
-}
 
 test('a REST write to properties/tagline shows on an open page without reload', async ({ page, db }) => {
   await openLive(page, '/home');
@@ -50,6 +42,25 @@ test('switching comingsoon on and off moves an open client to /coming-soon and b
   await expect(page).toHaveURL('/about?tab=1');
   await expectHeading(page, `About ${SEED_NAME}`);
 });
+
+for (const chunkDelayMs of [0, 1500]) {
+  test(`coming soon on and at once off returns an open client (code held ${chunkDelayMs} ms)`, async ({ page, db }) => {
+    // The flag goes off while the coming-soon page's own code is still on its way: the timing that left a
+    // visitor on /coming-soon for good, made certain by holding that code back.
+    await page.route(/\/assets\/ComingSoonPage-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, chunkDelayMs));
+      await route.continue();
+    });
+    await openLive(page, '/products?q=jazz');
+    await db.write('properties/comingsoon', true);
+    await expect(page).toHaveURL('/coming-soon');
+    await db.write('properties/comingsoon', false);
+    await expect(page).toHaveURL('/products?q=jazz');
+    await expectHeading(page, 'Products');
+    await page.waitForTimeout(chunkDelayMs + 1000);
+    await expect(page).toHaveURL('/products?q=jazz');
+  });
+}
 
 test('with the flag off, /coming-soon stays as a preview', async ({ page, db }) => {
   expect(await db.read('properties/comingsoon')).toBe(false);

@@ -58,6 +58,15 @@ export function failOnPageErrors(page: Page): void {
   });
 }
 
+/** The shop's name in seed/: the header shows it once the live properties have arrived. */
+export const SEED_NAME = 'The Lantern Rooms';
+
+/** Opens `path` and waits for the live properties (the seed's name in the header). */
+export async function openLive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('banner')).toContainText(SEED_NAME);
+}
+
 export async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_LIMITS, validateContact } from '../../src/features/contact/contactMessage';
+import { CONTACT_LIMITS, validateContact, type ContactFields } from '../../src/features/contact/contactMessage';
 import { createOutbox, outboxAtom } from '../../src/features/contact/outbox';
 import type { ToastMessage } from '../../src/lib/toast/types';
 import { connectedAtom } from '../../src/state/liveAtoms';
@@ -29,6 +29,7 @@ function outboxHarness(write: (id: string) => Promise<void>) {
   const storage = new MemoryStorage();
   const toasts: ToastMessage[] = [];
   const written: string[] = [];
+  const givenBack: ContactFields[] = [];
   let ids = 0;
   const make = () =>
     createOutbox({
@@ -41,9 +42,10 @@ function outboxHarness(write: (id: string) => Promise<void>) {
       isPermissionDenied: (error) => (error as { code?: string }).code === 'PERMISSION_DENIED',
       notify: (toast) => toasts.push(toast),
       newId: () => `m${++ids}`,
+      giveBack: (messages) => givenBack.push(...messages),
       timeoutMs: 50,
     });
-  return { store, storage, toasts, written, make };
+  return { store, storage, toasts, written, givenBack, make };
 }
 
 describe('contact outbox', () => {

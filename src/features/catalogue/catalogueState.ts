@@ -1,7 +1,8 @@
 import { atom } from 'jotai';
 import { StorageSlot } from '../../state/storage';
-import { isRecord } from '../../state/validation';
-import { parseProduct, type Product } from './product';
+import { plausibleTime } from '../../state/dates';
+import { isRecord, summarise } from '../../state/validation';
+import { ignoredDate, parseProduct, type Product } from './product';
 
 export interface CatalogueState {
   products: Product[];
@@ -16,19 +17,45 @@ const CACHE_KEY = 'catalogue';
 // The persisted root state already tells the user once when this browser's storage fails.
 const slot = new StorageSlot(() => window.localStorage, CACHE_KEY, () => undefined);
 
-export function readCachedCatalogue(): CatalogueState {
+const NOTHING_CACHED: CatalogueState = { products: [], source: 'none', updatedAt: null };
+
+/**
+ * Reads the cached catalogue product by product, with the same checks as data from the database (storage can be
+ * edited or corrupted): one unusable product is left out, the others are kept.
+ */
+export function parseCachedCatalogue(text: string | null): { state: CatalogueState; problems: string[] } {
+  let raw: unknown;
   try {
-    const raw: unknown = JSON.parse(slot.read() ?? 'null');
-    if (!isRecord(raw) || !Array.isArray(raw.products)) return { products: [], source: 'none', updatedAt: null };
-    // Stored data is checked again like data from the database: storage can be edited or corrupted.
-    const products = raw.products.flatMap((entry: unknown) => {
-      const parsed = isRecord(entry) && typeof entry.id === 'string' ? parseProduct(entry.id, entry) : null;
-      return parsed && 'product' in parsed && parsed.product.active ? [parsed.product] : [];
-    });
-    return { products, source: 'cached', updatedAt: typeof raw.updatedAt === 'number' ? raw.updatedAt : null };
+    raw = JSON.parse(text ?? 'null');
   } catch {
-    return { products: [], source: 'none', updatedAt: null };
+    return { state: NOTHING_CACHED, problems: ['the cached catalogue is not JSON'] };
   }
+  if (!isRecord(raw) || !Array.isArray(raw.products)) {
+    return { state: NOTHING_CACHED, problems: raw === null ? [] : ['the cached catalogue has no product list'] };
+  }
+  const problems: string[] = [];
+  const products = raw.products.flatMap((entry: unknown) => {
+    if (!isRecord(entry) || typeof entry.id !== 'string') {
+      problems.push('a cached product without an id');
+      return [];
+    }
+    const parsed = parseProduct(entry.id, entry);
+    if ('problem' in parsed) {
+      problems.push(parsed.problem);
+      return [];
+    }
+    const note = ignoredDate(entry, parsed.product);
+    if (note) problems.push(note);
+    return parsed.product.active ? [parsed.product] : [];
+  });
+  const updatedAt = plausibleTime(raw.updatedAt);
+  return { state: { products, source: 'cached', updatedAt }, problems };
+}
+
+export function readCachedCatalogue(): CatalogueState {
+  const { state, problems } = parseCachedCatalogue(slot.read());
+  if (problems.length > 0) console.warn(`The cached catalogue was repaired: ${summarise(problems)}.`);
+  return state;
 }
 
 export function cacheCatalogue(state: CatalogueState): void {

@@ -1,5 +1,6 @@
-import { normaliseLaunch } from '../../state/site';
-import { isRecord } from '../../state/validation';
+import { MAX_PRICE, MAX_QUANTITY } from '../../state/cart';
+import { normaliseDate } from '../../state/dates';
+import { describe, isRecord } from '../../state/validation';
 
 export interface Product {
   id: string;
@@ -21,8 +22,6 @@ export interface Product {
 
 /** Below this many left, a product shows "Only N left". */
 export const LOW_STOCK = 5;
-/** The most of one product a wishlist holds when nothing else is known about the product. */
-export const MAX_QUANTITY = 99;
 /** The most of one product an order may hold when staff set no maxPerOrder: the same default as the rules'. */
 export const DEFAULT_MAX_PER_ORDER = 10;
 /** The highest maxPerOrder the rules accept. */
@@ -55,15 +54,16 @@ function parseMaxPerOrder(value: unknown): number {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * Reads one product from the database. A product without a usable title or price is refused (null with the
- * reason) so the page can leave it out; lesser fields fall back to empty values.
+ * Reads one product from the database. A product without a usable title or price is refused (with the reason)
+ * so the page can leave it out; lesser fields fall back to empty values, and an unusable date is no date: the
+ * product still shows (ignoredDate names it).
  */
 export function parseProduct(id: string, raw: unknown): { product: Product } | { problem: string } {
   if (!isRecord(raw)) return { problem: `product ${id} is not an object` };
   const { title, price, stock, sort } = raw;
   if (typeof title !== 'string' || title.trim() === '') return { problem: `product ${id} has no title` };
-  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) {
-    return { problem: `product ${id} ("${title}") has an unusable price: ${JSON.stringify(price)}` };
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0 || price > MAX_PRICE) {
+    return { problem: `product ${id} ("${title}") has an unusable price: ${describe(price)}` };
   }
   return {
     product: {
@@ -73,7 +73,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       description: text(raw.description),
       image: text(raw.image),
       category: text(raw.category) || 'Other',
-      date: normaliseLaunch(raw.date) ?? null,
+      date: normaliseDate(raw.date) ?? null,
       venue: text(raw.venue) || null,
       stock: typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : null,
       maxPerOrder: parseMaxPerOrder(raw.maxPerOrder),
@@ -85,23 +85,37 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
 
 export interface Catalogue {
   products: Product[];
+  /** Products left out, with the reason. */
   problems: string[];
+  /** Fields ignored in products that are shown; absent when there are none. */
+  ignored?: string[];
+}
+
+/** Names a date that was given but could not be used, for the console; undefined when there is none. */
+export function ignoredDate(raw: unknown, product: Product): string | undefined {
+  if (!isRecord(raw) || raw.date == null || raw.date === '' || product.date !== null) return undefined;
+  return `product ${product.id} ("${product.title}") shows without its date ${describe(raw.date)}`;
 }
 
 /** Reads the products node (an object keyed by id); only active products are kept. */
 export function parseCatalogue(raw: unknown): Catalogue {
   const products: Product[] = [];
   const problems: string[] = [];
+  const ignored: string[] = [];
   if (isRecord(raw)) {
     for (const [id, value] of Object.entries(raw)) {
       const parsed = parseProduct(id, value);
       if ('problem' in parsed) problems.push(parsed.problem);
-      else if (parsed.product.active) products.push(parsed.product);
+      else if (parsed.product.active) {
+        products.push(parsed.product);
+        const note = ignoredDate(value, parsed.product);
+        if (note) ignored.push(note);
+      }
     }
   } else if (raw != null) {
     problems.push('the products node is not an object');
   }
-  return { products: sortProducts(products, 'featured'), problems };
+  return { products: sortProducts(products, 'featured'), problems, ...(ignored.length > 0 && { ignored }) };
 }
 
 export type SortOrder = 'featured' | 'price-asc' | 'price-desc' | 'date' | 'title';

@@ -10,7 +10,7 @@ import { connectedAtom } from '../../state/liveAtoms';
 import { contactOutbox } from './appOutbox';
 import { loadDraft, saveDraft } from './contactDraft';
 import { CONTACT_LIMITS, EMPTY_CONTACT, isBlank, trimContact, validateContact, type ContactFields } from './contactMessage';
-import { outboxAtom } from './outbox';
+import { outboxAtom, outboxRetryingAtom } from './outbox';
 
 const FIELDS: TextFieldSpec<ContactFields>[] = [
   { name: 'name', label: 'Name', autoComplete: 'name', required: true, maxLength: CONTACT_LIMITS.name },
@@ -26,6 +26,12 @@ const FIELDS: TextFieldSpec<ContactFields>[] = [
   },
 ];
 
+/** After a failed attempt with the connection up, "sending now" would be untrue: a retry is what comes next. */
+function waitingNote(connected: boolean, retrying: boolean): string {
+  if (!connected) return 'it will go out when the connection returns.';
+  return retrying ? 'the last attempt failed; it will be tried again shortly.' : 'sending now…';
+}
+
 /** The contact form: inline validation, a draft kept on this device, and sending that survives being offline. */
 export function ContactForm() {
   // A page from the server has the form empty, as the server cannot know this device's draft: the draft comes
@@ -38,6 +44,7 @@ export function ContactForm() {
 function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; keepDraft: boolean }) {
   const connected = useAtomValue(connectedAtom);
   const waiting = useAtomValue(outboxAtom).length;
+  const retrying = useAtomValue(outboxRetryingAtom);
   const form = useForm<ContactFields>({
     initial,
     validate: validateContact,
@@ -58,7 +65,8 @@ function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; kee
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void form.onSubmit(event)} aria-labelledby="contact-form-heading">
       {waiting > 0 && (
         <Alert severity="info" role="status">
-          {waiting === 1 ? 'One message is' : `${waiting} messages are`} waiting to be sent; {connected ? 'sending now…' : 'it will go out when the connection returns.'}
+          {waiting === 1 ? 'One message is' : `${waiting} messages are`} waiting to be sent;{' '}
+          {waitingNote(connected, retrying)}
         </Alert>
       )}
       <FormTextFields form={form} idPrefix="contact" fields={FIELDS} />

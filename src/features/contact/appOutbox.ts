@@ -2,7 +2,29 @@ import { isPermissionDenied, writeContactMessage } from '../../firebase/messages
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
+import { loadDraft, saveDraft } from './contactDraft';
+import { isBlank, type ContactFields } from './contactMessage';
 import { createOutbox } from './outbox';
+
+/**
+ * A message that cannot be sent as it is goes back into the contact form for the visitor to correct, unless they
+ * are already writing another; then, like any further ones, it stays in the console and nowhere else.
+ */
+function giveBackToForm(messages: ContactFields[]): void {
+  const count = messages.length;
+  const [first, ...rest] = messages;
+  const restored = first !== undefined && isBlank(loadDraft());
+  if (restored) saveDraft(first);
+  const lost = restored ? rest : messages;
+  if (lost.length > 0) console.warn('Contact messages that could not be sent and were not kept:', lost);
+  notify({
+    severity: 'error',
+    key: 'contact-given-back',
+    summary: count === 1 ? 'A saved message could not be sent' : `${count} saved messages could not be sent`,
+    detail: restored ? 'It is back in the contact form: please check it and send it again.' : 'Please write it again.',
+    life: 10_000,
+  });
+}
 
 /** The contact outbox of this browser; it starts sending as soon as the database connection is up. */
 export const contactOutbox = createOutbox({
@@ -13,4 +35,5 @@ export const contactOutbox = createOutbox({
   isPermissionDenied,
   notify,
   newId: () => crypto.randomUUID(),
+  giveBack: giveBackToForm,
 });

@@ -4,7 +4,8 @@ import type { ToastMessage } from '../../lib/toast/types';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { StorageSlot } from '../../state/storage';
 import type { AppStore } from '../../state/store';
-import { parseContactFields, type ContactFields } from './contactMessage';
+import { describe, isRecord, summarise } from '../../state/validation';
+import { parseContactFields, validateContact, type ContactFields } from './contactMessage';
 
 export interface QueuedMessage {
   id: string;
@@ -19,25 +20,81 @@ export interface OutboxDeps {
   isPermissionDenied(error: unknown): boolean;
   notify(message: ToastMessage): unknown;
   newId(): string;
+  /**
+   * Messages that can never be sent as they are (stored content the database would refuse, or refused by it):
+   * handed back so that the visitor can correct them rather than lose them.
+   */
+  giveBack(messages: ContactFields[]): void;
   /** How long one send may take before it is treated as lost and retried on the next connection. */
   timeoutMs?: number;
+  /** How long after a failed send, with the connection still up, the queue is tried again. */
+  retryMs?: number;
 }
 
 /** Messages written but not yet acknowledged by the database, kept across reloads under their own key. */
 export const outboxAtom = atom<QueuedMessage[]>([]);
+/** Whether the last attempt failed with the connection up, so that the queue waits for a retry. */
+export const outboxRetryingAtom = atom(false);
 
-function readQueue(slot: StorageSlot): QueuedMessage[] {
+/** Far more than anyone writes offline; a stored queue beyond it is not someone's messages. */
+export const MAX_QUEUED_MESSAGES = 200;
+
+/**
+ * Whether `id` can name a message: a database key (no . $ # [ ] / or control characters) no longer than the
+ * rules allow. A message under any other id could never be written, only retried for ever.
+ */
+export function isMessageId(id: unknown): id is string {
+  // eslint-disable-next-line no-control-regex
+  return typeof id === 'string' && id.length >= 1 && id.length <= 64 && !/[.$#[\]/\u0000-\u001f\u007f]/.test(id);
+}
+
+export interface StoredOutbox {
+  queue: QueuedMessage[];
+  /** Stored messages whose content the database would refuse. */
+  unsendable: ContactFields[];
+  /** What was repaired or dropped, for the console. */
+  problems: string[];
+}
+
+/**
+ * Reads the stored queue entry by entry. An id that is not a database key is replaced (a message under it cannot
+ * have reached the database, so a new id can never duplicate it); content the database would refuse is set
+ * aside; entries that are not messages at all are dropped.
+ */
+export function parseStoredOutbox(text: string | null, newId: () => string): StoredOutbox {
+  const result: StoredOutbox = { queue: [], unsendable: [], problems: [] };
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(slot.read() ?? '[]');
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((entry: unknown) => {
-      const record = entry as Partial<QueuedMessage> | null;
-      const message = parseContactFields(record?.message);
-      return message && typeof record?.id === 'string' ? [{ id: record.id, message, attempts: Number(record.attempts) || 0 }] : [];
-    });
+    parsed = JSON.parse(text ?? '[]');
   } catch {
-    return [];
+    result.problems.push('the stored outbox is not JSON');
+    return result;
   }
+  if (!Array.isArray(parsed)) {
+    result.problems.push('the stored outbox is not a list');
+    return result;
+  }
+  if (parsed.length > MAX_QUEUED_MESSAGES) {
+    const beyond = parsed.length - MAX_QUEUED_MESSAGES;
+    result.problems.push(`${beyond} entries beyond the first ${MAX_QUEUED_MESSAGES} dropped`);
+  }
+  for (const entry of parsed.slice(0, MAX_QUEUED_MESSAGES) as unknown[]) {
+    const record: Partial<Record<keyof QueuedMessage, unknown>> = isRecord(entry) ? entry : {};
+    const message = parseContactFields(record.message);
+    if (!message) {
+      result.problems.push('an entry without a message dropped');
+    } else if (Object.keys(validateContact(message)).length > 0) {
+      result.unsendable.push(message);
+    } else if (!isMessageId(record.id)) {
+      result.problems.push(`message id ${describe(record.id)} is not a valid database key: sent under a new id`);
+      result.queue.push({ id: newId(), message, attempts: 0 });
+    } else {
+      const { attempts } = record;
+      const counted = typeof attempts === 'number' && Number.isSafeInteger(attempts) && attempts > 0 ? attempts : 0;
+      result.queue.push({ id: record.id, message, attempts: counted });
+    }
+  }
+  return result;
 }
 
 export interface Outbox {
@@ -45,6 +102,12 @@ export interface Outbox {
   send(message: ContactFields): Promise<'sent' | 'queued' | 'refused'>;
   flush(): Promise<void>;
 }
+
+/** arrived: a resend refused because an earlier attempt had arrived (its answer lost); nothing to announce. */
+type Outcome = 'sent' | 'arrived' | 'queued' | 'refused';
+
+const THANKS = 'Thank you, we will get back to you soon.';
+const NOT_ACCEPTED = 'Please check the form and try again.';
 
 /**
  * Contact messages never get lost to a bad connection: each is stored before it is sent and removed only once
@@ -54,42 +117,92 @@ export interface Outbox {
 export function createOutbox(deps: OutboxDeps): Outbox {
   const { store, slot } = deps;
   const timeoutMs = deps.timeoutMs ?? 15_000;
-  store.set(outboxAtom, readQueue(slot));
+  const retryMs = deps.retryMs ?? 20_000;
+  const stored = parseStoredOutbox(slot.read(), deps.newId);
+  if (stored.problems.length > 0) console.warn(`The contact outbox was repaired: ${summarise(stored.problems)}.`);
   const save = (queue: QueuedMessage[]) => {
     store.set(outboxAtom, queue);
     if (queue.length === 0) slot.remove();
     else slot.write(JSON.stringify(queue));
   };
-  const inFlight = new Set<string>();
+  save(stored.queue);
+  if (stored.unsendable.length > 0) deps.giveBack(stored.unsendable);
 
-  const deliver = async (entry: QueuedMessage): Promise<'sent' | 'queued' | 'refused'> => {
-    if (inFlight.has(entry.id)) return 'queued';
-    inFlight.add(entry.id);
+  const inFlight = new Set<string>();
+  const without = (id: string) => store.get(outboxAtom).filter((queued) => queued.id !== id);
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const attempt = async (entry: QueuedMessage): Promise<Outcome> => {
     try {
       await withTimeout(deps.write(entry.id, entry.message), timeoutMs, 'sending a contact message');
-      save(store.get(outboxAtom).filter((queued) => queued.id !== entry.id));
-      deps.notify({ severity: 'success', summary: 'Message sent', detail: 'Thank you, we will get back to you soon.' });
+      save(without(entry.id));
       return 'sent';
     } catch (error) {
       if (deps.isPermissionDenied(error)) {
-        save(store.get(outboxAtom).filter((queued) => queued.id !== entry.id));
+        save(without(entry.id));
         // Messages can only be created, never overwritten: a resend is refused when an earlier attempt did
-        // arrive but its answer was lost. A first attempt refused means the database rejected the content.
-        if (entry.attempts > 0) return 'sent';
-        deps.notify({ severity: 'error', summary: 'Message not accepted', detail: 'Please check the form and try again.' });
-        return 'refused';
+        // arrive but its answer was lost (its content was checked when it was queued). A first attempt refused
+        // means the database rejected the content.
+        return entry.attempts > 0 ? 'arrived' : 'refused';
       }
       save(store.get(outboxAtom).map((queued) => (queued.id === entry.id ? { ...queued, attempts: queued.attempts + 1 } : queued)));
       console.warn('A contact message will be sent again later:', error);
+      clearTimeout(retry);
+      retry = setTimeout(() => void flush(), retryMs);
+      store.set(outboxRetryingAtom, true);
       return 'queued';
-    } finally {
-      inFlight.delete(entry.id);
     }
   };
 
-  const flush = async () => {
-    if (!store.get(connectedAtom)) return;
-    for (const entry of store.get(outboxAtom)) await deliver(entry);
+  /** Sends the given messages one after the other; one already on its way is not sent twice at once. */
+  const deliver = async (entries: QueuedMessage[]): Promise<Map<QueuedMessage, Outcome>> => {
+    const outcomes = new Map<QueuedMessage, Outcome>();
+    store.set(outboxRetryingAtom, false);
+    for (const entry of entries) {
+      if (inFlight.has(entry.id)) {
+        outcomes.set(entry, 'queued');
+        continue;
+      }
+      inFlight.add(entry.id);
+      try {
+        outcomes.set(entry, await attempt(entry));
+      } finally {
+        inFlight.delete(entry.id);
+      }
+    }
+    return outcomes;
+  };
+
+  /**
+   * Sends everything queued, with one toast for the whole queue however long it is. A flush asked for while one
+   * runs (the connection coming up as the app starts) joins it, and it goes round once more for anything added.
+   */
+  let flushing: Promise<void> | null = null;
+  let again = false;
+  const flush = (): Promise<void> => {
+    again = true;
+    flushing ??= (async () => {
+      // Lets `flushing` be assigned before the body runs: with nothing to do it would finish at once, and its
+      // `flushing = null` would come before the assignment and leave a finished flush in place for good.
+      await Promise.resolve();
+      let sent = 0;
+      const refused: ContactFields[] = [];
+      while (again && store.get(connectedAtom)) {
+        again = false;
+        clearTimeout(retry);
+        for (const [entry, outcome] of await deliver(store.get(outboxAtom))) {
+          if (outcome === 'sent') sent += 1;
+          if (outcome === 'refused') refused.push(entry.message);
+        }
+      }
+      flushing = null;
+      if (sent > 0) {
+        const summary = sent === 1 ? 'Message sent' : `${sent} messages sent`;
+        deps.notify({ severity: 'success', summary, detail: THANKS });
+      }
+      if (refused.length > 0) deps.giveBack(refused);
+    })();
+    return flushing;
   };
   store.sub(connectedAtom, () => void flush());
 
@@ -106,7 +219,12 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         });
         return 'queued';
       }
-      return deliver(entry);
+      const outcome = (await deliver([entry])).get(entry) ?? 'queued';
+      if (outcome === 'sent') deps.notify({ severity: 'success', summary: 'Message sent', detail: THANKS });
+      if (outcome === 'refused') {
+        deps.notify({ severity: 'error', summary: 'Message not accepted', detail: NOT_ACCEPTED });
+      }
+      return outcome === 'arrived' ? 'sent' : outcome;
     },
     flush,
   };
