@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
-import { freePort } from './support/ports';
+import { freePorts } from './support/ports';
 
 const RULES = `{ "rules": { "users": { "$uid": {
   ".read": "auth != null && auth.uid === $uid && auth.token.email === data.child('email').val()",
@@ -23,7 +23,7 @@ let server: DatabaseServer;
 const clients: SdkClient[] = [];
 
 beforeAll(async () => {
-  const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
+  const [auth, hub, logging] = (await freePorts(3)) as [number, number, number];
   authPort = auth;
   emulatorDir = mkdtempSync(join(tmpdir(), 'auth-emulator-'));
   writeFileSync(

@@ -25,7 +25,7 @@ import {
 } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMESPACE, REPO, type RunningProcess, runTs } from './cli-support';
-import { freePort } from './support/ports';
+import { freePort, freePorts } from './support/ports';
 
 const GUARD = fileURLToPath(new URL('./stack-network-guard.mjs', import.meta.url));
 const STARTUP_MS = 120_000;
@@ -133,7 +133,8 @@ describe('npm start (scripts/start.ts --no-app)', () => {
   it(
     'serves the seeded database and demo sign-ins, keeps data and accounts across a restart, stays offline',
     async () => {
-      const ports = { db: await freePort(), auth: await freePort() };
+      const [db, auth] = (await freePorts(2)) as [number, number];
+      const ports = { db, auth };
       const first = startStack(ports);
       try {
         await first.waitForLine(/Press Ctrl-C to stop/, STARTUP_MS);
@@ -203,7 +204,8 @@ describe('npm start (scripts/start.ts --no-app)', () => {
   it(
     'stops the database and the Auth emulator when its process group is signalled, even with SIGKILL',
     async () => {
-      const ports = { db: await freePort(), auth: await freePort() };
+      const [db, auth] = (await freePorts(2)) as [number, number];
+      const ports = { db, auth };
       // SIGKILL, as a process manager sends after its grace period, or tsx to a start.ts slow to answer a SIGTERM:
       // start.ts cannot stop anything itself, and the parts it started live in process groups of their own.
       const killed = startStackInGroup(ports);
