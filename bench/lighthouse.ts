@@ -68,6 +68,11 @@ async function auditSideBySide(urls: Record<Stack, string>, port: number): Promi
     for (const stack of STACKS) {
       const result = await lighthouse(urls[stack], { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
       if (!result) throw new Error(`Lighthouse returned nothing for ${urls[stack]}`);
+      // A run whose page never painted (a timeout on a busy machine) has no figures to take a median of.
+      if (result.lhr.runtimeError || result.lhr.audits['first-contentful-paint']?.numericValue === undefined) {
+        console.warn(`  a run of ${urls[stack]} failed (${result.lhr.runtimeError?.message ?? 'no paint'}): left out`);
+        continue;
+      }
       runs[stack].push(result.lhr);
     }
   }
