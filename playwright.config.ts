@@ -37,6 +37,14 @@ export default defineConfig({
       grep: /@phone/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
+    {
+      // The production stack (Hosting and Functions emulators, tests/e2e-firebase/firebaseStack.ts): one stack on
+      // fixed ports, so its tests run one after another in one worker.
+      name: 'firebase',
+      testDir: 'tests/e2e-firebase',
+      fullyParallel: false,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
   ],
   // The e2e build (.env.e2e) expects its database on a port of its own; tests relay it to their own servers.
   webServer: [

@@ -2,8 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { firstVisitPages } from './scripts/stack/firstVisitPages.ts';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
+import type * as RenderModule from './src/ssr/renderPage';
 
 /** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
 const SERVICE_WORKER_FILES = /^\/(sw\.js|registerSW\.js|workbox-[\w-]+\.js)$/;
@@ -52,13 +55,25 @@ function webAppManifest(): Plugin {
   };
 }
 
-/** `vite preview` answers a first visit with the page rendered on the server (src/ssr), as production could. */
+/**
+ * `vite preview` answers a first visit with the page rendered on the server (src/ssr), through the same module
+ * as the Cloud Function in production; the server bundle is read from `<outDir>-ssr`.
+ */
 function firstVisitRendering(): Plugin {
   return {
     name: 'storefront:first-visit-pages',
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
-      server.middlewares.use(firstVisitPages({ outDir, databaseUrl: process.env.FIRST_VISIT_DATABASE_URL }));
+      const pages = firstVisitPages({
+        load: async () => ({
+          template: await readFile(join(outDir, 'index.html'), 'utf8'),
+          render: (await import(pathToFileURL(join(`${outDir}-ssr`, 'renderPage.js')).href)) as typeof RenderModule,
+        }),
+        databaseUrl: process.env.FIRST_VISIT_DATABASE_URL || undefined,
+      });
+      server.middlewares.use((request, response, next) => {
+        pages.page(request).then((answer) => (answer ? send(answer, response) : next()), next);
+      });
     },
   };
 }

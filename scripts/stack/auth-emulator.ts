@@ -27,11 +27,11 @@ type Account = { localId: string; email?: string } & Record<string, unknown>;
  * fetch, NO_UPDATE_NOTIFIER the npm registry check, and a private config directory means no stored login and no
  * usage-analytics opt-in (analytics only run when that config says so). A demo- project id needs no login.
  */
-function offlineEnvironment(configHome: string): NodeJS.ProcessEnv {
+export function offlineEnvironment(configHome: string): NodeJS.ProcessEnv {
   return { CI: 'true', NO_UPDATE_NOTIFIER: '1', XDG_CONFIG_HOME: configHome, NO_COLOR: '1' };
 }
 
-function firebaseCli(): string {
+export function firebaseCli(): string {
   const packageJson = createRequire(import.meta.url).resolve('firebase-tools/package.json');
   return join(dirname(packageJson), 'lib', 'bin', 'firebase.js');
 }

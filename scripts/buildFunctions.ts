@@ -1,0 +1,47 @@
+/**
+ * Builds the Cloud Functions codebase into one file, functions/lib/index.cjs (CommonJS:
+ * React's server renderer is, and it loads Node's own modules with require): the function, the first-visit
+ * module it shares with `vite preview`, the server renderer from the `--ssr` build and the built index.html,
+ * with React and the rest inlined. Only firebase-functions and firebase-admin stay outside: Cloud Functions
+ * installs those from functions/package.json, and the emulator finds them in the workspace's node_modules.
+ *
+ *   tsx scripts/buildFunctions.ts [--client dist] [--out functions/lib]
+ */
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+/** Where firebase.json's functions codebase finds its code (functions/package.json "main"). */
+export const FUNCTIONS_OUT = 'functions/lib';
+
+export async function buildFunctions(clientDir: string, outDir: string): Promise<void> {
+  const template = join(clientDir, 'index.html');
+  const renderer = join(`${clientDir}-ssr`, 'renderPage.js');
+  for (const file of [template, renderer]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: build the app first (npm run build)`);
+  }
+  await build({
+    entryPoints: [join(REPO, 'functions', 'src', 'index.ts')],
+    outfile: join(outDir, 'index.cjs'),
+    bundle: true,
+    platform: 'node',
+    // The emulator runs on this machine's Node (20); Cloud Functions on the runtime firebase.json names (22).
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    // React and MUI pick their production code by this; inlined, the development half is left out.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    external: ['firebase-functions', 'firebase-admin'],
+    alias: { '#first-visit-renderer': renderer, '#first-visit-template': template },
+    loader: { '.html': 'text' },
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { client: { type: 'string' }, out: { type: 'string' } } });
+  await buildFunctions(resolve(values.client ?? join(REPO, 'dist')), resolve(values.out ?? join(REPO, FUNCTIONS_OUT)));
+}

@@ -1,0 +1,80 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DEFAULT_NAMESPACE } from '../../server/server';
+import { PROJECT_ID, firebaseCli, offlineEnvironment } from './auth-emulator';
+import { type Front, HOST, REPO } from './localStack';
+import { startProcess } from './processes';
+
+export interface FirebaseFrontOptions {
+  /** Where the generated firebase.json, the emulators' settings and logs go. */
+  dir: string;
+  hostingPort: number;
+  functionsPort: number;
+  dbPort: number;
+  /** The client build Hosting serves (firebase.json's "public"), `dist` unless a test built another. */
+  publicDir: string;
+  /** The functions codebase (package.json and lib/), `functions` unless a test built another. */
+  functionsDir: string;
+}
+
+interface FirebaseConfig {
+  hosting: { public: string; predeploy?: unknown };
+  functions: { source: string; predeploy?: unknown }[];
+  emulators?: Record<string, unknown>;
+}
+
+/**
+ * The repository's firebase.json with the folders and ports of this run; paths in it are relative to the file,
+ * as firebase-tools reads them. Predeploy steps are left out: the emulators never run them anyway.
+ */
+function emulatorConfig(options: FirebaseFrontOptions): string {
+  const config = JSON.parse(readFileSync(join(REPO, 'firebase.json'), 'utf8')) as FirebaseConfig;
+  delete config.hosting.predeploy;
+  config.hosting.public = relative(options.dir, options.publicDir);
+  for (const codebase of config.functions) {
+    delete codebase.predeploy;
+    codebase.source = relative(options.dir, options.functionsDir);
+  }
+  config.emulators = {
+    ...config.emulators,
+    hosting: { host: HOST, port: options.hostingPort },
+    functions: { host: HOST, port: options.functionsPort },
+  };
+  const file = join(options.dir, 'firebase.json');
+  mkdirSync(options.dir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  return file;
+}
+
+/**
+ * The Hosting emulator with the Functions emulator behind it, serving the build as Firebase would: firebase.json's
+ * rewrites and headers, and the first-visit function reading our database (FIRST_VISIT_DATABASE_URL).
+ */
+export function firebaseFront(options: FirebaseFrontOptions): Front {
+  const url = `http://localhost:${options.hostingPort}`;
+  return {
+    ports: [
+      ['Hosting emulator', options.hostingPort],
+      ['Functions emulator', options.functionsPort],
+    ],
+    required: [join(options.publicDir, 'index.html'), join(options.functionsDir, 'lib', 'index.cjs')],
+    // Through Hosting to the function: Hosting answers 404 for its rewrites until the function is loaded.
+    url: `${url}/home`,
+    banner: [
+      `  App:       ${url} (Firebase Hosting emulator)`,
+      `  Functions: http://${HOST}:${options.functionsPort} (first visits' pages)`,
+    ],
+    start: (logs) => {
+      const config = emulatorConfig(options);
+      const args = [firebaseCli(), 'emulators:start', '--only', 'hosting,functions', '--project', PROJECT_ID];
+      return startProcess('firebase', process.execPath, [...args, '--config', config], {
+        cwd: options.dir,
+        env: {
+          ...offlineEnvironment(join(options.dir, 'config')),
+          FIRST_VISIT_DATABASE_URL: `http://${HOST}:${options.dbPort}?ns=${DEFAULT_NAMESPACE}`,
+        },
+        logFile: join(logs, 'firebase.log'),
+      });
+    },
+  };
+}

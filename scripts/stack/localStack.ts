@@ -1,0 +1,191 @@
+/**
+ * The parts every local stack shares (`npm start`, `npm run start:firebase`): the local realtime database
+ * (server/cli.ts) and the Firebase Auth emulator, seeded with demo data on first start, data in one folder
+ * (`.data/` unless --data), and a front that serves the app (vite preview, or the Hosting and Functions
+ * emulators). Ctrl-C (or SIGTERM) stops everything, the front first and the database last.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_NAMESPACE } from '../../server/server';
+import { AuthEmulator } from './auth-emulator';
+import { type ManagedProcess, portIsFree, startProcess, waitForHttp, Watchdog } from './processes';
+import { DatabaseAdmin, ensureProfiles, readSeed } from './seed';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const HOST = '127.0.0.1';
+const SEEDED_MARKER = 'seeded';
+
+export interface StackOptions {
+  data: string;
+  dbPort: number;
+  authPort: number;
+}
+
+/** What serves the app in front of the database and the Auth emulator. */
+export interface Front {
+  ports: [string, number][];
+  /** Files that must be built before it starts. */
+  required: string[];
+  /** Answers 2xx once the front is ready. */
+  url: string;
+  banner: string[];
+  start(logs: string): ManagedProcess;
+}
+
+function port(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed < 1 || parsed > 65535) throw new Error(`--${name} must be a port number`);
+  return parsed;
+}
+
+/**
+ * Reads --data, --db-port and --auth-port, and the front's own ports (`--name`, with their defaults), strings and
+ * boolean flags from the command line.
+ */
+export function stackOptions<P extends string, F extends string = never, S extends string = never>(
+  frontPorts: Record<P, number>,
+  booleans: readonly F[] = [],
+  strings: readonly S[] = [],
+): { stack: StackOptions; ports: Record<P, number>; flags: Record<F, boolean>; values: Partial<Record<S, string>> } {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {
+    data: { type: 'string' },
+    'db-port': { type: 'string' },
+    'auth-port': { type: 'string' },
+  };
+  for (const name of [...Object.keys(frontPorts), ...strings]) options[name] = { type: 'string' };
+  for (const name of booleans) options[name] = { type: 'boolean' };
+  const { values } = parseArgs({ strict: true, options });
+  const text = (name: string) => values[name] as string | undefined;
+  const ports = Object.fromEntries(
+    Object.entries<number>(frontPorts).map(([name, fallback]) => [name, port(name, text(name), fallback)]),
+  ) as Record<P, number>;
+  const flags = Object.fromEntries(booleans.map((name) => [name, values[name] === true])) as Record<F, boolean>;
+  const given = Object.fromEntries(strings.map((name) => [name, text(name)])) as Partial<Record<S, string>>;
+  return {
+    stack: {
+      data: resolve(text('data') ?? join(REPO, '.data')),
+      dbPort: port('db-port', text('db-port'), 9000),
+      authPort: port('auth-port', text('auth-port'), 9099),
+    },
+    ports,
+    flags,
+    values: given,
+  };
+}
+
+async function checkPorts(wanted: [string, number][]): Promise<void> {
+  for (const [what, port] of wanted) {
+    if (!(await portIsFree(HOST, port))) {
+      throw new Error(`port ${port} (${what}) is already in use: is the stack already running? Stop it, or free the port.`);
+    }
+  }
+}
+
+function startDatabase(options: StackOptions, importFile: string | undefined): ManagedProcess {
+  const args = ['--import', 'tsx', join(REPO, 'server', 'cli.ts'), '--host', HOST, '--port', String(options.dbPort)];
+  args.push('--data', join(options.data, 'database'), '--rules', join(REPO, 'database.rules.json'));
+  if (importFile) args.push('--import', importFile);
+  return startProcess('db', process.execPath, args, {
+    cwd: REPO,
+    logFile: join(options.data, 'logs', 'database.log'),
+    onLine: (line) => console.log(`db   | ${line}`),
+  });
+}
+
+function banner(
+  options: StackOptions,
+  front: Front | null,
+  users: readonly { email: string; password: string; role: string }[],
+): string {
+  const inside = relative(process.cwd(), options.data);
+  const data = inside.startsWith('..') ? options.data : inside || '.';
+  const lines = ['', 'Storefront stack is running:', ...(front?.banner ?? [])];
+  lines.push(`  Database:  http://${HOST}:${options.dbPort} (namespace ${DEFAULT_NAMESPACE}, data in ${data}/database)`);
+  lines.push(`  Auth:      http://${HOST}:${options.authPort} (Firebase Auth emulator, accounts in ${data}/auth)`);
+  lines.push('Demo sign-ins:');
+  for (const user of users) lines.push(`  ${user.role.padEnd(9)} ${user.email} / ${user.password}`);
+  lines.push(`Logs in ${data}/logs and ${data}/auth/emulator.log. Press Ctrl-C to stop.`, '');
+  return lines.join('\n');
+}
+
+/** Runs the stack until Ctrl-C or until one of its parts dies, which takes the rest down. */
+export async function runStack(options: StackOptions, front: Front | null): Promise<void> {
+  try {
+    await run(options, front);
+  } catch (error) {
+    console.error(`start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+async function run(options: StackOptions, front: Front | null): Promise<void> {
+  for (const file of front?.required ?? []) {
+    if (!existsSync(file)) throw new Error(`${relative(REPO, file)} is missing: run \`npm run build\` first`);
+  }
+  await checkPorts([['database', options.dbPort], ['Auth emulator', options.authPort], ...(front?.ports ?? [])]);
+  const authDir = join(options.data, 'auth');
+  const logs = join(options.data, 'logs');
+  await mkdir(authDir, { recursive: true });
+  await mkdir(logs, { recursive: true });
+  const seed = await readSeed(REPO);
+  const firstStart = !existsSync(join(options.data, SEEDED_MARKER));
+
+  const running: { stop(): Promise<void>; kill(): void }[] = [];
+  // Stops the parts if this process is killed before it can (they run in process groups of their own).
+  const watchdog = Watchdog.start(REPO);
+  const own = (part: { stop(): Promise<void>; kill(): void }, managed: ManagedProcess): void => {
+    watchdog.watch(managed);
+    running.push({
+      stop: async () => {
+        await part.stop();
+        watchdog.forget(managed);
+      },
+      kill: () => part.kill(),
+    });
+  };
+  let stopping: Promise<void> | undefined;
+  const stopAll = (): Promise<void> => {
+    // Reverse start order: the front first, the database (which flushes its data) last.
+    stopping ??= (async () => {
+      for (const part of running.reverse()) await part.stop();
+    })();
+    return stopping;
+  };
+  process.on('exit', () => running.forEach((part) => part.kill()));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      console.log(`\n${signal}: stopping the stack…`);
+      void stopAll().then(() => process.exit(0));
+    });
+  }
+
+  try {
+    const database = startDatabase(options, firstStart ? join(REPO, 'seed', 'database.json') : undefined);
+    own(database, database);
+    await database.waitForLine(/database listening on/, 60_000);
+    const auth = AuthEmulator.launch({ repo: REPO, dir: authDir, host: HOST, port: options.authPort });
+    own(auth, auth.process);
+    await auth.ready();
+    const uids = await auth.ensureUsers(seed.users);
+    await ensureProfiles(new DatabaseAdmin(`http://${HOST}:${options.dbPort}`, DEFAULT_NAMESPACE), seed.users, uids);
+    if (firstStart) await writeFile(join(options.data, SEEDED_MARKER), `${new Date().toISOString()}\n`);
+    const parts = [database, auth.process];
+    if (front) {
+      const app = front.start(logs);
+      own(app, app);
+      parts.push(app);
+      await waitForHttp(front.url, 120_000, app.unexpectedExit);
+    }
+    console.log(banner(options, front, seed.users));
+    await Promise.race(parts.map((part) => part.unexpectedExit));
+  } catch (error) {
+    if (stopping) return;
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,241 @@
+import type { APIResponse, Page } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { resolveConfig } from 'vite';
+import { MAX_STALENESS_SECONDS, PAGE_CACHE_CONTROL } from '../../functions/src/firstVisitPages';
+import { FUNCTIONS_OUT } from '../../scripts/buildFunctions';
+import { REPO } from '../../scripts/stack/localStack';
+import { failOnPageErrors } from '../e2e/support';
+import { CLIENT_DIR, FUNCTION_URL, HOSTING_URL, buildDirs, expect, test } from './firebaseStack';
+
+test.use({ baseURL: HOSTING_URL });
+
+const FIRST_VISIT_DATA = 'id="first-visit-data"';
+const SEED_NAME = 'The Lantern Rooms';
+
+/** Whatever went wrong, a visitor never sees the server's insides. */
+function expectNoStackTrace(body: string): void {
+  expect(body).not.toMatch(/\n\s+at |Error:|node_modules/);
+}
+
+async function get(page: Page, url: string): Promise<{ response: APIResponse; body: string }> {
+  const response = await page.request.get(url, { maxRedirects: 0 });
+  return { response, body: await response.text() };
+}
+
+test('a first visit through Hosting gets its page rendered by the function, with the live data', async ({ page, db }) => {
+  await db.write('properties/tagline', 'Rendered by the Cloud Function');
+  const home = await get(page, '/home');
+  expect(home.response.status()).toBe(200);
+  expect(home.body).toContain('Rendered by the Cloud Function');
+  expect(home.body).toContain('Harbour Jazz Night');
+  expect(home.body).toContain(FIRST_VISIT_DATA);
+  expect((await get(page, '/products')).body).toContain('Letterpress Printing Workshop');
+  expect((await get(page, '/about')).body).toContain('14 Harbour Lane');
+  expect((await get(page, '/contact')).body).toContain('Send us a message');
+});
+
+test('rendered pages are cacheable by the CDN for a short time, and carry nothing personal', async ({ page }) => {
+  for (const path of ['/home', '/products', '/about', '/contact']) {
+    const { response } = await get(page, path);
+    const headers = response.headers();
+    expect(headers['cache-control'], path).toBe(PAGE_CACHE_CONTROL);
+    expect(headers['set-cookie'], path).toBeUndefined();
+    // Hosting's own Vary names request headers; none of ours may be added to them.
+    expect(headers.vary ?? '', path).not.toMatch(/accept-language|user-agent|x-/i);
+  }
+  const maxAge = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(PAGE_CACHE_CONTROL)?.[1]);
+  expect(maxAge('max-age')).toBe(0);
+  expect(maxAge('s-maxage') + maxAge('stale-while-revalidate')).toBeLessThanOrEqual(MAX_STALENESS_SECONDS);
+});
+
+test('firebase.json headers are what the browser receives', async ({ page }) => {
+  const files = readdirSync(CLIENT_DIR);
+  const workbox = files.find((name) => /^workbox-[\w-]+\.js$/.test(name));
+  const asset = readdirSync(join(CLIENT_DIR, 'assets')).find((name) => name.endsWith('.js'));
+  expect(workbox && asset).toBeTruthy();
+  const cacheControl = async (path: string) => (await page.request.get(path)).headers()['cache-control'];
+  for (const path of ['/sw.js', `/${workbox}`, '/manifest.webmanifest', '/', '/index.html', '/cart', '/login', '/no/such/page']) {
+    expect(await cacheControl(path), path).toBe('no-cache');
+  }
+  expect(await cacheControl(`/assets/${asset}`)).toBe('public, max-age=31536000, immutable');
+  // A hashed file that is not there is missing, not the app shell kept for a year under a script's name.
+  const missing = await page.request.get('/assets/index-gone.js');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).not.toContain('<div id="root">');
+});
+
+test('pages about the visitor get the shell and behave as on npm start', async ({ page }) => {
+  failOnPageErrors(page);
+  for (const path of ['/cart', '/checkout', '/login', '/dashboard', '/no/such/page']) {
+    const { response, body } = await get(page, path);
+    expect(response.status(), path).toBe(200);
+    expect(body, path).not.toContain(FIRST_VISIT_DATA);
+    expect(body, path).toContain('<div id="root">');
+  }
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Wishlist' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill('nobody@example.com');
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: SEED_NAME })).toBeVisible();
+});
+
+test('a property change reaches an open page within seconds and a later first visit within the staleness bound', async ({ page, db }) => {
+  test.setTimeout(30_000 + MAX_STALENESS_SECONDS * 1000);
+  failOnPageErrors(page);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: SEED_NAME })).toBeVisible();
+  await db.write('properties/name', 'The Lantern Rooms by the Sea');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Lantern Rooms by the Sea' })).toBeVisible({ timeout: 5_000 });
+  await expect
+    .poll(async () => (await get(page, '/about')).body, { timeout: MAX_STALENESS_SECONDS * 1000, intervals: [500] })
+    .toContain('The Lantern Rooms by the Sea');
+});
+
+test('the service worker installs and the app reloads offline', async ({ browser, db }) => {
+  await db.reset();
+  const context = await browser.newContext({ baseURL: HOSTING_URL, serviceWorkers: 'allow' });
+  try {
+    const page = await context.newPage();
+    failOnPageErrors(page);
+    await page.goto('/products');
+    await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    for (const path of ['/home', '/products', '/cart']) {
+      const response = await page.goto(path);
+      expect(response?.fromServiceWorker(), path).toBe(true);
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Wishlist' })).toBeVisible();
+    await page.goto('/products');
+    await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('with the database away a first visit gets a working shell', async ({ page, db }) => {
+  await db.stop();
+  const { response, body } = await get(page, '/products');
+  expect(response.status()).toBe(200);
+  expect(body).not.toContain(FIRST_VISIT_DATA);
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await db.start();
+  await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('in coming-soon mode the function sends the shell', async ({ page, db }) => {
+  await db.write('properties/comingsoon', true);
+  await db.write('properties/launch', new Date(Date.now() + 7 * 24 * 3600_000).toISOString());
+  expect((await get(page, '/home')).body).not.toContain(FIRST_VISIT_DATA);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/coming-soon$/);
+});
+
+test('a product title that holds markup stays text', async ({ page, db }) => {
+  const title = '</script><script>window.injected = true</script><b>bold</b>';
+  await db.write('products/harbour-jazz-night/title', title);
+  const { body } = await get(page, '/home');
+  expect(body).not.toContain('<b>bold</b>');
+  expect(body).not.toContain('<script>window.injected');
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+  expect(await page.evaluate(() => 'injected' in window)).toBe(false);
+});
+
+test('malformed requests get the shell or a plain error, never a stack trace', async ({ page }) => {
+  const head = await page.request.head('/home');
+  expect(head.status()).toBe(200);
+  expect(head.headers()['cache-control']).toBe(PAGE_CACHE_CONTROL);
+  expect(await head.text()).toBe('');
+
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+    const response = await page.request.fetch('/home', { method, data: 'x=1' });
+    expect(response.status(), method).toBe(405);
+    expect(response.headers()['content-type'], method).toMatch(/^text\/plain/);
+    expectNoStackTrace(await response.text());
+  }
+
+  const huge = await get(page, `/products?q=${'a'.repeat(20_000)}`);
+  expect([200, 400, 413, 414, 431]).toContain(huge.response.status());
+  expect(huge.body).not.toContain(FIRST_VISIT_DATA);
+  expectNoStackTrace(huge.body);
+
+  // Hosting itself answers a broken escape (%ff) with a plain 500 before any rewrite applies.
+  for (const path of ['/%ff', '/home%ff', '/home%00', '//home', '/home/../../etc/passwd', '/..%2f..%2f', '/home/']) {
+    const { response, body } = await get(page, `${HOSTING_URL}${path}`);
+    expect([200, 400, 404, 500], path).toContain(response.status());
+    expectNoStackTrace(body);
+  }
+  // Straight at the function, past Hosting: addresses Hosting never sends it. (A path with a broken escape such
+  // as %ff is refused by the Functions emulator's own router before the function runs, so it is not tried here.)
+  for (const path of ['', '/', '//home', '/home/../../etc/passwd', '/home%2f..', `/${'x'.repeat(3000)}`]) {
+    const { response, body } = await get(page, `${FUNCTION_URL}${path}`);
+    expect([200, 400, 404], path).toContain(response.status());
+    expect(body, path).not.toContain(FIRST_VISIT_DATA);
+    expectNoStackTrace(body);
+  }
+  const rendered = await get(page, `${FUNCTION_URL}/products?category=%3Cscript%3E`);
+  expect(rendered.body).toContain(FIRST_VISIT_DATA);
+  expect(rendered.body).not.toContain('<script>"');
+});
+
+interface FirebaseJson {
+  hosting: { public: string; predeploy?: string[]; rewrites: { source: string; function?: { functionId: string; region?: string } }[] };
+  functions: { source: string; runtime: string; predeploy?: string[]; ignore?: string[] }[];
+  database: { rules: string };
+}
+
+test('firebase.json and the functions build agree', async ({ stack }) => {
+  // Resolving the Vite config and loading the megabyte bundle take a while on a busy machine.
+  test.setTimeout(120_000);
+  expect(stack.readyAt).toBeGreaterThan(0);
+  const config = JSON.parse(readFileSync(join(REPO, 'firebase.json'), 'utf8')) as FirebaseJson;
+  // Hosting serves the folder the client build writes, and deploying builds first.
+  const vite = await resolveConfig({ root: REPO, logLevel: 'silent' }, 'build', 'production');
+  expect(resolve(REPO, config.hosting.public)).toBe(resolve(REPO, vite.build.outDir));
+  const packageJson = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  expect(packageJson.scripts.build).toContain('scripts/buildFunctions.ts');
+  expect(config.hosting.predeploy).toContain('npm run build');
+  expect(config.database.rules).toBe('database.rules.json');
+
+  // The codebase's entry is what the functions build writes.
+  expect(config.functions).toHaveLength(1);
+  const [codebase] = config.functions;
+  const functionsPackage = JSON.parse(readFileSync(join(REPO, codebase!.source, 'package.json'), 'utf8')) as { main: string };
+  expect(join(codebase!.source, functionsPackage.main)).toBe(join(FUNCTIONS_OUT, 'index.cjs'));
+  expect(codebase!.predeploy).toContain('npm run build');
+  expect(codebase!.ignore).toContain('src');
+
+  // A runtime Cloud Functions still deploys (firebase-tools' own table of runtimes).
+  const { RUNTIMES } = createRequire(import.meta.url)('firebase-tools/lib/deploy/functions/runtimes/supported/types.js') as {
+    RUNTIMES: Record<string, { status: string; decommissionDate: string }>;
+  };
+  const runtime = RUNTIMES[codebase!.runtime];
+  expect(runtime?.status).toBe('GA');
+  expect(new Date(runtime!.decommissionDate).getTime()).toBeGreaterThan(Date.now());
+
+  // Every rewrite to a function names one that the build exports, in the region it runs in.
+  const built = createRequire(import.meta.url)(join(buildDirs('dist-firebase-e2e').functions, functionsPackage.main)) as Record<
+    string,
+    { __endpoint?: { region?: string[]; httpsTrigger?: unknown } }
+  >;
+  const toFunctions = config.hosting.rewrites.filter((rewrite) => rewrite.function);
+  expect(toFunctions.map((rewrite) => rewrite.source).sort()).toEqual(['/about', '/contact', '/home', '/products']);
+  for (const rewrite of toFunctions) {
+    const endpoint = built[rewrite.function!.functionId]?.__endpoint;
+    expect(endpoint?.httpsTrigger, rewrite.source).toBeDefined();
+    expect(endpoint?.region, rewrite.source).toEqual([rewrite.function!.region ?? 'us-central1']);
+  }
+  for (const rewrite of config.hosting.rewrites.filter((rewrite) => !rewrite.function)) {
+    expect(rewrite).toEqual({ source: rewrite.source, destination: '/index.html' });
+  }
+});

@@ -1,0 +1,111 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_CACHE_CONTROL, SHELL_CACHE_CONTROL, firstVisitPages } from '../../functions/src/firstVisitPages';
+import * as render from '../../src/ssr/renderPage';
+import seed from '../../seed/database.json';
+
+const TEMPLATE = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+const DATA = 'id="first-visit-data"';
+
+/** Stands in for the database's REST API with whatever answer a test wants, as late as it wants. */
+let answer: { status: number; body: string; delayMs: number } = { status: 200, body: '', delayMs: 0 };
+const bodies: Record<string, string> = {};
+let database: Server;
+let databaseUrl = '';
+
+beforeAll(async () => {
+  database = createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    setTimeout(() => {
+      response.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      response.end(bodies[path] ?? answer.body);
+    }, answer.delayMs);
+  });
+  await new Promise<void>((resolve) => database.listen(0, '127.0.0.1', resolve));
+  databaseUrl = `http://127.0.0.1:${(database.address() as AddressInfo).port}?ns=test`;
+});
+afterAll(() => new Promise<void>((resolve) => database.close(() => resolve())));
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  answer = { status: 200, body: 'null', delayMs: 0 };
+  bodies['/properties.json'] = JSON.stringify(seed.properties);
+  bodies['/products.json'] = JSON.stringify(seed.products);
+});
+
+const pages = () => firstVisitPages({ load: async () => ({ template: TEMPLATE, render }), databaseUrl });
+const get = (url: string) => pages().answer({ method: 'GET', url });
+
+describe('first-visit pages', () => {
+  it('renders a page from the live data, cacheable by a CDN', async () => {
+    const page = await get('/products');
+    expect(page.status).toBe(200);
+    expect(page.headers['Cache-Control']).toBe(PAGE_CACHE_CONTROL);
+    expect(page.body).toContain(DATA);
+    expect(page.body).toContain('Harbour Jazz Night');
+  });
+
+  it.each([
+    ['not JSON', '{"name": "half'],
+    ['a list', '[1, 2, 3]'],
+    ['a string', '"properties"'],
+    ['a number', '42'],
+  ])('sends the shell when the database answers %s', async (_what, body) => {
+    bodies['/properties.json'] = body;
+    const page = await get('/home');
+    expect(page.status).toBe(200);
+    expect(page.headers['Cache-Control']).toBe(SHELL_CACHE_CONTROL);
+    expect(page.body).toBe(TEMPLATE);
+  });
+
+  it('sends the shell when the database fails or takes longer than 1.5 s', async () => {
+    answer.status = 500;
+    delete bodies['/products.json'];
+    expect((await get('/home')).body).toBe(TEMPLATE);
+    answer = { status: 200, body: 'null', delayMs: 2500 };
+    delete bodies['/properties.json'];
+    const started = Date.now();
+    expect((await get('/home')).body).toBe(TEMPLATE);
+    expect(Date.now() - started).toBeLessThan(2400);
+  });
+
+  it('sends the shell in coming-soon mode', async () => {
+    bodies['/properties.json'] = JSON.stringify({ ...seed.properties, comingsoon: true, launch: '2099-01-01T00:00:00Z' });
+    expect((await get('/home')).body).toBe(TEMPLATE);
+  });
+
+  it('keeps markup in the data as text', async () => {
+    bodies['/products.json'] = JSON.stringify({
+      x: { title: '<img src=x onerror=alert(1)></script><script>alert(2)</script>', price: 1, active: true },
+    });
+    const page = await get('/products');
+    expect(page.body).toContain(DATA);
+    expect(page.body).not.toContain('<img src=x');
+    expect(page.body).not.toContain('<script>alert(2)');
+  });
+
+  it('answers odd requests with the shell or a plain error', async () => {
+    const server = pages();
+    for (const url of ['//evil.example/home', '/home/', '/%ff', '/nowhere', '', undefined, `/products?q=${'a'.repeat(5000)}`]) {
+      const page = await server.answer({ method: 'GET', url });
+      expect(page.status, String(url)).toBe(200);
+      expect(page.body, String(url)).toBe(TEMPLATE);
+    }
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', undefined]) {
+      expect(await server.page({ method, url: '/home' })).toBeNull();
+      const refused = await server.answer({ method, url: '/home' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers['Content-Type']).toMatch(/^text\/plain/);
+    }
+    expect((await server.answer({ method: 'HEAD', url: '/home' })).headers['Cache-Control']).toBe(PAGE_CACHE_CONTROL);
+  });
+
+  it('gives a plain error, never the failure itself, when not even the shell can be loaded', async () => {
+    const broken = firstVisitPages({ load: () => Promise.reject(new Error('ENOENT: /secret/path/index.html')), databaseUrl });
+    expect(await broken.page({ method: 'GET', url: '/home' })).toBeNull();
+    const page = await broken.answer({ method: 'GET', url: '/home' });
+    expect(page.status).toBe(500);
+    expect(page.body).not.toContain('secret');
+  });
+});
