@@ -39,6 +39,28 @@ const order = (status = 'pending') => ({
   created: Date.now(),
   contact: { name: 'Casey', email: 'casey@example.com' },
 });
+const TICKET_CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
+const ticket = (uid: string, orderId: string, n: number) => ({
+  uid, order: orderId, n, code: TICKET_CODE, holder: 'Casey', status: 'valid', created: Date.now(),
+});
+const ticketOrder = () => ({
+  ...order(), items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 1 } }, total: 18,
+});
+/** Checkout of one jazz-night ticket by `who` (their order, the stock it takes, its ticket) in one update. */
+const buyTicket = (who: Identity) => (client: SdkClient) =>
+  update(ref(client.db), {
+    [`orders/${uids[who]}/order-2`]: ticketOrder(),
+    'products/harbour-jazz-night/stock': 41,
+    'products/harbour-jazz-night/reservedFor': 'order-2',
+    [`tickets/harbour-jazz-night/order-2-0`]: ticket(uids[who], 'order-2', 0),
+  });
+const checkIn = (client: SdkClient) =>
+  update(ref(client.db), {
+    'checkins/harbour-jazz-night/scan-0001': {
+      ticket: 'order-1-0', device: 'door', result: 'admitted', scanned: Date.now(), received: { '.sv': 'timestamp' }, by: uids.staff,
+    },
+    'tickets/harbour-jazz-night/order-1-0/checkin': { scan: 'scan-0001', device: 'door', at: Date.now() },
+  });
 const message = (email = 'robin@example.com') => ({ name: 'Robin', email, subject: 'Hello', body: 'A question', created: Date.now() });
 
 /** The data every case starts from: the seed plus profiles, one order each for the customers, one message. */
@@ -52,6 +74,8 @@ function fixture(): Record<string, unknown> {
     },
     orders: { [uids.customer]: { 'order-1': order() }, [uids.other]: { 'order-1': order() } },
     messages: { m1: message() },
+    tickets: { 'harbour-jazz-night': { 'order-1-0': ticket(uids.customer, 'order-1', 0) } },
+    checkins: {},
   };
 }
 
@@ -146,6 +170,15 @@ const MATRIX: Case[] = [
   { what: 'send a contact message', run: write(() => 'messages/m2', message()), allowed: EVERYONE },
   { what: 'change a contact message', run: write(() => 'messages/m1/body', 'Edited'), allowed: SIGNED_IN_STAFF },
   { what: 'delete a contact message', run: write(() => 'messages/m1', null), allowed: SIGNED_IN_STAFF },
+  { what: "read the customer's ticket", run: read(() => 'tickets/harbour-jazz-night/order-1-0'), allowed: ['customer', 'staff'] },
+  { what: "read an event's ticket list", run: read(() => 'tickets/harbour-jazz-night'), allowed: SIGNED_IN_STAFF },
+  { what: 'read the scans of an event', run: read(() => 'checkins/harbour-jazz-night'), allowed: SIGNED_IN_STAFF },
+  { what: 'buy a ticket as the customer (order, stock and ticket at once)', run: buyTicket('customer'), allowed: ['customer'] },
+  { what: 'buy a ticket as the guest', run: buyTicket('guest'), allowed: ['guest'] },
+  { what: 'create a ticket without an order', run: (c) => set(ref(c.db, 'tickets/harbour-jazz-night/order-1-1'), ticket(uids.customer, 'order-1', 1)), allowed: [] },
+  { what: "change the holder of the customer's ticket", run: write(() => 'tickets/harbour-jazz-night/order-1-0/holder', 'Mallory'), allowed: [] },
+  { what: "void the customer's ticket", run: write(() => 'tickets/harbour-jazz-night/order-1-0/status', 'void'), allowed: SIGNED_IN_STAFF },
+  { what: "check the customer's ticket in (scan and first check-in)", run: checkIn, allowed: SIGNED_IN_STAFF },
   { what: 'write at the root', run: (c) => update(ref(c.db), { somewhere: 1 }), allowed: [] },
 ];
 
