@@ -1,5 +1,6 @@
 import { lineTotal } from '../../lib/money';
 import type { Product } from '../catalogue/product';
+import { ticketWrites } from '../tickets/ticketWrites';
 import type { CheckoutFields } from './checkoutForm';
 
 export interface OrderLine {
@@ -72,5 +73,7 @@ export function reservationUpdate(uid: string, orderId: string, order: OrderDraf
     update[`products/${productId}/stock`] = stock - line.quantity;
     update[`products/${productId}/reservedFor`] = orderId;
   }
+  // Tickets of dated products go in the same update: no order without its tickets, no ticket without its order.
+  Object.assign(update, ticketWrites(uid, orderId, order, current, created));
   return update;
 }

@@ -8,7 +8,7 @@ import { authAtom } from '../../state/atoms';
 import { loginPathFor } from '../account/nextPath';
 import { sessionAtom } from '../account/session';
 import { SignOutButton } from '../account/SignOutButton';
-import { CustomerSections } from './CustomerSections';
+import { CustomerSections, TicketsSection } from './CustomerSections';
 
 // Staff tools are a chunk of their own: customers never download them.
 const StaffDashboard = lazy(() => import('./staff/StaffDashboard'));
@@ -30,6 +30,14 @@ export function Dashboard() {
   const auth = useAtomValue(authAtom);
   const session = useAtomValue(sessionAtom);
   if (!auth.authenticated || auth.id === null) return <Navigate to={loginPathFor('/dashboard')} replace />;
+  if (session === 'checking') {
+    return (
+      <Stack spacing={3}>
+        <Waiting text="Checking your sign-in…" />
+        <TicketsSection uid={auth.id} />
+      </Stack>
+    );
+  }
   if (session !== 'signed-in') return <Waiting text="Checking your sign-in…" />;
   const user = { ...auth, id: auth.id };
 
