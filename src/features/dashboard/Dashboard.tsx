@@ -12,6 +12,9 @@ import { CustomerSections, TicketsSection } from './CustomerSections';
 
 // Staff tools are a chunk of their own: customers never download them.
 const StaffDashboard = lazy(() => import('./staff/StaffDashboard'));
+// Offline at the door a stored staff sign-in cannot be confirmed: the check-in works from the device meanwhile
+// (the database rules still decide what its scans may write once they are sent).
+const DoorCheckin = lazy(() => import('../checkin/CheckinPanel'));
 
 function Waiting({ text }: { text: string }) {
   return (
@@ -34,7 +37,13 @@ export function Dashboard() {
     return (
       <Stack spacing={3}>
         <Waiting text="Checking your sign-in…" />
-        <TicketsSection uid={auth.id} />
+        {auth.role === 'staff' ? (
+          <Suspense fallback={null}>
+            <DoorCheckin uid={auth.id} />
+          </Suspense>
+        ) : (
+          <TicketsSection uid={auth.id} />
+        )}
       </Stack>
     );
   }

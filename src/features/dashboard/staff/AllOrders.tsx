@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { setValue } from '../../../firebase/dashboardData';
+import { setOrderStatus } from '../../tickets/orderStatus';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
 import { ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../orders';
@@ -11,7 +11,7 @@ import { Section } from '../Section';
 
 function StatusSelect({ order, heading }: { order: Order; heading: string }) {
   const change = (status: OrderStatus) =>
-    void saveQuickly(() => setValue(`orders/${order.uid}/${order.id}/status`, status), `${heading} is now ${STATUS_LABELS[status].toLowerCase()}.`);
+    void saveQuickly(() => setOrderStatus(order, status), `${heading} is now ${STATUS_LABELS[status].toLowerCase()}.`);
   // Inside the order's article (named by its heading), so "Status" is enough of a label.
   return (
     <TextField select size="small" label="Status" value={order.status} onChange={(event) => change(event.target.value as OrderStatus)} sx={{ minWidth: 150 }}>
