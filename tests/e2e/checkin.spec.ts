@@ -93,3 +93,27 @@ test('two devices admit the same ticket offline: both scans are kept, one first 
   expect(Object.values(tickets).filter((t) => t.checkin)).toHaveLength(1);
   await otherContext.close();
 });
+
+test('staff cancelling an order voids its tickets in the same update, and the door refuses them', async ({ page, db, accounts }) => {
+  const staff = await accounts.create('staff');
+  const code = 'VD1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
+  await db.write('orders/buyer-v/order-v', {
+    items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: 1 } }, total: 18, status: 'pending', created: Date.now(),
+    contact: { name: 'Vera Void', email: 'vera@example.com' },
+  });
+  await db.write(`tickets/${EVENT}/order-v-0`, { uid: 'buyer-v', order: 'order-v', n: 0, code, holder: 'Vera Void', status: 'valid', created: Date.now() });
+  await accounts.signIn(page, staff);
+  await page.goto('/dashboard?tab=orders');
+  await page.getByRole('article', { name: 'Order from Vera Void' }).getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Cancelled' }).click();
+  await expect.poll(() => db.read(`tickets/${EVENT}/order-v-0/status`)).toBe('void');
+  expect(await db.read('orders/buyer-v/order-v/status')).toBe('cancelled');
+
+  await page.goto('/dashboard?tab=checkin');
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: 'Harbour Jazz Night' }).click();
+  await page.getByRole('button', { name: 'Download ticket list' }).click();
+  await typeCode(page, code);
+  await expect(result(page)).toContainText('Void ticket');
+  await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 2');
+});
