@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { encode } from 'uqr';
 import { expect, test } from './accounts';
 import { failOnPageErrors } from './support';
+import { openCheckin } from './ticketSupport';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -31,14 +31,6 @@ function qrVideo(text: string, file: string): void {
   const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]));
-}
-
-async function openCheckin(page: Page) {
-  await page.goto('/dashboard?tab=checkin');
-  await page.getByRole('combobox', { name: 'Event' }).click();
-  await page.getByRole('option', { name: 'Harbour Jazz Night' }).click();
-  await page.getByRole('button', { name: 'Download ticket list' }).click();
-  await expect(page.getByTestId('checkin-synced')).toContainText('2 tickets on this device');
 }
 
 test('staff admit a ticket held up to the camera, then the same ticket again is already checked in', async ({ playwright, launchOptions, baseURL, db, accounts }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
 import { failOnPageErrors } from './support';
-import { waitForServiceWorker } from './ticketSupport';
+import { openCheckin, waitForServiceWorker } from './ticketSupport';
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -9,14 +9,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const EVENT = 'harbour-jazz-night';
 type Stored = Record<string, { code: string; checkin?: { scan: string } }>;
-
-async function openCheckin(page: Page) {
-  await page.goto('/dashboard?tab=checkin');
-  await page.getByRole('combobox', { name: 'Event' }).click();
-  await page.getByRole('option', { name: 'Harbour Jazz Night' }).click();
-  await page.getByRole('button', { name: 'Download ticket list' }).click();
-  await expect(page.getByTestId('checkin-synced')).toContainText('2 tickets on this device');
-}
 
 async function typeCode(page: Page, code: string) {
   await page.getByRole('textbox', { name: 'Ticket code' }).fill(code);
@@ -109,10 +101,7 @@ test('staff cancelling an order voids its tickets in the same update, and the do
   await expect.poll(() => db.read(`tickets/${EVENT}/order-v-0/status`)).toBe('void');
   expect(await db.read('orders/buyer-v/order-v/status')).toBe('cancelled');
 
-  await page.goto('/dashboard?tab=checkin');
-  await page.getByRole('combobox', { name: 'Event' }).click();
-  await page.getByRole('option', { name: 'Harbour Jazz Night' }).click();
-  await page.getByRole('button', { name: 'Download ticket list' }).click();
+  await openCheckin(page, 3);
   await typeCode(page, code);
   await expect(result(page)).toContainText('Void ticket');
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 2');

@@ -39,3 +39,12 @@ export const ticketOrder = (name: string, email: string, quantity = 2) => ({
 export const ticket = (uid: string, order: string, n: number, code: string, extra: Record<string, unknown> = {}) => ({
   uid, order, n, code, holder: 'Casey Customer', status: 'valid', created: Date.now(), ...extra,
 });
+
+/** Opens the staff Check-in tab and downloads the seeded jazz night's list (the demo customer's two tickets). */
+export async function openCheckin(page: Page, tickets = 2): Promise<void> {
+  await page.goto('/dashboard?tab=checkin');
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: 'Harbour Jazz Night' }).click();
+  await page.getByRole('button', { name: 'Download ticket list' }).click();
+  await expect(page.getByTestId('checkin-synced')).toContainText(`${tickets} tickets on this device`);
+}

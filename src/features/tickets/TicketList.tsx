@@ -4,7 +4,8 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HeldTicket } from './heldTickets';
-import type { RefreshState } from './myTickets';
+import { useAtomValue } from 'jotai';
+import { ticketNoticeAtom, type RefreshState } from './myTickets';
 import { TicketCard } from './TicketCard';
 
 /** Printing shows the tickets alone, one to a page. */
@@ -25,12 +26,18 @@ const printStyles = (
 
 /** A visitor's tickets, with the state of the last refresh from the database and a print button. */
 export function TicketList({ tickets, locale, refresh, online }: { tickets: readonly HeldTicket[]; locale: string; refresh: RefreshState; online: boolean }) {
+  const notice = useAtomValue(ticketNoticeAtom);
   const sameLine = (held: HeldTicket) => `${held.ticket.eventId}/${held.ticket.order}`;
   const perLine = new Map<string, number>();
   for (const held of tickets) perLine.set(sameLine(held), (perLine.get(sameLine(held)) ?? 0) + 1);
   return (
     <Stack spacing={2} className="ticket-print">
       {printStyles}
+      {notice && (
+        <Alert severity="warning" className="ticket-print-hide">
+          {notice}
+        </Alert>
+      )}
       {(refresh === 'failed' || !online) && tickets.length > 0 && (
         <Alert severity="info" className="ticket-print-hide">
           You seem to be offline: these are the tickets saved on this device. They update when you are back online.

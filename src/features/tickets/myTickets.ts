@@ -20,6 +20,8 @@ const slot = new StorageSlot(() => window.localStorage, 'tickets', (failure) =>
   }),
 );
 
+let dropped = false;
+
 function loadHeld(): HeldTicket[] {
   if (import.meta.env.SSR) return [];
   const text = slot.read();
@@ -29,18 +31,16 @@ function loadHeld(): HeldTicket[] {
   } catch (error) {
     console.warn('Stored tickets dropped:', error);
     slot.remove();
-    notify({
-      severity: 'warn',
-      key: 'tickets-corrupt',
-      summary: 'Saved tickets could not be read',
-      detail: 'They were removed from this device and are fetched again from your orders when you are online.',
-      life: 8000,
-    });
+    dropped = true;
     return [];
   }
 }
 
 export const heldTicketsAtom = atom<HeldTicket[]>(loadHeld());
+/** Said where the tickets show (not in a passing toast): the visitor is looking for them. */
+export const ticketNoticeAtom = atom<string | null>(
+  dropped ? 'Saved tickets could not be read: they were removed from this device and are fetched again from your orders when you are online.' : null,
+);
 
 export type RefreshState = 'idle' | 'loading' | 'done' | 'failed';
 export const ticketRefreshAtom = atom<RefreshState>('idle');
