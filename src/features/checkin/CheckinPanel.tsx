@@ -6,7 +6,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { isRecord } from '../../state/validation';
 import { catalogueAtom } from '../catalogue/catalogueState';
+import { parseProduct } from '../catalogue/product';
+import { liveValueAtom } from '../dashboard/liveValue';
 import { DecisionView } from './DecisionView';
 import {
   conflictsAtom, deviceName, doorListsAtom, doorNoticeAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom, outboxAtom, scan, sendingAtom,
@@ -27,8 +30,16 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const conflicts = useAtomValue(conflictsAtom);
   const download = useAtomValue(downloadAtom);
   const sending = useAtomValue(sendingAtom);
+  // Every dated product staff can read (past and hidden ones too), else the visitor catalogue kept offline.
+  const allProducts = useAtomValue(liveValueAtom('products'));
   const events = new Map<string, string>(Object.values(lists).map((l) => [l.eventId, l.title]));
   for (const product of products) if (product.date) events.set(product.id, product.title);
+  if (allProducts.status === 'ready' && isRecord(allProducts.value)) {
+    for (const [id, raw] of Object.entries(allProducts.value)) {
+      const parsed = parseProduct(id, raw);
+      if ('product' in parsed && parsed.product.date) events.set(id, parsed.product.title);
+    }
+  }
   const [eventId, setEventId] = useState<string>(() => Object.keys(lists)[0] ?? '');
   const [code, setCode] = useState('');
   const [camera, setCamera] = useState(false);
@@ -52,7 +63,8 @@ export default function CheckinPanel({ uid }: { uid: string }) {
     <Stack spacing={2.5}>
       {notice && <Alert severity="warning">{notice}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField select label="Event" value={eventId} onChange={(e) => setEventId(e.target.value)} sx={{ minWidth: 260 }}>
+        <TextField select label="Event" value={eventId} onChange={(e) => setEventId(e.target.value)} sx={{ minWidth: 260 }}
+          disabled={events.size === 0} helperText={events.size === 0 ? 'Loading the events…' : undefined}>
           {[...events].map(([id, name]) => (
             <MenuItem key={id} value={id}>
               {name}
