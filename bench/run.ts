@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runBundleBench } from './bundle';
 import { runCatalogueBench } from './catalogue';
+import { runDoorBench } from './door';
 import { runLighthouseBench } from './lighthouse';
 import { runPropagationBench } from './propagation';
 import runServerBench from './server';
@@ -17,6 +18,7 @@ results.propagation = await runPropagationBench();
 results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();
 results.serverUnderHostileLoads = await runHostileBench();
+results.door = await runDoorBench();
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nSaved bench/results/latest.json');

@@ -1,7 +1,11 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../app/usePageTitle';
 import { LoginPanel } from '../features/account/LoginPanel';
+
+// Guests reach "their tickets" where the account entry leads them: here. Loaded apart, with its QR encoder.
+const GuestTickets = lazy(() => import('../features/tickets/GuestTicketsPanel'));
 
 export default function LoginPage() {
   usePageTitle('Sign in');
@@ -9,6 +13,9 @@ export default function LoginPage() {
     <Stack spacing={3}>
       <Typography variant="h1">Sign in</Typography>
       <LoginPanel />
+      <Suspense fallback={null}>
+        <GuestTickets />
+      </Suspense>
     </Stack>
   );
 }

@@ -24,8 +24,8 @@ export interface LiveDatabase {
    * database connection, which Chromium's offline emulation does not cut for relayed WebSockets.
    */
   setOffline(offline: boolean): Promise<void>;
-  /** Connects the pages of another browser context (a second buyer) to this database too. */
-  connect(context: BrowserContext): Promise<void>;
+  /** Connects the pages of another browser context (a second buyer) to this database too; it goes offline apart. */
+  connect(context: BrowserContext): Promise<{ setOffline(offline: boolean): Promise<void> }>;
 }
 
 async function readSeed(): Promise<unknown> {
@@ -109,7 +109,18 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
       restart: async () => {
         await start();
       },
-      connect: (other) => connectPages(other, () => port, () => true, new Set()),
+      connect: async (other) => {
+        let otherOnline = true;
+        const sockets = new Set<WebSocketRoute>();
+        await connectPages(other, () => port, () => otherOnline, sockets);
+        return {
+          setOffline: async (offline: boolean) => {
+            otherOnline = !offline;
+            await other.setOffline(offline);
+            if (offline) await Promise.all([...sockets].map((socket) => socket.close()));
+          },
+        };
+      },
       setOffline: async (offline) => {
         online = !offline;
         await context.setOffline(offline);

@@ -227,6 +227,9 @@ describe('database.rules.json accepts the demo data in seed/', () => {
     ...Object.entries(demo.orders ?? {}).flatMap(([uid, orders]) =>
       Object.entries(orders as Record<string, unknown>).map(([id, order]): [string, unknown] => [`/orders/${uid}/${id}`, order]),
     ),
+    ...Object.entries(demo.tickets ?? {}).flatMap(([eventId, tickets]) =>
+      Object.entries(tickets as Record<string, unknown>).map(([id, ticket]): [string, unknown] => [`/tickets/${eventId}/${id}`, ticket]),
+    ),
   ];
 
   it.each(nodes)('staff may write back %s unchanged', (target, value) => {
@@ -238,6 +241,18 @@ describe('database.rules.json accepts the demo data in seed/', () => {
     for (const [uid, profile] of Object.entries(users)) {
       const writes = set(`/users/${uid}`, profile);
       expect(rules.checkWrite([['users', uid]], signedIn(uid), seeded, seeded.withWrites(writes), NOW).allowed).toBe(true);
+    }
+  });
+
+  it('the demo customer has tickets for an upcoming event, and reads them', () => {
+    const customer = demoUsers.find((u) => u.email === 'customer@example.com')!;
+    const held = Object.entries(demo.tickets ?? {}).flatMap(([eventId, tickets]) =>
+      Object.entries(tickets as Record<string, { uid: string }>).filter(([, t]) => t.uid === customer.uid).map(([id]) => `${eventId}/${id}`),
+    );
+    expect(held.length).toBeGreaterThan(0);
+    for (const id of held) {
+      expect(Date.parse(String(demo.products?.[id.split('/')[0]!] && (demo.products[id.split('/')[0]!] as { date: string }).date))).toBeGreaterThan(NOW);
+      expect(rules.canRead(['tickets', ...id.split('/')], signedIn(customer.uid), seeded, NOW)).toBe(true);
     }
   });
 

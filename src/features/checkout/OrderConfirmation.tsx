@@ -2,13 +2,24 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { PlacedOrder } from '../../firebase/orders';
 import { formatMoney } from '../../lib/money';
 import { orderTotal } from './order';
+import { authAtom } from '../../state/atoms';
+
+// The tickets (and their QR encoder) load only when an order is confirmed.
+const OrderTickets = lazy(() => import('../tickets/GuestTicketsPanel'));
 
 export function OrderConfirmation({ placed, currency, locale }: { placed: PlacedOrder; currency: string; locale: string }) {
   const { order, orderId } = placed;
+  const guest = !useAtomValue(authAtom).authenticated;
+  const tickets = useMemo(() => {
+    const lines = Object.entries(order.items).map(([productId, line]) => ({ productId, quantity: line.quantity, title: line.title }));
+    return { uid: placed.uid, order: { id: orderId, lines }, guest };
+  }, [placed.uid, orderId, order.items, guest]);
   return (
     <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-labelledby="order-confirmed">
       <Stack spacing={2}>
@@ -29,6 +40,9 @@ export function OrderConfirmation({ placed, currency, locale }: { placed: Placed
         <Typography sx={{ fontWeight: 700 }}>
           Total to pay: {formatMoney(orderTotal(order), currency, locale)}
         </Typography>
+        <Suspense fallback={null}>
+          <OrderTickets placed={tickets} />
+        </Suspense>
         <div>
           <Button component={Link} to="/products" variant="outlined">
             Back to the shop

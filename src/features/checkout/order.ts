@@ -2,6 +2,7 @@ import { lineTotal } from '../../lib/money';
 import type { Product } from '../catalogue/product';
 import { isRecord } from '../../state/validation';
 import type { CheckoutFields } from './checkoutFields';
+import { ticketWrites } from '../tickets/ticketWrites';
 
 export interface OrderLine {
   productId: string;
@@ -88,8 +89,8 @@ export interface Reservation {
 }
 
 /**
- * The one atomic update that places an order: the order itself, the open-order slot it takes and, for every
- * product whose stock is counted, the stock it leaves. The rules accept it only against the stock it was computed
+ * The one atomic update that places an order: the order itself, the open-order slot it takes, for every
+ * product whose stock is counted, the stock it leaves, and the tickets of dated products. The rules accept it only against the stock it was computed
  * from (docs/security.md).
  */
 export function reservationUpdate(
@@ -105,6 +106,8 @@ export function reservationUpdate(
     const stock = current.get(productId)?.stock;
     if (stock != null) update[`products/${productId}/stock`] = stock - line.quantity;
   }
+  // Tickets of dated products go in the same update: no order without its tickets, no ticket without its order.
+  Object.assign(update, ticketWrites(at.uid, at.orderId, order, current, at.created));
   return update;
 }
 

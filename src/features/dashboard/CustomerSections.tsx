@@ -1,13 +1,29 @@
 import Stack from '@mui/material/Stack';
+import { lazy, Suspense } from 'react';
 import type { AuthState } from '../../state/types';
 import { MyOrders } from './customer/MyOrders';
 import { MyProfile } from './customer/MyProfile';
 import { Section } from './Section';
 
-/** What every signed-in user has: their orders and their profile. */
+// Loaded apart so the QR encoder comes only with the tickets.
+const MyTickets = lazy(() => import('../tickets/MyTicketsPanel'));
+
+/** The user's tickets; also shown from the device while the sign-in cannot be confirmed (offline at the door). */
+export function TicketsSection({ uid }: { uid: string }) {
+  return (
+    <Section title="Your tickets">
+      <Suspense fallback={null}>
+        <MyTickets uid={uid} />
+      </Suspense>
+    </Section>
+  );
+}
+
+/** What every signed-in user has: their tickets, orders and profile. */
 export function CustomerSections({ auth }: { auth: AuthState & { id: string } }) {
   return (
     <Stack spacing={3}>
+      <TicketsSection uid={auth.id} />
       <Section title="Your orders">
         <MyOrders uid={auth.id} />
       </Section>

@@ -8,10 +8,13 @@ import { authAtom } from '../../state/atoms';
 import { loginPathFor } from '../account/nextPath';
 import { sessionAtom } from '../account/session';
 import { SignOutButton } from '../account/SignOutButton';
-import { CustomerSections } from './CustomerSections';
+import { CustomerSections, TicketsSection } from './CustomerSections';
 
 // Staff tools are a chunk of their own: customers never download them.
 const StaffDashboard = lazy(() => import('./staff/StaffDashboard'));
+// Offline at the door a stored staff sign-in cannot be confirmed: the check-in works from the device meanwhile
+// (the database rules still decide what its scans may write once they are sent).
+const DoorCheckin = lazy(() => import('../checkin/CheckinPanel'));
 
 function Waiting({ text }: { text: string }) {
   return (
@@ -30,6 +33,20 @@ export function Dashboard() {
   const auth = useAtomValue(authAtom);
   const session = useAtomValue(sessionAtom);
   if (!auth.authenticated || auth.id === null) return <Navigate to={loginPathFor('/dashboard')} replace />;
+  if (session === 'checking') {
+    return (
+      <Stack spacing={3}>
+        <Waiting text="Checking your sign-in…" />
+        {auth.role === 'staff' ? (
+          <Suspense fallback={null}>
+            <DoorCheckin uid={auth.id} />
+          </Suspense>
+        ) : (
+          <TicketsSection uid={auth.id} />
+        )}
+      </Stack>
+    );
+  }
   if (session !== 'signed-in') return <Waiting text="Checking your sign-in…" />;
   const user = { ...auth, id: auth.id };
 

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { readValue, updateValues } from '../../../firebase/dashboardData';
 import { slotOf } from '../../checkout/openOrders';
+import { ticketStatusChanges } from '../../tickets/orderStatus';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
 import { ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../orders';
@@ -13,11 +14,15 @@ import { Section } from '../Section';
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 /**
- * Sets an order's status. Closing it (fulfilled or cancelled) frees its open-order slot in the same update, as
- * the rules require, so the buyer may order again (docs/security.md).
+ * Sets an order's status in one update with what follows from it: closing the order (fulfilled or cancelled) frees
+ * its open-order slot, as the rules require, so the buyer may order again (docs/security.md); its tickets are void
+ * while it is cancelled (docs/tickets-and-check-in.md).
  */
 async function setStatus(order: Order, status: OrderStatus): Promise<void> {
-  const patch: Record<string, unknown> = { [`orders/${order.uid}/${order.id}/status`]: status };
+  const patch: Record<string, unknown> = {
+    [`orders/${order.uid}/${order.id}/status`]: status,
+    ...(await ticketStatusChanges(order, status)),
+  };
   if (!OPEN.includes(status)) {
     const slot = slotOf(await readValue(`openOrders/${order.uid}`), order.id);
     if (slot) patch[`openOrders/${order.uid}/${slot}`] = null;

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AuthState } from '../../../state/types';
 import { CustomerSections } from '../CustomerSections';
@@ -10,12 +11,16 @@ import { ProductsManager } from './ProductsManager';
 import { PropertiesEditor } from './PropertiesEditor';
 import { UsersAndRoles } from './UsersAndRoles';
 
+// The door's check-in (and its camera decoder) loads only when its tab is opened.
+const CheckinPanel = lazy(() => import('../../checkin/CheckinPanel'));
+
 const TABS = [
   { key: 'site', label: 'Site' },
   { key: 'products', label: 'Products' },
   { key: 'orders', label: 'Orders' },
   { key: 'messages', label: 'Messages' },
   { key: 'users', label: 'Users' },
+  { key: 'checkin', label: 'Check-in' },
   { key: 'account', label: 'My account' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
@@ -44,6 +49,11 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         {current === 'orders' && <AllOrders />}
         {current === 'messages' && <ContactMessages />}
         {current === 'users' && <UsersAndRoles selfId={auth.id} />}
+        {current === 'checkin' && (
+          <Suspense fallback={null}>
+            <CheckinPanel uid={auth.id} />
+          </Suspense>
+        )}
         {current === 'account' && <CustomerSections auth={auth} />}
       </Box>
     </Box>

@@ -1,0 +1,124 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { isRecord } from '../../state/validation';
+import { catalogueAtom } from '../catalogue/catalogueState';
+import { parseProduct } from '../catalogue/product';
+import { liveValueAtom } from '../dashboard/liveValue';
+import { DecisionView } from './DecisionView';
+import {
+  conflictsAtom, deviceName, doorListsAtom, doorNoticeAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom, outboxAtom, scan, sendingAtom,
+} from './doorStore';
+
+// The camera and its QR decoder load only when staff open the camera.
+const CameraScanner = lazy(() => import('./CameraScanner'));
+
+const when = (at: number) => new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** The staff "Check-in" tab: pick an event, download its tickets, and admit people by camera or typed code. */
+export default function CheckinPanel({ uid }: { uid: string }) {
+  const products = useAtomValue(catalogueAtom).products;
+  const lists = useAtomValue(doorListsAtom);
+  const outbox = useAtomValue(outboxAtom);
+  const last = useAtomValue(lastDecisionAtom);
+  const notice = useAtomValue(doorNoticeAtom);
+  const conflicts = useAtomValue(conflictsAtom);
+  const download = useAtomValue(downloadAtom);
+  const sending = useAtomValue(sendingAtom);
+  // Every dated product staff can read (past and hidden ones too), else the visitor catalogue kept offline.
+  const allProducts = useAtomValue(liveValueAtom('products'));
+  const events = new Map<string, string>(Object.values(lists).map((l) => [l.eventId, l.title]));
+  for (const product of products) if (product.date) events.set(product.id, product.title);
+  if (allProducts.status === 'ready' && isRecord(allProducts.value)) {
+    for (const [id, raw] of Object.entries(allProducts.value)) {
+      const parsed = parseProduct(id, raw);
+      if ('product' in parsed && parsed.product.date) events.set(id, parsed.product.title);
+    }
+  }
+  const [eventId, setEventId] = useState<string>(() => Object.keys(lists)[0] ?? '');
+  const [code, setCode] = useState('');
+  const [camera, setCamera] = useState(false);
+  const title = events.get(eventId) ?? eventId;
+  const list = lists[eventId];
+
+  const downloaded = list !== undefined;
+  useEffect(() => (eventId && downloaded ? followEvent(eventId, title, uid) : undefined), [eventId, title, uid, downloaded]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    scan(code, eventId);
+    setCode('');
+  };
+  const valid = list?.tickets.filter((t) => t.status === 'valid') ?? [];
+  const checkedIn = valid.filter((t) => t.checkin).length;
+  const waiting = outbox.filter((s) => s.eventId === eventId).length;
+
+  return (
+    <Stack spacing={2.5}>
+      {notice && <Alert severity="warning">{notice}</Alert>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <TextField select label="Event" value={eventId} onChange={(e) => setEventId(e.target.value)} sx={{ minWidth: 260 }}
+          disabled={events.size === 0} helperText={events.size === 0 ? 'Loading the events…' : undefined}>
+          {[...events].map(([id, name]) => (
+            <MenuItem key={id} value={id}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="outlined" disabled={!eventId || download === 'loading'} onClick={() => void downloadList(eventId, title)}>
+          {list ? 'Download again' : 'Download ticket list'}
+        </Button>
+      </Stack>
+      {download === 'failed' && <Alert severity="error">The list could not be downloaded. Check the connection and try again.</Alert>}
+      {list ? (
+        <>
+          <Typography data-testid="checkin-synced">
+            {list.tickets.length} tickets on this device · last synced {when(list.syncedAt)} · this device is {deviceName}
+          </Typography>
+          <Typography data-testid="checkin-counter" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
+            Checked in: {checkedIn} / {valid.length}
+          </Typography>
+          <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={submit} noValidate>
+            <TextField label="Ticket code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off"
+              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, maxLength: 200 } }} sx={{ flex: 1 }} />
+            <Button type="submit" variant="contained" size="large">
+              Check in
+            </Button>
+            <Button variant="outlined" size="large" onClick={() => setCamera((open) => !open)}>
+              {camera ? 'Close camera' : 'Scan with camera'}
+            </Button>
+          </Stack>
+          {camera && (
+            <Suspense fallback={<Typography role="status">Starting the camera…</Typography>}>
+              <CameraScanner onCode={(text) => scan(text, eventId)} />
+            </Suspense>
+          )}
+          {last && <DecisionView decision={last.decision} at={last.at} />}
+          <Typography data-testid="checkin-outbox" color={waiting ? 'warning.dark' : 'text.secondary'}>
+            {waiting === 0 ? 'All scans sent.' : `${waiting} scan${waiting === 1 ? '' : 's'} waiting to be sent${sending ? '…' : ' (offline)'}`}
+          </Typography>
+          {conflicts.length > 0 && (
+            <Alert severity="warning" data-testid="checkin-conflicts">
+              <Typography sx={{ fontWeight: 700 }}>Admitted more than once while devices were offline:</Typography>
+              <ul>
+                {conflicts.map((c) => (
+                  <li key={c.ticket}>
+                    Ticket {c.ticket}: {c.scans.map((s) => `${s.device} at ${when(s.scanned)}${s.first ? ' (first)' : ''}`).join('; ')}
+                  </li>
+                ))}
+              </ul>
+            </Alert>
+          )}
+        </>
+      ) : (
+        eventId && <Typography>Download the event’s ticket list to this device to check people in, also without a connection.</Typography>
+      )}
+    </Stack>
+  );
+}

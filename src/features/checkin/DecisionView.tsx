@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Decision } from './decide';
+import { deviceName } from './doorStore';
+
+const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function describe(decision: Decision): { title: string; detail: string; colour: string } {
+  switch (decision.kind) {
+    case 'admitted':
+      return { title: 'Admitted', detail: `${decision.ticket.holder} · ticket ${decision.ticket.id}`, colour: 'success.main' };
+    case 'already': {
+      const where = decision.device === deviceName ? 'this device' : decision.device;
+      return { title: 'Already checked in', detail: `at ${time(decision.at)} on ${where} · ${decision.ticket.holder}`, colour: 'error.main' };
+    }
+    case 'void':
+      return { title: 'Void ticket', detail: `Cancelled order · ${decision.ticket.holder}`, colour: 'error.main' };
+    case 'other-event':
+      return { title: 'Another event’s ticket', detail: `This ticket is for ${decision.title}`, colour: 'warning.dark' };
+    case 'unknown':
+      return { title: 'Unknown code', detail: 'Not a ticket on this device’s lists', colour: 'grey.800' };
+  }
+}
+
+/** The result of the last scan, large enough to read at arm's length, and announced to screen readers. */
+export function DecisionView({ decision, at }: { decision: Decision; at: number }) {
+  const { title, detail, colour } = describe(decision);
+  return (
+    <Box role="status" aria-live="assertive" data-testid="checkin-result" data-kind={decision.kind} key={at}
+      sx={{ bgcolor: colour, color: '#fff', borderRadius: 2, p: { xs: 2.5, sm: 4 }, textAlign: 'center' }}>
+      <Typography sx={{ fontSize: { xs: '2.5rem', sm: '3.5rem' }, fontWeight: 800, lineHeight: 1.1 }}>{title}</Typography>
+      <Typography sx={{ fontSize: { xs: '1.25rem', sm: '1.6rem' }, mt: 1, wordBreak: 'break-word' }}>{detail}</Typography>
+    </Box>
+  );
+}

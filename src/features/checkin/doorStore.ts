@@ -1,0 +1,245 @@
+import { atom } from 'jotai';
+import { readValue, updateFromRoot } from '../../firebase/door';
+import { subscribeValue } from '../../firebase/dashboardData';
+import { isPermissionDenied } from '../../firebase/messages';
+import { appStore } from '../../state/appStore';
+import { connectedAtom } from '../../state/liveAtoms';
+import { StorageSlot, type StorageFailure } from '../../state/storage';
+import { isRecord } from '../../state/validation';
+import { decide, indexLists, type Decision, type DoorIndex, type EventList } from './decide';
+import { findConflicts, listFromDatabase, parseLists, parseOutbox, type Conflict, type Scan } from './doorStorage';
+
+/**
+ * The door's device state: downloaded lists, the outbox of scans not yet in the database, this device's name,
+ * and what the staff member needs to read (last result, notices, conflicts). Kept in local storage under keys
+ * of their own, so a reload offline keeps everything; if storage fails it all goes on in memory and says so.
+ */
+export const doorNoticeAtom = atom<string | null>(null);
+
+function storageTrouble(failure: StorageFailure): void {
+  appStore.set(
+    doorNoticeAtom,
+    failure === 'full'
+      ? 'This device’s storage is full: check-in goes on, but the list and waiting scans are kept only until this tab closes.'
+      : 'This browser does not let the app store anything: check-in goes on, but only until this tab closes.',
+  );
+}
+
+const slots = {
+  lists: new StorageSlot(() => window.localStorage, 'door-lists', storageTrouble),
+  outbox: new StorageSlot(() => window.localStorage, 'door-outbox', storageTrouble),
+  device: new StorageSlot(() => window.localStorage, 'door-device', storageTrouble),
+};
+
+function load<T>(slot: StorageSlot, parse: (text: string) => T, empty: T, dropped: string): T {
+  const text = slot.read();
+  if (text === null) return empty;
+  try {
+    return parse(text);
+  } catch (error) {
+    console.warn(`Stored ${slot.key} dropped:`, error);
+    slot.remove();
+    appStore.set(doorNoticeAtom, dropped);
+    return empty;
+  }
+}
+
+function randomId(length: number): string {
+  const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
+  return Array.from(crypto.getRandomValues(new Uint8Array(length)), (byte) => alphabet[byte & 31]).join('');
+}
+
+function loadDevice(): string {
+  const stored = slots.device.read();
+  if (stored && /^door-[0-9a-z]{4}$/.test(stored)) return stored;
+  const name = `door-${randomId(4)}`;
+  slots.device.write(name);
+  return name;
+}
+
+export const deviceName = loadDevice();
+export const doorListsAtom = atom<Record<string, EventList>>(
+  load(slots.lists, parseLists, {}, 'The ticket lists stored on this device could not be read and were removed: download the event again.'),
+);
+export const outboxAtom = atom<Scan[]>(
+  load(slots.outbox, parseOutbox, [], 'Scans waiting on this device could not be read and were removed. Scans already sent are safe.'),
+);
+export const lastDecisionAtom = atom<{ decision: Decision; at: number } | null>(null);
+export const conflictsAtom = atom<Conflict[]>([]);
+export const downloadAtom = atom<'idle' | 'loading' | 'failed'>('idle');
+
+// The index is rebuilt only when the lists change, not per scan.
+let indexed: { lists: Record<string, EventList>; index: DoorIndex } | null = null;
+function currentIndex(): DoorIndex {
+  const lists = appStore.get(doorListsAtom);
+  if (indexed?.lists !== lists) indexed = { lists, index: indexLists(Object.values(lists)) };
+  return indexed.index;
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** Saving 5,000 tickets takes milliseconds: done after the result is on screen, not before. */
+function saveListsSoon(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => slots.lists.write(JSON.stringify(appStore.get(doorListsAtom))), 0);
+}
+
+function setLists(lists: Record<string, EventList>): void {
+  appStore.set(doorListsAtom, lists);
+  saveListsSoon();
+}
+
+function setOutbox(outbox: Scan[]): void {
+  appStore.set(outboxAtom, outbox);
+  slots.outbox.write(JSON.stringify(outbox));
+}
+
+/** The device's local check-ins not yet confirmed by the database survive a fresh download of the list. */
+function withLocalCheckins(list: EventList): EventList {
+  const waiting = new Map(appStore.get(outboxAtom).filter((s) => s.eventId === list.eventId && s.result === 'admitted').map((s) => [s.ticket, s]));
+  if (waiting.size === 0) return list;
+  return {
+    ...list,
+    tickets: list.tickets.map((t) => {
+      const scan = waiting.get(t.id);
+      return !t.checkin && scan ? { ...t, checkin: { at: scan.scanned, device: scan.device } } : t;
+    }),
+  };
+}
+
+function storeList(list: EventList): void {
+  setLists({ ...appStore.get(doorListsAtom), [list.eventId]: withLocalCheckins(list) });
+}
+
+/** Downloads an event's ticket list to the device. */
+export async function downloadList(eventId: string, title: string): Promise<void> {
+  appStore.set(downloadAtom, 'loading');
+  try {
+    storeList(listFromDatabase(eventId, title, await readValue(`tickets/${eventId}`), Date.now()));
+    appStore.set(downloadAtom, 'idle');
+  } catch (error) {
+    console.warn('Ticket list download failed:', error);
+    appStore.set(downloadAtom, 'failed');
+  }
+}
+
+/**
+ * Decides a typed or scanned code at `eventId` from the device alone, shows the result, and queues the scan of
+ * a ticket of this event for the database. Unknown input changes nothing.
+ */
+export function scan(input: string, eventId: string): Decision {
+  const decision = decide(input, eventId, currentIndex());
+  const at = Date.now();
+  appStore.set(lastDecisionAtom, { decision, at });
+  if (decision.kind === 'admitted' || decision.kind === 'already' || decision.kind === 'void') {
+    if (decision.kind === 'admitted') {
+      const list = appStore.get(doorListsAtom)[eventId]!;
+      const tickets = list.tickets.map((t) => (t.id === decision.ticket.id ? { ...t, checkin: { at, device: deviceName } } : t));
+      setLists({ ...appStore.get(doorListsAtom), [eventId]: { ...list, tickets } });
+    }
+    const result = decision.kind;
+    setOutbox([...appStore.get(outboxAtom), { id: `${deviceName}-${at.toString(36)}-${randomId(8)}`, eventId, ticket: decision.ticket.id, result, scanned: at, device: deviceName }]);
+    void flushOutbox();
+  }
+  return decision;
+}
+
+function scanRecord(scanned: Scan, stamp: unknown, uid: string): Record<string, unknown> {
+  return { ticket: scanned.ticket, device: scanned.device, result: scanned.result, scanned: scanned.scanned, received: stamp, by: uid };
+}
+
+/**
+ * Sends one scan under its fixed id. An admitting scan also records the ticket's first check-in; if another
+ * device was first, the rules refuse that and the scan is kept alone (the conflict record). A refusal because the
+ * id is taken means an earlier send arrived: done, never counted twice.
+ */
+async function send(scanned: Scan, uid: string): Promise<void> {
+  const path = `checkins/${scanned.eventId}/${scanned.id}`;
+  const attempts: ((stamp: unknown) => Record<string, unknown>)[] = [
+    (stamp) => ({ [path]: scanRecord(scanned, stamp, uid) }),
+  ];
+  if (scanned.result === 'admitted') {
+    attempts.unshift((stamp) => ({
+      [path]: scanRecord(scanned, stamp, uid),
+      [`tickets/${scanned.eventId}/${scanned.ticket}/checkin`]: { scan: scanned.id, device: scanned.device, at: scanned.scanned },
+    }));
+  }
+  for (const attempt of attempts) {
+    try {
+      await updateFromRoot(attempt);
+      return;
+    } catch (error) {
+      if (!isPermissionDenied(error)) throw error;
+    }
+  }
+  if ((await readValue(path)) !== null) return;
+  // Neither form is accepted (the ticket is gone from the database): keeping it would retry forever.
+  console.warn(`Scan ${scanned.id} refused by the database and dropped.`);
+}
+
+let staffUid: string | null = null;
+const inFlight = new Set<string>();
+export const sendingAtom = atom(false);
+
+/** Sends every waiting scan, oldest first; what fails for the network stays for the next connection. */
+export async function flushOutbox(): Promise<void> {
+  const uid = staffUid;
+  if (!uid) return;
+  const waiting = appStore.get(outboxAtom).filter((s) => !inFlight.has(s.id));
+  if (waiting.length === 0) return;
+  appStore.set(sendingAtom, true);
+  await Promise.all(
+    waiting.map(async (scanned) => {
+      inFlight.add(scanned.id);
+      try {
+        await send(scanned, uid);
+        setOutbox(appStore.get(outboxAtom).filter((s) => s.id !== scanned.id));
+      } catch (error) {
+        console.warn(`Scan ${scanned.id} not sent yet:`, error);
+      } finally {
+        inFlight.delete(scanned.id);
+      }
+    }),
+  );
+  appStore.set(sendingAtom, inFlight.size > 0);
+}
+
+/**
+ * While the check-in tab is open for `eventId`: the list and the scans follow the database live (counters and
+ * other devices' check-ins), and waiting scans go out whenever the database connection comes back.
+ */
+export function followEvent(eventId: string, title: string, uid: string): () => void {
+  staffUid = uid;
+  let firstScans = new Map<string, string>();
+  let rawScans: unknown = null;
+  const stopTickets = subscribeValue(
+    `tickets/${eventId}`,
+    (raw) => {
+      firstScans = new Map(
+        isRecord(raw)
+          ? Object.entries(raw).flatMap(([id, t]) => (isRecord(t) && isRecord(t.checkin) && typeof t.checkin.scan === 'string' ? [[id, t.checkin.scan] as const] : []))
+          : [],
+      );
+      storeList(listFromDatabase(eventId, title, raw, Date.now()));
+      appStore.set(conflictsAtom, findConflicts(rawScans, firstScans));
+    },
+    (error) => console.warn('Ticket list not followed:', error),
+  );
+  const stopScans = subscribeValue(
+    `checkins/${eventId}`,
+    (raw) => {
+      rawScans = raw;
+      appStore.set(conflictsAtom, findConflicts(raw, firstScans));
+    },
+    (error) => console.warn('Scans not followed:', error),
+  );
+  const stopConnection = appStore.sub(connectedAtom, () => {
+    if (appStore.get(connectedAtom)) void flushOutbox();
+  });
+  void flushOutbox();
+  return () => {
+    stopTickets();
+    stopScans();
+    stopConnection();
+    appStore.set(conflictsAtom, []);
+  };
+}

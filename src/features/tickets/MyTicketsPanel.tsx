@@ -1,0 +1,23 @@
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { siteAtom } from '../../state/atoms';
+import { liveValueAtom } from '../dashboard/liveValue';
+import { onlineAtom } from '../pwa/connectivity';
+import { heldTicketsAtom, ordersForTickets, refreshTickets, ticketRefreshAtom } from './myTickets';
+import { TicketList } from './TicketList';
+
+/**
+ * "Your tickets" on the dashboard: the tickets saved on this device for the signed-in user at once (also offline),
+ * refreshed from their orders whenever those change. Loaded on its own so the QR encoder comes only with it.
+ */
+export default function MyTicketsPanel({ uid }: { uid: string }) {
+  const orders = useAtomValue(liveValueAtom(`orders/${uid}`));
+  const held = useAtomValue(heldTicketsAtom);
+  const refresh = useAtomValue(ticketRefreshAtom);
+  const online = useAtomValue(onlineAtom);
+  const { locale } = useAtomValue(siteAtom);
+  useEffect(() => {
+    if (orders.status === 'ready') void refreshTickets(uid, ordersForTickets(orders.value), false);
+  }, [orders, uid]);
+  return <TicketList tickets={held.filter((t) => t.ticket.uid === uid)} locale={locale} refresh={refresh} online={online} />;
+}

@@ -1,0 +1,77 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { HeldTicket } from './heldTickets';
+import { ticketState } from './heldTickets';
+import { eventCalendar } from './ics';
+import { formatEventTime } from './ticketFormat';
+import { TicketQr } from './TicketQr';
+
+function downloadCalendar(held: HeldTicket): void {
+  const { event, ticket } = held;
+  if (!event.date) return;
+  const ics = eventCalendar({
+    uid: `${ticket.eventId}-${ticket.order}@storefront-tickets`,
+    title: event.title,
+    start: new Date(event.date),
+    location: event.venue,
+    stamp: new Date(),
+  });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+  link.download = `${ticket.eventId}.ics`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: string; timeZone: string | null }) {
+  const state = ticketState(held.ticket);
+  if (state.kind === 'void') return <Chip color="error" label="Void: this ticket was cancelled" />;
+  if (state.kind === 'checked-in') {
+    return <Chip color="default" label={`Checked in ${formatEventTime(new Date(state.at).toISOString(), locale, timeZone)}`} />;
+  }
+  return <Chip color="success" label="Valid" />;
+}
+
+/** One ticket: event, time in the shop's zone, venue, holder, state, the QR code and its text for typing. */
+export function TicketCard({ held, locale, index, count }: { held: HeldTicket; locale: string; index: number; count: number }) {
+  const { ticket, event } = held;
+  const headingId = `ticket-${ticket.eventId}-${ticket.id}`;
+  return (
+    <Paper component="article" variant="outlined" className="ticket-card" aria-labelledby={headingId} sx={{ p: 2.5 }} data-testid="ticket">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
+        <Stack spacing={1} sx={{ alignItems: 'center' }}>
+          <TicketQr code={ticket.code} />
+          <Typography component="p" data-testid="ticket-code" sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: 1, wordBreak: 'break-all', textAlign: 'center', maxWidth: 240 }}>
+            {ticket.code}
+          </Typography>
+        </Stack>
+        <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+          <Typography id={headingId} variant="h3" sx={{ fontSize: '1.25rem' }}>
+            {event.title}
+          </Typography>
+          <Typography>{event.date ? formatEventTime(event.date, locale, event.timeZone) : 'Date to be announced'}</Typography>
+          {event.venue && <Typography>{event.venue}</Typography>}
+          <Typography>
+            Holder: <strong>{ticket.holder}</strong>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Ticket {index + 1} of {count} · order {ticket.order}
+          </Typography>
+          <div>
+            <StateChip held={held} locale={locale} timeZone={event.timeZone} />
+          </div>
+          {event.date && (
+            <div className="ticket-actions">
+              <Button variant="outlined" size="small" onClick={() => downloadCalendar(held)}>
+                Add to calendar
+              </Button>
+            </div>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,128 @@
+import { atom } from 'jotai';
+import { readValue } from '../../firebase/door';
+import { isPermissionDenied } from '../../firebase/messages';
+import { notify } from '../../lib/toast/notifier';
+import { appStore } from '../../state/appStore';
+import { StorageSlot } from '../../state/storage';
+import { isRecord } from '../../state/validation';
+import { parseProduct } from '../catalogue/product';
+import { mergeHeldTickets, parseHeldTickets, serialiseHeldTickets, type EventInfo, type HeldTicket } from './heldTickets';
+import { parseTicket, ticketId } from './ticket';
+
+/** The tickets this device has seen, in their own storage key so they outlive the wishlist state and reloads. */
+const slot = new StorageSlot(() => window.localStorage, 'tickets', (failure) =>
+  notify({
+    severity: 'warn',
+    key: 'tickets-storage',
+    summary: 'Tickets not saved on this device',
+    detail: failure === 'full' ? 'This device’s storage is full: your tickets show only while you are online.' : 'This browser does not let the shop save your tickets for offline use.',
+    life: 8000,
+  }),
+);
+
+let dropped = false;
+
+function loadHeld(): HeldTicket[] {
+  if (import.meta.env.SSR) return [];
+  const text = slot.read();
+  if (text === null) return [];
+  try {
+    return parseHeldTickets(text);
+  } catch (error) {
+    console.warn('Stored tickets dropped:', error);
+    slot.remove();
+    dropped = true;
+    return [];
+  }
+}
+
+export const heldTicketsAtom = atom<HeldTicket[]>(loadHeld());
+/** Said where the tickets show (not in a passing toast): the visitor is looking for them. */
+export const ticketNoticeAtom = atom<string | null>(
+  dropped ? 'Saved tickets could not be read: they were removed from this device and are fetched again from your orders when you are online.' : null,
+);
+
+export type RefreshState = 'idle' | 'loading' | 'done' | 'failed';
+export const ticketRefreshAtom = atom<RefreshState>('idle');
+
+export function keepTickets(incoming: readonly HeldTicket[]): void {
+  const merged = mergeHeldTickets(appStore.get(heldTicketsAtom), incoming);
+  appStore.set(heldTicketsAtom, merged);
+  slot.write(serialiseHeldTickets(merged));
+}
+
+export interface OrderForTickets {
+  id: string;
+  lines: readonly { productId: string; quantity: number; title: string }[];
+}
+
+async function readEvent(productId: string, title: string, timeZone: string | null): Promise<EventInfo> {
+  try {
+    const parsed = parseProduct(productId, await readValue(`products/${productId}`));
+    if ('product' in parsed) return { title: parsed.product.title, date: parsed.product.date, venue: parsed.product.venue, timeZone };
+  } catch (error) {
+    // A product taken off sale is hidden from buyers: the ticket still shows, with what the order says.
+    if (!isPermissionDenied(error)) throw error;
+  }
+  return { title, date: null, venue: null, timeZone };
+}
+
+async function readTimeZone(): Promise<string | null> {
+  const zone = await readValue('properties/timezone');
+  if (typeof zone !== 'string') return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+/** The tickets of one order from the database: a line whose first ticket is not there issued none. */
+async function fetchOrderTickets(uid: string, order: OrderForTickets, timeZone: string | null, guest: boolean): Promise<HeldTicket[]> {
+  const perLine = await Promise.all(
+    order.lines.map(async (line) => {
+      const read = (n: number) => readValue(`tickets/${line.productId}/${ticketId(order.id, n)}`);
+      const first = await read(0);
+      if (first === null) return [];
+      const rest = await Promise.all(Array.from({ length: line.quantity - 1 }, (_, i) => read(i + 1)));
+      const event = await readEvent(line.productId, line.title, timeZone);
+      return [first, ...rest].flatMap((raw, n) => {
+        const ticket = parseTicket(line.productId, ticketId(order.id, n), raw);
+        return ticket && ticket.uid === uid ? [{ ticket, event, guest }] : [];
+      });
+    }),
+  );
+  return perLine.flat();
+}
+
+/**
+ * Fetches the tickets of `orders` and keeps them on the device. Offline or failing, the saved ones stay shown and
+ * the state says so.
+ */
+export async function refreshTickets(uid: string, orders: readonly OrderForTickets[], guest: boolean): Promise<void> {
+  appStore.set(ticketRefreshAtom, 'loading');
+  try {
+    const timeZone = await readTimeZone();
+    const fetched = await Promise.all(orders.map((order) => fetchOrderTickets(uid, order, timeZone, guest)));
+    keepTickets(fetched.flat());
+    appStore.set(ticketRefreshAtom, 'done');
+  } catch (error) {
+    console.warn('Tickets could not be refreshed:', error);
+    appStore.set(ticketRefreshAtom, 'failed');
+  }
+}
+
+/** The orders of a user as the dashboard's live value gives them, reduced to what tickets need. */
+export function ordersForTickets(raw: unknown): OrderForTickets[] {
+  if (!isRecord(raw)) return [];
+  return Object.entries(raw).flatMap(([id, order]) => {
+    if (!isRecord(order) || !isRecord(order.items)) return [];
+    const lines = Object.entries(order.items).flatMap(([productId, line]) =>
+      isRecord(line) && typeof line.quantity === 'number' && Number.isInteger(line.quantity) && line.quantity > 0
+        ? [{ productId, quantity: Math.min(line.quantity, 1000), title: typeof line.title === 'string' ? line.title : productId }]
+        : [],
+    );
+    return [{ id, lines }];
+  });
+}

@@ -1,0 +1,31 @@
+import { readValue } from '../../firebase/door';
+import { ticketId } from './ticket';
+
+interface OrderForStatus {
+  uid: string;
+  id: string;
+  lines: readonly { productId: string; quantity: number }[];
+}
+
+/** The paths of the tickets an order issued (a line whose first ticket is missing issued none). */
+async function issuedTickets(order: OrderForStatus): Promise<string[]> {
+  const perLine = await Promise.all(
+    order.lines.map(async (line) => {
+      const first = `tickets/${line.productId}/${ticketId(order.id, 0)}`;
+      if ((await readValue(first)) === null) return [];
+      return Array.from({ length: line.quantity }, (_, n) => `tickets/${line.productId}/${ticketId(order.id, n)}`);
+    }),
+  );
+  return perLine.flat();
+}
+
+/**
+ * What a new order status means for the order's tickets, as paths of the same update that sets the status: void
+ * while the order is cancelled, valid otherwise, so a cancelled order never admits anyone and a reinstated one
+ * does again.
+ */
+export async function ticketStatusChanges(order: OrderForStatus, status: string): Promise<Record<string, unknown>> {
+  const tickets = await issuedTickets(order);
+  const ticketStatus = status === 'cancelled' ? 'void' : 'valid';
+  return Object.fromEntries(tickets.map((path) => [`${path}/status`, ticketStatus]));
+}

@@ -1,0 +1,63 @@
+import { isRecord } from '../../state/validation';
+
+export type TicketStatus = 'valid' | 'void';
+
+/** The first check-in of a ticket, recorded once by the database. */
+export interface FirstCheckin {
+  scan: string;
+  device: string;
+  at: number;
+}
+
+/** One ticket as stored at tickets/{eventId}/{orderId}-{n} (docs/tickets-and-check-in.md). */
+export interface Ticket {
+  eventId: string;
+  id: string;
+  uid: string;
+  order: string;
+  n: number;
+  code: string;
+  holder: string;
+  status: TicketStatus;
+  created: number;
+  checkin: FirstCheckin | null;
+}
+
+/** Tickets are named by their order and number, so a buyer can never hold more of them than units bought. */
+export function ticketId(orderId: string, n: number): string {
+  return `${orderId}-${n}`;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function parseCheckin(raw: unknown): FirstCheckin | null {
+  if (!isRecord(raw) || !isText(raw.scan) || !isText(raw.device) || typeof raw.at !== 'number') return null;
+  return { scan: raw.scan, device: raw.device, at: raw.at };
+}
+
+/** Reads one ticket from the database or from storage; null when it is not one (it is then left out). */
+export function parseTicket(eventId: string, id: string, raw: unknown): Ticket | null {
+  if (!isRecord(raw)) return null;
+  const { uid, order, n, code, holder, status, created } = raw;
+  if (!isText(uid) || !isText(order) || !isCount(n) || !isText(code) || typeof holder !== 'string') return null;
+  if (status !== 'valid' && status !== 'void') return null;
+  return {
+    eventId,
+    id,
+    uid,
+    order,
+    n,
+    code,
+    holder,
+    status,
+    created: typeof created === 'number' ? created : 0,
+    checkin: parseCheckin(raw.checkin),
+  };
+}
+
+/** What the database holds for a ticket, from the parsed one. */
+export function ticketRecord(ticket: Ticket): Record<string, unknown> {
+  const { uid, order, n, code, holder, status, created, checkin } = ticket;
+  return { uid, order, n, code, holder, status, created, ...(checkin ? { checkin } : {}) };
+}

@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './accounts';
+import { failOnPageErrors } from './support';
+import { openCheckin, waitForServiceWorker } from './ticketSupport';
+
+test.use({ serviceWorkers: 'allow' });
+test.beforeEach(({ page }) => failOnPageErrors(page));
+test.describe.configure({ timeout: 120_000 });
+
+const EVENT = 'harbour-jazz-night';
+type Stored = Record<string, { code: string; checkin?: { scan: string } }>;
+
+async function typeCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: 'Ticket code' }).fill(code);
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+}
+
+const result = (page: Page) => page.getByTestId('checkin-result');
+
+test('staff admit by typed code offline, a repeat is refused, the outbox survives a reload and syncs once @phone', async ({ page, db, accounts }) => {
+  const staff = await accounts.create('staff');
+  const codes = Object.values((await db.read(`tickets/${EVENT}`)) as Stored).map((t) => t.code);
+  await accounts.signIn(page, staff);
+  await waitForServiceWorker(page);
+  await openCheckin(page);
+  await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 2');
+
+  await db.setOffline(true);
+  // Typed the way people type: lowercase, spaces instead of hyphens.
+  await typeCode(page, codes[0]!.toLowerCase().replace(/-/g, ' '));
+  await expect(result(page)).toContainText('Admitted');
+  await expect(result(page)).toContainText('Casey Customer');
+  await typeCode(page, codes[0]!);
+  await expect(result(page)).toContainText('Already checked in');
+  await expect(result(page)).toContainText('this device');
+  for (const junk of ['hello', 'https://example.com/ticket', '<img src=x onerror=alert(1)>', 'A'.repeat(5000)]) {
+    await typeCode(page, junk);
+    await expect(result(page)).toHaveAttribute('data-kind', 'unknown');
+  }
+  await expect(page.getByTestId('checkin-outbox')).toHaveText(/2 scans waiting to be sent/);
+
+  await page.reload();
+  await expect(page.getByTestId('checkin-outbox')).toHaveText(/2 scans waiting to be sent/);
+  await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 1 / 2');
+
+  await db.setOffline(false);
+  await expect(page.getByTestId('checkin-outbox')).toHaveText('All scans sent.', { timeout: 20_000 });
+  const tickets = (await db.read(`tickets/${EVENT}`)) as Stored;
+  expect(Object.values(tickets).filter((t) => t.checkin)).toHaveLength(1);
+  const scans = Object.values((await db.read(`checkins/${EVENT}`)) as Record<string, { result: string }>);
+  expect(scans.map((s) => s.result).sort()).toEqual(['admitted', 'already']);
+  await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 1 / 2');
+});
+
+test('two devices admit the same ticket offline: both scans are kept, one first check-in, the conflict is shown', async ({ page, db, accounts, browser }) => {
+  const staff = await accounts.create('staff');
+  const codes = Object.values((await db.read(`tickets/${EVENT}`)) as Stored).map((t) => t.code);
+  const otherContext = await browser.newContext();
+  const other = await db.connect(otherContext);
+  const second = await otherContext.newPage();
+  await accounts.signIn(page, staff);
+  await accounts.signIn(second, staff);
+  await openCheckin(page);
+  await openCheckin(second);
+
+  await db.setOffline(true);
+  await other.setOffline(true);
+  await typeCode(page, codes[1]!);
+  await typeCode(second, codes[1]!);
+  await expect(result(page)).toContainText('Admitted');
+  await expect(result(second)).toContainText('Admitted');
+
+  await db.setOffline(false);
+  await other.setOffline(false);
+  for (const device of [page, second]) {
+    await expect(device.getByTestId('checkin-outbox')).toHaveText('All scans sent.', { timeout: 20_000 });
+    await expect(device.getByTestId('checkin-conflicts')).toContainText('Admitted more than once');
+    await expect(device.getByTestId('checkin-conflicts')).toContainText('(first)');
+    await expect(device.getByTestId('checkin-counter')).toHaveText('Checked in: 1 / 2');
+  }
+  const scans = Object.values((await db.read(`checkins/${EVENT}`)) as Record<string, { result: string; device: string }>);
+  expect(scans.filter((s) => s.result === 'admitted')).toHaveLength(2);
+  expect(new Set(scans.map((s) => s.device)).size).toBe(2);
+  const tickets = (await db.read(`tickets/${EVENT}`)) as Stored;
+  expect(Object.values(tickets).filter((t) => t.checkin)).toHaveLength(1);
+  await otherContext.close();
+});
+
+test('staff cancelling an order voids its tickets in the same update, and the door refuses them', async ({ page, db, accounts }) => {
+  const staff = await accounts.create('staff');
+  const code = 'VD1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
+  await db.write('orders/buyer-v/order-v', {
+    items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: 1 } }, total: 18, status: 'pending', created: Date.now(),
+    contact: { name: 'Vera Void', email: 'vera@example.com' },
+  });
+  await db.write(`tickets/${EVENT}/order-v-0`, { uid: 'buyer-v', order: 'order-v', n: 0, code, holder: 'Vera Void', status: 'valid', created: Date.now() });
+  await accounts.signIn(page, staff);
+  await page.goto('/dashboard?tab=orders');
+  await page.getByRole('article', { name: 'Order from Vera Void' }).getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Cancelled' }).click();
+  await expect.poll(() => db.read(`tickets/${EVENT}/order-v-0/status`)).toBe('void');
+  expect(await db.read('orders/buyer-v/order-v/status')).toBe('cancelled');
+
+  await openCheckin(page, 3);
+  await typeCode(page, code);
+  await expect(result(page)).toContainText('Void ticket');
+  await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 2');
+});

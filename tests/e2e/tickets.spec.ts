@@ -1,0 +1,92 @@
+import { expect, test } from './accounts';
+import { expectHeading, failOnPageErrors } from './support';
+import { decodeTicketQr, ticket, ticketOrder, waitForServiceWorker } from './ticketSupport';
+
+test.use({ serviceWorkers: 'allow' });
+test.beforeEach(({ page }) => failOnPageErrors(page));
+// Checkout, service worker installation and offline reloads take longer than one page's test.
+test.describe.configure({ timeout: 90_000 });
+
+const CODE_SHAPE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){6}$/;
+
+test('a guest buys two tickets, sees them with QR codes that hold the shown code, and still has them offline @phone', async ({ page, db }) => {
+  await page.goto('/products');
+  await waitForServiceWorker(page);
+  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Robin Ash');
+  await page.getByRole('textbox', { name: 'Email' }).fill('robin@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' })).toBeVisible({ timeout: 20_000 });
+
+  const tickets = page.getByTestId('ticket');
+  await expect(tickets).toHaveCount(2);
+  const stored = (await db.read('tickets/harbour-jazz-night')) as Record<string, { code: string; holder: string; uid: string }>;
+  const mine = Object.values(stored).filter((t) => t.holder === 'Robin Ash');
+  expect(mine).toHaveLength(2);
+  for (let i = 0; i < 2; i++) {
+    const shown = (await tickets.nth(i).getByTestId('ticket-code').textContent())!;
+    expect(shown).toMatch(CODE_SHAPE);
+    expect(mine.map((t) => t.code)).toContain(shown);
+    expect(await decodeTicketQr(page, tickets.nth(i))).toBe(shown);
+  }
+  await expect(tickets.first()).toContainText('Harbour Jazz Night');
+  await expect(tickets.first()).toContainText('The Lantern Rooms, Main Hall');
+  await expect(tickets.first()).toContainText('Robin Ash');
+  await expect(tickets.first()).toContainText('Valid');
+
+  await db.setOffline(true);
+  await page.goto('/login');
+  await expectHeading(page, 'Sign in');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Tickets bought on this device' })).toBeVisible();
+  await expect(page.getByTestId('ticket')).toHaveCount(2);
+  await expect(page.getByText('You seem to be offline')).toBeVisible();
+});
+
+test('a customer sees their tickets on the dashboard, also offline after a reload; corrupt saved tickets are re-fetched', async ({ page, db, accounts }) => {
+  const customer = await accounts.create('customer', { firstname: 'Casey', lastname: 'Customer' });
+  const code = 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
+  await db.write(`orders/${customer.uid}/order-1`, ticketOrder('Casey Customer', customer.email, 1));
+  await db.write('tickets/harbour-jazz-night/order-1-0', ticket(customer.uid, 'order-1', 0, code));
+  await db.write('properties/timezone', 'Europe/London');
+  await accounts.signIn(page, customer);
+
+  const section = page.getByRole('region', { name: 'Your tickets' });
+  await expect(section.getByTestId('ticket-code')).toHaveText(code);
+  await expect(section).toContainText('Fri, 15 Jan 2027, 19:00 GMT');
+  expect(await decodeTicketQr(page, section.getByTestId('ticket'))).toBe(code);
+
+  await waitForServiceWorker(page);
+  await db.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your tickets' }).getByTestId('ticket-code')).toHaveText(code);
+
+  await db.setOffline(false);
+  // From a page without tickets, so no refresh in flight writes good tickets over the broken ones.
+  await page.goto('/about');
+  await page.evaluate(() => localStorage.setItem('tickets', '{"version":1,"tickets":[{"ticket":"<script>"}]}'));
+  await page.goto('/dashboard');
+  await expect(page.getByText('Saved tickets could not be read')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your tickets' }).getByTestId('ticket-code')).toHaveText(code);
+  await db.write('tickets/harbour-jazz-night/order-1-0/status', 'void');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your tickets' })).toContainText('Void');
+});
+
+test('a customer can neither read another customer\'s tickets nor check themselves in', async ({ page, db, accounts }) => {
+  const customer = await accounts.create('customer');
+  const other = await accounts.create('customer');
+  await db.write(`orders/${customer.uid}/mine`, ticketOrder('Me', customer.email, 1));
+  await db.write('tickets/harbour-jazz-night/mine-0', ticket(customer.uid, 'mine', 0, 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345'));
+  await db.write('tickets/harbour-jazz-night/theirs-0', ticket(other.uid, 'theirs', 0, '6789-ABCD-EFGH-JKMN-PQRS-TVWX-YZ01'));
+  await page.goto('/home');
+  const denied = 'PERMISSION_DENIED';
+  expect(await accounts.sdkRead(page, customer, 'tickets/harbour-jazz-night/mine-0')).toBe('ok');
+  expect(await accounts.sdkRead(page, customer, 'tickets/harbour-jazz-night/theirs-0')).toBe(denied);
+  expect(await accounts.sdkRead(page, customer, 'tickets/harbour-jazz-night')).toBe(denied);
+  const scan = { ticket: 'mine-0', device: 'me', result: 'admitted', scanned: Date.now(), received: Date.now() - 1000, by: customer.uid };
+  expect(await accounts.sdkWrite(page, customer, 'checkins/harbour-jazz-night/scan-12345678', scan)).toBe(denied);
+  expect(await accounts.sdkWrite(page, customer, 'tickets/harbour-jazz-night/mine-0/checkin', { scan: 'scan-12345678', device: 'me', at: 1 })).toBe(denied);
+  expect(await accounts.sdkWrite(page, customer, 'tickets/harbour-jazz-night/mine-0/holder', 'Someone else')).toBe(denied);
+});

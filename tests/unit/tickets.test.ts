@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { mergeHeldTickets, parseHeldTickets, serialiseHeldTickets, type HeldTicket } from '../../src/features/tickets/heldTickets';
+import { eventCalendar } from '../../src/features/tickets/ics';
+import { newTicketCode, normaliseCode } from '../../src/features/tickets/ticketCode';
+import { ticketWrites } from '../../src/features/tickets/ticketWrites';
+
+const CODE_SHAPE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){6}$/;
+
+describe('ticket codes', () => {
+  it('are 28 base32 characters in groups of four, different every time', () => {
+    const codes = new Set(Array.from({ length: 200 }, () => newTicketCode()));
+    expect(codes.size).toBe(200);
+    for (const code of codes) expect(code).toMatch(CODE_SHAPE);
+  });
+
+  it('use every random bit: all-zero bytes give all zeros, all-one bytes the last character', () => {
+    expect(newTicketCode((b) => b.fill(0))).toBe('0000-0000-0000-0000-0000-0000-0000');
+    expect(newTicketCode((b) => b.fill(255))).toBe('ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ');
+  });
+
+  it('are read back from typing with spaces, lowercase, no hyphens and look-alike letters', () => {
+    const code = 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
+    expect(normaliseCode(code)).toBe(code);
+    expect(normaliseCode(' ab1d efgh jkmn pqrs tvwx yz01 2345 ')).toBe(code);
+    expect(normaliseCode('ABLDEFGHJKMNPQRSTVWXYZO12345')).toBe(code);
+    expect(normaliseCode('abId-efgh-jkmn-pqrs-tvwx-yzo1-2345')).toBe(code);
+  });
+
+  it('refuse anything else: garbage, too short or long, URLs, markup, other alphabets, huge input', () => {
+    for (const input of ['', 'hello', 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-234', 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-23456',
+      'https://example.com/t/AB1DEFGHJKMNPQRSTVWXYZ012345', '<img src=x onerror=alert(1)>', 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-234U',
+      'ÄB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345', 'A'.repeat(100_000), '{"code":"x"}']) {
+      expect(normaliseCode(input), input.slice(0, 40)).toBeNull();
+    }
+  });
+});
+
+describe('ticketWrites', () => {
+  const order = { items: { gig: { quantity: 3 }, mug: { quantity: 2 } }, contact: { name: 'Bo' } };
+  const products = new Map([['gig', { date: '2027-01-15T19:00:00Z' }], ['mug', { date: null }]]);
+
+  it('issues one ticket per unit of dated products only, named by order and number', () => {
+    const writes = ticketWrites('u1', 'o1', order, products, 'STAMP');
+    expect(Object.keys(writes).sort()).toEqual(['tickets/gig/o1-0', 'tickets/gig/o1-1', 'tickets/gig/o1-2']);
+    const first = writes['tickets/gig/o1-0'] as Record<string, unknown>;
+    expect(first).toMatchObject({ uid: 'u1', order: 'o1', n: 0, holder: 'Bo', status: 'valid', created: 'STAMP' });
+    expect(first.code).toMatch(CODE_SHAPE);
+    expect(new Set(Object.values(writes).map((t) => (t as { code: string }).code)).size).toBe(3);
+  });
+});
+
+const held = (id: string, extra: Partial<HeldTicket['ticket']> = {}, guest = false): HeldTicket => ({
+  ticket: { eventId: 'gig', id, uid: 'u1', order: 'o1', n: 0, code: 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345', holder: 'Bo', status: 'valid', created: 1, checkin: null, ...extra },
+  event: { title: 'Gig', date: '2027-01-15T19:00:00Z', venue: 'Hall', timeZone: 'Europe/London' },
+  guest,
+});
+
+describe('tickets kept on the device', () => {
+  it('round-trip through storage', () => {
+    const list = [held('o1-0'), held('o1-1', { n: 1, checkin: { scan: 's1', device: 'd1', at: 5 } }, true)];
+    expect(parseHeldTickets(serialiseHeldTickets(list))).toEqual(list);
+  });
+
+  it('refuse corrupt or foreign values as a whole', () => {
+    for (const text of ['not json', 'null', '[]', '{"version":2,"tickets":[]}', '{"version":1,"tickets":[{"ticket":{}}]}',
+      JSON.stringify({ version: 1, tickets: [{ ...held('o1-0'), guest: 'yes' }] })]) {
+      expect(() => parseHeldTickets(text), text).toThrow();
+    }
+  });
+
+  it('merge newer news over stored tickets and keep a guest purchase a guest one', () => {
+    const merged = mergeHeldTickets([held('o1-0', {}, true)], [held('o1-0', { status: 'void' }), held('o1-1', { n: 1 })]);
+    expect(merged.map((h) => [h.ticket.id, h.ticket.status, h.guest])).toEqual([['o1-0', 'void', true], ['o1-1', 'valid', false]]);
+  });
+});
+
+describe('eventCalendar', () => {
+  const ics = eventCalendar({
+    uid: 'gig-o1@shop', title: 'Jazz, wine; and\nmore \\ fun', start: new Date('2027-01-15T19:00:00Z'), location: 'Hall 1, Harbour',
+    stamp: new Date('2026-11-23T10:00:00.123Z'), description: 'x'.repeat(200),
+  });
+
+  it('is valid iCalendar: CRLF lines, required properties, UTC times', () => {
+    expect(ics.endsWith('\r\n')).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const lines = ics.split('\r\n');
+    expect(lines[0]).toBe('BEGIN:VCALENDAR');
+    expect(lines).toContain('VERSION:2.0');
+    expect(lines).toContain('UID:gig-o1@shop');
+    expect(lines).toContain('DTSTAMP:20261123T100000Z');
+    expect(lines).toContain('DTSTART:20270115T190000Z');
+    expect(lines).toContain('DTEND:20270115T210000Z');
+    expect(lines.at(-2)).toBe('END:VCALENDAR');
+  });
+
+  it('escapes text and folds long lines at 75 octets', () => {
+    expect(ics).toContain('SUMMARY:Jazz\\, wine\\; and\\nmore \\\\ fun');
+    expect(ics).toContain('LOCATION:Hall 1\\, Harbour');
+    for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain(`DESCRIPTION:${'x'.repeat(200)}`);
+  });
+});
