@@ -18,7 +18,7 @@ import { ADMIN } from './core/identity';
 import { DEFAULT_LIMITS, type Limits, MemoryBudget, OneAtATime, OutgoingBudget } from './limits';
 import { parsePath } from './core/path';
 import { MemoryPersistence } from './persistence/memory';
-import type { Persistence } from './persistence/types';
+import type { Persistence } from './core/model';
 import { type ConnectionOptions, WireConnection } from './protocol/connection';
 import { DisconnectWrites } from './protocol/disconnects';
 import { MAX_FRAME_CHARS } from './protocol/frames';

@@ -1,4 +1,4 @@
-import type { ExportJson, Persistence, WriteOp } from '../persistence/types';
+import type { ExportJson, Persistence, WriteOp } from './model';
 import { ALLOW_ALL } from '../rules/index';
 import type { RuleSet, RulesQuery } from '../rules/types';
 import { nodeHash } from './hash';

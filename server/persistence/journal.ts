@@ -13,8 +13,8 @@ import { encodeRecord, scanRecords } from './records';
 import { clearRunState, currentBoot, readRunState, type RunState, writeRunState } from './run-state';
 import { encodeSnapshot, readSnapshot, writeSnapshot } from './snapshot';
 import { applyNormalizedOps, applyOps, normalize } from './tree';
-import type { ExportJson, Persistence, WriteOp } from './types';
-import { PersistenceError } from './types';
+import type { ExportJson, Persistence, WriteOp } from '../core/model';
+import { PersistenceError } from '../core/model';
 
 export interface FilePersistenceOptions {
   dir: string;

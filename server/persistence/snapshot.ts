@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { type FileSystemPort, writeFileAtomic } from './files';
 import { encodeRecord, scanRecords } from './records';
-import type { ExportJson } from './types';
-import { PersistenceError } from './types';
+import type { ExportJson } from '../core/model';
+import { PersistenceError } from '../core/model';
 
 export const SNAPSHOT_FILE = 'snapshot.db';
 const MAGIC = Buffer.from('RTDBSNP1');

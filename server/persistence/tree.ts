@@ -1,6 +1,6 @@
 import { withPriority } from '../core/normalize';
 import { type ExportObject, getAt, putChild, setInPlace } from '../core/tree';
-import type { ExportJson, WriteOp } from './types';
+import type { ExportJson, WriteOp } from '../core/model';
 
 const PRIORITY = '.priority';
 const VALUE = '.value';

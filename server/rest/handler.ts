@@ -6,7 +6,7 @@ import { nodeHash } from '../core/hash';
 import { pushId } from '../core/push-id';
 import { applyQuery, InvalidQueryError, parseRestQuery, rulesQuery } from '../core/query';
 import { childKeys, toPlain } from '../core/tree';
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from '../core/model';
 import { parseJsonWithComments } from '../rules/json-with-comments';
 import { RulesSyntaxError } from '../rules/types';
 import type { Limits, MemoryBudget, OneAtATime, OutgoingBudget } from '../limits';
