@@ -1,3 +1,7 @@
+/**
+ * The data model of the database server's core (stored JSON, committed writes) and the port persistence implements.
+ * It lives in core so that core never depends on persistence (see eslint.config.js).
+ */
 /** Export-format JSON as stored: may carry ".priority"/".value" keys. */
 export type ExportJson = null | boolean | number | string | { [key: string]: ExportJson };
 
