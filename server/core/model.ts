@@ -9,6 +9,10 @@ export type ExportJson = null | boolean | number | string | { [key: string]: Exp
 export interface WriteOp {
   path: string;
   value: ExportJson;
+  /** The value's JSON (UTF-8), when the writer has it already: storage writes it instead of encoding `value`. */
+  json?: Uint8Array;
+  /** Set when nobody else holds `value` (nor will change it): storage may keep it instead of copying it. */
+  owned?: boolean;
 }
 
 export interface Persistence {
