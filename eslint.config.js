@@ -17,6 +17,21 @@ export default tseslint.config(
     },
   },
   {
+    // The database server's core defines the data model and the storage port; persistence implements that port,
+    // so the core never depends on how data is stored (docs/local-database.md, "Layers").
+    files: ['server/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/persistence', '**/persistence/**'], message: 'server/core must not import server/persistence.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

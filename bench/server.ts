@@ -3,34 +3,33 @@
  * durable writes per second, and server memory per idle connection. Figures are printed, never asserted: this
  * machine is shared and timing varies.
  *
- * Every figure is taken twice over, with two kinds of client in child processes: minimal raw-protocol clients
- * (bench/raw-client.ts), which do little beyond receiving, so the figure is the server's; and real SDK clients,
- * which give the end-to-end figure but, 1,000 of them on a 2-core machine, mostly measure their own work.
+ * The server runs in a process of its own (bench/server-host.ts), so that its memory, event loop and CPU are its
+ * own; the same figures are taken for the server as it was before the work on hostile clients and durability
+ * (bench/server-versions.ts) and for this checkout's, interleaved (before, now, now, before, …) so that the
+ * machine's load falls on both alike, and printed side by side with median, spread and ratio.
+ *
+ * Every figure is taken with minimal raw-protocol clients in child processes (bench/raw-client.ts), which do
+ * little beyond receiving, so the figure is the server's; the current server is also measured once with real SDK
+ * clients, which give the end-to-end figure but, 1,000 of them on a 2-core machine, mostly measure their own work.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { FilePersistence } from '../server/persistence/journal';
-import { type DatabaseServer, startDatabaseServer } from '../server/server';
-import { cpuMs, now, RawClient } from './raw-client';
+import type { HostCommand, HostMessage } from './server-host';
+import { type ServerVersion, serverVersions } from './server-versions';
+import { now, RawClient } from './raw-client';
 import type { ClientCommand, ClientKind, ClientReport, Stamp, WriteLayout } from './server-clients';
 
 const CLIENTS_SCRIPT = fileURLToPath(new URL('./server-clients.ts', import.meta.url));
+const HOST_SCRIPT = fileURLToPath(new URL('./server-host.ts', import.meta.url));
 /** SDK instances are heavy, so they are spread over more processes than raw clients. */
 const CLIENTS_PER_PROCESS: Record<ClientKind, number> = { raw: 500, sdk: 250 };
-const KINDS: readonly ClientKind[] = ['raw', 'sdk'];
 const FANOUT_SIZES = [1, 100, 1000];
+/** Rounds of the before/now comparison (each measures both versions once). */
+const ROUNDS = 3;
 const MEMORY_MIN_LISTENERS = 100;
 const WRITERS = 100;
 const WRITE_MS = 3000;
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -80,26 +79,60 @@ class ClientProcess {
   }
 }
 
-function memory(): { rss: number; heap: number } {
-  collectGarbage();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heap: heapUsed };
+/** A server of one version in a child process (bench/server-host.ts), with fsync'd file persistence. */
+class ServerHost {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {}
+
+  static async start(version: ServerVersion): Promise<ServerHost> {
+    const child = fork(HOST_SCRIPT, [version.dir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const ready = await ServerHost.next(child, 'ready');
+    return new ServerHost(child, ready.port);
+  }
+
+  private static next<T extends HostMessage['type']>(child: ChildProcess, type: T) {
+    return new Promise<Extract<HostMessage, { type: T }>>((resolve) => {
+      const take = (message: HostMessage): void => {
+        if (message.type !== type) return;
+        child.off('message', take);
+        resolve(message as Extract<HostMessage, { type: T }>);
+      };
+      child.on('message', take);
+    });
+  }
+
+  private ask<T extends HostMessage['type']>(command: HostCommand, type: T) {
+    const answer = ServerHost.next(this.child, type);
+    this.child.send(command);
+    return answer;
+  }
+
+  memory = () => this.ask('memory', 'memory');
+  watch = () => void this.child.send('watch' satisfies HostCommand);
+  report = () => this.ask('report', 'report');
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.send('stop' satisfies HostCommand);
+    await exited;
+  }
 }
 
-/** A server with fsync'd file persistence in a fresh directory, so each measurement starts from nothing. */
-async function withServer<T>(run: (server: DatabaseServer) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-server-'));
-  const server = await startDatabaseServer({ port: 0, persistence: new FilePersistence({ dir }) });
+/** A fresh server of `version`, so each measurement starts from nothing. */
+export async function withServer<T>(version: ServerVersion, run: (server: ServerHost) => Promise<T>): Promise<T> {
+  const server = await ServerHost.start(version);
   try {
     return await run(server);
   } finally {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
 /** One raw-protocol writer in this process stamps each write; every listener reports its receipt time. */
-async function fanOut(port: number, kind: ClientKind, listeners: number, trials: number) {
+async function fanOut(server: ServerHost, kind: ClientKind, listeners: number, trials: number) {
+  const { port } = server;
   const path = `bench/fanout-${kind}-${listeners}`;
   const processes: ClientProcess[] = [];
   const arrivals = new Map<number, { latencies: number[]; done: () => void }>();
@@ -110,7 +143,7 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
     trial.latencies.push(...report.latenciesMs);
     if (trial.latencies.length === listeners) trial.done();
   };
-  const before = memory();
+  const before = await server.memory();
   for (let started = 0; started < listeners; started += CLIENTS_PER_PROCESS[kind]) {
     const count = Math.min(CLIENTS_PER_PROCESS[kind], listeners - started);
     const clients = new ClientProcess(onReport);
@@ -120,21 +153,15 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
     await ready;
   }
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const after = memory();
+  const after = await server.memory();
 
   const writer = await RawClient.connect(port);
   // A stall of the server's own event loop (GC, a long task) delays every listener of that trial; this tells such
-  // a stall apart from the clients' (or the machine's) own.
-  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
-  loopDelay.enable();
-  // A stall without a GC pause as long is time the server did not get a core (the machine is shared).
-  let longestGcMs = 0;
-  const gcObserver = new PerformanceObserver((entries) => {
-    for (const entry of entries.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
-  });
-  gcObserver.observe({ entryTypes: ['gc'] });
+  // a stall apart from the clients' (or the machine's) own. A stall without a GC pause as long is time the server
+  // did not get a core (the machine is shared).
+  server.watch();
   const clientCpu = async (): Promise<number> => (await Promise.all(processes.map((clients) => clients.cpuMs()))).reduce((a, b) => a + b, 0);
-  const cpuBefore = { server: cpuMs(), clients: await clientCpu() };
+  const cpuBefore = { clients: await clientCpu() };
   const latencies: number[] = [];
   // Trial 0 warms up (JIT, first buffers) and is not counted.
   for (let seq = 0; seq <= trials; seq++) {
@@ -147,11 +174,10 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
     arrivals.delete(seq);
     if (seq > 0) latencies.push(...trial.latencies);
   }
-  loopDelay.disable();
-  gcObserver.disconnect();
-  // Includes the warm-up trial; the server's figure includes this process's writer and IPC, which are small.
+  const stats = await server.report();
+  // Includes the warm-up trial.
   const cpuPerTrial = {
-    server: (cpuMs() - cpuBefore.server) / (trials + 1),
+    server: stats.cpuMs / (trials + 1),
     clients: ((await clientCpu()) - cpuBefore.clients) / (trials + 1),
   };
   writer.close();
@@ -165,8 +191,8 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
     maxMs: round(latencies.at(-1) ?? Number.NaN),
-    serverLoopDelayMaxMs: round(loopDelay.max / 1e6),
-    serverGcPauseMaxMs: round(longestGcMs),
+    serverLoopDelayMaxMs: round(stats.loopDelayMaxMs),
+    serverGcPauseMaxMs: round(stats.gcPauseMaxMs),
     cpuMsPerTrial: { server: round(cpuPerTrial.server, 1), clients: round(cpuPerTrial.clients, 1) },
     // With a handful of connections the difference is allocator noise, not a figure.
     memoryPerIdleConnectionKiB:
@@ -180,7 +206,7 @@ async function fanOut(port: number, kind: ClientKind, listeners: number, trials:
 }
 
 /** Many writers in one child process, each awaiting every acknowledgement (fsync'd) before its next write. */
-async function acknowledgedWrites(port: number, kind: ClientKind, layout: WriteLayout) {
+export async function acknowledgedWrites(port: number, kind: ClientKind, layout: WriteLayout) {
   const clients = new ClientProcess();
   const written = clients.next('written');
   clients.send({ type: 'write', kind, port, count: WRITERS, path: `bench/writes-${layout}`, layout, durationMs: WRITE_MS });
@@ -194,27 +220,106 @@ const LAYOUT_LABEL: Record<WriteLayout, string> = {
   list: 'all into one growing list',
 };
 
+/** One figure of the comparison: its values per version over the rounds, and the load average at each. */
+interface Compared {
+  figure: string;
+  /** Whether a larger value is better (writes/s) or worse (latency, memory). */
+  higherIsBetter: boolean;
+  values: Map<string, number[]>;
+  loads: Map<string, number[]>;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const load1 = (): number => round(loadavg()[0] ?? Number.NaN);
+
+/**
+ * Each round measures every version once, in alternating order (before, now; then now, before; …), so that a
+ * busier stretch of the shared machine does not fall on one version only.
+ */
+async function compareVersions(versions: readonly ServerVersion[]): Promise<Compared[]> {
+  const figures = new Map<string, Compared>();
+  const record = (figure: string, higherIsBetter: boolean, version: string, value: number, load: number): void => {
+    const entry = figures.get(figure) ?? { figure, higherIsBetter, values: new Map(), loads: new Map() };
+    figures.set(figure, entry);
+    entry.values.set(version, [...(entry.values.get(version) ?? []), value]);
+    entry.loads.set(version, [...(entry.loads.get(version) ?? []), load]);
+  };
+  for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) {
+    const order = roundIndex % 2 === 0 ? versions : [...versions].reverse();
+    for (const version of order) {
+      for (const layout of ['spread', 'list'] as const) {
+        const load = load1();
+        const row = await withServer(version, (server) => acknowledgedWrites(server.port, 'raw', layout));
+        record(`durable writes/s, ${LAYOUT_LABEL[layout]}`, true, version.label, row.perSecond, load);
+      }
+      const load = load1();
+      const row = await withServer(version, (server) => fanOut(server, 'raw', 1000, 50));
+      record('fan-out to 1,000 listeners, p50 ms', false, version.label, row.p50Ms, load);
+      record('fan-out to 1,000 listeners, p99 ms', false, version.label, row.p99Ms, load);
+      const perConnection = row.memoryPerIdleConnectionKiB;
+      record('memory per idle connection, KiB (rss)', false, version.label, perConnection?.rss ?? NaN, load);
+      record('memory per idle connection, KiB (heap)', false, version.label, perConnection?.heap ?? NaN, load);
+    }
+  }
+  return [...figures.values()];
+}
+
+function comparisonRows(compared: readonly Compared[], versions: readonly ServerVersion[]) {
+  const [before, current] = [versions[0]?.label ?? '', versions.at(-1)?.label ?? ''];
+  return compared.map((entry) => {
+    const row: Record<string, string | number> = { figure: entry.figure };
+    for (const version of versions) {
+      const values = entry.values.get(version.label) ?? [];
+      row[`${version.label} median`] = round(median(values), 1);
+      row[`${version.label} spread`] = `${round(Math.min(...values), 1)}–${round(Math.max(...values), 1)}`;
+      row[`${version.label} load`] = round(median(entry.loads.get(version.label) ?? []), 1);
+    }
+    if (versions.length > 1) {
+      const ratio = median(entry.values.get(current) ?? []) / median(entry.values.get(before) ?? []);
+      row['now / before'] = round(ratio, 2);
+      // Worse by more than 10 %: fewer writes/s, or more milliseconds or bytes.
+      row['10 % worse?'] = (entry.higherIsBetter ? ratio < 0.9 : ratio > 1.1) ? 'yes' : 'no';
+    }
+    return row;
+  });
+}
+
 export default async function runServerBench(): Promise<Record<string, unknown>> {
   // Other work on the machine shows in every figure; the load average says how much there was.
-  const loadBefore = round(loadavg()[0] ?? Number.NaN);
+  const loadBefore = load1();
+  const versions = serverVersions();
+  const current = versions.at(-1) as ServerVersion;
+  const compared = await compareVersions(versions);
   const writes = [];
-  for (const kind of KINDS) {
-    for (const layout of ['spread', 'list'] as const) writes.push(await withServer((server) => acknowledgedWrites(server.port, kind, layout)));
+  for (const layout of ['spread', 'list'] as const) {
+    writes.push(await withServer(current, (server) => acknowledgedWrites(server.port, 'sdk', layout)));
   }
   const fanout = [];
-  for (const kind of KINDS) {
+  for (const kind of ['raw', 'sdk'] as const) {
     for (const listeners of FANOUT_SIZES) {
-      fanout.push(await withServer((server) => fanOut(server.port, kind, listeners, listeners >= 1000 ? 50 : 100)));
+      if (kind === 'raw' && listeners === 1000) continue; // in the comparison above
+      fanout.push(await withServer(current, (server) => fanOut(server, kind, listeners, listeners >= 1000 ? 50 : 100)));
     }
   }
   const cores = cpus().length;
-  const load = `${cores} cores, 1-minute load average ${loadBefore} before and ${round(loadavg()[0] ?? Number.NaN)} after`;
+  const load = `${cores} cores, 1-minute load average ${loadBefore} before and ${load1()} after`;
 
   console.log(`\nLocal database server (${load})`);
-  console.log('Acknowledged durable writes/s (FilePersistence, fsync on)');
+  console.log(
+    `The server before the work on hostile clients and durability (${versions[0]?.label}) and now, ${ROUNDS} ` +
+      'rounds each, interleaved; raw clients, fsync on; spread is min–max over the rounds, load the median ' +
+      '1-minute load average when each was measured:',
+  );
+  const comparison = comparisonRows(compared, versions);
+  console.table(comparison);
+  console.log('Acknowledged durable writes/s with 100 SDK clients in one process (now)');
   console.table(
     writes.map((row) => ({
-      clients: row.clients,
       writes: LAYOUT_LABEL[row.layout],
       'writers (processes)': `${row.writers} (${row.processes})`,
       'acknowledged/s': row.perSecond,
@@ -225,7 +330,9 @@ export default async function runServerBench(): Promise<Record<string, unknown>>
     'Target 5,000/s: judged on the raw rows (small values, fsync on, many concurrent writers), which measure the ' +
       'server; the sdk rows add 100 SDK instances in one process competing for the same cores.',
   );
-  console.log('\nFan-out: latency from one write to each of N listeners, p50/p99 over all listeners of every trial');
+  console.log(
+    '\nFan-out (now): latency from one write to each of N listeners, p50/p99 over all listeners of every trial',
+  );
   console.table(
     fanout.map((row) => ({
       clients: row.clients,
@@ -245,7 +352,7 @@ export default async function runServerBench(): Promise<Record<string, unknown>>
   );
   console.log(
     'Target p99 < 50 ms at 1,000 listeners: judged on the raw rows, which time the server sending 1,000 pushes to ' +
-      'clients that do little more than receive them (see CPU ms/trial). The sdk rows are end to end: 1,000 SDK instances in ' +
+      'clients that do little more than receive them. The sdk rows are end to end: 1,000 SDK instances in ' +
       `${fanout.at(-1)?.processes ?? '?'} processes share these ${cores} cores with the server and each other, ` +
       'where in use each would have a device of its own. With 1,000 listeners per trial, p99 is set by the slowest ' +
       'trial or two, so one stall anywhere on this shared machine shows in it; "server loop stall" is the longest ' +
@@ -253,11 +360,10 @@ export default async function runServerBench(): Promise<Record<string, unknown>>
       "server process did not get a core), and CPU ms/trial shows where the cores' time went. " +
       "Memory per idle connection (target < 50 KB) is the server process's growth per connected listener.",
   );
-  const thousandRaw = fanout.find((row) => row.clients === 'raw' && row.listeners === 1000);
   return {
-    acknowledgedWritesPerSecond: writes,
+    comparedWithBefore: comparison,
+    acknowledgedWritesPerSecondSdk: writes,
     fanout,
-    memoryPerIdleConnectionKiB: thousandRaw?.memoryPerIdleConnectionKiB,
     machine: { cpus: cores, node: process.version, load },
   };
 }

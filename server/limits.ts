@@ -128,14 +128,3 @@ export class OutgoingBudget {
     client.drop(reason);
   }
 }
-
-/** Runs work one piece at a time, each in a turn of the event loop of its own, so big pieces never queue up. */
-export class OneAtATime {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(work: () => T | Promise<T>): Promise<T> {
-    const turn = this.tail.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
-    this.tail = turn.catch(() => {});
-    return turn;
-  }
-}

@@ -15,16 +15,17 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { Database } from './core/database';
 import { ADMIN } from './core/identity';
-import { DEFAULT_LIMITS, type Limits, MemoryBudget, OneAtATime, OutgoingBudget } from './limits';
+import { DEFAULT_LIMITS, type Limits, MemoryBudget, OutgoingBudget } from './limits';
 import { parsePath } from './core/path';
 import { MemoryPersistence } from './persistence/memory';
-import type { Persistence } from './persistence/types';
+import type { Persistence } from './core/model';
 import { type ConnectionOptions, WireConnection } from './protocol/connection';
 import { DisconnectWrites } from './protocol/disconnects';
 import { MAX_FRAME_CHARS } from './protocol/frames';
 import { ListenRegistry } from './protocol/listens';
 import { handleRest } from './rest/handler';
 import { requestUrl, sendJson } from './rest/http';
+import { BodyWorker } from './rest/large-body';
 import { ALLOW_ALL, compileRules, type RuleSet } from './rules/index';
 
 /** The namespace used when a request names none (`<project id>-default-rtdb` of the demo project). */
@@ -92,7 +93,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   const outgoing = new OutgoingBudget(limits.outgoingPerClient, limits.outgoingInTotal);
   const disconnects = new DisconnectWrites(db, limits.onDisconnectPerTurn, () => !closing, log);
   const restBodies = new MemoryBudget(limits.restBodiesInTotal);
-  const largeRestWrites = new OneAtATime();
+  const largeBodies = new BodyWorker();
   /** Open connections by session id, for a client that names its stale session when it reconnects (`ls`). */
   const sessions = new Map<string, WireConnection>();
   const connectionParts: Omit<ConnectionOptions, 'namespace' | 'host'> = {
@@ -138,7 +139,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
         registry,
         outgoing,
         restBodies,
-        largeRestWrites,
+        largeBodies,
       },
       request,
       response,
@@ -218,6 +219,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       http.closeAllConnections();
       await httpClosed;
       sockets.close();
+      await largeBodies.close();
       await persistence.close();
     },
   };

@@ -1,4 +1,4 @@
-import type { ExportJson, Persistence, WriteOp } from '../persistence/types';
+import type { ExportJson, Persistence, WriteOp } from './model';
 import { ALLOW_ALL } from '../rules/index';
 import type { RuleSet, RulesQuery } from '../rules/types';
 import { nodeHash } from './hash';
@@ -8,11 +8,31 @@ import { InvalidPathError, isPrefix, parsePath, pathToString } from './path';
 import { overlayData, treeData, type TreeOp } from './rules-data';
 import { getAt, setInPlace } from './tree';
 
+/**
+ * A written value that a worker thread already parsed, checked and normalized (a big REST body, see
+ * server/rest/large-body.ts): written as it is, without a pass over it on the server's thread.
+ */
+export class PreparedValue {
+  constructor(
+    /** The stored value, for the tree (owned by it from now on). */
+    readonly value: ExportJson,
+    /** A second copy, for storage to keep. */
+    readonly stored: ExportJson,
+    /** Its JSON, for storage to write. */
+    readonly json: Uint8Array,
+  ) {}
+}
+
 export type WriteRequest =
   /** `hash` makes it a transaction's compare-and-set. `path` may end in ".priority". */
   | { kind: 'set'; path: readonly string[]; value: unknown; hash?: string }
   /** Keys of `children` are paths relative to `path`. */
   | { kind: 'merge'; path: readonly string[]; children: Record<string, unknown> };
+
+/** A resolved op; `prepared` when its value came as a PreparedValue. */
+interface ResolvedOp extends TreeOp {
+  prepared?: PreparedValue;
+}
 
 export type RefusalStatus = 'permission_denied' | 'datastale' | 'invalid_data';
 export interface Refusal {
@@ -23,7 +43,7 @@ export interface Refusal {
 /** A write checked and resolved against the current data, ready to commit (or to be thrown away). */
 export interface PreparedWrite {
   namespace: string;
-  ops: readonly TreeOp[];
+  ops: readonly ResolvedOp[];
 }
 
 /** Told about every committed write once it is durable and applied, before it is acknowledged. */
@@ -172,7 +192,11 @@ export class Database {
       if ('status' in outcome || outcome.ops.length === 0) continue;
       earlier.push(...outcome.ops);
       opCount += outcome.ops.length;
-      const writeOps: WriteOp[] = outcome.ops.map((op) => ({ path: pathToString(op.path), value: op.value }));
+      const writeOps: WriteOp[] = outcome.ops.map(({ path, value, prepared }) =>
+        prepared
+          ? { path: pathToString(path), value: prepared.stored, json: prepared.json, owned: true }
+          : { path: pathToString(path), value },
+      );
       // Persistence copies the batch synchronously, so the tree may adopt the values later.
       durable.push(this.persistence.commit(next.namespace, writeOps));
     }
@@ -220,7 +244,7 @@ export class Database {
     }
     const root = this.trees.get(namespace) ?? null;
     const now = Date.now();
-    let ops: TreeOp[];
+    let ops: ResolvedOp[];
     try {
       ops = request.kind === 'set' ? [resolveSet(root, request.path, request.value, now)] : resolveMerge(root, request, now);
     } catch (error) {
@@ -268,12 +292,14 @@ function overlaps(ops: readonly TreeOp[], paths: readonly (readonly string[])[])
   return ops.some((op) => paths.some((path) => isPrefix(op.path, path) || isPrefix(path, op.path)));
 }
 
-function resolveSet(root: ExportJson, path: readonly string[], value: unknown, now: number): TreeOp {
+function resolveSet(root: ExportJson, path: readonly string[], written: unknown, now: number): ResolvedOp {
+  const value = written instanceof PreparedValue && path.at(-1) === '.priority' ? written.value : written;
   if (path[path.length - 1] === '.priority') {
     const nodePath = path.slice(0, -1);
     const node = getAt(root, nodePath);
     return { path: nodePath, value: withPriority(node, normalizePriority(value, getAt(root, path), { now })) };
   }
+  if (value instanceof PreparedValue) return { path, value: value.value, prepared: value };
   return { path, value: normalizeValue(value, getAt(root, path), path.length, { now }) };
 }
 
@@ -281,7 +307,7 @@ function resolveMerge(
   root: ExportJson,
   request: { path: readonly string[]; children: Record<string, unknown> },
   now: number,
-): TreeOp[] {
+): ResolvedOp[] {
   const relative = Object.keys(request.children).map((key) => ({ key, path: parsePath(key, true) }));
   for (const a of relative) {
     if (a.path.length === 0) throw new InvalidDataError('An update cannot contain an empty path');

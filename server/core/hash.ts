@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from './model';
 import { compareKeys } from './order';
 import { childKeys, leafValue, priorityOf } from './tree';
 

@@ -1,4 +1,4 @@
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from './model';
 import { isValidKey, MAX_DEPTH } from './path';
 import { childAt, type ExportObject, leafValue, PRIORITY_KEY, putChild, VALUE_KEY } from './tree';
 

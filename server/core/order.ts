@@ -1,4 +1,4 @@
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from './model';
 import { getAt, leafValue, priorityOf } from './tree';
 
 /** Sentinels the SDK puts in query bounds (`sn`/`en`) to mean "before/after every key". */

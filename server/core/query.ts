@@ -1,4 +1,4 @@
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from './model';
 import type { Json, RulesQuery } from '../rules/types';
 import { comparePosts, type Entry, type Index, MAX_NAME, MIN_NAME, type Post, postOf } from './order';
 import { parsePath } from './path';

@@ -1,4 +1,4 @@
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from './model';
 import type { Json, RulesData } from '../rules/types';
 import { isPrefix } from './path';
 import { getAt, isChildrenNode, priorityOf, toPlain, withValueAt } from './tree';

@@ -1,4 +1,4 @@
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from './model';
 import type { Json } from '../rules/types';
 
 /**

@@ -9,12 +9,12 @@ import {
   writeFully,
 } from './files';
 import { type DirectoryLock, lockDirectory } from './lock';
-import { encodeRecord, scanRecords } from './records';
+import { encodeRecord, encodeRecordInSlices, scanRecords } from './records';
 import { clearRunState, currentBoot, readRunState, type RunState, writeRunState } from './run-state';
 import { encodeSnapshot, readSnapshot, writeSnapshot } from './snapshot';
-import { applyNormalizedOps, applyOps, normalize } from './tree';
-import type { ExportJson, Persistence, WriteOp } from './types';
-import { PersistenceError } from './types';
+import { applyNormalizedOps, applyOps, ownedOps } from './tree';
+import type { ExportJson, Persistence, WriteOp } from '../core/model';
+import { PersistenceError } from '../core/model';
 
 export interface FilePersistenceOptions {
   dir: string;
@@ -64,6 +64,23 @@ function isBatchPayload(payload: unknown): payload is BatchPayload {
     Array.isArray(ops) &&
     ops.every((op) => typeof op === 'object' && op !== null && typeof (op as WriteOp).path === 'string')
   );
+}
+
+const LARGE_ROUND_BYTES = 1024 * 1024;
+
+/**
+ * A batch's journal record. Values whose JSON the writer handed over (big REST bodies, see core/json-slices.ts)
+ * are written as they are, and the record checksummed a slice per turn; the text equals JSON.stringify's.
+ */
+async function encodeBatch(seq: number, batch: Batch): Promise<Buffer[]> {
+  if (!batch.ops.some((op) => op.json)) return [encodeRecord({ seq, ns: batch.namespace, ops: batch.ops })];
+  const payload: Uint8Array[] = [Buffer.from(`{"seq":${seq},"ns":${JSON.stringify(batch.namespace)},"ops":[`)];
+  for (const [index, op] of batch.ops.entries()) {
+    payload.push(Buffer.from(`${index === 0 ? '' : ','}{"path":${JSON.stringify(op.path)},"value":`));
+    payload.push(op.json ?? Buffer.from(JSON.stringify(op.value)), Buffer.from('}'));
+  }
+  payload.push(Buffer.from(']}'));
+  return encodeRecordInSlices(payload);
 }
 
 /** Something in the directory that means acknowledged writes are missing or damaged. */
@@ -147,7 +164,7 @@ export class FilePersistence implements Persistence {
   commit(namespace: string, ops: readonly WriteOp[]): Promise<void> {
     if (this.state !== 'open') return Promise.reject(new PersistenceError(`FilePersistence is ${this.state}`));
     // Normalising copies the values now, so later changes to the caller's objects cannot alter the batch.
-    const owned = ops.map((op) => ({ path: op.path, value: normalize(op.value) }));
+    const owned = ownedOps(ops);
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ namespace, ops: owned, resolve, reject });
       this.kick();
@@ -427,14 +444,16 @@ export class FilePersistence implements Persistence {
   /** Appends one round and syncs it; a round that fails is cut off again and every batch in it rejected. */
   private async writeRound(batches: Batch[]): Promise<void> {
     const firstSeq = (this.seq ?? 0) + 1;
-    const bytes = Buffer.concat(
-      batches.map((batch, index) => encodeRecord({ seq: firstSeq + index, ns: batch.namespace, ops: batch.ops })),
-    );
+    const records: Buffer[] = [];
+    for (const [index, batch] of batches.entries()) records.push(...(await encodeBatch(firstSeq + index, batch)));
+    const length = records.reduce((total, record) => total + record.length, 0);
+    // Small rounds (the common case) go in one write; big ones piece by piece rather than copied together first.
+    const pieces = length < LARGE_ROUND_BYTES ? [Buffer.concat(records)] : records;
     try {
       if (!this.journal) throw new Error('journal is not open');
       if (this.dirtyTail && !(await this.cutTail())) throw new Error('the end of a failed write could not be cut off');
       this.dirtyTail = true;
-      await writeFully(this.journal, bytes);
+      for (const piece of pieces) await writeFully(this.journal, piece);
       await this.journal.datasync();
       this.dirtyTail = false;
     } catch (error) {
@@ -451,8 +470,8 @@ export class FilePersistence implements Persistence {
     if (this.failing) this.log(`persistence: writing ${this.journalPath(this.generation)} works again`);
     this.failing = false;
     this.seq = firstSeq + batches.length - 1;
-    this.journalSize += bytes.length;
-    this.journalBytes += bytes.length;
+    this.journalSize += length;
+    this.journalBytes += length;
     for (const batch of batches) {
       this.setTree(batch.namespace, applyNormalizedOps(this.trees.get(batch.namespace) ?? null, batch.ops));
       batch.resolve();
@@ -479,7 +498,8 @@ export class FilePersistence implements Persistence {
    */
   private async switchJournal(): Promise<void> {
     const covers = this.generation;
-    const chunks = encodeSnapshot(covers, this.seq ?? 0, this.trees);
+    // Nothing changes the trees meanwhile: rounds wait for this worker.
+    const chunks = await encodeSnapshot(covers, this.seq ?? 0, this.trees);
     let next: FileHandlePort;
     try {
       next = await this.createJournal(covers + 1);

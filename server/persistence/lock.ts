@@ -3,7 +3,7 @@ import { stat, unlink } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PersistenceError } from './types';
+import { PersistenceError } from '../core/model';
 
 export interface DirectoryLock {
   release(): Promise<void>;

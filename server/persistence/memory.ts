@@ -1,6 +1,6 @@
 import { applyOps } from './tree';
-import type { ExportJson, Persistence, WriteOp } from './types';
-import { PersistenceError } from './types';
+import type { ExportJson, Persistence, WriteOp } from '../core/model';
+import { PersistenceError } from '../core/model';
 
 /**
  * Keeps committed batches in memory only. A server restarted with the same instance sees every earlier write,

@@ -1,4 +1,5 @@
 import { crc32 } from 'node:zlib';
+import { nextTurn, SLICE_CHARS } from '../core/json-slices';
 
 /**
  * On-disk record framing shared by the journal and the snapshot:
@@ -11,13 +12,35 @@ const HEADER_BYTES = 12;
 /** Longer claims are damage, not data: no single batch or namespace gets near this. */
 const MAX_PAYLOAD_BYTES = 1 << 30;
 
-export function encodeRecord(payload: unknown): Buffer {
-  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+function headerFor(length: number): Buffer {
   const header = Buffer.alloc(HEADER_BYTES);
   MARKER.copy(header, 0);
-  header.writeUInt32LE(body.length, 4);
+  header.writeUInt32LE(length, 4);
+  return header;
+}
+
+export function encodeRecord(payload: unknown): Buffer {
+  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  const header = headerFor(body.length);
   header.writeUInt32LE(crc32(body, crc32(header.subarray(4, 8))), 8);
   return Buffer.concat([header, body]);
+}
+
+/**
+ * A record whose payload is given as pieces of UTF-8 JSON (see core/json-slices.ts): the header, then the pieces
+ * as they are. The checksum is computed a slice per turn of the event loop, so a big payload holds nobody up.
+ */
+export async function encodeRecordInSlices(payload: readonly Uint8Array[]): Promise<Buffer[]> {
+  const header = headerFor(payload.reduce((total, piece) => total + piece.length, 0));
+  let checksum = crc32(header.subarray(4, 8));
+  for (const piece of payload) {
+    for (let at = 0; at < piece.length; at += SLICE_CHARS) {
+      checksum = crc32(piece.subarray(at, at + SLICE_CHARS), checksum);
+      if (piece.length > SLICE_CHARS) await nextTurn();
+    }
+  }
+  header.writeUInt32LE(checksum, 8);
+  return [header, ...payload.map((piece) => Buffer.from(piece.buffer, piece.byteOffset, piece.length))];
 }
 
 export interface DecodedRecord {

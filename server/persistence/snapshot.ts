@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { type FileSystemPort, writeFileAtomic } from './files';
-import { encodeRecord, scanRecords } from './records';
-import type { ExportJson } from './types';
-import { PersistenceError } from './types';
+import { stringifyInSlices } from '../core/json-slices';
+import { encodeRecord, encodeRecordInSlices, scanRecords } from './records';
+import type { ExportJson } from '../core/model';
+import { PersistenceError } from '../core/model';
 
 export const SNAPSHOT_FILE = 'snapshot.db';
 const MAGIC = Buffer.from('RTDBSNP1');
@@ -18,15 +19,25 @@ export interface Snapshot {
 }
 
 /**
- * Serialises the trees right away (so later writes cannot leak in) into the chunks of a snapshot file:
- * a header record, one record per namespace and an end record, so that a snapshot missing records is detectable.
+ * Serialises the trees into the chunks of a snapshot file: a header record, one record per namespace and an end
+ * record, so that a snapshot missing records is detectable. A slice per turn of the event loop (the trees may be
+ * large); the caller keeps the trees unchanged until it resolves.
  */
-export function encodeSnapshot(covers: number, seq: number, trees: ReadonlyMap<string, ExportJson>): Buffer[] {
+export async function encodeSnapshot(
+  covers: number,
+  seq: number,
+  trees: ReadonlyMap<string, ExportJson>,
+): Promise<Buffer[]> {
   const chunks = [MAGIC, encodeRecord({ covers, seq, namespaces: trees.size })];
-  for (const [ns, tree] of trees) chunks.push(encodeRecord({ ns, tree }));
+  for (const [ns, tree] of trees) {
+    const payload = [Buffer.from(`{"ns":${JSON.stringify(ns)},"tree":`), ...(await stringifyInSlices(tree)), CLOSE];
+    chunks.push(...(await encodeRecordInSlices(payload)));
+  }
   chunks.push(encodeRecord({ end: true }));
   return chunks;
 }
+
+const CLOSE = Buffer.from('}');
 
 export async function writeSnapshot(dir: string, chunks: readonly Buffer[], files: FileSystemPort): Promise<void> {
   await writeFileAtomic(join(dir, SNAPSHOT_FILE), chunks, dir, files);

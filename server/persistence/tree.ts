@@ -1,6 +1,6 @@
 import { withPriority } from '../core/normalize';
 import { type ExportObject, getAt, putChild, setInPlace } from '../core/tree';
-import type { ExportJson, WriteOp } from './types';
+import type { ExportJson, WriteOp } from '../core/model';
 
 const PRIORITY = '.priority';
 const VALUE = '.value';
@@ -48,7 +48,12 @@ function normalizePriority(priority: unknown): string | number | null {
  * ".priority" sets the node's priority; ".priority" in the middle of a path addresses nothing.
  */
 export function applyOps(tree: ExportJson, ops: readonly WriteOp[]): ExportJson {
-  return applyNormalizedOps(tree, ops.map((op) => ({ path: op.path, value: normalize(op.value) })));
+  return applyNormalizedOps(tree, ownedOps(ops));
+}
+
+/** The ops with values of their own: normalized copies, except where the writer handed a value over (`owned`). */
+export function ownedOps(ops: readonly WriteOp[]): WriteOp[] {
+  return ops.map((op) => ({ path: op.path, value: op.owned ? op.value : normalize(op.value), json: op.json }));
 }
 
 /** applyOps for ops whose values are already normalized and owned by nobody else: the tree adopts them. */

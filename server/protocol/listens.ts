@@ -2,7 +2,7 @@ import type { Database } from '../core/database';
 import type { Identity } from '../core/identity';
 import { applyQuery, type QuerySpec, rulesQuery } from '../core/query';
 import { childAt, childKeys, type ExportObject, getAt, putChild } from '../core/tree';
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from '../core/model';
 import { ALLOW_ALL } from '../rules/index';
 import { encodeFrames } from './frames';
 

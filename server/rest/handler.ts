@@ -6,15 +6,26 @@ import { nodeHash } from '../core/hash';
 import { pushId } from '../core/push-id';
 import { applyQuery, InvalidQueryError, parseRestQuery, rulesQuery } from '../core/query';
 import { childKeys, toPlain } from '../core/tree';
-import type { ExportJson } from '../persistence/types';
+import type { ExportJson } from '../core/model';
 import { parseJsonWithComments } from '../rules/json-with-comments';
 import { RulesSyntaxError } from '../rules/types';
-import type { Limits, MemoryBudget, OneAtATime, OutgoingBudget } from '../limits';
+import type { Limits, MemoryBudget, OutgoingBudget } from '../limits';
 import type { ListenRegistry } from '../protocol/listens';
 import { startEventStream } from './stream';
-import { HttpError, parseJsonBody, PERMISSION_DENIED, readBody, sendEmpty, sendError, sendJson } from './http';
+import {
+  HttpError,
+  INVALID_JSON,
+  parseJsonBody,
+  PERMISSION_DENIED,
+  readBody,
+  sendEmpty,
+  sendError,
+  sendJson,
+  sendJsonPieces,
+} from './http';
+import type { BodyWorker } from './large-body';
 
-/** Bodies above this are parsed and applied one at a time, each in a turn of its own (see OneAtATime). */
+/** Bodies above this are prepared off the server's thread (see large-body.ts). */
 const LARGE_BODY_BYTES = 1024 * 1024;
 
 /** What the REST API needs from the server around it. */
@@ -31,7 +42,7 @@ export interface RestContext {
   outgoing: OutgoingBudget;
   /** Bytes of bodies being received or applied, all requests together. */
   restBodies: MemoryBudget;
-  largeRestWrites: OneAtATime;
+  largeBodies: BodyWorker;
 }
 
 function credential(request: IncomingMessage, url: URL): string | null {
@@ -98,6 +109,14 @@ function etagHeaders(request: IncomingMessage, value: ExportJson): Record<string
   return wantsEtag(request) ? { ETag: etagOf(value) } : {};
 }
 
+/** Methods whose big bodies the worker prepares (see large-body.ts). */
+const WORKER_METHODS = new Set(['PUT', 'POST', 'PATCH']);
+
+const NOT_AN_OBJECT = () => new HttpError(400, 'PATCH needs a JSON object');
+
+/** Answers a worker encoded already, by the key of the written part ('' for a set). */
+type Answers = ReadonlyMap<string, Uint8Array>;
+
 /** Handles one REST request (`/<path>.json`, `/.settings/rules.json`, `/.inspect/databases.json`). */
 export async function handleRest(
   context: RestContext,
@@ -119,14 +138,24 @@ export async function handleRest(
     const namespace = context.namespaceOf(url, request.headers.host);
     const path = dataPath(url.pathname);
     if (method === 'GET') return read(context, request, response, url, namespace, path, identity);
-    const writeWith = (body: unknown) => write(context, request, response, url, namespace, path, identity, method, body);
+    const writeWith = (body: unknown, answers?: Answers) =>
+      write(context, request, response, url, namespace, path, identity, method, body, answers);
     if (method === 'DELETE') return await writeWith(null);
-    const { text, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
+    const { body, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
     try {
-      // A large body takes a while to parse and apply, all of it synchronous: one at a time, so that several
-      // arriving together do not hold everyone else up for the sum of them.
-      const apply = () => writeWith(parseJsonBody(text));
-      await (bytes > LARGE_BODY_BYTES ? context.largeRestWrites.run(apply) : apply());
+      if (bytes <= LARGE_BODY_BYTES || !WORKER_METHODS.has(method) || path.at(-1) === '.priority') {
+        return await writeWith(parseJsonBody(body.toString('utf8')));
+      }
+      const large = await context.largeBodies.prepare(body, {
+        kind: method === 'PATCH' ? 'merge' : 'set',
+        depth: path.length + (method === 'POST' ? 1 : 0),
+        exportFormat: url.searchParams.get('format') === 'export',
+        pretty: url.searchParams.get('print') === 'pretty',
+      });
+      if (large.status === 'invalid-json') throw new HttpError(400, INVALID_JSON);
+      if (large.status === 'not-an-object') throw NOT_AN_OBJECT();
+      if (large.status === 'invalid-data') throw new HttpError(400, large.message);
+      await writeWith(large.value, large.status === 'prepared' ? large.answers : undefined);
     } finally {
       context.restBodies.give(bytes);
     }
@@ -188,6 +217,7 @@ async function write(
   identity: Identity,
   method: string,
   body: unknown,
+  answers?: Answers,
 ): Promise<void> {
   let request: WriteRequest;
   let answer: (prepared: PreparedWrite) => unknown;
@@ -208,7 +238,7 @@ async function write(
       break;
     }
     case 'PATCH':
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'PATCH needs a JSON object');
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw NOT_AN_OBJECT();
       request = { kind: 'merge', path, children: body as Record<string, unknown> };
       answer = (prepared) =>
         Object.fromEntries(prepared.ops.map((op) => [op.path.slice(path.length).join('/'), render(op.value, url)]));
@@ -234,7 +264,33 @@ async function write(
     throw new HttpError(400, written.message);
   }
   const headers = etagHeaders(httpRequest, context.db.valueAt(namespace, written.ops[0]?.path ?? path));
-  respond(response, url, 200, answer(written), headers);
+  const pieces = answers && request.kind !== 'set' ? mergeAnswer(request, written, answers, url) : answers?.get('');
+  if (!pieces || method === 'POST' || url.searchParams.get('print') === 'silent') {
+    return respond(response, url, 200, answer(written), headers);
+  }
+  sendJsonPieces(response, 200, Array.isArray(pieces) ? pieces : [pieces], headers);
+}
+
+/**
+ * A merge's answer from the parts' encoded answers, as `answer` would build it: the written values by their path
+ * relative to the location, in the order an object keeps those keys. Undefined when printed indented.
+ */
+function mergeAnswer(
+  request: { path: readonly string[]; children: Record<string, unknown> },
+  written: PreparedWrite,
+  answers: Answers,
+  url: URL,
+): (string | Uint8Array)[] | undefined {
+  if (url.searchParams.get('print') === 'pretty') return undefined;
+  const keys = Object.keys(request.children);
+  const relative = (op: { path: readonly string[] }) => op.path.slice(request.path.length).join('/');
+  const byPath = Object.fromEntries(written.ops.map((op, index) => [relative(op), index]));
+  const pieces: (string | Uint8Array)[] = [];
+  for (const [path, index] of Object.entries(byPath)) {
+    pieces.push(`${pieces.length === 0 ? '{' : ','}${JSON.stringify(path)}:`, answers.get(keys[index] ?? '') ?? 'null');
+  }
+  pieces.push(pieces.length === 0 ? '{}' : '}');
+  return pieces;
 }
 
 async function rulesEndpoint(
@@ -257,9 +313,9 @@ async function rulesEndpoint(
     return;
   }
   if (method !== 'PUT') throw new HttpError(405, `Method ${method} not allowed on rules`);
-  const { text, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
+  const { body, bytes } = await readBody(request, context.limits.restBody, context.restBodies);
   try {
-    context.replaceRules(namespace, text);
+    context.replaceRules(namespace, body.toString('utf8'));
   } catch (error) {
     if (error instanceof RulesSyntaxError) throw new HttpError(400, `Parse error in ${error.message}`);
     throw error;

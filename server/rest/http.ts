@@ -33,6 +33,18 @@ export function sendJson(
   response.end(text);
 }
 
+/** A JSON answer already encoded, in pieces (big answers: see large-body.ts), written without joining them. */
+export function sendJsonPieces(
+  response: ServerResponse,
+  status: number,
+  pieces: readonly (string | Uint8Array)[],
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { ...CORS_HEADERS, ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+  for (const piece of pieces) response.write(piece);
+  response.end();
+}
+
 export function sendEmpty(response: ServerResponse, status: number, headers: Record<string, string> = {}): void {
   response.writeHead(status, { ...CORS_HEADERS, ...headers });
   response.end();
@@ -43,14 +55,14 @@ export function sendError(response: ServerResponse, error: HttpError): void {
 }
 
 /**
- * The request body as text, refusing more than `limit` bytes, and (503) more than `budget` allows while other
+ * The request body, refusing more than `limit` bytes, and (503) more than `budget` allows while other
  * bodies hold it. On success the caller holds `bytes` of the budget and gives them back when done.
  */
 export function readBody(
   request: IncomingMessage,
   limit: number,
   budget: MemoryBudget,
-): Promise<{ text: string; bytes: number }> {
+): Promise<{ body: Buffer; bytes: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -71,7 +83,7 @@ export function readBody(
       chunks.push(chunk);
     };
     request.on('data', receive);
-    request.once('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), bytes: size }));
+    request.once('end', () => resolve({ body: Buffer.concat(chunks), bytes: size }));
     request.once('error', (error) => refuse(new HttpError(400, `Request failed: ${error.message}`)));
   });
 }
@@ -87,10 +99,12 @@ export function requestUrl(request: IncomingMessage): URL | null {
   }
 }
 
+export const INVALID_JSON = "Invalid data; couldn't parse JSON object, array, or value.";
+
 export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value.");
+    throw new HttpError(400, INVALID_JSON);
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Database } from '../../server/core/database';
 import { ANONYMOUS } from '../../server/core/identity';
 import { MemoryPersistence } from '../../server/persistence/memory';
-import type { ExportJson } from '../../server/persistence/types';
+import type { ExportJson } from '../../server/core/model';
 import { compileRules } from '../../server/rules/index';
 
 // Rules on a list node that look at the list itself, evaluated at every write of one of its items.

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeFileSystem } from '../../server/persistence/files';
 import { FilePersistence } from '../../server/persistence/journal';
 import { currentBoot, writeRunState } from '../../server/persistence/run-state';
-import type { ExportJson } from '../../server/persistence/types';
+import type { ExportJson } from '../../server/core/model';
 
 let dir: string;
 let logged: string[];

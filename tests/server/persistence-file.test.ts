@@ -6,8 +6,8 @@ import { FilePersistence } from '../../server/persistence/journal';
 import { encodeRecord } from '../../server/persistence/records';
 import { writeRunState } from '../../server/persistence/run-state';
 import { nodeFileSystem } from '../../server/persistence/files';
-import type { ExportJson } from '../../server/persistence/types';
-import { PersistenceError } from '../../server/persistence/types';
+import type { ExportJson } from '../../server/core/model';
+import { PersistenceError } from '../../server/core/model';
 
 let dir: string;
 let logged: string[];

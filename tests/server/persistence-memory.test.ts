@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryPersistence } from '../../server/persistence/memory';
 import { applyOps } from '../../server/persistence/tree';
-import { type ExportJson, PersistenceError } from '../../server/persistence/types';
+import { type ExportJson, PersistenceError } from '../../server/core/model';
 
 describe('applyOps (export-format tree writes)', () => {
   it('sets nested paths, deletes with null and prunes emptied parents', () => {

@@ -1,3 +1,7 @@
+/**
+ * The data model of the database server's core (stored JSON, committed writes) and the port persistence implements.
+ * It lives in core so that core never depends on persistence (see eslint.config.js).
+ */
 /** Export-format JSON as stored: may carry ".priority"/".value" keys. */
 export type ExportJson = null | boolean | number | string | { [key: string]: ExportJson };
 
@@ -5,6 +9,10 @@ export type ExportJson = null | boolean | number | string | { [key: string]: Exp
 export interface WriteOp {
   path: string;
   value: ExportJson;
+  /** The value's JSON (UTF-8), when the writer has it already: storage writes it instead of encoding `value`. */
+  json?: Uint8Array;
+  /** Set when nobody else holds `value` (nor will change it): storage may keep it instead of copying it. */
+  owned?: boolean;
 }
 
 export interface Persistence {
