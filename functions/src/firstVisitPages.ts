@@ -227,8 +227,13 @@ export function firstVisitPages(options: FirstVisitOptions) {
 
 const PLAIN = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
 
-/** Writes an answer to a Node response (also Express's): HEAD gets the headers alone, as Node sends it. */
+/**
+ * Writes an answer to a Node response (also Express's): HEAD gets the headers alone, as Node sends it. Express,
+ * which Cloud Functions runs the function in, has already set `X-Powered-By`: it tells a visitor nothing they need
+ * and an attacker which framework to try, so it goes.
+ */
 export function send(answer: Answer, response: ServerResponse): void {
+  response.removeHeader('X-Powered-By');
   response.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
   response.end(answer.body);
 }

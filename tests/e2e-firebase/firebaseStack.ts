@@ -113,7 +113,8 @@ function build(ports: StackPorts, dirs: { client: string; functions: string }): 
   node([vite, 'build', '--outDir', dirs.client, '--logLevel', 'warn']);
   node([vite, 'build', '--ssr', 'src/ssr/renderPage.tsx', '--outDir', `${dirs.client}-ssr`, '--logLevel', 'warn']);
   rmSync(dirs.functions, { recursive: true, force: true });
-  cpSync(join(REPO, 'functions', 'package.json'), join(dirs.functions, 'package.json'));
+  // The codebase as deployed: its package.json, its environment (.env) and the built code.
+  for (const file of ['package.json', '.env']) cpSync(join(REPO, 'functions', file), join(dirs.functions, file));
   const out = join(dirs.functions, 'lib');
   node(['--import', 'tsx', join(REPO, 'scripts', 'buildFunctions.ts'), '--client', dirs.client, '--out', out]);
   writeFileSync(marker, run);
