@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { runBundleBench } from './bundle';
 import { runCatalogueBench } from './catalogue';
 import { runDoorBench } from './door';
+import { runFirstVisitFunctionBench } from './firstVisitFunction';
 import { runLighthouseBench } from './lighthouse';
 import { runPropagationBench } from './propagation';
 import runServerBench from './server';
@@ -14,6 +15,8 @@ results.bundle = await runBundleBench();
 // cores, and after them (a large heap to collect, their servers just stopped) its runs of /home scored 4 to 6
 // points lower than on their own.
 results.lighthouse = await runLighthouseBench();
+// On the Lighthouse run's build of the Firebase stack, and before the heavier benchmarks load the machine.
+results.firstVisitFunction = await runFirstVisitFunctionBench();
 results.propagation = await runPropagationBench();
 results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();

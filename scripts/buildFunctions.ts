@@ -8,10 +8,11 @@
  *   tsx scripts/buildFunctions.ts [--client dist] [--out functions/lib]
  */
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkTemplate } from '../functions/src/firstVisitPages';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 /** Where firebase.json's functions codebase finds its code (functions/package.json "main"). */
@@ -23,6 +24,8 @@ export async function buildFunctions(clientDir: string, outDir: string): Promise
   for (const file of [template, renderer]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: build the app first (npm run build)`);
   }
+  // A shell the function could not put a page into would serve every first visit the bare shell: refused here.
+  checkTemplate(readFileSync(template, 'utf8'));
   await build({
     entryPoints: [join(REPO, 'functions', 'src', 'index.ts')],
     outfile: join(outDir, 'index.cjs'),

@@ -2,14 +2,16 @@
  * `npm start`: the whole stack on this machine: the local realtime database (server/cli.ts), the Firebase Auth
  * emulator and the built app served by `vite preview` (which also renders first visits' pages: src/ssr).
  *
- *   tsx scripts/start.ts [--no-app] [--data DIR] [--db-port 9000] [--auth-port 9099] [--app-port 4173]
+ *   tsx scripts/start.ts [--no-app] [--data DIR] [--db-port 9000] [--auth-port 9099] [--app-port 4173] [--dist dist]
  */
-import { join } from 'node:path';
-import { REPO, runStack, stackOptions } from './stack/localStack';
+import { join, resolve } from 'node:path';
+import { REPO, firstVisitDatabaseUrl, runStack, stackOptions } from './stack/localStack';
 import { startProcess } from './stack/processes';
 
-const { stack, ports, flags } = stackOptions({ 'app-port': 4173 }, ['no-app']);
+const { stack, ports, flags, values } = stackOptions({ 'app-port': 4173 }, ['no-app'], ['dist']);
 const appPort = ports['app-port'];
+// A build elsewhere (tests); its server renderer is beside it, in <dist>-ssr, as vite.config.ts looks for it.
+const dist = resolve(values.dist ?? join(REPO, 'dist'));
 
 await runStack(
   stack,
@@ -17,13 +19,18 @@ await runStack(
     ? null
     : {
         ports: [['app', appPort]],
-        required: [join(REPO, 'dist', 'index.html')],
+        required: [join(dist, 'index.html')],
         url: `http://localhost:${appPort}/`,
         banner: [`  App:       http://localhost:${appPort}`],
-        start: (logs) =>
-          startProcess('app', process.execPath, [join(REPO, 'node_modules', 'vite', 'bin', 'vite.js'), 'preview', '--port', String(appPort), '--strictPort'], {
+        start: (logs) => {
+          const vite = join(REPO, 'node_modules', 'vite', 'bin', 'vite.js');
+          const args = [vite, 'preview', '--outDir', dist, '--port', String(appPort), '--strictPort'];
+          return startProcess('app', process.execPath, args, {
             cwd: REPO,
+            // First visits are rendered from this stack's database, on whatever port it was given.
+            env: { FIRST_VISIT_DATABASE_URL: firstVisitDatabaseUrl(stack.dbPort) },
             logFile: join(logs, 'app.log'),
-          }),
+          });
+        },
       },
 );

@@ -69,6 +69,44 @@ export interface FirstVisitOptions {
 
 const READS = new Set(['GET', 'HEAD']);
 
+/**
+ * Where a rendered page goes in the built index.html. #root holds the shell's own content (what browsers without
+ * JavaScript show) between two comments, which a page replaces whole: markup could not be found by its tags, since
+ * #root may hold nested elements and a script may hold `<div id="root">` as text, but nothing else in the shell
+ * holds these comments. Each mark must occur exactly once (checkTemplate), or the page is not rendered at all.
+ */
+export const ROOT_START = '<div id="root"><!--first-visit-page-->';
+export const ROOT_END = '<!--/first-visit-page--></div>';
+const HEAD_END = '</head>';
+
+function onlyOnce(template: string, mark: string): number {
+  const at = template.indexOf(mark);
+  if (at < 0 || template.includes(mark, at + 1)) {
+    throw new Error(`index.html must hold ${mark} exactly once to take a rendered page`);
+  }
+  return at;
+}
+
+/** Where the page's head and #root go; throws when index.html does not say so unambiguously. */
+export function checkTemplate(template: string): { head: number; start: number; end: number } {
+  const head = onlyOnce(template, HEAD_END);
+  const start = onlyOnce(template, ROOT_START);
+  const end = onlyOnce(template, ROOT_END);
+  if (!(head < start && start < end)) throw new Error(`index.html must hold ${HEAD_END}, ${ROOT_START} and ${ROOT_END} in this order`);
+  return { head, start, end };
+}
+
+function splicePage(template: string, parts: RenderModule.RenderedPage): string {
+  const { head, start, end } = checkTemplate(template);
+  return [
+    template.slice(0, head),
+    parts.head,
+    template.slice(head, start),
+    `<div id="root">${parts.root}</div>${parts.data}`,
+    template.slice(end + ROOT_END.length),
+  ].join('');
+}
+
 async function readJson(url: string): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(DATA_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`${url.split('?')[0]} answered ${response.status}`);
@@ -126,10 +164,7 @@ export function firstVisitPages(options: FirstVisitOptions) {
     if (!page || page.data !== data || now - page.at > REUSE_MS) {
       const parts = await render.renderPage(address.pathname, address.search, { properties, products, now });
       if (!parts) return html(template, SHELL_CACHE_CONTROL);
-      const body = template
-        .replace('</head>', () => `${parts.head}</head>`)
-        .replace(/<div id="root">[\s\S]*?<\/div>/, () => `<div id="root">${parts.root}</div>${parts.data}`);
-      page = { data, at: now, html: body };
+      page = { data, at: now, html: splicePage(template, parts) };
       rendered.delete(key);
       rendered.set(key, page);
       // The oldest goes first: a Map keeps insertion order.
@@ -192,8 +227,13 @@ export function firstVisitPages(options: FirstVisitOptions) {
 
 const PLAIN = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
 
-/** Writes an answer to a Node response (also Express's): HEAD gets the headers alone, as Node sends it. */
+/**
+ * Writes an answer to a Node response (also Express's): HEAD gets the headers alone, as Node sends it. Express,
+ * which Cloud Functions runs the function in, has already set `X-Powered-By`: it tells a visitor nothing they need
+ * and an attacker which framework to try, so it goes.
+ */
 export function send(answer: Answer, response: ServerResponse): void {
+  response.removeHeader('X-Powered-By');
   response.writeHead(answer.status, { ...answer.headers, 'Content-Length': Buffer.byteLength(answer.body) });
   response.end(answer.body);
 }

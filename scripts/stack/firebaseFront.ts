@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DEFAULT_NAMESPACE } from '../../server/server';
 import { PROJECT_ID, firebaseCli, offlineEnvironment } from './auth-emulator';
-import { type Front, HOST, REPO } from './localStack';
+import { type Front, HOST, REPO, firstVisitDatabaseUrl } from './localStack';
 import { startProcess } from './processes';
 
 export interface FirebaseFrontOptions {
@@ -71,7 +70,7 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
         cwd: options.dir,
         env: {
           ...offlineEnvironment(join(options.dir, 'config')),
-          FIRST_VISIT_DATABASE_URL: `http://${HOST}:${options.dbPort}?ns=${DEFAULT_NAMESPACE}`,
+          FIRST_VISIT_DATABASE_URL: firstVisitDatabaseUrl(options.dbPort),
         },
         logFile: join(logs, 'firebase.log'),
       });

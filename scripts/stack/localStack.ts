@@ -18,6 +18,11 @@ export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const HOST = '127.0.0.1';
 const SEEDED_MARKER = 'seeded';
 
+/** The database a front renders first visits from (functions/src/firstVisitPages.ts): the stack's own. */
+export function firstVisitDatabaseUrl(dbPort: number): string {
+  return `http://${HOST}:${dbPort}?ns=${DEFAULT_NAMESPACE}`;
+}
+
 export interface StackOptions {
   data: string;
   dbPort: number;

@@ -1,5 +1,7 @@
 import type { APIResponse, Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { resolveConfig } from 'vite';
@@ -7,7 +9,7 @@ import { MAX_STALENESS_SECONDS, PAGE_CACHE_CONTROL } from '../../functions/src/f
 import { FUNCTIONS_OUT } from '../../scripts/buildFunctions';
 import { REPO } from '../../scripts/stack/localStack';
 import { failOnPageErrors } from '../e2e/support';
-import { CLIENT_DIR, FUNCTION_URL, HOSTING_URL, buildDirs, expect, test } from './firebaseStack';
+import { CLIENT_DIR, FUNCTION_URL, HOSTING_URL, PORTS, buildDirs, expect, test } from './firebaseStack';
 
 test.use({ baseURL: HOSTING_URL });
 
@@ -186,6 +188,85 @@ test('malformed requests get the shell or a plain error, never a stack trace', a
   const rendered = await get(page, `${FUNCTION_URL}/products?category=%3Cscript%3E`);
   expect(rendered.body).toContain(FIRST_VISIT_DATA);
   expect(rendered.body).not.toContain('<script>"');
+});
+
+test('a database answer that is malformed or slow gives a first visit the shell', async ({ page, db }) => {
+  const answers = [
+    { what: 'not JSON', status: 200, body: '{"name": "half', delayMs: 0 },
+    { what: 'a list', status: 200, body: '[1, 2, 3]', delayMs: 0 },
+    { what: 'an error page', status: 502, body: '<html><body>Bad gateway</body></html>', delayMs: 0 },
+    { what: 'slower than 1.5 s', status: 200, body: JSON.stringify({ name: 'Too late' }), delayMs: 2500 },
+  ];
+  let answer = answers[0]!;
+  // The function reads the database over REST: a stand-in on the database's port answers as a test wants.
+  await db.stop();
+  const standIn = createServer((_request, response) => {
+    const { status, body, delayMs } = answer;
+    setTimeout(() => response.writeHead(status, { 'Content-Type': 'application/json' }).end(body), delayMs);
+  });
+  await new Promise<void>((resolve) => standIn.listen(PORTS.db, '127.0.0.1', resolve));
+  try {
+    for (answer of answers) {
+      const { response, body } = await get(page, '/products');
+      expect(response.status(), answer.what).toBe(200);
+      expect(response.headers()['cache-control'], answer.what).toBe('no-cache');
+      expect(body, answer.what).toContain('<div id="root">');
+      expect(body, answer.what).not.toContain(FIRST_VISIT_DATA);
+      expect(body, answer.what).not.toContain('Too late');
+      expectNoStackTrace(body);
+    }
+  } finally {
+    standIn.closeAllConnections();
+    await new Promise((resolve) => standIn.close(resolve));
+  }
+  await db.start();
+  expect((await get(page, '/products')).body).toContain(FIRST_VISIT_DATA);
+});
+
+test('the function shows no failure, whatever it is sent', async ({ page, stack }) => {
+  expect(stack.readyAt).toBeGreaterThan(0);
+  const json = { 'Content-Type': 'application/json' };
+  const answers = [
+    await page.request.post('/home', { data: '{"broken', headers: json }),
+    await page.request.post(`${FUNCTION_URL}/home`, { data: '{"broken', headers: json }),
+    await page.request.post(`${FUNCTION_URL}/home`, {
+      data: 'a=%zz',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    }),
+  ];
+  for (const response of answers) {
+    expect([200, 400, 405, 413], `${response.url()} ${response.status()}`).toContain(response.status());
+    expectNoStackTrace(await response.text());
+  }
+});
+
+/** The Express that firebase-functions brings, as the Functions Framework runs a deployed function in one. */
+type ExpressApp = { use(handler: unknown): void; listen(port: number, host: string, ready: () => void): Server };
+const express = createRequire(createRequire(import.meta.url).resolve('firebase-functions'))('express') as () => ExpressApp;
+
+test('the deployed function does not say it runs on Express', async ({ stack }) => {
+  expect(stack.readyAt).toBeGreaterThan(0);
+  // Through the emulators every function answer carries their own Express's X-Powered-By, so the built function
+  // (what is deployed) is run here in an Express app as Cloud Functions runs it.
+  const { firstVisitPage } = createRequire(import.meta.url)(join(buildDirs('dist-firebase-e2e').functions, 'lib', 'index.cjs')) as {
+    firstVisitPage: unknown;
+  };
+  const app = express();
+  app.use(firstVisitPage);
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const [path, method] of [['/home', 'GET'], ['/about', 'HEAD'], ['/nowhere', 'GET'], ['/home', 'POST']]) {
+      const response = await fetch(`${base}${path}`, { method });
+      expect([200, 405], `${method} ${path}`).toContain(response.status);
+      expect(response.headers.get('x-powered-by'), `${method} ${path}`).toBeNull();
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 interface FirebaseJson {

@@ -6,7 +6,7 @@
  */
 import { test as base } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthEmulator } from '../../scripts/stack/auth-emulator';
@@ -47,9 +47,56 @@ export function buildDirs(name: string): { client: string; functions: string } {
 export const CLIENT_DIR = buildDirs('dist-firebase-e2e').client;
 
 /**
- * Builds once per test run: a worker that starts again after a failed test finds the build of its run (workers are
- * children of the runner, so the parent's pid names the run).
+ * Runs `work` while holding `lock` (a folder: creating one is atomic), waiting for another process that holds it;
+ * a lock whose holder has died is taken over. A synchronous wait: the build it guards is synchronous as well.
  */
+function whileLocked(lock: string, work: () => void): void {
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    } catch {
+      // Just taken (no pid written yet) or just given back: look again.
+    }
+    if (holder > 0 && !isRunning(holder)) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`${lock} is still held by process ${holder}`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
+  try {
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds once per test run: a worker that starts again after a failed test finds the build of its run (workers are
+ * children of the runner, so the parent's pid names the run), and workers that start at once build it once.
+ */
+export function buildFor(ports: StackPorts, dirs: { client: string; functions: string }): void {
+  whileLocked(`${dirs.functions}.lock`, () => build(ports, dirs));
+}
+
 function build(ports: StackPorts, dirs: { client: string; functions: string }): void {
   const marker = join(dirs.functions, 'built-for');
   const run = `${process.ppid} ${JSON.stringify(ports)}`;
@@ -66,7 +113,8 @@ function build(ports: StackPorts, dirs: { client: string; functions: string }): 
   node([vite, 'build', '--outDir', dirs.client, '--logLevel', 'warn']);
   node([vite, 'build', '--ssr', 'src/ssr/renderPage.tsx', '--outDir', `${dirs.client}-ssr`, '--logLevel', 'warn']);
   rmSync(dirs.functions, { recursive: true, force: true });
-  cpSync(join(REPO, 'functions', 'package.json'), join(dirs.functions, 'package.json'));
+  // The codebase as deployed: its package.json, its environment (.env) and the built code.
+  for (const file of ['package.json', '.env']) cpSync(join(REPO, 'functions', file), join(dirs.functions, file));
   const out = join(dirs.functions, 'lib');
   node(['--import', 'tsx', join(REPO, 'scripts', 'buildFunctions.ts'), '--client', dirs.client, '--out', out]);
   writeFileSync(marker, run);
@@ -84,12 +132,18 @@ export interface FirebaseStack {
   db: StackDatabase;
   /** When the front first answered (epoch ms): the function has not run yet then. */
   readyAt: number;
+  /**
+   * Stops the Hosting and Functions emulators and starts them afresh; resolves once Hosting serves files and the
+   * function is loaded, without calling it: the next request to one of its pages is a cold start (the emulator
+   * starts a worker process for it, which loads the bundle, as a new instance does).
+   */
+  restartFront(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Builds for `ports` into `dirs`, then starts the database, the Auth emulator and the Firebase front. */
 export async function startFirebaseStack(ports: StackPorts, dirs: { client: string; functions: string }): Promise<FirebaseStack> {
-  build(ports, dirs);
+  buildFor(ports, dirs);
   const dir = mkdtempSync(join(tmpdir(), 'storefront-firebase-'));
   const seed: unknown = JSON.parse(readFileSync(join(REPO, 'seed', 'database.json'), 'utf8'));
   const rulesText = readFileSync(join(REPO, 'database.rules.json'), 'utf8');
@@ -107,20 +161,20 @@ export async function startFirebaseStack(ports: StackPorts, dirs: { client: stri
     await (server as DatabaseServer | null)?.close();
     rmSync(dir, { recursive: true, force: true });
   };
+  const hosting = firebaseFront({
+    dir: join(dir, 'firebase'),
+    hostingPort: ports.hosting,
+    functionsPort: ports.functions,
+    dbPort: ports.db,
+    publicDir: dirs.client,
+    functionsDir: dirs.functions,
+  });
   try {
     await start();
     await (server as DatabaseServer | null)?.set(DEFAULT_NAMESPACE, '/', seed);
     await auth.ready({ persist: false });
-    const hosting = firebaseFront({
-      dir: join(dir, 'firebase'),
-      hostingPort: ports.hosting,
-      functionsPort: ports.functions,
-      dbPort: ports.db,
-      publicDir: dirs.client,
-      functionsDir: dirs.functions,
-    });
     front = hosting.start(dir);
-    await waitForHttp(hosting.url, 120_000, front.unexpectedExit);
+    await waitForHttp(hosting.url, 240_000, front.unexpectedExit);
   } catch (error) {
     await stop();
     throw error;
@@ -144,7 +198,14 @@ export async function startFirebaseStack(ports: StackPorts, dirs: { client: stri
     },
     start,
   };
-  return { db, readyAt: Date.now(), stop };
+  const restartFront = async () => {
+    await front?.stop();
+    const fresh = hosting.start(dir);
+    front = fresh;
+    await fresh.waitForLine(/function initialized/, 120_000);
+    await waitForHttp(`http://localhost:${ports.hosting}/manifest.webmanifest`, 120_000, fresh.unexpectedExit);
+  };
+  return { db, readyAt: Date.now(), restartFront, stop };
 }
 
 export const test = base.extend<{ db: StackDatabase }, { stack: FirebaseStack }>({

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,8 +23,9 @@ import {
   set,
 } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAMESPACE, REPO, type RunningProcess, runTs } from './cli-support';
+import { NAMESPACE, type RunningProcess, runTs } from './cli-support';
 import { freePort, freePorts } from './support/ports';
+import { isFree, portsFreed, startStackInGroup, stopsAsAWhole } from './support/stackGroup';
 
 const GUARD = fileURLToPath(new URL('./stack-network-guard.mjs', import.meta.url));
 const STARTUP_MS = 120_000;
@@ -42,61 +42,12 @@ afterAll(async () => {
 });
 
 
-async function isFree(port: number): Promise<boolean> {
-  const probe = createServer();
-  return new Promise((resolve) => {
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
 function startStack(ports: { db: number; auth: number }): RunningProcess {
   return runTs(
     'scripts/start.ts',
     ['--no-app', '--data', join(dir, 'data'), '--db-port', String(ports.db), '--auth-port', String(ports.auth)],
     { NODE_OPTIONS: `--import ${GUARD}`, STACK_NETWORK_LOG: networkLog },
   );
-}
-
-/**
- * The stack as `npm start` runs it after the build: a shell running the tsx command line (which runs start.ts in a
- * child of its own), all in a new process group, as a process manager or a terminal job would start it.
- */
-function startStackInGroup(ports: { db: number; auth: number }) {
-  const tsx = join(REPO, 'node_modules', '.bin', 'tsx');
-  const args = `--no-app --data "${join(dir, 'group-data')}" --db-port ${ports.db} --auth-port ${ports.auth}`;
-  const child = spawn('sh', ['-c', `true && "${tsx}" scripts/start.ts ${args}`], {
-    cwd: REPO,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n')));
-  }
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return {
-    lines,
-    exited,
-    ready: async () => {
-      const deadline = Date.now() + STARTUP_MS;
-      while (!lines.some((line) => line.includes('Press Ctrl-C to stop'))) {
-        if (Date.now() > deadline) throw new Error(`the stack did not start:\n${lines.join('\n')}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
-    signalGroup: (signal: NodeJS.Signals) => process.kill(-(child.pid as number), signal),
-  };
-}
-
-/** Whether both ports are free within `timeoutMs`. */
-async function portsFreed(ports: { db: number; auth: number }, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if ((await isFree(ports.db)) && (await isFree(ports.auth))) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
 }
 
 let clients = 0;
@@ -205,24 +156,25 @@ describe('npm start (scripts/start.ts --no-app)', () => {
     'stops the database and the Auth emulator when its process group is signalled, even with SIGKILL',
     async () => {
       const [db, auth] = (await freePorts(2)) as [number, number];
-      const ports = { db, auth };
+      const args = ['--no-app', '--data', join(dir, 'group-data'), '--db-port', String(db), '--auth-port', String(auth)];
       // SIGKILL, as a process manager sends after its grace period, or tsx to a start.ts slow to answer a SIGTERM:
       // start.ts cannot stop anything itself, and the parts it started live in process groups of their own.
-      const killed = startStackInGroup(ports);
-      await killed.ready();
+      const killed = startStackInGroup('scripts/start.ts', args);
+      await killed.ready(STARTUP_MS);
       killed.signalGroup('SIGKILL');
-      expect(await portsFreed(ports, 20_000)).toBe(true);
+      expect(await portsFreed([db, auth], 20_000)).toBe(true);
 
-      // SIGTERM to the group, as process managers that signal the group send first: everything stops cleanly,
-      // and the next start gets the ports.
-      const terminated = startStackInGroup(ports);
-      await terminated.ready();
-      terminated.signalGroup('SIGTERM');
-      await terminated.exited;
-      expect(await portsFreed(ports, 20_000)).toBe(true);
-      expect(terminated.lines.join('\n')).toMatch(/database stopped/);
+      // SIGTERM to the group, as process managers that signal the group send first, and SIGINT to it, as a
+      // terminal's Ctrl-C: everything stops cleanly, nothing is left listening, and the next start gets the ports.
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        const stopped = await stopsAsAWhole('scripts/start.ts', args, signal, { startMs: STARTUP_MS, graceMs: 20_000 });
+        expect(stopped.ports, signal).toEqual(expect.arrayContaining([db, auth]));
+        expect(stopped.survivors, signal).toEqual([]);
+        expect(stopped.busy, signal).toEqual([]);
+        expect(stopped.output, signal).toMatch(/database stopped/);
+      }
     },
-    3 * STARTUP_MS,
+    4 * STARTUP_MS,
   );
 
   it('says which port is taken and starts nothing', async () => {

@@ -5,7 +5,9 @@ import { PAGE_CACHE_CONTROL, SHELL_CACHE_CONTROL, firstVisitPages } from '../../
 import * as render from '../../src/ssr/renderPage';
 import seed from '../../seed/database.json';
 
-const TEMPLATE = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><title>Shop</title></head><body>' +
+  '<div id="root"><!--first-visit-page--><!--/first-visit-page--></div></body></html>';
 const DATA = 'id="first-visit-data"';
 
 /** Stands in for the database's REST API with whatever answer a test wants, as late as it wants. */
@@ -99,6 +101,46 @@ describe('first-visit pages', () => {
       expect(refused.headers['Content-Type']).toMatch(/^text\/plain/);
     }
     expect((await server.answer({ method: 'HEAD', url: '/home' })).headers['Cache-Control']).toBe(PAGE_CACHE_CONTROL);
+  });
+
+  it('puts the page in #root, whatever the shell holds in and around it', async () => {
+    const head = '<!doctype html><html><head><title>Shop</title><script>var shown = \'<div id="root"></div>\';</script>';
+    const tail = '<template id="start-failed"><div><p>&lt;/div&gt; Try again</p></div></template></body></html>';
+    const shell =
+      `${head}</head><body><div id="root"><!--first-visit-page-->` +
+      '<noscript><div class="note"><div>This shop needs JavaScript</div></div></noscript>' +
+      `<!--/first-visit-page--></div>${tail}`;
+    const page = await firstVisitPages({ load: async () => ({ template: shell, render }), databaseUrl }).answer({
+      method: 'GET',
+      url: '/products',
+    });
+    expect(page.headers['Cache-Control']).toBe(PAGE_CACHE_CONTROL);
+    // The shell's script and everything after #root come through untouched.
+    expect(page.body.startsWith(head)).toBe(true);
+    expect(page.body.endsWith(tail)).toBe(true);
+    // #root holds the page alone: the shell's own content is gone, and the data follows #root's end.
+    const root = page.body.slice(page.body.indexOf('<body><div id="root">'), page.body.indexOf(tail));
+    expect(root).toContain('Harbour Jazz Night');
+    expect(root).not.toContain('needs JavaScript');
+    expect(root).not.toContain('first-visit-page');
+    expect(root).toMatch(/<\/div><script type="application\/json" id="first-visit-data">[^<]*<\/script>$/);
+    const opened = root.match(/<div[\s>]/g)?.length ?? 0;
+    expect(root.match(/<\/div>/g)?.length).toBe(opened);
+  });
+
+  it.each([
+    ['no place for the page', '<html><head></head><body><div id="root"></div></body></html>'],
+    ['two places', `<html><head></head><body>${'<div id="root"><!--first-visit-page--><!--/first-visit-page--></div>'.repeat(2)}</body></html>`],
+    ['a second end of the head', `<html><head><script>'</head>'</script></head><body>${TEMPLATE.split('<body>')[1]}`],
+  ])('sends the shell, and says why, when index.html has %s', async (_what, shell) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const page = await firstVisitPages({ load: async () => ({ template: shell, render }), databaseUrl }).answer({
+      method: 'GET',
+      url: '/home',
+    });
+    expect(page.body).toBe(shell);
+    expect(page.headers['Cache-Control']).toBe(SHELL_CACHE_CONTROL);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/index\.html/));
   });
 
   it('gives a plain error, never the failure itself, when not even the shell can be loaded', async () => {
