@@ -82,6 +82,48 @@ export function toPlain(node: ExportJson): Json {
   return copy ?? (node as Json);
 }
 
+/** A key as an array index, the way the SDK reads one: up to ten digits, within 32 bits, never negative. */
+function arrayIndex(key: string): number | null {
+  if (!/^\d{1,10}$/.test(key)) return null;
+  const index = Number(key);
+  return index <= 0x7fffffff ? index : null;
+}
+
+/**
+ * The plain value as Firebase shows it to REST readers (and the SDK's `val()`): priorities stripped, and an object
+ * whose keys are all array indexes, more than half of them present up to the largest, as an array with null in the
+ * gaps. Stored data keeps its objects; see docs/local-database.md. Unchanged subtrees are returned as they are.
+ */
+export function toReadable(node: ExportJson): ReadableJson {
+  return asArrays(toPlain(node));
+}
+
+/** JSON as readers see it: stored values, with arrays where the data looks like one. */
+export type ReadableJson = null | boolean | number | string | ReadableJson[] | { [key: string]: ReadableJson };
+
+function asArrays(value: ReadableJson): ReadableJson {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  let changed: { [key: string]: ReadableJson } | null = null;
+  let count = 0;
+  let largest = -1;
+  let allIndexes = true;
+  for (const key in value) {
+    const child = value[key] ?? null;
+    const shown = asArrays(child);
+    if (shown !== child && changed === null) changed = { ...value };
+    if (changed !== null) changed[key] = shown;
+    count++;
+    const index = allIndexes ? arrayIndex(key) : null;
+    if (index === null) allIndexes = false;
+    else largest = Math.max(largest, index);
+  }
+  const object = changed ?? value;
+  if (!allIndexes || count === 0 || largest >= 2 * count) return object;
+  const array: ReadableJson[] = Array.from({ length: largest + 1 }, () => null);
+  for (const key in object) array[Number(key)] = object[key] ?? null;
+  return array;
+}
+
 /** Replaces the subtree at `path` in a copy of `node`, copying only the objects along the path. */
 export function withValueAt(node: ExportJson, path: readonly string[], value: ExportJson): ExportJson {
   if (path.length === 0) return value;

@@ -8,7 +8,7 @@ import { cutIntoSlices, type Slice } from '../core/json-slices';
 import type { ExportJson } from '../core/model';
 import { InvalidDataError, normalizeValue } from '../core/normalize';
 import { InvalidPathError, parsePath } from '../core/path';
-import { toPlain } from '../core/tree';
+import { toReadable } from '../core/tree';
 
 export interface BodyJob {
   id: number;
@@ -79,7 +79,7 @@ export function prepareBody(job: BodyJob): BodyOutcome {
       if (error instanceof InvalidDataError) return { status: 'invalid-data', message: error.message };
       throw error;
     }
-    const shown = job.exportFormat ? normalized : toPlain(normalized);
+    const shown = job.exportFormat ? normalized : toReadable(normalized);
     parts.push({
       key,
       slices: cutIntoSlices(normalized),

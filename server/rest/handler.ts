@@ -5,7 +5,7 @@ import { InvalidPathError, parsePath } from '../core/path';
 import { nodeHash } from '../core/hash';
 import { pushId } from '../core/push-id';
 import { applyQuery, InvalidQueryError, parseRestQuery, rulesQuery } from '../core/query';
-import { childKeys, toPlain } from '../core/tree';
+import { childKeys, toPlain, toReadable } from '../core/tree';
 import type { ExportJson } from '../core/model';
 import { parseJsonWithComments } from '../rules/json-with-comments';
 import { RulesSyntaxError } from '../rules/types';
@@ -85,7 +85,7 @@ function dataPath(pathname: string): string[] {
 }
 
 function render(value: ExportJson, url: URL): unknown {
-  return url.searchParams.get('format') === 'export' ? value : toPlain(value);
+  return url.searchParams.get('format') === 'export' ? value : toReadable(value);
 }
 
 function respond(response: ServerResponse, url: URL, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -39,6 +39,25 @@ afterAll(async () => {
 });
 
 describe('REST reads and writes', () => {
+  it('renders array-like objects as arrays, as Firebase does for REST readers and val()', async () => {
+    expect((await call('PUT', '/arrays/list.json', ['a', 'b', 'c'])).json).toEqual(['a', 'b', 'c']);
+    expect((await call('GET', '/arrays/list.json')).json).toEqual(['a', 'b', 'c']);
+    // More than half of the indexes up to the largest are present: an array, with null in the gaps.
+    await call('PUT', '/arrays/sparse.json', { 0: 'a', 2: 'c' });
+    expect((await call('GET', '/arrays/sparse.json')).json).toEqual(['a', null, 'c']);
+    // Too sparse, a negative or a non-integer key: an object, as stored.
+    await call('PUT', '/arrays/objects.json', { few: { 0: 'a', 5: 'f' }, negative: { '-1': 1, 0: 2 }, named: { 0: 1, x: 2 } });
+    expect((await call('GET', '/arrays/objects.json')).json).toEqual({
+      few: { 0: 'a', 5: 'f' },
+      negative: { '-1': 1, 0: 2 },
+      named: { 0: 1, x: 2 },
+    });
+    // Nested arrays render too, and the export format keeps the stored objects.
+    await call('PUT', '/arrays/nested.json', { rows: [[1, 2], [3]] });
+    expect((await call('GET', '/arrays.json')).json).toMatchObject({ nested: { rows: [[1, 2], [3]] } });
+    expect((await call('GET', '/arrays/list.json?format=export')).json).toEqual({ 0: 'a', 1: 'b', 2: 'c' });
+  });
+
   it('puts, gets, patches, posts and deletes', async () => {
     expect(await call('PUT', '/rest/item.json', { title: 'Tea', price: 3 })).toMatchObject({
       status: 200,
