@@ -6,8 +6,3 @@ export async function writeContactMessage(id: string, message: ContactFields): P
   const { sdk, db } = await connectFirebase();
   await sdk.set(sdk.ref(db, `messages/${id}`), { ...message, created: sdk.serverTimestamp() });
 }
-
-/** The SDK's error code for a write the rules refused. */
-export function isPermissionDenied(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PERMISSION_DENIED';
-}

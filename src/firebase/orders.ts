@@ -6,7 +6,7 @@ import type { OrderDraft, OrderLine } from '../features/checkout/order';
 import { ensureUser } from './auth';
 import { connectFirebase } from './client';
 import { withTimeout } from '../lib/withTimeout';
-import { isPermissionDenied } from './messages';
+import { isPermissionDenied } from './errors';
 
 /** Attempts before giving up when other buyers keep changing the stock between our read and our write. */
 const MAX_ATTEMPTS = 5;

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { readValue, updateFromRoot } from '../../firebase/door';
 import { subscribeValue } from '../../firebase/dashboardData';
-import { isPermissionDenied } from '../../firebase/messages';
+import { isPermissionDenied } from '../../firebase/errors';
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { StorageSlot, type StorageFailure } from '../../state/storage';

@@ -1,4 +1,5 @@
-import { isPermissionDenied, writeContactMessage } from '../../firebase/messages';
+import { isPermissionDenied } from '../../firebase/errors';
+import { writeContactMessage } from '../../firebase/messages';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { readValue } from '../../firebase/door';
-import { isPermissionDenied } from '../../firebase/messages';
+import { isPermissionDenied } from '../../firebase/errors';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
