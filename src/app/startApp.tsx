@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/
 import { BrowserRouter } from 'react-router';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
 import { capWishlistToStock } from '../features/wishlist/stockCap';
-import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, readFirstVisitData, type FirstVisitData } from '../ssr/firstVisit';
+import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, readFirstVisitData, type FirstVisitData } from './firstVisit';
 import { appStore } from '../state/appStore';
 import { hydratingAtom } from '../state/atoms';
 import { setInBackground } from '../state/setInBackground';

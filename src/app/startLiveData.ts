@@ -10,10 +10,10 @@ import type { AppStore } from '../state/store';
 export function startLiveDataAfterPaint(store: AppStore): void {
   const start = () =>
     Promise.all([
-      import('../firebase/liveSite'),
-      import('../firebase/catalogue'),
+      import('../features/site/liveSite'),
+      import('../features/catalogue/liveCatalogue'),
       import('../features/contact/appOutbox'),
-      import('../firebase/authSession'),
+      import('../features/account/authSession'),
     ]).then(([{ startLiveSite }, { startCatalogue }, { contactOutbox }, { startAuthSession }]) => {
       startLiveSite(store);
       startCatalogue(store);

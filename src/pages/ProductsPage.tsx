@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../features/site/usePageTitle';
 import { CatalogueView } from '../features/catalogue/CatalogueView';
 
 export default function ProductsPage() {

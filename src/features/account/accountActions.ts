@@ -2,7 +2,7 @@ import { login, logout } from '../../state/auth';
 import { appStore } from '../../state/appStore';
 import { authAtom } from '../../state/atoms';
 import { notify } from '../../lib/toast/notifier';
-import { createAccount, sendPasswordReset, signInWithPassword, signOutUser } from '../../firebase/authSession';
+import { createAccount, sendPasswordReset, signInWithPassword, signOutUser } from './authSession';
 import { authErrorCode, authErrorMessage, OFFLINE_MESSAGE } from './authErrors';
 import type { SignInFields, SignUpFields } from './accountFields';
 import { displayName, loginPayload, type Profile } from './profile';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatEventDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
-import { addToWishlist } from './addToWishlist';
+import { addToWishlist } from '../wishlist/addToWishlist';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
 import { StockLabel } from './StockLabel';

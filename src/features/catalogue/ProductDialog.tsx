@@ -13,7 +13,7 @@ import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import { formatEventDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
-import { addToWishlist } from './addToWishlist';
+import { addToWishlist } from '../wishlist/addToWishlist';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
 import { StockLabel } from './StockLabel';

@@ -9,7 +9,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { isRecord } from '../../state/validation';
 import { catalogueAtom } from '../catalogue/catalogueState';
 import { parseProduct } from '../catalogue/product';
-import { liveValueAtom } from '../dashboard/liveValue';
+import { liveValueAtom } from '../../firebase/liveValue';
 import { DecisionView } from './DecisionView';
 import {
   conflictsAtom, deviceName, doorListsAtom, doorNoticeAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom, outboxAtom, scan, sendingAtom,

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { readValue, updateFromRoot } from '../../firebase/door';
-import { subscribeValue } from '../../firebase/dashboardData';
+import { subscribeValue } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';

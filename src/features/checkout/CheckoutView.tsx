@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { newOrderId, placeOrder, type PlacedOrder } from '../../firebase/orders';
+import { newOrderId, placeOrder, type PlacedOrder } from './placeOrder';
 import { formatMoney } from '../../lib/money';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
@@ -19,7 +19,7 @@ import { useWishlistReview } from '../wishlist/useWishlistReview';
 import { CheckoutFormFields } from './CheckoutForm';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
 import { DEFAULT_MAX_PER_ORDER } from '../catalogue/product';
-import { MAX_OPEN_ORDERS } from './openOrders';
+import { MAX_OPEN_ORDERS } from '../orders/openOrders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 

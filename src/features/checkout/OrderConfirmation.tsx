@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
-import type { PlacedOrder } from '../../firebase/orders';
+import type { PlacedOrder } from './placeOrder';
 import { formatMoney } from '../../lib/money';
 import { orderTotal } from './order';
 import { authAtom } from '../../state/atoms';

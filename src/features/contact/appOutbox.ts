@@ -1,5 +1,5 @@
 import { isPermissionDenied } from '../../firebase/errors';
-import { writeContactMessage } from '../../firebase/messages';
+import { writeContactMessage } from './sendMessage';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { siteAtom } from '../../state/atoms';
-import { liveValueAtom } from '../dashboard/liveValue';
+import { liveValueAtom } from '../../firebase/liveValue';
 import { onlineAtom } from '../pwa/connectivity';
 import { heldTicketsAtom, ordersForTickets, refreshTickets, ticketRefreshAtom } from './myTickets';
 import { TicketList } from './TicketList';

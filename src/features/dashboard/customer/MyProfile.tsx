@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { updateValues } from '../../../firebase/dashboardData';
+import { updateValues } from '../../../firebase/database';
 import type { AuthState } from '../../../state/types';
 import { NAME_MAX, validateNames } from '../../account/accountFields';
 import { FormTextField } from '../../../lib/FormTextField';

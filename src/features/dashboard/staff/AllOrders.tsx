@@ -2,12 +2,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { readValue, updateValues } from '../../../firebase/dashboardData';
-import { slotOf } from '../../checkout/openOrders';
+import { readValue, updateValues } from '../../../firebase/database';
+import { slotOf } from '../../orders/openOrders';
 import { ticketStatusChanges } from '../../tickets/orderStatus';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
-import { ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../orders';
+import { ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../../orders/order';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
 

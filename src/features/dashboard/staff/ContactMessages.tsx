@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { removeValue } from '../../../firebase/dashboardData';
+import { removeValue } from '../../../firebase/database';
 import { isRecord } from '../../../state/validation';
 import { useShopFormat } from '../format';
 import { LiveContent } from '../LiveContent';

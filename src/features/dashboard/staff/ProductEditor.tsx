@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { setValue } from '../../../firebase/dashboardData';
+import { setValue } from '../../../firebase/database';
 import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue/product';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { updateValues } from '../../../firebase/dashboardData';
+import { updateValues } from '../../../firebase/database';
 import { isRecord } from '../../../state/validation';
 import { parseProduct, type Product } from '../../catalogue/product';
 import { useShopFormat } from '../format';

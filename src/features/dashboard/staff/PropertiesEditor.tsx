@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { setValue } from '../../../firebase/dashboardData';
+import { setValue } from '../../../firebase/database';
 import { siteAtom } from '../../../state/atoms';
 import { FormTextField, FormTextFields, type TextFieldSpec } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { setValue } from '../../../firebase/dashboardData';
+import { setValue } from '../../../firebase/database';
 import { isRecord } from '../../../state/validation';
 import { displayName, parseProfile, ROLES, type Profile, type Role } from '../../account/profile';
 import { LiveContent } from '../LiveContent';

@@ -1,6 +1,6 @@
 import { atom, type Atom } from 'jotai';
-import { subscribeValue } from '../../firebase/dashboardData';
-import { isPermissionDenied } from '../../firebase/errors';
+import { subscribeValue } from './database';
+import { isPermissionDenied } from './errors';
 
 export type LiveValue =
   | { status: 'loading' }

@@ -1,11 +1,11 @@
-import { login, logout } from '../state/auth';
-import { authAtom } from '../state/atoms';
-import type { AppStore } from '../state/store';
-import { sessionAtom } from '../features/account/session';
-import { loginPayload, parseProfile, type Profile } from '../features/account/profile';
-import type { SignUpFields } from '../features/account/accountFields';
-import { retryWhenOnline } from '../lib/retryWhenOnline';
-import { connectFirebase, type FirebaseClient } from './client';
+import { login, logout } from '../../state/auth';
+import { authAtom } from '../../state/atoms';
+import type { AppStore } from '../../state/store';
+import { sessionAtom } from './session';
+import { loginPayload, parseProfile, type Profile } from './profile';
+import type { SignUpFields } from './accountFields';
+import { retryWhenOnline } from '../../lib/retryWhenOnline';
+import { connectFirebase, type FirebaseClient } from '../../firebase/client';
 
 function applyProfile(store: AppStore, uid: string, raw: unknown): void {
   const profile = parseProfile(raw);

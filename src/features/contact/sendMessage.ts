@@ -1,5 +1,5 @@
-import type { ContactFields } from '../features/contact/contactMessage';
-import { connectFirebase } from './client';
+import type { ContactFields } from './contactMessage';
+import { connectFirebase } from '../../firebase/client';
 
 /** Writes one contact message under messages/{id}; the id is chosen by the caller so a resend is the same message. */
 export async function writeContactMessage(id: string, message: ContactFields): Promise<void> {

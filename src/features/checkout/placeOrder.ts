@@ -1,12 +1,12 @@
-import { parseProduct, type Product } from '../features/catalogue/product';
-import type { CheckoutFields } from '../features/checkout/checkoutFields';
-import { freeSlot, OPEN_ORDERS_FULL } from '../features/checkout/openOrders';
-import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from '../features/checkout/order';
-import type { OrderDraft, OrderLine } from '../features/checkout/order';
-import { ensureUser } from './auth';
-import { connectFirebase } from './client';
-import { withTimeout } from '../lib/withTimeout';
-import { isPermissionDenied } from './errors';
+import { parseProduct, type Product } from '../catalogue/product';
+import type { CheckoutFields } from './checkoutFields';
+import { freeSlot, OPEN_ORDERS_FULL } from '../orders/openOrders';
+import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from './order';
+import type { OrderDraft, OrderLine } from './order';
+import { ensureUser } from '../../firebase/auth';
+import { connectFirebase } from '../../firebase/client';
+import { withTimeout } from '../../lib/withTimeout';
+import { isPermissionDenied } from '../../firebase/errors';
 
 /** Attempts before giving up when other buyers keep changing the stock between our read and our write. */
 const MAX_ATTEMPTS = 5;

@@ -1,11 +1,11 @@
-import { sameData } from '../lib/sameData';
-import { siteAtom } from '../state/atoms';
-import { connectedAtom, liveStatusAtom, restartLiveAtom, serverOffsetAtom } from '../state/liveAtoms';
-import { readSiteFields } from '../state/site';
-import { setInBackground } from '../state/setInBackground';
-import type { AppStore } from '../state/store';
-import { connectFirebase } from './client';
-import { resilientSubscription } from './resilientSubscription';
+import { sameData } from '../../lib/sameData';
+import { siteAtom } from '../../state/atoms';
+import { connectedAtom, liveStatusAtom, restartLiveAtom, serverOffsetAtom } from '../../state/liveAtoms';
+import { readSiteFields } from '../../state/site';
+import { setInBackground } from '../../state/setInBackground';
+import type { AppStore } from '../../state/store';
+import { connectFirebase } from '../../firebase/client';
+import { resilientSubscription } from '../../firebase/resilientSubscription';
 
 /** Warns once per distinct set of bad fields, not on every update that repeats them. */
 function makeFieldWarner(): (invalid: string[]) => void {

@@ -1,10 +1,10 @@
-import { cacheCatalogue, catalogueAtom } from '../features/catalogue/catalogueState';
-import { parseCatalogue } from '../features/catalogue/product';
-import { sameData } from '../lib/sameData';
-import { setInBackground } from '../state/setInBackground';
-import type { AppStore } from '../state/store';
-import { connectFirebase } from './client';
-import { resilientSubscription } from './resilientSubscription';
+import { cacheCatalogue, catalogueAtom } from './catalogueState';
+import { parseCatalogue } from './product';
+import { sameData } from '../../lib/sameData';
+import { setInBackground } from '../../state/setInBackground';
+import type { AppStore } from '../../state/store';
+import { connectFirebase } from '../../firebase/client';
+import { resilientSubscription } from '../../firebase/resilientSubscription';
 
 /**
  * Owns the live catalogue: the active products (the query the rules allow the public), checked product by
