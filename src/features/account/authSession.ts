@@ -5,7 +5,9 @@ import { sessionAtom } from './session';
 import { loginPayload, parseProfile, type Profile } from './profile';
 import type { SignUpFields } from './accountFields';
 import { retryWhenOnline } from '../../lib/retryWhenOnline';
-import { connectFirebase, type FirebaseClient } from '../../firebase/client';
+import { createUser, currentUser, followUser, signIn, type SessionUser } from '../../firebase/auth';
+import { database, subscribeValue, type Database } from '../../firebase/database';
+import { paths } from '../../firebase/paths';
 
 function applyProfile(store: AppStore, uid: string, raw: unknown): void {
   const profile = parseProfile(raw);
@@ -30,35 +32,33 @@ export function startAuthSession(store: AppStore): () => void {
   let stopped = false;
   let following: string | undefined;
 
-  const follow = ({ auth, authSdk, sdk, db }: FirebaseClient) => {
-    // onIdTokenChanged rather than onAuthStateChanged: a guest who creates an account keeps their uid (linking),
-    // which only the token reports. Hourly token refreshes change nothing here.
-    stopAuth = authSdk.onIdTokenChanged(auth, (user) => {
-      const identity = user ? `${user.uid}:${user.isAnonymous}` : 'none';
-      if (identity === following) return;
-      following = identity;
-      stopProfile?.();
-      stopProfile = undefined;
-      if (!user || user.isAnonymous) {
-        if (store.get(authAtom).authenticated) store.set(authAtom, logout());
-        store.set(sessionAtom, user ? 'guest' : 'signed-out');
-        return;
-      }
-      // A different user than the stored one: forget the stored profile until the real one has been read.
-      if (store.get(authAtom).id !== user.uid && store.get(authAtom).authenticated) store.set(authAtom, logout());
-      stopProfile = sdk.onValue(
-        sdk.ref(db, `users/${user.uid}`),
-        (snapshot) => applyProfile(store, user.uid, snapshot.val()),
-        (error) => console.error('Could not read your profile:', error),
-      );
-    });
+  // Hourly token refreshes change nothing here.
+  const onUser = (user: SessionUser | null) => {
+    const identity = user ? `${user.uid}:${user.isAnonymous}` : 'none';
+    if (stopped || identity === following) return;
+    following = identity;
+    stopProfile?.();
+    stopProfile = undefined;
+    if (!user || user.isAnonymous) {
+      if (store.get(authAtom).authenticated) store.set(authAtom, logout());
+      store.set(sessionAtom, user ? 'guest' : 'signed-out');
+      return;
+    }
+    // A different user than the stored one: forget the stored profile until the real one has been read.
+    if (store.get(authAtom).id !== user.uid && store.get(authAtom).authenticated) store.set(authAtom, logout());
+    stopProfile = subscribeValue(
+      paths.user(user.uid),
+      (profile) => applyProfile(store, user.uid, profile),
+      (error) => console.error('Could not read your profile:', error),
+    );
   };
 
   // Offline on a first visit the SDK cannot be fetched: the session stays "checking" until it can.
   const stopRetrying = retryWhenOnline(
     () =>
-      connectFirebase().then((client) => {
-        if (!stopped) follow(client);
+      followUser(onUser).then((stop) => {
+        if (stopped) stop();
+        else stopAuth = stop;
       }),
     'Sign-in state could not be checked',
   );
@@ -81,15 +81,13 @@ function claimSecret(): string {
  * knows (guestClaims in database.rules.json); null when there is nothing to claim. Failing to claim never stops
  * the sign-in: the orders then stay with the guest session only, as before.
  */
-async function claimGuestOrders(client: FirebaseClient): Promise<{ guestUid: string; secret: string } | null> {
-  const { auth, sdk, db } = client;
-  await auth.authStateReady();
-  const guest = auth.currentUser;
+async function claimGuestOrders(db: Database): Promise<{ guestUid: string; secret: string } | null> {
+  const guest = await currentUser();
   if (!guest?.isAnonymous) return null;
   try {
-    if (!(await sdk.get(sdk.ref(db, `orders/${guest.uid}`))).exists()) return null;
+    if ((await db.read(paths.ordersOf(guest.uid))) === null) return null;
     const secret = claimSecret();
-    await sdk.set(sdk.ref(db, `guestClaims/${guest.uid}`), secret);
+    await db.set(paths.guestClaim(guest.uid), secret);
     return { guestUid: guest.uid, secret };
   } catch (error) {
     console.error('Guest orders could not be claimed before signing in:', error);
@@ -97,53 +95,35 @@ async function claimGuestOrders(client: FirebaseClient): Promise<{ guestUid: str
   }
 }
 
+/** Writes a plain profile for an account that has none, and returns what the database holds then. */
+async function writeProfile(db: Database, uid: string, fields: Pick<Profile, 'firstname' | 'lastname' | 'email'>): Promise<Profile> {
+  await db.set(paths.user(uid), { ...fields, role: 'customer', created: db.serverTime });
+  return parseProfile(await db.read(paths.user(uid))) as Profile;
+}
+
 /** Signs in with email and password and returns the user's profile, creating a plain one if it is missing. */
 export async function signInWithPassword(email: string, password: string): Promise<{ uid: string; profile: Profile }> {
-  const client = await connectFirebase();
-  const { auth, authSdk, sdk, db } = client;
-  const claim = await claimGuestOrders(client);
-  const { user } = await authSdk.signInWithEmailAndPassword(auth, email, password);
+  const db = await database();
+  const claim = await claimGuestOrders(db);
+  const user = await signIn(email, password);
   if (claim && claim.guestUid !== user.uid) {
     // The account now sees the orders placed as a guest (their `.read` rule follows this link).
-    await sdk.set(sdk.ref(db, `guestOrders/${user.uid}/${claim.guestUid}`), claim.secret).catch((error: unknown) => {
+    await db.set(paths.guestOrderLink(user.uid, claim.guestUid), claim.secret).catch((error: unknown) => {
       console.error('Orders placed as a guest could not be linked to the account:', error);
     });
   }
-  const profileRef = sdk.ref(db, `users/${user.uid}`);
-  const stored = parseProfile((await sdk.get(profileRef)).val());
+  const stored = parseProfile(await db.read(paths.user(user.uid)));
   if (stored) return { uid: user.uid, profile: stored };
-  await sdk.set(profileRef, { firstname: '', lastname: '', email, role: 'customer', created: sdk.serverTimestamp() });
-  return { uid: user.uid, profile: parseProfile((await sdk.get(profileRef)).val()) as Profile };
+  return { uid: user.uid, profile: await writeProfile(db, user.uid, { firstname: '', lastname: '', email }) };
 }
 
 /**
  * Creates an account and its profile (role customer; the rules refuse anything else). A guest who checked out
- * anonymously keeps their uid, and with it their orders, by linking the new password to that guest account.
+ * anonymously keeps their uid, and with it their orders (createUser links the new password to that guest).
  */
 export async function createAccount(fields: SignUpFields): Promise<{ uid: string; profile: Profile }> {
-  const { auth, authSdk, sdk, db } = await connectFirebase();
-  await auth.authStateReady();
-  const current = auth.currentUser;
-  const { user } = current?.isAnonymous
-    ? await authSdk.linkWithCredential(current, authSdk.EmailAuthProvider.credential(fields.email, fields.password))
-    : await authSdk.createUserWithEmailAndPassword(auth, fields.email, fields.password);
-  const profileRef = sdk.ref(db, `users/${user.uid}`);
-  await sdk.set(profileRef, {
-    firstname: fields.firstname,
-    lastname: fields.lastname,
-    email: fields.email,
-    role: 'customer',
-    created: sdk.serverTimestamp(),
-  });
-  return { uid: user.uid, profile: parseProfile((await sdk.get(profileRef)).val()) as Profile };
-}
-
-export async function sendPasswordReset(email: string): Promise<void> {
-  const { auth, authSdk } = await connectFirebase();
-  await authSdk.sendPasswordResetEmail(auth, email);
-}
-
-export async function signOutUser(): Promise<void> {
-  const { auth, authSdk } = await connectFirebase();
-  await authSdk.signOut(auth);
+  const db = await database();
+  const user = await createUser(fields.email, fields.password);
+  const profile = { firstname: fields.firstname, lastname: fields.lastname, email: fields.email };
+  return { uid: user.uid, profile: await writeProfile(db, user.uid, profile) };
 }

@@ -11,6 +11,7 @@ import { catalogueAtom } from '../catalogue/catalogueState';
 import { parseProduct } from '../catalogue/product';
 import { liveValueAtom } from '../../firebase/liveValue';
 import { DecisionView } from './DecisionView';
+import { paths } from '../../firebase/paths';
 import {
   conflictsAtom, deviceName, doorListsAtom, doorNoticeAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom, outboxAtom, scan, sendingAtom,
 } from './doorStore';
@@ -31,7 +32,7 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const download = useAtomValue(downloadAtom);
   const sending = useAtomValue(sendingAtom);
   // Every dated product staff can read (past and hidden ones too), else the visitor catalogue kept offline.
-  const allProducts = useAtomValue(liveValueAtom('products'));
+  const allProducts = useAtomValue(liveValueAtom(paths.products));
   const events = new Map<string, string>(Object.values(lists).map((l) => [l.eventId, l.title]));
   for (const product of products) if (product.date) events.set(product.id, product.title);
   if (allProducts.status === 'ready' && isRecord(allProducts.value)) {

@@ -1,6 +1,5 @@
 import { atom } from 'jotai';
-import { readValue, updateFromRoot } from '../../firebase/door';
-import { subscribeValue } from '../../firebase/database';
+import { readValue, subscribeValue, updateFromRoot } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
@@ -8,6 +7,7 @@ import { StorageSlot, type StorageFailure } from '../../state/storage';
 import { isRecord } from '../../state/validation';
 import { decide, indexLists, type Decision, type DoorIndex, type EventList } from './decide';
 import { findConflicts, listFromDatabase, parseLists, parseOutbox, type Conflict, type Scan } from './doorStorage';
+import { paths } from '../../firebase/paths';
 
 /**
  * The door's device state: downloaded lists, the outbox of scans not yet in the database, this device's name,
@@ -114,7 +114,7 @@ function storeList(list: EventList): void {
 export async function downloadList(eventId: string, title: string): Promise<void> {
   appStore.set(downloadAtom, 'loading');
   try {
-    storeList(listFromDatabase(eventId, title, await readValue(`tickets/${eventId}`), Date.now()));
+    storeList(listFromDatabase(eventId, title, await readValue(paths.ticketsOf(eventId)), Date.now()));
     appStore.set(downloadAtom, 'idle');
   } catch (error) {
     console.warn('Ticket list download failed:', error);
@@ -153,14 +153,14 @@ function scanRecord(scanned: Scan, stamp: unknown, uid: string): Record<string, 
  * id is taken means an earlier send arrived: done, never counted twice.
  */
 async function send(scanned: Scan, uid: string): Promise<void> {
-  const path = `checkins/${scanned.eventId}/${scanned.id}`;
+  const path = paths.checkin(scanned.eventId, scanned.id);
   const attempts: ((stamp: unknown) => Record<string, unknown>)[] = [
     (stamp) => ({ [path]: scanRecord(scanned, stamp, uid) }),
   ];
   if (scanned.result === 'admitted') {
     attempts.unshift((stamp) => ({
       [path]: scanRecord(scanned, stamp, uid),
-      [`tickets/${scanned.eventId}/${scanned.ticket}/checkin`]: { scan: scanned.id, device: scanned.device, at: scanned.scanned },
+      [paths.ticketCheckin(scanned.eventId, scanned.ticket)]: { scan: scanned.id, device: scanned.device, at: scanned.scanned },
     }));
   }
   for (const attempt of attempts) {
@@ -212,7 +212,7 @@ export function followEvent(eventId: string, title: string, uid: string): () => 
   let firstScans = new Map<string, string>();
   let rawScans: unknown = null;
   const stopTickets = subscribeValue(
-    `tickets/${eventId}`,
+    paths.ticketsOf(eventId),
     (raw) => {
       firstScans = new Map(
         isRecord(raw)
@@ -225,7 +225,7 @@ export function followEvent(eventId: string, title: string, uid: string): () => 
     (error) => console.warn('Ticket list not followed:', error),
   );
   const stopScans = subscribeValue(
-    `checkins/${eventId}`,
+    paths.checkinsOf(eventId),
     (raw) => {
       rawScans = raw;
       appStore.set(conflictsAtom, findConflicts(raw, firstScans));

@@ -3,6 +3,7 @@ import type { Product } from '../catalogue/product';
 import { isRecord } from '../../state/validation';
 import type { CheckoutFields } from './checkoutFields';
 import { ticketWrites } from '../tickets/ticketWrites';
+import { paths } from '../../firebase/paths';
 
 export interface OrderLine {
   productId: string;
@@ -99,12 +100,12 @@ export function reservationUpdate(
   at: Reservation,
 ): Record<string, unknown> {
   const update: Record<string, unknown> = {
-    [`orders/${at.uid}/${at.orderId}`]: { ...order, created: at.created },
-    [`openOrders/${at.uid}/${at.slot}`]: at.orderId,
+    [paths.order(at.uid, at.orderId)]: { ...order, created: at.created },
+    [paths.openOrderSlot(at.uid, at.slot)]: at.orderId,
   };
   for (const [productId, line] of Object.entries(order.items)) {
     const stock = current.get(productId)?.stock;
-    if (stock != null) update[`products/${productId}/stock`] = stock - line.quantity;
+    if (stock != null) update[paths.productStock(productId)] = stock - line.quantity;
   }
   // Tickets of dated products go in the same update: no order without its tickets, no ticket without its order.
   Object.assign(update, ticketWrites(at.uid, at.orderId, order, current, at.created));

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { readValue } from '../../firebase/door';
+import { readValue } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
@@ -8,6 +8,7 @@ import { isRecord } from '../../state/validation';
 import { parseProduct } from '../catalogue/product';
 import { mergeHeldTickets, parseHeldTickets, serialiseHeldTickets, type EventInfo, type HeldTicket } from './heldTickets';
 import { parseTicket, ticketId } from './ticket';
+import { paths } from '../../firebase/paths';
 
 /** The tickets this device has seen, in their own storage key so they outlive the wishlist state and reloads. */
 const slot = new StorageSlot(() => window.localStorage, 'tickets', (failure) =>
@@ -58,7 +59,7 @@ export interface OrderForTickets {
 
 async function readEvent(productId: string, title: string, timeZone: string | null): Promise<EventInfo> {
   try {
-    const parsed = parseProduct(productId, await readValue(`products/${productId}`));
+    const parsed = parseProduct(productId, await readValue(paths.product(productId)));
     if ('product' in parsed) return { title: parsed.product.title, date: parsed.product.date, venue: parsed.product.venue, timeZone };
   } catch (error) {
     // A product taken off sale is hidden from buyers: the ticket still shows, with what the order says.
@@ -68,7 +69,7 @@ async function readEvent(productId: string, title: string, timeZone: string | nu
 }
 
 async function readTimeZone(): Promise<string | null> {
-  const zone = await readValue('properties/timezone');
+  const zone = await readValue(paths.timezone);
   if (typeof zone !== 'string') return null;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -82,7 +83,7 @@ async function readTimeZone(): Promise<string | null> {
 async function fetchOrderTickets(uid: string, order: OrderForTickets, timeZone: string | null, guest: boolean): Promise<HeldTicket[]> {
   const perLine = await Promise.all(
     order.lines.map(async (line) => {
-      const read = (n: number) => readValue(`tickets/${line.productId}/${ticketId(order.id, n)}`);
+      const read = (n: number) => readValue(paths.ticket(line.productId, ticketId(order.id, n)));
       const first = await read(0);
       if (first === null) return [];
       const rest = await Promise.all(Array.from({ length: line.quantity - 1 }, (_, i) => read(i + 1)));

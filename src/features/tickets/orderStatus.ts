@@ -1,5 +1,6 @@
-import { readValue } from '../../firebase/door';
+import { readValue } from '../../firebase/database';
 import { ticketId } from './ticket';
+import { paths } from '../../firebase/paths';
 
 interface OrderForStatus {
   uid: string;
@@ -7,13 +8,12 @@ interface OrderForStatus {
   lines: readonly { productId: string; quantity: number }[];
 }
 
-/** The paths of the tickets an order issued (a line whose first ticket is missing issued none). */
+/** The status paths of the tickets an order issued (a line whose first ticket is missing issued none). */
 async function issuedTickets(order: OrderForStatus): Promise<string[]> {
   const perLine = await Promise.all(
     order.lines.map(async (line) => {
-      const first = `tickets/${line.productId}/${ticketId(order.id, 0)}`;
-      if ((await readValue(first)) === null) return [];
-      return Array.from({ length: line.quantity }, (_, n) => `tickets/${line.productId}/${ticketId(order.id, n)}`);
+      if ((await readValue(paths.ticket(line.productId, ticketId(order.id, 0)))) === null) return [];
+      return Array.from({ length: line.quantity }, (_, n) => paths.ticketStatus(line.productId, ticketId(order.id, n)));
     }),
   );
   return perLine.flat();
@@ -27,5 +27,5 @@ async function issuedTickets(order: OrderForStatus): Promise<string[]> {
 export async function ticketStatusChanges(order: OrderForStatus, status: string): Promise<Record<string, unknown>> {
   const tickets = await issuedTickets(order);
   const ticketStatus = status === 'cancelled' ? 'void' : 'valid';
-  return Object.fromEntries(tickets.map((path) => [`${path}/status`, ticketStatus]));
+  return Object.fromEntries(tickets.map((path) => [path, ticketStatus]));
 }

@@ -1,6 +1,7 @@
 import type { Product } from '../catalogue/product';
 import { ticketId } from './ticket';
 import { newTicketCode } from './ticketCode';
+import { paths } from '../../firebase/paths';
 
 interface OrderForTickets {
   items: Record<string, { quantity: number }>;
@@ -23,7 +24,7 @@ export function ticketWrites(
   for (const [productId, line] of Object.entries(order.items)) {
     if (!products.get(productId)?.date) continue;
     for (let n = 0; n < line.quantity; n++) {
-      writes[`tickets/${productId}/${ticketId(orderId, n)}`] = {
+      writes[paths.ticket(productId, ticketId(orderId, n))] = {
         uid, order: orderId, n, code: newTicketCode(), holder: order.contact.name, status: 'valid', created,
       };
     }

@@ -8,6 +8,7 @@ import { NAME_MAX, validateNames } from '../../account/accountFields';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
+import { paths } from '../../../firebase/paths';
 
 /** The signed-in user's names, editable; email and role are shown but changed elsewhere (role: staff only). */
 export function MyProfile({ auth }: { auth: AuthState }) {
@@ -17,7 +18,8 @@ export function MyProfile({ auth }: { auth: AuthState }) {
     idPrefix: 'profile',
     submit: ({ firstname, lastname }) =>
       saveOnline(
-        () => updateValues(`users/${auth.id}`, { firstname: firstname.trim(), lastname: lastname.trim() }),
+        // Shown to signed-in users only, who have an id.
+        () => updateValues(paths.user(auth.id!), { firstname: firstname.trim(), lastname: lastname.trim() }),
         'Your name has been updated.',
       ),
   });

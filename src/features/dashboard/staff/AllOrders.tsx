@@ -10,6 +10,7 @@ import { OrderCard } from '../OrderCard';
 import { ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../../orders/order';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
+import { paths } from '../../../firebase/paths';
 
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
 
@@ -20,12 +21,12 @@ const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
  */
 async function setStatus(order: Order, status: OrderStatus): Promise<void> {
   const patch: Record<string, unknown> = {
-    [`orders/${order.uid}/${order.id}/status`]: status,
+    [paths.orderStatus(order.uid, order.id)]: status,
     ...(await ticketStatusChanges(order, status)),
   };
   if (!OPEN.includes(status)) {
-    const slot = slotOf(await readValue(`openOrders/${order.uid}`), order.id);
-    if (slot) patch[`openOrders/${order.uid}/${slot}`] = null;
+    const slot = slotOf(await readValue(paths.openOrders(order.uid)), order.id);
+    if (slot) patch[paths.openOrderSlot(order.uid, slot)] = null;
   }
   await updateValues('/', patch);
 }
@@ -49,7 +50,7 @@ function StatusSelect({ order, heading }: { order: Order; heading: string }) {
 export function AllOrders() {
   return (
     <Section title="All orders">
-      <LiveContent path="orders" label="orders">
+      <LiveContent path={paths.orders} label="orders">
         {(raw) => {
           const orders = parseAllOrders(raw);
           if (orders.length === 0) return <Typography>No orders yet.</Typography>;

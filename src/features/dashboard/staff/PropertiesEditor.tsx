@@ -12,6 +12,7 @@ import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
 import { Section } from '../Section';
 import { propertiesFields, propertiesRecord, validateProperties, type PropertiesFields } from './propertiesForm';
+import { paths } from '../../../firebase/paths';
 
 const TEXT_FIELDS: TextFieldSpec<PropertiesFields>[] = [
   { name: 'name', label: 'Shop name', required: true },
@@ -33,7 +34,7 @@ export function PropertiesEditor() {
     initial: propertiesFields(site),
     validate: validateProperties,
     idPrefix: 'site',
-    submit: (fields) => saveOnline(() => setValue('properties', propertiesRecord(fields)), 'The site details are live for every visitor.'),
+    submit: (fields) => saveOnline(() => setValue(paths.properties, propertiesRecord(fields)), 'The site details are live for every visitor.'),
   });
   const changedElsewhere = JSON.stringify(propertiesFields(site)) !== JSON.stringify(form.fields) && !form.busy;
 
