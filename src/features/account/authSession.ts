@@ -1,7 +1,7 @@
 import { login, logout } from '../../state/auth';
 import { authAtom } from '../../state/atoms';
 import type { AppStore } from '../../state/store';
-import { sessionAtom } from './session';
+import { sessionAtom } from '../../state/session';
 import { loginPayload, parseProfile, type Profile } from './profile';
 import type { SignUpFields } from './accountFields';
 import { retryWhenOnline } from '../../lib/retryWhenOnline';

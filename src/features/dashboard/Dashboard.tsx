@@ -6,7 +6,7 @@ import { Suspense, lazy } from 'react';
 import { Navigate } from 'react-router';
 import { authAtom } from '../../state/atoms';
 import { loginPathFor } from '../account/nextPath';
-import { sessionAtom } from '../account/session';
+import { sessionAtom } from '../../state/session';
 import { SignOutButton } from '../account/SignOutButton';
 import { CustomerSections, TicketsSection } from './CustomerSections';
 
