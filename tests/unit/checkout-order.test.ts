@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/features/catalogue/product';
 import { freeSlot, slotOf } from '../../src/features/orders/openOrders';
-import { buildOrder, isSameOrder, OrderProblem, orderTotal, reservationUpdate } from '../../src/features/checkout/order';
+import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from '../../src/features/checkout/order';
+import { orderTotal } from '../../src/features/orders';
 import { parseOrder } from '../../src/features/orders/order';
 import { reviewWishlist } from '../../src/features/wishlist/review';
 

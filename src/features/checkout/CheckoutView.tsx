@@ -13,13 +13,11 @@ import { notify } from '../../lib/toast/notifier';
 import { authAtom, cartAtom, siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { AuthState } from '../../state/types';
-import { wishlist } from '../wishlist/appWishlist';
-import type { ItemIssue } from '../wishlist/review';
-import { useWishlistReview } from '../wishlist/useWishlistReview';
+import { wishlist, type ItemIssue, useWishlistReview } from '../wishlist';
 import { CheckoutFormFields } from './CheckoutForm';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
-import { DEFAULT_MAX_PER_ORDER } from '../catalogue/product';
-import { MAX_OPEN_ORDERS } from '../orders/openOrders';
+import { DEFAULT_MAX_PER_ORDER } from '../catalogue';
+import { MAX_OPEN_ORDERS } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 

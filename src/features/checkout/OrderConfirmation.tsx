@@ -7,7 +7,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { PlacedOrder } from './placeOrder';
 import { formatMoney } from '../../lib/money';
-import { orderTotal } from './order';
+import { orderTotal } from '../orders';
 import { authAtom } from '../../state/atoms';
 
 // The tickets (and their QR encoder) load only when an order is confirmed.

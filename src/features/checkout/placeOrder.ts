@@ -1,8 +1,7 @@
-import { parseProduct, type Product } from '../catalogue/product';
+import { parseProduct, type Product } from '../catalogue';
 import type { CheckoutFields } from './checkoutFields';
-import { freeSlot, OPEN_ORDERS_FULL } from '../orders/openOrders';
+import { freeSlot, OPEN_ORDERS_FULL, type NewOrder, type WantedLine } from '../orders';
 import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from './order';
-import type { OrderDraft, OrderLine } from './order';
 import { ensureUser } from '../../firebase/auth';
 import { database, type Database } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
@@ -17,7 +16,7 @@ const ANSWER_MS = 20_000;
 export interface PlacedOrder {
   orderId: string;
   uid: string;
-  order: OrderDraft;
+  order: NewOrder;
 }
 
 async function readProducts(db: Database, ids: readonly string[]): Promise<Map<string, Product | null>> {
@@ -49,9 +48,9 @@ async function readBack(
   db: Database,
   uid: string,
   orderId: string,
-  lines: readonly OrderLine[],
+  lines: readonly WantedLine[],
   contact: CheckoutFields,
-): Promise<OrderDraft | null> {
+): Promise<NewOrder | null> {
   const stored = await withTimeout(db.read(paths.order(uid, orderId)), ANSWER_MS, 'reading the order back');
   if (stored === null) return null;
   if (isSameOrder(stored, lines, contact)) return stored;
@@ -69,7 +68,7 @@ async function readBack(
  * id after an unanswered attempt never places the order twice, and success is only reported for an order the
  * database holds with the wishlist's contents.
  */
-export async function placeOrder(orderId: string, lines: readonly OrderLine[], contact: CheckoutFields): Promise<PlacedOrder> {
+export async function placeOrder(orderId: string, lines: readonly WantedLine[], contact: CheckoutFields): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
   const db = await database();
   // An earlier attempt under this id whose answer was lost may have arrived (and taken the stock): then it is the

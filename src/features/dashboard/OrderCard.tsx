@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import { useShopFormat } from './format';
-import { STATUS_LABELS, type Order, type OrderStatus } from '../orders/order';
+import { STATUS_LABELS, type Order, type OrderStatus } from '../orders';
 
 const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
   pending: <HourglassEmptyOutlined color="warning" />,

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { siteAtom } from '../../state/atoms';
 import { liveValueAtom } from '../../firebase/liveValue';
-import { onlineAtom } from '../pwa/connectivity';
+import { onlineAtom } from '../pwa';
 import { heldTicketsAtom, ordersForTickets, refreshTickets, ticketRefreshAtom } from './myTickets';
 import { TicketList } from './TicketList';
 import { paths } from '../../firebase/paths';

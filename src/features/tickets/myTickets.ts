@@ -5,10 +5,11 @@ import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
-import { parseProduct } from '../catalogue/product';
+import { parseProduct } from '../catalogue';
 import { mergeHeldTickets, parseHeldTickets, serialiseHeldTickets, type EventInfo, type HeldTicket } from './heldTickets';
 import { parseTicket, ticketId } from './ticket';
 import { paths } from '../../firebase/paths';
+import type { Order, OrderLine } from '../orders';
 
 /** The tickets this device has seen, in their own storage key so they outlive the wishlist state and reloads. */
 const slot = new StorageSlot(() => window.localStorage, 'tickets', (failure) =>
@@ -52,10 +53,8 @@ export function keepTickets(incoming: readonly HeldTicket[]): void {
   slot.write(serialiseHeldTickets(merged));
 }
 
-export interface OrderForTickets {
-  id: string;
-  lines: readonly { productId: string; quantity: number; title: string }[];
-}
+/** An order reduced to what its tickets need. */
+export type OrderForTickets = Pick<Order, 'id'> & { lines: readonly Pick<OrderLine, 'productId' | 'quantity' | 'title'>[] };
 
 async function readEvent(productId: string, title: string, timeZone: string | null): Promise<EventInfo> {
   try {

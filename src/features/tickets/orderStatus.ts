@@ -1,12 +1,9 @@
 import { readValue } from '../../firebase/database';
+import type { Order, OrderLine } from '../orders';
 import { ticketId } from './ticket';
 import { paths } from '../../firebase/paths';
 
-interface OrderForStatus {
-  uid: string;
-  id: string;
-  lines: readonly { productId: string; quantity: number }[];
-}
+type OrderForStatus = Pick<Order, 'uid' | 'id'> & { lines: readonly Pick<OrderLine, 'productId' | 'quantity'>[] };
 
 /** The status paths of the tickets an order issued (a line whose first ticket is missing issued none). */
 async function issuedTickets(order: OrderForStatus): Promise<string[]> {

@@ -1,12 +1,8 @@
-import type { Product } from '../catalogue/product';
+import type { Product } from '../catalogue';
+import type { NewOrder, OrderItem } from '../orders';
 import { ticketId } from './ticket';
 import { newTicketCode } from './ticketCode';
 import { paths } from '../../firebase/paths';
-
-interface OrderForTickets {
-  items: Record<string, { quantity: number }>;
-  contact: { name: string };
-}
 
 /**
  * The tickets a new order issues, as paths of the same atomic update that creates the order: one per unit of
@@ -16,7 +12,7 @@ interface OrderForTickets {
 export function ticketWrites(
   uid: string,
   orderId: string,
-  order: OrderForTickets,
+  order: { items: Record<string, Pick<OrderItem, 'quantity'>>; contact: Pick<NewOrder['contact'], 'name'> },
   products: ReadonlyMap<string, Pick<Product, 'date'> | null>,
   created: unknown,
 ): Record<string, unknown> {

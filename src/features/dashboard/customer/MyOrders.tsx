@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import { isRecord } from '../../../state/validation';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
-import { parseUserOrders } from '../../orders/order';
+import { parseUserOrders } from '../../orders';
 import { paths } from '../../../firebase/paths';
 
 /** The orders placed as a guest before signing in to this account (linked at sign-in: docs/security.md). */

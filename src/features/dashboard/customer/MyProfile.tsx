@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { updateValues } from '../../../firebase/database';
 import type { AuthState } from '../../../state/types';
-import { NAME_MAX, validateNames } from '../../account/accountFields';
+import { NAME_MAX, validateNames } from '../../account';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';

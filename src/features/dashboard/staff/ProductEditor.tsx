@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { setValue } from '../../../firebase/database';
-import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue/product';
+import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { updateValues } from '../../../firebase/database';
 import { isRecord } from '../../../state/validation';
-import { parseProduct, type Product } from '../../catalogue/product';
+import { parseProduct, type Product } from '../../catalogue';
 import { useShopFormat } from '../format';
 import { LiveContent } from '../LiveContent';
 import { saveQuickly } from '../saving';

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { setValue } from '../../../firebase/database';
 import { isRecord } from '../../../state/validation';
-import { displayName, parseProfile, ROLES, type Profile, type Role } from '../../account/profile';
+import { displayName, parseProfile, ROLES, type Profile, type Role } from '../../account';
 import { LiveContent } from '../LiveContent';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
