@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
-import { capWishlistToStock } from '../features/wishlist/stockCap';
+import { capWishlistToStock } from '../features/catalogue/stockCap';
 import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, readFirstVisitData, type FirstVisitData } from './firstVisit';
 import { appStore } from '../state/appStore';
 import { hydratingAtom } from '../state/atoms';
