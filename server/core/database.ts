@@ -14,7 +14,7 @@ export type WriteRequest =
   /** Keys of `children` are paths relative to `path`. */
   | { kind: 'merge'; path: readonly string[]; children: Record<string, unknown> };
 
-export type RefusalStatus = 'permission_denied' | 'datastale' | 'invalid_data';
+type RefusalStatus = 'permission_denied' | 'datastale' | 'invalid_data';
 export interface Refusal {
   status: RefusalStatus;
   message: string;
@@ -29,7 +29,7 @@ export interface PreparedWrite {
 /** Told about every committed write once it is durable and applied, before it is acknowledged. */
 export type ChangeListener = (namespace: string, changed: readonly (readonly string[])[]) => void;
 
-export const PERMISSION_DENIED: Refusal = { status: 'permission_denied', message: 'Permission denied' };
+const PERMISSION_DENIED: Refusal = { status: 'permission_denied', message: 'Permission denied' };
 
 /** A write's outcome: its refusal, or what it changed (resolved once that is durable and visible). */
 export type WriteOutcome = Refusal | PreparedWrite;

@@ -20,12 +20,12 @@ export function encodeRecord(payload: unknown): Buffer {
   return Buffer.concat([header, body]);
 }
 
-export interface DecodedRecord {
+interface DecodedRecord {
   offset: number;
   payload: unknown;
 }
 
-export interface Damage {
+interface Damage {
   /** Where the first record that does not check out starts. */
   offset: number;
   reason: string;

@@ -4,7 +4,7 @@ import { encodeRecord, scanRecords } from './records';
 import type { ExportJson } from './types';
 import { PersistenceError } from './types';
 
-export const SNAPSHOT_FILE = 'snapshot.db';
+const SNAPSHOT_FILE = 'snapshot.db';
 const MAGIC = Buffer.from('RTDBSNP1');
 
 export interface Snapshot {

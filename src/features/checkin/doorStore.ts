@@ -181,7 +181,7 @@ const inFlight = new Set<string>();
 export const sendingAtom = atom(false);
 
 /** Sends every waiting scan, oldest first; what fails for the network stays for the next connection. */
-export async function flushOutbox(): Promise<void> {
+async function flushOutbox(): Promise<void> {
   const uid = staffUid;
   if (!uid) return;
   const waiting = appStore.get(outboxAtom).filter((s) => !inFlight.has(s.id));

@@ -19,7 +19,7 @@ const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
 };
 
 /** The status in words on a neutral chip (coloured chips fail text contrast); the icon's colour is a hint only. */
-export function OrderStatusChip({ status }: { status: OrderStatus }) {
+function OrderStatusChip({ status }: { status: OrderStatus }) {
   return <Chip size="small" variant="outlined" icon={STATUS_ICONS[status]} label={STATUS_LABELS[status]} />;
 }
 

@@ -3,7 +3,7 @@ import { connectedAtom } from '../../state/liveAtoms';
 import { notify } from '../../lib/toast/notifier';
 import { isPermissionDenied } from '../../firebase/errors';
 
-export const OFFLINE_SAVE_MESSAGE = 'You are offline, so nothing was saved. Try again when the connection is back.';
+const OFFLINE_SAVE_MESSAGE = 'You are offline, so nothing was saved. Try again when the connection is back.';
 
 /**
  * Runs a dashboard write only while connected: the database SDK would otherwise queue it silently and apply it
