@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { readValue, updateValues } from '../../../firebase/database';
+import { database } from '../../../firebase/database';
 import { slotOf, ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../../orders';
 import { ticketStatusChanges } from '../../tickets';
 import { LiveContent } from '../LiveContent';
@@ -19,15 +19,16 @@ const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
  * while it is cancelled (docs/tickets-and-check-in.md).
  */
 async function setStatus(order: Order, status: OrderStatus): Promise<void> {
+  const db = await database();
   const patch: Record<string, unknown> = {
     [paths.orderStatus(order.uid, order.id)]: status,
     ...(await ticketStatusChanges(order, status)),
   };
   if (!OPEN.includes(status)) {
-    const slot = slotOf(await readValue(paths.openOrders(order.uid)), order.id);
+    const slot = slotOf(await db.read(paths.openOrders(order.uid)), order.id);
     if (slot) patch[paths.openOrderSlot(order.uid, slot)] = null;
   }
-  await updateValues('/', patch);
+  await db.updateRoot(patch);
 }
 
 function StatusSelect({ order, heading }: { order: Order; heading: string }) {
