@@ -1,6 +1,5 @@
 import { atom, type Atom } from 'jotai';
-import { subscribeValue } from './database';
-import { isPermissionDenied } from './errors';
+import { isPermissionDenied, subscribeValue } from './database';
 
 export type LiveValue =
   | { status: 'loading' }

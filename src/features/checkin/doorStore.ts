@@ -1,6 +1,5 @@
 import { atom } from 'jotai';
-import { readValue, subscribeValue, updateFromRoot } from '../../firebase/database';
-import { isPermissionDenied } from '../../firebase/errors';
+import { isPermissionDenied, readValue, subscribeValue, updateFromRoot } from '../../firebase/database';
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { StorageSlot, type StorageFailure } from '../../state/storage';

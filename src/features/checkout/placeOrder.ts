@@ -3,10 +3,9 @@ import type { CheckoutFields } from './checkoutFields';
 import { freeSlot, OPEN_ORDERS_FULL, type NewOrder, type WantedLine } from '../orders';
 import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from './order';
 import { ensureUser } from '../../firebase/auth';
-import { database, type Database } from '../../firebase/database';
+import { database, type Database, isPermissionDenied } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
 import { withTimeout } from '../../lib/withTimeout';
-import { isPermissionDenied } from '../../firebase/errors';
 
 /** Attempts before giving up when other buyers keep changing the stock between our read and our write. */
 const MAX_ATTEMPTS = 5;

@@ -1,6 +1,5 @@
 import { atom } from 'jotai';
-import { readValue } from '../../firebase/database';
-import { isPermissionDenied } from '../../firebase/errors';
+import { isPermissionDenied, readValue } from '../../firebase/database';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';

@@ -1,4 +1,0 @@
-/** The database's error code for a read or write the rules refused (the SDK's and the wire protocol's). */
-export function isPermissionDenied(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PERMISSION_DENIED';
-}
