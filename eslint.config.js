@@ -1,7 +1,57 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The layers of src/ and what each may import (docs/architecture.md#what-each-folder-may-import). A zone forbids
+ * `target` to import from `from`; imports are resolved first, so relative, dynamic and re-exported ones all count.
+ */
+const layers = [
+  {
+    target: ['./src/app', './src/pages', './src/features', './src/state', './src/lib', './src/ssr', './src/main.tsx'],
+    from: ['./node_modules/firebase', './node_modules/@firebase'],
+    message: 'Only src/firebase/ imports the Firebase SDK: build on its port (src/firebase/database.ts, auth.ts).',
+  },
+  {
+    target: ['./src/firebase', './src/state'],
+    from: ['./src/features', './src/pages', './src/app', './src/ssr'],
+    message: 'src/firebase/ and src/state/ are below the features, pages and app: they import none of them.',
+  },
+  {
+    target: './src/state',
+    from: './src/firebase',
+    message: 'src/state/ holds what the app knows, not how it is fetched: it does not import src/firebase/.',
+  },
+  {
+    target: './src/lib',
+    from: ['./src/app', './src/pages', './src/features', './src/firebase', './src/state', './src/ssr'],
+    message: 'src/lib/ knows nothing of the shop: it imports nothing of the app.',
+  },
+  {
+    target: './src/pages',
+    from: ['./src/app', './src/firebase', './src/ssr'],
+    message: 'Pages assemble features; the app imports them, not the other way round.',
+  },
+  {
+    target: './src/features',
+    from: ['./src/app', './src/pages', './src/ssr'],
+    message: 'Features are below the app and the pages: they import neither.',
+  },
+  // A feature uses another only through what that one exposes: its index.ts, or a panel it lends, loaded lazily.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: `./src/features/!(${feature})/**/*`,
+    except: ['**/index.ts', '**/*Panel.tsx'],
+    message: `Import another feature through its index.ts (or lazily, one of its *Panel.tsx), not its inner modules.`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'functions/lib', 'node_modules', 'test-results', 'playwright-report', '.data', 'dev-dist'] },
@@ -35,5 +85,20 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // The app's layering, enforced: the zones above, and no import cycles anywhere in src/.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parsed with the TypeScript parser, so the imports of the modules a file imports count too (cycles).
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layers }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );

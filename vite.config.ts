@@ -78,9 +78,23 @@ function firstVisitRendering(): Plugin {
   };
 }
 
+/**
+ * A feature's index.ts only re-exports what other features may use (docs/architecture.md). Said so here, the
+ * bundler imports those bindings from where they are defined instead of keeping each index as a chunk of its own.
+ */
+function featureIndexesHaveNoSideEffects(): Plugin {
+  return {
+    name: 'feature-indexes-have-no-side-effects',
+    transform(code, id) {
+      return /\/src\/features\/[^/]+\/index\.ts$/.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    featureIndexesHaveNoSideEffects(),
     // The server bundle (src/ssr/renderPage.tsx) has no service worker of its own.
     !isSsrBuild && VitePWA({
       strategies: 'generateSW',

@@ -33,8 +33,8 @@ const REUSE_ENTRIES = 64;
  * serve it for STALE_SECONDS more while it fetches a new one. Browsers keep nothing (max-age=0): the live
  * subscription corrects whatever a cached page shows within seconds of the app starting.
  */
-export const CDN_FRESH_SECONDS = 30;
-export const CDN_STALE_SECONDS = 30;
+const CDN_FRESH_SECONDS = 30;
+const CDN_STALE_SECONDS = 30;
 /** The oldest data a first visit can show: docs/production.md and the README quote it. */
 export const MAX_STALENESS_SECONDS = CDN_FRESH_SECONDS + CDN_STALE_SECONDS;
 

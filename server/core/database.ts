@@ -34,7 +34,7 @@ interface ResolvedOp extends TreeOp {
   prepared?: PreparedValue;
 }
 
-export type RefusalStatus = 'permission_denied' | 'datastale' | 'invalid_data';
+type RefusalStatus = 'permission_denied' | 'datastale' | 'invalid_data';
 export interface Refusal {
   status: RefusalStatus;
   message: string;
@@ -49,7 +49,7 @@ export interface PreparedWrite {
 /** Told about every committed write once it is durable and applied, before it is acknowledged. */
 export type ChangeListener = (namespace: string, changed: readonly (readonly string[])[]) => void;
 
-export const PERMISSION_DENIED: Refusal = { status: 'permission_denied', message: 'Permission denied' };
+const PERMISSION_DENIED: Refusal = { status: 'permission_denied', message: 'Permission denied' };
 
 /** A write's outcome: its refusal, or what it changed (resolved once that is durable and visible). */
 export type WriteOutcome = Refusal | PreparedWrite;

@@ -23,7 +23,7 @@ function decodeJwtPayload(token: string): Record<string, unknown> | null {
 }
 
 /** `auth` for rules from a token's claims: uid from `sub`/`user_id`, provider from `firebase.sign_in_provider`. */
-export function authFromClaims(claims: Record<string, unknown>): RulesAuth | null {
+function authFromClaims(claims: Record<string, unknown>): RulesAuth | null {
   const uid = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : claims.user_id;
   if (typeof uid !== 'string' || uid === '') return null;
   const firebase = claims.firebase;

@@ -3,7 +3,7 @@ import { isValidKey, MAX_DEPTH } from './path';
 import { childAt, type ExportObject, leafValue, PRIORITY_KEY, putChild, VALUE_KEY } from './tree';
 
 /** Firebase refuses string values above 10 MB. */
-export const MAX_STRING_BYTES = 10 * 1024 * 1024;
+const MAX_STRING_BYTES = 10 * 1024 * 1024;
 
 export class InvalidDataError extends Error {
   override name = 'InvalidDataError';

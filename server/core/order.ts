@@ -41,7 +41,7 @@ function rank(value: ExportJson): number {
 }
 
 /** Value order: null < false < true < numbers < strings < objects (all objects tie). Priorities are ignored. */
-export function compareNodes(a: ExportJson, b: ExportJson): number {
+function compareNodes(a: ExportJson, b: ExportJson): number {
   const left = leafValue(a);
   const right = leafValue(b);
   const byRank = rank(left) - rank(right);
@@ -57,7 +57,7 @@ export type Index =
   | { kind: 'child'; path: readonly string[] };
 
 /** The node an index compares for one child (its key, for the key index, is compared separately). */
-export function indexedNode(index: Index, node: ExportJson): ExportJson {
+function indexedNode(index: Index, node: ExportJson): ExportJson {
   switch (index.kind) {
     case 'priority':
       return priorityOf(node);

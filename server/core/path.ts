@@ -1,5 +1,5 @@
 /** Firebase's limits on keys and nesting; the SDK enforces the same ones on its side. */
-export const MAX_KEY_BYTES = 768;
+const MAX_KEY_BYTES = 768;
 export const MAX_DEPTH = 32;
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what Firebase forbids in keys

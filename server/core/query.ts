@@ -5,7 +5,7 @@ import { parsePath } from './path';
 import { childKeys, type ExportObject, isChildrenNode, putChild } from './tree';
 
 /** Bounds and limit of a query, in the SDK's own terms (see its QueryParams). */
-export interface Bound {
+interface Bound {
   value: Json;
   /** Key tie-breaker; MIN_NAME/MAX_NAME when the client gave none. */
   key: string;
@@ -23,7 +23,7 @@ export class InvalidQueryError extends Error {
   override name = 'InvalidQueryError';
 }
 
-export function parseIndex(name: string): Index {
+function parseIndex(name: string): Index {
   if (name === '.key') return { kind: 'key' };
   if (name === '.value') return { kind: 'value' };
   if (name === '.priority') return { kind: 'priority' };

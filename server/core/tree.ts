@@ -29,7 +29,7 @@ export function priorityOf(node: ExportJson): string | number | null {
 }
 
 /** A child by key; keys such as "constructor" or "__proto__" are ordinary children, never Object internals. */
-export function ownChild(node: ExportObject, key: string): ExportJson {
+function ownChild(node: ExportObject, key: string): ExportJson {
   return Object.hasOwn(node, key) ? (node[key] ?? null) : null;
 }
 

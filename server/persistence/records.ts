@@ -43,12 +43,12 @@ export async function encodeRecordInSlices(payload: readonly Uint8Array[]): Prom
   return [header, ...payload.map((piece) => Buffer.from(piece.buffer, piece.byteOffset, piece.length))];
 }
 
-export interface DecodedRecord {
+interface DecodedRecord {
   offset: number;
   payload: unknown;
 }
 
-export interface Damage {
+interface Damage {
   /** Where the first record that does not check out starts. */
   offset: number;
   reason: string;

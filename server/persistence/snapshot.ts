@@ -5,7 +5,7 @@ import { encodeRecord, encodeRecordInSlices, scanRecords } from './records';
 import type { ExportJson } from '../core/model';
 import { PersistenceError } from '../core/model';
 
-export const SNAPSHOT_FILE = 'snapshot.db';
+const SNAPSHOT_FILE = 'snapshot.db';
 const MAGIC = Buffer.from('RTDBSNP1');
 
 export interface Snapshot {

@@ -3,7 +3,7 @@ import type { MemoryBudget } from '../limits';
 /** The SDK splits messages longer than this (in UTF-16 units) into frames, and expects the same from us. */
 export const MAX_FRAME_CHARS = 16384;
 /** The largest message we assemble from a client; Firebase caps SDK writes at 16 MB. */
-export const MAX_MESSAGE_CHARS = 16 * 1024 * 1024;
+const MAX_MESSAGE_CHARS = 16 * 1024 * 1024;
 
 export class FrameError extends Error {
   override name = 'FrameError';

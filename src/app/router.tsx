@@ -10,7 +10,7 @@ function page(path: string, name: PageName): RouteObject {
 }
 
 /** The routes, with the empty path and any unknown path redirecting to home (docs/behaviour.md#routes). */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   { element: <MinimalLayout />, children: [page('coming-soon', 'comingSoon')] },
   {
     element: <RootLayout />,

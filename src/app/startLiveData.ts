@@ -1,6 +1,7 @@
 import { afterFirstPaint } from '../lib/afterFirstPaint';
 import { retryWhenOnline } from '../lib/retryWhenOnline';
 import type { AppStore } from '../state/store';
+import { theme } from './theme';
 
 /**
  * Starts the live database subscriptions after first paint, so the page shows the last known state at once and
@@ -10,10 +11,10 @@ import type { AppStore } from '../state/store';
 export function startLiveDataAfterPaint(store: AppStore): void {
   const start = () =>
     Promise.all([
-      import('../firebase/liveSite'),
-      import('../firebase/catalogue'),
+      import('../features/site/liveSite'),
+      import('../features/catalogue/liveCatalogue'),
       import('../features/contact/appOutbox'),
-      import('../firebase/authSession'),
+      import('../features/account/authSession'),
     ]).then(([{ startLiveSite }, { startCatalogue }, { contactOutbox }, { startAuthSession }]) => {
       startLiveSite(store);
       startCatalogue(store);
@@ -27,7 +28,7 @@ export function startLiveDataAfterPaint(store: AppStore): void {
   // on the way to first paint either.
   afterFirstPaint(() => {
     import('../features/pwa/startPwa')
-      .then(({ startPwa }) => startPwa(store))
+      .then(({ startPwa }) => startPwa(store, theme))
       .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
   });
 }

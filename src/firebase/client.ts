@@ -1,7 +1,7 @@
 import { readFirebaseSettings } from './config';
 
-export type DatabaseModule = typeof import('firebase/database');
-export type AuthModule = typeof import('firebase/auth');
+type DatabaseModule = typeof import('firebase/database');
+type AuthModule = typeof import('firebase/auth');
 
 export interface FirebaseClient {
   sdk: DatabaseModule;

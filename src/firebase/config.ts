@@ -1,6 +1,6 @@
 import type { FirebaseOptions } from 'firebase/app';
 
-export interface EmulatorHost {
+interface EmulatorHost {
   host: string;
   port: number;
 }
@@ -12,7 +12,7 @@ export interface FirebaseSettings {
 }
 
 /** The local stack's demo project and database namespace (docs/data-model.md#projects-and-namespaces). */
-export const DEMO_PROJECT_ID = 'demo-storefront';
+const DEMO_PROJECT_ID = 'demo-storefront';
 
 type Env = Record<string, string | boolean | undefined>;
 

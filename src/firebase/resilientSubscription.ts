@@ -1,7 +1,7 @@
+import type { LiveStatus } from '../state/liveAtoms';
+
 /** After an error a subscription is opened again up to 10 times (docs/behaviour.md#live-updates-and-resubscription). */
 export const MAX_RESUBSCRIBES = 10;
-
-export type LiveStatus = 'connecting' | 'live' | 'retrying' | 'paused';
 
 export interface ResilientSubscriptionOptions {
   /**

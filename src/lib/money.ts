@@ -4,11 +4,11 @@
  */
 const MICRO_UNITS = 1_000_000;
 
-export function toMicroUnits(amount: number): number {
+function toMicroUnits(amount: number): number {
   return Math.round(amount * MICRO_UNITS);
 }
 
-export function fromMicroUnits(micro: number): number {
+function fromMicroUnits(micro: number): number {
   return micro / MICRO_UNITS;
 }
 

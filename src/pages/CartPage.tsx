@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../features/site/usePageTitle';
 import { wishlist } from '../features/wishlist/appWishlist';
 import { WishlistItems } from '../features/wishlist/WishlistItems';
 import { cartAtom } from '../state/atoms';

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../features/site/usePageTitle';
 import { CheckoutView } from '../features/checkout/CheckoutView';
 
 export default function CheckoutPage() {

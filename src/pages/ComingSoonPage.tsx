@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../features/site/usePageTitle';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';
 import type { ComingSoonRedirectState } from '../features/site/ComingSoonGate';
 import { ContactDetails } from '../features/site/ContactDetails';

@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../features/site/usePageTitle';
 import { ContactForm } from '../features/contact/ContactForm';
 import { ContactDetails } from '../features/site/ContactDetails';
 import { siteAtom } from '../state/atoms';

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../features/site/usePageTitle';
 import { Dashboard } from '../features/dashboard/Dashboard';
 
 export default function DashboardPage() {

@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../features/site/usePageTitle';
 import { FeaturedProducts } from '../features/catalogue/FeaturedProducts';
+import { addToWishlist } from '../features/wishlist/addToWishlist';
 import { siteAtom } from '../state/atoms';
 
 export default function HomePage() {
@@ -35,7 +36,7 @@ export default function HomePage() {
         <Typography id="featured-heading" variant="h2" gutterBottom>
           Coming up
         </Typography>
-        <FeaturedProducts />
+        <FeaturedProducts onAdd={addToWishlist} />
       </Paper>
     </Stack>
   );

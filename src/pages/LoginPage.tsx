@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
-import { usePageTitle } from '../app/usePageTitle';
+import { usePageTitle } from '../features/site/usePageTitle';
 import { LoginPanel } from '../features/account/LoginPanel';
 
 // Guests reach "their tickets" where the account entry leads them: here. Loaded apart, with its QR encoder.

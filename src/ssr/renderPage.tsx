@@ -12,7 +12,7 @@ import { App } from '../app/App';
 import { pages } from '../app/routing/pages';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';
 import { readFirebaseSettings } from '../firebase/config';
-import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, serializeFirstVisitData, type FirstVisitData } from './firstVisit';
+import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, serializeFirstVisitData, type FirstVisitData } from '../app/firstVisit';
 
 export { FIRST_VISIT_PAGES, type FirstVisitData };
 

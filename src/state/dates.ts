@@ -4,8 +4,8 @@
  * keeps one bad field from becoming a wrong date, a thrown RangeError or a shop that opens by itself.
  * See docs/hostile-data.md.
  */
-export const EARLIEST_DATE_MS = Date.UTC(2000, 0, 1);
-export const LATEST_DATE_MS = Date.UTC(2101, 0, 1);
+const EARLIEST_DATE_MS = Date.UTC(2000, 0, 1);
+const LATEST_DATE_MS = Date.UTC(2101, 0, 1);
 
 /** Longer than any ISO 8601 date-time: Date.parse is never handed a long text. */
 const MAX_DATE_TEXT = 40;

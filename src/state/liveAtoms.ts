@@ -1,5 +1,7 @@
 import { atom } from 'jotai';
-import type { LiveStatus } from '../firebase/resilientSubscription';
+
+/** Where a live subscription stands (see resilientSubscription in src/firebase). */
+export type LiveStatus = 'connecting' | 'live' | 'retrying' | 'paused';
 
 /** Where the live properties subscription stands; not persisted. */
 export const liveStatusAtom = atom<LiveStatus>('connecting');

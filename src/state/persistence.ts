@@ -14,7 +14,7 @@ export const DEFAULT_STATE: RootState = { site: DEFAULT_SITE, auth: SIGNED_OUT, 
  * defaults while the rest was kept (a bad site field must not cost anyone their wishlist); corrupt: not JSON or
  * not an object at all, so everything is default and the stored value should be removed.
  */
-export type DecodeStatus = 'empty' | 'ok' | 'repaired' | 'corrupt';
+type DecodeStatus = 'empty' | 'ok' | 'repaired' | 'corrupt';
 
 export interface DecodedState {
   state: RootState;

@@ -1,6 +1,6 @@
 import { normaliseDate } from './dates';
 import type { SiteState } from './types';
-import { TransitionError, describe, isRecord } from './validation';
+import { isRecord } from './validation';
 
 export const DEFAULT_SITE: SiteState = {
   name: 'Storefront',
@@ -80,16 +80,4 @@ export function readSiteFields(raw: unknown): SiteReading {
   else if (raw.locale != null) invalid.push('locale');
 
   return { site, invalid };
-}
-
-/** A value of the properties node replaces the site fields (docs/behaviour.md#site-properties); bad input refused. */
-export function replaceSite(properties: unknown): SiteState {
-  if (!isRecord(properties)) {
-    throw new TransitionError(`Site properties must be an object, not ${describe(properties)}.`);
-  }
-  const { site, invalid } = readSiteFields(properties);
-  if (invalid.length > 0) {
-    throw new TransitionError(`These site properties have the wrong type: ${invalid.join(', ')}.`);
-  }
-  return site;
 }

@@ -26,7 +26,7 @@ export interface StackPorts {
 }
 
 /** Not the contracts' 5000/5001/9099/9000, so that a developer's running stack and the tests never meet. */
-export const PORTS: StackPorts = {
+const PORTS: StackPorts = {
   hosting: Number(process.env.E2E_FIREBASE_HOSTING_PORT ?? 5301),
   functions: Number(process.env.E2E_FIREBASE_FUNCTIONS_PORT ?? 5302),
   auth: Number(process.env.E2E_FIREBASE_AUTH_PORT ?? 9304),
@@ -36,7 +36,7 @@ export const HOSTING_URL = `http://localhost:${PORTS.hosting}`;
 /** The function called directly, as Hosting's rewrites call it (firebase.json). */
 export const FUNCTION_URL = functionUrl(PORTS);
 
-export function functionUrl(ports: StackPorts): string {
+function functionUrl(ports: StackPorts): string {
   return `http://127.0.0.1:${ports.functions}/demo-storefront/us-central1/firstVisitPage`;
 }
 

@@ -8,12 +8,12 @@ import { test as databaseTest } from './liveDatabase';
  * the build (Vite prefers the environment), for this fixture and for the emulator playwright.config.ts starts, so
  * two test runs on one machine need not share (and stop) one emulator.
  */
-export const AUTH_EMULATOR_PORT = Number(process.env.VITE_AUTH_EMULATOR_PORT ?? 9199);
+const AUTH_EMULATOR_PORT = Number(process.env.VITE_AUTH_EMULATOR_PORT ?? 9199);
 export const AUTH_EMULATOR = `http://127.0.0.1:${AUTH_EMULATOR_PORT}`;
 const PROJECT_ID = 'demo-storefront';
 const API_KEY = 'demo-api-key';
 
-export type Role = 'customer' | 'staff';
+type Role = 'customer' | 'staff';
 
 export interface TestUser {
   uid: string;
@@ -25,7 +25,7 @@ export interface TestUser {
 }
 
 /** What an outcome of a direct SDK call looks like to a test: 'ok', or the SDK's error code. */
-export type SdkOutcome = 'ok' | string;
+type SdkOutcome = 'ok' | string;
 
 export interface Accounts {
   /** A new Auth-emulator account (unique email) with a profile of the given role in this test's database. */

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { StoredOrder } from '../../src/features/orders';
 import { expectHeading, failOnPageErrors } from './support';
 import { expect, test } from './liveDatabase';
 
@@ -14,7 +15,6 @@ async function fillDetails(page: Page, details = { name: 'Robin Ash', email: 'ro
   await page.getByRole('textbox', { name: 'Email' }).fill(details.email);
 }
 
-type StoredOrder = { items: Record<string, { title: string; price: number; quantity: number }>; total: number; status: string; created: number; contact: { name: string; email: string; telephone?: string }; notes?: string };
 
 /** Orders placed during the test (the seed's demo customer has past orders of their own). */
 async function allOrders(db: { read(path: string): Promise<unknown> }): Promise<StoredOrder[]> {

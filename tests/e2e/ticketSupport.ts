@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 /** jsQR, a QR decoder independent of the app's encoder, to check what the drawn codes really hold. */
-export const JSQR_PATH = require.resolve('jsqr/dist/jsQR.js');
+const JSQR_PATH = require.resolve('jsqr/dist/jsQR.js');
 
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAllOrders, parseUserOrders } from '../../src/features/dashboard/orders';
+import { parseAllOrders, parseUserOrders } from '../../src/features/orders/order';
 import { fromLocalInput, toLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
 import { EMPTY_PRODUCT, productRecord, slugify, validateProduct } from '../../src/features/dashboard/staff/productForm';
 import { propertiesFields, propertiesRecord, validateProperties } from '../../src/features/dashboard/staff/propertiesForm';

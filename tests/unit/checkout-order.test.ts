@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/features/catalogue/product';
-import { freeSlot, slotOf } from '../../src/features/checkout/openOrders';
-import { buildOrder, isSameOrder, OrderProblem, orderTotal, reservationUpdate } from '../../src/features/checkout/order';
-import { parseOrder } from '../../src/features/dashboard/orders';
+import { freeSlot, slotOf } from '../../src/features/orders/openOrders';
+import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from '../../src/features/checkout/order';
+import { orderTotal } from '../../src/features/orders';
+import { parseOrder } from '../../src/features/orders/order';
 import { reviewWishlist } from '../../src/features/wishlist/review';
 
 const product = (id: string, extra: Partial<Product> = {}): Product => ({

@@ -27,7 +27,7 @@ vi.mock('../../src/firebase/client', () => {
   return { connectFirebase: () => Promise.resolve({ sdk, db: {} }) };
 });
 
-const { placeOrder } = await import('../../src/firebase/orders');
+const { placeOrder } = await import('../../src/features/checkout/placeOrder');
 const { OrderProblem } = await import('../../src/features/checkout/order');
 
 const contact = { name: 'Bo', email: 'bo@example.com', telephone: '', notes: '' };

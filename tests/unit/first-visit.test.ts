@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueAtom } from '../../src/features/catalogue/catalogueState';
-import { applyFirstVisitData, readFirstVisitData, serializeFirstVisitData, type FirstVisitData } from '../../src/ssr/firstVisit';
+import { applyFirstVisitData, readFirstVisitData, serializeFirstVisitData, type FirstVisitData } from '../../src/app/firstVisit';
 import { siteAtom } from '../../src/state/atoms';
 import { serverNowAtom } from '../../src/state/liveAtoms';
 

@@ -15,7 +15,7 @@ import {
 import { fromLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
 import type { ToastMessage } from '../../src/lib/toast/types';
 import { isComingSoonActive } from '../../src/features/site/comingSoon';
-import { capWishlistToStock } from '../../src/features/wishlist/stockCap';
+import { capWishlistToStock } from '../../src/features/catalogue/stockCap';
 import { catalogueAtom } from '../../src/features/catalogue/catalogueState';
 import { rootAtom } from '../../src/state/atoms';
 import { connectedAtom } from '../../src/state/liveAtoms';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RESUBSCRIBES, backoffDelay, resilientSubscription, type LiveStatus } from '../../src/firebase/resilientSubscription';
+import { MAX_RESUBSCRIBES, backoffDelay, resilientSubscription } from '../../src/firebase/resilientSubscription';
+import type { LiveStatus } from '../../src/state/liveAtoms';
 
 /** A subscription whose every open is controlled by the test, with timers run by hand. */
 function harness(openOutcome: () => 'ok' | 'reject' = () => 'ok') {

@@ -10,7 +10,7 @@ const BINARY_LEVELS: readonly (readonly BinaryOperator[])[] = [
 ];
 
 /** Deeper expressions are refused, so that compiling and evaluating them cannot exhaust the stack. */
-export const MAX_EXPRESSION_DEPTH = 200;
+const MAX_EXPRESSION_DEPTH = 200;
 
 /** Children of a node, for the depth check. */
 function childrenOf(node: Node): Node[] {

@@ -9,7 +9,7 @@ import { SkipLink } from './SkipLink';
 import { useFocusMainOnNavigation } from './useFocusMainOnNavigation';
 import { PageWidth } from './PageWidth';
 
-export const MAIN_ID = 'main';
+const MAIN_ID = 'main';
 
 /** The root view for the shop's pages (docs/behaviour.md#routes): banner, main area for the page, contact footer. */
 export function RootLayout() {

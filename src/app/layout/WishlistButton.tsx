@@ -6,7 +6,7 @@ import { NavLink } from 'react-router';
 import { cartCountAtom } from '../../state/atoms';
 import { preload } from './navigation';
 
-export function wishlistLabel(count: number): string {
+function wishlistLabel(count: number): string {
   return `Wishlist, ${count} ${count === 1 ? 'item' : 'items'}`;
 }
 

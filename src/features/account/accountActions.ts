@@ -2,11 +2,12 @@ import { login, logout } from '../../state/auth';
 import { appStore } from '../../state/appStore';
 import { authAtom } from '../../state/atoms';
 import { notify } from '../../lib/toast/notifier';
-import { createAccount, sendPasswordReset, signInWithPassword, signOutUser } from '../../firebase/authSession';
+import { sendPasswordReset, signOut as signOutUser } from '../../firebase/auth';
+import { createAccount, signInWithPassword } from './authSession';
 import { authErrorCode, authErrorMessage, OFFLINE_MESSAGE } from './authErrors';
 import type { SignInFields, SignUpFields } from './accountFields';
 import { displayName, loginPayload, type Profile } from './profile';
-import { sessionAtom } from './session';
+import { sessionAtom } from '../../state/session';
 
 /** An outcome a form can show: null when it worked, otherwise the message to put in front of the user. */
 export type ActionResult = string | null;

@@ -13,7 +13,7 @@ export interface Profile {
   created: number | string;
 }
 
-export function isRole(value: unknown): value is Role {
+function isRole(value: unknown): value is Role {
   return (ROLES as readonly unknown[]).includes(value);
 }
 

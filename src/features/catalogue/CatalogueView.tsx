@@ -8,7 +8,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { siteAtom } from '../../state/atoms';
 import { catalogueAtom } from './catalogueState';
 import { CatalogueFilters } from './CatalogueFilters';
-import { categoriesOf, filterProducts } from './product';
+import { categoriesOf, filterProducts, type Product } from './product';
 import { FIRST_CARDS, ProductCard } from './ProductCard';
 import { ProductDialog } from './ProductDialog';
 import { useCatalogueQuery } from './useCatalogueQuery';
@@ -17,8 +17,11 @@ import { useGrowingList } from './useGrowingList';
 /** Cards rendered per step of a long catalogue. */
 const STEP = 48;
 
-/** The products page's content: filters, the grid of matching products and the product detail. */
-export function CatalogueView() {
+/**
+ * The products page's content: filters, the grid of matching products and the product detail; `onAdd` is what
+ * "Add to wishlist" does.
+ */
+export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) {
   const catalogue = useAtomValue(catalogueAtom);
   const { currency, locale } = useAtomValue(siteAtom);
   const query = useCatalogueQuery();
@@ -75,7 +78,7 @@ export function CatalogueView() {
         >
           {shown.slice(0, rendered).map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} currency={currency} locale={locale} first={index < FIRST_CARDS} onOpen={(productId) => query.update({ productId })} />
+              <ProductCard product={product} currency={currency} locale={locale} first={index < FIRST_CARDS} onOpen={(productId) => query.update({ productId })} onAdd={onAdd} />
             </li>
           ))}
         </Box>
@@ -91,6 +94,7 @@ export function CatalogueView() {
         currency={currency}
         locale={locale}
         onClose={query.closeProduct}
+        onAdd={onAdd}
       />
     </Stack>
   );

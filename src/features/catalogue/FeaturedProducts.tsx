@@ -7,11 +7,11 @@ import { useNavigate } from 'react-router';
 import { siteAtom } from '../../state/atoms';
 import { serverNowAtom } from '../../state/liveAtoms';
 import { catalogueAtom } from './catalogueState';
-import { featuredProducts } from './product';
+import { featuredProducts, type Product } from './product';
 import { FIRST_CARDS, ProductCard } from './ProductCard';
 
-/** The home page's selection from the catalogue, with a way to the whole of it. */
-export function FeaturedProducts() {
+/** The home page's selection from the catalogue, with a way to the whole of it; `onAdd` adds to the wishlist. */
+export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void }) {
   const catalogue = useAtomValue(catalogueAtom);
   const now = useAtomValue(serverNowAtom);
   const { currency, locale } = useAtomValue(siteAtom);
@@ -30,7 +30,7 @@ export function FeaturedProducts() {
       <Box component="ul" aria-label="Featured products" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))' }}>
         {shown.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} currency={currency} locale={locale} headingLevel={3} first={index < FIRST_CARDS} onOpen={(id) => void navigate(`/products?product=${encodeURIComponent(id)}`)} />
+            <ProductCard product={product} currency={currency} locale={locale} headingLevel={3} first={index < FIRST_CARDS} onOpen={(id) => void navigate(`/products?product=${encodeURIComponent(id)}`)} onAdd={onAdd} />
           </li>
         ))}
       </Box>

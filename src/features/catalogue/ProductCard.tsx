@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatEventDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
-import { addToWishlist } from './addToWishlist';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
 import { StockLabel } from './StockLabel';
@@ -17,6 +16,8 @@ interface ProductCardProps {
   currency: string;
   locale: string;
   onOpen: (id: string) => void;
+  /** Adds the product to the wishlist (the wishlist is another feature: the page hands its action in). */
+  onAdd: (product: Product) => void;
   /** The card title's heading level where it sits (2 on the products page, 3 under a section heading). */
   headingLevel?: 2 | 3;
   /** One of the first cards, on screen at once: its picture loads without waiting. */
@@ -26,7 +27,7 @@ interface ProductCardProps {
 /** How many cards at the top of a list count as `first` (a row on a wide screen, the first screen on a phone). */
 export const FIRST_CARDS = 4;
 
-export function ProductCard({ product, currency, locale, onOpen, headingLevel = 2, first = false }: ProductCardProps) {
+export function ProductCard({ product, currency, locale, onOpen, onAdd, headingLevel = 2, first = false }: ProductCardProps) {
   const soldOut = stockState(product) === 'sold-out';
   return (
     <Card component="article" variant="outlined" aria-labelledby={`product-${product.id}-title`} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -49,7 +50,7 @@ export function ProductCard({ product, currency, locale, onOpen, headingLevel = 
         </CardContent>
       </CardActionArea>
       <CardActions>
-        <Button size="small" disabled={soldOut} onClick={() => addToWishlist(product)} aria-label={`Add ${product.title} to wishlist`}>
+        <Button size="small" disabled={soldOut} onClick={() => onAdd(product)} aria-label={`Add ${product.title} to wishlist`}>
           {soldOut ? 'Sold out' : 'Add to wishlist'}
         </Button>
       </CardActions>

@@ -13,7 +13,6 @@ import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import { formatEventDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
-import { addToWishlist } from './addToWishlist';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
 import { StockLabel } from './StockLabel';
@@ -25,10 +24,11 @@ interface ProductDialogProps {
   currency: string;
   locale: string;
   onClose: () => void;
+  onAdd: (product: Product) => void;
 }
 
 /** A product's details, addressable as ?product=<id>: routes take no parameters (docs/behaviour.md#routes). */
-export function ProductDialog({ product, requestedId, currency, locale, onClose }: ProductDialogProps) {
+export function ProductDialog({ product, requestedId, currency, locale, onClose, onAdd }: ProductDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 599.95px)');
   const soldOut = product ? stockState(product) === 'sold-out' : true;
   const inWishlist = useAtomValue(cartAtom).products.find((item) => item.id === product?.id);
@@ -70,7 +70,7 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose 
         </Typography>
         <Button onClick={onClose}>Close</Button>
         {product && (
-          <Button variant="contained" disabled={soldOut} onClick={() => addToWishlist(product)}>
+          <Button variant="contained" disabled={soldOut} onClick={() => onAdd(product)}>
             {soldOut ? 'Sold out' : 'Add to wishlist'}
           </Button>
         )}

@@ -52,7 +52,7 @@ export function parseCachedCatalogue(text: string | null): { state: CatalogueSta
   return { state: { products, source: 'cached', updatedAt }, problems };
 }
 
-export function readCachedCatalogue(): CatalogueState {
+function readCachedCatalogue(): CatalogueState {
   const { state, problems } = parseCachedCatalogue(slot.read());
   if (problems.length > 0) console.warn(`The cached catalogue was repaired: ${summarise(problems)}.`);
   return state;

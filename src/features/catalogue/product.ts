@@ -21,7 +21,7 @@ export interface Product {
 }
 
 /** Below this many left, a product shows "Only N left". */
-export const LOW_STOCK = 5;
+const LOW_STOCK = 5;
 /** The most of one product an order may hold when staff set no maxPerOrder: the same default as the rules'. */
 export const DEFAULT_MAX_PER_ORDER = 10;
 /** The highest maxPerOrder the rules accept. */

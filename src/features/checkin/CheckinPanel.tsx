@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { isRecord } from '../../state/validation';
-import { catalogueAtom } from '../catalogue/catalogueState';
-import { parseProduct } from '../catalogue/product';
-import { liveValueAtom } from '../dashboard/liveValue';
+import { catalogueAtom, parseProduct } from '../catalogue';
+import { liveValueAtom } from '../../firebase/liveValue';
 import { DecisionView } from './DecisionView';
+import { paths } from '../../firebase/paths';
 import {
   conflictsAtom, deviceName, doorListsAtom, doorNoticeAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom, outboxAtom, scan, sendingAtom,
 } from './doorStore';
@@ -31,7 +31,7 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const download = useAtomValue(downloadAtom);
   const sending = useAtomValue(sendingAtom);
   // Every dated product staff can read (past and hidden ones too), else the visitor catalogue kept offline.
-  const allProducts = useAtomValue(liveValueAtom('products'));
+  const allProducts = useAtomValue(liveValueAtom(paths.products));
   const events = new Map<string, string>(Object.values(lists).map((l) => [l.eventId, l.title]));
   for (const product of products) if (product.date) events.set(product.id, product.title);
   if (allProducts.status === 'ready' && isRecord(allProducts.value)) {

@@ -1,4 +1,4 @@
-import { normaliseCode } from '../tickets/ticketCode';
+import { normaliseCode } from '../tickets';
 
 /** What the door needs of a ticket to decide offline: no order, no e-mail, just who and whether. */
 export interface DoorTicket {

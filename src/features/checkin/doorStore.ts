@@ -1,13 +1,12 @@
 import { atom } from 'jotai';
-import { readValue, updateFromRoot } from '../../firebase/door';
-import { subscribeValue } from '../../firebase/dashboardData';
-import { isPermissionDenied } from '../../firebase/messages';
+import { isPermissionDenied, readValue, subscribeValue, updateFromRoot } from '../../firebase/database';
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { StorageSlot, type StorageFailure } from '../../state/storage';
 import { isRecord } from '../../state/validation';
 import { decide, indexLists, type Decision, type DoorIndex, type EventList } from './decide';
 import { findConflicts, listFromDatabase, parseLists, parseOutbox, type Conflict, type Scan } from './doorStorage';
+import { paths } from '../../firebase/paths';
 
 /**
  * The door's device state: downloaded lists, the outbox of scans not yet in the database, this device's name,
@@ -114,7 +113,7 @@ function storeList(list: EventList): void {
 export async function downloadList(eventId: string, title: string): Promise<void> {
   appStore.set(downloadAtom, 'loading');
   try {
-    storeList(listFromDatabase(eventId, title, await readValue(`tickets/${eventId}`), Date.now()));
+    storeList(listFromDatabase(eventId, title, await readValue(paths.ticketsOf(eventId)), Date.now()));
     appStore.set(downloadAtom, 'idle');
   } catch (error) {
     console.warn('Ticket list download failed:', error);
@@ -153,14 +152,14 @@ function scanRecord(scanned: Scan, stamp: unknown, uid: string): Record<string, 
  * id is taken means an earlier send arrived: done, never counted twice.
  */
 async function send(scanned: Scan, uid: string): Promise<void> {
-  const path = `checkins/${scanned.eventId}/${scanned.id}`;
+  const path = paths.checkin(scanned.eventId, scanned.id);
   const attempts: ((stamp: unknown) => Record<string, unknown>)[] = [
     (stamp) => ({ [path]: scanRecord(scanned, stamp, uid) }),
   ];
   if (scanned.result === 'admitted') {
     attempts.unshift((stamp) => ({
       [path]: scanRecord(scanned, stamp, uid),
-      [`tickets/${scanned.eventId}/${scanned.ticket}/checkin`]: { scan: scanned.id, device: scanned.device, at: scanned.scanned },
+      [paths.ticketCheckin(scanned.eventId, scanned.ticket)]: { scan: scanned.id, device: scanned.device, at: scanned.scanned },
     }));
   }
   for (const attempt of attempts) {
@@ -181,7 +180,7 @@ const inFlight = new Set<string>();
 export const sendingAtom = atom(false);
 
 /** Sends every waiting scan, oldest first; what fails for the network stays for the next connection. */
-export async function flushOutbox(): Promise<void> {
+async function flushOutbox(): Promise<void> {
   const uid = staffUid;
   if (!uid) return;
   const waiting = appStore.get(outboxAtom).filter((s) => !inFlight.has(s.id));
@@ -212,7 +211,7 @@ export function followEvent(eventId: string, title: string, uid: string): () => 
   let firstScans = new Map<string, string>();
   let rawScans: unknown = null;
   const stopTickets = subscribeValue(
-    `tickets/${eventId}`,
+    paths.ticketsOf(eventId),
     (raw) => {
       firstScans = new Map(
         isRecord(raw)
@@ -225,7 +224,7 @@ export function followEvent(eventId: string, title: string, uid: string): () => 
     (error) => console.warn('Ticket list not followed:', error),
   );
   const stopScans = subscribeValue(
-    `checkins/${eventId}`,
+    paths.checkinsOf(eventId),
     (raw) => {
       rawScans = raw;
       appStore.set(conflictsAtom, findConflicts(raw, firstScans));

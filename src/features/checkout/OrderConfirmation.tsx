@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
-import type { PlacedOrder } from '../../firebase/orders';
+import type { PlacedOrder } from './placeOrder';
 import { formatMoney } from '../../lib/money';
-import { orderTotal } from './order';
+import { orderTotal } from '../orders';
 import { authAtom } from '../../state/atoms';
 
 // The tickets (and their QR encoder) load only when an order is confirmed.

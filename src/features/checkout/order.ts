@@ -1,22 +1,9 @@
-import { lineTotal } from '../../lib/money';
-import type { Product } from '../catalogue/product';
+import type { Product } from '../catalogue';
 import { isRecord } from '../../state/validation';
 import type { CheckoutFields } from './checkoutFields';
-import { ticketWrites } from '../tickets/ticketWrites';
-
-export interface OrderLine {
-  productId: string;
-  quantity: number;
-}
-
-/** What the database holds for one order (docs/data-model.md#orders), less `created`, which the server stamps. */
-export interface OrderDraft {
-  items: Record<string, { title: string; price: number; quantity: number }>;
-  total: number;
-  status: 'pending';
-  contact: { name: string; email: string; telephone?: string };
-  notes?: string;
-}
+import { orderTotal, type NewOrder, type WantedLine } from '../orders';
+import { ticketWrites } from '../tickets';
+import { paths } from '../../firebase/paths';
 
 /** Why an order cannot be placed as it stands; the wishlist is left as it was. */
 export class OrderProblem extends Error {
@@ -29,14 +16,14 @@ export class OrderProblem extends Error {
   }
 }
 
-const titles = (lines: readonly OrderLine[], current: ReadonlyMap<string, Product | null>) =>
+const titles = (lines: readonly WantedLine[], current: ReadonlyMap<string, Product | null>) =>
   lines.map((line) => current.get(line.productId)!.title).join(', ');
 
 /**
  * Builds the order at the products' current prices, as read from the database just now. Refuses when a product
  * is gone, has too few left or is wanted more often than one order may hold, naming them.
  */
-export function buildOrder(lines: readonly OrderLine[], current: ReadonlyMap<string, Product | null>, contact: CheckoutFields): OrderDraft {
+export function buildOrder(lines: readonly WantedLine[], current: ReadonlyMap<string, Product | null>, contact: CheckoutFields): NewOrder {
   const gone = lines.filter((line) => !current.get(line.productId)?.active);
   if (gone.length > 0) {
     throw new OrderProblem('Some items are no longer on sale. Remove them from your wishlist and try again.', gone.map((line) => line.productId));
@@ -63,7 +50,7 @@ export function buildOrder(lines: readonly OrderLine[], current: ReadonlyMap<str
       overLimit.map((line) => line.productId),
     );
   }
-  const items: OrderDraft['items'] = {};
+  const items: NewOrder['items'] = {};
   for (const line of lines) {
     const product = current.get(line.productId)!;
     items[line.productId] = { title: product.title, price: product.price, quantity: line.quantity };
@@ -94,17 +81,17 @@ export interface Reservation {
  * from (docs/security.md).
  */
 export function reservationUpdate(
-  order: OrderDraft,
+  order: NewOrder,
   current: ReadonlyMap<string, Product | null>,
   at: Reservation,
 ): Record<string, unknown> {
   const update: Record<string, unknown> = {
-    [`orders/${at.uid}/${at.orderId}`]: { ...order, created: at.created },
-    [`openOrders/${at.uid}/${at.slot}`]: at.orderId,
+    [paths.order(at.uid, at.orderId)]: { ...order, created: at.created },
+    [paths.openOrderSlot(at.uid, at.slot)]: at.orderId,
   };
   for (const [productId, line] of Object.entries(order.items)) {
     const stock = current.get(productId)?.stock;
-    if (stock != null) update[`products/${productId}/stock`] = stock - line.quantity;
+    if (stock != null) update[paths.productStock(productId)] = stock - line.quantity;
   }
   // Tickets of dated products go in the same update: no order without its tickets, no ticket without its order.
   Object.assign(update, ticketWrites(at.uid, at.orderId, order, current, at.created));
@@ -117,9 +104,9 @@ export function reservationUpdate(
  */
 export function isSameOrder(
   stored: unknown,
-  lines: readonly OrderLine[],
+  lines: readonly WantedLine[],
   contact: CheckoutFields,
-): stored is OrderDraft {
+): stored is NewOrder {
   if (!isRecord(stored) || !isRecord(stored.items) || !isRecord(stored.contact)) return false;
   const items = stored.items;
   const sameItems =
@@ -130,9 +117,4 @@ export function isSameOrder(
       return got.quantity === quantity && typeof got.price === 'number' && typeof got.title === 'string';
     });
   return sameItems && stored.contact.name === contact.name.trim() && stored.contact.email === contact.email.trim();
-}
-
-/** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
-export function orderTotal(order: Pick<OrderDraft, 'items'>): number {
-  return lineTotal(Object.values(order.items));
 }

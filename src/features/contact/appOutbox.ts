@@ -1,10 +1,11 @@
-import { isPermissionDenied, writeContactMessage } from '../../firebase/messages';
+import { writeContactMessage } from './sendMessage';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
 import { loadDraft, saveDraft } from './contactDraft';
 import { isBlank, type ContactFields } from './contactMessage';
 import { createOutbox } from './outbox';
+import { isPermissionDenied } from '../../firebase/database';
 
 /**
  * A message that cannot be sent as it is goes back into the contact form for the visitor to correct, unless they

@@ -5,9 +5,8 @@ import { useAtomValue } from 'jotai';
 import { Suspense, lazy } from 'react';
 import { Navigate } from 'react-router';
 import { authAtom } from '../../state/atoms';
-import { loginPathFor } from '../account/nextPath';
-import { sessionAtom } from '../account/session';
-import { SignOutButton } from '../account/SignOutButton';
+import { loginPathFor, SignOutButton } from '../account';
+import { sessionAtom } from '../../state/session';
 import { CustomerSections, TicketsSection } from './CustomerSections';
 
 // Staff tools are a chunk of their own: customers never download them.

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { liveValueAtom } from './liveValue';
+import { liveValueAtom } from '../../firebase/liveValue';
 
 /** Shows loading and errors of a live path, and hands its value to `children` once it has one. */
 export function LiveContent({ path, label, children }: { path: string; label: string; children: (value: unknown) => ReactNode }) {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import { useShopFormat } from './format';
-import { STATUS_LABELS, type Order, type OrderStatus } from './orders';
+import { STATUS_LABELS, type Order, type OrderStatus } from '../orders';
 
 const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
   pending: <HourglassEmptyOutlined color="warning" />,
@@ -19,7 +19,7 @@ const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
 };
 
 /** The status in words on a neutral chip (coloured chips fail text contrast); the icon's colour is a hint only. */
-export function OrderStatusChip({ status }: { status: OrderStatus }) {
+function OrderStatusChip({ status }: { status: OrderStatus }) {
   return <Chip size="small" variant="outlined" icon={STATUS_ICONS[status]} label={STATUS_LABELS[status]} />;
 }
 

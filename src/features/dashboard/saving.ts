@@ -1,12 +1,9 @@
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { notify } from '../../lib/toast/notifier';
+import { isPermissionDenied } from '../../firebase/database';
 
-export const OFFLINE_SAVE_MESSAGE = 'You are offline, so nothing was saved. Try again when the connection is back.';
-
-function isPermissionDenied(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PERMISSION_DENIED';
-}
+const OFFLINE_SAVE_MESSAGE = 'You are offline, so nothing was saved. Try again when the connection is back.';
 
 /**
  * Runs a dashboard write only while connected: the database SDK would otherwise queue it silently and apply it

@@ -6,7 +6,7 @@ import type { SiteState } from '../../state/types';
 const linkStyle = { color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '0.15em' } as const;
 
 /** Only digits and a leading plus belong in a tel: link. */
-export function telephoneHref(telephone: string): string {
+function telephoneHref(telephone: string): string {
   return `tel:${telephone.replace(/[^\d+]/g, '')}`;
 }
 

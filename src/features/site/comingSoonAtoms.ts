@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { authAtom, siteAtom } from '../../state/atoms';
 import { serverNowAtom, serverOffsetAtom } from '../../state/liveAtoms';
 import type { AppStore } from '../../state/store';
-import { sessionAtom } from '../account/session';
+import { sessionAtom } from '../../state/session';
 import { bypassesComingSoon, isComingSoonActive } from './comingSoon';
 
 export const comingSoonAtom = atom((get) => {

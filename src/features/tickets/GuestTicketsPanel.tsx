@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { siteAtom } from '../../state/atoms';
-import { onlineAtom } from '../pwa/connectivity';
+import { onlineAtom } from '../pwa';
 import { heldTicketsAtom, refreshTickets, ticketRefreshAtom, type OrderForTickets } from './myTickets';
 import { TicketList } from './TicketList';
 

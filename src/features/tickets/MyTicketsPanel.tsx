@@ -1,17 +1,18 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { siteAtom } from '../../state/atoms';
-import { liveValueAtom } from '../dashboard/liveValue';
-import { onlineAtom } from '../pwa/connectivity';
+import { liveValueAtom } from '../../firebase/liveValue';
+import { onlineAtom } from '../pwa';
 import { heldTicketsAtom, ordersForTickets, refreshTickets, ticketRefreshAtom } from './myTickets';
 import { TicketList } from './TicketList';
+import { paths } from '../../firebase/paths';
 
 /**
  * "Your tickets" on the dashboard: the tickets saved on this device for the signed-in user at once (also offline),
  * refreshed from their orders whenever those change. Loaded on its own so the QR encoder comes only with it.
  */
 export default function MyTicketsPanel({ uid }: { uid: string }) {
-  const orders = useAtomValue(liveValueAtom(`orders/${uid}`));
+  const orders = useAtomValue(liveValueAtom(paths.ordersOf(uid)));
   const held = useAtomValue(heldTicketsAtom);
   const refresh = useAtomValue(ticketRefreshAtom);
   const online = useAtomValue(onlineAtom);

@@ -18,7 +18,7 @@ export interface HeldTicket {
   guest: boolean;
 }
 
-export const HELD_TICKETS_VERSION = 1;
+const HELD_TICKETS_VERSION = 1;
 
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 

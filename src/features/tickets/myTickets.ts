@@ -1,13 +1,14 @@
 import { atom } from 'jotai';
-import { readValue } from '../../firebase/door';
-import { isPermissionDenied } from '../../firebase/messages';
+import { isPermissionDenied, readValue } from '../../firebase/database';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
-import { parseProduct } from '../catalogue/product';
+import { parseProduct } from '../catalogue';
 import { mergeHeldTickets, parseHeldTickets, serialiseHeldTickets, type EventInfo, type HeldTicket } from './heldTickets';
 import { parseTicket, ticketId } from './ticket';
+import { paths } from '../../firebase/paths';
+import type { Order, OrderLine } from '../orders';
 
 /** The tickets this device has seen, in their own storage key so they outlive the wishlist state and reloads. */
 const slot = new StorageSlot(() => window.localStorage, 'tickets', (failure) =>
@@ -45,20 +46,18 @@ export const ticketNoticeAtom = atom<string | null>(
 export type RefreshState = 'idle' | 'loading' | 'done' | 'failed';
 export const ticketRefreshAtom = atom<RefreshState>('idle');
 
-export function keepTickets(incoming: readonly HeldTicket[]): void {
+function keepTickets(incoming: readonly HeldTicket[]): void {
   const merged = mergeHeldTickets(appStore.get(heldTicketsAtom), incoming);
   appStore.set(heldTicketsAtom, merged);
   slot.write(serialiseHeldTickets(merged));
 }
 
-export interface OrderForTickets {
-  id: string;
-  lines: readonly { productId: string; quantity: number; title: string }[];
-}
+/** An order reduced to what its tickets need. */
+export type OrderForTickets = Pick<Order, 'id'> & { lines: readonly Pick<OrderLine, 'productId' | 'quantity' | 'title'>[] };
 
 async function readEvent(productId: string, title: string, timeZone: string | null): Promise<EventInfo> {
   try {
-    const parsed = parseProduct(productId, await readValue(`products/${productId}`));
+    const parsed = parseProduct(productId, await readValue(paths.product(productId)));
     if ('product' in parsed) return { title: parsed.product.title, date: parsed.product.date, venue: parsed.product.venue, timeZone };
   } catch (error) {
     // A product taken off sale is hidden from buyers: the ticket still shows, with what the order says.
@@ -68,7 +67,7 @@ async function readEvent(productId: string, title: string, timeZone: string | nu
 }
 
 async function readTimeZone(): Promise<string | null> {
-  const zone = await readValue('properties/timezone');
+  const zone = await readValue(paths.timezone);
   if (typeof zone !== 'string') return null;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -82,7 +81,7 @@ async function readTimeZone(): Promise<string | null> {
 async function fetchOrderTickets(uid: string, order: OrderForTickets, timeZone: string | null, guest: boolean): Promise<HeldTicket[]> {
   const perLine = await Promise.all(
     order.lines.map(async (line) => {
-      const read = (n: number) => readValue(`tickets/${line.productId}/${ticketId(order.id, n)}`);
+      const read = (n: number) => readValue(paths.ticket(line.productId, ticketId(order.id, n)));
       const first = await read(0);
       if (first === null) return [];
       const rest = await Promise.all(Array.from({ length: line.quantity - 1 }, (_, i) => read(i + 1)));

@@ -1,19 +1,16 @@
-import { readValue } from '../../firebase/door';
+import { readValue } from '../../firebase/database';
+import type { Order, OrderLine } from '../orders';
 import { ticketId } from './ticket';
+import { paths } from '../../firebase/paths';
 
-interface OrderForStatus {
-  uid: string;
-  id: string;
-  lines: readonly { productId: string; quantity: number }[];
-}
+type OrderForStatus = Pick<Order, 'uid' | 'id'> & { lines: readonly Pick<OrderLine, 'productId' | 'quantity'>[] };
 
-/** The paths of the tickets an order issued (a line whose first ticket is missing issued none). */
+/** The status paths of the tickets an order issued (a line whose first ticket is missing issued none). */
 async function issuedTickets(order: OrderForStatus): Promise<string[]> {
   const perLine = await Promise.all(
     order.lines.map(async (line) => {
-      const first = `tickets/${line.productId}/${ticketId(order.id, 0)}`;
-      if ((await readValue(first)) === null) return [];
-      return Array.from({ length: line.quantity }, (_, n) => `tickets/${line.productId}/${ticketId(order.id, n)}`);
+      if ((await readValue(paths.ticket(line.productId, ticketId(order.id, 0)))) === null) return [];
+      return Array.from({ length: line.quantity }, (_, n) => paths.ticketStatus(line.productId, ticketId(order.id, n)));
     }),
   );
   return perLine.flat();
@@ -27,5 +24,5 @@ async function issuedTickets(order: OrderForStatus): Promise<string[]> {
 export async function ticketStatusChanges(order: OrderForStatus, status: string): Promise<Record<string, unknown>> {
   const tickets = await issuedTickets(order);
   const ticketStatus = status === 'cancelled' ? 'void' : 'valid';
-  return Object.fromEntries(tickets.map((path) => [`${path}/status`, ticketStatus]));
+  return Object.fromEntries(tickets.map((path) => [path, ticketStatus]));
 }

@@ -1,9 +1,9 @@
 import { isRecord } from '../../state/validation';
 
-export type TicketStatus = 'valid' | 'void';
+type TicketStatus = 'valid' | 'void';
 
 /** The first check-in of a ticket, recorded once by the database. */
-export interface FirstCheckin {
+interface FirstCheckin {
   scan: string;
   device: string;
   at: number;

@@ -1,11 +1,8 @@
-import type { Product } from '../catalogue/product';
+import type { Product } from '../catalogue';
+import type { NewOrder, OrderItem } from '../orders';
 import { ticketId } from './ticket';
 import { newTicketCode } from './ticketCode';
-
-interface OrderForTickets {
-  items: Record<string, { quantity: number }>;
-  contact: { name: string };
-}
+import { paths } from '../../firebase/paths';
 
 /**
  * The tickets a new order issues, as paths of the same atomic update that creates the order: one per unit of
@@ -15,7 +12,7 @@ interface OrderForTickets {
 export function ticketWrites(
   uid: string,
   orderId: string,
-  order: OrderForTickets,
+  order: { items: Record<string, Pick<OrderItem, 'quantity'>>; contact: Pick<NewOrder['contact'], 'name'> },
   products: ReadonlyMap<string, Pick<Product, 'date'> | null>,
   created: unknown,
 ): Record<string, unknown> {
@@ -23,7 +20,7 @@ export function ticketWrites(
   for (const [productId, line] of Object.entries(order.items)) {
     if (!products.get(productId)?.date) continue;
     for (let n = 0; n < line.quantity; n++) {
-      writes[`tickets/${productId}/${ticketId(orderId, n)}`] = {
+      writes[paths.ticket(productId, ticketId(orderId, n))] = {
         uid, order: orderId, n, code: newTicketCode(), holder: order.contact.name, status: 'valid', created,
       };
     }

@@ -12,7 +12,7 @@ import { formatMoney, lineTotal } from '../../lib/money';
 import { useStableOrder } from '../../lib/stableOrder';
 import { cartAtom, siteAtom } from '../../state/atoms';
 import { MAX_QUANTITY } from '../../state/cart';
-import { maxQuantity } from '../catalogue/product';
+import { maxQuantity } from '../catalogue';
 import { wishlist } from './appWishlist';
 import type { ItemIssue, ReviewedItem } from './review';
 import { useWishlistReview } from './useWishlistReview';

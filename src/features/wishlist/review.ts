@@ -1,5 +1,4 @@
-import type { CatalogueState } from '../catalogue/catalogueState';
-import { limitedPerOrder, maxQuantity, type Product } from '../catalogue/product';
+import { type CatalogueState, limitedPerOrder, maxQuantity, type Product } from '../catalogue';
 import { quantityOf } from '../../state/cart';
 import type { CartItem } from '../../state/types';
 import { lineTotal } from '../../lib/money';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { cartAtom } from '../../state/atoms';
-import { catalogueAtom, productsByIdAtom } from '../catalogue/catalogueState';
+import { catalogueAtom, productsByIdAtom } from '../catalogue';
 import { reviewWishlist, type WishlistReview } from './review';
 
 export function useWishlistReview(): WishlistReview {

@@ -6,7 +6,7 @@ import type { AppStore } from '../../state/store';
 import type { CartItem, CartState } from '../../state/types';
 import { TransitionError } from '../../state/validation';
 
-export interface WishlistProduct {
+interface WishlistProduct {
   id: string;
   title: string;
   price: number;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /** The severities a toast can have (docs/behaviour.md#toasts). */
 export type ToastSeverity = 'info' | 'warn' | 'error' | 'success';
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }

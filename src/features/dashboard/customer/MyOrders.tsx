@@ -5,12 +5,13 @@ import Link from '@mui/material/Link';
 import { isRecord } from '../../../state/validation';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
-import { parseUserOrders } from '../orders';
+import { parseUserOrders } from '../../orders';
+import { paths } from '../../../firebase/paths';
 
 /** The orders placed as a guest before signing in to this account (linked at sign-in: docs/security.md). */
 function GuestOrders({ guestUid }: { guestUid: string }) {
   return (
-    <LiveContent path={`orders/${guestUid}`} label="orders placed as a guest">
+    <LiveContent path={paths.ordersOf(guestUid)} label="orders placed as a guest">
       {(raw) =>
         parseUserOrders(guestUid, raw).map((order) => (
           <OrderCard key={order.id} order={order} heading="Order placed as a guest" />
@@ -26,12 +27,12 @@ function GuestOrders({ guestUid }: { guestUid: string }) {
  */
 export function MyOrders({ uid }: { uid: string }) {
   return (
-    <LiveContent path={`guestOrders/${uid}`} label="your orders">
+    <LiveContent path={paths.guestOrdersOf(uid)} label="your orders">
       {(links) => {
         const guestUids = Object.keys(isRecord(links) ? links : {});
         return (
           <Stack spacing={1.5}>
-            <LiveContent path={`orders/${uid}`} label="your orders">
+            <LiveContent path={paths.ordersOf(uid)} label="your orders">
               {(raw) => {
                 const orders = parseUserOrders(uid, raw);
                 if (orders.length === 0 && guestUids.length === 0) {

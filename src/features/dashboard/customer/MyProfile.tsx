@@ -2,12 +2,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { updateValues } from '../../../firebase/dashboardData';
+import { updateValues } from '../../../firebase/database';
 import type { AuthState } from '../../../state/types';
-import { NAME_MAX, validateNames } from '../../account/accountFields';
+import { NAME_MAX, validateNames } from '../../account';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
+import { paths } from '../../../firebase/paths';
 
 /** The signed-in user's names, editable; email and role are shown but changed elsewhere (role: staff only). */
 export function MyProfile({ auth }: { auth: AuthState }) {
@@ -17,7 +18,8 @@ export function MyProfile({ auth }: { auth: AuthState }) {
     idPrefix: 'profile',
     submit: ({ firstname, lastname }) =>
       saveOnline(
-        () => updateValues(`users/${auth.id}`, { firstname: firstname.trim(), lastname: lastname.trim() }),
+        // Shown to signed-in users only, who have an id.
+        () => updateValues(paths.user(auth.id!), { firstname: firstname.trim(), lastname: lastname.trim() }),
         'Your name has been updated.',
       ),
   });

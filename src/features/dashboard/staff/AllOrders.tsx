@@ -2,14 +2,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { readValue, updateValues } from '../../../firebase/dashboardData';
-import { slotOf } from '../../checkout/openOrders';
-import { ticketStatusChanges } from '../../tickets/orderStatus';
+import { database } from '../../../firebase/database';
+import { slotOf, ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../../orders';
+import { ticketStatusChanges } from '../../tickets';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
-import { ORDER_STATUSES, STATUS_LABELS, parseAllOrders, type Order, type OrderStatus } from '../orders';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
+import { paths } from '../../../firebase/paths';
 
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
 
@@ -19,15 +19,16 @@ const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
  * while it is cancelled (docs/tickets-and-check-in.md).
  */
 async function setStatus(order: Order, status: OrderStatus): Promise<void> {
+  const db = await database();
   const patch: Record<string, unknown> = {
-    [`orders/${order.uid}/${order.id}/status`]: status,
+    [paths.orderStatus(order.uid, order.id)]: status,
     ...(await ticketStatusChanges(order, status)),
   };
   if (!OPEN.includes(status)) {
-    const slot = slotOf(await readValue(`openOrders/${order.uid}`), order.id);
-    if (slot) patch[`openOrders/${order.uid}/${slot}`] = null;
+    const slot = slotOf(await db.read(paths.openOrders(order.uid)), order.id);
+    if (slot) patch[paths.openOrderSlot(order.uid, slot)] = null;
   }
-  await updateValues('/', patch);
+  await db.updateRoot(patch);
 }
 
 function StatusSelect({ order, heading }: { order: Order; heading: string }) {
@@ -49,7 +50,7 @@ function StatusSelect({ order, heading }: { order: Order; heading: string }) {
 export function AllOrders() {
   return (
     <Section title="All orders">
-      <LiveContent path="orders" label="orders">
+      <LiveContent path={paths.orders} label="orders">
         {(raw) => {
           const orders = parseAllOrders(raw);
           if (orders.length === 0) return <Typography>No orders yet.</Typography>;

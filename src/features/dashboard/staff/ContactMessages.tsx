@@ -3,12 +3,13 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { removeValue } from '../../../firebase/dashboardData';
+import { removeValue } from '../../../firebase/database';
 import { isRecord } from '../../../state/validation';
 import { useShopFormat } from '../format';
 import { LiveContent } from '../LiveContent';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
+import { paths } from '../../../firebase/paths';
 
 interface Message {
   id: string;
@@ -37,7 +38,7 @@ export function ContactMessages() {
   const format = useShopFormat();
   return (
     <Section title="Contact messages">
-      <LiveContent path="messages" label="messages">
+      <LiveContent path={paths.messages} label="messages">
         {(raw) => {
           const messages = parseMessages(raw);
           if (messages.length === 0) return <Typography>No messages.</Typography>;
@@ -57,7 +58,7 @@ export function ContactMessages() {
                     size="small"
                     sx={{ mt: 1 }}
                     aria-label={`Delete the message “${message.subject}”`}
-                    onClick={() => void saveQuickly(() => removeValue(`messages/${message.id}`), 'The message is deleted.')}
+                    onClick={() => void saveQuickly(() => removeValue(paths.message(message.id)), 'The message is deleted.')}
                   >
                     Delete
                   </Button>

@@ -9,12 +9,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { setValue } from '../../../firebase/dashboardData';
-import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue/product';
+import { setValue } from '../../../firebase/database';
+import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
 import { EMPTY_PRODUCT, productFields, productRecord, slugify, validateProduct } from './productForm';
+import { paths } from '../../../firebase/paths';
 
 const NO_IDS: ReadonlySet<string> = new Set();
 
@@ -28,7 +29,7 @@ export function ProductEditor({ product, takenIds, onClose }: { product: Product
     idPrefix: 'product',
     submit: async (fields) => {
       const id = fields.id.trim();
-      const problem = await saveOnline(() => setValue(`products/${id}`, productRecord(fields)), `${fields.title.trim()} is saved.`);
+      const problem = await saveOnline(() => setValue(paths.product(id), productRecord(fields)), `${fields.title.trim()} is saved.`);
       if (!problem) onClose();
       return problem;
     },

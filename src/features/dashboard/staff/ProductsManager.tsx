@@ -4,14 +4,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { updateValues } from '../../../firebase/dashboardData';
+import { updateValues } from '../../../firebase/database';
 import { isRecord } from '../../../state/validation';
-import { parseProduct, type Product } from '../../catalogue/product';
+import { parseProduct, type Product } from '../../catalogue';
 import { useShopFormat } from '../format';
 import { LiveContent } from '../LiveContent';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
 import { ProductEditor } from './ProductEditor';
+import { paths } from '../../../firebase/paths';
 
 /** Every product, hidden ones too (staff read them all), by sort order then title. */
 function allProducts(raw: unknown): Product[] {
@@ -28,7 +29,7 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
   const format = useShopFormat();
   const toggle = () =>
     void saveQuickly(
-      () => updateValues(`products/${product.id}`, { active: !product.active }),
+      () => updateValues(paths.product(product.id), { active: !product.active }),
       product.active ? `${product.title} is hidden from the shop.` : `${product.title} is on sale again.`,
     );
   return (
@@ -67,7 +68,7 @@ export function ProductsManager() {
         </Button>
       }
     >
-      <LiveContent path="products" label="products">
+      <LiveContent path={paths.products} label="products">
         {(raw) => {
           const products = allProducts(raw);
           return (

@@ -5,13 +5,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { setValue } from '../../../firebase/dashboardData';
+import { setValue } from '../../../firebase/database';
 import { siteAtom } from '../../../state/atoms';
 import { FormTextField, FormTextFields, type TextFieldSpec } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
 import { Section } from '../Section';
 import { propertiesFields, propertiesRecord, validateProperties, type PropertiesFields } from './propertiesForm';
+import { paths } from '../../../firebase/paths';
 
 const TEXT_FIELDS: TextFieldSpec<PropertiesFields>[] = [
   { name: 'name', label: 'Shop name', required: true },
@@ -33,7 +34,7 @@ export function PropertiesEditor() {
     initial: propertiesFields(site),
     validate: validateProperties,
     idPrefix: 'site',
-    submit: (fields) => saveOnline(() => setValue('properties', propertiesRecord(fields)), 'The site details are live for every visitor.'),
+    submit: (fields) => saveOnline(() => setValue(paths.properties, propertiesRecord(fields)), 'The site details are live for every visitor.'),
   });
   const changedElsewhere = JSON.stringify(propertiesFields(site)) !== JSON.stringify(form.fields) && !form.busy;
 

@@ -3,12 +3,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { setValue } from '../../../firebase/dashboardData';
+import { setValue } from '../../../firebase/database';
 import { isRecord } from '../../../state/validation';
-import { displayName, parseProfile, ROLES, type Profile, type Role } from '../../account/profile';
+import { displayName, parseProfile, ROLES, type Profile, type Role } from '../../account';
 import { LiveContent } from '../LiveContent';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
+import { paths } from '../../../firebase/paths';
 
 const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', staff: 'Staff' };
 
@@ -26,7 +27,7 @@ function parseUsers(raw: unknown): { uid: string; profile: Profile }[] {
 export function UsersAndRoles({ selfId }: { selfId: string }) {
   return (
     <Section title="Users and roles">
-      <LiveContent path="users" label="users">
+      <LiveContent path={paths.users} label="users">
         {(raw) => (
           <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
             {parseUsers(raw).map(({ uid, profile }) => {
@@ -53,7 +54,7 @@ export function UsersAndRoles({ selfId }: { selfId: string }) {
                         value={profile.role}
                         onChange={(event) =>
                           void saveQuickly(
-                            () => setValue(`users/${uid}/role`, event.target.value),
+                            () => setValue(paths.userRole(uid), event.target.value),
                             `${name} is now ${ROLE_LABELS[event.target.value as Role].toLowerCase()}.`,
                           )
                         }

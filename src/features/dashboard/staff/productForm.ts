@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_PER_ORDER, MAX_PER_ORDER_LIMIT, type Product } from '../../catalogue/product';
+import { DEFAULT_MAX_PER_ORDER, MAX_PER_ORDER_LIMIT, type Product } from '../../catalogue';
 import { optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { fromLocalInput, toLocalInput } from './dateTimeInput';
 

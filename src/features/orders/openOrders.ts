@@ -5,7 +5,7 @@ import { isRecord } from '../../state/validation';
  * yet fulfilled or cancelled. The rules allow exactly these three, so an account holds at most three open orders
  * (docs/security.md).
  */
-export const OPEN_ORDER_SLOTS = ['a', 'b', 'c'] as const;
+const OPEN_ORDER_SLOTS = ['a', 'b', 'c'] as const;
 export const MAX_OPEN_ORDERS = OPEN_ORDER_SLOTS.length;
 
 export const OPEN_ORDERS_FULL =

@@ -1,12 +1,11 @@
-import { parseProduct, type Product } from '../features/catalogue/product';
-import type { CheckoutFields } from '../features/checkout/checkoutFields';
-import { freeSlot, OPEN_ORDERS_FULL } from '../features/checkout/openOrders';
-import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from '../features/checkout/order';
-import type { OrderDraft, OrderLine } from '../features/checkout/order';
-import { ensureUser } from './auth';
-import { connectFirebase } from './client';
-import { withTimeout } from '../lib/withTimeout';
-import { isPermissionDenied } from './messages';
+import { parseProduct, type Product } from '../catalogue';
+import type { CheckoutFields } from './checkoutFields';
+import { freeSlot, OPEN_ORDERS_FULL, type NewOrder, type WantedLine } from '../orders';
+import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from './order';
+import { ensureUser } from '../../firebase/auth';
+import { database, type Database, isPermissionDenied } from '../../firebase/database';
+import { paths } from '../../firebase/paths';
+import { withTimeout } from '../../lib/withTimeout';
 
 /** Attempts before giving up when other buyers keep changing the stock between our read and our write. */
 const MAX_ATTEMPTS = 5;
@@ -16,15 +15,14 @@ const ANSWER_MS = 20_000;
 export interface PlacedOrder {
   orderId: string;
   uid: string;
-  order: OrderDraft;
+  order: NewOrder;
 }
 
-async function readProducts(ids: readonly string[]): Promise<Map<string, Product | null>> {
-  const { sdk, db } = await connectFirebase();
+async function readProducts(db: Database, ids: readonly string[]): Promise<Map<string, Product | null>> {
   const entries = await Promise.all(
     ids.map(async (id) => {
       try {
-        const parsed = parseProduct(id, (await sdk.get(sdk.ref(db, `products/${id}`))).val());
+        const parsed = parseProduct(id, await db.read(paths.product(id)));
         return [id, 'product' in parsed ? parsed.product : null] as const;
       } catch (error) {
         // The rules hide inactive products from the public: not readable means not on sale.
@@ -38,8 +36,7 @@ async function readProducts(ids: readonly string[]): Promise<Map<string, Product
 
 /** A fresh order id (the database's push id: unique, and sorted by time). */
 export async function newOrderId(): Promise<string> {
-  const { sdk, db } = await connectFirebase();
-  return sdk.push(sdk.ref(db, 'orders')).key!;
+  return (await database()).newKey(paths.orders);
 }
 
 /**
@@ -47,14 +44,13 @@ export async function newOrderId(): Promise<string> {
  * is none. An order of other contents under the id is a problem: it was placed, but not as the buyer now asks.
  */
 async function readBack(
+  db: Database,
   uid: string,
   orderId: string,
-  lines: readonly OrderLine[],
+  lines: readonly WantedLine[],
   contact: CheckoutFields,
-): Promise<OrderDraft | null> {
-  const { sdk, db } = await connectFirebase();
-  const snapshot = await withTimeout(sdk.get(sdk.ref(db, `orders/${uid}/${orderId}`)), ANSWER_MS, 'reading the order back');
-  const stored = snapshot.val() as unknown;
+): Promise<NewOrder | null> {
+  const stored = await withTimeout(db.read(paths.order(uid, orderId)), ANSWER_MS, 'reading the order back');
   if (stored === null) return null;
   if (isSameOrder(stored, lines, contact)) return stored;
   throw new OrderProblem(
@@ -71,31 +67,31 @@ async function readBack(
  * id after an unanswered attempt never places the order twice, and success is only reported for an order the
  * database holds with the wishlist's contents.
  */
-export async function placeOrder(orderId: string, lines: readonly OrderLine[], contact: CheckoutFields): Promise<PlacedOrder> {
+export async function placeOrder(orderId: string, lines: readonly WantedLine[], contact: CheckoutFields): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
-  const { sdk, db } = await connectFirebase();
+  const db = await database();
   // An earlier attempt under this id whose answer was lost may have arrived (and taken the stock): then it is the
   // order, whatever the stock says now.
-  const earlier = await readBack(uid, orderId, lines, contact);
+  const earlier = await readBack(db, uid, orderId, lines, contact);
   if (earlier) return { orderId, uid, order: earlier };
   for (let attempt = 1; ; attempt++) {
     const [current, slots] = await withTimeout(
-      Promise.all([readProducts(lines.map((line) => line.productId)), sdk.get(sdk.ref(db, `openOrders/${uid}`))]),
+      Promise.all([readProducts(db, lines.map((line) => line.productId)), db.read(paths.openOrders(uid))]),
       ANSWER_MS,
       'reading the products',
     );
     const order = buildOrder(lines, current, contact);
-    const slot = freeSlot(slots.val());
+    const slot = freeSlot(slots);
     if (slot === null) throw new OrderProblem(OPEN_ORDERS_FULL);
-    const update = reservationUpdate(order, current, { uid, orderId, slot, created: sdk.serverTimestamp() });
+    const update = reservationUpdate(order, current, { uid, orderId, slot, created: db.serverTime });
     try {
-      await withTimeout(sdk.update(sdk.ref(db), update), ANSWER_MS, 'placing the order');
+      await withTimeout(db.updateRoot(update), ANSWER_MS, 'placing the order');
       return { orderId, uid, order };
     } catch (error) {
       if (!isPermissionDenied(error)) throw error;
       // Refused: the stock or the slots moved on, or an earlier attempt did arrive after all. Only an order read
       // back from the database proves the last; a refusal alone proves nothing.
-      const placed = await readBack(uid, orderId, lines, contact);
+      const placed = await readBack(db, uid, orderId, lines, contact);
       if (placed) return { orderId, uid, order: placed };
       if (attempt >= MAX_ATTEMPTS) throw new OrderProblem('The shop is very busy right now; your wishlist is unchanged. Please try again.');
     }

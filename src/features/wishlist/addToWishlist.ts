@@ -1,5 +1,5 @@
-import { wishlist } from '../wishlist/appWishlist';
-import { limitedPerOrder, maxQuantity, type Product } from './product';
+import { wishlist } from './appWishlist';
+import { limitedPerOrder, maxQuantity, type Product } from '../catalogue';
 
 /** Adds a product to the wishlist within what is in stock and what one order may hold. */
 export function addToWishlist(product: Product): void {

@@ -1,11 +1,12 @@
-import { sameData } from '../lib/sameData';
-import { siteAtom } from '../state/atoms';
-import { connectedAtom, liveStatusAtom, restartLiveAtom, serverOffsetAtom } from '../state/liveAtoms';
-import { readSiteFields } from '../state/site';
-import { setInBackground } from '../state/setInBackground';
-import type { AppStore } from '../state/store';
-import { connectFirebase } from './client';
-import { resilientSubscription } from './resilientSubscription';
+import { sameData } from '../../lib/sameData';
+import { siteAtom } from '../../state/atoms';
+import { connectedAtom, liveStatusAtom, restartLiveAtom, serverOffsetAtom } from '../../state/liveAtoms';
+import { readSiteFields } from '../../state/site';
+import { setInBackground } from '../../state/setInBackground';
+import type { AppStore } from '../../state/store';
+import { database } from '../../firebase/database';
+import { paths } from '../../firebase/paths';
+import { resilientSubscription } from '../../firebase/resilientSubscription';
 
 /** Warns once per distinct set of bad fields, not on every update that repeats them. */
 function makeFieldWarner(): (invalid: string[]) => void {
@@ -30,23 +31,22 @@ export function startLiveSite(store: AppStore): () => void {
   const warn = makeFieldWarner();
   const subscription = resilientSubscription({
     async open(onValue, onError) {
-      const { sdk, db } = await connectFirebase();
-      const stopProperties = sdk.onValue(
-        sdk.ref(db, 'properties'),
-        (snapshot) => {
-          const { site, invalid } = readSiteFields(snapshot.val());
+      const db = await database();
+      const stopProperties = db.subscribe(
+        paths.properties,
+        (value) => {
+          const { site, invalid } = readSiteFields(value);
           warn(invalid);
           if (!sameData(store.get(siteAtom), site)) setInBackground(store, siteAtom, site);
           onValue();
         },
         onError,
       );
-      const stopOffset = sdk.onValue(sdk.ref(db, '.info/serverTimeOffset'), (snapshot) => {
-        const offset: unknown = snapshot.val();
+      const stopOffset = db.subscribe(paths.serverTimeOffset, (offset) => {
         store.set(serverOffsetAtom, typeof offset === 'number' && Number.isFinite(offset) ? offset : 0);
       });
-      const stopConnected = sdk.onValue(sdk.ref(db, '.info/connected'), (snapshot) => {
-        store.set(connectedAtom, snapshot.val() === true);
+      const stopConnected = db.subscribe(paths.connected, (connected) => {
+        store.set(connectedAtom, connected === true);
       });
       return () => {
         stopProperties();

@@ -11,14 +11,40 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export interface OrderLine {
-  productId: string;
+/** One product in a stored order: its title and price as the catalogue had them when it was ordered. */
+export interface OrderItem {
   title: string;
   price: number;
   quantity: number;
 }
 
-/** One order as stored at orders/{uid}/{orderId} (docs/data-model.md#orders). */
+/**
+ * The one order model: an order as the database holds it at orders/{uid}/{orderId} (docs/data-model.md#orders),
+ * written by checkout, shown by the dashboard, issuing tickets, read back by the tests.
+ */
+export interface StoredOrder {
+  /** By product id. */
+  items: Record<string, OrderItem>;
+  total: number;
+  status: OrderStatus;
+  /** The server's clock when the order arrived (epoch ms). */
+  created: number;
+  contact: { name: string; email: string; telephone?: string };
+  notes?: string;
+}
+
+/** A new order as checkout builds it: pending, and `created` left for the server to stamp. */
+export type NewOrder = Omit<StoredOrder, 'status' | 'created'> & { status: 'pending' };
+
+/** One item of an order with its product id: a line as the dashboard and the tickets list them. */
+export interface OrderLine extends OrderItem {
+  productId: string;
+}
+
+/** What a buyer asks for: which product, how many (the wishlist's lines at checkout). */
+export type WantedLine = Pick<OrderLine, 'productId' | 'quantity'>;
+
+/** A stored order as read for display, checked field by field; the ids come from its path. */
 export interface Order {
   uid: string;
   id: string;
@@ -29,8 +55,13 @@ export interface Order {
   storedTotalMismatch: number | null;
   status: OrderStatus;
   created: number;
-  contact: { name: string; email: string; telephone: string };
+  contact: Required<StoredOrder['contact']>;
   notes: string;
+}
+
+/** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
+export function orderTotal(order: Pick<StoredOrder, 'items'>): number {
+  return lineTotal(Object.values(order.items));
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -1,4 +1,4 @@
-import type { PageName } from '../app/routing/pages';
+import type { PageName } from './routing/pages';
 import { catalogueAtom } from '../features/catalogue/catalogueState';
 import { parseCatalogue } from '../features/catalogue/product';
 import { siteAtom } from '../state/atoms';

@@ -1,7 +1,7 @@
 import { rootAtom } from '../../state/atoms';
 import { capQuantities, MAX_QUANTITY } from '../../state/cart';
 import type { AppStore } from '../../state/store';
-import { productsByIdAtom } from '../catalogue/catalogueState';
+import { productsByIdAtom } from './catalogueState';
 
 /**
  * Brings stored quantities within the 99-or-stock rule at start-up, by the catalogue last seen on this device

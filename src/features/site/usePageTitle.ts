@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { siteAtom } from '../state/atoms';
+import { siteAtom } from '../../state/atoms';
 
 const FALLBACK_DESCRIPTION = 'Tickets, events and products: browse the catalogue and keep a wishlist, even offline.';
 

@@ -1,10 +1,11 @@
-import { cacheCatalogue, catalogueAtom } from '../features/catalogue/catalogueState';
-import { parseCatalogue } from '../features/catalogue/product';
-import { sameData } from '../lib/sameData';
-import { setInBackground } from '../state/setInBackground';
-import type { AppStore } from '../state/store';
-import { connectFirebase } from './client';
-import { resilientSubscription } from './resilientSubscription';
+import { cacheCatalogue, catalogueAtom } from './catalogueState';
+import { parseCatalogue } from './product';
+import { sameData } from '../../lib/sameData';
+import { setInBackground } from '../../state/setInBackground';
+import type { AppStore } from '../../state/store';
+import { database } from '../../firebase/database';
+import { paths } from '../../firebase/paths';
+import { resilientSubscription } from '../../firebase/resilientSubscription';
 
 /**
  * Owns the live catalogue: the active products (the query the rules allow the public), checked product by
@@ -14,12 +15,12 @@ export function startCatalogue(store: AppStore): () => void {
   let reported = '';
   const subscription = resilientSubscription({
     async open(onValue, onError) {
-      const { sdk, db } = await connectFirebase();
-      const active = sdk.query(sdk.ref(db, 'products'), sdk.orderByChild('active'), sdk.equalTo(true));
-      return sdk.onValue(
-        active,
-        (snapshot) => {
-          const { products, problems, ignored = [] } = parseCatalogue(snapshot.val());
+      const db = await database();
+      return db.subscribeWhere(
+        paths.products,
+        { child: 'active', equals: true },
+        (value) => {
+          const { products, problems, ignored = [] } = parseCatalogue(value);
           const report = [...problems, ...ignored].join('; ');
           if (report !== reported) {
             if (problems.length > 0) console.warn(`Products left out of the catalogue: ${problems.join('; ')}.`);

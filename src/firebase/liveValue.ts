@@ -1,5 +1,5 @@
 import { atom, type Atom } from 'jotai';
-import { subscribeValue } from '../../firebase/dashboardData';
+import { isPermissionDenied, subscribeValue } from './database';
 
 export type LiveValue =
   | { status: 'loading' }
@@ -9,8 +9,7 @@ export type LiveValue =
 const atoms = new Map<string, Atom<LiveValue>>();
 
 function describeError(error: unknown): string {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === 'PERMISSION_DENIED' ? 'You do not have permission to see this.' : 'This could not be loaded. Please reload the page.';
+  return isPermissionDenied(error) ? 'You do not have permission to see this.' : 'This could not be loaded. Please reload the page.';
 }
 
 /**

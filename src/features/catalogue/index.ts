@@ -1,0 +1,10 @@
+/** What other features may use of the catalogue: the product model and the live catalogue. */
+export { catalogueAtom, productsByIdAtom, type CatalogueState } from './catalogueState';
+export {
+  DEFAULT_MAX_PER_ORDER,
+  MAX_PER_ORDER_LIMIT,
+  limitedPerOrder,
+  maxQuantity,
+  parseProduct,
+  type Product,
+} from './product';

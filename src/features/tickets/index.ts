@@ -1,0 +1,7 @@
+/**
+ * What other features may use of the tickets: the writes an order makes, what a status change does to them, and
+ * how a typed code is read. Their panels (GuestTicketsPanel, MyTicketsPanel) are loaded lazily, on their own.
+ */
+export { ticketStatusChanges } from './orderStatus';
+export { normaliseCode } from './ticketCode';
+export { ticketWrites } from './ticketWrites';

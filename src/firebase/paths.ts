@@ -1,0 +1,34 @@
+/**
+ * Every database path the app reads, writes or follows, named once. What lives at each, and who may read or
+ * write it, is in docs/data-model.md; the rules in database.rules.json use the same names.
+ */
+export const paths = {
+  properties: 'properties',
+  timezone: 'properties/timezone',
+  products: 'products',
+  product: (productId: string) => `products/${productId}`,
+  productStock: (productId: string) => `products/${productId}/stock`,
+  users: 'users',
+  user: (uid: string) => `users/${uid}`,
+  userRole: (uid: string) => `users/${uid}/role`,
+  orders: 'orders',
+  ordersOf: (uid: string) => `orders/${uid}`,
+  order: (uid: string, orderId: string) => `orders/${uid}/${orderId}`,
+  orderStatus: (uid: string, orderId: string) => `orders/${uid}/${orderId}/status`,
+  openOrders: (uid: string) => `openOrders/${uid}`,
+  openOrderSlot: (uid: string, slot: string) => `openOrders/${uid}/${slot}`,
+  guestClaim: (guestUid: string) => `guestClaims/${guestUid}`,
+  guestOrdersOf: (uid: string) => `guestOrders/${uid}`,
+  guestOrderLink: (uid: string, guestUid: string) => `guestOrders/${uid}/${guestUid}`,
+  messages: 'messages',
+  message: (messageId: string) => `messages/${messageId}`,
+  ticketsOf: (eventId: string) => `tickets/${eventId}`,
+  ticket: (eventId: string, ticketId: string) => `tickets/${eventId}/${ticketId}`,
+  ticketStatus: (eventId: string, ticketId: string) => `tickets/${eventId}/${ticketId}/status`,
+  ticketCheckin: (eventId: string, ticketId: string) => `tickets/${eventId}/${ticketId}/checkin`,
+  checkinsOf: (eventId: string) => `checkins/${eventId}`,
+  checkin: (eventId: string, scanId: string) => `checkins/${eventId}/${scanId}`,
+  /** The SDK's own view of the connection: the server clock's offset and whether it is connected now. */
+  serverTimeOffset: '.info/serverTimeOffset',
+  connected: '.info/connected',
+} as const;
