@@ -12,7 +12,7 @@ import { join } from 'node:path';
  * The last commit before that work ("Database server: rules before hashes, …" is its first); another can be
  * named in BENCH_BEFORE_COMMIT.
  */
-export const BEFORE_COMMIT = process.env.BENCH_BEFORE_COMMIT ?? '4dbab31';
+const BEFORE_COMMIT = process.env.BENCH_BEFORE_COMMIT ?? '4dbab31';
 
 export interface ServerVersion {
   label: string;

@@ -121,7 +121,7 @@ class ServerHost {
 }
 
 /** A fresh server of `version`, so each measurement starts from nothing. */
-export async function withServer<T>(version: ServerVersion, run: (server: ServerHost) => Promise<T>): Promise<T> {
+async function withServer<T>(version: ServerVersion, run: (server: ServerHost) => Promise<T>): Promise<T> {
   const server = await ServerHost.start(version);
   try {
     return await run(server);
@@ -206,7 +206,7 @@ async function fanOut(server: ServerHost, kind: ClientKind, listeners: number, t
 }
 
 /** Many writers in one child process, each awaiting every acknowledgement (fsync'd) before its next write. */
-export async function acknowledgedWrites(port: number, kind: ClientKind, layout: WriteLayout) {
+async function acknowledgedWrites(port: number, kind: ClientKind, layout: WriteLayout) {
   const clients = new ClientProcess();
   const written = clients.next('written');
   clients.send({ type: 'write', kind, port, count: WRITERS, path: `bench/writes-${layout}`, layout, durationMs: WRITE_MS });

@@ -75,8 +75,8 @@ const READS = new Set(['GET', 'HEAD']);
  * #root may hold nested elements and a script may hold `<div id="root">` as text, but nothing else in the shell
  * holds these comments. Each mark must occur exactly once (checkTemplate), or the page is not rendered at all.
  */
-export const ROOT_START = '<div id="root"><!--first-visit-page-->';
-export const ROOT_END = '<!--/first-visit-page--></div>';
+const ROOT_START = '<div id="root"><!--first-visit-page-->';
+const ROOT_END = '<!--/first-visit-page--></div>';
 const HEAD_END = '</head>';
 
 function onlyOnce(template: string, mark: string): number {

@@ -13,7 +13,7 @@ function isObject(node: ExportJson): node is ExportObject {
  * Brings a written value into the stored shape the database reads back: arrays become index keys, null and empty
  * children vanish, a priority-only object is empty, `{".value": v}` without priority is just `v`.
  */
-export function normalize(value: unknown): ExportJson {
+function normalize(value: unknown): ExportJson {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value !== 'object') return null;

@@ -26,7 +26,7 @@ export interface StackPorts {
 }
 
 /** Not the contracts' 5000/5001/9099/9000, so that a developer's running stack and the tests never meet. */
-const PORTS: StackPorts = {
+export const PORTS: StackPorts = {
   hosting: Number(process.env.E2E_FIREBASE_HOSTING_PORT ?? 5301),
   functions: Number(process.env.E2E_FIREBASE_FUNCTIONS_PORT ?? 5302),
   auth: Number(process.env.E2E_FIREBASE_AUTH_PORT ?? 9304),

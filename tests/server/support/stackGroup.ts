@@ -92,13 +92,13 @@ function descendantsOf(root: number): number[] {
 }
 
 /** Which of `pids` are still running (zombies count as gone: they hold no port and run nothing). */
-export function stillRunning(pids: readonly number[]): number[] {
+function stillRunning(pids: readonly number[]): number[] {
   const running = parents();
   return pids.filter((pid) => running.has(pid));
 }
 
 /** The TCP ports that the processes `pids` listen on (read from their open sockets), or anything on the machine. */
-export function listeningPorts(pids?: readonly number[]): number[] {
+function listeningPorts(pids?: readonly number[]): number[] {
   const inodes = new Set<string>();
   for (const pid of pids ?? []) {
     try {
