@@ -36,9 +36,17 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** The e2e build, served, against a real database (the project's rules, the seed, maybe more), in Chromium. */
-export async function withLiveApp<T>(prepareSeed: (seed: Record<string, unknown>) => void, run: (app: LiveApp) => Promise<T>): Promise<T> {
+/**
+ * The e2e build, served, against a real database (the project's rules, the seed, maybe more), in Chromium.
+ * `sourceMaps` builds the browser's code once more with source maps beside it, for profiles.
+ */
+export async function withLiveApp<T>(
+  prepareSeed: (seed: Record<string, unknown>) => void,
+  run: (app: LiveApp) => Promise<T>,
+  { sourceMaps = false } = {},
+): Promise<T> {
   execFileSync('npm', ['run', '--silent', 'build:e2e'], { stdio: 'inherit' });
+  if (sourceMaps) execFileSync('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', 'dist-e2e', '--logLevel', 'warn', '--sourcemap'], { stdio: 'inherit' });
   const dir = await mkdtemp(join(tmpdir(), 'storefront-bench-'));
   const rulesText = await readFile('database.rules.json', 'utf8');
   const server = await startDatabaseServer({ port: DATABASE_PORT, rules: compileRules(rulesText), persistence: new FilePersistence({ dir }), log: () => undefined });

@@ -5,6 +5,7 @@ import { runDoorBench } from './door';
 import { runLighthouseBench } from './lighthouse';
 import { runPropagationBench } from './propagation';
 import runServerBench from './server';
+import { runStartupBench } from './startup';
 import { runHostileBench } from './server-hostile';
 
 /** `npm run bench`: every benchmark in turn; figures are printed and saved, never asserted. */
@@ -14,6 +15,7 @@ results.bundle = await runBundleBench();
 // cores, and after them (a large heap to collect, their servers just stopped) its runs of /home scored 4 to 6
 // points lower than on their own.
 results.lighthouse = await runLighthouseBench();
+results.startup = await runStartupBench();
 results.propagation = await runPropagationBench();
 results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();
