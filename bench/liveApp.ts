@@ -1,4 +1,4 @@
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface LiveApp {
   page: Page;
+  /** For benchmarks that need visitors of their own (fresh contexts). */
+  browser: Browser;
   server: DatabaseServer;
   appUrl: string;
   /** Admin write over REST. */
@@ -66,7 +68,7 @@ export async function withLiveApp<T>(
       const response = await fetch(`${server.url}/${path}.json?ns=${DEFAULT_NAMESPACE}`, { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: JSON.stringify(value) });
       if (!response.ok) throw new Error(`write ${path} failed: ${response.status}`);
     };
-    return await run({ page, server, appUrl, write });
+    return await run({ page, browser, server, appUrl, write });
   } finally {
     await browser.close();
     if (preview.pid) process.kill(-preview.pid);

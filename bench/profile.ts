@@ -111,9 +111,7 @@ async function profileVisit(page: Page, url: string): Promise<Record<string, num
 export function runProfileBench(): Promise<Record<string, Record<string, number>>> {
   return withLiveApp(
     () => undefined,
-    async ({ page, appUrl }) => {
-      const browser = page.context().browser();
-      if (!browser) throw new Error('The benchmark page has no browser.');
+    async ({ browser, appUrl }) => {
       const pages: Record<string, Record<string, number>> = {};
       for (const path of PAGES) {
         const runs: Record<string, number>[] = [];

@@ -123,9 +123,7 @@ function median(values: number[]): number {
 export function runStartupBench(): Promise<Record<string, unknown>> {
   return withLiveApp(
     () => undefined,
-    async ({ page, appUrl }) => {
-      const browser = page.context().browser();
-      if (!browser) throw new Error('The benchmark page has no browser.');
+    async ({ browser, appUrl }) => {
       const pressWhileStartingMs: Record<string, Record<string, number>> = {};
       for (const path of PAGES) {
         const runs: Record<number, { responseMs: number; eventMs: number }[]> = { 1: [], [SLOWDOWN]: [] };
