@@ -148,7 +148,10 @@ function printTable(stack: string, pages: Record<string, PageScores>): void {
   for (const [path, { scores, worstPerformance, lcpMs, fcpMs, tbtMs, performanceRuns }] of Object.entries(pages)) {
     const cell = (value: number | null) => String(value ?? '-').padStart(4);
     const ms = (value: number | null) => String(Math.round(value ?? Number.NaN)).padStart(7);
-    console.log(`  ${path.padEnd(10)}  ${cell(scores.performance)}   ${cell(worstPerformance)}  ${cell(scores.accessibility)}  ${cell(scores['best-practices'])}  ${cell(scores.seo)}  ${ms(lcpMs)}  ${ms(fcpMs)}  ${ms(tbtMs)}   ${performanceRuns.join(', ')}`);
+    const categories = `${cell(scores.accessibility)}  ${cell(scores['best-practices'])}  ${cell(scores.seo)}`;
+    const times = `${ms(lcpMs)}  ${ms(fcpMs)}  ${ms(tbtMs)}`;
+    const perf = `${cell(scores.performance)}   ${cell(worstPerformance)}`;
+    console.log(`  ${path.padEnd(10)}  ${perf}  ${categories}  ${times}   ${performanceRuns.join(', ')}`);
   }
   for (const [path, { failing }] of Object.entries(pages)) if (failing.length > 0) console.log(`  ${path} loses points on ${failing.join(', ')}`);
 }

@@ -48,7 +48,10 @@ export async function withLiveApp<T>(
   { sourceMaps = false } = {},
 ): Promise<T> {
   execFileSync('npm', ['run', '--silent', 'build:e2e'], { stdio: 'inherit' });
-  if (sourceMaps) execFileSync('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', 'dist-e2e', '--logLevel', 'warn', '--sourcemap'], { stdio: 'inherit' });
+  if (sourceMaps) {
+    const build = ['vite', 'build', '--mode', 'e2e', '--outDir', 'dist-e2e', '--logLevel', 'warn', '--sourcemap'];
+    execFileSync('npx', build, { stdio: 'inherit' });
+  }
   const dir = await mkdtemp(join(tmpdir(), 'storefront-bench-'));
   const rulesText = await readFile('database.rules.json', 'utf8');
   const server = await startDatabaseServer({ port: DATABASE_PORT, rules: compileRules(rulesText), persistence: new FilePersistence({ dir }), log: () => undefined });

@@ -24,7 +24,8 @@ const BUILD = 'dist-e2e';
 /** Packages by the first match on the original source's path; the app's own code is under src/. */
 const OWNERS: [RegExp, string][] = [
   [/node_modules\/(react-dom|react|scheduler)\//, 'React'],
-  [/node_modules\/(@mui|@emotion|stylis|react-transition-group|@babel\/runtime|clsx|prop-types|react-is)\//, 'MUI + Emotion'],
+  [/node_modules\/(@mui|@emotion|stylis|react-transition-group|@babel\/runtime|clsx|prop-types|react-is)\//,
+    'MUI + Emotion'],
   [/node_modules\/(react-router|cookie|set-cookie-parser)\//, 'React Router'],
   [/node_modules\/jotai\//, 'Jotai'],
   [/node_modules\/(firebase|@firebase|idb|tslib)\//, 'Firebase'],
@@ -99,10 +100,8 @@ async function profileVisit(page: Page, url: string): Promise<Record<string, num
   await session.send('Profiler.setSamplingInterval', { interval: 100 });
   await session.send('Profiler.start');
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => performance.now() - (window as unknown as { busyUntil: number }).busyUntil > 2000, null, {
-    polling: 250,
-    timeout: 60_000,
-  });
+  const quiet = () => performance.now() - (window as unknown as { busyUntil: number }).busyUntil > 2000;
+  await page.waitForFunction(quiet, null, { polling: 250, timeout: 60_000 });
   const { profile } = (await session.send('Profiler.stop')) as { profile: CpuProfile };
   await session.detach();
   return attribute(profile);
@@ -122,13 +121,15 @@ export function runProfileBench(): Promise<Record<string, Record<string, number>
           await context.close();
         }
         const owners = [...new Set(runs.flatMap((run) => Object.keys(run)))];
-        const median = (owner: string) => runs.map((run) => run[owner] ?? 0).sort((a, b) => a - b)[Math.floor(RUNS / 2)] ?? 0;
-        pages[path] = Object.fromEntries(owners.map((name) => [name, Math.round(median(name))]).sort((a, b) => Number(b[1]) - Number(a[1])));
+        const median = (owner: string) => runs.map((run) => run[owner] ?? 0).sort((a, b) => a - b)[RUNS >> 1] ?? 0;
+        const medians = owners.map((name): [string, number] => [name, Math.round(median(name))]);
+        pages[path] = Object.fromEntries(medians.sort((a, b) => b[1] - a[1]));
       }
       console.log(`\nMain-thread time of a first visit, CPU ${SLOWDOWN}× slower (ms, median of ${RUNS} visits)`);
       for (const [path, owners] of Object.entries(pages)) {
         const total = Object.values(owners).reduce((sum, ms) => sum + ms, 0);
-        console.log(`  ${path.padEnd(10)} ${String(total).padStart(5)} ms: ${Object.entries(owners).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
+        const parts = Object.entries(owners).map(([name, ms]) => `${name} ${ms}`);
+        console.log(`  ${path.padEnd(10)} ${String(total).padStart(5)} ms: ${parts.join(', ')}`);
       }
       return pages;
     },

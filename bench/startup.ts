@@ -62,6 +62,13 @@ function recordStartup(): void {
 
 const readRecord = (page: Page) => page.evaluate(() => (window as unknown as RecordingWindow).startupRecord);
 
+/** Until the page has recorded a time under `field` (a frame after the change). */
+function recorded(page: Page, field: 'respondedAt' | 'usableAt'): Promise<unknown> {
+  return page.waitForFunction((name) => ((window as unknown as RecordingWindow).startupRecord[name] ?? -1) > 0, field, {
+    timeout: 60_000,
+  });
+}
+
 async function slowDown(page: Page, rate: number): Promise<void> {
   const session = await page.context().newCDPSession(page);
   await session.send('Emulation.setCPUThrottlingRate', { rate });
@@ -73,17 +80,25 @@ async function newVisitor(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
+interface PressFigures {
+  responseMs: number;
+  eventMs: number;
+}
+
 /** One first visit: press "Add to wishlist" on the first card as soon as it is visible. */
-async function pressWhileStarting(browser: Browser, url: string, rate: number): Promise<{ responseMs: number; eventMs: number }> {
+async function pressWhileStarting(browser: Browser, url: string, rate: number): Promise<PressFigures> {
   const context = await newVisitor(browser);
   try {
     const page = await context.newPage();
     await slowDown(page, rate);
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('button:not([disabled])', { hasText: 'Add to wishlist' }).first().click({ timeout: 60_000 });
-    await page.waitForFunction(() => ((window as unknown as RecordingWindow).startupRecord.respondedAt ?? -1) > 0, null, { timeout: 60_000 });
+    await recorded(page, 'respondedAt');
     const record = await readRecord(page);
-    return { responseMs: (record.respondedAt ?? Number.NaN) - (record.pressedAt ?? Number.NaN), eventMs: Math.max(0, ...record.eventDurations) };
+    return {
+      responseMs: (record.respondedAt ?? Number.NaN) - (record.pressedAt ?? Number.NaN),
+      eventMs: Math.max(0, ...record.eventDurations),
+    };
   } finally {
     await context.close();
   }
@@ -105,7 +120,7 @@ async function installedStart(browser: Browser, appUrl: string): Promise<Record<
         const page = await context.newPage();
         await slowDown(page, rate);
         await page.goto(`${appUrl}/cart`, { waitUntil: 'commit' });
-        await page.waitForFunction(() => ((window as unknown as RecordingWindow).startupRecord.usableAt ?? -1) > 0, null, { timeout: 60_000 });
+        await recorded(page, 'usableAt');
         times[rate]?.push((await readRecord(page)).usableAt ?? Number.NaN);
         await page.close();
       }
@@ -126,9 +141,11 @@ export function runStartupBench(): Promise<Record<string, unknown>> {
     async ({ browser, appUrl }) => {
       const pressWhileStartingMs: Record<string, Record<string, number>> = {};
       for (const path of PAGES) {
-        const runs: Record<number, { responseMs: number; eventMs: number }[]> = { 1: [], [SLOWDOWN]: [] };
+        const runs: Record<number, PressFigures[]> = { 1: [], [SLOWDOWN]: [] };
         for (let run = 0; run < RUNS; run++) {
-          for (const rate of [1, SLOWDOWN]) runs[rate]?.push(await pressWhileStarting(browser, `${appUrl}${path}`, rate));
+          for (const rate of [1, SLOWDOWN]) {
+            runs[rate]?.push(await pressWhileStarting(browser, `${appUrl}${path}`, rate));
+          }
         }
         const figures = (rate: number) => ({
           response: median((runs[rate] ?? []).map((run) => run.responseMs)),
@@ -148,13 +165,18 @@ export function runStartupBench(): Promise<Record<string, unknown>> {
       const installed = await installedStart(browser, appUrl);
 
       const ms = (value: number | undefined) => `${Math.round(value ?? Number.NaN)} ms`.padStart(8);
-      console.log(`\nStart-up responsiveness (Chromium, phone viewport; median of ${RUNS} fresh first visits, worst in brackets)`);
-      console.log(`  "Add to wishlist" pressed as soon as the first card shows, until the badge or toast is on screen`);
-      console.log(`  page        CPU as is           Event Timing   CPU ${SLOWDOWN}× slower          Event Timing (target ≤ 200 ms)`);
+      console.log(`\nStart-up responsiveness (Chromium, phone viewport; median of ${RUNS} fresh first visits, worst in `
+        + 'brackets)');
+      console.log('  "Add to wishlist" pressed as soon as the first card shows, until the badge or toast is on screen');
+      console.log(`  page        CPU as is           Event Timing   CPU ${SLOWDOWN}× slower          Event Timing`
+        + ' (target ≤ 200 ms)');
       for (const [path, f] of Object.entries(pressWhileStartingMs)) {
-        console.log(`  ${path.padEnd(10)} ${ms(f.responseMs)} (${ms(f.worstResponseMs)})   ${ms(f.eventTimingMs)}   ${ms(f.slowedResponseMs)} (${ms(f.slowedWorstResponseMs)})   ${ms(f.slowedEventTimingMs)}`);
+        const quiet = `${ms(f.responseMs)} (${ms(f.worstResponseMs)})   ${ms(f.eventTimingMs)}`;
+        const slowed = `${ms(f.slowedResponseMs)} (${ms(f.slowedWorstResponseMs)})   ${ms(f.slowedEventTimingMs)}`;
+        console.log(`  ${path.padEnd(10)} ${quiet}   ${slowed}`);
       }
-      console.log(`  installed app offline, a later visit to /cart until its items and checkout link show: ${ms(installed.quietMs)}, CPU ${SLOWDOWN}× slower ${ms(installed.slowedMs)}`);
+      console.log('  installed app offline, a later visit to /cart until its items and checkout link show: '
+        + `${ms(installed.quietMs)}, CPU ${SLOWDOWN}× slower ${ms(installed.slowedMs)}`);
       return { runs: RUNS, cpuSlowdown: SLOWDOWN, pressWhileStartingMs, installedOfflineWishlistMs: installed };
     },
   );

@@ -22,7 +22,8 @@ type Props<F extends object> = {
  * way): TextField always brings MUI's non-native Select with its menu, popover and modal, which no form here
  * uses, and which a first visit to the contact page would otherwise load and evaluate before it is interactive.
  */
-export function FormTextField<F extends object>({ form, name, idPrefix, label, hint, slotProps, required, disabled, ...input }: Props<F>) {
+export function FormTextField<F extends object>(props: Props<F>) {
+  const { form, name, idPrefix, label, hint, slotProps, required, disabled, ...input } = props;
   const error = form.errors[name];
   const id = `${idPrefix}-${name}`;
   const shrink = slotProps?.inputLabel?.shrink;
