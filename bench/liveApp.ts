@@ -1,4 +1,4 @@
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,8 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface LiveApp {
   page: Page;
+  /** For benchmarks that need visitors of their own (fresh contexts). */
+  browser: Browser;
   server: DatabaseServer;
   appUrl: string;
   /** Admin write over REST. */
@@ -36,9 +38,20 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** The e2e build, served, against a real database (the project's rules, the seed, maybe more), in Chromium. */
-export async function withLiveApp<T>(prepareSeed: (seed: Record<string, unknown>) => void, run: (app: LiveApp) => Promise<T>): Promise<T> {
+/**
+ * The e2e build, served, against a real database (the project's rules, the seed, maybe more), in Chromium.
+ * `sourceMaps` builds the browser's code once more with source maps beside it, for profiles.
+ */
+export async function withLiveApp<T>(
+  prepareSeed: (seed: Record<string, unknown>) => void,
+  run: (app: LiveApp) => Promise<T>,
+  { sourceMaps = false } = {},
+): Promise<T> {
   execFileSync('npm', ['run', '--silent', 'build:e2e'], { stdio: 'inherit' });
+  if (sourceMaps) {
+    const build = ['vite', 'build', '--mode', 'e2e', '--outDir', 'dist-e2e', '--logLevel', 'warn', '--sourcemap'];
+    execFileSync('npx', build, { stdio: 'inherit' });
+  }
   const dir = await mkdtemp(join(tmpdir(), 'storefront-bench-'));
   const rulesText = await readFile('database.rules.json', 'utf8');
   const server = await startDatabaseServer({ port: DATABASE_PORT, rules: compileRules(rulesText), persistence: new FilePersistence({ dir }), log: () => undefined });
@@ -58,7 +71,7 @@ export async function withLiveApp<T>(prepareSeed: (seed: Record<string, unknown>
       const response = await fetch(`${server.url}/${path}.json?ns=${DEFAULT_NAMESPACE}`, { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: JSON.stringify(value) });
       if (!response.ok) throw new Error(`write ${path} failed: ${response.status}`);
     };
-    return await run({ page, server, appUrl, write });
+    return await run({ page, browser, server, appUrl, write });
   } finally {
     await browser.close();
     if (preview.pid) process.kill(-preview.pid);

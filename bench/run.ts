@@ -6,6 +6,7 @@ import { runFirstVisitFunctionBench } from './firstVisitFunction';
 import { runLighthouseBench } from './lighthouse';
 import { runPropagationBench } from './propagation';
 import runServerBench from './server';
+import { runStartupBench } from './startup';
 import { runHostileBench } from './server-hostile';
 
 /** `npm run bench`: every benchmark in turn; figures are printed and saved, never asserted. */
@@ -17,6 +18,7 @@ results.bundle = await runBundleBench();
 results.lighthouse = await runLighthouseBench();
 // On the Lighthouse run's build of the Firebase stack, and before the heavier benchmarks load the machine.
 results.firstVisitFunction = await runFirstVisitFunctionBench();
+results.startup = await runStartupBench();
 results.propagation = await runPropagationBench();
 results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();

@@ -1,31 +1,51 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import type { FormState } from './useForm';
 
 type Props<F extends object> = {
   form: FormState<F>;
   name: keyof F & string;
   idPrefix: string;
+  label: string;
   hint?: string;
-} & Omit<TextFieldProps, 'form' | 'name' | 'value' | 'onBlur' | 'error' | 'id'>;
+  /** The input element's own attributes, and the label kept above the field (as TextField's slotProps). */
+  slotProps?: { htmlInput?: OutlinedInputProps['inputProps']; inputLabel?: { shrink?: boolean } };
+} & Pick<OutlinedInputProps, 'type' | 'autoComplete' | 'required' | 'disabled' | 'multiline' | 'minRows' | 'onChange'>;
 
 /**
  * A text field bound to a useForm field: its error is shown below it and tied to it (aria-describedby). An
  * `onChange` of its own replaces the plain update, for fields that change others too.
+ *
+ * It is MUI's TextField taken apart (the same label, outlined input and helper text, tied together the same
+ * way): TextField always brings MUI's non-native Select with its menu, popover and modal, which no form here
+ * uses, and which a first visit to the contact page would otherwise load and evaluate before it is interactive.
  */
-export function FormTextField<F extends object>({ form, name, idPrefix, hint, ...props }: Props<F>) {
+export function FormTextField<F extends object>(props: Props<F>) {
+  const { form, name, idPrefix, label, hint, slotProps, required, disabled, ...input } = props;
   const error = form.errors[name];
+  const id = `${idPrefix}-${name}`;
+  const shrink = slotProps?.inputLabel?.shrink;
   return (
-    <TextField
-      id={`${idPrefix}-${name}`}
-      name={name}
-      value={form.fields[name] as string}
-      onChange={(event) => form.update(name, event.target.value as F[typeof name])}
-      onBlur={() => form.blur(name)}
-      error={Boolean(error)}
-      helperText={error ?? hint ?? ' '}
-      fullWidth
-      {...props}
-    />
+    <FormControl fullWidth error={Boolean(error)} required={required} disabled={disabled}>
+      <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrink}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        name={name}
+        label={label}
+        notched={shrink}
+        fullWidth
+        value={form.fields[name] as string}
+        onChange={(event) => form.update(name, event.target.value as F[typeof name])}
+        onBlur={() => form.blur(name)}
+        inputProps={{ 'aria-describedby': `${id}-helper-text`, ...slotProps?.htmlInput }}
+        {...input}
+      />
+      <FormHelperText id={`${id}-helper-text`}>{error ?? hint ?? ' '}</FormHelperText>
+    </FormControl>
   );
 }
 

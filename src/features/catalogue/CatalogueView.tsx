@@ -4,18 +4,46 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { retryWhenOnline } from '../../lib/retryWhenOnline';
 import { siteAtom } from '../../state/atoms';
 import { catalogueAtom } from './catalogueState';
 import { CatalogueFilters } from './CatalogueFilters';
 import { categoriesOf, filterProducts, type Product } from './product';
 import { FIRST_CARDS, ProductCard } from './ProductCard';
-import { ProductDialog } from './ProductDialog';
+import type { ProductDialogProps } from './ProductDialog';
 import { useCatalogueQuery } from './useCatalogueQuery';
 import { useGrowingList } from './useGrowingList';
 
 /** Cards rendered per step of a long catalogue. */
 const STEP = 48;
+
+// The dialog (with MUI's modal, transitions and media queries) is closed on a first visit: its code loads when a
+// product is about to be opened, never while the page from the server is being taken over.
+const loadProductDialog = () => import('./ProductDialog');
+
+/**
+ * The product dialog once a product has been asked for (and from then on, so that it closes with its
+ * transition). Loaded in an effect, so neither the server's render nor the hydration ever include it: its modal
+ * lives in a portal, which the server does not render either.
+ */
+function LazyProductDialog(props: ProductDialogProps) {
+  const wanted = props.requestedId !== null;
+  const [Dialog, setDialog] = useState<ComponentType<ProductDialogProps> | null>(null);
+  useEffect(() => {
+    if (!wanted || Dialog) return;
+    let current = true;
+    const stopRetrying = retryWhenOnline(
+      () => loadProductDialog().then((module) => current && setDialog(() => module.ProductDialog)),
+      'The product details could not be loaded; trying again when online',
+    );
+    return () => {
+      current = false;
+      stopRetrying();
+    };
+  }, [wanted, Dialog]);
+  return Dialog ? <Dialog {...props} /> : null;
+}
 
 /**
  * The products page's content: filters, the grid of matching products and the product detail; `onAdd` is what
@@ -74,6 +102,8 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
         <Box
           component="ul"
           aria-label="Products"
+          onPointerEnter={loadProductDialog}
+          onFocus={loadProductDialog}
           sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))' }}
         >
           {shown.slice(0, rendered).map((product, index) => (
@@ -88,7 +118,7 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
           Show more ({shown.length - rendered} more)
         </Button>
       )}
-      <ProductDialog
+      <LazyProductDialog
         product={open}
         requestedId={query.productId}
         currency={currency}

@@ -17,7 +17,7 @@ import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
 import { StockLabel } from './StockLabel';
 
-interface ProductDialogProps {
+export interface ProductDialogProps {
   product: Product | undefined;
   /** The id asked for in the URL, to say plainly when it is not (or no longer) on sale. */
   requestedId: string | null;
