@@ -14,11 +14,16 @@ import { findConflicts, listFromDatabase, parseLists, parseOutbox, type Conflict
  * and what the staff member needs to read (last result, notices, conflicts). Kept in local storage under keys
  * of their own, so a reload offline keeps everything; if storage fails it all goes on in memory and says so.
  */
-export const doorNoticeAtom = atom<string | null>(null);
+export const doorNoticesAtom = atom<readonly string[]>([]);
+
+/** Each trouble is said once, and one does not hide another (a full disk and a dropped list, say). */
+function tell(notice: string): void {
+  const notices = appStore.get(doorNoticesAtom);
+  if (!notices.includes(notice)) appStore.set(doorNoticesAtom, [...notices, notice]);
+}
 
 function storageTrouble(failure: StorageFailure): void {
-  appStore.set(
-    doorNoticeAtom,
+  tell(
     failure === 'full'
       ? 'This device’s storage is full: check-in goes on, but the list and waiting scans are kept only until this tab closes.'
       : 'This browser does not let the app store anything: check-in goes on, but only until this tab closes.',
@@ -39,7 +44,7 @@ function load<T>(slot: StorageSlot, parse: (text: string) => T, empty: T, droppe
   } catch (error) {
     console.warn(`Stored ${slot.key} dropped:`, error);
     slot.remove();
-    appStore.set(doorNoticeAtom, dropped);
+    tell(dropped);
     return empty;
   }
 }
