@@ -81,11 +81,30 @@ function currentIndex(): DoorIndex {
   return indexed.index;
 }
 
-let saveTimer: ReturnType<typeof setTimeout> | undefined;
-/** Saving 5,000 tickets takes milliseconds: done after the result is on screen, not before. */
+/**
+ * Runs `work` once the next frame has been drawn: a zero timeout alone runs before it, so the work would delay
+ * the result it follows (measured in bench/doorBrowser.ts). A hidden tab draws no frames: a timer runs it then.
+ */
+function afterPaint(work: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 200);
+}
+
+let saveQueued = false;
+/** Saving 5,000 tickets takes milliseconds: done after the result is on screen, once for a burst of changes. */
 function saveListsSoon(): void {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => slots.lists.write(JSON.stringify(appStore.get(doorListsAtom))), 0);
+  if (saveQueued) return;
+  saveQueued = true;
+  afterPaint(() => {
+    saveQueued = false;
+    slots.lists.write(JSON.stringify(appStore.get(doorListsAtom)));
+  });
 }
 
 function setLists(lists: Record<string, EventList>): void {
@@ -143,7 +162,8 @@ export function scan(input: string, eventId: string): Decision {
     }
     const result = decision.kind;
     setOutbox([...appStore.get(outboxAtom), { id: `${deviceName}-${at.toString(36)}-${randomId(8)}`, eventId, ticket: decision.ticket.id, result, scanned: at, device: deviceName }]);
-    void flushOutbox();
+    // Sending writes locally first, and the live list then re-reads every ticket: after the result is shown.
+    afterPaint(() => void flushOutbox());
   }
   return decision;
 }
