@@ -22,7 +22,10 @@ const EVENT = 'bench-night';
 const NAMESPACE = 'demo-storefront-default-rtdb';
 const STAFF = 'bench-staff';
 
-const PRODUCT = { title: 'Bench night', price: 5, description: '', image: '', category: 'Events', date: '2027-05-01T19:00:00Z', active: true };
+const PRODUCT = {
+  title: 'Bench night', price: 5, description: '', image: '', category: 'Events',
+  date: '2027-05-01T19:00:00Z', active: true,
+};
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
@@ -139,7 +142,10 @@ export async function runDoorBench(): Promise<Record<string, unknown>> {
   console.log(`\nDoor in the built app, Chromium at 390 px, ${TICKETS} tickets downloaded (load ${load.join(' ')})`);
   console.log(`  typed code to result on screen: ${timings(browser.scanToScreen)} (target ≤ 50 ms)`);
   console.log(`  the same with the CPU slowed 4×: ${timings(browser.scanToScreenCpu4x)}`);
-  console.log(`  list download in the page: ${browser.listDownloadBytes} bytes over the WebSocket, ${browser.listDownloadMs} ms to the count on screen`);
+  console.log(
+    `  list download in the page: ${browser.listDownloadBytes} bytes over the WebSocket,`,
+    `${browser.listDownloadMs} ms to the count on screen`,
+  );
   return { ...node, browser: { ...browser, loadAverage: load } };
 }
 

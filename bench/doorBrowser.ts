@@ -13,7 +13,10 @@ import { percentile, withLiveApp } from './liveApp';
 
 /** The e2e build signs in here (.env.e2e, or VITE_AUTH_EMULATOR_PORT, which also reaches the build). */
 const AUTH_PORT = Number(process.env.VITE_AUTH_EMULATOR_PORT ?? 9199);
-const STAFF = { uid: 'bench-door-staff', email: 'door-bench@example.com', password: 'door-bench-password', firstname: 'Door', lastname: 'Bench', role: 'staff' } as const;
+const STAFF = {
+  uid: 'bench-door-staff', email: 'door-bench@example.com', password: 'door-bench-password',
+  firstname: 'Door', lastname: 'Bench', role: 'staff',
+} as const;
 /**
  * Scans per run. A door admits someone every few seconds, so before each scan the page is let go idle (the last
  * scan's send, its echo from the database and the list's save are done), as it would be at a real door.
@@ -38,7 +41,10 @@ const round = (value: number) => Number(value.toFixed(1));
 
 function summarise(times: number[]): Timings {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted.at(-1)!), scans: sorted.length };
+  return {
+    p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)),
+    maxMs: round(sorted.at(-1)!), scans: sorted.length,
+  };
 }
 
 /**
@@ -94,14 +100,17 @@ async function signInAsStaff(page: Page, appUrl: string, attempts = 2): Promise<
   try {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 45_000 });
   } catch (error) {
-    console.warn(`Door bench: not signed in yet; the page says: ${(await page.locator('main').innerText()).slice(0, 300)}`);
+    const says = (await page.locator('main').innerText()).slice(0, 300);
+    console.warn(`Door bench: not signed in yet; the page says: ${says}`);
     if (attempts <= 1) throw error;
     await signInAsStaff(page, appUrl, attempts - 1);
   }
 }
 
 /** Downloads the event's list in the Check-in tab: WebSocket bytes received and time until the count shows. */
-async function download(page: Page, cdp: CDPSession, appUrl: string, event: DoorEvent): Promise<{ bytes: number; ms: number }> {
+async function download(
+  page: Page, cdp: CDPSession, appUrl: string, event: DoorEvent,
+): Promise<{ bytes: number; ms: number }> {
   await page.goto(`${appUrl}/dashboard?tab=checkin`);
   const picker = page.getByRole('combobox', { name: 'Event' });
   await picker.click();
@@ -126,7 +135,9 @@ export interface BrowserDoorFigures {
   scanToScreenCpu4x: Timings;
 }
 
-export async function runDoorBrowserBench(event: DoorEvent, product: Record<string, unknown>): Promise<BrowserDoorFigures> {
+export async function runDoorBrowserBench(
+  event: DoorEvent, product: Record<string, unknown>,
+): Promise<BrowserDoorFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'door-bench-auth-'));
   const auth = AuthEmulator.launch({ repo: process.cwd(), dir, host: '127.0.0.1', port: AUTH_PORT });
   try {
@@ -136,7 +147,8 @@ export async function runDoorBrowserBench(event: DoorEvent, product: Record<stri
       (seed) => {
         (seed.products as Record<string, unknown>)[event.id] = product;
         (seed.tickets as Record<string, unknown>)[event.id] = event.tickets;
-        seed.users = { [STAFF.uid]: { firstname: STAFF.firstname, lastname: STAFF.lastname, email: STAFF.email, role: 'staff', created: 1 } };
+        const { firstname, lastname, email } = STAFF;
+        seed.users = { [STAFF.uid]: { firstname, lastname, email, role: 'staff', created: 1 } };
       },
       async ({ page, appUrl }) => {
         await page.setViewportSize({ width: 390, height: 844 });
@@ -145,12 +157,16 @@ export async function runDoorBrowserBench(event: DoorEvent, product: Record<stri
         const listDownload = await download(page, cdp, appUrl, event);
         const codes = Object.values(event.tickets).map((t) => t.code);
         // Typed the way people type: lowercase, spaces for hyphens; each a different ticket, admitted.
-        const typed = (from: number) => codes.slice(from, from + SCANS).map((code) => code.toLowerCase().replace(/-/g, ' '));
+        const typed = (from: number) =>
+          codes.slice(from, from + SCANS).map((code) => code.toLowerCase().replace(/-/g, ' '));
         const normal = summarise(await timeScans(page, typed(0)));
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         const throttled = summarise(await timeScans(page, typed(SCANS)));
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-        return { listDownloadBytes: listDownload.bytes, listDownloadMs: listDownload.ms, scanToScreen: normal, scanToScreenCpu4x: throttled };
+        return {
+          listDownloadBytes: listDownload.bytes, listDownloadMs: listDownload.ms,
+          scanToScreen: normal, scanToScreenCpu4x: throttled,
+        };
       },
     );
   } finally {

@@ -9,7 +9,9 @@ test.describe.configure({ timeout: 120_000 });
 const EVENT = 'harbour-jazz-night';
 
 /** Staff signed in at the door in `browser` (which has the camera), the jazz night's list downloaded. */
-async function doorPage(browser: Browser, baseURL: string | undefined, db: LiveDatabase, signIn: (page: Page) => Promise<void>): Promise<Page> {
+async function doorPage(
+  browser: Browser, baseURL: string | undefined, db: LiveDatabase, signIn: (page: Page) => Promise<void>,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   await db.connect(context);
   const page = await context.newPage();
@@ -20,9 +22,12 @@ async function doorPage(browser: Browser, baseURL: string | undefined, db: LiveD
 }
 
 const admitted = async (db: LiveDatabase) =>
-  Object.values((await db.read(`tickets/${EVENT}`)) as Record<string, { checkin?: unknown }>).filter((t) => t.checkin).length;
+  Object.values((await db.read(`tickets/${EVENT}`)) as Record<string, { checkin?: unknown }>)
+    .filter((t) => t.checkin).length;
 
-test('staff admit a ticket held up to the camera, then the same ticket again is already checked in', async ({ playwright, launchOptions, baseURL, db, accounts }) => {
+test('staff admit a ticket held up to the camera, then the same ticket again is already checked in', async ({
+  playwright, launchOptions, baseURL, db, accounts,
+}) => {
   const staff = await accounts.create('staff');
   const [code] = await eventCodes(db);
   const camera = await launchWithCamera(playwright, launchOptions, code!);
@@ -40,10 +45,13 @@ test('staff admit a ticket held up to the camera, then the same ticket again is 
   }
 });
 
-test('a QR code holding a link with markup is an unknown code, and nothing else happens', async ({ playwright, launchOptions, baseURL, db, accounts }) => {
+test('a QR holding a link with markup: unknown code, nothing else', async ({
+  playwright, launchOptions, baseURL, db, accounts,
+}) => {
   const staff = await accounts.create('staff');
   const [code] = await eventCodes(db);
-  const camera = await launchWithCamera(playwright, launchOptions, `https://evil.example/admit?code=${code}#<img src=x onerror="alert(1)">`);
+  const link = `https://evil.example/admit?code=${code}#<img src=x onerror="alert(1)">`;
+  const camera = await launchWithCamera(playwright, launchOptions, link);
   try {
     const page = await doorPage(camera.browser, baseURL, db, (p) => accounts.signIn(p, staff));
     page.on('dialog', (dialog) => {
@@ -66,14 +74,17 @@ test('a QR code holding a link with markup is an unknown code, and nothing else 
   }
 });
 
-test('when the camera is refused, staff are told why and type the code instead', async ({ playwright, launchOptions, baseURL, db, accounts }) => {
+test('camera refused: staff are told why and type the code', async ({
+  playwright, launchOptions, baseURL, db, accounts,
+}) => {
   const staff = await accounts.create('staff');
   const [code] = await eventCodes(db);
   const camera = await launchWithCamera(playwright, launchOptions, code!, { allow: false });
   try {
     const page = await doorPage(camera.browser, baseURL, db, (p) => accounts.signIn(p, staff));
     await page.getByRole('button', { name: 'Scan with camera' }).click();
-    await expect(page.getByTestId('camera-problem')).toHaveText('The camera is not allowed here. Type the code under the QR instead.');
+    await expect(page.getByTestId('camera-problem'))
+      .toHaveText('The camera is not allowed here. Type the code under the QR instead.');
     await typeCode(page, code!);
     await expect(checkinResult(page)).toContainText('Admitted');
   } finally {
@@ -88,7 +99,8 @@ test('without a camera, staff are told why and type the code instead @phone', as
   await accounts.signIn(page, staff);
   await openCheckin(page);
   await page.getByRole('button', { name: 'Scan with camera' }).click();
-  await expect(page.getByTestId('camera-problem')).toHaveText('No camera found on this device. Type the code under the QR instead.');
+  await expect(page.getByTestId('camera-problem'))
+    .toHaveText('No camera found on this device. Type the code under the QR instead.');
   await typeCode(page, code!);
   await expect(checkinResult(page)).toContainText('Admitted');
 });

@@ -7,7 +7,9 @@ test.describe.configure({ timeout: 90_000 });
 
 const EVENT = 'harbour-jazz-night';
 
-test('with the device storage full, the door downloads, decides and sends from memory, and says so @phone', async ({ page, db, accounts }) => {
+test('storage full: the door downloads, decides and sends from memory, and says so @phone', async ({
+  page, db, accounts,
+}) => {
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);
   await accounts.signIn(page, staff);
@@ -24,7 +26,8 @@ test('with the device storage full, the door downloads, decides and sends from m
   await expect(checkinResult(page)).toContainText('Admitted');
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 2 / 2');
   await expect(page.getByTestId('checkin-outbox')).toHaveText(/3 scans waiting to be sent/);
-  expect(await page.evaluate(() => [localStorage.getItem('door-lists'), localStorage.getItem('door-outbox')])).toEqual([null, null]);
+  const stored = await page.evaluate(() => [localStorage.getItem('door-lists'), localStorage.getItem('door-outbox')]);
+  expect(stored).toEqual([null, null]);
 
   await db.setOffline(false);
   await expect(page.getByTestId('checkin-outbox')).toHaveText('All scans sent.', { timeout: 20_000 });
@@ -32,7 +35,9 @@ test('with the device storage full, the door downloads, decides and sends from m
   expect(scans.map((s) => s.result).sort()).toEqual(['admitted', 'admitted', 'already']);
 });
 
-test('a corrupt stored list and outbox are dropped with a message each; the list downloads again and the door works', async ({ page, db, accounts }) => {
+test('corrupt stored list and outbox: each dropped with a message; download again, door works', async ({
+  page, db, accounts,
+}) => {
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);
   await accounts.signIn(page, staff);
@@ -43,15 +48,19 @@ test('a corrupt stored list and outbox are dropped with a message each; the list
     localStorage.setItem('door-outbox', '[{"id":7}]');
   });
   await openCheckin(page);
-  await expect(page.getByText('The ticket lists stored on this device could not be read and were removed')).toBeVisible();
+  await expect(page.getByText('The ticket lists stored on this device could not be read and were removed'))
+    .toBeVisible();
   await expect(page.getByText('Scans waiting on this device could not be read and were removed')).toBeVisible();
   await typeCode(page, codes[0]!);
   await expect(checkinResult(page)).toContainText('Admitted');
   await expect(page.getByTestId('checkin-outbox')).toHaveText('All scans sent.', { timeout: 20_000 });
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('door-lists')!) as unknown)).toHaveProperty([EVENT, 'tickets', 'length'], 2);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('door-lists')!) as unknown);
+  expect(saved).toHaveProperty([EVENT, 'tickets', 'length'], 2);
 });
 
-test('at the door, a code of another shop, garbage or a huge paste is a plain unknown code that changes nothing @phone', async ({ page, db, accounts }) => {
+test('another shop\'s code, garbage or a huge paste: plain unknown, nothing changes @phone', async ({
+  page, db, accounts,
+}) => {
   const staff = await accounts.create('staff');
   await accounts.signIn(page, staff);
   await openCheckin(page);

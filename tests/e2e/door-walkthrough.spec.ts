@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
 import { failOnPageErrors } from './support';
-import { buyAsGuest, checkinResult, launchWithCamera, openCheckin, typeCode, waitForServiceWorker } from './ticketSupport';
+import {
+  buyAsGuest, checkinResult, launchWithCamera, openCheckin, typeCode, waitForServiceWorker,
+} from './ticketSupport';
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -10,10 +12,11 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 /** SCREENSHOTS_DIR=/some/dir keeps a picture of each step, to look at by eye. */
 async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/door-${name}.png`, fullPage: true });
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/door-${name}.png`, fullPage: true });
 }
 
-test('at the door on phones: a guest keeps two tickets offline; staff admit them offline by camera and typing, and two devices agree @phone', async ({
+test('on phones: guest keeps tickets offline; staff admit offline by camera and typing; devices agree @phone', async ({
   page, db, accounts, browser, playwright, launchOptions, baseURL,
 }) => {
   test.skip(test.info().project.name !== 'phone', 'a walk through on phones');
@@ -69,10 +72,13 @@ test('at the door on phones: a guest keeps two tickets offline; staff admit them
 
     await door.setOffline(false);
     await expect(first.getByTestId('checkin-outbox')).toHaveText('All scans sent.', { timeout: 30_000 });
-    for (const device of [first, second]) await expect(device.getByTestId('checkin-counter')).toHaveText('Checked in: 2 / 4');
+    for (const device of [first, second]) {
+      await expect(device.getByTestId('checkin-counter')).toHaveText('Checked in: 2 / 4');
+    }
     await shot(first, '7-door-synced');
     await shot(second, '8-other-device-agrees');
-    const tickets = Object.values((await db.read('tickets/harbour-jazz-night')) as Record<string, { holder: string; checkin?: unknown }>);
+    type Stored = Record<string, { holder: string; checkin?: unknown }>;
+    const tickets = Object.values((await db.read('tickets/harbour-jazz-night')) as Stored);
     expect(tickets.filter((t) => t.holder === 'Robin Ash' && t.checkin)).toHaveLength(2);
   } finally {
     await otherContext.close();

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Browser, type LaunchOptions, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  expect, type Browser, type LaunchOptions, type Locator, type Page, type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { encode } from 'uqr';
 import type { Accounts, TestUser } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
@@ -23,7 +25,8 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export async function buyAsGuest(page: Page, name: string, count: number): Promise<void> {
   await page.goto('/products');
   await waitForServiceWorker(page);
-  for (let i = 0; i < count; i++) await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  const add = page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' });
+  for (let i = 0; i < count; i++) await add.click();
   await page.goto('/checkout');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Email' }).fill(`${name.split(' ')[0]!.toLowerCase()}@example.com`);
@@ -66,10 +69,14 @@ export const ticket = (uid: string, order: string, n: number, code: string, extr
  * A new customer with one order of the jazz night holding a ticket per code (in the shop's time zone), signed in
  * on `page`, whose dashboard then shows those tickets.
  */
-export async function showCustomerTickets(page: Page, db: LiveDatabase, accounts: Accounts, codes: readonly string[]): Promise<TestUser> {
+export async function showCustomerTickets(
+  page: Page, db: LiveDatabase, accounts: Accounts, codes: readonly string[],
+): Promise<TestUser> {
   const customer = await accounts.create('customer', { firstname: 'Casey', lastname: 'Customer' });
   await db.write(`orders/${customer.uid}/order-1`, ticketOrder('Casey Customer', customer.email, codes.length));
-  for (const [n, code] of codes.entries()) await db.write(`tickets/harbour-jazz-night/order-1-${n}`, ticket(customer.uid, 'order-1', n, code));
+  for (const [n, code] of codes.entries()) {
+    await db.write(`tickets/harbour-jazz-night/order-1-${n}`, ticket(customer.uid, 'order-1', n, code));
+  }
   await db.write('properties/timezone', 'Europe/London');
   await accounts.signIn(page, customer);
   await expect(page.getByRole('region', { name: 'Your tickets' }).getByTestId('ticket')).toHaveCount(codes.length);

@@ -6,7 +6,9 @@ import { showCustomerTickets } from './ticketSupport';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
-const CODES = ['2H12-K7QM-9XD4-ZZ2H-12AB-CDEF-GH3J', 'Q0Q1-MN7P-RS3T-V8WX-Y2Z4-6789-0ABC', '7KQ2-M9XD-4T6V-B8NW-3RJP-5GSA-0YCE'];
+const CODES = [
+  '2H12-K7QM-9XD4-ZZ2H-12AB-CDEF-GH3J', 'Q0Q1-MN7P-RS3T-V8WX-Y2Z4-6789-0ABC', '7KQ2-M9XD-4T6V-B8NW-3RJP-5GSA-0YCE',
+];
 
 /** The groups of the shown code that do not sit on one line, measured per character with ranges. */
 function splitGroups(code: Locator): Promise<string[]> {
@@ -32,7 +34,9 @@ function splitGroups(code: Locator): Promise<string[]> {
   });
 }
 
-test('the code under the QR wraps only between its groups on a phone, and copies as the exact code @phone', async ({ page, db, accounts, context }) => {
+test('the code under the QR wraps only between groups, copies exactly @phone', async ({
+  page, db, accounts, context,
+}) => {
   await showCustomerTickets(page, db, accounts, CODES.slice(0, 1));
   const code = page.getByTestId('ticket-code');
   await expect(code).toHaveText(CODES[0]!);
@@ -53,12 +57,13 @@ test('the code under the QR wraps only between its groups on a phone, and copies
 /** The pages of a PDF as Chromium writes them (one page object each, uncompressed dictionaries). */
 const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
 
-test('printing puts each ticket on a page of its own, with the app around it left out', async ({ page, db, accounts }) => {
+test('printing puts each ticket on a page of its own, the app left out', async ({ page, db, accounts }) => {
   const customer = await showCustomerTickets(page, db, accounts, CODES);
   // A long dashboard around the tickets, which must not print (nor leave blank pages).
   for (let i = 0; i < 12; i++) {
     await db.write(`orders/${customer.uid}/mug-${i}`, {
-      items: { 'enamel-mug': { title: 'Enamel Camp Mug', price: 14, quantity: 1 } }, total: 14, status: 'confirmed', created: Date.now(),
+      items: { 'enamel-mug': { title: 'Enamel Camp Mug', price: 14, quantity: 1 } },
+      total: 14, status: 'confirmed', created: Date.now(),
       contact: { name: 'Casey Customer', email: customer.email },
     });
   }
@@ -74,7 +79,9 @@ test('printing puts each ticket on a page of its own, with the app around it lef
   await expect(calendar).toHaveCount(3);
   await expect(calendar.first()).toBeHidden();
   // Large enough to scan from paper: at least 7 cm (265 CSS pixels) across.
-  for (const qr of await page.getByTestId('ticket-qr').all()) expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(265);
+  for (const qr of await page.getByTestId('ticket-qr').all()) {
+    expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(265);
+  }
   const pdf = await page.pdf({ format: 'A4' });
   // SCREENSHOTS_DIR=/some/dir keeps the printed tickets, to look at by eye.
   const dir = process.env.SCREENSHOTS_DIR;

@@ -1,6 +1,8 @@
 import { expect, test } from './accounts';
 import { expectHeading, failOnPageErrors } from './support';
-import { buyAsGuest, decodeTicketQr, showCustomerTickets, ticket, ticketOrder, waitForServiceWorker } from './ticketSupport';
+import {
+  buyAsGuest, decodeTicketQr, showCustomerTickets, ticket, ticketOrder, waitForServiceWorker,
+} from './ticketSupport';
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));

@@ -13,7 +13,8 @@ import { parseProduct } from '../catalogue/product';
 import { liveValueAtom } from '../dashboard/liveValue';
 import { DecisionView } from './DecisionView';
 import {
-  conflictsAtom, deviceName, doorListsAtom, doorNoticesAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom, outboxAtom, scan, sendingAtom,
+  conflictsAtom, deviceName, doorListsAtom, doorNoticesAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom,
+  outboxAtom, scan, sendingAtom,
 } from './doorStore';
 
 // The camera and its QR decoder load only when staff open the camera.
@@ -61,6 +62,9 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const valid = list?.tickets.filter((t) => t.status === 'valid') ?? [];
   const checkedIn = valid.filter((t) => t.checkin).length;
   const waiting = outbox.filter((s) => s.eventId === eventId).length;
+  const progress = sending && connected ? '…' : ' (offline)';
+  const scans = `${waiting} scan${waiting === 1 ? '' : 's'}`;
+  const outboxText = waiting === 0 ? 'All scans sent.' : `${scans} waiting to be sent${progress}`;
 
   return (
     <Stack spacing={2.5}>
@@ -109,7 +113,7 @@ export default function CheckinPanel({ uid }: { uid: string }) {
             </Suspense>
           )}
           <Typography data-testid="checkin-outbox" color={waiting ? 'warning.dark' : 'text.secondary'}>
-            {waiting === 0 ? 'All scans sent.' : `${waiting} scan${waiting === 1 ? '' : 's'} waiting to be sent${sending && connected ? '…' : ' (offline)'}`}
+            {outboxText}
           </Typography>
           {conflicts.length > 0 && (
             <Alert severity="warning" data-testid="checkin-conflicts">

@@ -62,7 +62,8 @@ export function TicketCard({ held, locale, index, count }: { held: HeldTicket; l
   const headingId = `ticket-${ticket.eventId}-${ticket.id}`;
   return (
     <Paper component="article" variant="outlined" className="ticket-card" aria-labelledby={headingId} sx={{ p: 2.5 }} data-testid="ticket">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} className="ticket-layout" sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} className="ticket-layout"
+        sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
           <TicketQr code={ticket.code} />
           <TicketCodeText code={ticket.code} />

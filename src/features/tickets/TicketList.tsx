@@ -17,17 +17,25 @@ const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        'body:has(.ticket-print) *:not(:has(.ticket-print)):not(.ticket-print):not(.ticket-print *)': { display: 'none !important' },
+        'body:has(.ticket-print) *:not(:has(.ticket-print)):not(.ticket-print):not(.ticket-print *)': {
+          display: 'none !important',
+        },
         'body:has(.ticket-print) *:has(.ticket-print), .ticket-print': {
           display: 'block !important', position: 'static !important', margin: '0 !important', padding: '0 !important',
           border: 'none !important', maxWidth: 'none !important', minHeight: '0 !important',
         },
         '.ticket-print .ticket-actions, .ticket-print .ticket-print-hide': { display: 'none !important' },
-        '.ticket-print *': { color: '#000 !important', backgroundColor: 'transparent !important', boxShadow: 'none !important' },
-        '.ticket-print .ticket-card': { breakAfter: 'page', breakInside: 'avoid', border: 'none', margin: 0, padding: '1cm 0' },
+        '.ticket-print *': {
+          color: '#000 !important', backgroundColor: 'transparent !important', boxShadow: 'none !important',
+        },
+        '.ticket-print .ticket-card': {
+          breakAfter: 'page', breakInside: 'avoid', border: 'none', margin: 0, padding: '1cm 0',
+        },
         '.ticket-print .ticket-card:last-of-type': { breakAfter: 'auto' },
         // On paper: what and when first, then the QR code, and its code on one line.
-        '.ticket-print .ticket-layout': { flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '0.8cm' },
+        '.ticket-print .ticket-layout': {
+          flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '0.8cm',
+        },
         '.ticket-print .ticket-layout > *': { margin: '0 !important' },
         '.ticket-print .ticket-details': { order: -1 },
         '.ticket-print .ticket-details h3': { fontSize: '20pt' },
