@@ -7,9 +7,12 @@ import { FilePersistence } from '../server/persistence/journal';
 import { compileRules } from '../server/rules';
 import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../server/server';
 
-/** The e2e build expects its database here (.env.e2e). */
-const DATABASE_PORT = 9100;
-const APP_PORT = 4193;
+/**
+ * The e2e build expects its database here (.env.e2e; VITE_DATABASE_EMULATOR_PORT in the environment also reaches
+ * the build). Both ports can be moved so that two benchmarks can run on one machine.
+ */
+const DATABASE_PORT = Number(process.env.VITE_DATABASE_EMULATOR_PORT ?? 9100);
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4193);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface LiveApp {

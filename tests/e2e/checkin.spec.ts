@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
 import { failOnPageErrors } from './support';
-import { openCheckin, waitForServiceWorker } from './ticketSupport';
+import { checkinResult as result, eventCodes, openCheckin, typeCode, waitForServiceWorker } from './ticketSupport';
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -10,16 +9,10 @@ test.describe.configure({ timeout: 120_000 });
 const EVENT = 'harbour-jazz-night';
 type Stored = Record<string, { code: string; checkin?: { scan: string } }>;
 
-async function typeCode(page: Page, code: string) {
-  await page.getByRole('textbox', { name: 'Ticket code' }).fill(code);
-  await page.getByRole('button', { name: 'Check in', exact: true }).click();
-}
-
-const result = (page: Page) => page.getByTestId('checkin-result');
 
 test('staff admit by typed code offline, a repeat is refused, the outbox survives a reload and syncs once @phone', async ({ page, db, accounts }) => {
   const staff = await accounts.create('staff');
-  const codes = Object.values((await db.read(`tickets/${EVENT}`)) as Stored).map((t) => t.code);
+  const codes = await eventCodes(db);
   await accounts.signIn(page, staff);
   await waitForServiceWorker(page);
   await openCheckin(page);
@@ -54,7 +47,7 @@ test('staff admit by typed code offline, a repeat is refused, the outbox survive
 
 test('two devices admit the same ticket offline: both scans are kept, one first check-in, the conflict is shown', async ({ page, db, accounts, browser }) => {
   const staff = await accounts.create('staff');
-  const codes = Object.values((await db.read(`tickets/${EVENT}`)) as Stored).map((t) => t.code);
+  const codes = await eventCodes(db);
   const otherContext = await browser.newContext();
   const other = await db.connect(otherContext);
   const second = await otherContext.newPage();

@@ -1,5 +1,5 @@
 import { expect, test } from './liveDatabase';
-import { expectHeading, failOnPageErrors } from './support';
+import { expectHeading, failOnPageErrors, fillStorage } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -10,19 +10,7 @@ test('with storage full and the database gone, the Firebase SDK throws nothing i
   // Connected first, so the SDK has cleared its own "previous WebSocket failure" note; then the device's storage
   // fills up for real (no patched setItem).
   await page.waitForFunction(() => localStorage.getItem('firebase:previous_websocket_failure') === null);
-  const filled = await page.evaluate(() => {
-    const chunk = 'x'.repeat(256 * 1024);
-    let i = 0;
-    for (let size = chunk.length; size >= 1; ) {
-      try {
-        localStorage.setItem(`filler-${i++}`, chunk.slice(0, size));
-      } catch {
-        size = Math.floor(size / 2);
-      }
-    }
-    return i;
-  });
-  expect(filled).toBeGreaterThan(1);
+  await fillStorage(page);
   // Each reconnection attempt notes a WebSocket failure in localStorage, which now throws.
   await db.stop();
   await page.waitForTimeout(6_000);

@@ -51,6 +51,23 @@ export async function storedState(page: Page): Promise<unknown> {
   });
 }
 
+/** Fills the origin's localStorage for real (no patched setItem) until not one more character fits. */
+export async function fillStorage(page: Page): Promise<void> {
+  const filled = await page.evaluate(() => {
+    const chunk = 'x'.repeat(256 * 1024);
+    let i = 0;
+    for (let size = chunk.length; size >= 1; ) {
+      try {
+        localStorage.setItem(`filler-${i++}`, chunk.slice(0, size));
+      } catch {
+        size = Math.floor(size / 2);
+      }
+    }
+    return i;
+  });
+  expect(filled).toBeGreaterThan(1);
+}
+
 /** Fails the test on any uncaught error in the page. */
 export function failOnPageErrors(page: Page): void {
   page.on('pageerror', (error) => {

@@ -6,13 +6,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { connectedAtom } from '../../state/liveAtoms';
 import { isRecord } from '../../state/validation';
 import { catalogueAtom, parseProduct } from '../catalogue';
 import { liveValueAtom } from '../../firebase/liveValue';
 import { DecisionView } from './DecisionView';
 import { paths } from '../../firebase/paths';
 import {
-  conflictsAtom, deviceName, doorListsAtom, doorNoticeAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom, outboxAtom, scan, sendingAtom,
+  conflictsAtom, deviceName, doorListsAtom, doorNoticesAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom,
+  outboxAtom, scan, sendingAtom,
 } from './doorStore';
 
 // The camera and its QR decoder load only when staff open the camera.
@@ -26,10 +28,12 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const lists = useAtomValue(doorListsAtom);
   const outbox = useAtomValue(outboxAtom);
   const last = useAtomValue(lastDecisionAtom);
-  const notice = useAtomValue(doorNoticeAtom);
+  const notices = useAtomValue(doorNoticesAtom);
   const conflicts = useAtomValue(conflictsAtom);
   const download = useAtomValue(downloadAtom);
   const sending = useAtomValue(sendingAtom);
+  // A send waits for the connection while offline: that is not "sending".
+  const connected = useAtomValue(connectedAtom);
   // Every dated product staff can read (past and hidden ones too), else the visitor catalogue kept offline.
   const allProducts = useAtomValue(liveValueAtom(paths.products));
   const events = new Map<string, string>(Object.values(lists).map((l) => [l.eventId, l.title]));
@@ -58,10 +62,17 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const valid = list?.tickets.filter((t) => t.status === 'valid') ?? [];
   const checkedIn = valid.filter((t) => t.checkin).length;
   const waiting = outbox.filter((s) => s.eventId === eventId).length;
+  const progress = sending && connected ? '…' : ' (offline)';
+  const scans = `${waiting} scan${waiting === 1 ? '' : 's'}`;
+  const outboxText = waiting === 0 ? 'All scans sent.' : `${scans} waiting to be sent${progress}`;
 
   return (
     <Stack spacing={2.5}>
-      {notice && <Alert severity="warning">{notice}</Alert>}
+      {notices.map((notice) => (
+        <Alert key={notice} severity="warning">
+          {notice}
+        </Alert>
+      ))}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <TextField select label="Event" value={eventId} onChange={(e) => setEventId(e.target.value)} sx={{ minWidth: 260 }}
           disabled={events.size === 0} helperText={events.size === 0 ? 'Loading the events…' : undefined}>
@@ -94,14 +105,15 @@ export default function CheckinPanel({ uid }: { uid: string }) {
               {camera ? 'Close camera' : 'Scan with camera'}
             </Button>
           </Stack>
+          {/* Above the camera view, which would push it off a phone's screen. */}
+          {last && <DecisionView decision={last.decision} at={last.at} />}
           {camera && (
             <Suspense fallback={<Typography role="status">Starting the camera…</Typography>}>
               <CameraScanner onCode={(text) => scan(text, eventId)} />
             </Suspense>
           )}
-          {last && <DecisionView decision={last.decision} at={last.at} />}
           <Typography data-testid="checkin-outbox" color={waiting ? 'warning.dark' : 'text.secondary'}>
-            {waiting === 0 ? 'All scans sent.' : `${waiting} scan${waiting === 1 ? '' : 's'} waiting to be sent${sending ? '…' : ' (offline)'}`}
+            {outboxText}
           </Typography>
           {conflicts.length > 0 && (
             <Alert severity="warning" data-testid="checkin-conflicts">

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import type { Decision } from './decide';
 import { deviceName } from './doorStore';
 
@@ -25,8 +26,14 @@ function describe(decision: Decision): { title: string; detail: string; colour: 
 /** The result of the last scan, large enough to read at arm's length, and announced to screen readers. */
 export function DecisionView({ decision, at }: { decision: Decision; at: number }) {
   const { title, detail, colour } = describe(decision);
+  const box = useRef<HTMLDivElement>(null);
+  // On a phone the form or the on-screen keyboard can hide it: each new result is brought into view.
+  useEffect(() => {
+    // A block, not an arrow's value: newer browsers return a promise here, which React would take for a cleanup.
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [at]);
   return (
-    <Box role="status" aria-live="assertive" data-testid="checkin-result" data-kind={decision.kind} key={at}
+    <Box ref={box} role="status" aria-live="assertive" data-testid="checkin-result" data-kind={decision.kind} key={at}
       sx={{ bgcolor: colour, color: '#fff', borderRadius: 2, p: { xs: 2.5, sm: 4 }, textAlign: 'center' }}>
       <Typography sx={{ fontSize: { xs: '2.5rem', sm: '3.5rem' }, fontWeight: 800, lineHeight: 1.1 }}>{title}</Typography>
       <Typography sx={{ fontSize: { xs: '1.25rem', sm: '1.6rem' }, mt: 1, wordBreak: 'break-word' }}>{detail}</Typography>

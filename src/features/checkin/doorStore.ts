@@ -13,11 +13,16 @@ import { paths } from '../../firebase/paths';
  * and what the staff member needs to read (last result, notices, conflicts). Kept in local storage under keys
  * of their own, so a reload offline keeps everything; if storage fails it all goes on in memory and says so.
  */
-export const doorNoticeAtom = atom<string | null>(null);
+export const doorNoticesAtom = atom<readonly string[]>([]);
+
+/** Each trouble is said once, and one does not hide another (a full disk and a dropped list, say). */
+function tell(notice: string): void {
+  const notices = appStore.get(doorNoticesAtom);
+  if (!notices.includes(notice)) appStore.set(doorNoticesAtom, [...notices, notice]);
+}
 
 function storageTrouble(failure: StorageFailure): void {
-  appStore.set(
-    doorNoticeAtom,
+  tell(
     failure === 'full'
       ? 'This device’s storage is full: check-in goes on, but the list and waiting scans are kept only until this tab closes.'
       : 'This browser does not let the app store anything: check-in goes on, but only until this tab closes.',
@@ -38,7 +43,7 @@ function load<T>(slot: StorageSlot, parse: (text: string) => T, empty: T, droppe
   } catch (error) {
     console.warn(`Stored ${slot.key} dropped:`, error);
     slot.remove();
-    appStore.set(doorNoticeAtom, dropped);
+    tell(dropped);
     return empty;
   }
 }
@@ -75,11 +80,30 @@ function currentIndex(): DoorIndex {
   return indexed.index;
 }
 
-let saveTimer: ReturnType<typeof setTimeout> | undefined;
-/** Saving 5,000 tickets takes milliseconds: done after the result is on screen, not before. */
+/**
+ * Runs `work` once the next frame has been drawn: a zero timeout alone runs before it, so the work would delay
+ * the result it follows (measured in bench/doorBrowser.ts). A hidden tab draws no frames: a timer runs it then.
+ */
+function afterPaint(work: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 200);
+}
+
+let saveQueued = false;
+/** Saving 5,000 tickets takes milliseconds: done after the result is on screen, once for a burst of changes. */
 function saveListsSoon(): void {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => slots.lists.write(JSON.stringify(appStore.get(doorListsAtom))), 0);
+  if (saveQueued) return;
+  saveQueued = true;
+  afterPaint(() => {
+    saveQueued = false;
+    slots.lists.write(JSON.stringify(appStore.get(doorListsAtom)));
+  });
 }
 
 function setLists(lists: Record<string, EventList>): void {
@@ -137,7 +161,8 @@ export function scan(input: string, eventId: string): Decision {
     }
     const result = decision.kind;
     setOutbox([...appStore.get(outboxAtom), { id: `${deviceName}-${at.toString(36)}-${randomId(8)}`, eventId, ticket: decision.ticket.id, result, scanned: at, device: deviceName }]);
-    void flushOutbox();
+    // Sending writes locally first, and the live list then re-reads every ticket: after the result is shown.
+    afterPaint(() => void flushOutbox());
   }
   return decision;
 }

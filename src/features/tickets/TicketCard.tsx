@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import type { HeldTicket } from './heldTickets';
 import { ticketState } from './heldTickets';
 import { eventCalendar } from './ics';
@@ -35,20 +36,39 @@ function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: strin
   return <Chip color="success" label="Valid" />;
 }
 
+/**
+ * The code under the QR, for typing at the door. It may wrap only between its groups of four (each group with its
+ * hyphen is one unbreakable piece), so no one reads half a group on each line; the text is the code exactly, so
+ * selecting and copying it gives what the door expects.
+ */
+function TicketCodeText({ code }: { code: string }) {
+  const groups = code.split('-');
+  return (
+    <Typography component="p" data-testid="ticket-code" className="ticket-code"
+      sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: 1, textAlign: 'center', maxWidth: 240 }}>
+      {groups.map((group, i) => (
+        <Fragment key={i}>
+          <span style={{ whiteSpace: 'nowrap' }}>{i < groups.length - 1 ? `${group}-` : group}</span>
+          {i < groups.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </Typography>
+  );
+}
+
 /** One ticket: event, time in the shop's zone, venue, holder, state, the QR code and its text for typing. */
 export function TicketCard({ held, locale, index, count }: { held: HeldTicket; locale: string; index: number; count: number }) {
   const { ticket, event } = held;
   const headingId = `ticket-${ticket.eventId}-${ticket.id}`;
   return (
     <Paper component="article" variant="outlined" className="ticket-card" aria-labelledby={headingId} sx={{ p: 2.5 }} data-testid="ticket">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} className="ticket-layout"
+        sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
           <TicketQr code={ticket.code} />
-          <Typography component="p" data-testid="ticket-code" sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: 1, wordBreak: 'break-all', textAlign: 'center', maxWidth: 240 }}>
-            {ticket.code}
-          </Typography>
+          <TicketCodeText code={ticket.code} />
         </Stack>
-        <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+        <Stack spacing={1} className="ticket-details" sx={{ flex: 1, minWidth: 0 }}>
           <Typography id={headingId} variant="h3" sx={{ fontSize: '1.25rem' }}>
             {event.title}
           </Typography>

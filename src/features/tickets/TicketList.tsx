@@ -8,17 +8,40 @@ import { useAtomValue } from 'jotai';
 import { ticketNoticeAtom, type RefreshState } from './myTickets';
 import { TicketCard } from './TicketCard';
 
-/** Printing shows the tickets alone, one to a page. */
+/**
+ * Printing shows the tickets alone, one to a page: everything beside the path from <body> to the list is left out
+ * (taken out of the layout, so it cannot add blank pages), and each ticket is laid out for paper: a large QR code
+ * and black text, since browsers leave backgrounds (a dark theme, coloured chips) unprinted.
+ */
 const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        'body *': { visibility: 'hidden' },
-        '.ticket-print, .ticket-print *': { visibility: 'visible' },
-        '.ticket-print': { position: 'absolute', left: 0, top: 0, width: '100%' },
-        '.ticket-print .ticket-card': { breakAfter: 'page', breakInside: 'avoid', border: 'none' },
+        'body:has(.ticket-print) *:not(:has(.ticket-print)):not(.ticket-print):not(.ticket-print *)': {
+          display: 'none !important',
+        },
+        'body:has(.ticket-print) *:has(.ticket-print), .ticket-print': {
+          display: 'block !important', position: 'static !important', margin: '0 !important', padding: '0 !important',
+          border: 'none !important', maxWidth: 'none !important', minHeight: '0 !important',
+        },
+        '.ticket-print .ticket-actions, .ticket-print .ticket-print-hide': { display: 'none !important' },
+        '.ticket-print *': {
+          color: '#000 !important', backgroundColor: 'transparent !important', boxShadow: 'none !important',
+        },
+        '.ticket-print .ticket-card': {
+          breakAfter: 'page', breakInside: 'avoid', border: 'none', margin: 0, padding: '1cm 0',
+        },
         '.ticket-print .ticket-card:last-of-type': { breakAfter: 'auto' },
-        '.ticket-print .ticket-actions, .ticket-print .ticket-print-hide': { display: 'none' },
+        // On paper: what and when first, then the QR code, and its code on one line.
+        '.ticket-print .ticket-layout': {
+          flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '0.8cm',
+        },
+        '.ticket-print .ticket-layout > *': { margin: '0 !important' },
+        '.ticket-print .ticket-details': { order: -1 },
+        '.ticket-print .ticket-details h3': { fontSize: '20pt' },
+        '.ticket-print [data-testid="ticket-qr"]': { width: '8cm', height: '8cm' },
+        '.ticket-print .ticket-code': { fontSize: '14pt', maxWidth: 'none' },
+        '.ticket-print .MuiChip-root': { border: '1px solid #000' },
       },
     }}
   />

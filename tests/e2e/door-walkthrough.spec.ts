@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './accounts';
+import { failOnPageErrors } from './support';
+import {
+  buyAsGuest, checkinResult, launchWithCamera, openCheckin, typeCode, waitForServiceWorker,
+} from './ticketSupport';
+
+test.use({ serviceWorkers: 'allow' });
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** SCREENSHOTS_DIR=/some/dir keeps a picture of each step, to look at by eye. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/door-${name}.png`, fullPage: true });
+}
+
+test('on phones: guest keeps tickets offline; staff admit offline by camera and typing; devices agree @phone', async ({
+  page, db, accounts, browser, playwright, launchOptions, baseURL,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'a walk through on phones');
+  test.setTimeout(240_000);
+
+  await buyAsGuest(page, 'Robin Ash', 2);
+  const codes = await page.getByTestId('ticket-code').allTextContents();
+  await shot(page, '1-guest-bought');
+  await db.setOffline(true);
+  await page.goto('/login');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Tickets bought on this device' })).toBeVisible();
+  await expect(page.getByTestId('ticket-code')).toHaveText(codes);
+  await shot(page, '2-guest-offline');
+
+  const staff = await accounts.create('staff');
+  // The door's phone films the guest's first ticket; a second staff phone stays online at the other entrance.
+  const camera = await launchWithCamera(playwright, launchOptions, codes[0]!);
+  const otherContext = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' });
+  try {
+    const doorContext = await camera.browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'allow' });
+    const door = await db.connect(doorContext);
+    await db.connect(otherContext);
+    const [first, second] = [await doorContext.newPage(), await otherContext.newPage()];
+    for (const device of [first, second]) {
+      failOnPageErrors(device);
+      await accounts.signIn(device, staff);
+    }
+    await waitForServiceWorker(first);
+    for (const device of [first, second]) await openCheckin(device, 4);
+    await shot(first, '3-door-downloaded');
+
+    await door.setOffline(true);
+    await first.reload();
+    await expect(first.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 4');
+    await first.getByRole('button', { name: 'Scan with camera' }).click();
+    await expect(checkinResult(first)).toContainText('Admitted', { timeout: 20_000 });
+    await expect(checkinResult(first)).toContainText('Robin Ash');
+    // Readable where the door person looks, not below the camera view.
+    await expect(checkinResult(first)).toBeInViewport();
+    await shot(first, '4-door-camera-admitted');
+    await first.getByRole('button', { name: 'Close camera' }).click();
+    await typeCode(first, codes[1]!);
+    await expect(checkinResult(first)).toContainText('Admitted');
+    await expect(checkinResult(first)).toContainText('Robin Ash');
+    await shot(first, '5-door-typed-admitted');
+    await typeCode(first, codes[0]!);
+    await expect(checkinResult(first)).toContainText('Already checked in');
+    await expect(checkinResult(first)).toContainText('this device');
+    await expect(first.getByTestId('checkin-outbox')).toHaveText(/scans? waiting to be sent \(offline\)$/);
+    await shot(first, '6-door-repeat-refused');
+    await expect(second.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 4');
+
+    await door.setOffline(false);
+    await expect(first.getByTestId('checkin-outbox')).toHaveText('All scans sent.', { timeout: 30_000 });
+    for (const device of [first, second]) {
+      await expect(device.getByTestId('checkin-counter')).toHaveText('Checked in: 2 / 4');
+    }
+    await shot(first, '7-door-synced');
+    await shot(second, '8-other-device-agrees');
+    type Stored = Record<string, { holder: string; checkin?: unknown }>;
+    const tickets = Object.values((await db.read('tickets/harbour-jazz-night')) as Stored);
+    expect(tickets.filter((t) => t.holder === 'Robin Ash' && t.checkin)).toHaveLength(2);
+  } finally {
+    await otherContext.close();
+    await camera.close();
+  }
+});

@@ -1,0 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './accounts';
+import { failOnPageErrors } from './support';
+import { showCustomerTickets } from './ticketSupport';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+const CODES = [
+  '2H12-K7QM-9XD4-ZZ2H-12AB-CDEF-GH3J', 'Q0Q1-MN7P-RS3T-V8WX-Y2Z4-6789-0ABC', '7KQ2-M9XD-4T6V-B8NW-3RJP-5GSA-0YCE',
+];
+
+/** The groups of the shown code that do not sit on one line, measured per character with ranges. */
+function splitGroups(code: Locator): Promise<string[]> {
+  return code.evaluate((element) => {
+    const lineOf: number[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rects = range.getClientRects();
+        lineOf.push(rects.length === 1 ? Math.round(rects[0]!.top) : -1);
+      }
+    }
+    const split: string[] = [];
+    let at = 0;
+    for (const group of (element.textContent ?? '').split('-')) {
+      if (new Set(lineOf.slice(at, at + group.length)).size !== 1 || lineOf[at] === -1) split.push(group);
+      at += group.length + 1;
+    }
+    return split;
+  });
+}
+
+test('the code under the QR wraps only between groups, copies exactly @phone', async ({
+  page, db, accounts, context,
+}) => {
+  await showCustomerTickets(page, db, accounts, CODES.slice(0, 1));
+  const code = page.getByTestId('ticket-code');
+  await expect(code).toHaveText(CODES[0]!);
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await splitGroups(code), `at ${width} px`).toEqual([]);
+    // Not squeezed onto one line by overflowing: the code stays inside its ticket.
+    const [codeBox, ticketBox] = [await code.boundingBox(), await page.getByTestId('ticket').boundingBox()];
+    expect(codeBox!.x + codeBox!.width).toBeLessThanOrEqual(ticketBox!.x + ticketBox!.width);
+  }
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await code.selectText();
+  await page.keyboard.press('ControlOrMeta+C');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODES[0]);
+});
+
+/** The pages of a PDF as Chromium writes them (one page object each, uncompressed dictionaries). */
+const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
+
+test('printing puts each ticket on a page of its own, the app left out', async ({ page, db, accounts }) => {
+  const customer = await showCustomerTickets(page, db, accounts, CODES);
+  // A long dashboard around the tickets, which must not print (nor leave blank pages).
+  for (let i = 0; i < 12; i++) {
+    await db.write(`orders/${customer.uid}/mug-${i}`, {
+      items: { 'enamel-mug': { title: 'Enamel Camp Mug', price: 14, quantity: 1 } },
+      total: 14, status: 'confirmed', created: Date.now(),
+      contact: { name: 'Casey Customer', email: customer.email },
+    });
+  }
+  await expect.poll(() => page.getByText('Enamel Camp Mug').count()).toBeGreaterThanOrEqual(12);
+  await page.emulateMedia({ media: 'print' });
+  const tickets = page.getByTestId('ticket');
+  const breaks = await tickets.evaluateAll((cards) => cards.map((card) => getComputedStyle(card).breakAfter));
+  expect(breaks).toEqual(['page', 'page', 'auto']);
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print tickets' })).toBeHidden();
+  const calendar = page.getByRole('button', { name: 'Add to calendar', includeHidden: true });
+  await expect(calendar).toHaveCount(3);
+  await expect(calendar.first()).toBeHidden();
+  // Large enough to scan from paper: at least 7 cm (265 CSS pixels) across.
+  for (const qr of await page.getByTestId('ticket-qr').all()) {
+    expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(265);
+  }
+  const pdf = await page.pdf({ format: 'A4' });
+  // SCREENSHOTS_DIR=/some/dir keeps the printed tickets, to look at by eye.
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (dir) {
+    writeFileSync(`${dir}/tickets-print.pdf`, pdf);
+    await page.screenshot({ path: `${dir}/tickets-print.png`, fullPage: true });
+  }
+  expect(pdfPages(pdf)).toBe(CODES.length);
+});
