@@ -54,7 +54,18 @@ const layers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'functions/lib', 'node_modules', 'test-results', 'playwright-report', '.data', 'dev-dist'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'functions/lib',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      '.data',
+      'dev-dist',
+    ],
+  },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -75,7 +86,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/persistence', '**/persistence/**'], message: 'server/core must not import server/persistence.' },
+            {
+              group: ['**/persistence', '**/persistence/**'],
+              message: 'server/core must not import server/persistence.',
+            },
           ],
         },
       ],

@@ -27,7 +27,14 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromePath,
       // Root in containers needs --no-sandbox; the rest keeps Chromium from calling out on a closed network.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [

@@ -96,42 +96,43 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     featureIndexesHaveNoSideEffects(),
     // The server bundle (src/ssr/renderPage.tsx) has no service worker of its own.
-    !isSsrBuild && VitePWA({
-      strategies: 'generateSW',
-      // The app offers a new version with a toast and swaps only when the visitor agrees (src/features/pwa).
-      registerType: 'prompt',
-      // Registration runs after first paint from our own code, so nothing is injected into index.html.
-      injectRegister: false,
-      // manifest.webmanifest at the top of the repository is the one source (webAppManifest above); the plugin
-      // must not write another.
-      manifest: false,
-      workbox: {
-        // The shell, every lazy route chunk, the manifest, icons, fonts and the seed product pictures. Store
-        // screenshots only matter to the install sheet, which fetches them itself.
-        globPatterns: ['**/*.{html,js,css,woff2,webmanifest,svg,png}'],
-        globIgnores: ['icons/screenshots/**'],
-        navigateFallback: 'index.html',
-        // Files opened directly (a picture in a tab of its own) are not app routes; Workbox tests path and query.
-        navigateFallbackDenylist: [/^[^?]*\.\w+(?:\?|$)/],
-        cleanupOutdatedCaches: true,
-        // The first visit's pages come under the worker at once, so pictures seen then are cached too.
-        clientsClaim: true,
-        runtimeCaching: [
-          {
-            // Pictures added after the build (new products, other hosts). The database never serves images and
-            // nothing else is cached at run time: the app keeps its own copy of the data.
-            urlPattern: ({ request }) => request.destination === 'image',
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'product-images',
-              expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
-              // 0: pictures from other hosts arrive opaque; they are still worth keeping for offline use.
-              cacheableResponse: { statuses: [0, 200] },
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'generateSW',
+        // The app offers a new version with a toast and swaps only when the visitor agrees (src/features/pwa).
+        registerType: 'prompt',
+        // Registration runs after first paint from our own code, so nothing is injected into index.html.
+        injectRegister: false,
+        // manifest.webmanifest at the top of the repository is the one source (webAppManifest above); the plugin
+        // must not write another.
+        manifest: false,
+        workbox: {
+          // The shell, every lazy route chunk, the manifest, icons, fonts and the seed product pictures. Store
+          // screenshots only matter to the install sheet, which fetches them itself.
+          globPatterns: ['**/*.{html,js,css,woff2,webmanifest,svg,png}'],
+          globIgnores: ['icons/screenshots/**'],
+          navigateFallback: 'index.html',
+          // Files opened directly (a picture in a tab of its own) are not app routes; Workbox tests path and query.
+          navigateFallbackDenylist: [/^[^?]*\.\w+(?:\?|$)/],
+          cleanupOutdatedCaches: true,
+          // The first visit's pages come under the worker at once, so pictures seen then are cached too.
+          clientsClaim: true,
+          runtimeCaching: [
+            {
+              // Pictures added after the build (new products, other hosts). The database never serves images and
+              // nothing else is cached at run time: the app keeps its own copy of the data.
+              urlPattern: ({ request }) => request.destination === 'image',
+              handler: 'CacheFirst',
+              options: {
+                cacheName: 'product-images',
+                expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+                // 0: pictures from other hosts arrive opaque; they are still worth keeping for offline use.
+                cacheableResponse: { statuses: [0, 200] },
+              },
             },
-          },
-        ],
-      },
-    }),
+          ],
+        },
+      }),
     !isSsrBuild && webAppManifest(),
     serviceWorkerNoCache(),
     firstVisitRendering(),
@@ -147,14 +148,20 @@ export default defineConfig(({ isSsrBuild }) => ({
       // imports' dependencies from there meant adding a score of <link> elements in one task just when the page
       // had painted: Lighthouse's /home runs scored 0.91-0.97 with it, 0.95-1.0 without. The entry requests the
       // largest start-up chunks itself; lazily loaded pages keep their preloads.
-      resolveDependencies: (_file, dependencies, { hostId }) => (/(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : dependencies),
+      resolveDependencies: (_file, dependencies, { hostId }) =>
+        /(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : dependencies,
     },
     rolldownOptions: {
       output: {
         codeSplitting: {
           // The state, the notifier and product parsing are needed at start and by most pages: split by which
           // chunks share them, they came as a dozen files of under 3 KB, and their gzip overhead cost 1.7 KB.
-          groups: [{ name: 'state', test: /src\/state\/|src\/lib\/(toast\/notifier|money)\.ts|src\/features\/(catalogue\/product|account\/session)\.ts|node_modules\/jotai\// }],
+          groups: [
+            {
+              name: 'state',
+              test: /src\/state\/|src\/lib\/(toast\/notifier|money)\.ts|src\/features\/(catalogue\/product|account\/session)\.ts|node_modules\/jotai\//,
+            },
+          ],
         },
       },
     },

@@ -62,7 +62,9 @@ export async function runBundleBench(): Promise<Record<string, unknown>> {
     }),
   );
 
-  const firebaseInStartup = [...homeRoute].filter((file) => file.endsWith('.js') && readFileSync(join(DIST, file), 'utf8').includes('@firebase/'));
+  const firebaseInStartup = [...homeRoute].filter(
+    (file) => file.endsWith('.js') && readFileSync(join(DIST, file), 'utf8').includes('@firebase/'),
+  );
 
   const pages = Object.fromEntries(
     pageKeys.map((key) => {
@@ -73,9 +75,13 @@ export async function runBundleBench(): Promise<Record<string, unknown>> {
   const initial = sum(homeRoute);
 
   console.log('\nBundle (gzip, level 9)');
-  console.log(`  initial JS+CSS of /home   ${(initial / 1024).toFixed(1)} KB  (budget ${INITIAL_BUDGET_BYTES / 1024} KB, ${initial <= INITIAL_BUDGET_BYTES ? 'within' : 'OVER'})`);
+  console.log(
+    `  initial JS+CSS of /home   ${(initial / 1024).toFixed(1)} KB  (budget ${INITIAL_BUDGET_BYTES / 1024} KB, ${initial <= INITIAL_BUDGET_BYTES ? 'within' : 'OVER'})`,
+  );
   console.log(`  files loaded for /home    ${homeRoute.size}`);
-  console.log(`  Firebase before paint     ${firebaseInStartup.length === 0 ? 'no' : `YES: ${firebaseInStartup.join(', ')}`}`);
+  console.log(
+    `  Firebase before paint     ${firebaseInStartup.length === 0 ? 'no' : `YES: ${firebaseInStartup.join(', ')}`}`,
+  );
   console.log(`  first visit, JS+CSS evaluated before interactive (target ${FIRST_VISIT_TARGET_BYTES / 1024} KB):`);
   for (const [path, size] of Object.entries(firstVisit)) {
     console.log(`    ${path.padEnd(16)} ${(size.gzipBytes / 1024).toFixed(1).padStart(6)} KB in ${size.files} file(s)`);

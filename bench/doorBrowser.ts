@@ -14,8 +14,12 @@ import { percentile, withLiveApp } from './liveApp';
 /** The e2e build signs in here (.env.e2e, or VITE_AUTH_EMULATOR_PORT, which also reaches the build). */
 const AUTH_PORT = Number(process.env.VITE_AUTH_EMULATOR_PORT ?? 9199);
 const STAFF = {
-  uid: 'bench-door-staff', email: 'door-bench@example.com', password: 'door-bench-password',
-  firstname: 'Door', lastname: 'Bench', role: 'staff',
+  uid: 'bench-door-staff',
+  email: 'door-bench@example.com',
+  password: 'door-bench-password',
+  firstname: 'Door',
+  lastname: 'Bench',
+  role: 'staff',
 } as const;
 /**
  * Scans per run. A door admits someone every few seconds, so before each scan the page is let go idle (the last
@@ -42,8 +46,10 @@ const round = (value: number) => Number(value.toFixed(1));
 function summarise(times: number[]): Timings {
   const sorted = [...times].sort((a, b) => a - b);
   return {
-    p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)),
-    maxMs: round(sorted.at(-1)!), scans: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    maxMs: round(sorted.at(-1)!),
+    scans: sorted.length,
   };
 }
 
@@ -109,7 +115,10 @@ async function signInAsStaff(page: Page, appUrl: string, attempts = 2): Promise<
 
 /** Downloads the event's list in the Check-in tab: WebSocket bytes received and time until the count shows. */
 async function download(
-  page: Page, cdp: CDPSession, appUrl: string, event: DoorEvent,
+  page: Page,
+  cdp: CDPSession,
+  appUrl: string,
+  event: DoorEvent,
 ): Promise<{ bytes: number; ms: number }> {
   await page.goto(`${appUrl}/dashboard?tab=checkin`);
   const picker = page.getByRole('combobox', { name: 'Event' });
@@ -136,7 +145,8 @@ export interface BrowserDoorFigures {
 }
 
 export async function runDoorBrowserBench(
-  event: DoorEvent, product: Record<string, unknown>,
+  event: DoorEvent,
+  product: Record<string, unknown>,
 ): Promise<BrowserDoorFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'door-bench-auth-'));
   const auth = AuthEmulator.launch({ repo: process.cwd(), dir, host: '127.0.0.1', port: AUTH_PORT });
@@ -164,8 +174,10 @@ export async function runDoorBrowserBench(
         const throttled = summarise(await timeScans(page, typed(SCANS)));
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         return {
-          listDownloadBytes: listDownload.bytes, listDownloadMs: listDownload.ms,
-          scanToScreen: normal, scanToScreenCpu4x: throttled,
+          listDownloadBytes: listDownload.bytes,
+          listDownloadMs: listDownload.ms,
+          scanToScreen: normal,
+          scanToScreenCpu4x: throttled,
         };
       },
     );

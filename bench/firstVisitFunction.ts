@@ -28,7 +28,9 @@ async function timeGet(url: string): Promise<number> {
   const body = await response.text();
   const elapsed = performance.now() - started;
   if (!response.ok || !body.includes('id="first-visit-data"')) {
-    throw new Error(`${url} answered ${response.status} without a rendered page: the timing would not be the function's`);
+    throw new Error(
+      `${url} answered ${response.status} without a rendered page: the timing would not be the function's`,
+    );
   }
   return elapsed;
 }
@@ -62,9 +64,11 @@ export async function runFirstVisitFunctionBench(): Promise<Record<string, unkno
     };
     console.log(`\nFirst-visit function through the Hosting emulator (${COLD_STARTS} cold starts of /home):`);
     console.log(`  cold: median ${summary.coldMedianMs} ms, ${summary.coldMinMs}–${summary.coldMaxMs} ms`);
-    for (const { ms, loadAverage } of cold) console.log(`    ${String(ms).padStart(6)} ms   load average ${loadAverage}`);
+    for (const { ms, loadAverage } of cold)
+      console.log(`    ${String(ms).padStart(6)} ms   load average ${loadAverage}`);
     console.log(`  warm p50 / p95 (${WARM_REQUESTS} requests a page):`);
-    for (const [path, { p50Ms, p95Ms }] of Object.entries(warm)) console.log(`    ${path.padEnd(10)}  ${p50Ms} / ${p95Ms} ms`);
+    for (const [path, { p50Ms, p95Ms }] of Object.entries(warm))
+      console.log(`    ${path.padEnd(10)}  ${p50Ms} / ${p95Ms} ms`);
     console.log(`  1-minute load average afterwards ${loadAfter}`);
     return summary;
   } finally {

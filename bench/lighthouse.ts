@@ -58,7 +58,12 @@ function summarise(runs: Result[]): PageScores {
   const lhr: Result = computeMedianRun(runs);
   const { categories, audits } = lhr;
   return {
-    scores: { performance: score(lhr, 'performance'), accessibility: score(lhr, 'accessibility'), 'best-practices': score(lhr, 'best-practices'), seo: score(lhr, 'seo') },
+    scores: {
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      'best-practices': score(lhr, 'best-practices'),
+      seo: score(lhr, 'seo'),
+    },
     performanceRuns: runs.map((run) => score(run, 'performance')).sort((a, b) => (a ?? 0) - (b ?? 0)),
     worstPerformance: Math.min(...runs.map((run) => score(run, 'performance') ?? 0)),
     tbtMs: audits['total-blocking-time']?.numericValue ?? null,
@@ -92,7 +97,10 @@ async function auditSideBySide(urls: Record<Stack, string>, port: number): Promi
       if (lhr) runs[stack].push(lhr);
     }
   }
-  return { 'vite preview': summarise(runs['vite preview']), 'Firebase emulators': summarise(runs['Firebase emulators']) };
+  return {
+    'vite preview': summarise(runs['vite preview']),
+    'Firebase emulators': summarise(runs['Firebase emulators']),
+  };
 }
 
 /** RUNS audits of each page while one core is kept busy. */
@@ -125,7 +133,8 @@ function printTable(stack: string, pages: Record<string, PageScores>): void {
     const perf = `${cell(scores.performance)}   ${cell(worstPerformance)}`;
     console.log(`  ${path.padEnd(10)}  ${perf}  ${categories}  ${times}   ${performanceRuns.join(', ')}`);
   }
-  for (const [path, { failing }] of Object.entries(pages)) if (failing.length > 0) console.log(`  ${path} loses points on ${failing.join(', ')}`);
+  for (const [path, { failing }] of Object.entries(pages))
+    if (failing.length > 0) console.log(`  ${path} loses points on ${failing.join(', ')}`);
 }
 
 export function runLighthouseBench(): Promise<Record<string, unknown>> {
@@ -138,10 +147,16 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
       const firebasePages: Record<string, PageScores> = {};
       let busyCorePages: Record<string, PageScores>;
       try {
-        const chrome = await launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+        const chrome = await launch({
+          chromePath: CHROME,
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+        });
         try {
           for (const path of PAGES) {
-            const both = await auditSideBySide({ 'vite preview': `${appUrl}${path}`, 'Firebase emulators': `${hostingUrl}${path}` }, chrome.port);
+            const both = await auditSideBySide(
+              { 'vite preview': `${appUrl}${path}`, 'Firebase emulators': `${hostingUrl}${path}` },
+              chrome.port,
+            );
             pages[path] = both['vite preview'];
             firebasePages[path] = both['Firebase emulators'];
           }

@@ -57,21 +57,40 @@ export async function withLiveApp<T>(
   }
   const dir = await mkdtemp(join(tmpdir(), 'storefront-bench-'));
   const rulesText = await readFile('database.rules.json', 'utf8');
-  const server = await startDatabaseServer({ port: DATABASE_PORT, rules: compileRules(rulesText), persistence: new FilePersistence({ dir }), log: () => undefined });
+  const server = await startDatabaseServer({
+    port: DATABASE_PORT,
+    rules: compileRules(rulesText),
+    persistence: new FilePersistence({ dir }),
+    log: () => undefined,
+  });
   const seed = JSON.parse(await readFile('seed/database.json', 'utf8')) as Record<string, unknown>;
   prepareSeed(seed);
   await server.set(DEFAULT_NAMESPACE, '/', seed);
-  const preview = spawn('npx', ['vite', 'preview', '--outDir', 'dist-e2e', '--port', String(APP_PORT), '--strictPort'], { stdio: 'ignore', detached: true });
+  const preview = spawn(
+    'npx',
+    ['vite', 'preview', '--outDir', 'dist-e2e', '--port', String(APP_PORT), '--strictPort'],
+    { stdio: 'ignore', detached: true },
+  );
   const browser = await chromium.launch({
     executablePath: CHROME,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const appUrl = `http://localhost:${APP_PORT}`;
     await waitForHttp(`${appUrl}/home`);
     const page = await browser.newPage();
     const write = async (path: string, value: unknown) => {
-      const response = await fetch(`${server.url}/${path}.json?ns=${DEFAULT_NAMESPACE}`, { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: JSON.stringify(value) });
+      const response = await fetch(`${server.url}/${path}.json?ns=${DEFAULT_NAMESPACE}`, {
+        method: 'PUT',
+        headers: { Authorization: 'Bearer owner' },
+        body: JSON.stringify(value),
+      });
       if (!response.ok) throw new Error(`write ${path} failed: ${response.status}`);
     };
     return await run({ page, browser, server, appUrl, write });

@@ -24,8 +24,10 @@ const BUILD = 'dist-e2e';
 /** Packages by the first match on the original source's path; the app's own code is under src/. */
 const OWNERS: [RegExp, string][] = [
   [/node_modules\/(react-dom|react|scheduler)\//, 'React'],
-  [/node_modules\/(@mui|@emotion|stylis|react-transition-group|@babel\/runtime|clsx|prop-types|react-is)\//,
-    'MUI + Emotion'],
+  [
+    /node_modules\/(@mui|@emotion|stylis|react-transition-group|@babel\/runtime|clsx|prop-types|react-is)\//,
+    'MUI + Emotion',
+  ],
   [/node_modules\/(react-router|cookie|set-cookie-parser)\//, 'React Router'],
   [/node_modules\/jotai\//, 'Jotai'],
   [/node_modules\/(firebase|@firebase|idb|tslib)\//, 'Firebase'],

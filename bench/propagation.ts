@@ -26,13 +26,23 @@ export function runPropagationBench(): Promise<Record<string, unknown>> {
       for (let n = 0; n < WRITES; n++) {
         const sentAt = Date.now();
         await write('properties/tagline', `[bench ${n}]`);
-        const shownAt = await page.waitForFunction((key) => (window as unknown as { seen: Record<string, number> }).seen[key], String(n));
+        const shownAt = await page.waitForFunction(
+          (key) => (window as unknown as { seen: Record<string, number> }).seen[key],
+          String(n),
+        );
         latencies.push(((await shownAt.jsonValue()) as number) - sentAt);
       }
       const sorted = [...latencies].sort((a, b) => a - b);
-      const figures = { writes: WRITES, p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), maxMs: sorted.at(-1) };
+      const figures = {
+        writes: WRITES,
+        p50Ms: percentile(sorted, 50),
+        p95Ms: percentile(sorted, 95),
+        maxMs: sorted.at(-1),
+      };
       console.log('\nProperty propagation: REST write → text in an open page (Chromium, real SDK, loopback)');
-      console.log(`  ${WRITES} writes   p50 ${figures.p50Ms} ms   p95 ${figures.p95Ms} ms   max ${figures.maxMs} ms   (target p95 ≤ 100 ms)`);
+      console.log(
+        `  ${WRITES} writes   p50 ${figures.p50Ms} ms   p95 ${figures.p95Ms} ms   max ${figures.maxMs} ms   (target p95 ≤ 100 ms)`,
+      );
       return figures;
     },
   );

@@ -39,7 +39,9 @@ export class RawClient {
 
   /** Connects and waits for the server's handshake. */
   static connect(port: number, onPush: (data: unknown, receivedAt: number) => void = () => {}): Promise<RawClient> {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?v=5&ns=demo-storefront-default-rtdb`, { perMessageDeflate: false });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?v=5&ns=demo-storefront-default-rtdb`, {
+      perMessageDeflate: false,
+    });
     return new Promise((resolve, reject) => {
       ws.once('error', reject);
       ws.once('message', () => resolve(new RawClient(ws, onPush)));

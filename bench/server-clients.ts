@@ -13,7 +13,15 @@ export type WriteLayout = 'spread' | 'list';
 
 export type ClientCommand =
   | { type: 'listen'; kind: ClientKind; port: number; count: number; path: string }
-  | { type: 'write'; kind: ClientKind; port: number; count: number; path: string; layout: WriteLayout; durationMs: number }
+  | {
+      type: 'write';
+      kind: ClientKind;
+      port: number;
+      count: number;
+      path: string;
+      layout: WriteLayout;
+      durationMs: number;
+    }
   | { type: 'cpu' }
   | { type: 'close' };
 
@@ -82,7 +90,9 @@ async function sdkClient(port: number): Promise<BenchClient> {
 const clients: BenchClient[] = [];
 
 async function connect(kind: ClientKind, port: number, count: number): Promise<BenchClient[]> {
-  const connected = await Promise.all(Array.from({ length: count }, () => (kind === 'raw' ? rawClient(port) : sdkClient(port))));
+  const connected = await Promise.all(
+    Array.from({ length: count }, () => (kind === 'raw' ? rawClient(port) : sdkClient(port))),
+  );
   clients.push(...connected);
   return connected;
 }

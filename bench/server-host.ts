@@ -19,7 +19,10 @@ export type HostMessage =
   | { type: 'report'; loopDelayMaxMs: number; gcPauseMaxMs: number; cpuMs: number };
 
 interface ServerModule {
-  startDatabaseServer(options: { port: number; persistence: unknown }): Promise<{ port: number; close(): Promise<void> }>;
+  startDatabaseServer(options: {
+    port: number;
+    persistence: unknown;
+  }): Promise<{ port: number; close(): Promise<void> }>;
 }
 interface JournalModule {
   FilePersistence: new (options: { dir: string }) => unknown;
@@ -30,7 +33,9 @@ const collectGarbage = runInNewContext('gc') as () => void;
 
 const serverDir = process.argv[2] ?? '';
 const { startDatabaseServer } = (await import(pathToFileURL(join(serverDir, 'server.ts')).href)) as ServerModule;
-const { FilePersistence } = (await import(pathToFileURL(join(serverDir, 'persistence/journal.ts')).href)) as JournalModule;
+const { FilePersistence } = (await import(
+  pathToFileURL(join(serverDir, 'persistence/journal.ts')).href
+)) as JournalModule;
 // fsync'd file persistence in a fresh directory, so each measurement starts from nothing.
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-server-'));
 const server = await startDatabaseServer({ port: 0, persistence: new FilePersistence({ dir: dataDir }) });

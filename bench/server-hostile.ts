@@ -113,16 +113,18 @@ function prepareLargeBodies(): void {
 async function largeBodies(port: number): Promise<void> {
   const body = bigBody;
   await Promise.all(
-    Array.from({ length: 4 }, (_, i) =>
-      new Promise<void>((resolve) => {
-        const target = `http://127.0.0.1:${port}/big/${i}.json?auth=owner&print=silent`;
-        const outgoing = httpRequest(target, { method: 'PUT' }, (response) => {
-          response.resume();
-          response.on('end', resolve);
-        });
-        outgoing.on('error', () => resolve());
-        outgoing.end(body);
-      }),
+    Array.from(
+      { length: 4 },
+      (_, i) =>
+        new Promise<void>((resolve) => {
+          const target = `http://127.0.0.1:${port}/big/${i}.json?auth=owner&print=silent`;
+          const outgoing = httpRequest(target, { method: 'PUT' }, (response) => {
+            response.resume();
+            response.on('end', resolve);
+          });
+          outgoing.on('error', () => resolve());
+          outgoing.end(body);
+        }),
     ),
   );
 }
@@ -220,7 +222,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const only = process.argv[2];
   if (only) {
     const version = serverVersions().at(-1) as ServerVersion;
-    console.table(await underLoads(version, LOADS.filter((load) => load.name.includes(only))));
+    console.table(
+      await underLoads(
+        version,
+        LOADS.filter((load) => load.name.includes(only)),
+      ),
+    );
   } else {
     await runHostileBench();
   }

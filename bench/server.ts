@@ -160,7 +160,8 @@ async function fanOut(server: ServerHost, kind: ClientKind, listeners: number, t
   // a stall apart from the clients' (or the machine's) own. A stall without a GC pause as long is time the server
   // did not get a core (the machine is shared).
   server.watch();
-  const clientCpu = async (): Promise<number> => (await Promise.all(processes.map((clients) => clients.cpuMs()))).reduce((a, b) => a + b, 0);
+  const clientCpu = async (): Promise<number> =>
+    (await Promise.all(processes.map((clients) => clients.cpuMs()))).reduce((a, b) => a + b, 0);
   const cpuBefore = { clients: await clientCpu() };
   const latencies: number[] = [];
   // Trial 0 warms up (JIT, first buffers) and is not counted.
@@ -209,10 +210,25 @@ async function fanOut(server: ServerHost, kind: ClientKind, listeners: number, t
 async function acknowledgedWrites(port: number, kind: ClientKind, layout: WriteLayout) {
   const clients = new ClientProcess();
   const written = clients.next('written');
-  clients.send({ type: 'write', kind, port, count: WRITERS, path: `bench/writes-${layout}`, layout, durationMs: WRITE_MS });
+  clients.send({
+    type: 'write',
+    kind,
+    port,
+    count: WRITERS,
+    path: `bench/writes-${layout}`,
+    layout,
+    durationMs: WRITE_MS,
+  });
   const { acknowledged, seconds } = await written;
   await clients.close();
-  return { clients: kind, layout, writers: WRITERS, processes: 1, perSecond: Math.round(acknowledged / seconds), acknowledged };
+  return {
+    clients: kind,
+    layout,
+    writers: WRITERS,
+    processes: 1,
+    perSecond: Math.round(acknowledged / seconds),
+    acknowledged,
+  };
 }
 
 const LAYOUT_LABEL: Record<WriteLayout, string> = {

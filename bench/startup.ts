@@ -132,7 +132,10 @@ async function installedStart(browser: Browser, appUrl: string): Promise<Record<
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export function runStartupBench(): Promise<Record<string, unknown>> {
@@ -165,18 +168,24 @@ export function runStartupBench(): Promise<Record<string, unknown>> {
       const installed = await installedStart(browser, appUrl);
 
       const ms = (value: number | undefined) => `${Math.round(value ?? Number.NaN)} ms`.padStart(8);
-      console.log(`\nStart-up responsiveness (Chromium, phone viewport; median of ${RUNS} fresh first visits, worst in `
-        + 'brackets)');
+      console.log(
+        `\nStart-up responsiveness (Chromium, phone viewport; median of ${RUNS} fresh first visits, worst in ` +
+          'brackets)',
+      );
       console.log('  "Add to wishlist" pressed as soon as the first card shows, until the badge or toast is on screen');
-      console.log(`  page        CPU as is           Event Timing   CPU ${SLOWDOWN}× slower          Event Timing`
-        + ' (target ≤ 200 ms)');
+      console.log(
+        `  page        CPU as is           Event Timing   CPU ${SLOWDOWN}× slower          Event Timing` +
+          ' (target ≤ 200 ms)',
+      );
       for (const [path, f] of Object.entries(pressWhileStartingMs)) {
         const quiet = `${ms(f.responseMs)} (${ms(f.worstResponseMs)})   ${ms(f.eventTimingMs)}`;
         const slowed = `${ms(f.slowedResponseMs)} (${ms(f.slowedWorstResponseMs)})   ${ms(f.slowedEventTimingMs)}`;
         console.log(`  ${path.padEnd(10)} ${quiet}   ${slowed}`);
       }
-      console.log('  installed app offline, a later visit to /cart until its items and checkout link show: '
-        + `${ms(installed.quietMs)}, CPU ${SLOWDOWN}× slower ${ms(installed.slowedMs)}`);
+      console.log(
+        '  installed app offline, a later visit to /cart until its items and checkout link show: ' +
+          `${ms(installed.quietMs)}, CPU ${SLOWDOWN}× slower ${ms(installed.slowedMs)}`,
+      );
       return { runs: RUNS, cpuSlowdown: SLOWDOWN, pressWhileStartingMs, installedOfflineWishlistMs: installed };
     },
   );

@@ -49,7 +49,12 @@ async function drawScreenshots(browser: Browser): Promise<void> {
       cwd: REPO,
       env: { ...process.env, VITE_DATABASE_EMULATOR_PORT: String(database.port) },
     });
-    const server = await preview({ root: REPO, logLevel: 'warn', build: { outDir }, preview: { port: 0, strictPort: false, open: false } });
+    const server = await preview({
+      root: REPO,
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { port: 0, strictPort: false, open: false },
+    });
     const { port } = server.httpServer.address() as AddressInfo;
     const shots = [
       { file: 'screenshots/phone.png', viewport: { width: 390, height: 844 } },
@@ -72,7 +77,10 @@ async function drawScreenshots(browser: Browser): Promise<void> {
 
 async function main(): Promise<void> {
   await mkdir(join(OUT, 'screenshots'), { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
   try {
     await drawIcon(browser, ANY_ICON(192), 192, 'icon-192.png');
     await drawIcon(browser, ANY_ICON(512), 512, 'icon-512.png');

@@ -10,7 +10,11 @@ import { join, resolve } from 'node:path';
 import { firebaseFront } from './stack/firebaseFront';
 import { REPO, runStack, stackOptions } from './stack/localStack';
 
-const { stack, ports, values } = stackOptions({ 'hosting-port': 5000, 'functions-port': 5001 }, [], ['public', 'functions']);
+const { stack, ports, values } = stackOptions(
+  { 'hosting-port': 5000, 'functions-port': 5001 },
+  [],
+  ['public', 'functions'],
+);
 
 await runStack(
   stack,

@@ -76,7 +76,8 @@ function namespaceOf(url: URL, hostHeader: string | undefined): string {
   const hostname = (hostHeader ?? '').replace(/:\d+$/, '');
   const labels = hostname.split('.');
   const first = labels[0] ?? '';
-  if (labels.length > 1 && !/^\d+$/.test(labels[labels.length - 1] ?? '') && NAMESPACE_PATTERN.test(first)) return first;
+  if (labels.length > 1 && !/^\d+$/.test(labels[labels.length - 1] ?? '') && NAMESPACE_PATTERN.test(first))
+    return first;
   return DEFAULT_NAMESPACE;
 }
 

@@ -38,8 +38,7 @@ const CDN_STALE_SECONDS = 30;
 /** The oldest data a first visit can show: docs/production.md and the README quote it. */
 export const MAX_STALENESS_SECONDS = CDN_FRESH_SECONDS + CDN_STALE_SECONDS;
 
-export const PAGE_CACHE_CONTROL =
-  `public, max-age=0, s-maxage=${CDN_FRESH_SECONDS}, stale-while-revalidate=${CDN_STALE_SECONDS}`;
+export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${CDN_FRESH_SECONDS}, stale-while-revalidate=${CDN_STALE_SECONDS}`;
 /** The shell is the same file Hosting serves for every other path, with firebase.json's header for HTML. */
 export const SHELL_CACHE_CONTROL = 'no-cache';
 
@@ -92,7 +91,8 @@ export function checkTemplate(template: string): { head: number; start: number; 
   const head = onlyOnce(template, HEAD_END);
   const start = onlyOnce(template, ROOT_START);
   const end = onlyOnce(template, ROOT_END);
-  if (!(head < start && start < end)) throw new Error(`index.html must hold ${HEAD_END}, ${ROOT_START} and ${ROOT_END} in this order`);
+  if (!(head < start && start < end))
+    throw new Error(`index.html must hold ${HEAD_END}, ${ROOT_START} and ${ROOT_END} in this order`);
   return { head, start, end };
 }
 
@@ -111,7 +111,8 @@ async function readJson(url: string): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(DATA_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`${url.split('?')[0]} answered ${response.status}`);
   const text = await response.text();
-  if (text.length > DATA_LIMIT_CHARS) throw new Error(`${url.split('?')[0]} answered more than ${DATA_LIMIT_CHARS} characters`);
+  if (text.length > DATA_LIMIT_CHARS)
+    throw new Error(`${url.split('?')[0]} answered more than ${DATA_LIMIT_CHARS} characters`);
   const value: unknown = JSON.parse(text);
   // null is an empty database; anything else that is not an object cannot be properties or a catalogue.
   if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {

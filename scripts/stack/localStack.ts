@@ -85,7 +85,9 @@ export function stackOptions<P extends string, F extends string = never, S exten
 async function checkPorts(wanted: [string, number][]): Promise<void> {
   for (const [what, port] of wanted) {
     if (!(await portIsFree(HOST, port))) {
-      throw new Error(`port ${port} (${what}) is already in use: is the stack already running? Stop it, or free the port.`);
+      throw new Error(
+        `port ${port} (${what}) is already in use: is the stack already running? Stop it, or free the port.`,
+      );
     }
   }
 }
@@ -109,7 +111,9 @@ function banner(
   const inside = relative(process.cwd(), options.data);
   const data = inside.startsWith('..') ? options.data : inside || '.';
   const lines = ['', 'Storefront stack is running:', ...(front?.banner ?? [])];
-  lines.push(`  Database:  http://${HOST}:${options.dbPort} (namespace ${DEFAULT_NAMESPACE}, data in ${data}/database)`);
+  lines.push(
+    `  Database:  http://${HOST}:${options.dbPort} (namespace ${DEFAULT_NAMESPACE}, data in ${data}/database)`,
+  );
   lines.push(`  Auth:      http://${HOST}:${options.authPort} (Firebase Auth emulator, accounts in ${data}/auth)`);
   lines.push('Demo sign-ins:');
   for (const user of users) lines.push(`  ${user.role.padEnd(9)} ${user.email} / ${user.password}`);

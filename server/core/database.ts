@@ -246,7 +246,10 @@ export class Database {
     const now = Date.now();
     let ops: ResolvedOp[];
     try {
-      ops = request.kind === 'set' ? [resolveSet(root, request.path, request.value, now)] : resolveMerge(root, request, now);
+      ops =
+        request.kind === 'set'
+          ? [resolveSet(root, request.path, request.value, now)]
+          : resolveMerge(root, request, now);
     } catch (error) {
       if (error instanceof InvalidDataError || error instanceof InvalidPathError) {
         return { status: 'invalid_data', message: error.message };
@@ -312,7 +315,8 @@ function resolveMerge(
   for (const a of relative) {
     if (a.path.length === 0) throw new InvalidDataError('An update cannot contain an empty path');
     for (const b of relative) {
-      if (a !== b && isPrefix(a.path, b.path)) throw new InvalidDataError(`Update paths "${a.key}" and "${b.key}" overlap`);
+      if (a !== b && isPrefix(a.path, b.path))
+        throw new InvalidDataError(`Update paths "${a.key}" and "${b.key}" overlap`);
     }
   }
   return relative.map(({ key, path }) => resolveSet(root, [...request.path, ...path], request.children[key], now));

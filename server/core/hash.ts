@@ -40,7 +40,10 @@ export function sdkDoubleHex(input: number): string {
   }
   bits = String(sign) + bits;
   let hex = '';
-  for (let i = 0; i < 64; i += 8) hex += parseInt(bits.slice(i, i + 8), 2).toString(16).padStart(2, '0');
+  for (let i = 0; i < 64; i += 8)
+    hex += parseInt(bits.slice(i, i + 8), 2)
+      .toString(16)
+      .padStart(2, '0');
   return hex;
 }
 

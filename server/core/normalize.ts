@@ -31,7 +31,11 @@ function resolveServerValue(spec: unknown, existing: ExportJson, context: Server
 }
 
 /** A priority as written (possibly a server value), checked. */
-export function normalizePriority(value: unknown, existing: ExportJson, context: ServerValueContext): string | number | null {
+export function normalizePriority(
+  value: unknown,
+  existing: ExportJson,
+  context: ServerValueContext,
+): string | number | null {
   const resolved = isServerValue(value) ? resolveServerValue(value[SV], existing, context) : value;
   if (resolved === null || resolved === undefined) return null;
   if (typeof resolved === 'number' || typeof resolved === 'string') return resolved;

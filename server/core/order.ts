@@ -51,10 +51,7 @@ function compareNodes(a: ExportJson, b: ExportJson): number {
 
 /** What a query orders by. `child` holds the path below each child. */
 export type Index =
-  | { kind: 'priority' }
-  | { kind: 'key' }
-  | { kind: 'value' }
-  | { kind: 'child'; path: readonly string[] };
+  { kind: 'priority' } | { kind: 'key' } | { kind: 'value' } | { kind: 'child'; path: readonly string[] };
 
 /** The node an index compares for one child (its key, for the key index, is compared separately). */
 function indexedNode(index: Index, node: ExportJson): ExportJson {

@@ -40,7 +40,8 @@ function isJsonValue(value: unknown): value is Json {
 
 /** The query object a tagged listen or a get carries (`sp sn sin ep en ein l vf i`). */
 export function parseWireQuery(raw: unknown): QuerySpec {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidQueryError('Query must be an object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new InvalidQueryError('Query must be an object');
   const q = raw as Record<string, unknown>;
   const spec: QuerySpec = { index: typeof q.i === 'string' ? parseIndex(q.i) : { kind: 'priority' } };
   const bound = (value: unknown, key: unknown, inclusive: unknown, defaultKey: string): Bound => {
@@ -102,7 +103,10 @@ export function parseRestQuery(params: URLSearchParams): QuerySpec | null {
   if (startAfter !== undefined) spec.start = { value: startAfter, key: MAX_NAME, inclusive: false };
   if (endAt !== undefined) spec.end = { value: endAt, key: MAX_NAME, inclusive: true };
   if (endBefore !== undefined) spec.end = { value: endBefore, key: MIN_NAME, inclusive: false };
-  for (const [name, fromEnd] of [['limitToFirst', false], ['limitToLast', true]] as const) {
+  for (const [name, fromEnd] of [
+    ['limitToFirst', false],
+    ['limitToLast', true],
+  ] as const) {
     const text = params.get(name);
     if (text === null) continue;
     const count = Number(text);

@@ -35,7 +35,8 @@ function ownChild(node: ExportObject, key: string): ExportJson {
 
 /** Stores a child; a "__proto__" key becomes an ordinary property instead of replacing the prototype. */
 export function putChild(node: ExportObject | { [key: string]: Json }, key: string, value: ExportJson): void {
-  if (key === '__proto__') Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
   else node[key] = value;
 }
 

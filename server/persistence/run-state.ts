@@ -11,8 +11,7 @@ import { type FileSystemPort, fsyncDirectory, writeFileAtomic } from './files';
  * is known: a directory from an older version) a torn or garbled last record may be that write too.
  */
 export type RunState =
-  | { running: true; boot: string }
-  | { running: false; generation: number; bytes: number; seq: number };
+  { running: true; boot: string } | { running: false; generation: number; bytes: number; seq: number };
 
 const STATE_FILE = 'state.json';
 

@@ -33,7 +33,10 @@ function listenKey(path: readonly string[], tag: number | null): string {
 function stablyKeyed(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   const object = value as Record<string, unknown>;
-  return `{${Object.keys(object).sort().map((key) => `${JSON.stringify(key)}:${stablyKeyed(object[key])}`).join(',')}}`;
+  return `{${Object.keys(object)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${stablyKeyed(object[key])}`)
+    .join(',')}}`;
 }
 
 function pathOf(body: Body, allowPriority = false): string[] {
@@ -220,7 +223,10 @@ export class WireConnection implements Subscriber, Backlogged {
       case 'o':
         return this.reply(request, this.queueOnDisconnect({ kind: 'set', path: pathOf(body, true), value: body.d }));
       case 'om':
-        return this.reply(request, this.queueOnDisconnect({ kind: 'merge', path: pathOf(body), children: childrenOf(body) }));
+        return this.reply(
+          request,
+          this.queueOnDisconnect({ kind: 'merge', path: pathOf(body), children: childrenOf(body) }),
+        );
       case 'oc':
         return this.reply(request, this.cancelOnDisconnect(pathOf(body)));
       case 'auth':
@@ -304,7 +310,8 @@ export class WireConnection implements Subscriber, Backlogged {
     const { db, namespace, limits } = this.options;
     const spec =
       typeof wire === 'object' && wire !== null && Object.keys(wire).length > 0 ? checkedQuery(wire, limits) : null;
-    if (!db.canRead(namespace, path, this.identity, rulesQuery(spec))) return { s: 'permission_denied', d: 'Permission denied' };
+    if (!db.canRead(namespace, path, this.identity, rulesQuery(spec)))
+      return { s: 'permission_denied', d: 'Permission denied' };
     const value = db.valueAt(namespace, path);
     return { s: 'ok', d: spec ? applyQuery(value, spec) : value };
   }
@@ -393,6 +400,7 @@ function hashOf(body: Body): { hash?: string } {
 }
 
 function childrenOf(body: Body): Record<string, unknown> {
-  if (typeof body.d !== 'object' || body.d === null || Array.isArray(body.d)) throw new BadRequest('An update needs an object');
+  if (typeof body.d !== 'object' || body.d === null || Array.isArray(body.d))
+    throw new BadRequest('An update needs an object');
   return body.d as Record<string, unknown>;
 }

@@ -74,7 +74,8 @@ export class DisconnectWrites {
     return requests.map((request) =>
       this.db.write(batch.namespace, batch.identity, request).then(
         (outcome) => {
-          if ('status' in outcome) this.log(`connection ${batch.connection} onDisconnect write refused: ${outcome.message}`);
+          if ('status' in outcome)
+            this.log(`connection ${batch.connection} onDisconnect write refused: ${outcome.message}`);
         },
         (error: Error) => this.log(`connection ${batch.connection} onDisconnect write failed: ${error.message}`),
       ),

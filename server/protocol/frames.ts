@@ -16,7 +16,7 @@ export class FrameError extends Error {
 export function encodeFrames(json: string): Buffer[] {
   if (json.length <= MAX_FRAME_CHARS) return [Buffer.from(json, 'utf8')];
   const pieces: Buffer[] = [];
-  for (let start = 0; start < json.length; ) {
+  for (let start = 0; start < json.length;) {
     let end = Math.min(start + MAX_FRAME_CHARS, json.length);
     const last = json.charCodeAt(end - 1);
     if (end < json.length && last >= 0xd800 && last <= 0xdbff) end--;

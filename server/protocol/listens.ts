@@ -132,7 +132,12 @@ export class ListenRegistry {
 
   /** Whether rules still let this listen's connection read it. */
   allowed(listen: Listen): boolean {
-    return this.db.canRead(listen.namespace, listen.path, listen.subscriber.identity, rulesQuery(listen.query?.spec ?? null));
+    return this.db.canRead(
+      listen.namespace,
+      listen.path,
+      listen.subscriber.identity,
+      rulesQuery(listen.query?.spec ?? null),
+    );
   }
 
   /** Drops the listens of `subscriber` that rules no longer allow (after its auth changed). */
@@ -303,7 +308,12 @@ class ReadVerdicts {
 }
 
 /** What an untagged listener at `path` is sent for a write: never more than its own subtree. */
-function changeMessage(root: ExportJson, path: readonly string[], replaced: boolean, below: (readonly string[])[]): string {
+function changeMessage(
+  root: ExportJson,
+  path: readonly string[],
+  replaced: boolean,
+  below: (readonly string[])[],
+): string {
   if (replaced) return dataMessage('d', path, JSON.stringify(getAt(root, path)));
   if (below.length === 1) {
     const written = below[0] as readonly string[];

@@ -88,7 +88,13 @@ function render(value: ExportJson, url: URL): unknown {
   return url.searchParams.get('format') === 'export' ? value : toReadable(value);
 }
 
-function respond(response: ServerResponse, url: URL, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function respond(
+  response: ServerResponse,
+  url: URL,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const print = url.searchParams.get('print');
   if (print === 'silent') return sendEmpty(response, 204, headers);
   sendJson(response, status, body, print === 'pretty', headers);
@@ -133,7 +139,11 @@ export async function handleRest(
     }
     if (url.pathname === '/.inspect/databases.json') {
       if (!identity.admin) throw PERMISSION_DENIED();
-      return sendJson(response, 200, [...context.db.namespaces.keys()].map((name) => ({ name })));
+      return sendJson(
+        response,
+        200,
+        [...context.db.namespaces.keys()].map((name) => ({ name })),
+      );
     }
     const namespace = context.namespaceOf(url, request.headers.host);
     const path = dataPath(url.pathname);

@@ -15,7 +15,8 @@ export function compileRules(text: string): RuleSet {
   try {
     document = parseJsonWithComments(text);
   } catch (error) {
-    if (error instanceof JsonSyntaxError) throw new RulesSyntaxError(`line ${error.line}, column ${error.column}`, error.reason);
+    if (error instanceof JsonSyntaxError)
+      throw new RulesSyntaxError(`line ${error.line}, column ${error.column}`, error.reason);
     throw error;
   }
   if (document === null || typeof document !== 'object' || Array.isArray(document) || !('rules' in document)) {

@@ -8,7 +8,8 @@ export interface JsonWrite {
 
 type Raw = { [key: string]: unknown };
 
-const isRawObject = (value: unknown): value is Raw => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRawObject = (value: unknown): value is Raw =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Plain value without priorities; empty objects are absent (null), as in the database. */
 function strip(value: unknown): Json {
@@ -43,7 +44,12 @@ function setAt(raw: unknown, path: readonly string[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [key, ...rest] = path as [string, ...string[]];
   const copy: Raw = isRawObject(raw) && !('.value' in raw) ? { ...raw } : {};
-  Object.defineProperty(copy, key, { value: setAt(copy[key], rest, value), enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(copy, key, {
+    value: setAt(copy[key], rest, value),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return copy;
 }
 

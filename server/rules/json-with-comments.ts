@@ -96,7 +96,11 @@ export function parseJsonWithComments(text: string): JsonValue {
   };
 
   const parseWord = (): boolean | null => {
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (text.startsWith(word, pos)) {
         pos += word.length;
         return value;

@@ -3,7 +3,11 @@ import type { Rule, RuleNode } from './rule-tree';
 import type { Json, RuleSet, RulesAuth, RulesData, RulesQuery, WriteCheck } from './types';
 
 /** One step down the rules tree: a named child wins over the wildcard, which binds its `$name` to the key. */
-function childRules(node: RuleNode, key: string, vars: Record<string, string>): { node: RuleNode; vars: Record<string, string> } | null {
+function childRules(
+  node: RuleNode,
+  key: string,
+  vars: Record<string, string>,
+): { node: RuleNode; vars: Record<string, string> } | null {
   const named = node.children.get(key);
   if (named) return { node: named, vars };
   if (!node.wildcard) return null;
@@ -11,7 +15,10 @@ function childRules(node: RuleNode, key: string, vars: Record<string, string>): 
 }
 
 /** Each level of the rules tree along `path`, from the root down, as far as the rules go. */
-function* rulesAlong(root: RuleNode, path: readonly string[]): Generator<{ node: RuleNode; depth: number; vars: Record<string, string> }> {
+function* rulesAlong(
+  root: RuleNode,
+  path: readonly string[],
+): Generator<{ node: RuleNode; depth: number; vars: Record<string, string> }> {
   let step: { node: RuleNode; vars: Record<string, string> } | null = { node: root, vars: {} };
   for (let depth = 0; step; depth++) {
     yield { node: step.node, depth, vars: step.vars };
@@ -57,9 +64,16 @@ function validationFailure(rule: Rule, path: readonly string[]): string {
 }
 
 /** Every `.validate` on a non-null node of the written subtree below (and at) `path`; a reason, or "" when all hold. */
-function validateSubtree(node: RuleNode, path: string[], value: Json, vars: Record<string, string>, scope: WriteScope): string {
+function validateSubtree(
+  node: RuleNode,
+  path: string[],
+  value: Json,
+  vars: Record<string, string>,
+  scope: WriteScope,
+): string {
   if (value === null) return '';
-  if (node.validate && !node.validate.evaluate(writeContext(scope, path, vars))) return validationFailure(node.validate, path);
+  if (node.validate && !node.validate.evaluate(writeContext(scope, path, vars)))
+    return validationFailure(node.validate, path);
   if (typeof value !== 'object') return '';
   if (node.wildcard) {
     for (const [key, child] of Object.entries(value)) {
@@ -93,7 +107,8 @@ export class CompiledRuleSet implements RuleSet {
     for (const { node, depth, vars } of rulesAlong(this.root, path)) {
       if (!node.read) continue;
       const data = depth === 0 ? rootSnapshot : new Snapshot(root, path.slice(0, depth));
-      if (node.read.evaluate({ auth, root: rootSnapshot, data, newData: null, now, query: queryVar, vars })) return true;
+      if (node.read.evaluate({ auth, root: rootSnapshot, data, newData: null, now, query: queryVar, vars }))
+        return true;
     }
     return false;
   }
@@ -107,7 +122,8 @@ export class CompiledRuleSet implements RuleSet {
   ): WriteCheck {
     const scope: WriteScope = { auth, before, after, now, root: new Snapshot(before, []) };
     for (const path of paths) {
-      if (!isGranted(this.root, path, scope)) return { allowed: false, reason: `write denied at ${showPath(path)}: no .write rule allows it` };
+      if (!isGranted(this.root, path, scope))
+        return { allowed: false, reason: `write denied at ${showPath(path)}: no .write rule allows it` };
     }
     const checkedAncestors = new Set<string>();
     for (const path of paths) {
@@ -122,7 +138,8 @@ export class CompiledRuleSet implements RuleSet {
         if (!node.validate || checkedAncestors.has(key)) continue;
         checkedAncestors.add(key);
         if (!after.exists(nodePath)) continue;
-        if (!node.validate.evaluate(writeContext(scope, nodePath, vars))) return { allowed: false, reason: validationFailure(node.validate, nodePath) };
+        if (!node.validate.evaluate(writeContext(scope, nodePath, vars)))
+          return { allowed: false, reason: validationFailure(node.validate, nodePath) };
       }
     }
     return { allowed: true, reason: '' };

@@ -41,7 +41,8 @@ function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
 
 function compileOne(value: JsonValue, kind: RuleKind, place: string, wildcards: ReadonlySet<string>): Rule {
   if (typeof value === 'boolean') return { evaluate: () => value, place };
-  if (typeof value !== 'string') throw new RulesSyntaxError(place, `expected a boolean or an expression string, got ${typeName(value)}`);
+  if (typeof value !== 'string')
+    throw new RulesSyntaxError(place, `expected a boolean or an expression string, got ${typeName(value)}`);
   try {
     return { evaluate: compileRule(value, kind, wildcards), place };
   } catch (error) {
@@ -74,12 +75,18 @@ export function buildRuleNode(rules: JsonValue, place: string, wildcards: Readon
       throw new RulesSyntaxError(rulePlace, `unknown rule '${key}' (expected .read, .write, .validate or .indexOn)`);
     } else if (key.startsWith('$')) {
       const name = key;
-      if (BAD_KEY_CHARACTERS.test(name.slice(1)) || name.length === 1) throw new RulesSyntaxError(rulePlace, `invalid wildcard name '${name}'`);
-      if (node.wildcard) throw new RulesSyntaxError(rulePlace, `only one wildcard per level, and there is already '${node.wildcard.name}'`);
+      if (BAD_KEY_CHARACTERS.test(name.slice(1)) || name.length === 1)
+        throw new RulesSyntaxError(rulePlace, `invalid wildcard name '${name}'`);
+      if (node.wildcard)
+        throw new RulesSyntaxError(
+          rulePlace,
+          `only one wildcard per level, and there is already '${node.wildcard.name}'`,
+        );
       if (wildcards.has(name)) throw new RulesSyntaxError(rulePlace, `the wildcard '${name}' is already used above`);
       node.wildcard = { name, node: buildRuleNode(value, `${place}.${key}`, new Set([...wildcards, name])) };
     } else {
-      if (key === '' || BAD_KEY_CHARACTERS.test(key)) throw new RulesSyntaxError(rulePlace, `invalid key (keys cannot be empty or contain . # $ [ ] /)`);
+      if (key === '' || BAD_KEY_CHARACTERS.test(key))
+        throw new RulesSyntaxError(rulePlace, `invalid key (keys cannot be empty or contain . # $ [ ] /)`);
       children.set(key, buildRuleNode(value, `${place}.${key}`, wildcards));
     }
   }

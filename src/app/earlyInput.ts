@@ -18,9 +18,15 @@ export interface EarlyInput {
  * which hydration would otherwise set back to the values the server rendered.
  */
 export function takeEarlyInput(container: HTMLElement): EarlyInput {
-  const presses = (window.storefrontEarlyPresses?.stop() ?? []).filter((element) => element instanceof HTMLButtonElement);
-  const fields = container.querySelectorAll<TextField>('input:not([type=checkbox], [type=radio], [type=hidden]), textarea');
-  const typed = [...fields].filter((field) => field.value !== field.defaultValue).map((field): [TextField, string] => [field, field.value]);
+  const presses = (window.storefrontEarlyPresses?.stop() ?? []).filter(
+    (element) => element instanceof HTMLButtonElement,
+  );
+  const fields = container.querySelectorAll<TextField>(
+    'input:not([type=checkbox], [type=radio], [type=hidden]), textarea',
+  );
+  const typed = [...fields]
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field): [TextField, string] => [field, field.value]);
   return { presses, typed };
 }
 

@@ -3,7 +3,13 @@ import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/
 import { BrowserRouter } from 'react-router';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
 import { capWishlistToStock } from '../features/catalogue/stockCap';
-import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, readFirstVisitData, type FirstVisitData } from './firstVisit';
+import {
+  FIRST_VISIT_DATA_ID,
+  FIRST_VISIT_PAGES,
+  applyFirstVisitData,
+  readFirstVisitData,
+  type FirstVisitData,
+} from './firstVisit';
 import { appStore } from '../state/appStore';
 import { hydratingAtom } from '../state/atoms';
 import { setInBackground } from '../state/setInBackground';
@@ -30,7 +36,10 @@ function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
 function render(container: HTMLElement): void {
   // The app shell has no buttons: a press kept so far was not meant for the page about to render.
   takeEarlyInput(container);
-  const root = createRoot(container, rootOptions(container, () => root.unmount()));
+  const root = createRoot(
+    container,
+    rootOptions(container, () => root.unmount()),
+  );
   // A transition renders in slices, so the first render never holds the main thread in one long task.
   startTransition(() => root.render(<App store={appStore} Router={BrowserRouter} />));
   startLiveDataAfterPaint(appStore);
@@ -71,7 +80,8 @@ async function hydrate(container: HTMLElement, data: FirstVisitData, page: () =>
   const options: RootOptions = {
     ...rootOptions(container, () => root?.unmount()),
     // React then renders that part in the browser instead: the visitor sees the right page either way.
-    onRecoverableError: (error) => console.warn('The page from the server did not match; rendered here instead:', error),
+    onRecoverableError: (error) =>
+      console.warn('The page from the server did not match; rendered here instead:', error),
   };
   let root: Root | undefined;
   // As a transition, hydration goes in slices too, and the page stays responsive while React adopts it.
@@ -89,7 +99,8 @@ export function startApp(container: HTMLElement | null): void {
     capWishlistToStock(appStore);
     watchLaunch(appStore);
     const page = FIRST_VISIT_PAGES[window.location.pathname];
-    const data = page && container.firstElementChild ? readFirstVisitData(document.getElementById(FIRST_VISIT_DATA_ID)) : null;
+    const data =
+      page && container.firstElementChild ? readFirstVisitData(document.getElementById(FIRST_VISIT_DATA_ID)) : null;
     if (page && data) {
       hydrate(container, data, () => pages[page].load()).catch((error: unknown) => {
         console.error('Start-up failed:', error);

@@ -50,7 +50,11 @@ export async function database(): Promise<Database> {
 }
 
 /** Follows the value at `path` until the returned function is called; errors (permission denied) end it. */
-export function subscribeValue(path: string, onValue: (value: unknown) => void, onError: (error: unknown) => void): () => void {
+export function subscribeValue(
+  path: string,
+  onValue: (value: unknown) => void,
+  onError: (error: unknown) => void,
+): () => void {
   let stop: (() => void) | undefined;
   let stopped = false;
   database().then((db) => {

@@ -2,14 +2,14 @@ import { atom, type Atom } from 'jotai';
 import { isPermissionDenied, subscribeValue } from './database';
 
 export type LiveValue =
-  | { status: 'loading' }
-  | { status: 'ready'; value: unknown }
-  | { status: 'error'; message: string };
+  { status: 'loading' } | { status: 'ready'; value: unknown } | { status: 'error'; message: string };
 
 const atoms = new Map<string, Atom<LiveValue>>();
 
 function describeError(error: unknown): string {
-  return isPermissionDenied(error) ? 'You do not have permission to see this.' : 'This could not be loaded. Please reload the page.';
+  return isPermissionDenied(error)
+    ? 'You do not have permission to see this.'
+    : 'This could not be loaded. Please reload the page.';
 }
 
 /**

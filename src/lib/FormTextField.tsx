@@ -64,7 +64,15 @@ export interface TextFieldSpec<F extends object> {
 }
 
 /** A form's text fields, in the order given. */
-export function FormTextFields<F extends object>({ form, idPrefix, fields }: { form: FormState<F>; idPrefix: string; fields: readonly TextFieldSpec<F>[] }) {
+export function FormTextFields<F extends object>({
+  form,
+  idPrefix,
+  fields,
+}: {
+  form: FormState<F>;
+  idPrefix: string;
+  fields: readonly TextFieldSpec<F>[];
+}) {
   return fields.map((field) => (
     <FormTextField
       key={field.name}

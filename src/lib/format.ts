@@ -4,7 +4,14 @@ const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 export function formatEventDate(iso: string, locale: string): string {
   let formatter = dateFormatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    formatter = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     dateFormatters.set(locale, formatter);
   }
   return formatter.format(new Date(iso));

@@ -13,7 +13,11 @@ export default function AboutPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h1">About {site.name}</Typography>
-      {site.tagline && <Typography variant="h2" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>{site.tagline}</Typography>}
+      {site.tagline && (
+        <Typography variant="h2" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
+          {site.tagline}
+        </Typography>
+      )}
       <Paper component="section" aria-labelledby="about-details" variant="outlined" sx={{ p: 3 }}>
         <Typography id="about-details" variant="h2" gutterBottom>
           Where to find us

@@ -14,13 +14,23 @@ export default function ContactPage() {
     <Stack spacing={3}>
       <Typography variant="h1">Contact</Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Paper component="section" aria-labelledby="contact-form-heading" variant="outlined" sx={{ p: 3, flex: 2, width: '100%' }}>
+        <Paper
+          component="section"
+          aria-labelledby="contact-form-heading"
+          variant="outlined"
+          sx={{ p: 3, flex: 2, width: '100%' }}
+        >
           <Typography id="contact-form-heading" variant="h2" gutterBottom>
             Send us a message
           </Typography>
           <ContactForm />
         </Paper>
-        <Paper component="section" aria-labelledby="contact-details" variant="outlined" sx={{ p: 3, flex: 1, width: '100%' }}>
+        <Paper
+          component="section"
+          aria-labelledby="contact-details"
+          variant="outlined"
+          sx={{ p: 3, flex: 1, width: '100%' }}
+        >
           <Typography id="contact-details" variant="h2" gutterBottom>
             Get in touch
           </Typography>

@@ -12,7 +12,13 @@ import { App } from '../app/App';
 import { pages } from '../app/routing/pages';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';
 import { readFirebaseSettings } from '../firebase/config';
-import { FIRST_VISIT_DATA_ID, FIRST_VISIT_PAGES, applyFirstVisitData, serializeFirstVisitData, type FirstVisitData } from '../app/firstVisit';
+import {
+  FIRST_VISIT_DATA_ID,
+  FIRST_VISIT_PAGES,
+  applyFirstVisitData,
+  serializeFirstVisitData,
+  type FirstVisitData,
+} from '../app/firstVisit';
 
 export { FIRST_VISIT_PAGES, type FirstVisitData };
 
@@ -55,7 +61,9 @@ export async function renderPage(path: string, search: string, data: FirstVisitD
   applyFirstVisitData(store, data);
   if (store.get(comingSoonAtom).active) return null;
   await pages[page].load();
-  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${path}${search}`}>{children}</StaticRouter>;
+  const Router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={`${path}${search}`}>{children}</StaticRouter>
+  );
   const html = renderToString(<App store={store} Router={Router} />);
   // Emotion writes each style beside the markup it styles, and the theme's variables after all of it: a browser
   // painting the page as it arrives would show it unstyled for a moment and then shift it. In the head, all of

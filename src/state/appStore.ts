@@ -6,7 +6,8 @@ import { createPersistedStore, type AppStore } from './store';
 import { createStore } from 'jotai';
 
 const STORAGE_FAILURE_TEXT = {
-  unavailable: 'This browser is not letting the shop save anything, so your wishlist lasts only while this tab is open.',
+  unavailable:
+    'This browser is not letting the shop save anything, so your wishlist lasts only while this tab is open.',
   full: 'This device’s storage is full, so recent changes to your wishlist last only while this tab is open.',
 } as const;
 
@@ -20,7 +21,13 @@ const persisted = import.meta.env.SSR
   : createPersistedStore({
       openStorage: () => window.localStorage,
       onStorageFailure: (failure) =>
-        notify({ severity: 'warn', key: 'storage-failure', summary: 'Not saved on this device', detail: STORAGE_FAILURE_TEXT[failure], life: 8000 }),
+        notify({
+          severity: 'warn',
+          key: 'storage-failure',
+          summary: 'Not saved on this device',
+          detail: STORAGE_FAILURE_TEXT[failure],
+          life: 8000,
+        }),
       onRepaired: (problems) => console.warn(`Saved state was repaired: ${summarise(problems)}.`),
       onWishlistTrimmed: (stored) =>
         notify({

@@ -16,7 +16,9 @@ function text(payload: Record<string, unknown>, field: string, required: boolean
   const value = payload[field];
   if (typeof value === 'string' && (!required || value.trim() !== '')) return value;
   if (value == null && !required) return '';
-  throw new TransitionError(`The sign-in ${field} must be ${required ? 'non-empty ' : ''}text; got ${describe(value)}.`);
+  throw new TransitionError(
+    `The sign-in ${field} must be ${required ? 'non-empty ' : ''}text; got ${describe(value)}.`,
+  );
 }
 
 /**

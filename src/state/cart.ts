@@ -32,7 +32,9 @@ export function validateCartItem(input: unknown): CartItem {
   }
   if (quantity === undefined) return { id, title, price };
   if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) {
-    throw new TransitionError(`The quantity of "${title}" must be a whole number of at least 1; got ${describe(quantity)}.`);
+    throw new TransitionError(
+      `The quantity of "${title}" must be a whole number of at least 1; got ${describe(quantity)}.`,
+    );
   }
   return { id, title, price, quantity };
 }

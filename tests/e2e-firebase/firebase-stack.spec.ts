@@ -26,7 +26,10 @@ async function get(page: Page, url: string): Promise<{ response: APIResponse; bo
   return { response, body: await response.text() };
 }
 
-test('a first visit through Hosting gets its page rendered by the function, with the live data', async ({ page, db }) => {
+test('a first visit through Hosting gets its page rendered by the function, with the live data', async ({
+  page,
+  db,
+}) => {
   await db.write('properties/tagline', 'Rendered by the Cloud Function');
   const home = await get(page, '/home');
   expect(home.response.status()).toBe(200);
@@ -58,7 +61,16 @@ test('firebase.json headers are what the browser receives', async ({ page }) => 
   const asset = readdirSync(join(CLIENT_DIR, 'assets')).find((name) => name.endsWith('.js'));
   expect(workbox && asset).toBeTruthy();
   const cacheControl = async (path: string) => (await page.request.get(path)).headers()['cache-control'];
-  for (const path of ['/sw.js', `/${workbox}`, '/manifest.webmanifest', '/', '/index.html', '/cart', '/login', '/no/such/page']) {
+  for (const path of [
+    '/sw.js',
+    `/${workbox}`,
+    '/manifest.webmanifest',
+    '/',
+    '/index.html',
+    '/cart',
+    '/login',
+    '/no/such/page',
+  ]) {
     expect(await cacheControl(path), path).toBe('no-cache');
   }
   expect(await cacheControl(`/assets/${asset}`)).toBe('public, max-age=31536000, immutable');
@@ -87,13 +99,18 @@ test('pages about the visitor get the shell and behave as on npm start', async (
   await expect(page.getByRole('heading', { level: 1, name: SEED_NAME })).toBeVisible();
 });
 
-test('a property change reaches an open page within seconds and a later first visit within the staleness bound', async ({ page, db }) => {
+test('a property change reaches an open page within seconds and a later first visit within the staleness bound', async ({
+  page,
+  db,
+}) => {
   test.setTimeout(30_000 + MAX_STALENESS_SECONDS * 1000);
   failOnPageErrors(page);
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1, name: SEED_NAME })).toBeVisible();
   await db.write('properties/name', 'The Lantern Rooms by the Sea');
-  await expect(page.getByRole('heading', { level: 1, name: 'The Lantern Rooms by the Sea' })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'The Lantern Rooms by the Sea' })).toBeVisible({
+    timeout: 5_000,
+  });
   await expect
     .poll(async () => (await get(page, '/about')).body, { timeout: MAX_STALENESS_SECONDS * 1000, intervals: [500] })
     .toContain('The Lantern Rooms by the Sea');
@@ -242,13 +259,17 @@ test('the function shows no failure, whatever it is sent', async ({ page, stack 
 
 /** The Express that firebase-functions brings, as the Functions Framework runs a deployed function in one. */
 type ExpressApp = { use(handler: unknown): void; listen(port: number, host: string, ready: () => void): Server };
-const express = createRequire(createRequire(import.meta.url).resolve('firebase-functions'))('express') as () => ExpressApp;
+const express = createRequire(createRequire(import.meta.url).resolve('firebase-functions'))(
+  'express',
+) as () => ExpressApp;
 
 test('the deployed function does not say it runs on Express', async ({ stack }) => {
   expect(stack.readyAt).toBeGreaterThan(0);
   // Through the emulators every function answer carries their own Express's X-Powered-By, so the built function
   // (what is deployed) is run here in an Express app as Cloud Functions runs it.
-  const { firstVisitPage } = createRequire(import.meta.url)(join(buildDirs('dist-firebase-e2e').functions, 'lib', 'index.cjs')) as {
+  const { firstVisitPage } = createRequire(import.meta.url)(
+    join(buildDirs('dist-firebase-e2e').functions, 'lib', 'index.cjs'),
+  ) as {
     firstVisitPage: unknown;
   };
   const app = express();
@@ -258,7 +279,12 @@ test('the deployed function does not say it runs on Express', async ({ stack }) 
   });
   try {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    for (const [path, method] of [['/home', 'GET'], ['/about', 'HEAD'], ['/nowhere', 'GET'], ['/home', 'POST']]) {
+    for (const [path, method] of [
+      ['/home', 'GET'],
+      ['/about', 'HEAD'],
+      ['/nowhere', 'GET'],
+      ['/home', 'POST'],
+    ]) {
       const response = await fetch(`${base}${path}`, { method });
       expect([200, 405], `${method} ${path}`).toContain(response.status);
       expect(response.headers.get('x-powered-by'), `${method} ${path}`).toBeNull();
@@ -270,7 +296,11 @@ test('the deployed function does not say it runs on Express', async ({ stack }) 
 });
 
 interface FirebaseJson {
-  hosting: { public: string; predeploy?: string[]; rewrites: { source: string; function?: { functionId: string; region?: string } }[] };
+  hosting: {
+    public: string;
+    predeploy?: string[];
+    rewrites: { source: string; function?: { functionId: string; region?: string } }[];
+  };
   functions: { source: string; runtime: string; predeploy?: string[]; ignore?: string[] }[];
   database: { rules: string };
 }
@@ -283,7 +313,9 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
   // Hosting serves the folder the client build writes, and deploying builds first.
   const vite = await resolveConfig({ root: REPO, logLevel: 'silent' }, 'build', 'production');
   expect(resolve(REPO, config.hosting.public)).toBe(resolve(REPO, vite.build.outDir));
-  const packageJson = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const packageJson = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   expect(packageJson.scripts.build).toContain('scripts/buildFunctions.ts');
   expect(config.hosting.predeploy).toContain('npm run build');
   expect(config.database.rules).toBe('database.rules.json');
@@ -291,13 +323,17 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
   // The codebase's entry is what the functions build writes.
   expect(config.functions).toHaveLength(1);
   const [codebase] = config.functions;
-  const functionsPackage = JSON.parse(readFileSync(join(REPO, codebase!.source, 'package.json'), 'utf8')) as { main: string };
+  const functionsPackage = JSON.parse(readFileSync(join(REPO, codebase!.source, 'package.json'), 'utf8')) as {
+    main: string;
+  };
   expect(join(codebase!.source, functionsPackage.main)).toBe(join(FUNCTIONS_OUT, 'index.cjs'));
   expect(codebase!.predeploy).toContain('npm run build');
   expect(codebase!.ignore).toContain('src');
 
   // A runtime Cloud Functions still deploys (firebase-tools' own table of runtimes).
-  const { RUNTIMES } = createRequire(import.meta.url)('firebase-tools/lib/deploy/functions/runtimes/supported/types.js') as {
+  const { RUNTIMES } = createRequire(import.meta.url)(
+    'firebase-tools/lib/deploy/functions/runtimes/supported/types.js',
+  ) as {
     RUNTIMES: Record<string, { status: string; decommissionDate: string }>;
   };
   const runtime = RUNTIMES[codebase!.runtime];
@@ -305,10 +341,9 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
   expect(new Date(runtime!.decommissionDate).getTime()).toBeGreaterThan(Date.now());
 
   // Every rewrite to a function names one that the build exports, in the region it runs in.
-  const built = createRequire(import.meta.url)(join(buildDirs('dist-firebase-e2e').functions, functionsPackage.main)) as Record<
-    string,
-    { __endpoint?: { region?: string[]; httpsTrigger?: unknown } }
-  >;
+  const built = createRequire(import.meta.url)(
+    join(buildDirs('dist-firebase-e2e').functions, functionsPackage.main),
+  ) as Record<string, { __endpoint?: { region?: string[]; httpsTrigger?: unknown } }>;
   const toFunctions = config.hosting.rewrites.filter((rewrite) => rewrite.function);
   expect(toFunctions.map((rewrite) => rewrite.source).sort()).toEqual(['/about', '/contact', '/home', '/products']);
   for (const rewrite of toFunctions) {

@@ -142,7 +142,10 @@ export interface FirebaseStack {
 }
 
 /** Builds for `ports` into `dirs`, then starts the database, the Auth emulator and the Firebase front. */
-export async function startFirebaseStack(ports: StackPorts, dirs: { client: string; functions: string }): Promise<FirebaseStack> {
+export async function startFirebaseStack(
+  ports: StackPorts,
+  dirs: { client: string; functions: string },
+): Promise<FirebaseStack> {
   buildFor(ports, dirs);
   const dir = mkdtempSync(join(tmpdir(), 'storefront-firebase-'));
   const seed: unknown = JSON.parse(readFileSync(join(REPO, 'seed', 'database.json'), 'utf8'));

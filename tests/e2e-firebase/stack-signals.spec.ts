@@ -31,7 +31,12 @@ const STACKS: Stack[] = [
   {
     command: 'npm run start:firebase',
     script: 'scripts/start-firebase.ts',
-    ports: { 'hosting-port': firebase.hosting, 'functions-port': firebase.functions, 'db-port': firebase.db, 'auth-port': firebase.auth },
+    ports: {
+      'hosting-port': firebase.hosting,
+      'functions-port': firebase.functions,
+      'db-port': firebase.db,
+      'auth-port': firebase.auth,
+    },
     extra: ['--public', DIRS.client, '--functions', DIRS.functions],
     url: `http://localhost:${firebase.hosting}/home`,
   },
@@ -49,7 +54,10 @@ for (const stack of STACKS) {
     test.setTimeout(2 * (START_MS + GRACE_MS) + 600_000);
     buildFor(PORTS, DIRS);
     const data = mkdtempSync(join(tmpdir(), 'storefront-signals-'));
-    const args = [...Object.entries(stack.ports).flatMap(([name, port]) => [`--${name}`, String(port)]), ...stack.extra];
+    const args = [
+      ...Object.entries(stack.ports).flatMap(([name, port]) => [`--${name}`, String(port)]),
+      ...stack.extra,
+    ];
     try {
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         const stopped = await stopsAsAWhole(stack.script, [...args, '--data', data], signal, {

@@ -2,7 +2,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './liveDatabase';
 import { TWO_ITEMS, expectHeading, storeState } from './support';
 
-const PAGES = ['/home', '/products', '/about', '/contact', '/cart', '/checkout', '/login', '/dashboard', '/coming-soon'];
+const PAGES = [
+  '/home',
+  '/products',
+  '/about',
+  '/contact',
+  '/cart',
+  '/checkout',
+  '/login',
+  '/dashboard',
+  '/coming-soon',
+];
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`every page passes axe in the ${scheme} scheme @phone`, async ({ page }) => {
@@ -16,7 +26,9 @@ for (const scheme of ['light', 'dark'] as const) {
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .analyze();
-      const summary = results.violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+      const summary = results.violations.map(
+        (violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
       expect(summary).toEqual([]);
     }
   });
@@ -41,5 +53,9 @@ test('the contact form with validation errors passes axe @phone', async ({ page 
   await page.getByRole('button', { name: /Send/ }).click();
   await expect(page.getByText('Please enter your name.')).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 });

@@ -8,7 +8,11 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 async function check(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.violations.map((violation) => `${name}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${name}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
   const dir = process.env.SCREENSHOTS_DIR;
   if (dir) {
     const { width } = page.viewportSize() ?? { width: 0 };

@@ -3,7 +3,10 @@ import { SIGNED_OUT, TWO_ITEMS, expectHeading, failOnPageErrors, storeState, sto
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
-test('sign up: a guest with a wishlist creates an account, becomes a customer and keeps the wishlist', async ({ page, db }) => {
+test('sign up: a guest with a wishlist creates an account, becomes a customer and keeps the wishlist', async ({
+  page,
+  db,
+}) => {
   await storeState(page, TWO_ITEMS, '/login');
   await page.getByRole('button', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeFocused();
@@ -26,7 +29,14 @@ test('sign up: a guest with a wishlist creates an account, becomes a customer an
   await expectHeading(page, 'Dashboard');
   await expect(page.getByRole('main').getByText('Welcome, Robin')).toBeVisible();
   const state = (await storedState(page)) as { auth: Record<string, unknown>; cart: unknown };
-  expect(state.auth).toMatchObject({ firstname: 'Robin', lastname: 'Shopper', email, role: 'customer', token: null, authenticated: true });
+  expect(state.auth).toMatchObject({
+    firstname: 'Robin',
+    lastname: 'Shopper',
+    email,
+    role: 'customer',
+    token: null,
+    authenticated: true,
+  });
   expect(state.cart).toEqual(TWO_ITEMS.cart);
   const profile = (await db.read(`users/${String(state.auth.id)}`)) as Record<string, unknown>;
   expect(profile).toMatchObject({ firstname: 'Robin', lastname: 'Shopper', email, role: 'customer' });
@@ -46,7 +56,10 @@ test('sign up with an address that already has an account says so', async ({ pag
   await expect(page.getByRole('alert')).toContainText('There is already an account with that email address');
 });
 
-test('sign in: a wrong password is explained, the right one goes back to where the visitor was going', async ({ page, accounts }) => {
+test('sign in: a wrong password is explained, the right one goes back to where the visitor was going', async ({
+  page,
+  accounts,
+}) => {
   const user = await accounts.create('customer');
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login?next=%2Fdashboard');
@@ -70,22 +83,30 @@ test('reset password: the emulator receives the reset, and the new password sign
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'a link to reset its password is on its way' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'a link to reset its password is on its way' }),
+  ).toBeVisible();
 
   const [code] = await accounts.resetCodes(user.email);
   expect(code).toBeTruthy();
   // What the emailed link's page does: set the new password with the code.
-  const reset = await fetch(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ oobCode: code, newPassword: 'a brand new password' }),
-  });
+  const reset = await fetch(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ oobCode: code, newPassword: 'a brand new password' }),
+    },
+  );
   expect(reset.ok).toBe(true);
   await page.getByRole('button', { name: 'Back to sign in' }).click();
   await accounts.signIn(page, { email: user.email, password: 'a brand new password' });
 });
 
-test('sign out: the auth slice is cleared, the wishlist stays and the dashboard asks to sign in again', async ({ page, accounts }) => {
+test('sign out: the auth slice is cleared, the wishlist stays and the dashboard asks to sign in again', async ({
+  page,
+  accounts,
+}) => {
   const user = await accounts.create('customer');
   await storeState(page, TWO_ITEMS, '/login');
   await accounts.signIn(page, user);
@@ -101,10 +122,23 @@ test('sign out: the auth slice is cleared, the wishlist stays and the dashboard 
 
 test('a stored "signed in as staff" without a Firebase session grants nothing', async ({ page, db }) => {
   await db.write('properties/comingsoon', true);
-  await storeState(page, {
-    ...TWO_ITEMS,
-    auth: { ...SIGNED_OUT, id: 'demo-staff', created: 1, firstname: 'Sam', lastname: 'Staff', role: 'staff', email: 'staff@example.com', authenticated: true },
-  }, '/products');
+  await storeState(
+    page,
+    {
+      ...TWO_ITEMS,
+      auth: {
+        ...SIGNED_OUT,
+        id: 'demo-staff',
+        created: 1,
+        firstname: 'Sam',
+        lastname: 'Staff',
+        role: 'staff',
+        email: 'staff@example.com',
+        authenticated: true,
+      },
+    },
+    '/products',
+  );
   await expect(page).toHaveURL('/coming-soon');
   await expect(page.getByText('Coming-soon mode is on')).toHaveCount(0);
   await expect.poll(async () => ((await storedState(page)) as { auth: unknown }).auth).toEqual(SIGNED_OUT);

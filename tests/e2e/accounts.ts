@@ -57,7 +57,8 @@ async function emulatorRequest(path: string, body?: unknown): Promise<Record<str
 async function bundleSdk(): Promise<string> {
   const result = await build({
     stdin: {
-      contents: "export * as app from 'firebase/app'; export * as auth from 'firebase/auth'; export * as database from 'firebase/database';",
+      contents:
+        "export * as app from 'firebase/app'; export * as auth from 'firebase/auth'; export * as database from 'firebase/database';",
       resolveDir: process.cwd(),
       loader: 'ts',
     },
@@ -89,7 +90,11 @@ async function sdkCallInPage(call: SdkCall): Promise<string> {
   };
   const sdk = (window as unknown as { firebaseSdk: Sdk }).firebaseSdk;
   const app = sdk.app.initializeApp(
-    { apiKey: 'demo-api-key', projectId: 'demo-storefront', databaseURL: 'http://127.0.0.1:9100?ns=demo-storefront-default-rtdb' },
+    {
+      apiKey: 'demo-api-key',
+      projectId: 'demo-storefront',
+      databaseURL: 'http://127.0.0.1:9100?ns=demo-storefront-default-rtdb',
+    },
     `probe-${Math.random()}`,
   );
   try {
@@ -124,13 +129,23 @@ export const test = databaseTest.extend<{ accounts: Accounts }, { firebaseBundle
         await page.addScriptTag({ content: firebaseBundle });
         injected.add(page);
       }
-      return page.evaluate(sdkCallInPage, { authEmulator: AUTH_EMULATOR, email: user.email, password: user.password, path, value, write });
+      return page.evaluate(sdkCallInPage, {
+        authEmulator: AUTH_EMULATOR,
+        email: user.email,
+        password: user.password,
+        path,
+        value,
+        write,
+      });
     };
     await provide({
       async create(role, names = {}) {
         const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
         const password = `${role}-password-${randomUUID().slice(0, 4)}`;
-        const answer = await emulatorRequest(`identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, { email, password });
+        const answer = await emulatorRequest(`identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, {
+          email,
+          password,
+        });
         const uid = String(answer.localId);
         const user: TestUser = {
           uid,
@@ -140,7 +155,13 @@ export const test = databaseTest.extend<{ accounts: Accounts }, { firebaseBundle
           lastname: names.lastname ?? (role === 'staff' ? 'Staff' : 'Customer'),
           role,
         };
-        await db.write(`users/${uid}`, { firstname: user.firstname, lastname: user.lastname, email, role, created: Date.now() });
+        await db.write(`users/${uid}`, {
+          firstname: user.firstname,
+          lastname: user.lastname,
+          email,
+          role,
+          created: Date.now(),
+        });
         return user;
       },
       async signIn(page, user) {
@@ -156,7 +177,9 @@ export const test = databaseTest.extend<{ accounts: Accounts }, { firebaseBundle
       async resetCodes(email) {
         const answer = await emulatorRequest(`emulator/v1/projects/${PROJECT_ID}/oobCodes`);
         const codes = (answer.oobCodes ?? []) as { email: string; requestType: string; oobCode: string }[];
-        return codes.filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET').map((code) => code.oobCode);
+        return codes
+          .filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET')
+          .map((code) => code.oobCode);
       },
     });
   },

@@ -7,7 +7,9 @@ test.beforeEach(({ page }) => failOnPageErrors(page));
 const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
 const cardTitles = (page: Page) => productList(page).getByRole('heading', { level: 2 });
 
-test('the products page shows the live catalogue: prices in the shop currency, dates, stock states @phone', async ({ page }) => {
+test('the products page shows the live catalogue: prices in the shop currency, dates, stock states @phone', async ({
+  page,
+}) => {
   await page.goto('/products');
   await expectHeading(page, 'Products');
   await expect(page.getByRole('status').filter({ hasText: /25 products/ })).toBeVisible();
@@ -66,7 +68,9 @@ test('changes made faster than the page re-renders all reach the URL, none undoi
     const search = document.querySelector<HTMLInputElement>('input[type="search"]')!;
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(search, '');
     search.dispatchEvent(new Event('input', { bubbles: true }));
-    const category = [...document.querySelectorAll('select')].find((select) => [...select.options].some((option) => option.value === 'Workshops'))!;
+    const category = [...document.querySelectorAll('select')].find((select) =>
+      [...select.options].some((option) => option.value === 'Workshops'),
+    )!;
     Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(category, 'Workshops');
     category.dispatchEvent(new Event('change', { bubbles: true }));
   });
@@ -76,7 +80,9 @@ test('changes made faster than the page re-renders all reach the URL, none undoi
   await expect(cardTitles(page).first()).toBeVisible();
 });
 
-test('a product opens in a dialog addressable by ?product=, and adds to the wishlist with the spec toast', async ({ page }) => {
+test('a product opens in a dialog addressable by ?product=, and adds to the wishlist with the spec toast', async ({
+  page,
+}) => {
   await page.goto('/products');
   await page.getByRole('button', { name: 'Details of Harbour Jazz Night' }).click();
   await expect(page).toHaveURL(/product=harbour-jazz-night/);
@@ -99,11 +105,17 @@ test('a product opens in a dialog addressable by ?product=, and adds to the wish
   await expect(page.getByRole('dialog', { name: 'Product not found' })).toBeVisible();
 });
 
-test('Back closes an open product; once closed, Back leaves the page instead of stopping on a copy of it', async ({ page }) => {
+test('Back closes an open product; once closed, Back leaves the page instead of stopping on a copy of it', async ({
+  page,
+}) => {
   await page.goto('/home');
   await page.goto('/products?category=Workshops');
   const dialog = page.getByRole('dialog');
-  const openFirst = () => productList(page).getByRole('button', { name: /^Details of / }).first().click();
+  const openFirst = () =>
+    productList(page)
+      .getByRole('button', { name: /^Details of / })
+      .first()
+      .click();
 
   await openFirst();
   await expect(dialog).toBeVisible();
@@ -138,14 +150,29 @@ test('price, stock and new products change live on an open page', async ({ page,
   await expect(jazz).toContainText('£21.50');
   await db.write('products/harbour-jazz-night/stock', 0);
   await expect(jazz).toContainText('Sold out');
-  await db.write('products/late-addition', { title: 'Late Addition Gig', price: 7, description: 'Just announced', image: '', category: 'Live music', active: true, stock: 10 });
+  await db.write('products/late-addition', {
+    title: 'Late Addition Gig',
+    price: 7,
+    description: 'Just announced',
+    image: '',
+    category: 'Live music',
+    active: true,
+    stock: 10,
+  });
   await expect(page.getByRole('article', { name: 'Late Addition Gig' })).toBeVisible();
 });
 
 test('products with bad data are left out and logged; the page still works', async ({ page, db }) => {
   const warnings: string[] = [];
   page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
-  await db.write('products/broken-price', { title: 'Broken price', price: 'free', description: '', image: '', category: 'X', active: true });
+  await db.write('products/broken-price', {
+    title: 'Broken price',
+    price: 'free',
+    description: '',
+    image: '',
+    category: 'X',
+    active: true,
+  });
   await db.write('products/no-title', { price: 3, description: '', image: '', category: 'X', active: true });
   await page.goto('/products');
   await expect(page.getByRole('status').filter({ hasText: '25 products' })).toBeVisible();
@@ -195,12 +222,17 @@ test('the wishlist shows a changed price and a sold-out item plainly', async ({ 
   await expect(page.getByTestId('wishlist-total')).toHaveText('£24.00');
 });
 
-test('with the database gone, the catalogue seen before, its products and the wishlist keep working', async ({ page, db }) => {
+test('with the database gone, the catalogue seen before, its products and the wishlist keep working', async ({
+  page,
+  db,
+}) => {
   await page.goto('/products');
   await expect(page.getByRole('status').filter({ hasText: '25 products' })).toBeVisible();
   await db.stop();
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: '25 products (saved on this device; updating when online)' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: '25 products (saved on this device; updating when online)' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
   await page.getByRole('link', { name: 'Wishlist, 1 item' }).click();
   await page.getByRole('button', { name: 'One more Harbour Jazz Night' }).click();
@@ -213,7 +245,18 @@ test('with the database gone, the catalogue seen before, its products and the wi
 
 test('a long catalogue renders in steps as the visitor scrolls, or on "Show more"', async ({ page, db }) => {
   const extra = Object.fromEntries(
-    Array.from({ length: 75 }, (_, n) => [`extra-${n}`, { title: `Extra product ${n}`, price: 3, description: '', image: '', category: 'Extras', active: true, sort: 1000 + n }]),
+    Array.from({ length: 75 }, (_, n) => [
+      `extra-${n}`,
+      {
+        title: `Extra product ${n}`,
+        price: 3,
+        description: '',
+        image: '',
+        category: 'Extras',
+        active: true,
+        sort: 1000 + n,
+      },
+    ]),
   );
   await db.write('products', { ...((await db.read('products')) as object), ...extra });
   await page.goto('/products');

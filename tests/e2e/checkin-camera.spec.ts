@@ -10,7 +10,10 @@ const EVENT = 'harbour-jazz-night';
 
 /** Staff signed in at the door in `browser` (which has the camera), the jazz night's list downloaded. */
 async function doorPage(
-  browser: Browser, baseURL: string | undefined, db: LiveDatabase, signIn: (page: Page) => Promise<void>,
+  browser: Browser,
+  baseURL: string | undefined,
+  db: LiveDatabase,
+  signIn: (page: Page) => Promise<void>,
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   await db.connect(context);
@@ -22,11 +25,15 @@ async function doorPage(
 }
 
 const admitted = async (db: LiveDatabase) =>
-  Object.values((await db.read(`tickets/${EVENT}`)) as Record<string, { checkin?: unknown }>)
-    .filter((t) => t.checkin).length;
+  Object.values((await db.read(`tickets/${EVENT}`)) as Record<string, { checkin?: unknown }>).filter((t) => t.checkin)
+    .length;
 
 test('staff admit a ticket held up to the camera, then the same ticket again is already checked in', async ({
-  playwright, launchOptions, baseURL, db, accounts,
+  playwright,
+  launchOptions,
+  baseURL,
+  db,
+  accounts,
 }) => {
   const staff = await accounts.create('staff');
   const [code] = await eventCodes(db);
@@ -46,7 +53,11 @@ test('staff admit a ticket held up to the camera, then the same ticket again is 
 });
 
 test('a QR holding a link with markup: unknown code, nothing else', async ({
-  playwright, launchOptions, baseURL, db, accounts,
+  playwright,
+  launchOptions,
+  baseURL,
+  db,
+  accounts,
 }) => {
   const staff = await accounts.create('staff');
   const [code] = await eventCodes(db);
@@ -75,7 +86,11 @@ test('a QR holding a link with markup: unknown code, nothing else', async ({
 });
 
 test('camera refused: staff are told why and type the code', async ({
-  playwright, launchOptions, baseURL, db, accounts,
+  playwright,
+  launchOptions,
+  baseURL,
+  db,
+  accounts,
 }) => {
   const staff = await accounts.create('staff');
   const [code] = await eventCodes(db);
@@ -83,8 +98,9 @@ test('camera refused: staff are told why and type the code', async ({
   try {
     const page = await doorPage(camera.browser, baseURL, db, (p) => accounts.signIn(p, staff));
     await page.getByRole('button', { name: 'Scan with camera' }).click();
-    await expect(page.getByTestId('camera-problem'))
-      .toHaveText('The camera is not allowed here. Type the code under the QR instead.');
+    await expect(page.getByTestId('camera-problem')).toHaveText(
+      'The camera is not allowed here. Type the code under the QR instead.',
+    );
     await typeCode(page, code!);
     await expect(checkinResult(page)).toContainText('Admitted');
   } finally {
@@ -99,8 +115,9 @@ test('without a camera, staff are told why and type the code instead @phone', as
   await accounts.signIn(page, staff);
   await openCheckin(page);
   await page.getByRole('button', { name: 'Scan with camera' }).click();
-  await expect(page.getByTestId('camera-problem'))
-    .toHaveText('No camera found on this device. Type the code under the QR instead.');
+  await expect(page.getByTestId('camera-problem')).toHaveText(
+    'No camera found on this device. Type the code under the QR instead.',
+  );
   await typeCode(page, code!);
   await expect(checkinResult(page)).toContainText('Admitted');
 });

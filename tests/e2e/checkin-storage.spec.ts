@@ -8,7 +8,9 @@ test.describe.configure({ timeout: 90_000 });
 const EVENT = 'harbour-jazz-night';
 
 test('storage full: the door downloads, decides and sends from memory, and says so @phone', async ({
-  page, db, accounts,
+  page,
+  db,
+  accounts,
 }) => {
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);
@@ -36,7 +38,9 @@ test('storage full: the door downloads, decides and sends from memory, and says 
 });
 
 test('corrupt stored list and outbox: each dropped with a message; download again, door works', async ({
-  page, db, accounts,
+  page,
+  db,
+  accounts,
 }) => {
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);
@@ -48,8 +52,9 @@ test('corrupt stored list and outbox: each dropped with a message; download agai
     localStorage.setItem('door-outbox', '[{"id":7}]');
   });
   await openCheckin(page);
-  await expect(page.getByText('The ticket lists stored on this device could not be read and were removed'))
-    .toBeVisible();
+  await expect(
+    page.getByText('The ticket lists stored on this device could not be read and were removed'),
+  ).toBeVisible();
   await expect(page.getByText('Scans waiting on this device could not be read and were removed')).toBeVisible();
   await typeCode(page, codes[0]!);
   await expect(checkinResult(page)).toContainText('Admitted');
@@ -58,8 +63,10 @@ test('corrupt stored list and outbox: each dropped with a message; download agai
   expect(saved).toHaveProperty([EVENT, 'tickets', 'length'], 2);
 });
 
-test('another shop\'s code, garbage or a huge paste: plain unknown, nothing changes @phone', async ({
-  page, db, accounts,
+test("another shop's code, garbage or a huge paste: plain unknown, nothing changes @phone", async ({
+  page,
+  db,
+  accounts,
 }) => {
   const staff = await accounts.create('staff');
   await accounts.signIn(page, staff);

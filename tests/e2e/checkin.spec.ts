@@ -9,8 +9,11 @@ test.describe.configure({ timeout: 120_000 });
 const EVENT = 'harbour-jazz-night';
 type Stored = Record<string, { code: string; checkin?: { scan: string } }>;
 
-
-test('staff admit by typed code offline, a repeat is refused, the outbox survives a reload and syncs once @phone', async ({ page, db, accounts }) => {
+test('staff admit by typed code offline, a repeat is refused, the outbox survives a reload and syncs once @phone', async ({
+  page,
+  db,
+  accounts,
+}) => {
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);
   await accounts.signIn(page, staff);
@@ -45,7 +48,12 @@ test('staff admit by typed code offline, a repeat is refused, the outbox survive
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 1 / 2');
 });
 
-test('two devices admit the same ticket offline: both scans are kept, one first check-in, the conflict is shown', async ({ page, db, accounts, browser }) => {
+test('two devices admit the same ticket offline: both scans are kept, one first check-in, the conflict is shown', async ({
+  page,
+  db,
+  accounts,
+  browser,
+}) => {
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);
   const otherContext = await browser.newContext();
@@ -71,7 +79,9 @@ test('two devices admit the same ticket offline: both scans are kept, one first 
     await expect(device.getByTestId('checkin-conflicts')).toContainText('(first)');
     await expect(device.getByTestId('checkin-counter')).toHaveText('Checked in: 1 / 2');
   }
-  const scans = Object.values((await db.read(`checkins/${EVENT}`)) as Record<string, { result: string; device: string }>);
+  const scans = Object.values(
+    (await db.read(`checkins/${EVENT}`)) as Record<string, { result: string; device: string }>,
+  );
   expect(scans.filter((s) => s.result === 'admitted')).toHaveLength(2);
   expect(new Set(scans.map((s) => s.device)).size).toBe(2);
   const tickets = (await db.read(`tickets/${EVENT}`)) as Stored;
@@ -79,14 +89,29 @@ test('two devices admit the same ticket offline: both scans are kept, one first 
   await otherContext.close();
 });
 
-test('staff cancelling an order voids its tickets in the same update, and the door refuses them', async ({ page, db, accounts }) => {
+test('staff cancelling an order voids its tickets in the same update, and the door refuses them', async ({
+  page,
+  db,
+  accounts,
+}) => {
   const staff = await accounts.create('staff');
   const code = 'VD1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
   await db.write('orders/buyer-v/order-v', {
-    items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: 1 } }, total: 18, status: 'pending', created: Date.now(),
+    items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: 1 } },
+    total: 18,
+    status: 'pending',
+    created: Date.now(),
     contact: { name: 'Vera Void', email: 'vera@example.com' },
   });
-  await db.write(`tickets/${EVENT}/order-v-0`, { uid: 'buyer-v', order: 'order-v', n: 0, code, holder: 'Vera Void', status: 'valid', created: Date.now() });
+  await db.write(`tickets/${EVENT}/order-v-0`, {
+    uid: 'buyer-v',
+    order: 'order-v',
+    n: 0,
+    code,
+    holder: 'Vera Void',
+    status: 'valid',
+    created: Date.now(),
+  });
   await accounts.signIn(page, staff);
   await page.goto('/dashboard?tab=orders');
   await page.getByRole('article', { name: 'Order from Vera Void' }).getByRole('combobox', { name: 'Status' }).click();

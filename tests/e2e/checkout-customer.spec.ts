@@ -3,7 +3,11 @@ import { failOnPageErrors } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
-test('a signed-in customer checks out with their details filled in, and the order is theirs', async ({ page, db, accounts }) => {
+test('a signed-in customer checks out with their details filled in, and the order is theirs', async ({
+  page,
+  db,
+  accounts,
+}) => {
   const customer = await accounts.create('customer', { firstname: 'Casey', lastname: 'Marsh' });
   await accounts.signIn(page, customer);
   await page.goto('/products');
@@ -13,7 +17,9 @@ test('a signed-in customer checks out with their details filled in, and the orde
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(customer.email);
   await expect(page.getByText('No account needed.')).toHaveCount(0);
   await page.getByRole('button', { name: /Reserve order/ }).click();
-  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Casey Marsh' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Casey Marsh' })).toBeVisible({
+    timeout: 20_000,
+  });
   const reference = (await page.getByTestId('order-reference').textContent())!;
   expect(await db.read(`orders/${customer.uid}/${reference}`)).toMatchObject({
     status: 'pending',

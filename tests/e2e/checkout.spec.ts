@@ -15,7 +15,6 @@ async function fillDetails(page: Page, details = { name: 'Robin Ash', email: 'ro
   await page.getByRole('textbox', { name: 'Email' }).fill(details.email);
 }
 
-
 /** Orders placed during the test (the seed's demo customer has past orders of their own). */
 async function allOrders(db: { read(path: string): Promise<unknown> }): Promise<StoredOrder[]> {
   const byUser = ((await db.read('orders')) ?? {}) as Record<string, Record<string, StoredOrder>>;
@@ -24,11 +23,16 @@ async function allOrders(db: { read(path: string): Promise<unknown> }): Promise<
     .flatMap(([, orders]) => Object.values(orders));
 }
 
-test('a guest checks out without an account: the order is reserved at live prices and stock is taken @phone', async ({ page, db }) => {
+test('a guest checks out without an account: the order is reserved at live prices and stock is taken @phone', async ({
+  page,
+  db,
+}) => {
   await addToWishlist(page, 'Folk in the Round', 'Folk in the Round', 'Enamel Camp Mug');
   await page.goto('/checkout');
   await expectHeading(page, 'Checkout');
-  await expect(page.getByText('No payment now: your order is reserved, to be paid at the event or on collection.')).toBeVisible();
+  await expect(
+    page.getByText('No payment now: your order is reserved, to be paid at the event or on collection.'),
+  ).toBeVisible();
   await db.write('products/folk-in-the-round/price', 14);
   await expect(page.getByText('Some prices have changed since you added the items')).toBeVisible();
   await fillDetails(page);
@@ -37,8 +41,12 @@ test('a guest checks out without an account: the order is reserved at live price
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.getByRole('button', { name: /Reserve order/ }).click();
-  await expect(page.getByRole('button', { name: 'Reserving…' }).or(page.getByRole('heading', { name: /Reserved/ }))).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' }), errors.join('\n')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole('button', { name: 'Reserving…' }).or(page.getByRole('heading', { name: /Reserved/ })),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' }), errors.join('\n')).toBeVisible({
+    timeout: 20_000,
+  });
   const reference = await page.getByTestId('order-reference').textContent();
   expect(reference).toMatch(/^[-\w]{20}$/);
   await expect(page.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
@@ -93,7 +101,10 @@ test('a sold-out item blocks checkout until it is removed', async ({ page, db })
   await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled();
 });
 
-test('the last item: of two buyers racing for it exactly one gets it, the other is told and keeps the wishlist', async ({ browser, db }) => {
+test('the last item: of two buyers racing for it exactly one gets it, the other is told and keeps the wishlist', async ({
+  browser,
+  db,
+}) => {
   await db.write('products/folk-in-the-round/stock', 1);
   const buyers = await Promise.all([browser.newContext(), browser.newContext()]);
   // Both contexts talk to this test's database.
@@ -111,7 +122,11 @@ test('the last item: of two buyers racing for it exactly one gets it, the other 
   // loaded machine can take long enough for the first order to be placed and its stock to reach the other page;
   // that page then (rightly) shows the item sold out, a notice pushes the button down and disables it, and the
   // click never lands.
-  await Promise.all(pages.map((page) => page.getByRole('button', { name: /Reserve order/ }).evaluate((button: HTMLButtonElement) => button.click())));
+  await Promise.all(
+    pages.map((page) =>
+      page.getByRole('button', { name: /Reserve order/ }).evaluate((button: HTMLButtonElement) => button.click()),
+    ),
+  );
 
   const outcomes = await Promise.all(
     pages.map(async (page) => {

@@ -29,7 +29,11 @@ test('queued messages whose ids are not database keys go out under new ids', asy
   await expect(page.getByText(/waiting to be sent/)).toBeHidden({ timeout: 15_000 });
   await expect(page.getByRole('status').filter({ hasText: '6 messages sent' })).toBeVisible();
   const stored = await storedMessages(db);
-  expect(Object.values(stored).map((message) => message.subject).sort()).toEqual(subjects.sort());
+  expect(
+    Object.values(stored)
+      .map((message) => message.subject)
+      .sort(),
+  ).toEqual(subjects.sort());
   expect(Object.keys(stored)).toContain('fine-id');
   expect(Object.keys(stored).every((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id))).toBe(true);
   expect(warnings.join('\n')).toMatch(/not a valid database key/);
@@ -46,9 +50,11 @@ test('150 queued messages go out with one summarising toast, not 150', async ({ 
   await page.addInitScript(() => {
     const seen = new Set<Element>();
     (window as unknown as { toastCount: () => number }).toastCount = () => seen.size;
-    new MutationObserver(() => document.querySelectorAll('[role="status"], [role="alert"]').forEach((toast) => {
-      if (/Message sent|messages sent/.test(toast.textContent ?? '')) seen.add(toast);
-    })).observe(document, { subtree: true, childList: true });
+    new MutationObserver(() =>
+      document.querySelectorAll('[role="status"], [role="alert"]').forEach((toast) => {
+        if (/Message sent|messages sent/.test(toast.textContent ?? '')) seen.add(toast);
+      }),
+    ).observe(document, { subtree: true, childList: true });
   });
   await storeOutbox(page, entries);
   await expect(page.getByRole('status').filter({ hasText: '150 messages sent' })).toBeVisible({ timeout: 20_000 });

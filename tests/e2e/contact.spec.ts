@@ -3,7 +3,12 @@ import { expect, test } from './liveDatabase';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
-const MESSAGE = { name: 'Robin Ash', email: 'robin@example.com', subject: 'Group booking', body: 'Can we book a table for eight on the 15th?' };
+const MESSAGE = {
+  name: 'Robin Ash',
+  email: 'robin@example.com',
+  subject: 'Group booking',
+  body: 'Can we book a table for eight on the 15th?',
+};
 
 async function fill(page: import('@playwright/test').Page, fields: Partial<typeof MESSAGE>) {
   const labels = { name: 'Name', email: 'Email', subject: 'Subject', body: 'Message' } as const;
@@ -55,7 +60,10 @@ test('the draft survives a reload', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Half-written');
 });
 
-test('offline, the message waits (even across a reload) and is sent when the connection returns', async ({ page, db }) => {
+test('offline, the message waits (even across a reload) and is sent when the connection returns', async ({
+  page,
+  db,
+}) => {
   await page.goto('/contact');
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
   await db.stop();

@@ -42,7 +42,11 @@ test('customer: own orders with live status, names editable, no staff tools @pho
   expect(await db.read(`users/${customer.uid}/firstname`)).toBe('Casey-Jo');
 });
 
-test('a customer trying staff actions through the SDK directly is refused by the rules', async ({ page, db, accounts }) => {
+test('a customer trying staff actions through the SDK directly is refused by the rules', async ({
+  page,
+  db,
+  accounts,
+}) => {
   const customer = await accounts.create('customer');
   const other = await accounts.create('customer');
   await db.write(`orders/${other.uid}/theirs`, order('Other', other.email));
@@ -102,7 +106,13 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   const staff = await accounts.create('staff');
   const customer: TestUser = await accounts.create('customer', { firstname: 'Casey', lastname: 'Buyer' });
   await db.write(`orders/${customer.uid}/order-1`, order('Casey Buyer', customer.email));
-  await db.write('messages/m1', { name: 'Robin', email: 'robin@example.com', subject: 'Parking?', body: 'Is there parking nearby?', created: Date.now() });
+  await db.write('messages/m1', {
+    name: 'Robin',
+    email: 'robin@example.com',
+    subject: 'Parking?',
+    body: 'Is there parking nearby?',
+    created: Date.now(),
+  });
   await accounts.signIn(page, staff);
 
   await openTab(page, 'Products');
@@ -122,7 +132,13 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   await dialog.getByLabel('Stock').fill('10');
   await dialog.getByRole('button', { name: 'Save product' }).click();
   await expect(dialog).toBeHidden();
-  expect(await db.read('products/harbour-poster')).toMatchObject({ title: 'Harbour Poster', price: 12.5, category: 'Prints', stock: 10, active: true });
+  expect(await db.read('products/harbour-poster')).toMatchObject({
+    title: 'Harbour Poster',
+    price: 12.5,
+    category: 'Prints',
+    stock: 10,
+    active: true,
+  });
   await page.getByRole('button', { name: 'Hide Harbour Jazz Night' }).click();
   await expect(page.getByRole('button', { name: 'Show Harbour Jazz Night' })).toBeVisible();
   expect(await db.read('products/harbour-jazz-night/active')).toBe(false);
@@ -159,7 +175,11 @@ test('saving while offline is refused plainly and nothing is written', async ({ 
   expect(await db.read('properties/name')).not.toBe('Offline Name');
 });
 
-test('a role change reaches the signed-in user live: the staff tools come and go without a reload', async ({ page, db, accounts }) => {
+test('a role change reaches the signed-in user live: the staff tools come and go without a reload', async ({
+  page,
+  db,
+  accounts,
+}) => {
   const customer = await accounts.create('customer');
   await accounts.signIn(page, customer);
   await expect(page.getByRole('tab')).toHaveCount(0);

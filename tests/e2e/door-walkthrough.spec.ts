@@ -2,7 +2,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
 import { failOnPageErrors } from './support';
 import {
-  buyAsGuest, checkinResult, launchWithCamera, openCheckin, typeCode, waitForServiceWorker,
+  buyAsGuest,
+  checkinResult,
+  launchWithCamera,
+  openCheckin,
+  typeCode,
+  waitForServiceWorker,
 } from './ticketSupport';
 
 test.use({ serviceWorkers: 'allow' });
@@ -17,7 +22,13 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 test('on phones: guest keeps tickets offline; staff admit offline by camera and typing; devices agree @phone', async ({
-  page, db, accounts, browser, playwright, launchOptions, baseURL,
+  page,
+  db,
+  accounts,
+  browser,
+  playwright,
+  launchOptions,
+  baseURL,
 }) => {
   test.skip(test.info().project.name !== 'phone', 'a walk through on phones');
   test.setTimeout(240_000);

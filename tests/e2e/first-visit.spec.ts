@@ -76,7 +76,10 @@ test('a returning visitor sees their own wishlist and draft once the page is liv
   await expect(page.getByRole('heading', { level: 1, name: 'The Lantern Rooms' })).toBeVisible();
 
   await page.evaluate(() => {
-    localStorage.setItem('contact-draft', JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Tickets', body: 'Half written' }));
+    localStorage.setItem(
+      'contact-draft',
+      JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Tickets', body: 'Half written' }),
+    );
   });
   await page.goto('/contact');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Half written');
@@ -146,7 +149,10 @@ test('without the database the visitor gets the app shell, and the app starts as
   await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible({ timeout: 15_000 });
 });
 
-test('in coming-soon mode the shell goes out and the visitor is taken to the coming-soon page', async ({ page, db }) => {
+test('in coming-soon mode the shell goes out and the visitor is taken to the coming-soon page', async ({
+  page,
+  db,
+}) => {
   await db.write('properties/comingsoon', true);
   await db.write('properties/launch', new Date(Date.now() + 7 * 24 * 3600_000).toISOString());
   expect(await served(page, '/home')).not.toContain('id="first-visit-data"');

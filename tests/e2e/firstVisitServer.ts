@@ -10,11 +10,18 @@ export const FIRST_VISIT_DB_PORT = Number(process.env.E2E_FIRST_VISIT_DB_PORT ??
 
 export async function startFirstVisitServer(): Promise<{ url: string; stop(): void }> {
   const url = `http://localhost:${FIRST_VISIT_APP_PORT}`;
-  const preview: ChildProcess = spawn('npx', ['vite', 'preview', '--outDir', 'dist-e2e', '--port', String(FIRST_VISIT_APP_PORT), '--strictPort'], {
-    env: { ...process.env, FIRST_VISIT_DATABASE_URL: `http://127.0.0.1:${FIRST_VISIT_DB_PORT}?ns=${DEFAULT_NAMESPACE}` },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const preview: ChildProcess = spawn(
+    'npx',
+    ['vite', 'preview', '--outDir', 'dist-e2e', '--port', String(FIRST_VISIT_APP_PORT), '--strictPort'],
+    {
+      env: {
+        ...process.env,
+        FIRST_VISIT_DATABASE_URL: `http://127.0.0.1:${FIRST_VISIT_DB_PORT}?ns=${DEFAULT_NAMESPACE}`,
+      },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   const stop = () => {
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);
   };

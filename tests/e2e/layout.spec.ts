@@ -64,12 +64,21 @@ test('phone: compact drawer navigation @phone', async ({ page, isMobile }) => {
   await menu.click();
   const drawer = page.getByRole('navigation', { name: 'Main' });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('link')).toHaveText(['Home', 'Products', 'About', 'Contact', 'Wishlist (3)', 'Sign in']);
+  await expect(drawer.getByRole('link')).toHaveText([
+    'Home',
+    'Products',
+    'About',
+    'Contact',
+    'Wishlist (3)',
+    'Sign in',
+  ]);
   await drawer.getByRole('link', { name: 'Contact' }).click();
   await expectHeading(page, 'Contact');
   await expect(drawer).toBeHidden();
   // Nothing overflows sideways on a phone.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 

@@ -139,7 +139,10 @@ test('going offline and online again resumes live updates by themselves', async 
   await expect(page.getByRole('contentinfo')).toContainText('Written while you were offline', { timeout: 5_000 });
 });
 
-test('a browser that once failed to open a WebSocket (stale previous_websocket_failure flag) still gets live data', async ({ page, db }) => {
+test('a browser that once failed to open a WebSocket (stale previous_websocket_failure flag) still gets live data', async ({
+  page,
+  db,
+}) => {
   // The SDK would try long polling first, which the local database does not serve; the app forces WebSockets.
   await page.addInitScript(() => localStorage.setItem('firebase:previous_websocket_failure', 'true'));
   await openLive(page, '/home');

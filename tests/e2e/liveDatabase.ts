@@ -57,7 +57,12 @@ function relay(socket: WebSocketRoute, port: () => number, open: Set<WebSocketRo
 }
 
 /** Routes the pages' database sockets to the test's server while `online()` says so; refuses them otherwise. */
-async function connectPages(context: BrowserContext, port: () => number, online: () => boolean, open: Set<WebSocketRoute>) {
+async function connectPages(
+  context: BrowserContext,
+  port: () => number,
+  online: () => boolean,
+  open: Set<WebSocketRoute>,
+) {
   await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => {
     if (online()) relay(socket, port, open);
     else void socket.close();
@@ -72,64 +77,87 @@ async function connectPages(context: BrowserContext, port: () => number, online:
 export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
   /** The database's port; 0 picks a free one. A fixed one is for the server's own reads (first-visit pages). */
   dbPort: [0, { option: true }],
-  db: [async ({ context, dbPort }, provide) => {
-    const dir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
-    const rulesText = await readFile(new URL('../../database.rules.json', import.meta.url), 'utf8');
-    const rules = compileRules(rulesText);
-    let port = dbPort;
-    const running: { server: DatabaseServer | null } = { server: null };
-    const start = async () => {
-      const server = await startDatabaseServer({ port, rules, rulesText, persistence: new FilePersistence({ dir }), log: () => undefined });
-      running.server = server;
-      port = server.port;
-      return server;
-    };
-    await (await start()).set(DEFAULT_NAMESPACE, '/', await readSeed());
-    let online = true;
-    const open = new Set<WebSocketRoute>();
-    await connectPages(context, () => port, () => online, open);
+  db: [
+    async ({ context, dbPort }, provide) => {
+      const dir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
+      const rulesText = await readFile(new URL('../../database.rules.json', import.meta.url), 'utf8');
+      const rules = compileRules(rulesText);
+      let port = dbPort;
+      const running: { server: DatabaseServer | null } = { server: null };
+      const start = async () => {
+        const server = await startDatabaseServer({
+          port,
+          rules,
+          rulesText,
+          persistence: new FilePersistence({ dir }),
+          log: () => undefined,
+        });
+        running.server = server;
+        port = server.port;
+        return server;
+      };
+      await (await start()).set(DEFAULT_NAMESPACE, '/', await readSeed());
+      let online = true;
+      const open = new Set<WebSocketRoute>();
+      await connectPages(
+        context,
+        () => port,
+        () => online,
+        open,
+      );
 
-    const rest = async (path: string, init?: RequestInit) => {
-      const response = await fetch(`http://127.0.0.1:${port}/${path.replace(/^\//, '')}.json?ns=${DEFAULT_NAMESPACE}`, {
-        ...init,
-        headers: { Authorization: 'Bearer owner' },
-      });
-      if (!response.ok) throw new Error(`REST ${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<unknown>;
-    };
-    await provide({
-      write: async (path, value) => {
-        await rest(path, { method: 'PUT', body: JSON.stringify(value) });
-      },
-      read: (path) => rest(path),
-      stop: async () => {
-        await running.server?.close();
-        running.server = null;
-      },
-      restart: async () => {
-        await start();
-      },
-      connect: async (other) => {
-        let otherOnline = true;
-        const sockets = new Set<WebSocketRoute>();
-        await connectPages(other, () => port, () => otherOnline, sockets);
-        return {
-          setOffline: async (offline: boolean) => {
-            otherOnline = !offline;
-            await other.setOffline(offline);
-            if (offline) await Promise.all([...sockets].map((socket) => socket.close()));
+      const rest = async (path: string, init?: RequestInit) => {
+        const response = await fetch(
+          `http://127.0.0.1:${port}/${path.replace(/^\//, '')}.json?ns=${DEFAULT_NAMESPACE}`,
+          {
+            ...init,
+            headers: { Authorization: 'Bearer owner' },
           },
-        };
-      },
-      setOffline: async (offline) => {
-        online = !offline;
-        await context.setOffline(offline);
-        if (offline) await Promise.all([...open].map((socket) => socket.close()));
-      },
-    });
-    await running.server?.close();
-    await rm(dir, { recursive: true, force: true });
-  }, { auto: true }],
+        );
+        if (!response.ok)
+          throw new Error(`REST ${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+        return response.json() as Promise<unknown>;
+      };
+      await provide({
+        write: async (path, value) => {
+          await rest(path, { method: 'PUT', body: JSON.stringify(value) });
+        },
+        read: (path) => rest(path),
+        stop: async () => {
+          await running.server?.close();
+          running.server = null;
+        },
+        restart: async () => {
+          await start();
+        },
+        connect: async (other) => {
+          let otherOnline = true;
+          const sockets = new Set<WebSocketRoute>();
+          await connectPages(
+            other,
+            () => port,
+            () => otherOnline,
+            sockets,
+          );
+          return {
+            setOffline: async (offline: boolean) => {
+              otherOnline = !offline;
+              await other.setOffline(offline);
+              if (offline) await Promise.all([...sockets].map((socket) => socket.close()));
+            },
+          };
+        },
+        setOffline: async (offline) => {
+          online = !offline;
+          await context.setOffline(offline);
+          if (offline) await Promise.all([...open].map((socket) => socket.close()));
+        },
+      });
+      await running.server?.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+    { auto: true },
+  ],
 });
 
 export { expect } from '@playwright/test';

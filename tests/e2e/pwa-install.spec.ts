@@ -27,10 +27,18 @@ interface WebManifest {
 
 test.use({ serviceWorkers: 'allow' });
 
-test('Chromium finds the app installable from its manifest and icons', async ({ playwright, launchOptions, baseURL }) => {
+test('Chromium finds the app installable from its manifest and icons', async ({
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
   // Test contexts are incognito, where Chromium never installs; a profile on disk is an ordinary window.
   const profile = await mkdtemp(join(tmpdir(), 'storefront-install-'));
-  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, serviceWorkers: 'allow' });
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    serviceWorkers: 'allow',
+  });
   try {
     const page = await context.newPage();
     await page.goto('/home');
@@ -39,7 +47,11 @@ test('Chromium finds the app installable from its manifest and icons', async ({ 
     const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: { message: string }[] };
     expect(errors).toEqual([]);
     await expect
-      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
+      .poll(
+        async () =>
+          ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] })
+            .installabilityErrors,
+      )
       .toEqual([]);
   } finally {
     await context.close();
@@ -47,13 +59,15 @@ test('Chromium finds the app installable from its manifest and icons', async ({ 
   }
 });
 
-test('the manifest names the app, starts at /home and lists icons, shortcuts and screenshots that exist', async ({ page }) => {
+test('the manifest names the app, starts at /home and lists icons, shortcuts and screenshots that exist', async ({
+  page,
+}) => {
   await page.goto('/home');
-  const manifest = await page.evaluate(async () => {
+  const manifest = (await page.evaluate(async () => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
     if (!link) throw new Error('no manifest link');
     return (await (await fetch(link.href)).json()) as unknown;
-  }) as WebManifest;
+  })) as WebManifest;
 
   expect(manifest).toMatchObject({
     name: 'Storefront',
@@ -65,7 +79,8 @@ test('the manifest names the app, starts at /home and lists icons, shortcuts and
     background_color: '#f8f7fc',
   });
   expect(manifest.description.length).toBeGreaterThan(0);
-  const icon = (size: string, purpose: string) => manifest.icons.find((each) => each.sizes === size && each.purpose === purpose);
+  const icon = (size: string, purpose: string) =>
+    manifest.icons.find((each) => each.sizes === size && each.purpose === purpose);
   expect(icon('192x192', 'any')).toBeDefined();
   expect(icon('512x512', 'any')).toBeDefined();
   expect(icon('512x512', 'maskable')).toBeDefined();

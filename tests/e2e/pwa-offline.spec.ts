@@ -32,7 +32,10 @@ async function expectImageShown(page: Page, title: string): Promise<void> {
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
-test('after one online visit every route reloads offline, with the catalogue, its pictures and the wishlist', async ({ page, db }) => {
+test('after one online visit every route reloads offline, with the catalogue, its pictures and the wishlist', async ({
+  page,
+  db,
+}) => {
   await page.goto('/products');
   await expect(page.getByRole('banner')).toContainText(SEED_NAME);
   await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible();
@@ -57,8 +60,12 @@ test('after one online visit every route reloads offline, with the catalogue, it
   await expect(page.getByRole('listitem').filter({ hasText: 'Harbour Jazz Night' })).toBeVisible();
 });
 
-test('the service worker installs only once the page has its live data, not while the visit is still loading', async ({ page, db }) => {
-  const registered = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration !== undefined));
+test('the service worker installs only once the page has its live data, not while the visit is still loading', async ({
+  page,
+  db,
+}) => {
+  const registered = () =>
+    page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration !== undefined));
   await db.stop();
   await page.goto('/home');
   await expectHeading(page, /.+/);
@@ -102,5 +109,7 @@ test('nothing from the database is kept in the service worker caches', async ({ 
     return urls;
   });
   expect(cached.some((url) => url.includes('/assets/'))).toBe(true);
-  expect(cached.filter((url) => new URL(url).origin !== new URL(page.url()).origin || /[?&]ns=|\.json\b/.test(url))).toEqual([]);
+  expect(
+    cached.filter((url) => new URL(url).origin !== new URL(page.url()).origin || /[?&]ns=|\.json\b/.test(url)),
+  ).toEqual([]);
 });

@@ -19,8 +19,15 @@ test('offline, a bar says so; when the connection returns it goes and a toast sa
 
   await db.setOffline(true);
   await expect(status.getByRole('status')).toContainText('You are offline');
-  const results = await new AxeBuilder({ page }).include('aside[aria-label="Connection and install"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .include('aside[aria-label="Connection and install"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 
   await db.setOffline(false);
   await expect(status.getByRole('status')).toBeEmpty();
@@ -30,7 +37,9 @@ test('offline, a bar says so; when the connection returns it goes and a toast sa
 test.describe('on iOS Safari', () => {
   test.use({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('"Install app" shows how to add the app to the home screen; "Not now" puts the offer away for good', async ({ page }) => {
+  test('"Install app" shows how to add the app to the home screen; "Not now" puts the offer away for good', async ({
+    page,
+  }) => {
     await page.goto('/home');
     await expectHeading(page, SEED_NAME);
     await page.getByRole('button', { name: 'Install app' }).click();
@@ -48,7 +57,12 @@ test.describe('on iOS Safari', () => {
   });
 });
 
-test('where Chromium offers installation, "Install app" appears; elsewhere nothing does', async ({ page, playwright, launchOptions, baseURL }) => {
+test('where Chromium offers installation, "Install app" appears; elsewhere nothing does', async ({
+  page,
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
   await page.goto('/home');
   await expect(page.getByRole('complementary', { name: 'Connection and install' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);

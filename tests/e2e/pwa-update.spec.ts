@@ -16,14 +16,22 @@ const SECOND = 'pwa-update-second';
 let builds: { root: string; first: string; second: string };
 
 async function buildApp(outDir: string, label: string): Promise<void> {
-  await promisify(execFile)('npx', ['vite', 'build', '--mode', 'e2e', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    env: { ...process.env, VITE_APP_BUILD: label },
-  });
+  await promisify(execFile)(
+    'npx',
+    ['vite', 'build', '--mode', 'e2e', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      env: { ...process.env, VITE_APP_BUILD: label },
+    },
+  );
 }
 
 /** Serves a folder the way production does (vite preview, with the project's config) on a free port. */
 async function serve(dir: string): Promise<{ server: PreviewServer; origin: string }> {
-  const server = await preview({ logLevel: 'warn', build: { outDir: dir }, preview: { port: 0, strictPort: false, open: false } });
+  const server = await preview({
+    logLevel: 'warn',
+    build: { outDir: dir },
+    preview: { port: 0, strictPort: false, open: false },
+  });
   const { port } = server.httpServer.address() as AddressInfo;
   return { server, origin: `http://localhost:${port}` };
 }
@@ -47,7 +55,11 @@ async function findUpdate(page: Page): Promise<void> {
 
 async function waitForWaitingWorker(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.waiting))))
+    .poll(() =>
+      page.evaluate(() =>
+        navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.waiting)),
+      ),
+    )
     .toBe(true);
 }
 
@@ -100,7 +112,11 @@ test('a second build served over the first is offered with a toast, and Reload r
   await updateToast(page).getByRole('button', { name: 'Reload' }).click();
   await expect(build(page)).toHaveAttribute('data-build', SECOND);
   await expectHeading(page, /.+/);
-  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null))).toBeNull();
+  expect(
+    await page.evaluate(() =>
+      navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null),
+    ),
+  ).toBeNull();
 });
 
 test('the offer never shows on checkout: it waits until the visitor leaves', async ({ page }) => {

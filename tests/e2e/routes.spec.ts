@@ -45,7 +45,9 @@ test('pages load on demand, each in its own chunk', async ({ page }) => {
   await page.goto('/home');
   await expectHeading(page, 'Storefront');
   expect(scripts.some((path) => /HomePage-/.test(path))).toBe(true);
-  expect(scripts.filter((path) => /(Products|About|Contact|Cart|Checkout|Login|Dashboard|ComingSoon)Page-/.test(path))).toEqual([]);
+  expect(
+    scripts.filter((path) => /(Products|About|Contact|Cart|Checkout|Login|Dashboard|ComingSoon)Page-/.test(path)),
+  ).toEqual([]);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
   await expectHeading(page, /^About/);
@@ -89,7 +91,7 @@ test('the loading state holds the layout steady', async ({ page }) => {
   expect(Math.abs(headingBox.y - skeletonHeading.y)).toBeLessThanOrEqual(1);
   expect(Math.abs(headingBox.height - skeletonHeading.height)).toBeLessThanOrEqual(1);
   // The skeleton reserves at least the page's height, so the footer does not jump up and back.
-  expect(footerWhileLoading.y).toBeGreaterThanOrEqual(((await footer.boundingBox())!).y - 1);
+  expect(footerWhileLoading.y).toBeGreaterThanOrEqual((await footer.boundingBox())!.y - 1);
 });
 
 test('client-side navigation moves focus to the main area', async ({ page }) => {

@@ -18,7 +18,6 @@ export const SITE = {
   locale: 'en-GB',
 };
 
-
 export function stateWith(products: { id: string; title: string; price: number; quantity?: number }[]) {
   const total = products.reduce((sum, item) => sum + item.price * (item.quantity ?? 1), 0);
   return { site: SITE, auth: SIGNED_OUT, cart: { products, total } };
@@ -56,7 +55,7 @@ export async function fillStorage(page: Page): Promise<void> {
   const filled = await page.evaluate(() => {
     const chunk = 'x'.repeat(256 * 1024);
     let i = 0;
-    for (let size = chunk.length; size >= 1; ) {
+    for (let size = chunk.length; size >= 1;) {
       try {
         localStorage.setItem(`filler-${i++}`, chunk.slice(0, size));
       } catch {

@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  expect, type Browser, type LaunchOptions, type Locator, type Page, type PlaywrightWorkerArgs,
+  expect,
+  type Browser,
+  type LaunchOptions,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
 } from '@playwright/test';
 import { encode } from 'uqr';
 import type { Accounts, TestUser } from './accounts';
@@ -48,7 +53,9 @@ export async function decodeTicketQr(page: Page, ticket: Locator): Promise<strin
     const context = canvas.getContext('2d')!;
     context.drawImage(image, 0, 0, size, size);
     const { data } = context.getImageData(0, 0, size, size);
-    const decode = (window as unknown as { jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null }).jsQR;
+    const decode = (
+      window as unknown as { jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null }
+    ).jsQR;
     return decode(data, size, size)?.data ?? null;
   });
 }
@@ -62,7 +69,14 @@ export const ticketOrder = (name: string, email: string, quantity = 2) => ({
 });
 
 export const ticket = (uid: string, order: string, n: number, code: string, extra: Record<string, unknown> = {}) => ({
-  uid, order, n, code, holder: 'Casey Customer', status: 'valid', created: Date.now(), ...extra,
+  uid,
+  order,
+  n,
+  code,
+  holder: 'Casey Customer',
+  status: 'valid',
+  created: Date.now(),
+  ...extra,
 });
 
 /**
@@ -70,7 +84,10 @@ export const ticket = (uid: string, order: string, n: number, code: string, extr
  * on `page`, whose dashboard then shows those tickets.
  */
 export async function showCustomerTickets(
-  page: Page, db: LiveDatabase, accounts: Accounts, codes: readonly string[],
+  page: Page,
+  db: LiveDatabase,
+  accounts: Accounts,
+  codes: readonly string[],
 ): Promise<TestUser> {
   const customer = await accounts.create('customer', { firstname: 'Casey', lastname: 'Customer' });
   await db.write(`orders/${customer.uid}/order-1`, ticketOrder('Casey Customer', customer.email, codes.length));
@@ -142,7 +159,10 @@ function qrVideo(text: string, file: string): void {
  * `allow: false` the camera is there but the page is refused it, as when staff decline the permission prompt.
  */
 export async function launchWithCamera(
-  playwright: PlaywrightWorkerArgs['playwright'], launchOptions: LaunchOptions, text: string, { allow = true } = {},
+  playwright: PlaywrightWorkerArgs['playwright'],
+  launchOptions: LaunchOptions,
+  text: string,
+  { allow = true } = {},
 ): Promise<{ browser: Browser; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'door-camera-'));
   const video = join(dir, 'qr.y4m');

@@ -7,7 +7,9 @@ import { showCustomerTickets } from './ticketSupport';
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
 const CODES = [
-  '2H12-K7QM-9XD4-ZZ2H-12AB-CDEF-GH3J', 'Q0Q1-MN7P-RS3T-V8WX-Y2Z4-6789-0ABC', '7KQ2-M9XD-4T6V-B8NW-3RJP-5GSA-0YCE',
+  '2H12-K7QM-9XD4-ZZ2H-12AB-CDEF-GH3J',
+  'Q0Q1-MN7P-RS3T-V8WX-Y2Z4-6789-0ABC',
+  '7KQ2-M9XD-4T6V-B8NW-3RJP-5GSA-0YCE',
 ];
 
 /** The groups of the shown code that do not sit on one line, measured per character with ranges. */
@@ -35,7 +37,10 @@ function splitGroups(code: Locator): Promise<string[]> {
 }
 
 test('the code under the QR wraps only between groups, copies exactly @phone', async ({
-  page, db, accounts, context,
+  page,
+  db,
+  accounts,
+  context,
 }) => {
   await showCustomerTickets(page, db, accounts, CODES.slice(0, 1));
   const code = page.getByTestId('ticket-code');
@@ -63,7 +68,9 @@ test('printing puts each ticket on a page of its own, the app left out', async (
   for (let i = 0; i < 12; i++) {
     await db.write(`orders/${customer.uid}/mug-${i}`, {
       items: { 'enamel-mug': { title: 'Enamel Camp Mug', price: 14, quantity: 1 } },
-      total: 14, status: 'confirmed', created: Date.now(),
+      total: 14,
+      status: 'confirmed',
+      created: Date.now(),
       contact: { name: 'Casey Customer', email: customer.email },
     });
   }

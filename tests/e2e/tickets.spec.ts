@@ -1,7 +1,12 @@
 import { expect, test } from './accounts';
 import { expectHeading, failOnPageErrors } from './support';
 import {
-  buyAsGuest, decodeTicketQr, showCustomerTickets, ticket, ticketOrder, waitForServiceWorker,
+  buyAsGuest,
+  decodeTicketQr,
+  showCustomerTickets,
+  ticket,
+  ticketOrder,
+  waitForServiceWorker,
 } from './ticketSupport';
 
 test.use({ serviceWorkers: 'allow' });
@@ -11,10 +16,16 @@ test.describe.configure({ timeout: 90_000 });
 
 const CODE_SHAPE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){6}$/;
 
-test('a guest buys two tickets, sees them with QR codes that hold the shown code, and still has them offline @phone', async ({ page, db }) => {
+test('a guest buys two tickets, sees them with QR codes that hold the shown code, and still has them offline @phone', async ({
+  page,
+  db,
+}) => {
   await buyAsGuest(page, 'Robin Ash', 2);
   const tickets = page.getByTestId('ticket');
-  const stored = (await db.read('tickets/harbour-jazz-night')) as Record<string, { code: string; holder: string; uid: string }>;
+  const stored = (await db.read('tickets/harbour-jazz-night')) as Record<
+    string,
+    { code: string; holder: string; uid: string }
+  >;
   const mine = Object.values(stored).filter((t) => t.holder === 'Robin Ash');
   expect(mine).toHaveLength(2);
   for (let i = 0; i < 2; i++) {
@@ -37,7 +48,11 @@ test('a guest buys two tickets, sees them with QR codes that hold the shown code
   await expect(page.getByText('You seem to be offline')).toBeVisible();
 });
 
-test('a customer sees their tickets on the dashboard, also offline after a reload; corrupt saved tickets are re-fetched', async ({ page, db, accounts }) => {
+test('a customer sees their tickets on the dashboard, also offline after a reload; corrupt saved tickets are re-fetched', async ({
+  page,
+  db,
+  accounts,
+}) => {
   const code = 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
   await showCustomerTickets(page, db, accounts, [code]);
 
@@ -63,19 +78,44 @@ test('a customer sees their tickets on the dashboard, also offline after a reloa
   await expect(page.getByRole('region', { name: 'Your tickets' })).toContainText('Void');
 });
 
-test('a customer can neither read another customer\'s tickets nor check themselves in', async ({ page, db, accounts }) => {
+test("a customer can neither read another customer's tickets nor check themselves in", async ({
+  page,
+  db,
+  accounts,
+}) => {
   const customer = await accounts.create('customer');
   const other = await accounts.create('customer');
   await db.write(`orders/${customer.uid}/mine`, ticketOrder('Me', customer.email, 1));
-  await db.write('tickets/harbour-jazz-night/mine-0', ticket(customer.uid, 'mine', 0, 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345'));
-  await db.write('tickets/harbour-jazz-night/theirs-0', ticket(other.uid, 'theirs', 0, '6789-ABCD-EFGH-JKMN-PQRS-TVWX-YZ01'));
+  await db.write(
+    'tickets/harbour-jazz-night/mine-0',
+    ticket(customer.uid, 'mine', 0, 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345'),
+  );
+  await db.write(
+    'tickets/harbour-jazz-night/theirs-0',
+    ticket(other.uid, 'theirs', 0, '6789-ABCD-EFGH-JKMN-PQRS-TVWX-YZ01'),
+  );
   await page.goto('/home');
   const denied = 'PERMISSION_DENIED';
   expect(await accounts.sdkRead(page, customer, 'tickets/harbour-jazz-night/mine-0')).toBe('ok');
   expect(await accounts.sdkRead(page, customer, 'tickets/harbour-jazz-night/theirs-0')).toBe(denied);
   expect(await accounts.sdkRead(page, customer, 'tickets/harbour-jazz-night')).toBe(denied);
-  const scan = { ticket: 'mine-0', device: 'me', result: 'admitted', scanned: Date.now(), received: Date.now() - 1000, by: customer.uid };
+  const scan = {
+    ticket: 'mine-0',
+    device: 'me',
+    result: 'admitted',
+    scanned: Date.now(),
+    received: Date.now() - 1000,
+    by: customer.uid,
+  };
   expect(await accounts.sdkWrite(page, customer, 'checkins/harbour-jazz-night/scan-12345678', scan)).toBe(denied);
-  expect(await accounts.sdkWrite(page, customer, 'tickets/harbour-jazz-night/mine-0/checkin', { scan: 'scan-12345678', device: 'me', at: 1 })).toBe(denied);
-  expect(await accounts.sdkWrite(page, customer, 'tickets/harbour-jazz-night/mine-0/holder', 'Someone else')).toBe(denied);
+  expect(
+    await accounts.sdkWrite(page, customer, 'tickets/harbour-jazz-night/mine-0/checkin', {
+      scan: 'scan-12345678',
+      device: 'me',
+      at: 1,
+    }),
+  ).toBe(denied);
+  expect(await accounts.sdkWrite(page, customer, 'tickets/harbour-jazz-night/mine-0/holder', 'Someone else')).toBe(
+    denied,
+  );
 });

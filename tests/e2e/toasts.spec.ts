@@ -30,7 +30,9 @@ test('toasts sit top-right, 25rem wide, 20px from the edges @phone', async ({ pa
   expect(Math.abs(box.y - 20)).toBeLessThanOrEqual(1);
 });
 
-test('a toast closes by itself after its 3000 ms lifetime, sliding in 300 ms ease-out and out 250 ms ease-in', async ({ page }) => {
+test('a toast closes by itself after its 3000 ms lifetime, sliding in 300 ms ease-out and out 250 ms ease-in', async ({
+  page,
+}) => {
   // The page's own clock times the slides: timed from the test, the lifetime would shrink by however long the test
   // took to notice the toast, which on a loaded machine is hundreds of milliseconds.
   await page.addInitScript(() => {
@@ -46,7 +48,9 @@ test('a toast closes by itself after its 3000 ms lifetime, sliding in 300 ms eas
   const toast = await clearWishlist(page);
   await page.mouse.move(0, 700);
   await expect(toast).toBeHidden({ timeout: 6_000 });
-  const transitions = await page.evaluate(() => (window as unknown as { transitions: { transition: string; at: number }[] }).transitions);
+  const transitions = await page.evaluate(
+    () => (window as unknown as { transitions: { transition: string; at: number }[] }).transitions,
+  );
   const slideIn = transitions.find(({ transition }) => transition === 'transform 300ms ease-out');
   const slideOut = transitions.find(({ transition }) => transition === 'transform 250ms ease-in');
   expect(slideIn, 'slides in 300 ms ease-out').toBeDefined();

@@ -14,7 +14,13 @@ import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, startTestServer } from './support/protocol-harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
-const profile = (name: string, role = 'customer') => ({ firstname: name, lastname: 'T', email: `${name}@example.com`, role, created: 1 });
+const profile = (name: string, role = 'customer') => ({
+  firstname: name,
+  lastname: 'T',
+  email: `${name}@example.com`,
+  role,
+  created: 1,
+});
 
 let server: DatabaseServer;
 const apps: App[] = [];

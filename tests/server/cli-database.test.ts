@@ -34,7 +34,10 @@ function openDb(...extra: string[]): RunningProcess {
 describe('npm run db', () => {
   it('imports a file, serves the SDK, logs connections and keeps data across a SIGTERM restart', async () => {
     const exported = join(dir, 'export.json');
-    await writeFile(exported, JSON.stringify({ properties: { name: 'Imported shop' }, products: { p1: { price: 5 } } }));
+    await writeFile(
+      exported,
+      JSON.stringify({ properties: { name: 'Imported shop' }, products: { p1: { price: 5 } } }),
+    );
     const first = openDb('--import', exported);
     const port = await listeningPort(first);
     expect(first.lines.join('\n')).toMatch(/imported .*export\.json into namespace demo-storefront-default-rtdb/);
@@ -60,8 +63,18 @@ describe('npm run db', () => {
     const exported = join(dir, 'export.json');
     await writeFile(exported, JSON.stringify({ secret: 1 }));
     await writeFile(join(dir, 'closed.rules.json'), '{ "rules": { ".read": false, ".write": false } }');
-    const server = db('--port', '0', '--data', join(dir, 'data'), '--rules', join(dir, 'closed.rules.json'),
-      '--import', exported, '--ns', 'other-ns');
+    const server = db(
+      '--port',
+      '0',
+      '--data',
+      join(dir, 'data'),
+      '--rules',
+      join(dir, 'closed.rules.json'),
+      '--import',
+      exported,
+      '--ns',
+      'other-ns',
+    );
     const port = await listeningPort(server);
     const base = `http://127.0.0.1:${port}/secret.json`;
     expect(await (await fetch(`${base}?ns=other-ns`)).json()).toEqual({ error: 'Permission denied' });

@@ -67,7 +67,8 @@ it('runs a flood of onDisconnect writes between other clients’ writes and othe
   await listener.next((message) => pushedPath(message) === '/presence/leaving', 20_000);
 
   const order = pushedPaths(listener);
-  const floodBefore = (path: string) => order.slice(0, order.indexOf(path)).filter((p) => p.startsWith('/flood/')).length;
+  const floodBefore = (path: string) =>
+    order.slice(0, order.indexOf(path)).filter((p) => p.startsWith('/flood/')).length;
   expect(order).toContain('/own');
   // Each landed while most of the flood was still waiting, not after all of it.
   expect(floodBefore('/own')).toBeLessThan(FLOOD / 2);

@@ -4,7 +4,9 @@ import { assembleSlices, cutIntoSlices, stringifyInSlices } from '../../server/c
 import type { ExportJson } from '../../server/core/model';
 
 function wide(children: number, text: string): Record<string, unknown> {
-  return Object.fromEntries(Array.from({ length: children }, (_, i) => [`k${i}`, { text, n: i, deep: { flag: true } }]));
+  return Object.fromEntries(
+    Array.from({ length: children }, (_, i) => [`k${i}`, { text, n: i, deep: { flag: true } }]),
+  );
 }
 
 describe('JSON slices', () => {

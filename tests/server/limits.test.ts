@@ -92,7 +92,10 @@ describe('half-sent messages', () => {
       sender.sendText('100'); // announces 100 frames, sends 5
       for (let i = 0; i < 5; i++) sender.sendText(piece);
     }
-    const code = await Promise.race([senders[2]!.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 3000))]);
+    const code = await Promise.race([
+      senders[2]!.closed,
+      new Promise((resolve) => setTimeout(() => resolve('open'), 3000)),
+    ]);
     expect(code).toBe(1002);
     expect(logged.some((line) => /too much half-sent data/.test(line))).toBe(true);
     // Closing the others gives their share back: a new client can send a long message again.
@@ -122,7 +125,8 @@ describe('onDisconnect', () => {
     expect((await leaving.request('o', { p: '/gone/extra', d: 1 })).s).toBe('too_many_writes');
     leaving.close();
     await leaving.closed;
-    const count = async () => Object.keys(((await (await fetch(`${server.url}/gone.json?shallow=true`)).json()) ?? {}) as object).length;
+    const count = async () =>
+      Object.keys(((await (await fetch(`${server.url}/gone.json?shallow=true`)).json()) ?? {}) as object).length;
     const deadline = Date.now() + 20_000;
     while ((await count()) < 3000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await count()).toBe(3000);
@@ -145,7 +149,11 @@ describe('REST bodies', () => {
   it('refuses a body over the bound, and answers 503 when bodies together would pass the total', async () => {
     await start({ restBody: 3_000_000, restBodiesInTotal: 4_000_000 });
     expect(await put('/one.json', 3_500_000)).toBe(413);
-    const statuses = await Promise.all([put('/a.json', 2_500_000), put('/b.json', 2_500_000), put('/c.json', 2_500_000)]);
+    const statuses = await Promise.all([
+      put('/a.json', 2_500_000),
+      put('/b.json', 2_500_000),
+      put('/c.json', 2_500_000),
+    ]);
     expect(statuses).toContain(200);
     expect(statuses).toContain(503);
     // Once they are done, the budget is back.

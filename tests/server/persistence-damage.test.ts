@@ -76,8 +76,10 @@ describe('a data directory that lost or damaged acknowledged writes', () => {
     const lastRecord = data.lastIndexOf(MARKER);
     await truncate(journal, lastRecord);
     await expect(load()).rejects.toThrow(
-      new RegExp(`journal ${journal} is cut short: ${lastRecord} bytes, but ${data.length} when the server last ` +
-        'stopped cleanly; .*acknowledged writes up to record 3, are missing'),
+      new RegExp(
+        `journal ${journal} is cut short: ${lastRecord} bytes, but ${data.length} when the server last ` +
+          'stopped cleanly; .*acknowledged writes up to record 3, are missing',
+      ),
     );
     await truncate(journal, lastRecord + 5);
     await expect(load()).rejects.toThrow(new RegExp(`journal ${journal} is damaged at offset ${lastRecord}`));

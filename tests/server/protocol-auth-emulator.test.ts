@@ -15,7 +15,6 @@ const RULES = `{ "rules": { "users": { "$uid": {
   ".write": "auth != null && auth.uid === $uid && auth.provider === 'password'"
 } } } }`;
 
-
 let emulator: ChildProcess;
 let emulatorDir: string;
 let authPort: number;

@@ -130,7 +130,11 @@ describe('server values and priorities', () => {
       others.flatMap((client) => Array.from({ length: 10 }, () => set(ref(client.db, 'sv/count'), increment(1)))),
     );
     // Each client's own writes merge locally; read from a fresh client to see only the server's result.
-    await Promise.all(others.flatMap((client) => Array.from({ length: 5 }, () => update(ref(client.db, 'sv'), { count2: increment(2) }))));
+    await Promise.all(
+      others.flatMap((client) =>
+        Array.from({ length: 5 }, () => update(ref(client.db, 'sv'), { count2: increment(2) })),
+      ),
+    );
     const fresh = sdkClient(server);
     expect((await get(ref(fresh.db, 'sv/count'))).val()).toBe(30);
     expect((await get(ref(fresh.db, 'sv/count2'))).val()).toBe(30);

@@ -52,18 +52,29 @@ async function setUp(rules: RuleSet, identities: readonly Identity[]) {
 describe('fan-out to many listeners of one path', () => {
   it('evaluates read rules once for listeners with the same identity, and serialises the push once', async () => {
     const rules = countingRules(null);
-    const { subscribers, write } = await setUp(rules, Array.from({ length: 200 }, () => ANONYMOUS));
+    const { subscribers, write } = await setUp(
+      rules,
+      Array.from({ length: 200 }, () => ANONYMOUS),
+    );
     await write('open');
     expect(rules.reads).toBe(1);
     const first = subscribers[0]?.sent[0];
-    expect(first?.map((frame) => frame.toString())).toEqual(['{"t":"d","d":{"a":"d","b":{"p":"shop/status","d":"open"}}}']);
+    expect(first?.map((frame) => frame.toString())).toEqual([
+      '{"t":"d","d":{"a":"d","b":{"p":"shop/status","d":"open"}}}',
+    ]);
     for (const subscriber of subscribers) expect(subscriber.sent).toEqual([first]);
     expect(subscribers.every((subscriber) => subscriber.sent[0] === first)).toBe(true);
   });
 
   it('still asks the rules for every distinct identity, and revokes only the listens they now deny', async () => {
     const rules = countingRules('mallory');
-    const { subscribers, write } = await setUp(rules, [ANONYMOUS, user('alice'), user('mallory'), ANONYMOUS, user('alice')]);
+    const { subscribers, write } = await setUp(rules, [
+      ANONYMOUS,
+      user('alice'),
+      user('mallory'),
+      ANONYMOUS,
+      user('alice'),
+    ]);
     await write('open');
     // ANONYMOUS is one object; each signed-in connection has an identity of its own.
     expect(rules.reads).toBe(4);
@@ -94,7 +105,11 @@ describe('fan-out to many listeners of one path', () => {
     expect(a).toBe(c);
     expect(d).not.toBe(a);
     // Only the child that entered the window, at its own path.
-    expect(a?.map(String)).toEqual(['{"t":"d","d":{"a":"d","b":{"p":"products/p1","d":{"active":true,"title":"Tea"},"t":1}}}']);
-    expect(d?.map(String)).toEqual(['{"t":"d","d":{"a":"d","b":{"p":"products/p1","d":{"active":true,"title":"Tea"},"t":2}}}']);
+    expect(a?.map(String)).toEqual([
+      '{"t":"d","d":{"a":"d","b":{"p":"products/p1","d":{"active":true,"title":"Tea"},"t":1}}}',
+    ]);
+    expect(d?.map(String)).toEqual([
+      '{"t":"d","d":{"a":"d","b":{"p":"products/p1","d":{"active":true,"title":"Tea"},"t":2}}}',
+    ]);
   });
 });

@@ -72,9 +72,16 @@ describe('queries (get) match Firebase ordering and filtering', () => {
   it('orders by key and by value', async () => {
     const scores = (c: SdkClient) => ref(c.db, 'scores');
     expect(await keysOf((c) => query(scores(c), orderByKey(), startAt('b'), endAt('d')))).toEqual(['bob', 'cat']);
-    expect(await keysOf((c) => query(scores(c), orderByKey(), startAfter('bob'), limitToFirst(2)))).toEqual(['cat', 'dan']);
+    expect(await keysOf((c) => query(scores(c), orderByKey(), startAfter('bob'), limitToFirst(2)))).toEqual([
+      'cat',
+      'dan',
+    ]);
     expect(await keysOf((c) => query(ref(c.db, 'values'), orderByValue()))).toEqual(['c', 'd', 'f', 'a', 'b']);
-    expect(await keysOf((c) => query(ref(c.db, 'values'), orderByValue(), startAt(2), endAt('x')))).toEqual(['f', 'a', 'b']);
+    expect(await keysOf((c) => query(ref(c.db, 'values'), orderByValue(), startAt(2), endAt('x')))).toEqual([
+      'f',
+      'a',
+      'b',
+    ]);
   });
 
   it('orders by priority', async () => {

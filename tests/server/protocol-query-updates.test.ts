@@ -11,8 +11,14 @@ import { rawClient } from './support/raw-client';
 let server: DatabaseServer;
 const sdkClients: SdkClient[] = [];
 
-const product = (i: number) => ({ title: `Product ${i}`, description: 'x'.repeat(1500), price: i, active: i % 10 !== 0 });
-const catalogue = () => Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${String(i).padStart(3, '0')}`, product(i)]));
+const product = (i: number) => ({
+  title: `Product ${i}`,
+  description: 'x'.repeat(1500),
+  price: i,
+  active: i % 10 !== 0,
+});
+const catalogue = () =>
+  Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`p${String(i).padStart(3, '0')}`, product(i)]));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,7 +34,12 @@ describe('query listeners get only the changed children', () => {
     await server.set(NAMESPACE, '/bytes/products', catalogue());
     const listeners = await Promise.all(Array.from({ length: 20 }, () => rawClient(server)));
     for (const listener of listeners) {
-      const answer = await listener.request('q', { p: '/bytes/products', q: { i: 'active', sp: true, ep: true }, t: 1, h: '' });
+      const answer = await listener.request('q', {
+        p: '/bytes/products',
+        q: { i: 'active', sp: true, ep: true },
+        t: 1,
+        h: '',
+      });
       expect(answer.s).toBe('ok');
       await listener.next((m) => m.d.r !== undefined); // past the initial window and the answer
     }
@@ -43,12 +54,18 @@ describe('query listeners get only the changed children', () => {
   });
 
   it('tells the listener a child left the window and sends nothing for a change outside it', async () => {
-    await server.set(NAMESPACE, '/leave/products', { a: { active: true, n: 1 }, b: { active: true, n: 2 }, c: { active: false, n: 3 } });
+    await server.set(NAMESPACE, '/leave/products', {
+      a: { active: true, n: 1 },
+      b: { active: true, n: 2 },
+      c: { active: false, n: 3 },
+    });
     const listener = await rawClient(server);
     await listener.request('q', { p: '/leave/products', q: { i: 'active', sp: true, ep: true }, t: 5, h: '' });
     await listener.next((m) => m.d.r !== undefined);
     await server.set(NAMESPACE, '/leave/products/a/active', false);
-    const left = await listener.next((m) => m.d.a !== undefined && JSON.stringify(m).includes('"t":5') && !JSON.stringify(m).includes('"n":2'));
+    const left = await listener.next(
+      (m) => m.d.a !== undefined && JSON.stringify(m).includes('"t":5') && !JSON.stringify(m).includes('"n":2'),
+    );
     expect(JSON.stringify(left)).toContain('null');
     const count = listener.messages.length;
     await server.set(NAMESPACE, '/leave/products/c/n', 4);
@@ -58,7 +75,11 @@ describe('query listeners get only the changed children', () => {
   });
 
   it('keeps the SDK view exact through changes, entries, exits and a limited window', async () => {
-    await server.set(NAMESPACE, '/sdk/products', { a: { active: true, n: 1 }, b: { active: true, n: 2 }, c: { active: false, n: 3 } });
+    await server.set(NAMESPACE, '/sdk/products', {
+      a: { active: true, n: 1 },
+      b: { active: true, n: 2 },
+      c: { active: false, n: 3 },
+    });
     const client = sdkClient(server);
     sdkClients.push(client);
     const products = ref(client.db, 'sdk/products');
@@ -72,13 +93,15 @@ describe('query listeners get only the changed children', () => {
     const writer = sdkClient(server);
     sdkClients.push(writer);
     await set(ref(writer.db, 'sdk/products/a/n'), 10);
-    await update(ref(writer.db, 'sdk/products'), { 'b/active': false, 'c/active': true, 'd': { active: true, n: 0 } });
+    await update(ref(writer.db, 'sdk/products'), { 'b/active': false, 'c/active': true, d: { active: true, n: 0 } });
     const expected = {
       active: { a: { active: true, n: 10 }, c: { active: true, n: 3 }, d: { active: true, n: 0 } },
       topTwo: { a: { active: true, n: 10 }, c: { active: true, n: 3 } },
       upToTwo: { b: { active: false, n: 2 }, d: { active: true, n: 0 } },
     };
-    await eventually(() => (JSON.stringify({ active, topTwo, upToTwo }) === JSON.stringify(expected) ? true : undefined));
+    await eventually(() =>
+      JSON.stringify({ active, topTwo, upToTwo }) === JSON.stringify(expected) ? true : undefined,
+    );
     expect({ active, topTwo, upToTwo }).toEqual(expected);
   });
 });

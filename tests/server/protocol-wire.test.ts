@@ -82,7 +82,10 @@ describe('wire protocol details', () => {
     const query = { l: 2, vf: 'r', i: 'n' };
     expect(await client.request('g', { p: '/open/q', q: query })).toEqual({ s: 'ok', d: { b: { n: 2 }, c: { n: 3 } } });
     // No ".indexOn" for "n" in these rules: the reply carries Firebase's no_index warning.
-    expect(await client.request('q', { p: '/open/q', q: query, t: 7, h: '' })).toEqual({ s: 'ok', d: { w: ['no_index'] } });
+    expect(await client.request('q', { p: '/open/q', q: query, t: 7, h: '' })).toEqual({
+      s: 'ok',
+      d: { w: ['no_index'] },
+    });
     const initial = await client.next(isPush('d'));
     expect(initial.d.b).toEqual({ p: 'open/q', d: { b: { n: 2 }, c: { n: 3 } }, t: 7 });
     await client.request('p', { p: '/open/q/d', d: { n: 0 } }); // outside the window: no push needed
@@ -125,7 +128,11 @@ describe('wire protocol details', () => {
 
   it('accepts stats and App Check messages as no-ops', async () => {
     const client = await rawClient(server);
-    for (const [action, body] of [['s', { c: { 'sdk.js.12': 1 } }], ['appcheck', { token: 't' }], ['unappeck', {}]] as const) {
+    for (const [action, body] of [
+      ['s', { c: { 'sdk.js.12': 1 } }],
+      ['appcheck', { token: 't' }],
+      ['unappeck', {}],
+    ] as const) {
       expect((await client.request(action, body)).s).toBe('ok');
     }
     client.close();

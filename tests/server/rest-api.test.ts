@@ -46,7 +46,11 @@ describe('REST reads and writes', () => {
     await call('PUT', '/arrays/sparse.json', { 0: 'a', 2: 'c' });
     expect((await call('GET', '/arrays/sparse.json')).json).toEqual(['a', null, 'c']);
     // Too sparse, a negative or a non-integer key: an object, as stored.
-    await call('PUT', '/arrays/objects.json', { few: { 0: 'a', 5: 'f' }, negative: { '-1': 1, 0: 2 }, named: { 0: 1, x: 2 } });
+    await call('PUT', '/arrays/objects.json', {
+      few: { 0: 'a', 5: 'f' },
+      negative: { '-1': 1, 0: 2 },
+      named: { 0: 1, x: 2 },
+    });
     expect((await call('GET', '/arrays/objects.json')).json).toEqual({
       few: { 0: 'a', 5: 'f' },
       negative: { '-1': 1, 0: 2 },
@@ -85,7 +89,9 @@ describe('REST reads and writes', () => {
     expect(silent.status).toBe(204);
     expect(silent.text).toBe('');
     await call('PUT', '/fmt/b.json', { x: { y: 1 } });
-    expect((await call('GET', '/fmt.json?print=pretty')).text).toBe(JSON.stringify({ a: 1, b: { x: { y: 1 } } }, null, 2));
+    expect((await call('GET', '/fmt.json?print=pretty')).text).toBe(
+      JSON.stringify({ a: 1, b: { x: { y: 1 } } }, null, 2),
+    );
     expect((await call('GET', '/fmt.json?shallow=true')).json).toEqual({ a: true, b: true });
     expect((await call('GET', '/fmt.json?format=export')).json).toEqual({
       a: { '.value': 1, '.priority': 5 },
@@ -151,7 +157,9 @@ describe('REST reads and writes', () => {
     expect((await call('GET', '/odd/hasOwnProperty/x.json')).json).toBeNull();
     expect((await call('GET', '/odd.json')).text).toBe(odd.replace(/\s/g, ''));
     await call('PATCH', '/odd.json', '{"__proto__/b": 3, "valueOf": 4}');
-    expect((await call('GET', '/odd.json?orderBy="$key"&limitToFirst=2')).text).toBe('{"__proto__":{"a":1,"b":3},"constructor":2}');
+    expect((await call('GET', '/odd.json?orderBy="$key"&limitToFirst=2')).text).toBe(
+      '{"__proto__":{"a":1,"b":3},"constructor":2}',
+    );
     await call('DELETE', '/odd/__proto__.json');
     expect((await call('GET', '/odd.json')).json).toEqual({ constructor: 2, valueOf: 4 });
   });
@@ -161,7 +169,9 @@ describe('REST reads and writes', () => {
     await call('PUT', '/same.json?ns=second-ns', '"second"');
     expect((await call('GET', '/same.json?ns=first-ns')).json).toBe('first');
     expect((await call('GET', '/same.json?ns=second-ns')).json).toBe('second');
-    const inspected = (await call('GET', '/.inspect/databases.json?ns=demo-storefront', undefined, OWNER)).json as { name: string }[];
+    const inspected = (await call('GET', '/.inspect/databases.json?ns=demo-storefront', undefined, OWNER)).json as {
+      name: string;
+    }[];
     expect(inspected.map((db) => db.name)).toEqual(expect.arrayContaining(['first-ns', 'second-ns']));
   });
 
@@ -183,7 +193,8 @@ describe('REST reads and writes', () => {
 });
 
 describe('REST auth and rules', () => {
-  const RULES = '{ "rules": { "mine": { "$uid": { ".read": "auth != null && auth.uid === $uid", ".write": "auth != null && auth.uid === $uid" } } } }';
+  const RULES =
+    '{ "rules": { "mine": { "$uid": { ".read": "auth != null && auth.uid === $uid", ".write": "auth != null && auth.uid === $uid" } } } }';
 
   it('serves rules to the owner, installs new ones and refuses a bad file keeping the running rules', async () => {
     expect((await call('GET', '/.settings/rules.json')).status).toBe(401);
@@ -200,7 +211,10 @@ describe('REST auth and rules', () => {
 
   it('applies rules to Bearer, auth= and access_token= credentials; owner is admin', async () => {
     const ann = emulatorIdToken('ann');
-    expect(await call('PUT', '/mine/ann.json', { a: 1 })).toMatchObject({ status: 401, json: { error: 'Permission denied' } });
+    expect(await call('PUT', '/mine/ann.json', { a: 1 })).toMatchObject({
+      status: 401,
+      json: { error: 'Permission denied' },
+    });
     expect((await call('PUT', '/mine/ann.json', { a: 1 }, { Authorization: `Bearer ${ann}` })).status).toBe(200);
     expect((await call('GET', `/mine/ann.json?auth=${ann}`)).json).toEqual({ a: 1 });
     expect((await call('GET', `/mine/ann.json?access_token=${ann}`)).json).toEqual({ a: 1 });

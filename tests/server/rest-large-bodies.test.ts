@@ -53,7 +53,8 @@ function bigValue(megabytes: number, tag: string): Record<string, unknown> {
     items[`item${i}`] = { title: `${tag} ${i}`, price: i, tags: { a: true, b: true } };
   }
   const blobs: Record<string, string> = {};
-  for (let i = 0; i < megabytes / 2; i++) blobs[`blob${i}`] = `${tag}`.repeat(1 + Math.floor(512 * 1024 / tag.length));
+  for (let i = 0; i < megabytes / 2; i++)
+    blobs[`blob${i}`] = `${tag}`.repeat(1 + Math.floor((512 * 1024) / tag.length));
   return { items, blobs };
 }
 
@@ -144,8 +145,10 @@ describe('big REST bodies', () => {
     expect(await (await fetch(`${server!.url}/sv.json?format=export`)).json()).toEqual(answer);
     const deleted = await send('PATCH', '/sv.json', JSON.stringify({ items: null, blobs: big.blobs }));
     expect(deleted.status).toBe(200);
-    expect(Object.keys((await (await fetch(`${server!.url}/sv.json?shallow=true`)).json()) as object).sort()).toEqual(
-      ['at', 'blobs', 'list'],
-    );
+    expect(Object.keys((await (await fetch(`${server!.url}/sv.json?shallow=true`)).json()) as object).sort()).toEqual([
+      'at',
+      'blobs',
+      'list',
+    ]);
   }, 60_000);
 });

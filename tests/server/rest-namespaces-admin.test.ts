@@ -34,7 +34,11 @@ describe('admin only', () => {
   });
 
   it('drops the previous identity when a later auth fails', async () => {
-    await put('/.settings/rules.json?ns=reauth-ns', '{"rules": {"mine": {"$uid": {".read": "auth.uid === $uid"}}}}', OWNER);
+    await put(
+      '/.settings/rules.json?ns=reauth-ns',
+      '{"rules": {"mine": {"$uid": {".read": "auth.uid === $uid"}}}}',
+      OWNER,
+    );
     await put('/mine/alice.json?ns=reauth-ns', '"hers"', OWNER);
     const client = await rawClient(server, 'reauth-ns');
     expect((await client.request('auth', { cred: emulatorIdToken('alice') })).s).toBe('ok');

@@ -32,33 +32,45 @@ interface Stream {
 
 function stream(path: string, headers: Record<string, string> = {}): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${server.url}${path}`, { headers: { Accept: 'text/event-stream', ...headers } }, (response) => {
-      const events: Stream['events'] = [];
-      let buffered = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffered += chunk;
-        let end;
-        while ((end = buffered.indexOf('\n\n')) >= 0) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
-          const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
-          events.push({ event, data });
-        }
-      });
-      const ended = new Promise<void>((done) => response.on('end', done));
-      resolve({ status: response.statusCode ?? 0, events, ended, close: () => outgoing.destroy() });
-    });
+    const outgoing = request(
+      `${server.url}${path}`,
+      { headers: { Accept: 'text/event-stream', ...headers } },
+      (response) => {
+        const events: Stream['events'] = [];
+        let buffered = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffered += chunk;
+          let end;
+          while ((end = buffered.indexOf('\n\n')) >= 0) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
+            const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as unknown;
+            events.push({ event, data });
+          }
+        });
+        const ended = new Promise<void>((done) => response.on('end', done));
+        resolve({ status: response.statusCode ?? 0, events, ended, close: () => outgoing.destroy() });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });
 }
 
 const put = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, { method: 'PUT', body: JSON.stringify(body), headers: { Authorization: 'Bearer owner' } });
+  fetch(`${server.url}${path}`, {
+    method: 'PUT',
+    body: JSON.stringify(body),
+    headers: { Authorization: 'Bearer owner' },
+  });
 const patch = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, { method: 'PATCH', body: JSON.stringify(body), headers: { Authorization: 'Bearer owner' } });
+  fetch(`${server.url}${path}`, {
+    method: 'PATCH',
+    body: JSON.stringify(body),
+    headers: { Authorization: 'Bearer owner' },
+  });
 
 describe('REST streaming', () => {
   it('sends the value, then puts and patches relative to the location', async () => {

@@ -14,7 +14,14 @@ const data = {
   products: {
     ticket: { title: 'Ticket', price: 10, description: '', image: '', category: 'Events', active: true, stock: 2 },
     fair: {
-      title: 'Fair', price: 4, description: '', image: '', category: 'Events', active: true, stock: 180, maxPerOrder: 6,
+      title: 'Fair',
+      price: 4,
+      description: '',
+      image: '',
+      category: 'Events',
+      active: true,
+      stock: 180,
+      maxPerOrder: 6,
     },
     mug: { title: 'Mug', price: 8, description: '', image: '', category: 'Goods', active: true },
     old: { title: 'Old', price: 5, description: '', image: '', category: 'Goods', active: false, stock: 9 },
@@ -100,7 +107,7 @@ describe('database.rules.json: checkout takes stock atomically with the order', 
     expect(allowed(without(checkout('o1', { ticket: 1, fair: 2 }), 'products/fair/stock'))).toBe(false);
   });
 
-  it('taking stock without an order, or for someone else\'s order, is refused', () => {
+  it("taking stock without an order, or for someone else's order, is refused", () => {
     expect(allowed([{ path: path('products/ticket/stock'), value: 1 }])).toBe(false);
     expect(allowed(without(checkout('o1', { ticket: 1 }), 'orders/buyer/o1'))).toBe(false);
     expect(allowed(checkout('o1', { ticket: 1 }, { uid: 'buyer' }), other)).toBe(false);
@@ -162,12 +169,12 @@ describe('database.rules.json: checkout takes stock atomically with the order', 
 });
 
 describe('database.rules.json: an order holds what the catalogue says, at most maxPerOrder of each', () => {
-  it('titles must be the catalogue\'s', () => {
+  it("titles must be the catalogue's", () => {
     const forged = { ticket: { title: 'FREE <script>', price: 10, quantity: 1 } };
     expect(allowed(replace(checkout('o1', { ticket: 1 }), 'orders/buyer/o1', order(forged)))).toBe(false);
   });
 
-  it('prices must be the catalogue\'s', () => {
+  it("prices must be the catalogue's", () => {
     const cheap = { ticket: { title: 'Ticket', price: 0.01, quantity: 1 } };
     expect(allowed(replace(checkout('o1', { ticket: 1 }), 'orders/buyer/o1', order(cheap)))).toBe(false);
   });
@@ -185,7 +192,7 @@ describe('database.rules.json: an order holds what the catalogue says, at most m
     }
   });
 
-  it('created is the server\'s time of the write, nothing else', () => {
+  it("created is the server's time of the write, nothing else", () => {
     expect(allowed(checkout('o1', { ticket: 1 }, { extra: { created: 0 } }))).toBe(false);
     expect(allowed(checkout('o1', { ticket: 1 }, { extra: { created: NOW - 1 } }))).toBe(false);
     expect(allowed(checkout('o1', { ticket: 1 }, { extra: { created: NOW + 1 } }))).toBe(false);
@@ -249,7 +256,9 @@ describe('database.rules.json: at most three open orders per account', () => {
 
   it('a customer cannot cancel, alter or delete an order once placed', () => {
     const open = placed(['o1']);
-    expect(allowed([put('orders/buyer/o1/status', 'cancelled'), put('openOrders/buyer/a', null)], buyer, open)).toBe(false);
+    expect(allowed([put('orders/buyer/o1/status', 'cancelled'), put('openOrders/buyer/a', null)], buyer, open)).toBe(
+      false,
+    );
     expect(allowed([{ path: path('orders/buyer/o1/items/mug/quantity'), value: 5 }], buyer, open)).toBe(false);
     expect(allowed([{ path: path('orders/buyer/o1'), value: null }], buyer, open)).toBe(false);
   });

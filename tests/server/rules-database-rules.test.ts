@@ -1,18 +1,41 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileRules, JsonRulesData, type Json, type JsonWrite, type RulesAuth, type RulesQuery } from '../../server/rules';
+import {
+  compileRules,
+  JsonRulesData,
+  type Json,
+  type JsonWrite,
+  type RulesAuth,
+  type RulesQuery,
+} from '../../server/rules';
 
 /** The project's own rules file, as the server loads it. */
 const rules = compileRules(readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8'));
 
 const NOW = 1_760_000_000_000;
 const signedIn = (uid: string): RulesAuth => ({ uid, provider: 'password', token: { email: `${uid}@example.com` } });
-const WHO = { anonymous: null, customer: signedIn('cust1'), other: signedIn('cust2'), staff: signedIn('staff1') } as const;
+const WHO = {
+  anonymous: null,
+  customer: signedIn('cust1'),
+  other: signedIn('cust2'),
+  staff: signedIn('staff1'),
+} as const;
 type Who = keyof typeof WHO;
 
-const profile = (role: string) => ({ firstname: 'Ann', lastname: 'Lee', email: 'ann@example.com', role, created: NOW - 1000 });
+const profile = (role: string) => ({
+  firstname: 'Ann',
+  lastname: 'Lee',
+  email: 'ann@example.com',
+  role,
+  created: NOW - 1000,
+});
 const product = (active: boolean, price: number) => ({
-  title: 'Tasting evening', price, description: 'Six wines', image: '/img/p.jpg', category: 'events', active,
+  title: 'Tasting evening',
+  price,
+  description: 'Six wines',
+  image: '/img/p.jpg',
+  category: 'events',
+  active,
 });
 const order = (extra: Record<string, Json> = {}) => ({
   items: { p1: { title: 'Tasting evening', price: 25, quantity: 2 } },
@@ -23,13 +46,26 @@ const order = (extra: Record<string, Json> = {}) => ({
   ...extra,
 });
 const message = (extra: Record<string, Json> = {}) => ({
-  name: 'Ann', email: 'ann@example.com', subject: 'Hello', body: 'Is there parking?', created: NOW, ...extra,
+  name: 'Ann',
+  email: 'ann@example.com',
+  subject: 'Hello',
+  body: 'Is there parking?',
+  created: NOW,
+  ...extra,
 });
 
 const seed = {
   properties: {
-    name: 'Shop', tagline: 'Fine things', address: '1 High St', postcode: 'AB1 2CD', telephone: '0123', email: 'shop@example.com',
-    website: 'https://shop.example.com', calendar: '', comingsoon: false, launch: '2026-12-01T10:00:00Z',
+    name: 'Shop',
+    tagline: 'Fine things',
+    address: '1 High St',
+    postcode: 'AB1 2CD',
+    telephone: '0123',
+    email: 'shop@example.com',
+    website: 'https://shop.example.com',
+    calendar: '',
+    comingsoon: false,
+    launch: '2026-12-01T10:00:00Z',
   },
   products: { p1: product(true, 25), p2: product(false, 10) },
   users: { cust1: profile('customer'), cust2: profile('customer'), staff1: profile('staff') },
@@ -39,7 +75,13 @@ const seed = {
 const data = new JsonRulesData(seed);
 
 const path = (text: string) => text.split('/').filter(Boolean);
-const activeQuery: RulesQuery = { orderByKey: false, orderByPriority: false, orderByValue: false, orderByChild: 'active', equalTo: true };
+const activeQuery: RulesQuery = {
+  orderByKey: false,
+  orderByPriority: false,
+  orderByValue: false,
+  orderByChild: 'active',
+  equalTo: true,
+};
 
 /** Each row: what is read, and who may read it (everyone else may not). */
 const READS: [string, Who[], RulesQuery?][] = [
@@ -47,7 +89,11 @@ const READS: [string, Who[], RulesQuery?][] = [
   ['/properties/name', ['anonymous', 'customer', 'other', 'staff']],
   ['/products', ['staff']],
   ['/products', ['anonymous', 'customer', 'other', 'staff'], activeQuery],
-  ['/products', ['anonymous', 'customer', 'other', 'staff'], { ...activeQuery, equalTo: undefined, startAt: true, endAt: true }],
+  [
+    '/products',
+    ['anonymous', 'customer', 'other', 'staff'],
+    { ...activeQuery, equalTo: undefined, startAt: true, endAt: true },
+  ],
   ['/products', ['staff'], { ...activeQuery, equalTo: false }],
   ['/products', ['staff'], { ...activeQuery, orderByChild: 'price' }],
   ['/products/p1', ['anonymous', 'customer', 'other', 'staff']],
@@ -81,14 +127,28 @@ const set = (target: string, value: unknown): JsonWrite[] => [{ path: path(targe
 /** A new order of cust1 as checkout writes it: the order and the open-order slot it takes. */
 const place = (value: unknown): JsonWrite[] => [...set('/orders/cust1/o2', value), ...set('/openOrders/cust1/a', 'o2')];
 function attempt(who: Who, writes: JsonWrite[]) {
-  return rules.checkWrite(writes.map((w) => w.path), WHO[who], data, data.withWrites(writes), NOW);
+  return rules.checkWrite(
+    writes.map((w) => w.path),
+    WHO[who],
+    data,
+    data.withWrites(writes),
+    NOW,
+  );
 }
 
 /** Each row: a description, the operation, and who may do it (everyone else may not). */
 const WRITES: [string, JsonWrite[], Who[]][] = [
   ['change the tagline', set('/properties/tagline', 'New'), ['staff']],
-  ['replace the properties', set('/properties', { ...seed.properties, comingsoon: true, currency: 'EUR', locale: 'en-GB' }), ['staff']],
-  ['add a product', set('/products/p3', { ...product(true, 5), stock: 3, sort: 1, venue: 'Hall', date: '2026-12-24' }), ['staff']],
+  [
+    'replace the properties',
+    set('/properties', { ...seed.properties, comingsoon: true, currency: 'EUR', locale: 'en-GB' }),
+    ['staff'],
+  ],
+  [
+    'add a product',
+    set('/products/p3', { ...product(true, 5), stock: 3, sort: 1, venue: 'Hall', date: '2026-12-24' }),
+    ['staff'],
+  ],
   ['change a price', set('/products/p1/price', 30), ['staff']],
   ['delete a product', set('/products/p2', null), ['staff']],
   ['edit the first name of cust1', set('/users/cust1/firstname', 'Anna'), ['customer', 'staff']],
@@ -106,7 +166,11 @@ const WRITES: [string, JsonWrite[], Who[]][] = [
   ['delete a message', set('/messages/m1', null), ['staff']],
   ['replace all messages', set('/messages', { m3: message() }), []],
   ['write an unknown top-level node', set('/other', 1), []],
-  ['update two paths at once (a message and a tagline)', [...set('/messages/m5', message()), ...set('/properties/tagline', 'x')], ['staff']],
+  [
+    'update two paths at once (a message and a tagline)',
+    [...set('/messages/m5', message()), ...set('/properties/tagline', 'x')],
+    ['staff'],
+  ],
 ];
 
 describe('database.rules.json: writes', () => {
@@ -167,17 +231,41 @@ const BAD_DATA: [string, Who, JsonWrite[]][] = [
   ['a profile with a bad e-mail', 'customer', set('/users/cust1/email', 'ann@')],
   ['a profile with a role that does not exist', 'staff', set('/users/cust1/role', 'owner')],
   ['a profile without a last name', 'customer', set('/users/cust1', { ...profile('customer'), lastname: null })],
-  ['an order with a price below the catalogue', 'customer', place(order({ items: { p1: { title: 'Tasting evening', price: 1, quantity: 1 } } }))],
-  ['an order of a product that is not on sale', 'customer', place(order({ items: { p2: { title: 'Tasting evening', price: 10, quantity: 1 } } }))],
-  ['an order of a product that does not exist', 'customer', place(order({ items: { nope: { title: 'Tasting evening', price: 0, quantity: 1 } } }))],
-  ['an order with quantity 0', 'customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 0 } } }))],
-  ['an order with a fractional quantity', 'customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1.5 } } }))],
+  [
+    'an order with a price below the catalogue',
+    'customer',
+    place(order({ items: { p1: { title: 'Tasting evening', price: 1, quantity: 1 } } })),
+  ],
+  [
+    'an order of a product that is not on sale',
+    'customer',
+    place(order({ items: { p2: { title: 'Tasting evening', price: 10, quantity: 1 } } })),
+  ],
+  [
+    'an order of a product that does not exist',
+    'customer',
+    place(order({ items: { nope: { title: 'Tasting evening', price: 0, quantity: 1 } } })),
+  ],
+  [
+    'an order with quantity 0',
+    'customer',
+    place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 0 } } })),
+  ],
+  [
+    'an order with a fractional quantity',
+    'customer',
+    place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1.5 } } })),
+  ],
   ['an order without items', 'customer', place(order({ items: null }))],
   ['an order with a negative total', 'customer', place(order({ total: -1 }))],
   ['an order without contact', 'customer', place(order({ contact: null }))],
   ['an order with a bad contact e-mail', 'customer', place(order({ contact: { name: 'A', email: 'a@b' } }))],
   ['an order with an unknown field', 'customer', place(order({ discount: 50 }))],
-  ['an order item with an unknown field', 'customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1, free: true } } }))],
+  [
+    'an order item with an unknown field',
+    'customer',
+    place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1, free: true } } })),
+  ],
   ['an order dated far in the future', 'customer', place(order({ created: NOW + 86_400_000 }))],
   ['an order status that does not exist', 'staff', set('/orders/cust1/o1/status', 'lost')],
   ['a message with a bad e-mail', 'anonymous', set('/messages/m2', message({ email: 'nobody' }))],
@@ -200,7 +288,10 @@ describe('database.rules.json: bad data is refused', () => {
   it('the same writers may write the same places with good data (the table above is not refused for other reasons)', () => {
     expect(attempt('staff', set('/products/p3', product(true, 0))).allowed).toBe(true);
     expect(attempt('customer', set('/users/cust1/email', 'ann@example.co.uk')).allowed).toBe(true);
-    expect(attempt('customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1 } } }))).allowed).toBe(true);
+    expect(
+      attempt('customer', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1 } } })))
+        .allowed,
+    ).toBe(true);
     expect(attempt('anonymous', set('/messages/m2', message({ body: 'x'.repeat(5000) }))).allowed).toBe(true);
     expect(attempt('staff', set('/properties/launch', NOW)).allowed).toBe(true);
     expect(attempt('staff', set('/properties/launch', '2100-12-31T23:59:59.999+01:00')).allowed).toBe(true);
@@ -210,12 +301,24 @@ describe('database.rules.json: bad data is refused', () => {
 });
 
 describe('database.rules.json accepts the demo data in seed/', () => {
-  const demo = JSON.parse(readFileSync(new URL('../../seed/database.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+  const demo = JSON.parse(readFileSync(new URL('../../seed/database.json', import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, unknown>
+  >;
   const demoUsers = JSON.parse(readFileSync(new URL('../../seed/users.json', import.meta.url), 'utf8')) as {
-    uid: string; email: string; firstname: string; lastname: string; role: string;
+    uid: string;
+    email: string;
+    firstname: string;
+    lastname: string;
+    role: string;
   }[];
   // The profiles the stack's start script writes for the demo sign-ins.
-  const users = Object.fromEntries(demoUsers.map(({ uid, firstname, lastname, email, role }) => [uid, { firstname, lastname, email, role, created: NOW }]));
+  const users = Object.fromEntries(
+    demoUsers.map(({ uid, firstname, lastname, email, role }) => [
+      uid,
+      { firstname, lastname, email, role, created: NOW },
+    ]),
+  );
   const seeded = new JsonRulesData({ ...demo, users });
   const demoStaff = signedIn(demoUsers.find((u) => u.role === 'staff')!.uid);
 
@@ -225,33 +328,50 @@ describe('database.rules.json accepts the demo data in seed/', () => {
     ...Object.entries(users).map(([uid, profile]): [string, unknown] => [`/users/${uid}`, profile]),
     ...Object.entries(demo.openOrders ?? {}).map(([uid, slots]): [string, unknown] => [`/openOrders/${uid}`, slots]),
     ...Object.entries(demo.orders ?? {}).flatMap(([uid, orders]) =>
-      Object.entries(orders as Record<string, unknown>).map(([id, order]): [string, unknown] => [`/orders/${uid}/${id}`, order]),
+      Object.entries(orders as Record<string, unknown>).map(([id, order]): [string, unknown] => [
+        `/orders/${uid}/${id}`,
+        order,
+      ]),
     ),
     ...Object.entries(demo.tickets ?? {}).flatMap(([eventId, tickets]) =>
-      Object.entries(tickets as Record<string, unknown>).map(([id, ticket]): [string, unknown] => [`/tickets/${eventId}/${id}`, ticket]),
+      Object.entries(tickets as Record<string, unknown>).map(([id, ticket]): [string, unknown] => [
+        `/tickets/${eventId}/${id}`,
+        ticket,
+      ]),
     ),
   ];
 
   it.each(nodes)('staff may write back %s unchanged', (target, value) => {
     const writes = set(target, value);
-    expect(rules.checkWrite([path(target)], demoStaff, seeded, seeded.withWrites(writes), NOW)).toEqual({ allowed: true, reason: '' });
+    expect(rules.checkWrite([path(target)], demoStaff, seeded, seeded.withWrites(writes), NOW)).toEqual({
+      allowed: true,
+      reason: '',
+    });
   });
 
   it('each demo user may write back their own profile', () => {
     for (const [uid, profile] of Object.entries(users)) {
       const writes = set(`/users/${uid}`, profile);
-      expect(rules.checkWrite([['users', uid]], signedIn(uid), seeded, seeded.withWrites(writes), NOW).allowed).toBe(true);
+      expect(rules.checkWrite([['users', uid]], signedIn(uid), seeded, seeded.withWrites(writes), NOW).allowed).toBe(
+        true,
+      );
     }
   });
 
   it('the demo customer has tickets for an upcoming event, and reads them', () => {
     const customer = demoUsers.find((u) => u.email === 'customer@example.com')!;
     const held = Object.entries(demo.tickets ?? {}).flatMap(([eventId, tickets]) =>
-      Object.entries(tickets as Record<string, { uid: string }>).filter(([, t]) => t.uid === customer.uid).map(([id]) => `${eventId}/${id}`),
+      Object.entries(tickets as Record<string, { uid: string }>)
+        .filter(([, t]) => t.uid === customer.uid)
+        .map(([id]) => `${eventId}/${id}`),
     );
     expect(held.length).toBeGreaterThan(0);
     for (const id of held) {
-      expect(Date.parse(String(demo.products?.[id.split('/')[0]!] && (demo.products[id.split('/')[0]!] as { date: string }).date))).toBeGreaterThan(NOW);
+      expect(
+        Date.parse(
+          String(demo.products?.[id.split('/')[0]!] && (demo.products[id.split('/')[0]!] as { date: string }).date),
+        ),
+      ).toBeGreaterThan(NOW);
       expect(rules.canRead(['tickets', ...id.split('/')], signedIn(customer.uid), seeded, NOW)).toBe(true);
     }
   });

@@ -11,7 +11,8 @@ const data = {
   empty: {},
 };
 
-const truth = (expression: string, options: Parameters<typeof readRule>[1] = {}) => readRule(expression, { data, ...options });
+const truth = (expression: string, options: Parameters<typeof readRule>[1] = {}) =>
+  readRule(expression, { data, ...options });
 
 describe('literals and operators', () => {
   it.each([
@@ -125,7 +126,7 @@ describe('string methods and property', () => {
   });
 
   it('divides after a value and reads a regular expression elsewhere', () => {
-    expect(truth('data.child(\'n\').val() / 2 == 21')).toBe(true);
+    expect(truth("data.child('n').val() / 2 == 21")).toBe(true);
     expect(truth("(data.child('n').val()) / 2 / 3 == 7")).toBe(true);
   });
 });
@@ -154,14 +155,35 @@ describe('variables', () => {
   });
 
   it('query.* reflects the query, with unset entries null and orderBy flags false', () => {
-    const query = { orderByKey: false, orderByPriority: false, orderByValue: false, orderByChild: 'active', equalTo: true, limitToFirst: 10 };
+    const query = {
+      orderByKey: false,
+      orderByPriority: false,
+      orderByValue: false,
+      orderByChild: 'active',
+      equalTo: true,
+      limitToFirst: 10,
+    };
     expect(truth("query.orderByChild == 'active' && query.equalTo == true", { query })).toBe(true);
-    expect(truth('query.limitToFirst <= 50 && query.limitToLast == null && query.startAt == null', { query })).toBe(true);
+    expect(truth('query.limitToFirst <= 50 && query.limitToLast == null && query.startAt == null', { query })).toBe(
+      true,
+    );
     expect(truth('query.orderByKey || query.orderByValue || query.orderByPriority', { query })).toBe(false);
     expect(truth('query.orderByChild == null && query.equalTo == null && query.orderByKey == false')).toBe(true);
     expect(writeRule('query.orderByChild == null && !query.orderByKey')).toBe(true);
-    const byKey = { orderByKey: true, orderByPriority: false, orderByValue: false, orderByChild: null, startAt: 'a', endAt: 'b', limitToLast: 3 };
-    expect(truth("query.orderByKey && query.startAt == 'a' && query.endAt == 'b' && query.limitToLast == 3", { query: byKey })).toBe(true);
+    const byKey = {
+      orderByKey: true,
+      orderByPriority: false,
+      orderByValue: false,
+      orderByChild: null,
+      startAt: 'a',
+      endAt: 'b',
+      limitToLast: 3,
+    };
+    expect(
+      truth("query.orderByKey && query.startAt == 'a' && query.endAt == 'b' && query.limitToLast == 3", {
+        query: byKey,
+      }),
+    ).toBe(true);
   });
 });
 
@@ -171,7 +193,7 @@ describe('an error while evaluating makes the rule false', () => {
     ['a string method on a number', "data.child('n').val().contains('4')"],
     ['child() of null auth.uid', 'root.child(auth.uid).exists()'],
     ['child() of null auth.uid under !', '!root.child(auth.uid).exists()'],
-    ['child() of null auth.uid beside a true alternative', "root.child(auth.uid).exists() || 1 == 1"],
+    ['child() of null auth.uid beside a true alternative', 'root.child(auth.uid).exists() || 1 == 1'],
     ['ordering a string and a number', "data.child('s').val() < 5"],
     ['arithmetic on a string', "data.child('s').val() - 1 == 0"],
     ['the parent of the root', 'root.parent().exists()'],
@@ -193,7 +215,7 @@ describe('an error while evaluating makes the rule false', () => {
     expect(truth('auth.uid == null')).toBe(true);
     expect(truth("!(auth.uid == 'alice')")).toBe(true);
     expect(truth("auth.uid == 'alice' || 1 == 1")).toBe(true);
-    expect(truth("auth.token.email == null")).toBe(true);
+    expect(truth('auth.token.email == null')).toBe(true);
   });
 
   it('dividing by zero gives NaN, which equals nothing', () => {

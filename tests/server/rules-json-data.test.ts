@@ -49,6 +49,8 @@ describe('JsonRulesData', () => {
   });
 
   it('withWrites of null at the last child removes the parent too', () => {
-    expect(new JsonRulesData({ p: { only: 1 } }).withWrites([{ path: ['p', 'only'], value: null }]).val(['p'])).toBeNull();
+    expect(
+      new JsonRulesData({ p: { only: 1 } }).withWrites([{ path: ['p', 'only'], value: null }]).val(['p']),
+    ).toBeNull();
   });
 });

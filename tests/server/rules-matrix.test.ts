@@ -32,14 +32,19 @@ const GUEST_SECRET = 'guest-secret-0123456789-abcdefghijklmnop';
 const IDENTITIES = ['signedOut', 'guest', 'customer', 'other', 'staff'] as const;
 type Identity = (typeof IDENTITIES)[number];
 
-
 let emulatorDir: string;
 let emulator: AuthEmulator;
 let server: DatabaseServer;
 const clients = new Map<Identity, SdkClient>();
 const uids = {} as Record<Identity, string>;
 
-const profile = (name: string, role: string) => ({ firstname: name, lastname: 'Tester', email: `${name.toLowerCase()}@example.com`, role, created: 1 });
+const profile = (name: string, role: string) => ({
+  firstname: name,
+  lastname: 'Tester',
+  email: `${name.toLowerCase()}@example.com`,
+  role,
+  created: 1,
+});
 const order = (status = 'pending') => ({
   items: { 'gift-card-25': { title: 'Gift card £25', price: 25, quantity: 1 } },
   total: 25,
@@ -49,7 +54,13 @@ const order = (status = 'pending') => ({
 });
 const TICKET_CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
 const ticket = (uid: string, orderId: string, n: number) => ({
-  uid, order: orderId, n, code: TICKET_CODE, holder: 'Casey', status: 'valid', created: Date.now(),
+  uid,
+  order: orderId,
+  n,
+  code: TICKET_CODE,
+  holder: 'Casey',
+  status: 'valid',
+  created: Date.now(),
 });
 /** Checkout of one ticket: the order, its open-order slot and the stock it takes (see checkout), and the ticket. */
 const buyTicket = (who: Identity) => (client: SdkClient) =>
@@ -60,11 +71,22 @@ const buyTicket = (who: Identity) => (client: SdkClient) =>
 const checkIn = (client: SdkClient) =>
   update(ref(client.db), {
     'checkins/harbour-jazz-night/scan-0001': {
-      ticket: 'order-1-0', device: 'door', result: 'admitted', scanned: Date.now(), received: { '.sv': 'timestamp' }, by: uids.staff,
+      ticket: 'order-1-0',
+      device: 'door',
+      result: 'admitted',
+      scanned: Date.now(),
+      received: { '.sv': 'timestamp' },
+      by: uids.staff,
     },
     'tickets/harbour-jazz-night/order-1-0/checkin': { scan: 'scan-0001', device: 'door', at: Date.now() },
   });
-const message = (email = 'robin@example.com') => ({ name: 'Robin', email, subject: 'Hello', body: 'A question', created: Date.now() });
+const message = (email = 'robin@example.com') => ({
+  name: 'Robin',
+  email,
+  subject: 'Hello',
+  body: 'A question',
+  created: Date.now(),
+});
 
 interface SeedProduct {
   title: string;
@@ -78,9 +100,18 @@ const PRODUCTS = SEED.products as Record<string, SeedProduct>;
  * and prices, stamped with the server's time, the open-order slot it takes, and each counted product's stock lowered
  * by its quantity. `patch` overrides order fields to forge them.
  */
-function checkout(uid: string, lines: Record<string, number>, patch: Record<string, unknown> = {}, orderId = 'order-2', slot = 'b') {
+function checkout(
+  uid: string,
+  lines: Record<string, number>,
+  patch: Record<string, unknown> = {},
+  orderId = 'order-2',
+  slot = 'b',
+) {
   const items = Object.fromEntries(
-    Object.entries(lines).map(([id, quantity]) => [id, { title: PRODUCTS[id]!.title, price: PRODUCTS[id]!.price, quantity }]),
+    Object.entries(lines).map(([id, quantity]) => [
+      id,
+      { title: PRODUCTS[id]!.title, price: PRODUCTS[id]!.price, quantity },
+    ]),
   );
   const total = Object.values(items).reduce((sum, line) => sum + line.price * line.quantity, 0);
   const contact = { name: 'Casey', email: 'casey@example.com' };
@@ -104,7 +135,8 @@ const edit = (writes: Record<string, unknown>, target: string, value?: unknown) 
 /** The update checkout sent before open-order slots: the order, and per counted product its stock and reservedFor. */
 function reportedCheckout(uid: string, lines: Record<string, number>, patch: Record<string, unknown> = {}) {
   const writes = edit(checkout(uid, lines, patch), `openOrders/${uid}/b`);
-  for (const id of Object.keys(lines)) if (PRODUCTS[id]!.stock !== undefined) writes[`products/${id}/reservedFor`] = 'order-2';
+  for (const id of Object.keys(lines))
+    if (PRODUCTS[id]!.stock !== undefined) writes[`products/${id}/reservedFor`] = 'order-2';
   return writes;
 }
 
@@ -117,7 +149,11 @@ function fixture(): Record<string, unknown> {
       [uids.other]: profile('Olly', 'customer'),
       [uids.staff]: profile('Sam', 'staff'),
     },
-    orders: { [uids.customer]: { 'order-1': order() }, [uids.other]: { 'order-1': order() }, [uids.guest]: { 'g-1': order() } },
+    orders: {
+      [uids.customer]: { 'order-1': order() },
+      [uids.other]: { 'order-1': order() },
+      [uids.guest]: { 'g-1': order() },
+    },
     openOrders: { [uids.customer]: { a: 'order-1' }, [uids.other]: { a: 'order-1' } },
     // The guest placed an order and, about to sign in to the customer's account, wrote their claim secret.
     guestClaims: { [uids.guest]: GUEST_SECRET },
@@ -200,17 +236,27 @@ interface Case {
 }
 
 const read = (path: (u: typeof uids) => string) => (client: SdkClient) => get(ref(client.db, path(uids)));
-const write = (path: (u: typeof uids) => string, value: unknown) => (client: SdkClient) => set(ref(client.db, path(uids)), value);
+const write = (path: (u: typeof uids) => string, value: unknown) => (client: SdkClient) =>
+  set(ref(client.db, path(uids)), value);
 
-const updateRoot = (writes: (u: typeof uids) => Record<string, unknown>) => (client: SdkClient) => update(ref(client.db), writes(uids));
+const updateRoot = (writes: (u: typeof uids) => Record<string, unknown>) => (client: SdkClient) =>
+  update(ref(client.db), writes(uids));
 const EVERYONE = IDENTITIES;
 const SIGNED_IN_STAFF = ['staff'] as const;
 
 const MATRIX: Case[] = [
   { what: 'read properties', run: read(() => 'properties'), allowed: EVERYONE },
   { what: 'write properties/tagline', run: write(() => 'properties/tagline', 'New tagline'), allowed: SIGNED_IN_STAFF },
-  { what: 'write the whole properties node', run: write(() => 'properties', { ...(SEED.properties as object), name: 'Renamed' }), allowed: SIGNED_IN_STAFF },
-  { what: 'read the active products query', run: (c) => get(query(ref(c.db, 'products'), orderByChild('active'), equalTo(true))), allowed: EVERYONE },
+  {
+    what: 'write the whole properties node',
+    run: write(() => 'properties', { ...(SEED.properties as object), name: 'Renamed' }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'read the active products query',
+    run: (c) => get(query(ref(c.db, 'products'), orderByChild('active'), equalTo(true))),
+    allowed: EVERYONE,
+  },
   { what: 'read every product (hidden ones too)', run: read(() => 'products'), allowed: SIGNED_IN_STAFF },
   { what: 'read an active product', run: read(() => 'products/harbour-jazz-night'), allowed: EVERYONE },
   { what: 'read a hidden product', run: read(() => 'products/comedy-club-archive'), allowed: SIGNED_IN_STAFF },
@@ -218,43 +264,124 @@ const MATRIX: Case[] = [
   { what: 'restock a product', run: write(() => 'products/harbour-jazz-night/stock', 100), allowed: SIGNED_IN_STAFF },
   {
     what: 'create a product',
-    run: write(() => 'products/new-thing', { title: 'New', price: 1, description: '', image: '', category: 'Goods', active: true }),
+    run: write(() => 'products/new-thing', {
+      title: 'New',
+      price: 1,
+      description: '',
+      image: '',
+      category: 'Goods',
+      active: true,
+    }),
     allowed: SIGNED_IN_STAFF,
   },
   { what: "read the customer's profile", run: read((u) => `users/${u.customer}`), allowed: ['customer', 'staff'] },
   { what: 'read every profile', run: read(() => 'users'), allowed: SIGNED_IN_STAFF },
-  { what: "change the customer's first name", run: write((u) => `users/${u.customer}/firstname`, 'Cass'), allowed: ['customer', 'staff'] },
+  {
+    what: "change the customer's first name",
+    run: write((u) => `users/${u.customer}/firstname`, 'Cass'),
+    allowed: ['customer', 'staff'],
+  },
   { what: 'make the customer staff', run: write((u) => `users/${u.customer}/role`, 'staff'), allowed: SIGNED_IN_STAFF },
   { what: "delete the customer's profile", run: write((u) => `users/${u.customer}`, null), allowed: SIGNED_IN_STAFF },
   { what: 'staff demoting themselves', run: write((u) => `users/${u.staff}/role`, 'customer'), allowed: [] },
-  { what: "create the guest's profile as a customer", run: write((u) => `users/${u.guest}`, profile('Gus', 'customer')), allowed: ['guest', 'staff'] },
-  { what: "create the guest's profile as staff", run: write((u) => `users/${u.guest}`, profile('Gus', 'staff')), allowed: SIGNED_IN_STAFF },
+  {
+    what: "create the guest's profile as a customer",
+    run: write((u) => `users/${u.guest}`, profile('Gus', 'customer')),
+    allowed: ['guest', 'staff'],
+  },
+  {
+    what: "create the guest's profile as staff",
+    run: write((u) => `users/${u.guest}`, profile('Gus', 'staff')),
+    allowed: SIGNED_IN_STAFF,
+  },
   { what: "read the customer's orders", run: read((u) => `orders/${u.customer}`), allowed: ['customer', 'staff'] },
   { what: 'read every order', run: read(() => 'orders'), allowed: SIGNED_IN_STAFF },
-  { what: 'place an order as the customer', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 })), allowed: ['customer', 'staff'] },
-  { what: 'place an order as the guest', run: updateRoot((u) => checkout(u.guest, { 'gift-card-25': 1 }, {}, 'order-1', 'a')), allowed: ['guest', 'staff'] },
+  {
+    what: 'place an order as the customer',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 })),
+    allowed: ['customer', 'staff'],
+  },
+  {
+    what: 'place an order as the guest',
+    run: updateRoot((u) => checkout(u.guest, { 'gift-card-25': 1 }, {}, 'order-1', 'a')),
+    allowed: ['guest', 'staff'],
+  },
   {
     what: 'place an order that takes counted stock',
     run: updateRoot((u) => checkout(u.customer, { 'harbour-jazz-night': 2, 'gift-card-25': 1 })),
     allowed: ['customer', 'staff'],
   },
-  { what: "change the customer's order afterwards", run: write((u) => `orders/${u.customer}/order-1/notes`, 'Changed my mind'), allowed: SIGNED_IN_STAFF },
-  { what: "confirm the customer's order", run: write((u) => `orders/${u.customer}/order-1/status`, 'confirmed'), allowed: SIGNED_IN_STAFF },
   {
-    what: "fulfil the customer's order, freeing its open-order slot",
-    run: updateRoot((u) => ({ [`orders/${u.customer}/order-1/status`]: 'fulfilled', [`openOrders/${u.customer}/a`]: null })),
+    what: "change the customer's order afterwards",
+    run: write((u) => `orders/${u.customer}/order-1/notes`, 'Changed my mind'),
     allowed: SIGNED_IN_STAFF,
   },
-  { what: "fulfil the customer's order but keep its slot taken", run: write((u) => `orders/${u.customer}/order-1/status`, 'fulfilled'), allowed: [] },
-  { what: 'place a new order already confirmed', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { status: 'confirmed' })), allowed: SIGNED_IN_STAFF },
-  { what: 'place an order under another customer', run: updateRoot((u) => checkout(u.other, { 'gift-card-25': 1 })), allowed: ['other', 'staff'] },
-  { what: "read the customer's open-order slots", run: read((u) => `openOrders/${u.customer}`), allowed: ['customer', 'staff'] },
-  { what: "empty the customer's open-order slot", run: write((u) => `openOrders/${u.customer}/a`, null), allowed: SIGNED_IN_STAFF },
-  { what: "reset the customer's open orders", run: write((u) => `openOrders/${u.customer}`, null), allowed: SIGNED_IN_STAFF },
-  { what: "cancel the customer's order", run: updateRoot((u) => ({ [`orders/${u.customer}/order-1/status`]: 'cancelled', [`openOrders/${u.customer}/a`]: null })), allowed: SIGNED_IN_STAFF },
-  { what: "change the quantity of the customer's order", run: write((u) => `orders/${u.customer}/order-1/items/gift-card-25/quantity`, 5), allowed: SIGNED_IN_STAFF },
-  { what: "delete the customer's order", run: write((u) => `orders/${u.customer}/order-1`, null), allowed: SIGNED_IN_STAFF },
-  { what: 'lower a stock without an order', run: write(() => 'products/harbour-jazz-night/stock', 41), allowed: SIGNED_IN_STAFF },
+  {
+    what: "confirm the customer's order",
+    run: write((u) => `orders/${u.customer}/order-1/status`, 'confirmed'),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "fulfil the customer's order, freeing its open-order slot",
+    run: updateRoot((u) => ({
+      [`orders/${u.customer}/order-1/status`]: 'fulfilled',
+      [`openOrders/${u.customer}/a`]: null,
+    })),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "fulfil the customer's order but keep its slot taken",
+    run: write((u) => `orders/${u.customer}/order-1/status`, 'fulfilled'),
+    allowed: [],
+  },
+  {
+    what: 'place a new order already confirmed',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { status: 'confirmed' })),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'place an order under another customer',
+    run: updateRoot((u) => checkout(u.other, { 'gift-card-25': 1 })),
+    allowed: ['other', 'staff'],
+  },
+  {
+    what: "read the customer's open-order slots",
+    run: read((u) => `openOrders/${u.customer}`),
+    allowed: ['customer', 'staff'],
+  },
+  {
+    what: "empty the customer's open-order slot",
+    run: write((u) => `openOrders/${u.customer}/a`, null),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "reset the customer's open orders",
+    run: write((u) => `openOrders/${u.customer}`, null),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "cancel the customer's order",
+    run: updateRoot((u) => ({
+      [`orders/${u.customer}/order-1/status`]: 'cancelled',
+      [`openOrders/${u.customer}/a`]: null,
+    })),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "change the quantity of the customer's order",
+    run: write((u) => `orders/${u.customer}/order-1/items/gift-card-25/quantity`, 5),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "delete the customer's order",
+    run: write((u) => `orders/${u.customer}/order-1`, null),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'lower a stock without an order',
+    run: write(() => 'products/harbour-jazz-night/stock', 41),
+    allowed: SIGNED_IN_STAFF,
+  },
   {
     what: "rewrite the customer's existing order to take stock again",
     run: updateRoot((u) => checkout(u.customer, { 'harbour-jazz-night': 1 }, {}, 'order-1', 'b')),
@@ -264,20 +391,51 @@ const MATRIX: Case[] = [
     what: 'two new orders in one update sharing one stock decrease',
     run: updateRoot((u) => ({
       ...checkout(u.customer, { 'harbour-jazz-night': 1 }),
-      ...edit(checkout(u.customer, { 'harbour-jazz-night': 1 }, {}, 'order-3', 'c'), 'products/harbour-jazz-night/stock'),
+      ...edit(
+        checkout(u.customer, { 'harbour-jazz-night': 1 }, {}, 'order-3', 'c'),
+        'products/harbour-jazz-night/stock',
+      ),
     })),
     allowed: SIGNED_IN_STAFF,
   },
   { what: 'raise a stock', run: write(() => 'products/folk-in-the-round/stock', 50), allowed: SIGNED_IN_STAFF },
-  { what: 'raise a stock with a server increment', run: write(() => 'products/folk-in-the-round/stock', increment(1)), allowed: SIGNED_IN_STAFF },
-  { what: 'set how many one order may hold', run: write(() => 'products/harbour-jazz-night/maxPerOrder', 4), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'raise a stock with a server increment',
+    run: write(() => 'products/folk-in-the-round/stock', increment(1)),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'set how many one order may hold',
+    run: write(() => 'products/harbour-jazz-night/maxPerOrder', 4),
+    allowed: SIGNED_IN_STAFF,
+  },
   { what: "read the guest's orders", run: read((u) => `orders/${u.guest}`), allowed: ['guest', 'staff'] },
-  { what: "write the guest's claim secret", run: write((u) => `guestClaims/${u.guest}`, 'another-secret-0123456789-abcdefghijk'), allowed: ['guest'] },
-  { what: "write a claim secret for the customer's account", run: write((u) => `guestClaims/${u.customer}`, GUEST_SECRET), allowed: [] },
+  {
+    what: "write the guest's claim secret",
+    run: write((u) => `guestClaims/${u.guest}`, 'another-secret-0123456789-abcdefghijk'),
+    allowed: ['guest'],
+  },
+  {
+    what: "write a claim secret for the customer's account",
+    run: write((u) => `guestClaims/${u.customer}`, GUEST_SECRET),
+    allowed: [],
+  },
   { what: 'read a claim secret', run: read((u) => `guestClaims/${u.guest}`), allowed: SIGNED_IN_STAFF },
-  { what: "link the guest's orders to the customer with the guest's secret", run: write((u) => `guestOrders/${u.customer}/${u.guest}`, GUEST_SECRET), allowed: ['customer'] },
-  { what: "link the guest's orders to the customer with a guessed secret", run: write((u) => `guestOrders/${u.customer}/${u.guest}`, 'guessed-0123456789-abcdefghijklmnopq'), allowed: [] },
-  { what: "link the customer's orders to the other customer (no claim)", run: write((u) => `guestOrders/${u.other}/${u.customer}`, GUEST_SECRET), allowed: [] },
+  {
+    what: "link the guest's orders to the customer with the guest's secret",
+    run: write((u) => `guestOrders/${u.customer}/${u.guest}`, GUEST_SECRET),
+    allowed: ['customer'],
+  },
+  {
+    what: "link the guest's orders to the customer with a guessed secret",
+    run: write((u) => `guestOrders/${u.customer}/${u.guest}`, 'guessed-0123456789-abcdefghijklmnopq'),
+    allowed: [],
+  },
+  {
+    what: "link the customer's orders to the other customer (no claim)",
+    run: write((u) => `guestOrders/${u.other}/${u.customer}`, GUEST_SECRET),
+    allowed: [],
+  },
   {
     what: "read the guest's orders once linked to the customer",
     run: async (c) => {
@@ -291,14 +449,34 @@ const MATRIX: Case[] = [
   { what: 'send a contact message', run: write(() => 'messages/m2', message()), allowed: EVERYONE },
   { what: 'change a contact message', run: write(() => 'messages/m1/body', 'Edited'), allowed: SIGNED_IN_STAFF },
   { what: 'delete a contact message', run: write(() => 'messages/m1', null), allowed: SIGNED_IN_STAFF },
-  { what: "read the customer's ticket", run: read(() => 'tickets/harbour-jazz-night/order-1-0'), allowed: ['customer', 'staff'] },
+  {
+    what: "read the customer's ticket",
+    run: read(() => 'tickets/harbour-jazz-night/order-1-0'),
+    allowed: ['customer', 'staff'],
+  },
   { what: "read an event's ticket list", run: read(() => 'tickets/harbour-jazz-night'), allowed: SIGNED_IN_STAFF },
   { what: 'read the scans of an event', run: read(() => 'checkins/harbour-jazz-night'), allowed: SIGNED_IN_STAFF },
-  { what: 'buy a ticket as the customer (order, stock and ticket at once)', run: buyTicket('customer'), allowed: ['customer'] },
+  {
+    what: 'buy a ticket as the customer (order, stock and ticket at once)',
+    run: buyTicket('customer'),
+    allowed: ['customer'],
+  },
   { what: 'buy a ticket as the guest', run: buyTicket('guest'), allowed: ['guest'] },
-  { what: 'create a ticket without an order', run: (c) => set(ref(c.db, 'tickets/harbour-jazz-night/order-1-1'), ticket(uids.customer, 'order-1', 1)), allowed: [] },
-  { what: "change the holder of the customer's ticket", run: write(() => 'tickets/harbour-jazz-night/order-1-0/holder', 'Mallory'), allowed: [] },
-  { what: "void the customer's ticket", run: write(() => 'tickets/harbour-jazz-night/order-1-0/status', 'void'), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'create a ticket without an order',
+    run: (c) => set(ref(c.db, 'tickets/harbour-jazz-night/order-1-1'), ticket(uids.customer, 'order-1', 1)),
+    allowed: [],
+  },
+  {
+    what: "change the holder of the customer's ticket",
+    run: write(() => 'tickets/harbour-jazz-night/order-1-0/holder', 'Mallory'),
+    allowed: [],
+  },
+  {
+    what: "void the customer's ticket",
+    run: write(() => 'tickets/harbour-jazz-night/order-1-0/status', 'void'),
+    allowed: SIGNED_IN_STAFF,
+  },
   { what: "check the customer's ticket in (scan and first check-in)", run: checkIn, allowed: SIGNED_IN_STAFF },
   { what: 'write at the root', run: (c) => update(ref(c.db), { somewhere: 1 }), allowed: [] },
 ];
@@ -316,44 +494,162 @@ const CHEATING: { what: string; run: Case['run'] }[] = [
     })),
   },
   // The shapes the issue reported as accepted, exactly as sent then (no open-order slot).
-  { what: 'the reported sold-out order of 1,000 with reservedFor', run: updateRoot((u) => edit(reportedCheckout(u.customer, { 'letterpress-workshop': 1000 }), 'products/letterpress-workshop/stock')) },
-  { what: 'the reported order with a total of 0', run: updateRoot((u) => reportedCheckout(u.customer, { 'gift-card-25': 1 }, { total: 0 })) },
-  { what: 'the reported order with a total of 1e308', run: updateRoot((u) => reportedCheckout(u.customer, { 'gift-card-25': 1 }, { total: 1e308 })) },
-  { what: 'the reported order with a title of its own', run: updateRoot((u) => reportedCheckout(u.customer, { 'gift-card-25': 1 }, { items: { 'gift-card-25': { title: 'FREE <script>', price: 25, quantity: 1 } } })) },
-  { what: 'the reported order created at 0', run: updateRoot((u) => reportedCheckout(u.customer, { 'gift-card-25': 1 }, { created: 0 })) },
-  { what: 'the reported guest order of all 180 tickets of the fair', run: updateRoot((u) => reportedCheckout(u.guest, { 'winter-vinyl-fair': 180 })) },
+  {
+    what: 'the reported sold-out order of 1,000 with reservedFor',
+    run: updateRoot((u) =>
+      edit(reportedCheckout(u.customer, { 'letterpress-workshop': 1000 }), 'products/letterpress-workshop/stock'),
+    ),
+  },
+  {
+    what: 'the reported order with a total of 0',
+    run: updateRoot((u) => reportedCheckout(u.customer, { 'gift-card-25': 1 }, { total: 0 })),
+  },
+  {
+    what: 'the reported order with a total of 1e308',
+    run: updateRoot((u) => reportedCheckout(u.customer, { 'gift-card-25': 1 }, { total: 1e308 })),
+  },
+  {
+    what: 'the reported order with a title of its own',
+    run: updateRoot((u) =>
+      reportedCheckout(
+        u.customer,
+        { 'gift-card-25': 1 },
+        { items: { 'gift-card-25': { title: 'FREE <script>', price: 25, quantity: 1 } } },
+      ),
+    ),
+  },
+  {
+    what: 'the reported order created at 0',
+    run: updateRoot((u) => reportedCheckout(u.customer, { 'gift-card-25': 1 }, { created: 0 })),
+  },
+  {
+    what: 'the reported guest order of all 180 tickets of the fair',
+    run: updateRoot((u) => reportedCheckout(u.guest, { 'winter-vinyl-fair': 180 })),
+  },
   { what: 'reservedFor written alone', run: write(() => 'products/harbour-jazz-night/reservedFor', 'x') },
-  { what: 'reservedFor written on a hidden product', run: write(() => 'products/comedy-club-archive/reservedFor', 'x') },
+  {
+    what: 'reservedFor written on a hidden product',
+    run: write(() => 'products/comedy-club-archive/reservedFor', 'x'),
+  },
   { what: 'an order of more than the stock', run: updateRoot((u) => checkout(u.customer, { 'folk-in-the-round': 4 })) },
-  { what: 'an order that takes stock to below zero', run: updateRoot((u) => edit(checkout(u.customer, { 'folk-in-the-round': 3 }), 'products/folk-in-the-round/stock', -1)) },
+  {
+    what: 'an order that takes stock to below zero',
+    run: updateRoot((u) =>
+      edit(checkout(u.customer, { 'folk-in-the-round': 3 }), 'products/folk-in-the-round/stock', -1),
+    ),
+  },
   {
     what: 'two counted products in one order where only one takes stock',
-    run: updateRoot((u) => edit(checkout(u.customer, { 'harbour-jazz-night': 1, 'folk-in-the-round': 1 }), 'products/folk-in-the-round/stock')),
+    run: updateRoot((u) =>
+      edit(
+        checkout(u.customer, { 'harbour-jazz-night': 1, 'folk-in-the-round': 1 }),
+        'products/folk-in-the-round/stock',
+      ),
+    ),
   },
-  { what: 'an order that takes less stock than it holds', run: updateRoot((u) => edit(checkout(u.customer, { 'harbour-jazz-night': 2 }), 'products/harbour-jazz-night/stock', 41)) },
-  { what: 'an order that raises the stock', run: updateRoot((u) => edit(checkout(u.customer, { 'harbour-jazz-night': 1 }), 'products/harbour-jazz-night/stock', 100)) },
-  { what: 'an order that raises the stock with a server increment', run: updateRoot((u) => edit(checkout(u.customer, { 'harbour-jazz-night': 1 }), 'products/harbour-jazz-night/stock', increment(5))) },
+  {
+    what: 'an order that takes less stock than it holds',
+    run: updateRoot((u) =>
+      edit(checkout(u.customer, { 'harbour-jazz-night': 2 }), 'products/harbour-jazz-night/stock', 41),
+    ),
+  },
+  {
+    what: 'an order that raises the stock',
+    run: updateRoot((u) =>
+      edit(checkout(u.customer, { 'harbour-jazz-night': 1 }), 'products/harbour-jazz-night/stock', 100),
+    ),
+  },
+  {
+    what: 'an order that raises the stock with a server increment',
+    run: updateRoot((u) =>
+      edit(checkout(u.customer, { 'harbour-jazz-night': 1 }), 'products/harbour-jazz-night/stock', increment(5)),
+    ),
+  },
   { what: 'an order of a hidden product', run: updateRoot((u) => checkout(u.customer, { 'comedy-club-archive': 1 })) },
-  { what: 'an order of a product that does not exist', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { items: { nothing: { title: 'X', price: 0, quantity: 1 } } })) },
-  { what: 'an order at a price of its own', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { items: { 'gift-card-25': { title: 'Gift Card £25', price: 0.01, quantity: 1 } } })) },
-  { what: 'an order with a title of its own', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { items: { 'gift-card-25': { title: 'FREE <script>', price: 25, quantity: 1 } } })) },
-  { what: 'an order with a total of 1e308', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { total: 1e308 })) },
-  { what: 'an order with a total that is a server increment', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { total: increment(1e308) })) },
-  { what: 'an order with a negative total', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { total: -25 })) },
-  { what: 'an order created at 0', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { created: 0 })) },
-  { what: 'an order created in the past', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { created: Date.now() - 86_400_000 })) },
-  { what: 'an order placed as paid', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { status: 'paid' })) },
-  { what: 'more of a product than one order may hold (10 by default)', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 11 })) },
-  { what: 'a whole event in one order (180 tickets of the fair)', run: updateRoot((u) => checkout(u.customer, { 'winter-vinyl-fair': 180 })) },
+  {
+    what: 'an order of a product that does not exist',
+    run: updateRoot((u) =>
+      checkout(u.customer, { 'gift-card-25': 1 }, { items: { nothing: { title: 'X', price: 0, quantity: 1 } } }),
+    ),
+  },
+  {
+    what: 'an order at a price of its own',
+    run: updateRoot((u) =>
+      checkout(
+        u.customer,
+        { 'gift-card-25': 1 },
+        { items: { 'gift-card-25': { title: 'Gift Card £25', price: 0.01, quantity: 1 } } },
+      ),
+    ),
+  },
+  {
+    what: 'an order with a title of its own',
+    run: updateRoot((u) =>
+      checkout(
+        u.customer,
+        { 'gift-card-25': 1 },
+        { items: { 'gift-card-25': { title: 'FREE <script>', price: 25, quantity: 1 } } },
+      ),
+    ),
+  },
+  {
+    what: 'an order with a total of 1e308',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { total: 1e308 })),
+  },
+  {
+    what: 'an order with a total that is a server increment',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { total: increment(1e308) })),
+  },
+  {
+    what: 'an order with a negative total',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { total: -25 })),
+  },
+  {
+    what: 'an order created at 0',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { created: 0 })),
+  },
+  {
+    what: 'an order created in the past',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { created: Date.now() - 86_400_000 })),
+  },
+  {
+    what: 'an order placed as paid',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, { status: 'paid' })),
+  },
+  {
+    what: 'more of a product than one order may hold (10 by default)',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 11 })),
+  },
+  {
+    what: 'a whole event in one order (180 tickets of the fair)',
+    run: updateRoot((u) => checkout(u.customer, { 'winter-vinyl-fair': 180 })),
+  },
   {
     what: 'an order of every made-up product id (a huge item map)',
     run: updateRoot((u) =>
-      checkout(u.customer, { 'gift-card-25': 1 }, { items: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, { title: 'X', price: 0, quantity: 1 }])) }),
+      checkout(
+        u.customer,
+        { 'gift-card-25': 1 },
+        {
+          items: Object.fromEntries(
+            Array.from({ length: 500 }, (_, i) => [`p${i}`, { title: 'X', price: 0, quantity: 1 }]),
+          ),
+        },
+      ),
     ),
   },
-  { what: 'an order without an open-order slot', run: updateRoot((u) => edit(checkout(u.customer, { 'gift-card-25': 1 }), `openOrders/${u.customer}/b`)) },
-  { what: 'an order in a slot already taken', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, {}, 'order-2', 'a')) },
-  { what: 'an order in a fourth slot', run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, {}, 'order-2', 'd')) },
+  {
+    what: 'an order without an open-order slot',
+    run: updateRoot((u) => edit(checkout(u.customer, { 'gift-card-25': 1 }), `openOrders/${u.customer}/b`)),
+  },
+  {
+    what: 'an order in a slot already taken',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, {}, 'order-2', 'a')),
+  },
+  {
+    what: 'an order in a fourth slot',
+    run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, {}, 'order-2', 'd')),
+  },
 ];
 
 /** Bad data: refused for everyone, the staff who may otherwise write there included. */
@@ -365,11 +661,17 @@ const BAD_DATA: { what: string; run: Case['run'] }[] = [
   { what: 'an unknown site field', run: write(() => 'properties/colour', 'red') },
   { what: 'a negative price', run: write(() => 'products/harbour-jazz-night/price', -1) },
   { what: 'a fractional stock', run: write(() => 'products/harbour-jazz-night/stock', 1.5) },
-  { what: 'a product without a title', run: write(() => 'products/untitled', { price: 1, description: '', image: '', category: 'Goods', active: true }) },
+  {
+    what: 'a product without a title',
+    run: write(() => 'products/untitled', { price: 1, description: '', image: '', category: 'Goods', active: true }),
+  },
   { what: 'a first name that is a number', run: write((u) => `users/${u.customer}/firstname`, 123) },
   { what: 'a role that does not exist', run: write((u) => `users/${u.customer}/role`, 'admin') },
   { what: 'an unknown profile field', run: write((u) => `users/${u.customer}/isAdmin`, true) },
-  { what: 'a profile without an email', run: write((u) => `users/${u.guest}`, { firstname: 'Gus', lastname: 'Tester', role: 'customer', created: 1 }) },
+  {
+    what: 'a profile without an email',
+    run: write((u) => `users/${u.guest}`, { firstname: 'Gus', lastname: 'Tester', role: 'customer', created: 1 }),
+  },
   { what: 'an order status that does not exist', run: write((u) => `orders/${u.customer}/order-1/status`, 'lost') },
   { what: 'a launch in nanoseconds', run: write(() => 'properties/launch', Date.now() * 1e6) },
   { what: 'a launch of 1e300', run: write(() => 'properties/launch', 1e300) },
@@ -378,7 +680,10 @@ const BAD_DATA: { what: string; run: Case['run'] }[] = [
   { what: 'a product date before 2000', run: write(() => 'products/harbour-jazz-night/date', 5) },
   { what: 'a maxPerOrder of 0', run: write(() => 'products/harbour-jazz-night/maxPerOrder', 0) },
   { what: 'a message with a bad email', run: write(() => 'messages/m2', message('not-an-email')) },
-  { what: 'a message dated far in the future', run: write(() => 'messages/m2', { ...message(), created: Date.now() + 86_400_000 }) },
+  {
+    what: 'a message dated far in the future',
+    run: write(() => 'messages/m2', { ...message(), created: Date.now() + 86_400_000 }),
+  },
 ];
 
 describe('database.rules.json allow/deny matrix with Auth-emulator tokens', () => {
@@ -394,7 +699,9 @@ describe('database.rules.json allow/deny matrix with Auth-emulator tokens', () =
         await server.set(NAMESPACE, '/', fixture());
         outcomes[identity] = await attempt(() => entry.run(clients.get(identity) as SdkClient));
       }
-      const expected = Object.fromEntries(IDENTITIES.map((identity) => [identity, entry.allowed.includes(identity) ? 'allowed' : 'denied']));
+      const expected = Object.fromEntries(
+        IDENTITIES.map((identity) => [identity, entry.allowed.includes(identity) ? 'allowed' : 'denied']),
+      );
       expect(outcomes).toEqual(expected);
     });
   }

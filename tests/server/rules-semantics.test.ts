@@ -27,9 +27,19 @@ describe('read and write grants cascade down', () => {
   });
 
   it('the same cascade applies to writes, and only the rules from the root to the written path count', () => {
-    expect(check(`{"rules": {"public": {".write": true, "locked": {".write": false}}}}`, null, [{ path: ['public', 'locked'], value: 1 }]).allowed).toBe(true);
-    expect(check(`{"rules": {"private": {"open": {".write": true}}}}`, null, [{ path: ['private'], value: { open: 1 } }]).allowed).toBe(false);
-    expect(check(`{"rules": {"private": {"open": {".write": true}}}}`, null, [{ path: ['private', 'open'], value: 1 }]).allowed).toBe(true);
+    expect(
+      check(`{"rules": {"public": {".write": true, "locked": {".write": false}}}}`, null, [
+        { path: ['public', 'locked'], value: 1 },
+      ]).allowed,
+    ).toBe(true);
+    expect(
+      check(`{"rules": {"private": {"open": {".write": true}}}}`, null, [{ path: ['private'], value: { open: 1 } }])
+        .allowed,
+    ).toBe(false);
+    expect(
+      check(`{"rules": {"private": {"open": {".write": true}}}}`, null, [{ path: ['private', 'open'], value: 1 }])
+        .allowed,
+    ).toBe(true);
   });
 
   it('an empty rules object denies everything, ALLOW_ALL allows everything', () => {
@@ -63,7 +73,9 @@ describe('$wildcards', () => {
   });
 
   it('are visible in nested rules, next to the nested wildcard', () => {
-    expect(check(rulesText, null, [{ path: ['users', 'alice', 'posts', 'p1'], value: { id: 'p1' } }], alice).allowed).toBe(true);
+    expect(
+      check(rulesText, null, [{ path: ['users', 'alice', 'posts', 'p1'], value: { id: 'p1' } }], alice).allowed,
+    ).toBe(true);
     expect(check(rulesText, null, [{ path: ['users', 'alice', 'posts', 'p1'], value: { id: 'p2' } }], alice)).toEqual({
       allowed: false,
       reason: 'validation failed at /users/alice/posts/p1 (rules.users.$uid.posts.$postId[".validate"])',
@@ -71,7 +83,9 @@ describe('$wildcards', () => {
   });
 
   it('a named child wins over the wildcard beside it', () => {
-    const named = compileRules(`{"rules": {"$any": {".read": false, "x": {".read": true}}, "special": {".read": true}}}`);
+    const named = compileRules(
+      `{"rules": {"$any": {".read": false, "x": {".read": true}}, "special": {".read": true}}}`,
+    );
     expect(named.canRead(['special'], null, empty, 0)).toBe(true);
     expect(named.canRead(['other'], null, empty, 0)).toBe(false);
     expect(named.canRead(['other', 'x'], null, empty, 0)).toBe(true);
@@ -113,11 +127,13 @@ describe('.validate', () => {
     expect(check(rules, before, [{ path: ['widget', 'size'], value: null }]).allowed).toBe(false);
   });
 
-  it("of ancestors of the write location is evaluated too, against the merged data (as Firebase does)", () => {
+  it('of ancestors of the write location is evaluated too, against the merged data (as Firebase does)', () => {
     expect(check(rules, null, [{ path: ['widget', 'size'], value: 5 }]).reason).toBe(
       'validation failed at /widget (rules.widget[".validate"])',
     );
-    expect(check(rules, { widget: { color: 'red', size: 1 } }, [{ path: ['widget', 'size'], value: 5 }]).allowed).toBe(true);
+    expect(check(rules, { widget: { color: 'red', size: 1 } }, [{ path: ['widget', 'size'], value: 5 }]).allowed).toBe(
+      true,
+    );
   });
 
   it('does not cascade: a true .validate above does not excuse a failing one below', () => {
@@ -127,9 +143,9 @@ describe('.validate', () => {
   });
 
   it('applies to a write below the deepest rule through the ancestors on its path', () => {
-    expect(check(rules, { widget: { color: 'red', size: 1 } }, [{ path: ['widget', 'size', 'deeper'], value: 2 }]).reason).toBe(
-      'validation failed at /widget/size (rules.widget.size[".validate"])',
-    );
+    expect(
+      check(rules, { widget: { color: 'red', size: 1 } }, [{ path: ['widget', 'size', 'deeper'], value: 2 }]).reason,
+    ).toBe('validation failed at /widget/size (rules.widget.size[".validate"])');
     expect(check(rules, null, [{ path: ['widget', 'mystery', 'deeper'], value: 2 }]).allowed).toBe(false);
   });
 
@@ -161,22 +177,59 @@ describe('a multi-path update is all or nothing', () => {
   }`;
 
   it('is allowed only when every path is allowed and valid', () => {
-    expect(check(rules, null, [{ path: ['a'], value: 1 }, { path: ['b'], value: 'x' }], alice).allowed).toBe(true);
-    expect(check(rules, null, [{ path: ['a'], value: 1 }, { path: ['b'], value: 'x' }], null)).toEqual({
+    expect(
+      check(
+        rules,
+        null,
+        [
+          { path: ['a'], value: 1 },
+          { path: ['b'], value: 'x' },
+        ],
+        alice,
+      ).allowed,
+    ).toBe(true);
+    expect(
+      check(
+        rules,
+        null,
+        [
+          { path: ['a'], value: 1 },
+          { path: ['b'], value: 'x' },
+        ],
+        null,
+      ),
+    ).toEqual({
       allowed: false,
       reason: 'write denied at /b: no .write rule allows it',
     });
-    expect(check(rules, null, [{ path: ['a'], value: 'one' }, { path: ['b'], value: 'x' }], alice).allowed).toBe(false);
+    expect(
+      check(
+        rules,
+        null,
+        [
+          { path: ['a'], value: 'one' },
+          { path: ['b'], value: 'x' },
+        ],
+        alice,
+      ).allowed,
+    ).toBe(false);
   });
 
   it('rules see the whole operation applied (newData of one path includes the others)', () => {
-    expect(check(rules, { a: 1, c: 1 }, [{ path: ['a'], value: 2 }, { path: ['c'], value: 2 }]).allowed).toBe(true);
+    expect(
+      check(rules, { a: 1, c: 1 }, [
+        { path: ['a'], value: 2 },
+        { path: ['c'], value: 2 },
+      ]).allowed,
+    ).toBe(true);
     expect(check(rules, { a: 1, c: 1 }, [{ path: ['c'], value: 2 }]).allowed).toBe(false);
   });
 });
 
 describe('.indexOn', () => {
-  const rules = compileRules(`{"rules": {"products": {".indexOn": ["active", "sort"]}, "users": {"$uid": {"orders": {".indexOn": "created"}}}}}`);
+  const rules = compileRules(
+    `{"rules": {"products": {".indexOn": ["active", "sort"]}, "users": {"$uid": {"orders": {".indexOn": "created"}}}}}`,
+  );
 
   it('returns the entries at the path, through wildcards, and none elsewhere', () => {
     expect(rules.indexOn(['products'])).toEqual(['active', 'sort']);
@@ -192,7 +245,12 @@ describe('query rules', () => {
     "rules": { "items": { ".read": "query.orderByChild == 'owner' && query.equalTo == auth.uid && query.limitToFirst <= 20" } }
   }`);
   const query = (equalTo: string, limitToFirst?: number) => ({
-    orderByKey: false, orderByPriority: false, orderByValue: false, orderByChild: 'owner', equalTo, limitToFirst,
+    orderByKey: false,
+    orderByPriority: false,
+    orderByValue: false,
+    orderByChild: 'owner',
+    equalTo,
+    limitToFirst,
   });
 
   it('grant only the reads whose query matches', () => {

@@ -20,7 +20,13 @@ const CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
 const CODE2 = '6789-ABCD-EFGH-JKMN-PQRS-TVWX-YZ01';
 
 const product = (extra: Record<string, unknown> = {}) => ({
-  title: 'Gig', price: 10, description: '', image: '', category: 'Events', active: true, ...extra,
+  title: 'Gig',
+  price: 10,
+  description: '',
+  image: '',
+  category: 'Events',
+  active: true,
+  ...extra,
 });
 const order = (quantity: number, productId = 'gig') => ({
   // The catalogue's title, as the order rules require (docs/security.md).
@@ -31,10 +37,23 @@ const order = (quantity: number, productId = 'gig') => ({
   contact: { name: 'Bo', email: 'bo@example.com' },
 });
 const ticket = (orderId: string, n: number, extra: Record<string, unknown> = {}) => ({
-  uid: 'buyer', order: orderId, n, code: CODE, holder: 'Bo', status: 'valid', created: NOW, ...extra,
+  uid: 'buyer',
+  order: orderId,
+  n,
+  code: CODE,
+  holder: 'Bo',
+  status: 'valid',
+  created: NOW,
+  ...extra,
 });
 const scan = (ticketId: string, extra: Record<string, unknown> = {}) => ({
-  ticket: ticketId, device: 'door-1', result: 'admitted', scanned: NOW - 1000, received: NOW, by: 'staff', ...extra,
+  ticket: ticketId,
+  device: 'door-1',
+  result: 'admitted',
+  scanned: NOW - 1000,
+  received: NOW,
+  by: 'staff',
+  ...extra,
 });
 
 const data = {
@@ -47,8 +66,10 @@ const data = {
 
 const path = (text: string) => text.split('/').filter(Boolean);
 const set = (target: string, value: unknown): JsonWrite => ({ path: path(target), value });
-const allowed = (writes: JsonWrite[], auth: RulesAuth | null, base: unknown = data) => check(RULES, base, writes, auth, NOW).allowed;
-const canRead = (target: string, auth: RulesAuth | null) => compiled.canRead(path(target), auth, new JsonRulesData(data), NOW);
+const allowed = (writes: JsonWrite[], auth: RulesAuth | null, base: unknown = data) =>
+  check(RULES, base, writes, auth, NOW).allowed;
+const canRead = (target: string, auth: RulesAuth | null) =>
+  compiled.canRead(path(target), auth, new JsonRulesData(data), NOW);
 
 /** The checkout update of a new order o2 (taking a free open-order slot) with `quantity` units and the tickets. */
 const checkout = (quantity: number, tickets: Record<string, unknown>, productId = 'gig'): JsonWrite[] => [
@@ -87,7 +108,7 @@ describe('tickets: issued with the order', () => {
     expect(allowed([set('orders/buyer/o2', order(1)), set('tickets/mug/o2-0', ticket('o2', 0))], buyer)).toBe(false);
   });
 
-  it('no ticket in someone else\'s name, nor for someone else\'s order', () => {
+  it("no ticket in someone else's name, nor for someone else's order", () => {
     expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { uid: 'other' }) }), buyer)).toBe(false);
     expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0) }), other)).toBe(false);
     expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0) }), null)).toBe(false);
@@ -95,8 +116,20 @@ describe('tickets: issued with the order', () => {
 
   it('a new ticket is valid, not checked in, and has a well-formed code', () => {
     expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { status: 'void' }) }), buyer)).toBe(false);
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { checkin: { scan: 'scanAAAA1111', device: 'me', at: NOW } }) }), buyer)).toBe(false);
-    for (const code of ['', 'AAAA', CODE.toLowerCase(), `${CODE}-AAAA`, 'ILOU-EFGH-JKMN-PQRS-TVWX-YZ01-2345', '<b>x</b>']) {
+    expect(
+      allowed(
+        checkout(1, { 'o2-0': ticket('o2', 0, { checkin: { scan: 'scanAAAA1111', device: 'me', at: NOW } }) }),
+        buyer,
+      ),
+    ).toBe(false);
+    for (const code of [
+      '',
+      'AAAA',
+      CODE.toLowerCase(),
+      `${CODE}-AAAA`,
+      'ILOU-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
+      '<b>x</b>',
+    ]) {
       expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { code }) }), buyer), code).toBe(false);
     }
     expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { seat: 'A1' }) }), buyer)).toBe(false);
@@ -112,7 +145,7 @@ describe('tickets: who reads', () => {
     expect(canRead('tickets/gig/o1-0', null)).toBe(false);
   });
 
-  it('only staff read an event\'s list or the scans', () => {
+  it("only staff read an event's list or the scans", () => {
     for (const target of ['tickets', 'tickets/gig', 'checkins', 'checkins/gig', 'checkins/gig/scanAAAA1111']) {
       expect(canRead(target, buyer), target).toBe(false);
       expect(canRead(target, staff), target).toBe(true);
@@ -125,7 +158,15 @@ describe('tickets: changes', () => {
     expect(allowed([set('tickets/gig/o1-0/holder', 'Someone')], buyer)).toBe(false);
     expect(allowed([set('tickets/gig/o1-0/status', 'void')], buyer)).toBe(false);
     expect(allowed([set('tickets/gig/o1-0', null)], buyer)).toBe(false);
-    expect(allowed([set('checkins/gig/scanBBBB2222', scan('o1-1', { by: 'buyer' })), set('tickets/gig/o1-1/checkin', { scan: 'scanBBBB2222', device: 'x', at: NOW })], buyer)).toBe(false);
+    expect(
+      allowed(
+        [
+          set('checkins/gig/scanBBBB2222', scan('o1-1', { by: 'buyer' })),
+          set('tickets/gig/o1-1/checkin', { scan: 'scanBBBB2222', device: 'x', at: NOW }),
+        ],
+        buyer,
+      ),
+    ).toBe(false);
   });
 
   it('staff void a ticket and make it valid again, but change nothing else and delete nothing', () => {
@@ -144,7 +185,15 @@ describe('check-ins', () => {
     set(`checkins/gig/${scanId}`, scan(ticketId, extra)),
     set(`tickets/gig/${ticketId}/checkin`, { scan: scanId, device: 'door-1', at: NOW - 1000 }),
   ];
-  const checkedIn = { ...data, tickets: { gig: { ...data.tickets.gig, 'o1-1': ticket('o1', 1, { checkin: { scan: 'scanCCCC3333', device: 'door-2', at: NOW } }) } } };
+  const checkedIn = {
+    ...data,
+    tickets: {
+      gig: {
+        ...data.tickets.gig,
+        'o1-1': ticket('o1', 1, { checkin: { scan: 'scanCCCC3333', device: 'door-2', at: NOW } }),
+      },
+    },
+  };
 
   it('staff record a first check-in together with its scan', () => {
     expect(allowed(admit('scanBBBB2222', 'o1-1'), staff)).toBe(true);
@@ -166,7 +215,9 @@ describe('check-ins', () => {
   });
 
   it('a check-in needs an admitting scan of that very ticket, and a valid ticket', () => {
-    expect(allowed([set('tickets/gig/o1-1/checkin', { scan: 'scanBBBB2222', device: 'door-1', at: NOW })], staff)).toBe(false);
+    expect(allowed([set('tickets/gig/o1-1/checkin', { scan: 'scanBBBB2222', device: 'door-1', at: NOW })], staff)).toBe(
+      false,
+    );
     expect(allowed(admit('scanBBBB2222', 'o1-1', { ticket: 'o1-0' }), staff)).toBe(false);
     expect(allowed(admit('scanBBBB2222', 'o1-1', { result: 'already' }), staff)).toBe(false);
     const voided = { ...data, tickets: { gig: { ...data.tickets.gig, 'o1-1': ticket('o1', 1, { status: 'void' }) } } };

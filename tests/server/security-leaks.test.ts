@@ -14,8 +14,21 @@ import { emulatorIdToken, rawClient } from './support/raw-client';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
 const SECRET = 'secret-4711';
-const profile = (name: string, role = 'customer') => ({ firstname: name, lastname: SECRET, email: `${name}@example.com`, role, created: 1 });
-const HIDDEN = { title: `Hidden ${SECRET}`, price: 1234, description: 'd', image: 'i.png', category: 'c', active: false };
+const profile = (name: string, role = 'customer') => ({
+  firstname: name,
+  lastname: SECRET,
+  email: `${name}@example.com`,
+  role,
+  created: 1,
+});
+const HIDDEN = {
+  title: `Hidden ${SECRET}`,
+  price: 1234,
+  description: 'd',
+  image: 'i.png',
+  category: 'c',
+  active: false,
+};
 
 let server: DatabaseServer;
 
@@ -92,7 +105,9 @@ describe('REST conditional requests', () => {
 
   it('never computes an ETag over data the caller cannot read (a query the rules allow is not enough)', async () => {
     const query = 'orderBy=%22active%22&equalTo=true';
-    const response = await fetch(`${server.url}/products/hidden.json?${query}`, { headers: { 'X-Firebase-ETag': 'true' } });
+    const response = await fetch(`${server.url}/products/hidden.json?${query}`, {
+      headers: { 'X-Firebase-ETag': 'true' },
+    });
     const etag = response.headers.get('ETag');
     expect(etag).not.toBe(nodeHash(HIDDEN as never));
     expect(etag).toBeNull();
@@ -118,11 +133,21 @@ describe('REST conditional requests', () => {
 });
 
 describe('namespaces under enforced rules', () => {
-  const profileBody = JSON.stringify({ firstname: 'Eve', lastname: 'E', email: 'eve@example.com', role: 'customer', created: 1 });
+  const profileBody = JSON.stringify({
+    firstname: 'Eve',
+    lastname: 'E',
+    email: 'eve@example.com',
+    role: 'customer',
+    created: 1,
+  });
 
   it('are created by an admin only, not by a client writing to a name of its choosing', async () => {
     const asEve = { Authorization: `Bearer ${emulatorIdToken('eve')}` };
-    const refused = await fetch(`${server.url}/users/eve.json?ns=made-up-ns`, { method: 'PUT', body: profileBody, headers: asEve });
+    const refused = await fetch(`${server.url}/users/eve.json?ns=made-up-ns`, {
+      method: 'PUT',
+      body: profileBody,
+      headers: asEve,
+    });
     expect(refused.status).toBe(401);
     const client = await rawClient(server, 'other-made-up-ns');
     await client.request('auth', { cred: emulatorIdToken('eve') });
@@ -131,8 +156,16 @@ describe('namespaces under enforced rules', () => {
     const listed = await fetch(`${server.url}/.inspect/databases.json`, { headers: { Authorization: 'Bearer owner' } });
     expect(JSON.stringify(await listed.json())).not.toContain('made-up-ns');
     // Once the admin created it, the rules decide as anywhere else.
-    await fetch(`${server.url}/properties/name.json?ns=made-up-ns`, { method: 'PUT', body: '"x"', headers: { Authorization: 'Bearer owner' } });
-    const allowed = await fetch(`${server.url}/users/eve.json?ns=made-up-ns`, { method: 'PUT', body: profileBody, headers: asEve });
+    await fetch(`${server.url}/properties/name.json?ns=made-up-ns`, {
+      method: 'PUT',
+      body: '"x"',
+      headers: { Authorization: 'Bearer owner' },
+    });
+    const allowed = await fetch(`${server.url}/users/eve.json?ns=made-up-ns`, {
+      method: 'PUT',
+      body: profileBody,
+      headers: asEve,
+    });
     expect(allowed.status).toBe(200);
   });
 

@@ -41,7 +41,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-
 function startStack(ports: { db: number; auth: number }): RunningProcess {
   return runTs(
     'scripts/start.ts',
@@ -156,7 +155,15 @@ describe('npm start (scripts/start.ts --no-app)', () => {
     'stops the database and the Auth emulator when its process group is signalled, even with SIGKILL',
     async () => {
       const [db, auth] = (await freePorts(2)) as [number, number];
-      const args = ['--no-app', '--data', join(dir, 'group-data'), '--db-port', String(db), '--auth-port', String(auth)];
+      const args = [
+        '--no-app',
+        '--data',
+        join(dir, 'group-data'),
+        '--db-port',
+        String(db),
+        '--auth-port',
+        String(auth),
+      ];
       // SIGKILL, as a process manager sends after its grace period, or tsx to a start.ts slow to answer a SIGTERM:
       // start.ts cannot stop anything itself, and the parts it started live in process groups of their own.
       const killed = startStackInGroup('scripts/start.ts', args);

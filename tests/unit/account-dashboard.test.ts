@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseAllOrders, parseUserOrders } from '../../src/features/orders/order';
 import { fromLocalInput, toLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
 import { EMPTY_PRODUCT, productRecord, slugify, validateProduct } from '../../src/features/dashboard/staff/productForm';
-import { propertiesFields, propertiesRecord, validateProperties } from '../../src/features/dashboard/staff/propertiesForm';
+import {
+  propertiesFields,
+  propertiesRecord,
+  validateProperties,
+} from '../../src/features/dashboard/staff/propertiesForm';
 import { DEFAULT_SITE } from '../../src/state/site';
 
 const order = (created: number, status = 'pending') => ({
@@ -15,13 +19,25 @@ const order = (created: number, status = 'pending') => ({
 
 describe('orders', () => {
   it('reads a user’s orders newest first and leaves out ones without a total or a known status', () => {
-    const orders = parseUserOrders('u1', { a: order(1), b: order(3), broken: { ...order(2), status: 'lost' }, junk: 'x' });
+    const orders = parseUserOrders('u1', {
+      a: order(1),
+      b: order(3),
+      broken: { ...order(2), status: 'lost' },
+      junk: 'x',
+    });
     expect(orders.map((o) => o.id)).toEqual(['b', 'a']);
-    expect(orders[0]).toMatchObject({ uid: 'u1', total: 16, lines: [{ productId: 'mug', title: 'Mug', price: 8, quantity: 2 }] });
+    expect(orders[0]).toMatchObject({
+      uid: 'u1',
+      total: 16,
+      lines: [{ productId: 'mug', title: 'Mug', price: 8, quantity: 2 }],
+    });
   });
 
   it('reads everyone’s orders, newest first across users', () => {
-    expect(parseAllOrders({ u1: { a: order(1) }, u2: { b: order(2) } }).map((o) => `${o.uid}/${o.id}`)).toEqual(['u2/b', 'u1/a']);
+    expect(parseAllOrders({ u1: { a: order(1) }, u2: { b: order(2) } }).map((o) => `${o.uid}/${o.id}`)).toEqual([
+      'u2/b',
+      'u1/a',
+    ]);
     expect(parseAllOrders(null)).toEqual([]);
   });
 });
@@ -41,18 +57,35 @@ describe('the launch date-time picker', () => {
 });
 
 describe('the site properties form', () => {
-  const valid = { ...propertiesFields({ ...DEFAULT_SITE, email: 'hello@example.com', launch: '2027-03-01T18:00:00.000Z' }) };
+  const valid = {
+    ...propertiesFields({ ...DEFAULT_SITE, email: 'hello@example.com', launch: '2027-03-01T18:00:00.000Z' }),
+  };
 
   it('accepts the defaults with an email and a launch, and writes every field of properties', () => {
     expect(validateProperties(valid)).toEqual({});
     const record = propertiesRecord({ ...valid, name: '  Harbour  ', comingsoon: true });
-    expect(record).toMatchObject({ name: 'Harbour', comingsoon: true, launch: '2027-03-01T18:00:00.000Z', currency: 'GBP', locale: 'en-GB' });
+    expect(record).toMatchObject({
+      name: 'Harbour',
+      comingsoon: true,
+      launch: '2027-03-01T18:00:00.000Z',
+      currency: 'GBP',
+      locale: 'en-GB',
+    });
     expect(Object.keys(record).sort()).toEqual(Object.keys(DEFAULT_SITE).sort());
   });
 
   it('names each field the database would refuse', () => {
     expect(
-      validateProperties({ ...valid, name: '', email: 'x', launch: '', currency: 'pounds', locale: 'English', website: 'example.com', postcode: 'x'.repeat(21) }),
+      validateProperties({
+        ...valid,
+        name: '',
+        email: 'x',
+        launch: '',
+        currency: 'pounds',
+        locale: 'English',
+        website: 'example.com',
+        postcode: 'x'.repeat(21),
+      }),
     ).toEqual({
       name: 'Please enter the shop’s name.',
       email: 'Please enter an email address like name@example.com.',
@@ -74,12 +107,25 @@ describe('the product form', () => {
 
   it('accepts a complete product and leaves empty optional fields out of the record', () => {
     expect(validateProduct(filled, new Set())).toEqual({});
-    expect(productRecord(filled)).toEqual({ title: 'Poster', price: 12.5, description: '', image: '', category: 'Prints', active: true });
-    expect(productRecord({ ...filled, stock: '4', sort: '10', venue: ' Hall ' })).toMatchObject({ stock: 4, sort: 10, venue: 'Hall' });
+    expect(productRecord(filled)).toEqual({
+      title: 'Poster',
+      price: 12.5,
+      description: '',
+      image: '',
+      category: 'Prints',
+      active: true,
+    });
+    expect(productRecord({ ...filled, stock: '4', sort: '10', venue: ' Hall ' })).toMatchObject({
+      stock: 4,
+      sort: 10,
+      venue: 'Hall',
+    });
   });
 
   it('refuses what the rules refuse, and an id that is taken', () => {
-    expect(validateProduct({ ...filled, id: 'Poster!', price: '-1', stock: '1.5', title: '', category: '' }, new Set())).toEqual({
+    expect(
+      validateProduct({ ...filled, id: 'Poster!', price: '-1', stock: '1.5', title: '', category: '' }, new Set()),
+    ).toEqual({
       id: 'Use up to 64 lower-case letters, digits and dashes.',
       title: 'Please enter a title.',
       price: 'Please enter a price from 0 to 1,000,000.',
@@ -87,7 +133,9 @@ describe('the product form', () => {
       stock: 'Please enter a whole number of 0 or more, or leave it empty for no limit.',
     });
     expect(validateProduct(filled, new Set(['poster'])).id).toBe('Another product already has this id.');
-    expect(validateProduct({ ...filled, price: '1.234' }, new Set()).price).toBe('Please use at most two decimal places.');
+    expect(validateProduct({ ...filled, price: '1.234' }, new Set()).price).toBe(
+      'Please use at most two decimal places.',
+    );
     expect(validateProduct({ ...filled, price: '0.29' }, new Set()).price).toBeUndefined();
   });
 });

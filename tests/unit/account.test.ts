@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath, validateNames, validateReset, validateSignIn, validateSignUp } from '../../src/features/account/accountFields';
+import {
+  safeNextPath,
+  validateNames,
+  validateReset,
+  validateSignIn,
+  validateSignUp,
+} from '../../src/features/account/accountFields';
 import { authErrorMessage } from '../../src/features/account/authErrors';
 import { displayName, loginPayload, parseProfile } from '../../src/features/account/profile';
 import { login } from '../../src/state/auth';
@@ -20,14 +26,22 @@ describe('auth error messages', () => {
   });
 
   it('an unknown code or a plain error gets a general message, never the raw Firebase text', () => {
-    expect(authErrorMessage(firebaseError('auth/something-new'))).toBe('Something went wrong while talking to the sign-in service. Please try again.');
+    expect(authErrorMessage(firebaseError('auth/something-new'))).toBe(
+      'Something went wrong while talking to the sign-in service. Please try again.',
+    );
     expect(authErrorMessage(new Error('boom'))).not.toContain('boom');
     expect(authErrorMessage(undefined)).toMatch(/Something went wrong/);
   });
 });
 
 describe('profiles', () => {
-  const stored = { firstname: 'Casey', lastname: 'Customer', email: 'casey@example.com', role: 'customer', created: 1_700_000_000_000 };
+  const stored = {
+    firstname: 'Casey',
+    lastname: 'Customer',
+    email: 'casey@example.com',
+    role: 'customer',
+    created: 1_700_000_000_000,
+  };
 
   it('reads a stored profile and turns it into the spec login payload (no token)', () => {
     const profile = parseProfile(stored);
@@ -58,7 +72,9 @@ describe('account forms', () => {
       email: 'Please enter your email address.',
       password: 'Please enter your password.',
     });
-    expect(validateSignIn({ email: 'casey@', password: 'x' })).toEqual({ email: 'Please enter an email address like name@example.com.' });
+    expect(validateSignIn({ email: 'casey@', password: 'x' })).toEqual({
+      email: 'Please enter an email address like name@example.com.',
+    });
     expect(validateSignIn({ email: ' casey@example.com ', password: 'x' })).toEqual({});
   });
 
@@ -68,15 +84,21 @@ describe('account forms', () => {
       lastname: 'Please enter your last name.',
       password: 'Please use at least 6 characters.',
     });
-    expect(validateSignUp({ firstname: 'C', lastname: 'C', email: 'casey@example.com', password: '123456' })).toEqual({});
+    expect(validateSignUp({ firstname: 'C', lastname: 'C', email: 'casey@example.com', password: '123456' })).toEqual(
+      {},
+    );
   });
 
   it('names are limited as the rules limit them', () => {
-    expect(validateNames({ firstname: 'x'.repeat(101), lastname: 'ok' })).toEqual({ firstname: 'Please keep this to 100 characters or fewer.' });
+    expect(validateNames({ firstname: 'x'.repeat(101), lastname: 'ok' })).toEqual({
+      firstname: 'Please keep this to 100 characters or fewer.',
+    });
   });
 
   it('reset needs a usable email address', () => {
-    expect(validateReset({ email: 'nobody' })).toEqual({ email: 'Please enter an email address like name@example.com.' });
+    expect(validateReset({ email: 'nobody' })).toEqual({
+      email: 'Please enter an email address like name@example.com.',
+    });
   });
 });
 
@@ -87,7 +109,15 @@ describe('where to go after signing in', () => {
   });
 
   it('never leaves the site or loops back to the login page', () => {
-    for (const unsafe of ['//evil.example', 'https://evil.example', '/\\evil.example', 'dashboard', '/login?next=/x', null, 42]) {
+    for (const unsafe of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      'dashboard',
+      '/login?next=/x',
+      null,
+      42,
+    ]) {
       expect(safeNextPath(unsafe)).toBe('/dashboard');
     }
   });

@@ -48,7 +48,10 @@ describe('cart add', () => {
     [{ id: 'x', title: 'Text price', price: '5' }, /price .* got "5"/],
     [{ id: 'x', title: 'NaN price', price: Number.NaN }, /price/],
     [{ id: 'x', title: 'Infinite', price: Number.POSITIVE_INFINITY }, /price/],
-    [{ id: 'x', title: 'Half', price: 1, quantity: 1.5 }, /quantity of "Half" must be a whole number of at least 1; got 1.5/],
+    [
+      { id: 'x', title: 'Half', price: 1, quantity: 1.5 },
+      /quantity of "Half" must be a whole number of at least 1; got 1.5/,
+    ],
     [{ id: 'x', title: 'Zero', price: 1, quantity: 0 }, /quantity/],
     [{ id: 'x', title: 'Text quantity', price: 1, quantity: '2' }, /quantity/],
     [{ id: 'x', price: 1 }, /needs a title/],

@@ -1,15 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, featuredProducts, filterProducts, limitedPerOrder, maxQuantity, parseCatalogue, parseProduct, sortProducts, stockState, type Product } from '../../src/features/catalogue/product';
+import {
+  categoriesOf,
+  featuredProducts,
+  filterProducts,
+  limitedPerOrder,
+  maxQuantity,
+  parseCatalogue,
+  parseProduct,
+  sortProducts,
+  stockState,
+  type Product,
+} from '../../src/features/catalogue/product';
 
 const raw = {
-  jazz: { title: 'Harbour Jazz Night', price: 18, description: 'Late-night jazz', image: '/j.svg', category: 'Live music', date: '2027-01-15T19:00:00Z', venue: 'Main Hall', stock: 42, active: true, sort: 10 },
-  folk: { title: 'Folk in the Round', price: 12.5, description: 'Songwriters', image: '/f.svg', category: 'Live music', date: '2027-01-29T19:30:00Z', stock: 3, active: true, sort: 20 },
-  mug: { title: 'Enamel Mug', price: 9, description: 'Café mug', image: '/m.svg', category: 'Merchandise', active: true },
+  jazz: {
+    title: 'Harbour Jazz Night',
+    price: 18,
+    description: 'Late-night jazz',
+    image: '/j.svg',
+    category: 'Live music',
+    date: '2027-01-15T19:00:00Z',
+    venue: 'Main Hall',
+    stock: 42,
+    active: true,
+    sort: 10,
+  },
+  folk: {
+    title: 'Folk in the Round',
+    price: 12.5,
+    description: 'Songwriters',
+    image: '/f.svg',
+    category: 'Live music',
+    date: '2027-01-29T19:30:00Z',
+    stock: 3,
+    active: true,
+    sort: 20,
+  },
+  mug: {
+    title: 'Enamel Mug',
+    price: 9,
+    description: 'Café mug',
+    image: '/m.svg',
+    category: 'Merchandise',
+    active: true,
+  },
   hidden: { title: 'Old poster', price: 5, description: '', image: '', category: 'Merchandise', active: false },
   noTitle: { price: 5, active: true },
   negative: { title: 'Broken', price: -1, active: true },
   textPrice: { title: 'Text price', price: '12', active: true },
-  soldOut: { title: 'Letterpress Workshop', price: 65, description: '', image: '', category: 'Workshops', stock: 0, active: true, sort: 5 },
+  soldOut: {
+    title: 'Letterpress Workshop',
+    price: 65,
+    description: '',
+    image: '',
+    category: 'Workshops',
+    stock: 0,
+    active: true,
+    sort: 5,
+  },
 };
 
 const products = (): Product[] => parseCatalogue(raw).products;
@@ -28,7 +76,20 @@ describe('catalogue validation', () => {
   it('fills lesser fields with safe values', () => {
     const parsed = parseProduct('x', { title: 'Plain', price: 0, stock: 2.7, date: 'soon', category: 7 });
     expect(parsed).toEqual({
-      product: { id: 'x', title: 'Plain', price: 0, description: '', image: '', category: 'Other', date: null, venue: null, stock: 2, maxPerOrder: 10, active: false, sort: null },
+      product: {
+        id: 'x',
+        title: 'Plain',
+        price: 0,
+        description: '',
+        image: '',
+        category: 'Other',
+        date: null,
+        venue: null,
+        stock: 2,
+        maxPerOrder: 10,
+        active: false,
+        sort: null,
+      },
     });
   });
 
@@ -68,18 +129,29 @@ describe('stock', () => {
 
 describe('search, filter and sort', () => {
   it('featured order follows sort, then title, with unsorted last', () => {
-    expect(sortProducts(products(), 'featured').map((product) => product.id)).toEqual(['soldOut', 'jazz', 'folk', 'mug']);
+    expect(sortProducts(products(), 'featured').map((product) => product.id)).toEqual([
+      'soldOut',
+      'jazz',
+      'folk',
+      'mug',
+    ]);
   });
 
   it('sorts by price both ways, by date (undated last) and by title', () => {
     expect(sortProducts(products(), 'price-asc').map((product) => product.price)).toEqual([9, 12.5, 18, 65]);
     expect(sortProducts(products(), 'price-desc').map((product) => product.price)).toEqual([65, 18, 12.5, 9]);
     expect(sortProducts(products(), 'date').map((product) => product.id)).toEqual(['jazz', 'folk', 'mug', 'soldOut']);
-    expect(sortProducts(products(), 'title').map((product) => product.title)).toEqual(['Enamel Mug', 'Folk in the Round', 'Harbour Jazz Night', 'Letterpress Workshop']);
+    expect(sortProducts(products(), 'title').map((product) => product.title)).toEqual([
+      'Enamel Mug',
+      'Folk in the Round',
+      'Harbour Jazz Night',
+      'Letterpress Workshop',
+    ]);
   });
 
   it('searches every word, ignoring case and accents, over title, description, category and venue', () => {
-    const search = (text: string) => filterProducts(products(), { search: text, category: '', sort: 'title' }).map((product) => product.id);
+    const search = (text: string) =>
+      filterProducts(products(), { search: text, category: '', sort: 'title' }).map((product) => product.id);
     expect(search('jazz')).toEqual(['jazz']);
     expect(search('CAFE')).toEqual(['mug']);
     expect(search('live music')).toEqual(['folk', 'jazz']);
@@ -88,7 +160,11 @@ describe('search, filter and sort', () => {
   });
 
   it('filters by category and lists the categories', () => {
-    expect(filterProducts(products(), { search: '', category: 'Live music', sort: 'price-asc' }).map((product) => product.id)).toEqual(['folk', 'jazz']);
+    expect(
+      filterProducts(products(), { search: '', category: 'Live music', sort: 'price-asc' }).map(
+        (product) => product.id,
+      ),
+    ).toEqual(['folk', 'jazz']);
     expect(categoriesOf(products())).toEqual(['Live music', 'Merchandise', 'Workshops']);
   });
 });

@@ -7,8 +7,19 @@ import { parseOrder } from '../../src/features/orders/order';
 import { reviewWishlist } from '../../src/features/wishlist/review';
 
 const product = (id: string, extra: Partial<Product> = {}): Product => ({
-  id, title: id.toUpperCase(), price: 10, description: '', image: '', category: 'Events', date: null, venue: null,
-  stock: null, maxPerOrder: 10, active: true, sort: null, ...extra,
+  id,
+  title: id.toUpperCase(),
+  price: 10,
+  description: '',
+  image: '',
+  category: 'Events',
+  date: null,
+  venue: null,
+  stock: null,
+  maxPerOrder: 10,
+  active: true,
+  sort: null,
+  ...extra,
 });
 const contact = { name: ' Bo ', email: 'bo@example.com', telephone: '', notes: '' };
 const catalogue = (...products: Product[]) => new Map(products.map((p) => [p.id, p]));
@@ -23,7 +34,14 @@ describe('checkout: building the order', () => {
 
   it('writes the order, its open-order slot and each counted stock, and nothing else', () => {
     const current = catalogue(product('ticket', { stock: 5 }), product('mug'));
-    const order = buildOrder([{ productId: 'ticket', quantity: 2 }, { productId: 'mug', quantity: 1 }], current, contact);
+    const order = buildOrder(
+      [
+        { productId: 'ticket', quantity: 2 },
+        { productId: 'mug', quantity: 1 },
+      ],
+      current,
+      contact,
+    );
     const update = reservationUpdate(order, current, { uid: 'u1', orderId: 'o1', slot: 'b', created: 'NOW' });
     expect(Object.keys(update).sort()).toEqual(['openOrders/u1/b', 'orders/u1/o1', 'products/ticket/stock']);
     expect(update['products/ticket/stock']).toBe(3);
@@ -32,18 +50,37 @@ describe('checkout: building the order', () => {
   });
 
   it('adds the total up from the items, whatever is stored', () => {
-    expect(orderTotal({ items: { a: { title: 'A', price: 0.1, quantity: 1 }, b: { title: 'B', price: 0.2, quantity: 1 } } })).toBe(0.3);
+    expect(
+      orderTotal({ items: { a: { title: 'A', price: 0.1, quantity: 1 }, b: { title: 'B', price: 0.2, quantity: 1 } } }),
+    ).toBe(0.3);
   });
 });
 
 describe('checkout: reading an order back', () => {
-  const stored = { items: { ticket: { title: 'TICKET', price: 10, quantity: 2 } }, total: 20, status: 'pending', created: 1, contact: { name: 'Bo', email: 'bo@example.com' } };
+  const stored = {
+    items: { ticket: { title: 'TICKET', price: 10, quantity: 2 } },
+    total: 20,
+    status: 'pending',
+    created: 1,
+    contact: { name: 'Bo', email: 'bo@example.com' },
+  };
 
   it('recognises the order the buyer asked for, and nothing else', () => {
     expect(isSameOrder(stored, [{ productId: 'ticket', quantity: 2 }], contact)).toBe(true);
     expect(isSameOrder(stored, [{ productId: 'ticket', quantity: 1 }], contact)).toBe(false);
-    expect(isSameOrder(stored, [{ productId: 'ticket', quantity: 2 }, { productId: 'mug', quantity: 1 }], contact)).toBe(false);
-    expect(isSameOrder(stored, [{ productId: 'ticket', quantity: 2 }], { ...contact, email: 'al@example.com' })).toBe(false);
+    expect(
+      isSameOrder(
+        stored,
+        [
+          { productId: 'ticket', quantity: 2 },
+          { productId: 'mug', quantity: 1 },
+        ],
+        contact,
+      ),
+    ).toBe(false);
+    expect(isSameOrder(stored, [{ productId: 'ticket', quantity: 2 }], { ...contact, email: 'al@example.com' })).toBe(
+      false,
+    );
     expect(isSameOrder(null, [{ productId: 'ticket', quantity: 2 }], contact)).toBe(false);
     expect(isSameOrder({ ...stored, items: 'x' }, [{ productId: 'ticket', quantity: 2 }], contact)).toBe(false);
   });
@@ -67,7 +104,11 @@ describe('open-order slots', () => {
 
 describe('orders on the dashboard', () => {
   const raw = (total: unknown) => ({
-    items: { t: { title: 'T', price: 25, quantity: 1000 } }, total, status: 'pending', created: 1, contact: { name: 'A', email: 'a@b.co' },
+    items: { t: { title: 'T', price: 25, quantity: 1000 } },
+    total,
+    status: 'pending',
+    created: 1,
+    contact: { name: 'A', email: 'a@b.co' },
   });
 
   it('shows the total added up from the items and flags a stored total that differs', () => {
@@ -80,7 +121,10 @@ describe('orders on the dashboard', () => {
 describe('wishlist review: limits', () => {
   it('tells the per-order limit apart from the stock left', () => {
     const byId = catalogue(product('fair', { stock: 180, maxPerOrder: 6 }), product('folk', { stock: 3 }));
-    const items = [{ id: 'fair', title: 'Fair', price: 10, quantity: 8 }, { id: 'folk', title: 'Folk', price: 10, quantity: 4 }];
+    const items = [
+      { id: 'fair', title: 'Fair', price: 10, quantity: 8 },
+      { id: 'folk', title: 'Folk', price: 10, quantity: 4 },
+    ];
     const review = reviewWishlist(items, { source: 'live' }, byId);
     expect(review.items[0]?.issues).toEqual([{ kind: 'over-limit', limit: 6 }]);
     expect(review.items[1]?.issues).toEqual([{ kind: 'too-many', available: 3 }]);

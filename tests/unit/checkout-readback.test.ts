@@ -19,7 +19,8 @@ vi.mock('../../src/firebase/client', () => {
     serverTimestamp: () => ({ '.sv': 'timestamp' }),
     update: (_ref: unknown, values: Record<string, unknown>) => {
       state.updates++;
-      if (state.update === 'refuse') return Promise.reject(Object.assign(new Error('permission_denied'), { code: 'PERMISSION_DENIED' }));
+      if (state.update === 'refuse')
+        return Promise.reject(Object.assign(new Error('permission_denied'), { code: 'PERMISSION_DENIED' }));
       for (const [path, value] of Object.entries(values)) state.data.set(path, value);
       return Promise.resolve();
     },
@@ -33,7 +34,11 @@ const { OrderProblem } = await import('../../src/features/checkout/order');
 const contact = { name: 'Bo', email: 'bo@example.com', telephone: '', notes: '' };
 const lines = [{ productId: 'mug', quantity: 2 }];
 const stored = (quantity: number) => ({
-  items: { mug: { title: 'Mug', price: 8, quantity } }, total: 8 * quantity, status: 'pending', created: 1, contact: { name: 'Bo', email: 'bo@example.com' },
+  items: { mug: { title: 'Mug', price: 8, quantity } },
+  total: 8 * quantity,
+  status: 'pending',
+  created: 1,
+  contact: { name: 'Bo', email: 'bo@example.com' },
 });
 
 beforeEach(() => {
@@ -57,7 +62,9 @@ describe('placeOrder after a refused write', () => {
 
   it('refuses to call an earlier order of other contents a success', async () => {
     state.data.set('orders/u1/o1', stored(1));
-    await expect(placeOrder('o1', lines, contact)).rejects.toThrow(/An earlier attempt placed a different order \(reference o1\)/);
+    await expect(placeOrder('o1', lines, contact)).rejects.toThrow(
+      /An earlier attempt placed a different order \(reference o1\)/,
+    );
   });
 
   it('places the order when the write is accepted, in the first free open-order slot', async () => {

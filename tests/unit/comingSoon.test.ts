@@ -25,7 +25,12 @@ describe('coming-soon mode', () => {
 
   it('counts down in whole days, hours, minutes and seconds', () => {
     const target = Date.parse(launch);
-    expect(countdownTo(target, target - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5 });
+    expect(countdownTo(target, target - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+    });
     expect(countdownTo(target, target)).toBeNull();
     expect(countdownTo(target, after)).toBeNull();
   });

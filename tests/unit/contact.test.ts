@@ -15,7 +15,9 @@ describe('contact validation', () => {
   });
 
   it('names every missing or bad field', () => {
-    expect(validateContact({ name: ' ', email: 'robin@', subject: '', body: 'x'.repeat(CONTACT_LIMITS.body + 1) })).toEqual({
+    expect(
+      validateContact({ name: ' ', email: 'robin@', subject: '', body: 'x'.repeat(CONTACT_LIMITS.body + 1) }),
+    ).toEqual({
       name: 'Please enter your name.',
       email: 'Please enter an email address like name@example.com.',
       subject: 'Please enter a subject.',
@@ -34,7 +36,11 @@ function outboxHarness(write: (id: string) => Promise<void>) {
   const make = () =>
     createOutbox({
       store,
-      slot: new StorageSlot(() => storage, 'contact-outbox', () => undefined),
+      slot: new StorageSlot(
+        () => storage,
+        'contact-outbox',
+        () => undefined,
+      ),
       write: async (id) => {
         written.push(id);
         await write(id);

@@ -73,7 +73,11 @@ describe('first-visit pages', () => {
   });
 
   it('sends the shell in coming-soon mode', async () => {
-    bodies['/properties.json'] = JSON.stringify({ ...seed.properties, comingsoon: true, launch: '2099-01-01T00:00:00Z' });
+    bodies['/properties.json'] = JSON.stringify({
+      ...seed.properties,
+      comingsoon: true,
+      launch: '2099-01-01T00:00:00Z',
+    });
     expect((await get('/home')).body).toBe(TEMPLATE);
   });
 
@@ -89,7 +93,15 @@ describe('first-visit pages', () => {
 
   it('answers odd requests with the shell or a plain error', async () => {
     const server = pages();
-    for (const url of ['//evil.example/home', '/home/', '/%ff', '/nowhere', '', undefined, `/products?q=${'a'.repeat(5000)}`]) {
+    for (const url of [
+      '//evil.example/home',
+      '/home/',
+      '/%ff',
+      '/nowhere',
+      '',
+      undefined,
+      `/products?q=${'a'.repeat(5000)}`,
+    ]) {
       const page = await server.answer({ method: 'GET', url });
       expect(page.status, String(url)).toBe(200);
       expect(page.body, String(url)).toBe(TEMPLATE);
@@ -104,7 +116,8 @@ describe('first-visit pages', () => {
   });
 
   it('puts the page in #root, whatever the shell holds in and around it', async () => {
-    const head = '<!doctype html><html><head><title>Shop</title><script>var shown = \'<div id="root"></div>\';</script>';
+    const head =
+      '<!doctype html><html><head><title>Shop</title><script>var shown = \'<div id="root"></div>\';</script>';
     const tail = '<template id="start-failed"><div><p>&lt;/div&gt; Try again</p></div></template></body></html>';
     const shell =
       `${head}</head><body><div id="root"><!--first-visit-page-->` +
@@ -130,7 +143,10 @@ describe('first-visit pages', () => {
 
   it.each([
     ['no place for the page', '<html><head></head><body><div id="root"></div></body></html>'],
-    ['two places', `<html><head></head><body>${'<div id="root"><!--first-visit-page--><!--/first-visit-page--></div>'.repeat(2)}</body></html>`],
+    [
+      'two places',
+      `<html><head></head><body>${'<div id="root"><!--first-visit-page--><!--/first-visit-page--></div>'.repeat(2)}</body></html>`,
+    ],
     ['a second end of the head', `<html><head><script>'</head>'</script></head><body>${TEMPLATE.split('<body>')[1]}`],
   ])('sends the shell, and says why, when index.html has %s', async (_what, shell) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -144,7 +160,10 @@ describe('first-visit pages', () => {
   });
 
   it('gives a plain error, never the failure itself, when not even the shell can be loaded', async () => {
-    const broken = firstVisitPages({ load: () => Promise.reject(new Error('ENOENT: /secret/path/index.html')), databaseUrl });
+    const broken = firstVisitPages({
+      load: () => Promise.reject(new Error('ENOENT: /secret/path/index.html')),
+      databaseUrl,
+    });
     expect(await broken.page({ method: 'GET', url: '/home' })).toBeNull();
     const page = await broken.answer({ method: 'GET', url: '/home' });
     expect(page.status).toBe(500);

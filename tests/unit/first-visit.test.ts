@@ -1,11 +1,23 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogueAtom } from '../../src/features/catalogue/catalogueState';
-import { applyFirstVisitData, readFirstVisitData, serializeFirstVisitData, type FirstVisitData } from '../../src/app/firstVisit';
+import {
+  applyFirstVisitData,
+  readFirstVisitData,
+  serializeFirstVisitData,
+  type FirstVisitData,
+} from '../../src/app/firstVisit';
 import { siteAtom } from '../../src/state/atoms';
 import { serverNowAtom } from '../../src/state/liveAtoms';
 
-const product = (title: string, active = true) => ({ title, price: 12.5, description: 'An evening', image: '/images/products/a.svg', category: 'Music', active });
+const product = (title: string, active = true) => ({
+  title,
+  price: 12.5,
+  description: 'An evening',
+  image: '/images/products/a.svg',
+  category: 'Music',
+  active,
+});
 
 const DATA: FirstVisitData = {
   properties: { name: 'Harbour Lights', tagline: 'Music </script><script>alert(1)</script>', comingsoon: false },

@@ -253,7 +253,10 @@ describe('the stored contact outbox', () => {
     expect(problems[0]).toBe(`103 entries beyond the first ${MAX_QUEUED_MESSAGES} dropped`);
   });
 
-  it.each([['not json', '{'], ['not a list', '{"id": "a"}']])('an outbox that is %s is empty', (_, text) => {
+  it.each([
+    ['not json', '{'],
+    ['not a list', '{"id": "a"}'],
+  ])('an outbox that is %s is empty', (_, text) => {
     expect(parseStoredOutbox(text, newId)).toMatchObject({ queue: [], unsendable: [] });
   });
 
@@ -265,7 +268,11 @@ describe('the stored contact outbox', () => {
     const givenBack: ContactFields[] = [];
     const outbox = createOutbox({
       store,
-      slot: new StorageSlot(() => storage, 'contact-outbox', () => undefined),
+      slot: new StorageSlot(
+        () => storage,
+        'contact-outbox',
+        () => undefined,
+      ),
       write,
       isPermissionDenied: (error) => (error as { code?: string }).code === 'PERMISSION_DENIED',
       notify: (toast) => toasts.push(toast),

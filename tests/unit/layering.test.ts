@@ -17,31 +17,60 @@ async function layeringErrors(filePath: string, code: string): Promise<string[]>
 // ESLint parses the modules each snippet imports: seconds on a busy machine, more than the default 5 s.
 describe('the layering the linter enforces', { timeout: 60_000 }, () => {
   it('lets only src/firebase/ import the Firebase SDK, statically or lazily', async () => {
-    expect(await layeringErrors('src/features/contact/sdk.ts', "export const load = () => import('firebase/database');"))
-      .toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .* restricted zone\. Only src\/firebase\/ imports the Firebase SDK/)]);
-    expect(await layeringErrors('src/app/sdk.ts', "import { getDatabase } from 'firebase/database';\nexport { getDatabase };"))
-      .toHaveLength(1);
-    expect(await layeringErrors('src/firebase/sdk.ts', "export const load = () => import('firebase/database');")).toEqual([]);
+    expect(
+      await layeringErrors('src/features/contact/sdk.ts', "export const load = () => import('firebase/database');"),
+    ).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .* restricted zone\. Only src\/firebase\/ imports the Firebase SDK/,
+      ),
+    ]);
+    expect(
+      await layeringErrors(
+        'src/app/sdk.ts',
+        "import { getDatabase } from 'firebase/database';\nexport { getDatabase };",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await layeringErrors('src/firebase/sdk.ts', "export const load = () => import('firebase/database');"),
+    ).toEqual([]);
   });
 
   it('keeps src/firebase/ and src/state/ below the features, pages and app', async () => {
     const feature = "import { wishlist } from '../features/wishlist';\nexport { wishlist };";
     expect(await layeringErrors('src/firebase/wishlistPort.ts', feature)).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .* restricted zone\. src\/firebase\/ and src\/state\/ are below/),
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .* restricted zone\. src\/firebase\/ and src\/state\/ are below/,
+      ),
     ]);
     expect(await layeringErrors('src/state/wishlistState.ts', feature)).toHaveLength(1);
-    expect(await layeringErrors('src/state/db.ts', "export { readValue } from '../firebase/database';")).toHaveLength(1);
-    expect(await layeringErrors('src/firebase/page.ts', "export { default } from '../pages/HomePage';")).toHaveLength(1);
+    expect(await layeringErrors('src/state/db.ts', "export { readValue } from '../firebase/database';")).toHaveLength(
+      1,
+    );
+    expect(await layeringErrors('src/firebase/page.ts', "export { default } from '../pages/HomePage';")).toHaveLength(
+      1,
+    );
   });
 
   it("lets a feature use another only through that one's index.ts or a panel it lends", async () => {
-    expect(await layeringErrors('src/features/wishlist/x.ts', "export { parseProduct } from '../catalogue/product';")).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .* restricted zone\. Import another feature through its index\.ts/),
+    expect(
+      await layeringErrors('src/features/wishlist/x.ts', "export { parseProduct } from '../catalogue/product';"),
+    ).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .* restricted zone\. Import another feature through its index\.ts/,
+      ),
     ]);
-    expect(await layeringErrors('src/features/wishlist/x.ts', "export { parseProduct } from '../catalogue';")).toEqual([]);
-    expect(await layeringErrors('src/features/wishlist/x.ts', "export { parseProduct } from '../catalogue/index';")).toEqual([]);
-    expect(await layeringErrors('src/features/dashboard/x.ts', "export const panel = () => import('../tickets/MyTicketsPanel');"))
-      .toEqual([]);
+    expect(await layeringErrors('src/features/wishlist/x.ts', "export { parseProduct } from '../catalogue';")).toEqual(
+      [],
+    );
+    expect(
+      await layeringErrors('src/features/wishlist/x.ts', "export { parseProduct } from '../catalogue/index';"),
+    ).toEqual([]);
+    expect(
+      await layeringErrors(
+        'src/features/dashboard/x.ts',
+        "export const panel = () => import('../tickets/MyTicketsPanel');",
+      ),
+    ).toEqual([]);
     expect(await layeringErrors('src/features/catalogue/x.ts', "export { normalise } from './product';")).toEqual([]);
   });
 
@@ -52,7 +81,8 @@ describe('the layering the linter enforces', { timeout: 60_000 }, () => {
 
   it('refuses an import cycle', async () => {
     // catalogueState.ts imports product.ts: product.ts importing it back closes a cycle.
-    expect(await layeringErrors('src/features/catalogue/product.ts', "export { catalogueAtom } from './catalogueState';"))
-      .toEqual([expect.stringMatching(/^import-x\/no-cycle:/)]);
+    expect(
+      await layeringErrors('src/features/catalogue/product.ts', "export { catalogueAtom } from './catalogueState';"),
+    ).toEqual([expect.stringMatching(/^import-x\/no-cycle:/)]);
   });
 });

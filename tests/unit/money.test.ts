@@ -3,7 +3,12 @@ import { formatMoney, lineTotal } from '../../src/lib/money';
 
 describe('money', () => {
   it('sums without drift', () => {
-    expect(lineTotal([{ price: 0.1, quantity: 1 }, { price: 0.2, quantity: 1 }])).toBe(0.3);
+    expect(
+      lineTotal([
+        { price: 0.1, quantity: 1 },
+        { price: 0.2, quantity: 1 },
+      ]),
+    ).toBe(0.3);
     expect(lineTotal([{ price: 1.005, quantity: 3 }])).toBe(3.015);
   });
 

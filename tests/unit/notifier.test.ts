@@ -16,7 +16,13 @@ describe('notifier', () => {
     const { sink, shown } = recordingSink();
     notifier.attach(sink);
     notifier.notify({ summary: 'Hello' });
-    expect(shown[0]).toMatchObject({ severity: 'info', summary: 'Hello', life: TOAST_LIFE_MS, closable: true, sticky: false });
+    expect(shown[0]).toMatchObject({
+      severity: 'info',
+      summary: 'Hello',
+      life: TOAST_LIFE_MS,
+      closable: true,
+      sticky: false,
+    });
     expect(TOAST_LIFE_MS).toBe(3000);
   });
 
@@ -25,8 +31,28 @@ describe('notifier', () => {
     const { sink, shown } = recordingSink();
     notifier.attach(sink);
     const action = { label: 'Reload', onClick: () => undefined };
-    notifier.notify({ severity: 'warn', summary: 'S', detail: 'D', life: 500, sticky: true, closable: false, key: 'k', icon: '!', action });
-    expect(shown[0]).toMatchObject({ severity: 'warn', summary: 'S', detail: 'D', life: 500, sticky: true, closable: false, key: 'k', icon: '!', action });
+    notifier.notify({
+      severity: 'warn',
+      summary: 'S',
+      detail: 'D',
+      life: 500,
+      sticky: true,
+      closable: false,
+      key: 'k',
+      icon: '!',
+      action,
+    });
+    expect(shown[0]).toMatchObject({
+      severity: 'warn',
+      summary: 'S',
+      detail: 'D',
+      life: 500,
+      sticky: true,
+      closable: false,
+      key: 'k',
+      icon: '!',
+      action,
+    });
   });
 
   it('holds messages until the toast area attaches, then shows them in order', () => {

@@ -14,7 +14,13 @@ const stored: RootState = {
     token: null,
     authenticated: true,
   },
-  cart: { products: [{ id: 'a', title: 'A', price: 0.1 }, { id: 'b', title: 'B', price: 0.2, quantity: 2 }], total: 0.5 },
+  cart: {
+    products: [
+      { id: 'a', title: 'A', price: 0.1 },
+      { id: 'b', title: 'B', price: 0.2, quantity: 2 },
+    ],
+    total: 0.5,
+  },
 };
 
 describe('state codec', () => {
@@ -49,7 +55,12 @@ describe('state codec', () => {
     const raw = {
       ...stored,
       cart: {
-        products: [stored.cart.products[0], { id: 'bad', title: 'Bad', price: -3 }, { id: 'a', title: 'Dup', price: 1 }, 'x'],
+        products: [
+          stored.cart.products[0],
+          { id: 'bad', title: 'Bad', price: -3 },
+          { id: 'a', title: 'Dup', price: 1 },
+          'x',
+        ],
         total: 999,
       },
     };

@@ -26,7 +26,10 @@ describe('persisted store', () => {
   it('saves the whole state after every change', () => {
     const { store, storage } = setUp();
     store.set(cartAtom, addItem(store.get(cartAtom), item));
-    expect(JSON.parse(storage!.values.get(STORAGE_KEY)!)).toEqual({ ...DEFAULT_STATE, cart: { products: [item], total: 2 } });
+    expect(JSON.parse(storage!.values.get(STORAGE_KEY)!)).toEqual({
+      ...DEFAULT_STATE,
+      cart: { products: [item], total: 2 },
+    });
     store.set(siteAtom, { ...store.get(siteAtom), name: 'Renamed' });
     expect(JSON.parse(storage!.values.get(STORAGE_KEY)!).site.name).toBe('Renamed');
   });
@@ -44,7 +47,10 @@ describe('persisted store', () => {
     const storage = new MemoryStorage();
     storage.values.set(STORAGE_KEY, JSON.stringify({ cart: { products: [item], total: 2 } }));
     setUp(storage);
-    expect(JSON.parse(storage.values.get(STORAGE_KEY)!)).toEqual({ ...DEFAULT_STATE, cart: { products: [item], total: 2 } });
+    expect(JSON.parse(storage.values.get(STORAGE_KEY)!)).toEqual({
+      ...DEFAULT_STATE,
+      cart: { products: [item], total: 2 },
+    });
   });
 
   it('keeps working in memory and reports once when storage throws', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mergeHeldTickets, parseHeldTickets, serialiseHeldTickets, type HeldTicket } from '../../src/features/tickets/heldTickets';
+import {
+  mergeHeldTickets,
+  parseHeldTickets,
+  serialiseHeldTickets,
+  type HeldTicket,
+} from '../../src/features/tickets/heldTickets';
 import { eventCalendar } from '../../src/features/tickets/ics';
 import { newTicketCode, normaliseCode } from '../../src/features/tickets/ticketCode';
 import { ticketWrites } from '../../src/features/tickets/ticketWrites';
@@ -27,9 +32,18 @@ describe('ticket codes', () => {
   });
 
   it('refuse anything else: garbage, too short or long, URLs, markup, other alphabets, huge input', () => {
-    for (const input of ['', 'hello', 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-234', 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-23456',
-      'https://example.com/t/AB1DEFGHJKMNPQRSTVWXYZ012345', '<img src=x onerror=alert(1)>', 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-234U',
-      'ÄB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345', 'A'.repeat(100_000), '{"code":"x"}']) {
+    for (const input of [
+      '',
+      'hello',
+      'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-234',
+      'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-23456',
+      'https://example.com/t/AB1DEFGHJKMNPQRSTVWXYZ012345',
+      '<img src=x onerror=alert(1)>',
+      'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-234U',
+      'ÄB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
+      'A'.repeat(100_000),
+      '{"code":"x"}',
+    ]) {
       expect(normaliseCode(input), input.slice(0, 40)).toBeNull();
     }
   });
@@ -37,7 +51,10 @@ describe('ticket codes', () => {
 
 describe('ticketWrites', () => {
   const order = { items: { gig: { quantity: 3 }, mug: { quantity: 2 } }, contact: { name: 'Bo' } };
-  const products = new Map([['gig', { date: '2027-01-15T19:00:00Z' }], ['mug', { date: null }]]);
+  const products = new Map([
+    ['gig', { date: '2027-01-15T19:00:00Z' }],
+    ['mug', { date: null }],
+  ]);
 
   it('issues one ticket per unit of dated products only, named by order and number', () => {
     const writes = ticketWrites('u1', 'o1', order, products, 'STAMP');
@@ -50,7 +67,19 @@ describe('ticketWrites', () => {
 });
 
 const held = (id: string, extra: Partial<HeldTicket['ticket']> = {}, guest = false): HeldTicket => ({
-  ticket: { eventId: 'gig', id, uid: 'u1', order: 'o1', n: 0, code: 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345', holder: 'Bo', status: 'valid', created: 1, checkin: null, ...extra },
+  ticket: {
+    eventId: 'gig',
+    id,
+    uid: 'u1',
+    order: 'o1',
+    n: 0,
+    code: 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
+    holder: 'Bo',
+    status: 'valid',
+    created: 1,
+    checkin: null,
+    ...extra,
+  },
   event: { title: 'Gig', date: '2027-01-15T19:00:00Z', venue: 'Hall', timeZone: 'Europe/London' },
   guest,
 });
@@ -62,22 +91,38 @@ describe('tickets kept on the device', () => {
   });
 
   it('refuse corrupt or foreign values as a whole', () => {
-    for (const text of ['not json', 'null', '[]', '{"version":2,"tickets":[]}', '{"version":1,"tickets":[{"ticket":{}}]}',
-      JSON.stringify({ version: 1, tickets: [{ ...held('o1-0'), guest: 'yes' }] })]) {
+    for (const text of [
+      'not json',
+      'null',
+      '[]',
+      '{"version":2,"tickets":[]}',
+      '{"version":1,"tickets":[{"ticket":{}}]}',
+      JSON.stringify({ version: 1, tickets: [{ ...held('o1-0'), guest: 'yes' }] }),
+    ]) {
       expect(() => parseHeldTickets(text), text).toThrow();
     }
   });
 
   it('merge newer news over stored tickets and keep a guest purchase a guest one', () => {
-    const merged = mergeHeldTickets([held('o1-0', {}, true)], [held('o1-0', { status: 'void' }), held('o1-1', { n: 1 })]);
-    expect(merged.map((h) => [h.ticket.id, h.ticket.status, h.guest])).toEqual([['o1-0', 'void', true], ['o1-1', 'valid', false]]);
+    const merged = mergeHeldTickets(
+      [held('o1-0', {}, true)],
+      [held('o1-0', { status: 'void' }), held('o1-1', { n: 1 })],
+    );
+    expect(merged.map((h) => [h.ticket.id, h.ticket.status, h.guest])).toEqual([
+      ['o1-0', 'void', true],
+      ['o1-1', 'valid', false],
+    ]);
   });
 });
 
 describe('eventCalendar', () => {
   const ics = eventCalendar({
-    uid: 'gig-o1@shop', title: 'Jazz, wine; and\nmore \\ fun', start: new Date('2027-01-15T19:00:00Z'), location: 'Hall 1, Harbour',
-    stamp: new Date('2026-11-23T10:00:00.123Z'), description: 'x'.repeat(200),
+    uid: 'gig-o1@shop',
+    title: 'Jazz, wine; and\nmore \\ fun',
+    start: new Date('2027-01-15T19:00:00Z'),
+    location: 'Hall 1, Harbour',
+    stamp: new Date('2026-11-23T10:00:00.123Z'),
+    description: 'x'.repeat(200),
   });
 
   it('is valid iCalendar: CRLF lines, required properties, UTC times', () => {

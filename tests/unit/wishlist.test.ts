@@ -27,7 +27,10 @@ describe('wishlist actions', () => {
     wishlist.add(ticket);
     wishlist.add({ id: 'other', title: 'Other', price: 1 });
     wishlist.add(ticket);
-    expect(store.get(cartAtom).products).toEqual([{ id: 'other', title: 'Other', price: 1 }, { ...ticket, quantity: 2 }]);
+    expect(store.get(cartAtom).products).toEqual([
+      { id: 'other', title: 'Other', price: 1 },
+      { ...ticket, quantity: 2 },
+    ]);
     expect(store.get(cartAtom).total).toBe(51);
   });
 
@@ -71,7 +74,10 @@ describe('wishlist limits', () => {
     wishlist.add(lastTwo);
     wishlist.add(lastTwo);
     expect(store.get(cartAtom).products).toEqual([{ ...ticket, quantity: 2 }]);
-    expect(toasts.at(-1)).toMatchObject({ severity: 'error', detail: 'Your wishlist already holds all 2 of "Friday ticket" that are available.' });
+    expect(toasts.at(-1)).toMatchObject({
+      severity: 'error',
+      detail: 'Your wishlist already holds all 2 of "Friday ticket" that are available.',
+    });
   });
 
   it('refuses a sold-out product', () => {

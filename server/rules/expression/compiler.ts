@@ -44,7 +44,8 @@ export function compileRule(text: string, kind: RuleKind, wildcards: ReadonlySet
   const tree = parseExpression(text);
   const { type, run } = compile(tree, { kind, wildcards });
   // Like Firebase, a rule must be boolean by its form, not merely by the value it happens to produce.
-  if (type !== 'boolean') throw new ExpressionError(startOf(tree), `a rule must be a boolean expression, but this is ${article(type)}`);
+  if (type !== 'boolean')
+    throw new ExpressionError(startOf(tree), `a rule must be a boolean expression, but this is ${article(type)}`);
   return (ctx) => {
     try {
       return run(ctx) === true;
@@ -57,8 +58,15 @@ export function compileRule(text: string, kind: RuleKind, wildcards: ReadonlySet
 
 function article(type: StaticType): string {
   const names: Record<StaticType, string> = {
-    boolean: 'a boolean', number: 'a number', string: 'a string', null: 'null', snapshot: 'a data snapshot',
-    auth: 'the auth object', query: 'the query object', object: 'an object', any: 'a value',
+    boolean: 'a boolean',
+    number: 'a number',
+    string: 'a string',
+    null: 'null',
+    snapshot: 'a data snapshot',
+    auth: 'the auth object',
+    query: 'the query object',
+    object: 'an object',
+    any: 'a value',
   };
   return names[type];
 }
@@ -82,13 +90,20 @@ function startOf(node: Node): number {
 
 /** Refuses a sub-expression that is not boolean by its form (`!`, `&&`, `||`, `?:` need one, as in Firebase). */
 function requireBoolean(compiled: Compiled, node: Node, what: string): void {
-  if (compiled.type !== 'boolean') throw new ExpressionError(startOf(node), `${what} must be a boolean expression, but this is ${article(compiled.type)}`);
+  if (compiled.type !== 'boolean')
+    throw new ExpressionError(
+      startOf(node),
+      `${what} must be a boolean expression, but this is ${article(compiled.type)}`,
+    );
 }
 
 /** Refuses a sub-expression whose type is known and not among `allowed`. */
 function requireType(compiled: Compiled, allowed: readonly StaticType[], node: Node, what: string): void {
   if (compiled.type !== 'any' && !allowed.includes(compiled.type)) {
-    throw new ExpressionError(startOf(node), `${what} must be ${allowed.map(article).join(' or ')}, but this is ${article(compiled.type)}`);
+    throw new ExpressionError(
+      startOf(node),
+      `${what} must be ${allowed.map(article).join(' or ')}, but this is ${article(compiled.type)}`,
+    );
   }
 }
 
@@ -139,7 +154,8 @@ function compileIdentifier(name: string, pos: number, scope: Scope): Compiled {
       return { type: 'query', run: (ctx) => ctx.query };
   }
   if (name.startsWith('$')) {
-    if (!scope.wildcards.has(name)) throw new ExpressionError(pos, `unknown variable '${name}' (no such wildcard on the path to this rule)`);
+    if (!scope.wildcards.has(name))
+      throw new ExpressionError(pos, `unknown variable '${name}' (no such wildcard on the path to this rule)`);
     return { type: 'string', run: (ctx) => ctx.vars[name] };
   }
   throw new ExpressionError(pos, `unknown variable '${name}'`);
@@ -191,7 +207,9 @@ function compileIndex(objectNode: Node, indexNode: Node, scope: Scope): Compiled
     type: 'any',
     run: (ctx) => {
       const key = index.run(ctx);
-      return typeof key === 'string' ? getProperty(object.run(ctx), key) : fail(`an index must be a string, not ${describeValue(key)}`);
+      return typeof key === 'string'
+        ? getProperty(object.run(ctx), key)
+        : fail(`an index must be a string, not ${describeValue(key)}`);
     },
   };
 }
@@ -201,28 +219,32 @@ interface Method {
   returns: StaticType;
 }
 
-const SNAPSHOT_METHODS: ReadonlyMap<string, Method> = new Map(Object.entries({
-  child: { params: ['string'], returns: 'snapshot' },
-  parent: { params: [], returns: 'snapshot' },
-  val: { params: [], returns: 'any' },
-  exists: { params: [], returns: 'boolean' },
-  hasChild: { params: ['string'], returns: 'boolean' },
-  hasChildren: { params: ['optionalArray'], returns: 'boolean' },
-  isNumber: { params: [], returns: 'boolean' },
-  isString: { params: [], returns: 'boolean' },
-  isBoolean: { params: [], returns: 'boolean' },
-  getPriority: { params: [], returns: 'any' },
-}));
+const SNAPSHOT_METHODS: ReadonlyMap<string, Method> = new Map(
+  Object.entries({
+    child: { params: ['string'], returns: 'snapshot' },
+    parent: { params: [], returns: 'snapshot' },
+    val: { params: [], returns: 'any' },
+    exists: { params: [], returns: 'boolean' },
+    hasChild: { params: ['string'], returns: 'boolean' },
+    hasChildren: { params: ['optionalArray'], returns: 'boolean' },
+    isNumber: { params: [], returns: 'boolean' },
+    isString: { params: [], returns: 'boolean' },
+    isBoolean: { params: [], returns: 'boolean' },
+    getPriority: { params: [], returns: 'any' },
+  }),
+);
 
-const STRING_METHODS: ReadonlyMap<string, Method> = new Map(Object.entries({
-  contains: { params: ['string'], returns: 'boolean' },
-  beginsWith: { params: ['string'], returns: 'boolean' },
-  endsWith: { params: ['string'], returns: 'boolean' },
-  replace: { params: ['string', 'string'], returns: 'string' },
-  toLowerCase: { params: [], returns: 'string' },
-  toUpperCase: { params: [], returns: 'string' },
-  matches: { params: ['regex'], returns: 'boolean' },
-}));
+const STRING_METHODS: ReadonlyMap<string, Method> = new Map(
+  Object.entries({
+    contains: { params: ['string'], returns: 'boolean' },
+    beginsWith: { params: ['string'], returns: 'boolean' },
+    endsWith: { params: ['string'], returns: 'boolean' },
+    replace: { params: ['string', 'string'], returns: 'string' },
+    toLowerCase: { params: [], returns: 'string' },
+    toUpperCase: { params: [], returns: 'string' },
+    matches: { params: ['regex'], returns: 'boolean' },
+  }),
+);
 
 function compileArguments(node: Extract<Node, { type: 'call' }>, method: Method, scope: Scope): Run[] {
   const required = method.params.filter((p) => p !== 'optionalArray').length;
@@ -233,13 +255,17 @@ function compileArguments(node: Extract<Node, { type: 'call' }>, method: Method,
   return node.args.map((arg, i) => {
     const param = method.params[i];
     if (param === 'regex') {
-      if (arg.type !== 'regex') throw new ExpressionError(arg.pos, `${node.method}() needs a regular expression literal like /^a+$/`);
+      if (arg.type !== 'regex')
+        throw new ExpressionError(arg.pos, `${node.method}() needs a regular expression literal like /^a+$/`);
       const regex = arg.value;
       return () => regex;
     }
     if (param === 'optionalArray') {
       if (arg.type !== 'array' || arg.items.length === 0) {
-        throw new ExpressionError(arg.pos, `${node.method}() needs a non-empty array literal of child names, like ['a', 'b']`);
+        throw new ExpressionError(
+          arg.pos,
+          `${node.method}() needs a non-empty array literal of child names, like ['a', 'b']`,
+        );
       }
       const items = arg.items.map((item) => {
         const compiled = compile(item, scope);
@@ -266,11 +292,20 @@ function compileCall(node: Extract<Node, { type: 'call' }>, scope: Scope): Compi
   const args = compileArguments(node, method, scope);
   const receiver = object.run;
   const run: Run = isSnapshot
-    ? (ctx) => runSnapshotMethod(receiver(ctx) as Snapshot, name, args.map((arg) => arg(ctx)))
+    ? (ctx) =>
+        runSnapshotMethod(
+          receiver(ctx) as Snapshot,
+          name,
+          args.map((arg) => arg(ctx)),
+        )
     : (ctx) => {
         const text = receiver(ctx);
         if (typeof text !== 'string') return fail(`cannot call ${name}() on ${describeValue(text)}`);
-        return runStringMethod(text, name, args.map((arg) => arg(ctx)));
+        return runStringMethod(
+          text,
+          name,
+          args.map((arg) => arg(ctx)),
+        );
       };
   return { type: method.returns, run };
 }
@@ -296,9 +331,17 @@ function compileBinary(node: Extract<Node, { type: 'binary' }>, scope: Scope): C
     case '===':
     case '!=':
     case '!==': {
-      for (const [side, sideNode] of [[left, node.left], [right, node.right]] as const) {
-        if (side.type === 'snapshot') throw new ExpressionError(startOf(sideNode), `cannot compare a data snapshot with '${node.op}' (compare its .val())`);
-        if (side.type === 'query') throw new ExpressionError(startOf(sideNode), `cannot compare the query object with '${node.op}'`);
+      for (const [side, sideNode] of [
+        [left, node.left],
+        [right, node.right],
+      ] as const) {
+        if (side.type === 'snapshot')
+          throw new ExpressionError(
+            startOf(sideNode),
+            `cannot compare a data snapshot with '${node.op}' (compare its .val())`,
+          );
+        if (side.type === 'query')
+          throw new ExpressionError(startOf(sideNode), `cannot compare the query object with '${node.op}'`);
       }
       const negate = node.op.startsWith('!');
       return { type: 'boolean', run: (ctx) => strictEquals(l(ctx), r(ctx)) !== negate };
@@ -319,7 +362,11 @@ function compileBinary(node: Extract<Node, { type: 'binary' }>, scope: Scope): C
       requireType(left, ['number', 'string'], node.left, what);
       requireType(right, ['number', 'string'], node.right, what);
       const type: StaticType =
-        left.type === 'string' || right.type === 'string' ? 'string' : left.type === 'number' && right.type === 'number' ? 'number' : 'any';
+        left.type === 'string' || right.type === 'string'
+          ? 'string'
+          : left.type === 'number' && right.type === 'number'
+            ? 'number'
+            : 'any';
       return { type, run: (ctx) => add(l(ctx), r(ctx)) };
     }
     default: {
@@ -338,7 +385,8 @@ function compileLogical(op: '&&' | '||', leftNode: Node, rightNode: Node, scope:
   requireBoolean(left, leftNode, `the operands of '${op}'`);
   requireBoolean(right, rightNode, `the operands of '${op}'`);
   const [l, r] = [left.run, right.run];
-  const run: Run = op === '&&' ? (ctx) => l(ctx) === true && r(ctx) === true : (ctx) => l(ctx) === true || r(ctx) === true;
+  const run: Run =
+    op === '&&' ? (ctx) => l(ctx) === true && r(ctx) === true : (ctx) => l(ctx) === true || r(ctx) === true;
   return { type: 'boolean', run };
 }
 

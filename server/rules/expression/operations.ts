@@ -43,7 +43,9 @@ export function runSnapshotMethod(snapshot: Snapshot, method: string, args: read
     case 'child':
       return childOf(snapshot, args[0]);
     case 'parent':
-      return snapshot.path.length === 0 ? fail('the root has no parent') : new Snapshot(snapshot.data, snapshot.path.slice(0, -1));
+      return snapshot.path.length === 0
+        ? fail('the root has no parent')
+        : new Snapshot(snapshot.data, snapshot.path.slice(0, -1));
     case 'val':
       return valueOf(snapshot);
     case 'exists':

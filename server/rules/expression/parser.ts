@@ -40,7 +40,8 @@ function checkDepth(tree: Node): void {
   const pending: [Node, number][] = [[tree, 1]];
   for (let entry = pending.pop(); entry; entry = pending.pop()) {
     const [node, depth] = entry;
-    if (depth > MAX_EXPRESSION_DEPTH) throw new ExpressionError(node.pos, `expression nested too deeply (more than ${MAX_EXPRESSION_DEPTH} levels)`);
+    if (depth > MAX_EXPRESSION_DEPTH)
+      throw new ExpressionError(node.pos, `expression nested too deeply (more than ${MAX_EXPRESSION_DEPTH} levels)`);
     for (const child of childrenOf(node)) pending.push([child, depth + 1]);
   }
 }
@@ -120,7 +121,12 @@ export function parseExpression(text: string): Node {
   const parseUnary = (): Node => {
     if (isPunct('!') || isPunct('-')) {
       const token = next();
-      return { type: 'unary', op: token.kind === 'punct' && token.value === '-' ? '-' : '!', operand: nested(parseUnary), pos: token.pos };
+      return {
+        type: 'unary',
+        op: token.kind === 'punct' && token.value === '-' ? '-' : '!',
+        operand: nested(parseUnary),
+        pos: token.pos,
+      };
     }
     return parsePostfix(parsePrimary());
   };
@@ -149,7 +155,8 @@ export function parseExpression(text: string): Node {
       if (isPunct('.')) {
         next();
         const name = next();
-        if (name.kind !== 'identifier') throw new ExpressionError(name.pos, `expected a property name but found ${describe(name)}`);
+        if (name.kind !== 'identifier')
+          throw new ExpressionError(name.pos, `expected a property name but found ${describe(name)}`);
         if (isPunct('(')) {
           next();
           node = { type: 'call', object: node, method: name.value, args: parseList(')'), pos: name.pos };
@@ -178,7 +185,8 @@ export function parseExpression(text: string): Node {
       case 'regex':
         return { type: 'regex', value: token.value, pos: token.pos };
       case 'identifier':
-        if (token.value === 'true' || token.value === 'false') return { type: 'literal', value: token.value === 'true', pos: token.pos };
+        if (token.value === 'true' || token.value === 'false')
+          return { type: 'literal', value: token.value === 'true', pos: token.pos };
         if (token.value === 'null') return { type: 'literal', value: null, pos: token.pos };
         return { type: 'identifier', name: token.value, pos: token.pos };
       case 'punct':
@@ -197,7 +205,8 @@ export function parseExpression(text: string): Node {
 
   const tree = parseConditional();
   const rest = peek();
-  if (rest.kind !== 'end') throw new ExpressionError(rest.pos, `unexpected ${describe(rest)} after a complete expression`);
+  if (rest.kind !== 'end')
+    throw new ExpressionError(rest.pos, `unexpected ${describe(rest)} after a complete expression`);
   checkDepth(tree);
   return tree;
 }

@@ -14,7 +14,10 @@ export function unsupportedRegexFeature(source: string): { offset: number; reaso
     const next = source[i + 1];
     if (c === '\\') {
       if (next !== undefined && /[A-Za-z0-9]/.test(next) && !CLASS_ESCAPES.has(next)) {
-        return { offset: i, reason: `'\\${next}' is not supported in rules regular expressions (only \\s \\w \\d \\S \\W \\D and escaped symbols)` };
+        return {
+          offset: i,
+          reason: `'\\${next}' is not supported in rules regular expressions (only \\s \\w \\d \\S \\W \\D and escaped symbols)`,
+        };
       }
       i++;
     } else if (inClass) {
@@ -22,7 +25,10 @@ export function unsupportedRegexFeature(source: string): { offset: number; reaso
     } else if (c === '[') {
       inClass = true;
     } else if (c === '(' && next === '?') {
-      return { offset: i, reason: "'(?' (lookaround, named or non-capturing groups) is not supported in rules regular expressions" };
+      return {
+        offset: i,
+        reason: "'(?' (lookaround, named or non-capturing groups) is not supported in rules regular expressions",
+      };
     } else if (c === '^' && i !== 0) {
       return { offset: i, reason: "'^' is only supported as the first character of a rules regular expression" };
     } else if (c === '$' && i !== source.length - 1) {

@@ -21,12 +21,47 @@ export class ExpressionError extends Error {
 }
 
 // Longest first, so that `===` is not read as `==` followed by `=`.
-const PUNCTUATORS = ['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '<', '>', '!', '+', '-', '*', '/', '%', '?', ':', '(', ')', '[', ']', '.', ','];
+const PUNCTUATORS = [
+  '===',
+  '!==',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '<',
+  '>',
+  '!',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '?',
+  ':',
+  '(',
+  ')',
+  '[',
+  ']',
+  '.',
+  ',',
+];
 
 /** Firebase documents only the `i` flag; `g` and `y` would make matching stateful. */
 const REGEX_FLAGS = /^i?$/;
 
-const STRING_ESCAPES: Record<string, string> = { "'": "'", '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const STRING_ESCAPES: Record<string, string> = {
+  "'": "'",
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 const isIdentifierStart = (c: string): boolean => /[A-Za-z_$]/.test(c);
 const isIdentifierPart = (c: string): boolean => /[A-Za-z0-9_$]/.test(c);
@@ -122,7 +157,8 @@ function readRegex(text: string, start: number): [Token, number] {
   const flagsStart = pos;
   while (pos < text.length && isIdentifierPart(text[pos]!)) pos++;
   const flags = text.slice(flagsStart, pos);
-  if (!REGEX_FLAGS.test(flags)) throw new ExpressionError(flagsStart, `unsupported regular expression flags '${flags}' (only 'i' is allowed)`);
+  if (!REGEX_FLAGS.test(flags))
+    throw new ExpressionError(flagsStart, `unsupported regular expression flags '${flags}' (only 'i' is allowed)`);
   if (source === '') throw new ExpressionError(start, 'empty regular expression literal');
   const unsupported = unsupportedRegexFeature(source);
   if (unsupported) throw new ExpressionError(start + 1 + unsupported.offset, unsupported.reason);

@@ -10,8 +10,8 @@ export function MinimalLayout() {
     <Box component="main" id="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
       <PageWidth maxWidth="sm" sx={{ py: 6 }}>
         <PageErrorBoundary key={pathname}>
-            <Outlet />
-          </PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </PageWidth>
     </Box>
   );

@@ -25,7 +25,13 @@ export default function NavDrawer({ id, open, onClose }: NavDrawerProps) {
       : { to: '/login', label: 'Sign in', page: 'login' },
   ];
   const link = (item: NavItem) => (
-    <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={onClose} sx={{ '&.active': { fontWeight: 700 } }}>
+    <ListItemButton
+      key={item.to}
+      component={NavLink}
+      to={item.to}
+      onClick={onClose}
+      sx={{ '&.active': { fontWeight: 700 } }}
+    >
       <ListItemText primary={item.label} />
     </ListItemButton>
   );

@@ -24,7 +24,12 @@ export function RootLayout() {
         <LiveStatusNotice />
         {/* At least a screen tall, so the footer starts below the fold: a page whose content arrives after the
             first paint (its chunk, live data) then never pushes the footer about in view (a layout shift). */}
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, minHeight: '100vh', '&:focus': { outline: 'none' } }}>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, minHeight: '100vh', '&:focus': { outline: 'none' } }}
+        >
           <PageWidth maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
             <PageErrorBoundary key={pathname}>
               <Outlet />

@@ -25,7 +25,10 @@ export function PageSkeleton() {
         Loading page…
       </Box>
       <Typography variant="h1" component="div" aria-hidden="true" data-testid="page-loading-heading">
-        <Box component="span" sx={{ ...bar, display: 'inline-block', width: '40%', height: '0.8em', verticalAlign: 'middle' }} />
+        <Box
+          component="span"
+          sx={{ ...bar, display: 'inline-block', width: '40%', height: '0.8em', verticalAlign: 'middle' }}
+        />
       </Typography>
       <Box sx={{ ...bar, width: '80%', height: '1em', mt: 1.5 }} />
       <Box sx={{ ...bar, width: '70%', height: '1em', mt: 1 }} />

@@ -24,7 +24,13 @@ function thenDone<F>(action: (fields: F) => Promise<ActionResult>, onDone: () =>
   };
 }
 
-function FormShell<F extends object>({ form, label, busyLabel, children, after }: {
+function FormShell<F extends object>({
+  form,
+  label,
+  busyLabel,
+  children,
+  after,
+}: {
   form: FormState<F>;
   label: string;
   busyLabel: string;
@@ -48,7 +54,12 @@ function FormShell<F extends object>({ form, label, busyLabel, children, after }
 }
 
 export function SignInForm({ onDone, switchTo }: FormProps) {
-  const form = useForm({ initial: { email: '', password: '' }, validate: validateSignIn, idPrefix: 'signin', submit: thenDone(signIn, onDone) });
+  const form = useForm({
+    initial: { email: '', password: '' },
+    validate: validateSignIn,
+    idPrefix: 'signin',
+    submit: thenDone(signIn, onDone),
+  });
   return (
     <FormShell
       form={form}
@@ -61,8 +72,24 @@ export function SignInForm({ onDone, switchTo }: FormProps) {
         </Stack>
       }
     >
-      <FormTextField form={form} name="email" idPrefix="signin" label="Email" type="email" autoComplete="email" required />
-      <FormTextField form={form} name="password" idPrefix="signin" label="Password" type="password" autoComplete="current-password" required />
+      <FormTextField
+        form={form}
+        name="email"
+        idPrefix="signin"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+      />
+      <FormTextField
+        form={form}
+        name="password"
+        idPrefix="signin"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
     </FormShell>
   );
 }
@@ -82,10 +109,32 @@ export function SignUpForm({ onDone, switchTo }: FormProps) {
       after={<Button onClick={() => switchTo('signin')}>I already have an account</Button>}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
-        <FormTextField form={form} name="firstname" idPrefix="signup" label="First name" autoComplete="given-name" required />
-        <FormTextField form={form} name="lastname" idPrefix="signup" label="Last name" autoComplete="family-name" required />
+        <FormTextField
+          form={form}
+          name="firstname"
+          idPrefix="signup"
+          label="First name"
+          autoComplete="given-name"
+          required
+        />
+        <FormTextField
+          form={form}
+          name="lastname"
+          idPrefix="signup"
+          label="Last name"
+          autoComplete="family-name"
+          required
+        />
       </Stack>
-      <FormTextField form={form} name="email" idPrefix="signup" label="Email" type="email" autoComplete="email" required />
+      <FormTextField
+        form={form}
+        name="email"
+        idPrefix="signup"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+      />
       <FormTextField
         form={form}
         name="password"
@@ -125,7 +174,15 @@ export function ResetForm({ switchTo }: Pick<FormProps, 'switchTo'>) {
           If there is an account for {sentTo}, a link to reset its password is on its way. Check your inbox.
         </Alert>
       )}
-      <FormTextField form={form} name="email" idPrefix="reset" label="Email" type="email" autoComplete="email" required />
+      <FormTextField
+        form={form}
+        name="email"
+        idPrefix="reset"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+      />
     </FormShell>
   );
 }

@@ -22,7 +22,12 @@ function enter(account: { uid: string; profile: Profile }): void {
   // Only the auth slice changes: the guest's wishlist (the cart slice) stays as it was.
   appStore.set(authAtom, login(loginPayload(account.uid, account.profile)));
   appStore.set(sessionAtom, 'signed-in');
-  notify({ severity: 'success', summary: 'Signed in', detail: `Welcome, ${displayName(account.profile)}.`, key: 'signed-in' });
+  notify({
+    severity: 'success',
+    summary: 'Signed in',
+    detail: `Welcome, ${displayName(account.profile)}.`,
+    key: 'signed-in',
+  });
 }
 
 export async function signIn(fields: SignInFields): Promise<ActionResult> {
@@ -36,7 +41,12 @@ export async function signIn(fields: SignInFields): Promise<ActionResult> {
 
 export async function signUp(fields: SignUpFields): Promise<ActionResult> {
   try {
-    const trimmed = { ...fields, firstname: fields.firstname.trim(), lastname: fields.lastname.trim(), email: fields.email.trim() };
+    const trimmed = {
+      ...fields,
+      firstname: fields.firstname.trim(),
+      lastname: fields.lastname.trim(),
+      email: fields.email.trim(),
+    };
     enter(await online(() => createAccount(trimmed)));
     return null;
   } catch (error) {

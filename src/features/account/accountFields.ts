@@ -55,7 +55,12 @@ export function validateNames(fields: ProfileNames): FieldErrors<ProfileNames> {
  * make the login page an open redirect), and never back to the login page itself.
  */
 export function safeNextPath(candidate: unknown, fallback = '/dashboard'): string {
-  if (typeof candidate !== 'string' || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) {
+  if (
+    typeof candidate !== 'string' ||
+    !candidate.startsWith('/') ||
+    candidate.startsWith('//') ||
+    candidate.includes('\\')
+  ) {
     return fallback;
   }
   return candidate.startsWith('/login') ? fallback : candidate;

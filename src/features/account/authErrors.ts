@@ -8,9 +8,11 @@ const MESSAGES: Record<string, string> = {
   'auth/missing-password': 'Please enter your password.',
   'auth/weak-password': 'Please choose a stronger password: at least 6 characters.',
   'auth/email-already-in-use': 'There is already an account with that email address. Sign in, or reset its password.',
-  'auth/credential-already-in-use': 'There is already an account with that email address. Sign in, or reset its password.',
+  'auth/credential-already-in-use':
+    'There is already an account with that email address. Sign in, or reset its password.',
   'auth/too-many-requests': 'Too many attempts. Please wait a few minutes before trying again, or reset your password.',
-  'auth/network-request-failed': 'You appear to be offline. Signing in needs a connection; please try again when you are back online.',
+  'auth/network-request-failed':
+    'You appear to be offline. Signing in needs a connection; please try again when you are back online.',
   'auth/user-disabled': 'This account has been disabled. Please contact us.',
   'auth/operation-not-allowed': 'This way of signing in is not enabled for the shop. Please contact us.',
 };

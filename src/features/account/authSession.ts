@@ -73,7 +73,10 @@ export function startAuthSession(store: AppStore): () => void {
 /** A random secret for a guest's claim (the rules want 32 to 64 of A-Z a-z 0-9 _ -). */
 function claimSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
@@ -96,7 +99,11 @@ async function claimGuestOrders(db: Database): Promise<{ guestUid: string; secre
 }
 
 /** Writes a plain profile for an account that has none, and returns what the database holds then. */
-async function writeProfile(db: Database, uid: string, fields: Pick<Profile, 'firstname' | 'lastname' | 'email'>): Promise<Profile> {
+async function writeProfile(
+  db: Database,
+  uid: string,
+  fields: Pick<Profile, 'firstname' | 'lastname' | 'email'>,
+): Promise<Profile> {
   await db.set(paths.user(uid), { ...fields, role: 'customer', created: db.serverTime });
   return parseProfile(await db.read(paths.user(uid))) as Profile;
 }

@@ -61,7 +61,12 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
     [catalogue.products, search, query.category, query.sort],
   );
   const open = catalogue.products.find((product) => product.id === query.productId);
-  const { shown: rendered, hasMore, more, sentinelRef } = useGrowingList(shown.length, STEP, `${search}|${query.category}|${query.sort}`);
+  const {
+    shown: rendered,
+    hasMore,
+    more,
+    sentinelRef,
+  } = useGrowingList(shown.length, STEP, `${search}|${query.category}|${query.sort}`);
   const filtered = query.search !== '' || query.category !== '';
 
   if (catalogue.source === 'none') {
@@ -104,11 +109,25 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
           aria-label="Products"
           onPointerEnter={loadProductDialog}
           onFocus={loadProductDialog}
-          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))' }}
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))',
+          }}
         >
           {shown.slice(0, rendered).map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} currency={currency} locale={locale} first={index < FIRST_CARDS} onOpen={(productId) => query.update({ productId })} onAdd={onAdd} />
+              <ProductCard
+                product={product}
+                currency={currency}
+                locale={locale}
+                first={index < FIRST_CARDS}
+                onOpen={(productId) => query.update({ productId })}
+                onAdd={onAdd}
+              />
             </li>
           ))}
         </Box>

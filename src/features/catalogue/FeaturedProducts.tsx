@@ -21,16 +21,37 @@ export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void 
   if (shown.length === 0) {
     return (
       <Typography color="text.secondary">
-        {catalogue.source === 'none' ? 'Upcoming events and products appear here in a moment.' : 'Nothing is on sale right now; do come back soon.'}
+        {catalogue.source === 'none'
+          ? 'Upcoming events and products appear here in a moment.'
+          : 'Nothing is on sale right now; do come back soon.'}
       </Typography>
     );
   }
   return (
     <>
-      <Box component="ul" aria-label="Featured products" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))' }}>
+      <Box
+        component="ul"
+        aria-label="Featured products"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+        }}
+      >
         {shown.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} currency={currency} locale={locale} headingLevel={3} first={index < FIRST_CARDS} onOpen={(id) => void navigate(`/products?product=${encodeURIComponent(id)}`)} onAdd={onAdd} />
+            <ProductCard
+              product={product}
+              currency={currency}
+              locale={locale}
+              headingLevel={3}
+              first={index < FIRST_CARDS}
+              onOpen={(id) => void navigate(`/products?product=${encodeURIComponent(id)}`)}
+              onAdd={onAdd}
+            />
           </li>
         ))}
       </Box>

@@ -27,14 +27,42 @@ interface ProductCardProps {
 /** How many cards at the top of a list count as `first` (a row on a wide screen, the first screen on a phone). */
 export const FIRST_CARDS = 4;
 
-export function ProductCard({ product, currency, locale, onOpen, onAdd, headingLevel = 2, first = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  currency,
+  locale,
+  onOpen,
+  onAdd,
+  headingLevel = 2,
+  first = false,
+}: ProductCardProps) {
   const soldOut = stockState(product) === 'sold-out';
   return (
-    <Card component="article" variant="outlined" aria-labelledby={`product-${product.id}-title`} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <CardActionArea onClick={() => onOpen(product.id)} aria-label={`Details of ${product.title}`} sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={`product-${product.id}-title`}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
+      <CardActionArea
+        onClick={() => onOpen(product.id)}
+        aria-label={`Details of ${product.title}`}
+        sx={{
+          flexGrow: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
         <ProductImage src={product.image} alt="" eager={first} />
         <CardContent sx={{ flexGrow: 1 }}>
-          <Typography id={`product-${product.id}-title`} variant="h3" component={`h${headingLevel}`} sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 0.5 }}>
+          <Typography
+            id={`product-${product.id}-title`}
+            variant="h3"
+            component={`h${headingLevel}`}
+            sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 0.5 }}
+          >
             {product.title}
           </Typography>
           {product.date && (
@@ -50,7 +78,12 @@ export function ProductCard({ product, currency, locale, onOpen, onAdd, headingL
         </CardContent>
       </CardActionArea>
       <CardActions>
-        <Button size="small" disabled={soldOut} onClick={() => onAdd(product)} aria-label={`Add ${product.title} to wishlist`}>
+        <Button
+          size="small"
+          disabled={soldOut}
+          onClick={() => onAdd(product)}
+          aria-label={`Add ${product.title} to wishlist`}
+        >
           {soldOut ? 'Sold out' : 'Add to wishlist'}
         </Button>
       </CardActions>

@@ -33,7 +33,14 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
   const soldOut = product ? stockState(product) === 'sold-out' : true;
   const inWishlist = useAtomValue(cartAtom).products.find((item) => item.id === product?.id);
   return (
-    <Dialog open={requestedId !== null} onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby="product-dialog-title">
+    <Dialog
+      open={requestedId !== null}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="product-dialog-title"
+    >
       <DialogTitle id="product-dialog-title" sx={{ pr: 7 }}>
         {product?.title ?? 'Product not found'}
       </DialogTitle>

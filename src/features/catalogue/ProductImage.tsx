@@ -15,7 +15,14 @@ export function ProductImage({ src, alt, eager = false }: { src: string; alt: st
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
-      sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', bgcolor: 'action.hover' }}
+      sx={{
+        display: 'block',
+        width: '100%',
+        height: 'auto',
+        aspectRatio: '4 / 3',
+        objectFit: 'cover',
+        bgcolor: 'action.hover',
+      }}
     />
   );
 }

@@ -17,7 +17,18 @@ export function StockLabel({ product }: { product: Pick<Product, 'stock'> }) {
   return (
     <Box
       component="span"
-      sx={{ display: 'inline-block', px: 1, py: 0.25, border: 1, borderColor: color, borderRadius: 4, color, fontSize: '0.8125rem', lineHeight: 1.5, whiteSpace: 'nowrap' }}
+      sx={{
+        display: 'inline-block',
+        px: 1,
+        py: 0.25,
+        border: 1,
+        borderColor: color,
+        borderRadius: 4,
+        color,
+        fontSize: '0.8125rem',
+        lineHeight: 1.5,
+        whiteSpace: 'nowrap',
+      }}
     >
       {label(product.stock)}
     </Box>

@@ -15,7 +15,11 @@ export interface CatalogueState {
 /** Kept under its own key, so localStorage["state"] keeps its shape (docs/behaviour.md#state-and-persistence). */
 const CACHE_KEY = 'catalogue';
 // The persisted root state already tells the user once when this browser's storage fails.
-const slot = new StorageSlot(() => window.localStorage, CACHE_KEY, () => undefined);
+const slot = new StorageSlot(
+  () => window.localStorage,
+  CACHE_KEY,
+  () => undefined,
+);
 
 const NOTHING_CACHED: CatalogueState = { products: [], source: 'none', updatedAt: null };
 
@@ -65,4 +69,6 @@ export function cacheCatalogue(state: CatalogueState): void {
 /** Starts from the cache, so pages seen before render at once, offline too. */
 export const catalogueAtom = atom<CatalogueState>(readCachedCatalogue());
 
-export const productsByIdAtom = atom((get) => new Map(get(catalogueAtom).products.map((product) => [product.id, product])));
+export const productsByIdAtom = atom(
+  (get) => new Map(get(catalogueAtom).products.map((product) => [product.id, product])),
+);

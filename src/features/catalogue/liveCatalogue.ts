@@ -29,7 +29,8 @@ export function startCatalogue(store: AppStore): () => void {
           reported = report;
           const current = store.get(catalogueAtom);
           const state = { products, source: 'live' as const, updatedAt: Date.now() };
-          if (current.source !== 'live' || !sameData(current.products, products)) setInBackground(store, catalogueAtom, state);
+          if (current.source !== 'live' || !sameData(current.products, products))
+            setInBackground(store, catalogueAtom, state);
           cacheCatalogue(state);
           onValue();
         },

@@ -129,7 +129,8 @@ export const SORT_LABELS: Record<SortOrder, string> = {
 };
 
 const byTitle = (a: Product, b: Product) => a.title.localeCompare(b.title);
-const nullsLast = (a: number | null, b: number | null) => (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY);
+const nullsLast = (a: number | null, b: number | null) =>
+  (a ?? Number.POSITIVE_INFINITY) - (b ?? Number.POSITIVE_INFINITY);
 
 const COMPARATORS: Record<SortOrder, (a: Product, b: Product) => number> = {
   featured: (a, b) => nullsLast(a.sort, b.sort) || byTitle(a, b),
@@ -152,7 +153,10 @@ export interface CatalogueQuery {
 
 /** Case- and accent-insensitive search over title, description, category and venue. */
 function fold(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 export function filterProducts(products: readonly Product[], query: CatalogueQuery): Product[] {
@@ -176,7 +180,13 @@ export function isSortOrder(value: string | null): value is SortOrder {
 
 /** What the home page shows first: the next events to come, soonest first, then the featured order. */
 export function featuredProducts(products: readonly Product[], now: number, count = 4): Product[] {
-  const upcoming = sortProducts(products.filter((product) => product.date !== null && Date.parse(product.date) > now), 'date');
-  const rest = sortProducts(products.filter((product) => !upcoming.includes(product)), 'featured');
+  const upcoming = sortProducts(
+    products.filter((product) => product.date !== null && Date.parse(product.date) > now),
+    'date',
+  );
+  const rest = sortProducts(
+    products.filter((product) => !upcoming.includes(product)),
+    'featured',
+  );
   return [...upcoming, ...rest].slice(0, count);
 }

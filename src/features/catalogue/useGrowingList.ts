@@ -12,13 +12,18 @@ export function useGrowingList(total: number, step: number, resetKey: string) {
   if (state.key !== resetKey) setState({ key: resetKey, shown: step });
   // A callback ref kept in state, so the observer follows the element as it comes and goes.
   const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
-  const more = () => setState((current) => ({ key: resetKey, shown: (current.key === resetKey ? current.shown : step) + step }));
+  const more = () =>
+    setState((current) => ({ key: resetKey, shown: (current.key === resetKey ? current.shown : step) + step }));
 
   useEffect(() => {
     if (!sentinel || shown >= total || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setState((current) => ({ key: current.key, shown: current.shown + step }));
-    }, { rootMargin: '800px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting))
+          setState((current) => ({ key: current.key, shown: current.shown + step }));
+      },
+      { rootMargin: '800px 0px' },
+    );
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [sentinel, shown, total, step]);

@@ -7,8 +7,10 @@ const REPEAT_MS = 3000;
 
 function cameraProblem(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'The camera is not allowed here. Type the code under the QR instead.';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'No camera found on this device. Type the code under the QR instead.';
+  if (name === 'NotAllowedError' || name === 'SecurityError')
+    return 'The camera is not allowed here. Type the code under the QR instead.';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError')
+    return 'No camera found on this device. Type the code under the QR instead.';
   return 'The camera could not be started. Type the code under the QR instead.';
 }
 
@@ -26,7 +28,8 @@ export default function CameraScanner({ onCode }: { onCode: (text: string) => vo
     let stream: MediaStream | null = null;
     let last = { text: '', at: 0 };
     (async () => {
-      if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('no camera API'), { name: 'NotFoundError' });
+      if (!navigator.mediaDevices?.getUserMedia)
+        throw Object.assign(new Error('no camera API'), { name: 'NotFoundError' });
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       if (stopped || !video.current) return;
       video.current.srcObject = stream;
@@ -51,6 +54,19 @@ export default function CameraScanner({ onCode }: { onCode: (text: string) => vo
     };
   }, []);
 
-  if (problem) return <Alert severity="info" data-testid="camera-problem">{problem}</Alert>;
-  return <video ref={video} muted playsInline aria-label="Camera view for scanning tickets" style={{ width: '100%', maxWidth: 480, borderRadius: 8, background: '#000' }} />;
+  if (problem)
+    return (
+      <Alert severity="info" data-testid="camera-problem">
+        {problem}
+      </Alert>
+    );
+  return (
+    <video
+      ref={video}
+      muted
+      playsInline
+      aria-label="Camera view for scanning tickets"
+      style={{ width: '100%', maxWidth: 480, borderRadius: 8, background: '#000' }}
+    />
+  );
 }

@@ -13,8 +13,17 @@ import { liveValueAtom } from '../../firebase/liveValue';
 import { DecisionView } from './DecisionView';
 import { paths } from '../../firebase/paths';
 import {
-  conflictsAtom, deviceName, doorListsAtom, doorNoticesAtom, downloadAtom, downloadList, followEvent, lastDecisionAtom,
-  outboxAtom, scan, sendingAtom,
+  conflictsAtom,
+  deviceName,
+  doorListsAtom,
+  doorNoticesAtom,
+  downloadAtom,
+  downloadList,
+  followEvent,
+  lastDecisionAtom,
+  outboxAtom,
+  scan,
+  sendingAtom,
 } from './doorStore';
 
 // The camera and its QR decoder load only when staff open the camera.
@@ -51,7 +60,10 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const list = lists[eventId];
 
   const downloaded = list !== undefined;
-  useEffect(() => (eventId && downloaded ? followEvent(eventId, title, uid) : undefined), [eventId, title, uid, downloaded]);
+  useEffect(
+    () => (eventId && downloaded ? followEvent(eventId, title, uid) : undefined),
+    [eventId, title, uid, downloaded],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -74,30 +86,50 @@ export default function CheckinPanel({ uid }: { uid: string }) {
         </Alert>
       ))}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField select label="Event" value={eventId} onChange={(e) => setEventId(e.target.value)} sx={{ minWidth: 260 }}
-          disabled={events.size === 0} helperText={events.size === 0 ? 'Loading the events…' : undefined}>
+        <TextField
+          select
+          label="Event"
+          value={eventId}
+          onChange={(e) => setEventId(e.target.value)}
+          sx={{ minWidth: 260 }}
+          disabled={events.size === 0}
+          helperText={events.size === 0 ? 'Loading the events…' : undefined}
+        >
           {[...events].map(([id, name]) => (
             <MenuItem key={id} value={id}>
               {name}
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" disabled={!eventId || download === 'loading'} onClick={() => void downloadList(eventId, title)}>
+        <Button
+          variant="outlined"
+          disabled={!eventId || download === 'loading'}
+          onClick={() => void downloadList(eventId, title)}
+        >
           {list ? 'Download again' : 'Download ticket list'}
         </Button>
       </Stack>
-      {download === 'failed' && <Alert severity="error">The list could not be downloaded. Check the connection and try again.</Alert>}
+      {download === 'failed' && (
+        <Alert severity="error">The list could not be downloaded. Check the connection and try again.</Alert>
+      )}
       {list ? (
         <>
           <Typography data-testid="checkin-synced">
-            {list.tickets.length} tickets on this device · last synced {when(list.syncedAt)} · this device is {deviceName}
+            {list.tickets.length} tickets on this device · last synced {when(list.syncedAt)} · this device is{' '}
+            {deviceName}
           </Typography>
           <Typography data-testid="checkin-counter" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
             Checked in: {checkedIn} / {valid.length}
           </Typography>
           <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={submit} noValidate>
-            <TextField label="Ticket code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off"
-              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, maxLength: 200 } }} sx={{ flex: 1 }} />
+            <TextField
+              label="Ticket code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, maxLength: 200 } }}
+              sx={{ flex: 1 }}
+            />
             <Button type="submit" variant="contained" size="large">
               Check in
             </Button>
@@ -121,7 +153,8 @@ export default function CheckinPanel({ uid }: { uid: string }) {
               <ul>
                 {conflicts.map((c) => (
                   <li key={c.ticket}>
-                    Ticket {c.ticket}: {c.scans.map((s) => `${s.device} at ${when(s.scanned)}${s.first ? ' (first)' : ''}`).join('; ')}
+                    Ticket {c.ticket}:{' '}
+                    {c.scans.map((s) => `${s.device} at ${when(s.scanned)}${s.first ? ' (first)' : ''}`).join('; ')}
                   </li>
                 ))}
               </ul>
@@ -129,7 +162,11 @@ export default function CheckinPanel({ uid }: { uid: string }) {
           )}
         </>
       ) : (
-        eventId && <Typography>Download the event’s ticket list to this device to check people in, also without a connection.</Typography>
+        eventId && (
+          <Typography>
+            Download the event’s ticket list to this device to check people in, also without a connection.
+          </Typography>
+        )
       )}
     </Stack>
   );

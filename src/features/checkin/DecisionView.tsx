@@ -4,20 +4,33 @@ import { useEffect, useRef } from 'react';
 import type { Decision } from './decide';
 import { deviceName } from './doorStore';
 
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = (at: number) =>
+  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function describe(decision: Decision): { title: string; detail: string; colour: string } {
   switch (decision.kind) {
     case 'admitted':
-      return { title: 'Admitted', detail: `${decision.ticket.holder} · ticket ${decision.ticket.id}`, colour: 'success.main' };
+      return {
+        title: 'Admitted',
+        detail: `${decision.ticket.holder} · ticket ${decision.ticket.id}`,
+        colour: 'success.main',
+      };
     case 'already': {
       const where = decision.device === deviceName ? 'this device' : decision.device;
-      return { title: 'Already checked in', detail: `at ${time(decision.at)} on ${where} · ${decision.ticket.holder}`, colour: 'error.main' };
+      return {
+        title: 'Already checked in',
+        detail: `at ${time(decision.at)} on ${where} · ${decision.ticket.holder}`,
+        colour: 'error.main',
+      };
     }
     case 'void':
       return { title: 'Void ticket', detail: `Cancelled order · ${decision.ticket.holder}`, colour: 'error.main' };
     case 'other-event':
-      return { title: 'Another event’s ticket', detail: `This ticket is for ${decision.title}`, colour: 'warning.dark' };
+      return {
+        title: 'Another event’s ticket',
+        detail: `This ticket is for ${decision.title}`,
+        colour: 'warning.dark',
+      };
     case 'unknown':
       return { title: 'Unknown code', detail: 'Not a ticket on this device’s lists', colour: 'grey.800' };
   }
@@ -33,10 +46,21 @@ export function DecisionView({ decision, at }: { decision: Decision; at: number 
     box.current?.scrollIntoView({ block: 'nearest' });
   }, [at]);
   return (
-    <Box ref={box} role="status" aria-live="assertive" data-testid="checkin-result" data-kind={decision.kind} key={at}
-      sx={{ bgcolor: colour, color: '#fff', borderRadius: 2, p: { xs: 2.5, sm: 4 }, textAlign: 'center' }}>
-      <Typography sx={{ fontSize: { xs: '2.5rem', sm: '3.5rem' }, fontWeight: 800, lineHeight: 1.1 }}>{title}</Typography>
-      <Typography sx={{ fontSize: { xs: '1.25rem', sm: '1.6rem' }, mt: 1, wordBreak: 'break-word' }}>{detail}</Typography>
+    <Box
+      ref={box}
+      role="status"
+      aria-live="assertive"
+      data-testid="checkin-result"
+      data-kind={decision.kind}
+      key={at}
+      sx={{ bgcolor: colour, color: '#fff', borderRadius: 2, p: { xs: 2.5, sm: 4 }, textAlign: 'center' }}
+    >
+      <Typography sx={{ fontSize: { xs: '2.5rem', sm: '3.5rem' }, fontWeight: 800, lineHeight: 1.1 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ fontSize: { xs: '1.25rem', sm: '1.6rem' }, mt: 1, wordBreak: 'break-word' }}>
+        {detail}
+      </Typography>
     </Box>
   );
 }

@@ -18,7 +18,13 @@ function parseDoorTicket(raw: unknown): DoorTicket | null {
   if (raw.status !== 'valid' && raw.status !== 'void') return null;
   const checkin = raw.checkin;
   if (checkin !== null && !(isRecord(checkin) && typeof checkin.at === 'number' && isText(checkin.device))) return null;
-  return { id: raw.id, code: raw.code, holder: raw.holder, status: raw.status, checkin: checkin === null ? null : { at: checkin.at as number, device: checkin.device as string } };
+  return {
+    id: raw.id,
+    code: raw.code,
+    holder: raw.holder,
+    status: raw.status,
+    checkin: checkin === null ? null : { at: checkin.at as number, device: checkin.device as string },
+  };
 }
 
 /** The downloaded lists as stored; anything else throws, and the caller drops it and downloads again. */
@@ -27,7 +33,13 @@ export function parseLists(text: string): Record<string, EventList> {
   if (!isRecord(raw)) throw new Error('not a list of events');
   const lists: Record<string, EventList> = {};
   for (const [eventId, list] of Object.entries(raw)) {
-    if (!isRecord(list) || list.eventId !== eventId || typeof list.title !== 'string' || typeof list.syncedAt !== 'number' || !Array.isArray(list.tickets)) {
+    if (
+      !isRecord(list) ||
+      list.eventId !== eventId ||
+      typeof list.title !== 'string' ||
+      typeof list.syncedAt !== 'number' ||
+      !Array.isArray(list.tickets)
+    ) {
       throw new Error(`event ${eventId} is unreadable`);
     }
     const tickets = list.tickets.map(parseDoorTicket);
@@ -43,11 +55,25 @@ export function parseOutbox(text: string): Scan[] {
   const raw: unknown = JSON.parse(text);
   if (!Array.isArray(raw)) throw new Error('not an outbox');
   return raw.map((scan: unknown) => {
-    if (!isRecord(scan) || !isText(scan.id) || !isText(scan.eventId) || !isText(scan.ticket) || !RESULTS.includes(scan.result) ||
-      typeof scan.scanned !== 'number' || !isText(scan.device)) {
+    if (
+      !isRecord(scan) ||
+      !isText(scan.id) ||
+      !isText(scan.eventId) ||
+      !isText(scan.ticket) ||
+      !RESULTS.includes(scan.result) ||
+      typeof scan.scanned !== 'number' ||
+      !isText(scan.device)
+    ) {
       throw new Error('a waiting scan is unreadable');
     }
-    return { id: scan.id, eventId: scan.eventId, ticket: scan.ticket, result: scan.result as Scan['result'], scanned: scan.scanned, device: scan.device };
+    return {
+      id: scan.id,
+      eventId: scan.eventId,
+      ticket: scan.ticket,
+      result: scan.result as Scan['result'],
+      scanned: scan.scanned,
+      device: scan.device,
+    };
   });
 }
 
@@ -57,10 +83,17 @@ export function listFromDatabase(eventId: string, title: string, raw: unknown, s
   if (isRecord(raw)) {
     for (const [id, value] of Object.entries(raw)) {
       if (!isRecord(value) || !isText(value.code) || (value.status !== 'valid' && value.status !== 'void')) continue;
-      const checkin = isRecord(value.checkin) && typeof value.checkin.at === 'number' && isText(value.checkin.device)
-        ? { at: value.checkin.at, device: value.checkin.device }
-        : null;
-      tickets.push({ id, code: value.code, holder: typeof value.holder === 'string' ? value.holder : '', status: value.status, checkin });
+      const checkin =
+        isRecord(value.checkin) && typeof value.checkin.at === 'number' && isText(value.checkin.device)
+          ? { at: value.checkin.at, device: value.checkin.device }
+          : null;
+      tickets.push({
+        id,
+        code: value.code,
+        holder: typeof value.holder === 'string' ? value.holder : '',
+        status: value.status,
+        checkin,
+      });
     }
   }
   return { eventId, title, syncedAt, tickets };
@@ -76,7 +109,14 @@ export function findConflicts(raw: unknown, firstScans: ReadonlyMap<string, stri
   if (!isRecord(raw)) return [];
   const admitted = new Map<string, { id: string; device: string; scanned: number }[]>();
   for (const [id, scan] of Object.entries(raw)) {
-    if (!isRecord(scan) || scan.result !== 'admitted' || !isText(scan.ticket) || !isText(scan.device) || typeof scan.scanned !== 'number') continue;
+    if (
+      !isRecord(scan) ||
+      scan.result !== 'admitted' ||
+      !isText(scan.ticket) ||
+      !isText(scan.device) ||
+      typeof scan.scanned !== 'number'
+    )
+      continue;
     const list = admitted.get(scan.ticket) ?? [];
     list.push({ id, device: scan.device, scanned: scan.scanned });
     admitted.set(scan.ticket, list);
@@ -85,6 +125,8 @@ export function findConflicts(raw: unknown, firstScans: ReadonlyMap<string, stri
     .filter(([, scans]) => scans.length > 1)
     .map(([ticket, scans]) => ({
       ticket,
-      scans: scans.sort((a, b) => a.scanned - b.scanned).map((s) => ({ device: s.device, scanned: s.scanned, first: firstScans.get(ticket) === s.id })),
+      scans: scans
+        .sort((a, b) => a.scanned - b.scanned)
+        .map((s) => ({ device: s.device, scanned: s.scanned, first: firstScans.get(ticket) === s.id })),
     }));
 }

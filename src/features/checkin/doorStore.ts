@@ -63,10 +63,20 @@ function loadDevice(): string {
 
 export const deviceName = loadDevice();
 export const doorListsAtom = atom<Record<string, EventList>>(
-  load(slots.lists, parseLists, {}, 'The ticket lists stored on this device could not be read and were removed: download the event again.'),
+  load(
+    slots.lists,
+    parseLists,
+    {},
+    'The ticket lists stored on this device could not be read and were removed: download the event again.',
+  ),
 );
 export const outboxAtom = atom<Scan[]>(
-  load(slots.outbox, parseOutbox, [], 'Scans waiting on this device could not be read and were removed. Scans already sent are safe.'),
+  load(
+    slots.outbox,
+    parseOutbox,
+    [],
+    'Scans waiting on this device could not be read and were removed. Scans already sent are safe.',
+  ),
 );
 export const lastDecisionAtom = atom<{ decision: Decision; at: number } | null>(null);
 export const conflictsAtom = atom<Conflict[]>([]);
@@ -118,7 +128,12 @@ function setOutbox(outbox: Scan[]): void {
 
 /** The device's local check-ins not yet confirmed by the database survive a fresh download of the list. */
 function withLocalCheckins(list: EventList): EventList {
-  const waiting = new Map(appStore.get(outboxAtom).filter((s) => s.eventId === list.eventId && s.result === 'admitted').map((s) => [s.ticket, s]));
+  const waiting = new Map(
+    appStore
+      .get(outboxAtom)
+      .filter((s) => s.eventId === list.eventId && s.result === 'admitted')
+      .map((s) => [s.ticket, s]),
+  );
   if (waiting.size === 0) return list;
   return {
     ...list,
@@ -156,11 +171,23 @@ export function scan(input: string, eventId: string): Decision {
   if (decision.kind === 'admitted' || decision.kind === 'already' || decision.kind === 'void') {
     if (decision.kind === 'admitted') {
       const list = appStore.get(doorListsAtom)[eventId]!;
-      const tickets = list.tickets.map((t) => (t.id === decision.ticket.id ? { ...t, checkin: { at, device: deviceName } } : t));
+      const tickets = list.tickets.map((t) =>
+        t.id === decision.ticket.id ? { ...t, checkin: { at, device: deviceName } } : t,
+      );
       setLists({ ...appStore.get(doorListsAtom), [eventId]: { ...list, tickets } });
     }
     const result = decision.kind;
-    setOutbox([...appStore.get(outboxAtom), { id: `${deviceName}-${at.toString(36)}-${randomId(8)}`, eventId, ticket: decision.ticket.id, result, scanned: at, device: deviceName }]);
+    setOutbox([
+      ...appStore.get(outboxAtom),
+      {
+        id: `${deviceName}-${at.toString(36)}-${randomId(8)}`,
+        eventId,
+        ticket: decision.ticket.id,
+        result,
+        scanned: at,
+        device: deviceName,
+      },
+    ]);
     // Sending writes locally first, and the live list then re-reads every ticket: after the result is shown.
     afterPaint(() => void flushOutbox());
   }
@@ -168,7 +195,14 @@ export function scan(input: string, eventId: string): Decision {
 }
 
 function scanRecord(scanned: Scan, stamp: unknown, uid: string): Record<string, unknown> {
-  return { ticket: scanned.ticket, device: scanned.device, result: scanned.result, scanned: scanned.scanned, received: stamp, by: uid };
+  return {
+    ticket: scanned.ticket,
+    device: scanned.device,
+    result: scanned.result,
+    scanned: scanned.scanned,
+    received: stamp,
+    by: uid,
+  };
 }
 
 /**
@@ -184,7 +218,11 @@ async function send(scanned: Scan, uid: string): Promise<void> {
   if (scanned.result === 'admitted') {
     attempts.unshift((stamp) => ({
       [path]: scanRecord(scanned, stamp, uid),
-      [paths.ticketCheckin(scanned.eventId, scanned.ticket)]: { scan: scanned.id, device: scanned.device, at: scanned.scanned },
+      [paths.ticketCheckin(scanned.eventId, scanned.ticket)]: {
+        scan: scanned.id,
+        device: scanned.device,
+        at: scanned.scanned,
+      },
     }));
   }
   for (const attempt of attempts) {
@@ -240,7 +278,11 @@ export function followEvent(eventId: string, title: string, uid: string): () => 
     (raw) => {
       firstScans = new Map(
         isRecord(raw)
-          ? Object.entries(raw).flatMap(([id, t]) => (isRecord(t) && isRecord(t.checkin) && typeof t.checkin.scan === 'string' ? [[id, t.checkin.scan] as const] : []))
+          ? Object.entries(raw).flatMap(([id, t]) =>
+              isRecord(t) && isRecord(t.checkin) && typeof t.checkin.scan === 'string'
+                ? [[id, t.checkin.scan] as const]
+                : [],
+            )
           : [],
       );
       storeList(listFromDatabase(eventId, title, raw, Date.now()));

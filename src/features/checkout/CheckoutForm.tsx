@@ -5,8 +5,21 @@ import { CHECKOUT_LIMITS, type CheckoutFields } from './checkoutFields';
 
 const FIELDS: TextFieldSpec<CheckoutFields>[] = [
   { name: 'name', label: 'Name', autoComplete: 'name', required: true, maxLength: CHECKOUT_LIMITS.name },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true, maxLength: CHECKOUT_LIMITS.email },
-  { name: 'telephone', label: 'Phone (optional)', type: 'tel', autoComplete: 'tel', maxLength: CHECKOUT_LIMITS.telephone },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    required: true,
+    maxLength: CHECKOUT_LIMITS.email,
+  },
+  {
+    name: 'telephone',
+    label: 'Phone (optional)',
+    type: 'tel',
+    autoComplete: 'tel',
+    maxLength: CHECKOUT_LIMITS.telephone,
+  },
   { name: 'notes', label: 'Notes for the shop (optional)', rows: 3, maxLength: CHECKOUT_LIMITS.notes },
 ];
 

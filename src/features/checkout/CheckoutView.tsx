@@ -70,7 +70,10 @@ export function CheckoutView() {
         // under this id that the buyer still wants: the next attempt starts afresh. Any other failure may have
         // arrived, so the retry keeps the id and is read back.
         if (error instanceof OrderProblem) orderId.current = null;
-        const message = error instanceof OrderProblem ? error.message : 'The order could not be placed. Your wishlist is unchanged; please try again.';
+        const message =
+          error instanceof OrderProblem
+            ? error.message
+            : 'The order could not be placed. Your wishlist is unchanged; please try again.';
         if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
         notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
       }
@@ -133,10 +136,21 @@ export function CheckoutView() {
             {money(review.total)}
           </Typography>
         </Stack>
-        {review.pricesChanged && <Alert severity="info" sx={{ mt: 2 }}>Some prices have changed since you added the items; the total uses today’s prices.</Alert>}
+        {review.pricesChanged && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            Some prices have changed since you added the items; the total uses today’s prices.
+          </Alert>
+        )}
       </Paper>
 
-      <Paper component="form" noValidate aria-labelledby="checkout-details" variant="outlined" sx={{ p: 3 }} onSubmit={(event) => void form.onSubmit(event)}>
+      <Paper
+        component="form"
+        noValidate
+        aria-labelledby="checkout-details"
+        variant="outlined"
+        sx={{ p: 3 }}
+        onSubmit={(event) => void form.onSubmit(event)}
+      >
         <Typography id="checkout-details" variant="h2" gutterBottom>
           Your details
         </Typography>
@@ -151,7 +165,17 @@ export function CheckoutView() {
         </Typography>
         <CheckoutFormFields form={form} />
         {blockedReason && (
-          <Alert severity="warning" sx={{ my: 2 }} action={review.blocked ? <Button color="inherit" component={Link} to="/cart">Review wishlist</Button> : undefined}>
+          <Alert
+            severity="warning"
+            sx={{ my: 2 }}
+            action={
+              review.blocked ? (
+                <Button color="inherit" component={Link} to="/cart">
+                  Review wishlist
+                </Button>
+              ) : undefined
+            }
+          >
             {blockedReason}
           </Alert>
         )}

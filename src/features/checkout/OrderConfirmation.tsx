@@ -13,11 +13,23 @@ import { authAtom } from '../../state/atoms';
 // The tickets (and their QR encoder) load only when an order is confirmed.
 const OrderTickets = lazy(() => import('../tickets/GuestTicketsPanel'));
 
-export function OrderConfirmation({ placed, currency, locale }: { placed: PlacedOrder; currency: string; locale: string }) {
+export function OrderConfirmation({
+  placed,
+  currency,
+  locale,
+}: {
+  placed: PlacedOrder;
+  currency: string;
+  locale: string;
+}) {
   const { order, orderId } = placed;
   const guest = !useAtomValue(authAtom).authenticated;
   const tickets = useMemo(() => {
-    const lines = Object.entries(order.items).map(([productId, line]) => ({ productId, quantity: line.quantity, title: line.title }));
+    const lines = Object.entries(order.items).map(([productId, line]) => ({
+      productId,
+      quantity: line.quantity,
+      title: line.title,
+    }));
     return { uid: placed.uid, order: { id: orderId, lines }, guest };
   }, [placed.uid, orderId, order.items, guest]);
   return (
@@ -27,8 +39,8 @@ export function OrderConfirmation({ placed, currency, locale }: { placed: Placed
           Reserved: thank you, {order.contact.name}
         </Typography>
         <Typography>
-          Your order reference is <strong data-testid="order-reference">{orderId}</strong>. Pay at the event or when
-          you collect; we will email {order.contact.email} if anything changes.
+          Your order reference is <strong data-testid="order-reference">{orderId}</strong>. Pay at the event or when you
+          collect; we will email {order.contact.email} if anything changes.
         </Typography>
         <Stack component="ul" sx={{ pl: 3, m: 0 }}>
           {Object.entries(order.items).map(([id, line]) => (

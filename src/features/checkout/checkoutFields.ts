@@ -24,7 +24,9 @@ function validateCheckoutField(field: keyof CheckoutFields, raw: string): string
       if (!value) return 'Please enter an email address for the confirmation.';
       return EMAIL_PATTERN.test(value) ? undefined : 'Please enter an email address like name@example.com.';
     case 'telephone':
-      return !value || TELEPHONE.test(value) ? undefined : 'Please enter a phone number of digits, spaces and + ( ) - only.';
+      return !value || TELEPHONE.test(value)
+        ? undefined
+        : 'Please enter a phone number of digits, spaces and + ( ) - only.';
     case 'notes':
       return undefined;
   }

@@ -23,10 +23,17 @@ const titles = (lines: readonly WantedLine[], current: ReadonlyMap<string, Produ
  * Builds the order at the products' current prices, as read from the database just now. Refuses when a product
  * is gone, has too few left or is wanted more often than one order may hold, naming them.
  */
-export function buildOrder(lines: readonly WantedLine[], current: ReadonlyMap<string, Product | null>, contact: CheckoutFields): NewOrder {
+export function buildOrder(
+  lines: readonly WantedLine[],
+  current: ReadonlyMap<string, Product | null>,
+  contact: CheckoutFields,
+): NewOrder {
   const gone = lines.filter((line) => !current.get(line.productId)?.active);
   if (gone.length > 0) {
-    throw new OrderProblem('Some items are no longer on sale. Remove them from your wishlist and try again.', gone.map((line) => line.productId));
+    throw new OrderProblem(
+      'Some items are no longer on sale. Remove them from your wishlist and try again.',
+      gone.map((line) => line.productId),
+    );
   }
   const short = lines.filter((line) => {
     const stock = current.get(line.productId)?.stock;

@@ -67,7 +67,11 @@ async function readBack(
  * id after an unanswered attempt never places the order twice, and success is only reported for an order the
  * database holds with the wishlist's contents.
  */
-export async function placeOrder(orderId: string, lines: readonly WantedLine[], contact: CheckoutFields): Promise<PlacedOrder> {
+export async function placeOrder(
+  orderId: string,
+  lines: readonly WantedLine[],
+  contact: CheckoutFields,
+): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
   const db = await database();
   // An earlier attempt under this id whose answer was lost may have arrived (and taken the stock): then it is the
@@ -76,7 +80,13 @@ export async function placeOrder(orderId: string, lines: readonly WantedLine[], 
   if (earlier) return { orderId, uid, order: earlier };
   for (let attempt = 1; ; attempt++) {
     const [current, slots] = await withTimeout(
-      Promise.all([readProducts(db, lines.map((line) => line.productId)), db.read(paths.openOrders(uid))]),
+      Promise.all([
+        readProducts(
+          db,
+          lines.map((line) => line.productId),
+        ),
+        db.read(paths.openOrders(uid)),
+      ]),
       ANSWER_MS,
       'reading the products',
     );
@@ -93,7 +103,8 @@ export async function placeOrder(orderId: string, lines: readonly WantedLine[], 
       // back from the database proves the last; a refusal alone proves nothing.
       const placed = await readBack(db, uid, orderId, lines, contact);
       if (placed) return { orderId, uid, order: placed };
-      if (attempt >= MAX_ATTEMPTS) throw new OrderProblem('The shop is very busy right now; your wishlist is unchanged. Please try again.');
+      if (attempt >= MAX_ATTEMPTS)
+        throw new OrderProblem('The shop is very busy right now; your wishlist is unchanged. Please try again.');
     }
   }
 }

@@ -9,12 +9,26 @@ import { hydratingAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import { contactOutbox } from './appOutbox';
 import { loadDraft, saveDraft } from './contactDraft';
-import { CONTACT_LIMITS, EMPTY_CONTACT, isBlank, trimContact, validateContact, type ContactFields } from './contactMessage';
+import {
+  CONTACT_LIMITS,
+  EMPTY_CONTACT,
+  isBlank,
+  trimContact,
+  validateContact,
+  type ContactFields,
+} from './contactMessage';
 import { outboxAtom, outboxRetryingAtom } from './outbox';
 
 const FIELDS: TextFieldSpec<ContactFields>[] = [
   { name: 'name', label: 'Name', autoComplete: 'name', required: true, maxLength: CONTACT_LIMITS.name },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true, maxLength: CONTACT_LIMITS.email },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    required: true,
+    maxLength: CONTACT_LIMITS.email,
+  },
   { name: 'subject', label: 'Subject', required: true, maxLength: CONTACT_LIMITS.subject },
   {
     name: 'body',
@@ -62,7 +76,13 @@ function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; kee
   }, [form.fields, keepDraft]);
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void form.onSubmit(event)} aria-labelledby="contact-form-heading">
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={(event) => void form.onSubmit(event)}
+      aria-labelledby="contact-form-heading"
+    >
       {waiting > 0 && (
         <Alert severity="info" role="status">
           {waiting === 1 ? 'One message is' : `${waiting} messages are`} waiting to be sent;{' '}

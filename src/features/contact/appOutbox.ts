@@ -31,7 +31,11 @@ function giveBackToForm(messages: ContactFields[]): void {
 export const contactOutbox = createOutbox({
   store: appStore,
   // The persisted root state already tells the user once when this browser's storage fails.
-  slot: new StorageSlot(() => window.localStorage, 'contact-outbox', () => undefined),
+  slot: new StorageSlot(
+    () => window.localStorage,
+    'contact-outbox',
+    () => undefined,
+  ),
   write: writeContactMessage,
   isPermissionDenied,
   notify,

@@ -2,7 +2,11 @@ import { StorageSlot } from '../../state/storage';
 import { EMPTY_CONTACT, isBlank, parseContactFields, type ContactFields } from './contactMessage';
 
 // The persisted root state already tells the user once when this browser's storage fails.
-const slot = new StorageSlot(() => window.localStorage, 'contact-draft', () => undefined);
+const slot = new StorageSlot(
+  () => window.localStorage,
+  'contact-draft',
+  () => undefined,
+);
 
 /** What the visitor had typed, so a reload or a lost connection never costs them their message. */
 export function loadDraft(): ContactFields {

@@ -19,8 +19,12 @@ export function isBlank(fields: ContactFields): boolean {
 /** The same limits as database.rules.json, so a message the form accepts is one the database accepts. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, body: 5000 } as const;
 
-
-const LABELS: Record<keyof ContactFields, string> = { name: 'your name', email: 'your email address', subject: 'a subject', body: 'a message' };
+const LABELS: Record<keyof ContactFields, string> = {
+  name: 'your name',
+  email: 'your email address',
+  subject: 'a subject',
+  body: 'a message',
+};
 
 function validateContactField(field: keyof ContactFields, raw: string): string | undefined {
   const value = raw.trim();
@@ -40,7 +44,12 @@ export function validateContact(fields: ContactFields): ContactErrors {
 }
 
 export function trimContact(fields: ContactFields): ContactFields {
-  return { name: fields.name.trim(), email: fields.email.trim(), subject: fields.subject.trim(), body: fields.body.trim() };
+  return {
+    name: fields.name.trim(),
+    email: fields.email.trim(),
+    subject: fields.subject.trim(),
+    body: fields.body.trim(),
+  };
 }
 
 /** Reads a stored value back into contact fields, or null if it is not one. */

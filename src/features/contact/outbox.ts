@@ -145,7 +145,11 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         // means the database rejected the content.
         return entry.attempts > 0 ? 'arrived' : 'refused';
       }
-      save(store.get(outboxAtom).map((queued) => (queued.id === entry.id ? { ...queued, attempts: queued.attempts + 1 } : queued)));
+      save(
+        store
+          .get(outboxAtom)
+          .map((queued) => (queued.id === entry.id ? { ...queued, attempts: queued.attempts + 1 } : queued)),
+      );
       console.warn('A contact message will be sent again later:', error);
       clearTimeout(retry);
       retry = setTimeout(() => void flush(), retryMs);

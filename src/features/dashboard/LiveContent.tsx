@@ -7,7 +7,15 @@ import type { ReactNode } from 'react';
 import { liveValueAtom } from '../../firebase/liveValue';
 
 /** Shows loading and errors of a live path, and hands its value to `children` once it has one. */
-export function LiveContent({ path, label, children }: { path: string; label: string; children: (value: unknown) => ReactNode }) {
+export function LiveContent({
+  path,
+  label,
+  children,
+}: {
+  path: string;
+  label: string;
+  children: (value: unknown) => ReactNode;
+}) {
   const live = useAtomValue(liveValueAtom(path));
   if (live.status === 'error') return <Alert severity="error">{live.message}</Alert>;
   if (live.status === 'loading') {

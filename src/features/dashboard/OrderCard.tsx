@@ -38,7 +38,11 @@ export function OrderCard({ order, heading, actions, checkTotal = false }: Order
   return (
     <Paper component="article" variant="outlined" sx={{ p: 2 }} aria-label={heading}>
       <Stack spacing={1}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+        >
           <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
             {heading}
           </Typography>

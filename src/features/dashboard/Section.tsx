@@ -10,7 +10,14 @@ export function Section({ title, children, action }: { title: string; children: 
       <Typography
         id={id}
         variant="h2"
-        sx={{ fontSize: '1.35rem', mb: 2, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}
+        sx={{
+          fontSize: '1.35rem',
+          mb: 2,
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 1,
+        }}
       >
         {title}
         {action}

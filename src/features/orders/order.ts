@@ -73,7 +73,9 @@ function parseLines(raw: unknown): OrderLine[] {
     if (!isRecord(line)) return [];
     const price = finite(line.price);
     const quantity = finite(line.quantity);
-    return price === null || quantity === null ? [] : [{ productId, title: text(line.title) || productId, price, quantity }];
+    return price === null || quantity === null
+      ? []
+      : [{ productId, title: text(line.title) || productId, price, quantity }];
   });
 }
 

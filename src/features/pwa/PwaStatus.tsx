@@ -83,7 +83,16 @@ export function PwaStatus() {
     <Box
       component="aside"
       aria-label="Connection and install"
-      sx={{ position: 'fixed', insetInline: 0, bottom: 0, zIndex: 'snackbar', display: 'flex', flexDirection: 'column', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } }}
+      sx={{
+        position: 'fixed',
+        insetInline: 0,
+        bottom: 0,
+        zIndex: 'snackbar',
+        display: 'flex',
+        flexDirection: 'column',
+        pointerEvents: 'none',
+        '& > *': { pointerEvents: 'auto' },
+      }}
     >
       <InstallAction />
       <OfflineBar />

@@ -31,7 +31,11 @@ export const installOfferAtom = atom<InstallOffer>({ kind: 'none' });
  * Asked once: "Not now" hides the offer on this device for good. If storage refuses, the offer comes back on the
  * next visit, which is all that is lost (the persisted root state already tells the visitor storage fails).
  */
-const dismissed = new StorageSlot(() => window.localStorage, 'storefront.install-dismissed', () => undefined);
+const dismissed = new StorageSlot(
+  () => window.localStorage,
+  'storefront.install-dismissed',
+  () => undefined,
+);
 
 function installed(): boolean {
   return window.matchMedia('(display-mode: standalone)').matches || navigator.standalone === true;

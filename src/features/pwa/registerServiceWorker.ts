@@ -31,7 +31,8 @@ function whenPageSettled(store: AppStore): Promise<void> {
     () =>
       new Promise<void>((resolve) => {
         // Typed as always there, which Safari's window is not.
-        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: IDLE_FALLBACK_MS * 2 });
+        if (typeof window.requestIdleCallback === 'function')
+          window.requestIdleCallback(() => resolve(), { timeout: IDLE_FALLBACK_MS * 2 });
         else setTimeout(resolve, IDLE_FALLBACK_MS);
       }),
   );

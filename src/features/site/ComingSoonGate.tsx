@@ -30,7 +30,10 @@ export function ComingSoonBanner() {
   if (!active || !bypass) return null;
   return (
     // A plain strip rather than an Alert: it is on every page for staff, and Alert would weigh on start-up.
-    <Typography role="status" sx={{ bgcolor: 'info.main', color: 'info.contrastText', textAlign: 'center', py: 0.75, px: 2 }}>
+    <Typography
+      role="status"
+      sx={{ bgcolor: 'info.main', color: 'info.contrastText', textAlign: 'center', py: 0.75, px: 2 }}
+    >
       Coming-soon mode is on: visitors see the coming-soon page.
     </Typography>
   );

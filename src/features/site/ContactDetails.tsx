@@ -36,7 +36,10 @@ export function ContactDetails({ site, dense = false }: { site: SiteState; dense
     return <Typography color="text.secondary">The shop hasn’t published its contact details yet.</Typography>;
   }
   return (
-    <Box component="address" sx={{ fontStyle: 'normal', display: 'flex', flexDirection: 'column', gap: dense ? 0.25 : 0.75 }}>
+    <Box
+      component="address"
+      sx={{ fontStyle: 'normal', display: 'flex', flexDirection: 'column', gap: dense ? 0.25 : 0.75 }}
+    >
       {lines}
     </Box>
   );

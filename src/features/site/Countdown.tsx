@@ -25,7 +25,11 @@ export function Countdown({ target }: { target: number }) {
   return (
     // The figures change every second: announcing each change would drown a screen reader, so the launch date
     // next to it carries the meaning and this stays silent.
-    <Box data-testid="countdown" aria-hidden="true" sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1, textAlign: 'center' }}>
+    <Box
+      data-testid="countdown"
+      aria-hidden="true"
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1, textAlign: 'center' }}
+    >
       {UNITS.map(([unit, label]) => (
         <Box key={unit} sx={{ p: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
           <Typography component="span" variant="h2" sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}>

@@ -20,5 +20,7 @@ export default function MyTicketsPanel({ uid }: { uid: string }) {
   useEffect(() => {
     if (orders.status === 'ready') void refreshTickets(uid, ordersForTickets(orders.value), false);
   }, [orders, uid]);
-  return <TicketList tickets={held.filter((t) => t.ticket.uid === uid)} locale={locale} refresh={refresh} online={online} />;
+  return (
+    <TicketList tickets={held.filter((t) => t.ticket.uid === uid)} locale={locale} refresh={refresh} online={online} />
+  );
 }

@@ -31,7 +31,12 @@ function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: strin
   const state = ticketState(held.ticket);
   if (state.kind === 'void') return <Chip color="error" label="Void: this ticket was cancelled" />;
   if (state.kind === 'checked-in') {
-    return <Chip color="default" label={`Checked in ${formatEventTime(new Date(state.at).toISOString(), locale, timeZone)}`} />;
+    return (
+      <Chip
+        color="default"
+        label={`Checked in ${formatEventTime(new Date(state.at).toISOString(), locale, timeZone)}`}
+      />
+    );
   }
   return <Chip color="success" label="Valid" />;
 }
@@ -44,8 +49,12 @@ function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: strin
 function TicketCodeText({ code }: { code: string }) {
   const groups = code.split('-');
   return (
-    <Typography component="p" data-testid="ticket-code" className="ticket-code"
-      sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: 1, textAlign: 'center', maxWidth: 240 }}>
+    <Typography
+      component="p"
+      data-testid="ticket-code"
+      className="ticket-code"
+      sx={{ fontFamily: 'monospace', fontSize: '1rem', letterSpacing: 1, textAlign: 'center', maxWidth: 240 }}
+    >
       {groups.map((group, i) => (
         <Fragment key={i}>
           <span style={{ whiteSpace: 'nowrap' }}>{i < groups.length - 1 ? `${group}-` : group}</span>
@@ -57,13 +66,34 @@ function TicketCodeText({ code }: { code: string }) {
 }
 
 /** One ticket: event, time in the shop's zone, venue, holder, state, the QR code and its text for typing. */
-export function TicketCard({ held, locale, index, count }: { held: HeldTicket; locale: string; index: number; count: number }) {
+export function TicketCard({
+  held,
+  locale,
+  index,
+  count,
+}: {
+  held: HeldTicket;
+  locale: string;
+  index: number;
+  count: number;
+}) {
   const { ticket, event } = held;
   const headingId = `ticket-${ticket.eventId}-${ticket.id}`;
   return (
-    <Paper component="article" variant="outlined" className="ticket-card" aria-labelledby={headingId} sx={{ p: 2.5 }} data-testid="ticket">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} className="ticket-layout"
-        sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
+    <Paper
+      component="article"
+      variant="outlined"
+      className="ticket-card"
+      aria-labelledby={headingId}
+      sx={{ p: 2.5 }}
+      data-testid="ticket"
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2.5}
+        className="ticket-layout"
+        sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}
+      >
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
           <TicketQr code={ticket.code} />
           <TicketCodeText code={ticket.code} />
@@ -72,7 +102,9 @@ export function TicketCard({ held, locale, index, count }: { held: HeldTicket; l
           <Typography id={headingId} variant="h3" sx={{ fontSize: '1.25rem' }}>
             {event.title}
           </Typography>
-          <Typography>{event.date ? formatEventTime(event.date, locale, event.timeZone) : 'Date to be announced'}</Typography>
+          <Typography>
+            {event.date ? formatEventTime(event.date, locale, event.timeZone) : 'Date to be announced'}
+          </Typography>
           {event.venue && <Typography>{event.venue}</Typography>}
           <Typography>
             Holder: <strong>{ticket.holder}</strong>

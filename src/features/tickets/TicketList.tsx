@@ -21,20 +21,34 @@ const printStyles = (
           display: 'none !important',
         },
         'body:has(.ticket-print) *:has(.ticket-print), .ticket-print': {
-          display: 'block !important', position: 'static !important', margin: '0 !important', padding: '0 !important',
-          border: 'none !important', maxWidth: 'none !important', minHeight: '0 !important',
+          display: 'block !important',
+          position: 'static !important',
+          margin: '0 !important',
+          padding: '0 !important',
+          border: 'none !important',
+          maxWidth: 'none !important',
+          minHeight: '0 !important',
         },
         '.ticket-print .ticket-actions, .ticket-print .ticket-print-hide': { display: 'none !important' },
         '.ticket-print *': {
-          color: '#000 !important', backgroundColor: 'transparent !important', boxShadow: 'none !important',
+          color: '#000 !important',
+          backgroundColor: 'transparent !important',
+          boxShadow: 'none !important',
         },
         '.ticket-print .ticket-card': {
-          breakAfter: 'page', breakInside: 'avoid', border: 'none', margin: 0, padding: '1cm 0',
+          breakAfter: 'page',
+          breakInside: 'avoid',
+          border: 'none',
+          margin: 0,
+          padding: '1cm 0',
         },
         '.ticket-print .ticket-card:last-of-type': { breakAfter: 'auto' },
         // On paper: what and when first, then the QR code, and its code on one line.
         '.ticket-print .ticket-layout': {
-          flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: '0.8cm',
+          flexDirection: 'column',
+          alignItems: 'center',
+          textAlign: 'center',
+          gap: '0.8cm',
         },
         '.ticket-print .ticket-layout > *': { margin: '0 !important' },
         '.ticket-print .ticket-details': { order: -1 },
@@ -48,7 +62,17 @@ const printStyles = (
 );
 
 /** A visitor's tickets, with the state of the last refresh from the database and a print button. */
-export function TicketList({ tickets, locale, refresh, online }: { tickets: readonly HeldTicket[]; locale: string; refresh: RefreshState; online: boolean }) {
+export function TicketList({
+  tickets,
+  locale,
+  refresh,
+  online,
+}: {
+  tickets: readonly HeldTicket[];
+  locale: string;
+  refresh: RefreshState;
+  online: boolean;
+}) {
   const notice = useAtomValue(ticketNoticeAtom);
   const sameLine = (held: HeldTicket) => `${held.ticket.eventId}/${held.ticket.order}`;
   const perLine = new Map<string, number>();

@@ -24,7 +24,12 @@ const optionalText = (value: unknown): string | null => (typeof value === 'strin
 
 function parseEvent(raw: unknown): EventInfo | null {
   if (!isRecord(raw) || typeof raw.title !== 'string') return null;
-  return { title: raw.title, date: optionalText(raw.date), venue: optionalText(raw.venue), timeZone: optionalText(raw.timeZone) };
+  return {
+    title: raw.title,
+    date: optionalText(raw.date),
+    venue: optionalText(raw.venue),
+    timeZone: optionalText(raw.timeZone),
+  };
 }
 
 /**
@@ -37,11 +42,16 @@ export function parseHeldTickets(text: string): HeldTicket[] {
     throw new Error('not a stored ticket list');
   }
   return raw.tickets.map((entry: unknown, index) => {
-    const ticket = isRecord(entry) && isRecord(entry.ticket) && typeof entry.ticket.eventId === 'string' && typeof entry.ticket.id === 'string'
-      ? parseTicket(entry.ticket.eventId, entry.ticket.id, entry.ticket)
-      : null;
+    const ticket =
+      isRecord(entry) &&
+      isRecord(entry.ticket) &&
+      typeof entry.ticket.eventId === 'string' &&
+      typeof entry.ticket.id === 'string'
+        ? parseTicket(entry.ticket.eventId, entry.ticket.id, entry.ticket)
+        : null;
     const event = isRecord(entry) ? parseEvent(entry.event) : null;
-    if (!ticket || !event || !isRecord(entry) || typeof entry.guest !== 'boolean') throw new Error(`stored ticket ${index} is unreadable`);
+    if (!ticket || !event || !isRecord(entry) || typeof entry.guest !== 'boolean')
+      throw new Error(`stored ticket ${index} is unreadable`);
     return { ticket, event, guest: entry.guest };
   });
 }
@@ -49,7 +59,11 @@ export function parseHeldTickets(text: string): HeldTicket[] {
 export function serialiseHeldTickets(tickets: readonly HeldTicket[]): string {
   return JSON.stringify({
     version: HELD_TICKETS_VERSION,
-    tickets: tickets.map(({ ticket, event, guest }) => ({ ticket: { eventId: ticket.eventId, id: ticket.id, ...ticketRecord(ticket) }, event, guest })),
+    tickets: tickets.map(({ ticket, event, guest }) => ({
+      ticket: { eventId: ticket.eventId, id: ticket.id, ...ticketRecord(ticket) },
+      event,
+      guest,
+    })),
   });
 }
 

@@ -5,20 +5,32 @@ import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
 import { parseProduct } from '../catalogue';
-import { mergeHeldTickets, parseHeldTickets, serialiseHeldTickets, type EventInfo, type HeldTicket } from './heldTickets';
+import {
+  mergeHeldTickets,
+  parseHeldTickets,
+  serialiseHeldTickets,
+  type EventInfo,
+  type HeldTicket,
+} from './heldTickets';
 import { parseTicket, ticketId } from './ticket';
 import { paths } from '../../firebase/paths';
 import type { Order, OrderLine } from '../orders';
 
 /** The tickets this device has seen, in their own storage key so they outlive the wishlist state and reloads. */
-const slot = new StorageSlot(() => window.localStorage, 'tickets', (failure) =>
-  notify({
-    severity: 'warn',
-    key: 'tickets-storage',
-    summary: 'Tickets not saved on this device',
-    detail: failure === 'full' ? 'This device’s storage is full: your tickets show only while you are online.' : 'This browser does not let the shop save your tickets for offline use.',
-    life: 8000,
-  }),
+const slot = new StorageSlot(
+  () => window.localStorage,
+  'tickets',
+  (failure) =>
+    notify({
+      severity: 'warn',
+      key: 'tickets-storage',
+      summary: 'Tickets not saved on this device',
+      detail:
+        failure === 'full'
+          ? 'This device’s storage is full: your tickets show only while you are online.'
+          : 'This browser does not let the shop save your tickets for offline use.',
+      life: 8000,
+    }),
 );
 
 let dropped = false;
@@ -40,7 +52,9 @@ function loadHeld(): HeldTicket[] {
 export const heldTicketsAtom = atom<HeldTicket[]>(loadHeld());
 /** Said where the tickets show (not in a passing toast): the visitor is looking for them. */
 export const ticketNoticeAtom = atom<string | null>(
-  dropped ? 'Saved tickets could not be read: they were removed from this device and are fetched again from your orders when you are online.' : null,
+  dropped
+    ? 'Saved tickets could not be read: they were removed from this device and are fetched again from your orders when you are online.'
+    : null,
 );
 
 export type RefreshState = 'idle' | 'loading' | 'done' | 'failed';
@@ -53,12 +67,15 @@ function keepTickets(incoming: readonly HeldTicket[]): void {
 }
 
 /** An order reduced to what its tickets need. */
-export type OrderForTickets = Pick<Order, 'id'> & { lines: readonly Pick<OrderLine, 'productId' | 'quantity' | 'title'>[] };
+export type OrderForTickets = Pick<Order, 'id'> & {
+  lines: readonly Pick<OrderLine, 'productId' | 'quantity' | 'title'>[];
+};
 
 async function readEvent(productId: string, title: string, timeZone: string | null): Promise<EventInfo> {
   try {
     const parsed = parseProduct(productId, await readValue(paths.product(productId)));
-    if ('product' in parsed) return { title: parsed.product.title, date: parsed.product.date, venue: parsed.product.venue, timeZone };
+    if ('product' in parsed)
+      return { title: parsed.product.title, date: parsed.product.date, venue: parsed.product.venue, timeZone };
   } catch (error) {
     // A product taken off sale is hidden from buyers: the ticket still shows, with what the order says.
     if (!isPermissionDenied(error)) throw error;
@@ -78,7 +95,12 @@ async function readTimeZone(): Promise<string | null> {
 }
 
 /** The tickets of one order from the database: a line whose first ticket is not there issued none. */
-async function fetchOrderTickets(uid: string, order: OrderForTickets, timeZone: string | null, guest: boolean): Promise<HeldTicket[]> {
+async function fetchOrderTickets(
+  uid: string,
+  order: OrderForTickets,
+  timeZone: string | null,
+  guest: boolean,
+): Promise<HeldTicket[]> {
   const perLine = await Promise.all(
     order.lines.map(async (line) => {
       const read = (n: number) => readValue(paths.ticket(line.productId, ticketId(order.id, n)));
@@ -119,7 +141,13 @@ export function ordersForTickets(raw: unknown): OrderForTickets[] {
     if (!isRecord(order) || !isRecord(order.items)) return [];
     const lines = Object.entries(order.items).flatMap(([productId, line]) =>
       isRecord(line) && typeof line.quantity === 'number' && Number.isInteger(line.quantity) && line.quantity > 0
-        ? [{ productId, quantity: Math.min(line.quantity, 1000), title: typeof line.title === 'string' ? line.title : productId }]
+        ? [
+            {
+              productId,
+              quantity: Math.min(line.quantity, 1000),
+              title: typeof line.title === 'string' ? line.title : productId,
+            },
+          ]
         : [],
     );
     return [{ id, lines }];

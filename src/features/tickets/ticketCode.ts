@@ -14,7 +14,9 @@ function grouped(chars: string): string {
 }
 
 /** A fresh code from the device's cryptographic random source. */
-export function newTicketCode(fill: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => crypto.getRandomValues(bytes)): string {
+export function newTicketCode(
+  fill: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => crypto.getRandomValues(bytes),
+): string {
   // 256 is a multiple of 32, so taking five bits of each byte keeps every character equally likely.
   const bytes = new Uint8Array(LENGTH);
   fill(bytes);

@@ -9,8 +9,14 @@ export function formatEventTime(iso: string, locale: string, timeZone: string | 
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(locale, {
-      weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit',
-      timeZoneName: 'short', ...(timeZone ? { timeZone } : {}),
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      ...(timeZone ? { timeZone } : {}),
     });
     formatters.set(key, formatter);
   }

@@ -21,7 +21,13 @@ export function ticketWrites(
     if (!products.get(productId)?.date) continue;
     for (let n = 0; n < line.quantity; n++) {
       writes[paths.ticket(productId, ticketId(orderId, n))] = {
-        uid, order: orderId, n, code: newTicketCode(), holder: order.contact.name, status: 'valid', created,
+        uid,
+        order: orderId,
+        n,
+        code: newTicketCode(),
+        holder: order.contact.name,
+        status: 'valid',
+        created,
       };
     }
   }

@@ -17,7 +17,15 @@ import { wishlist } from './appWishlist';
 import type { ItemIssue, ReviewedItem } from './review';
 import { useWishlistReview } from './useWishlistReview';
 
-function IssueNotice({ entry, issue, money }: { entry: ReviewedItem; issue: ItemIssue; money: (amount: number) => string }) {
+function IssueNotice({
+  entry,
+  issue,
+  money,
+}: {
+  entry: ReviewedItem;
+  issue: ItemIssue;
+  money: (amount: number) => string;
+}) {
   const { item } = entry;
   switch (issue.kind) {
     case 'unavailable':
@@ -26,7 +34,14 @@ function IssueNotice({ entry, issue, money }: { entry: ReviewedItem; issue: Item
       return <Alert severity="warning">Sold out. Remove it to check out.</Alert>;
     case 'too-many':
       return (
-        <Alert severity="warning" action={<Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, issue.available)}>Take {issue.available}</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, issue.available)}>
+              Take {issue.available}
+            </Button>
+          }
+        >
           Only {issue.available} left.
         </Alert>
       );
@@ -45,7 +60,14 @@ function IssueNotice({ entry, issue, money }: { entry: ReviewedItem; issue: Item
       );
     case 'price-changed':
       return (
-        <Alert severity="info" action={<Button color="inherit" size="small" onClick={() => wishlist.setPrice(item, issue.now)}>Update</Button>}>
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => wishlist.setPrice(item, issue.now)}>
+              Update
+            </Button>
+          }
+        >
           Price now {money(issue.now)} (was {money(issue.was)}).
         </Alert>
       );
@@ -68,7 +90,19 @@ export function WishlistItems() {
           // Unknown to the catalogue (not loaded yet, or gone, which its notice says): only the general cap.
           const limit = product ? maxQuantity(product) : MAX_QUANTITY;
           return (
-            <Box component="li" key={item.id} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '5rem 1fr', sm: '6rem 1fr auto' }, alignItems: 'center', pb: 2, borderBottom: 1, borderColor: 'divider' }}>
+            <Box
+              component="li"
+              key={item.id}
+              sx={{
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: { xs: '5rem 1fr', sm: '6rem 1fr auto' },
+                alignItems: 'center',
+                pb: 2,
+                borderBottom: 1,
+                borderColor: 'divider',
+              }}
+            >
               <Box
                 component="img"
                 src={product?.image || undefined}
@@ -76,7 +110,14 @@ export function WishlistItems() {
                 width={96}
                 height={72}
                 loading="lazy"
-                sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover' }}
+                sx={{
+                  width: '100%',
+                  height: 'auto',
+                  aspectRatio: '4 / 3',
+                  objectFit: 'cover',
+                  borderRadius: 1,
+                  bgcolor: 'action.hover',
+                }}
               />
               <div>
                 <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
@@ -84,19 +125,42 @@ export function WishlistItems() {
                   {money(item.price)} each{product ? ` · up to ${product.maxPerOrder} per order` : ''}
                 </Typography>
               </div>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, gridColumn: { xs: '1 / -1', sm: 'auto' }, justifyContent: 'flex-end' }}>
-                <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label={`Quantity of ${item.title}`}>
-                  <IconButton aria-label={`One fewer ${item.title}`} disabled={quantity <= 1} onClick={() => wishlist.setQuantity(item, quantity - 1)}>
+              <Stack
+                direction="row"
+                sx={{
+                  alignItems: 'center',
+                  gap: 1,
+                  gridColumn: { xs: '1 / -1', sm: 'auto' },
+                  justifyContent: 'flex-end',
+                }}
+              >
+                <Stack
+                  direction="row"
+                  sx={{ alignItems: 'center' }}
+                  role="group"
+                  aria-label={`Quantity of ${item.title}`}
+                >
+                  <IconButton
+                    aria-label={`One fewer ${item.title}`}
+                    disabled={quantity <= 1}
+                    onClick={() => wishlist.setQuantity(item, quantity - 1)}
+                  >
                     <RemoveIcon />
                   </IconButton>
                   <Typography sx={{ minWidth: '2ch', textAlign: 'center' }} aria-live="polite">
                     {quantity}
                   </Typography>
-                  <IconButton aria-label={`One more ${item.title}`} disabled={quantity >= limit} onClick={() => wishlist.setQuantity(item, quantity + 1)}>
+                  <IconButton
+                    aria-label={`One more ${item.title}`}
+                    disabled={quantity >= limit}
+                    onClick={() => wishlist.setQuantity(item, quantity + 1)}
+                  >
                     <AddIcon />
                   </IconButton>
                 </Stack>
-                <Typography sx={{ minWidth: '5rem', textAlign: 'right' }}>{money(lineTotal([{ price: item.price, quantity }]))}</Typography>
+                <Typography sx={{ minWidth: '5rem', textAlign: 'right' }}>
+                  {money(lineTotal([{ price: item.price, quantity }]))}
+                </Typography>
                 <IconButton aria-label={`Remove ${item.title}`} onClick={() => wishlist.remove(item.id)}>
                   <DeleteOutlined />
                 </IconButton>

@@ -33,7 +33,11 @@ export interface WishlistReview {
  * Checks the wishlist against the catalogue. Only a live catalogue can say a product is gone; a cached one
  * (offline) still tells prices and stock as last seen.
  */
-export function reviewWishlist(products: readonly CartItem[], catalogue: Pick<CatalogueState, 'source'>, byId: ReadonlyMap<string, Product>): WishlistReview {
+export function reviewWishlist(
+  products: readonly CartItem[],
+  catalogue: Pick<CatalogueState, 'source'>,
+  byId: ReadonlyMap<string, Product>,
+): WishlistReview {
   const items = products.map((item): ReviewedItem => {
     const product = byId.get(item.id);
     const quantity = quantityOf(item);

@@ -19,7 +19,11 @@ export interface RawClient {
 }
 
 /** `lastSession`: the session id of an earlier connection, as a reconnecting SDK sends it (`ls`). */
-export async function rawClient(server: DatabaseServer, namespace = NAMESPACE, lastSession?: string): Promise<RawClient> {
+export async function rawClient(
+  server: DatabaseServer,
+  namespace = NAMESPACE,
+  lastSession?: string,
+): Promise<RawClient> {
   const ls = lastSession === undefined ? '' : `&ls=${lastSession}`;
   const ws = new WebSocket(`ws://${server.host}:${server.port}/.ws?v=5&ns=${namespace}${ls}`);
   const messages: Message[] = [];

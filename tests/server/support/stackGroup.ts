@@ -78,7 +78,7 @@ function parents(): Map<number, number> {
 function descendantsOf(root: number): number[] {
   const parentOf = parents();
   const found = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parentOf) {
       if (found.has(ppid) && !found.has(pid)) {

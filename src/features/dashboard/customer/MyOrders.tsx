@@ -38,7 +38,11 @@ export function MyOrders({ uid }: { uid: string }) {
                 if (orders.length === 0 && guestUids.length === 0) {
                   return (
                     <Typography>
-                      No orders yet. <Link component={RouterLink} to="/products">Browse the products</Link>.
+                      No orders yet.{' '}
+                      <Link component={RouterLink} to="/products">
+                        Browse the products
+                      </Link>
+                      .
                     </Typography>
                   );
                 }

@@ -24,7 +24,13 @@ export function MyProfile({ auth }: { auth: AuthState }) {
       ),
   });
   return (
-    <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void form.onSubmit(event)} aria-label="Your profile">
+    <Stack
+      component="form"
+      noValidate
+      spacing={1.5}
+      onSubmit={(event) => void form.onSubmit(event)}
+      aria-label="Your profile"
+    >
       <Typography>
         {auth.email} · {auth.role === 'staff' ? 'Staff' : 'Customer'}
       </Typography>
@@ -34,8 +40,24 @@ export function MyProfile({ auth }: { auth: AuthState }) {
         </Alert>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
-        <FormTextField form={form} name="firstname" idPrefix="profile" label="First name" autoComplete="given-name" required slotProps={{ htmlInput: { maxLength: NAME_MAX } }} />
-        <FormTextField form={form} name="lastname" idPrefix="profile" label="Last name" autoComplete="family-name" required slotProps={{ htmlInput: { maxLength: NAME_MAX } }} />
+        <FormTextField
+          form={form}
+          name="firstname"
+          idPrefix="profile"
+          label="First name"
+          autoComplete="given-name"
+          required
+          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+        />
+        <FormTextField
+          form={form}
+          name="lastname"
+          idPrefix="profile"
+          label="Last name"
+          autoComplete="family-name"
+          required
+          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+        />
       </Stack>
       <div>
         <Button type="submit" variant="contained" disabled={form.busy}>

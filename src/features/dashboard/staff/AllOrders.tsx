@@ -36,7 +36,14 @@ function StatusSelect({ order, heading }: { order: Order; heading: string }) {
     void saveQuickly(() => setStatus(order, status), `${heading} is now ${STATUS_LABELS[status].toLowerCase()}.`);
   // Inside the order's article (named by its heading), so "Status" is enough of a label.
   return (
-    <TextField select size="small" label="Status" value={order.status} onChange={(event) => change(event.target.value as OrderStatus)} sx={{ minWidth: 150 }}>
+    <TextField
+      select
+      size="small"
+      label="Status"
+      value={order.status}
+      onChange={(event) => change(event.target.value as OrderStatus)}
+      sx={{ minWidth: 150 }}
+    >
       {ORDER_STATUSES.map((status) => (
         <MenuItem key={status} value={status}>
           {STATUS_LABELS[status]}

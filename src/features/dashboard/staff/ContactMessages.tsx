@@ -27,7 +27,16 @@ function parseMessages(raw: unknown): Message[] {
   return Object.entries(raw)
     .flatMap(([id, value]) =>
       isRecord(value)
-        ? [{ id, name: text(value.name), email: text(value.email), subject: text(value.subject), body: text(value.body), created: typeof value.created === 'number' ? value.created : 0 }]
+        ? [
+            {
+              id,
+              name: text(value.name),
+              email: text(value.email),
+              subject: text(value.subject),
+              body: text(value.body),
+              created: typeof value.created === 'number' ? value.created : 0,
+            },
+          ]
         : [],
     )
     .sort((a, b) => b.created - a.created);
@@ -45,20 +54,31 @@ export function ContactMessages() {
           return (
             <Stack spacing={1.5}>
               {messages.map((message) => (
-                <Paper key={message.id} component="article" variant="outlined" sx={{ p: 2 }} aria-label={message.subject}>
+                <Paper
+                  key={message.id}
+                  component="article"
+                  variant="outlined"
+                  sx={{ p: 2 }}
+                  aria-label={message.subject}
+                >
                   <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
                     {message.subject}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {message.name} · <Link href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>{message.email}</Link> ·{' '}
-                    {format.date(message.created)}
+                    {message.name} ·{' '}
+                    <Link href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>
+                      {message.email}
+                    </Link>{' '}
+                    · {format.date(message.created)}
                   </Typography>
                   <Typography sx={{ whiteSpace: 'pre-wrap' }}>{message.body}</Typography>
                   <Button
                     size="small"
                     sx={{ mt: 1 }}
                     aria-label={`Delete the message “${message.subject}”`}
-                    onClick={() => void saveQuickly(() => removeValue(paths.message(message.id)), 'The message is deleted.')}
+                    onClick={() =>
+                      void saveQuickly(() => removeValue(paths.message(message.id)), 'The message is deleted.')
+                    }
                   >
                     Delete
                   </Button>

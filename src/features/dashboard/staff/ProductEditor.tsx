@@ -20,7 +20,15 @@ import { paths } from '../../../firebase/paths';
 const NO_IDS: ReadonlySet<string> = new Set();
 
 /** Creates a product (null) or edits one, in a dialog; closes once saved. */
-export function ProductEditor({ product, takenIds, onClose }: { product: Product | null; takenIds: ReadonlySet<string>; onClose: () => void }) {
+export function ProductEditor({
+  product,
+  takenIds,
+  onClose,
+}: {
+  product: Product | null;
+  takenIds: ReadonlySet<string>;
+  onClose: () => void;
+}) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const form = useForm({
     initial: product ? productFields(product) : EMPTY_PRODUCT,
@@ -29,7 +37,10 @@ export function ProductEditor({ product, takenIds, onClose }: { product: Product
     idPrefix: 'product',
     submit: async (fields) => {
       const id = fields.id.trim();
-      const problem = await saveOnline(() => setValue(paths.product(id), productRecord(fields)), `${fields.title.trim()} is saved.`);
+      const problem = await saveOnline(
+        () => setValue(paths.product(id), productRecord(fields)),
+        `${fields.title.trim()} is saved.`,
+      );
       if (!problem) onClose();
       return problem;
     },
@@ -37,7 +48,14 @@ export function ProductEditor({ product, takenIds, onClose }: { product: Product
   const field = { form, idPrefix: 'product' } as const;
 
   return (
-    <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby="product-editor-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="product-editor-title"
+    >
       <Stack component="form" noValidate onSubmit={(event) => void form.onSubmit(event)}>
         <DialogTitle id="product-editor-title">{product ? `Edit ${product.title}` : 'New product'}</DialogTitle>
         <DialogContent>
@@ -68,8 +86,20 @@ export function ProductEditor({ product, takenIds, onClose }: { product: Product
               slotProps={{ htmlInput: { readOnly: Boolean(product) } }}
             />
             <Stack direction="row" spacing={2}>
-              <FormTextField {...field} name="price" label="Price" required slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-              <FormTextField {...field} name="stock" label="Stock" hint="Empty: no limit." slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+              <FormTextField
+                {...field}
+                name="price"
+                label="Price"
+                required
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <FormTextField
+                {...field}
+                name="stock"
+                label="Stock"
+                hint="Empty: no limit."
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
               <FormTextField
                 {...field}
                 name="maxPerOrder"
@@ -81,11 +111,29 @@ export function ProductEditor({ product, takenIds, onClose }: { product: Product
             <FormTextField {...field} name="category" label="Category" required />
             <FormTextField {...field} name="description" label="Description" multiline minRows={3} />
             <FormTextField {...field} name="image" label="Image address" hint="Such as /images/products/poster.svg" />
-            <FormTextField {...field} name="date" label="Event date and time" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} hint="For events; leave empty otherwise." />
+            <FormTextField
+              {...field}
+              name="date"
+              label="Event date and time"
+              type="datetime-local"
+              slotProps={{ inputLabel: { shrink: true } }}
+              hint="For events; leave empty otherwise."
+            />
             <FormTextField {...field} name="venue" label="Venue" />
-            <FormTextField {...field} name="sort" label="Sort order" hint="Lower numbers come first." slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormTextField
+              {...field}
+              name="sort"
+              label="Sort order"
+              hint="Lower numbers come first."
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
             <FormControlLabel
-              control={<Switch checked={form.fields.active} onChange={(event) => form.update('active', event.target.checked)} />}
+              control={
+                <Switch
+                  checked={form.fields.active}
+                  onChange={(event) => form.update('active', event.target.checked)}
+                />
+              }
               label="On sale (shown in the shop)"
             />
           </Stack>

@@ -34,7 +34,11 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
     );
   return (
     <Paper component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <div>
           <Typography sx={{ fontWeight: 600 }}>{product.title}</Typography>
           <Typography variant="body2" color="text.secondary">

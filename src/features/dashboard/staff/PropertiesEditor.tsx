@@ -22,7 +22,12 @@ const TEXT_FIELDS: TextFieldSpec<PropertiesFields>[] = [
   { name: 'telephone', label: 'Telephone', type: 'tel' },
   { name: 'email', label: 'Contact email', type: 'email', required: true },
   { name: 'website', label: 'Website', type: 'url' },
-  { name: 'calendar', label: 'Calendar link', type: 'url', hint: 'A web address visitors can add to their calendar (optional).' },
+  {
+    name: 'calendar',
+    label: 'Calendar link',
+    type: 'url',
+    hint: 'A web address visitors can add to their calendar (optional).',
+  },
   { name: 'currency', label: 'Currency', required: true, hint: 'Three letters, such as GBP or EUR.' },
   { name: 'locale', label: 'Language and region', required: true, hint: 'Such as en-GB; used for prices and dates.' },
 ];
@@ -34,20 +39,35 @@ export function PropertiesEditor() {
     initial: propertiesFields(site),
     validate: validateProperties,
     idPrefix: 'site',
-    submit: (fields) => saveOnline(() => setValue(paths.properties, propertiesRecord(fields)), 'The site details are live for every visitor.'),
+    submit: (fields) =>
+      saveOnline(
+        () => setValue(paths.properties, propertiesRecord(fields)),
+        'The site details are live for every visitor.',
+      ),
   });
   const changedElsewhere = JSON.stringify(propertiesFields(site)) !== JSON.stringify(form.fields) && !form.busy;
 
   return (
     <Section title="Site details">
-      <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void form.onSubmit(event)} aria-label="Site details">
+      <Stack
+        component="form"
+        noValidate
+        spacing={1.5}
+        onSubmit={(event) => void form.onSubmit(event)}
+        aria-label="Site details"
+      >
         {form.problem && (
           <Alert severity="error" role="alert">
             {form.problem}
           </Alert>
         )}
         <FormControlLabel
-          control={<Switch checked={form.fields.comingsoon} onChange={(event) => form.update('comingsoon', event.target.checked)} />}
+          control={
+            <Switch
+              checked={form.fields.comingsoon}
+              onChange={(event) => form.update('comingsoon', event.target.checked)}
+            />
+          }
           label="Coming-soon mode (visitors see the coming-soon page until the launch)"
         />
         <FormTextField

@@ -40,7 +40,13 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
         {TABS.map((tab) => (
-          <Tab key={tab.key} value={tab.key} label={tab.label} id={`staff-tab-${tab.key}`} aria-controls={`staff-panel-${tab.key}`} />
+          <Tab
+            key={tab.key}
+            value={tab.key}
+            label={tab.label}
+            id={`staff-tab-${tab.key}`}
+            aria-controls={`staff-panel-${tab.key}`}
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`staff-panel-${current}`} aria-labelledby={`staff-tab-${current}`}>

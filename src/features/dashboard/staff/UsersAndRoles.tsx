@@ -34,7 +34,11 @@ export function UsersAndRoles({ selfId }: { selfId: string }) {
               const name = displayName(profile);
               return (
                 <Paper key={uid} component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }}>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+                  <Stack
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={1}
+                    sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+                  >
                     <div>
                       <Typography sx={{ fontWeight: 600 }}>
                         {name}
@@ -45,7 +49,9 @@ export function UsersAndRoles({ selfId }: { selfId: string }) {
                       </Typography>
                     </div>
                     {uid === selfId ? (
-                      <Typography variant="body2">{ROLE_LABELS[profile.role]}: another staff member can change your role.</Typography>
+                      <Typography variant="body2">
+                        {ROLE_LABELS[profile.role]}: another staff member can change your role.
+                      </Typography>
                     ) : (
                       <TextField
                         select

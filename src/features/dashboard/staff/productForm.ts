@@ -83,12 +83,15 @@ export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<str
     description: optionalText(5000),
     image: optionalText(2000),
     category: requiredText('a category', 100),
-    date: (value) => (value === '' || fromLocalInput(value) ? undefined : 'Please choose a date and time, or leave it empty.'),
+    date: (value) =>
+      value === '' || fromLocalInput(value) ? undefined : 'Please choose a date and time, or leave it empty.',
     venue: optionalText(200),
     stock: (value) => {
       if (value.trim() === '') return undefined;
       const stock = number(value);
-      return Number.isSafeInteger(stock) && stock >= 0 ? undefined : 'Please enter a whole number of 0 or more, or leave it empty for no limit.';
+      return Number.isSafeInteger(stock) && stock >= 0
+        ? undefined
+        : 'Please enter a whole number of 0 or more, or leave it empty for no limit.';
     },
     maxPerOrder: (value) => {
       if (value.trim() === '') return undefined;
@@ -98,7 +101,8 @@ export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<str
         : `Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, ` +
             `or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`;
     },
-    sort: (value) => (value.trim() === '' || Number.isFinite(number(value)) ? undefined : 'Please enter a number, or leave it empty.'),
+    sort: (value) =>
+      value.trim() === '' || Number.isFinite(number(value)) ? undefined : 'Please enter a number, or leave it empty.',
   });
 }
 

@@ -29,8 +29,10 @@ export function validateProperties(fields: PropertiesFields): FieldErrors<Proper
     website: webAddress(300),
     calendar: webAddress(1000),
     launch: (value) => (fromLocalInput(value) ? undefined : 'Please choose the launch date and time.'),
-    currency: (value) => (/^[A-Z]{3}$/.test(value.trim()) ? undefined : 'Please enter a three-letter currency code such as GBP.'),
-    locale: (value) => (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value.trim()) ? undefined : 'Please enter a language tag such as en-GB.'),
+    currency: (value) =>
+      /^[A-Z]{3}$/.test(value.trim()) ? undefined : 'Please enter a three-letter currency code such as GBP.',
+    locale: (value) =>
+      /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value.trim()) ? undefined : 'Please enter a language tag such as en-GB.',
   });
 }
 
