@@ -6,6 +6,7 @@ import { Suspense, lazy } from 'react';
 import { Navigate } from 'react-router';
 import { authAtom } from '../../state/atoms';
 import { loginPathFor, SignOutButton } from '../account';
+import { onlineAtom } from '../pwa';
 import { sessionAtom } from '../../state/session';
 import { CustomerSections, TicketsSection } from './CustomerSections';
 
@@ -31,11 +32,16 @@ function Waiting({ text }: { text: string }) {
 export function Dashboard() {
   const auth = useAtomValue(authAtom);
   const session = useAtomValue(sessionAtom);
+  const online = useAtomValue(onlineAtom);
   if (!auth.authenticated || auth.id === null) return <Navigate to={loginPathFor('/dashboard')} replace />;
   if (session === 'checking') {
     return (
       <Stack spacing={3}>
-        <Waiting text="Checking your sign-in…" />
+        {online ? (
+          <Waiting text="Checking your sign-in…" />
+        ) : (
+          <Typography role="status">Offline: your sign-in is confirmed when the connection returns.</Typography>
+        )}
         {auth.role === 'staff' ? (
           <Suspense fallback={null}>
             <DoorCheckin uid={auth.id} />
