@@ -7,7 +7,7 @@ import { Fragment } from 'react';
 import type { HeldTicket } from './heldTickets';
 import { ticketState } from './heldTickets';
 import { eventCalendar } from './ics';
-import { formatEventTime } from './ticketFormat';
+import { formatEventTime } from '../../lib/format';
 import { TicketQr } from './TicketQr';
 
 function downloadCalendar(held: HeldTicket): void {
