@@ -149,7 +149,7 @@ export async function runDoorBrowserBench(
   product: Record<string, unknown>,
 ): Promise<BrowserDoorFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'door-bench-auth-'));
-  const auth = AuthEmulator.launch({ repo: process.cwd(), dir, host: '127.0.0.1', port: AUTH_PORT });
+  const auth = await AuthEmulator.launch({ repo: process.cwd(), dir, host: '127.0.0.1', port: AUTH_PORT });
   try {
     await auth.ready({ persist: false });
     await auth.ensureUsers([STAFF]);

@@ -22,7 +22,7 @@ await runStack(
         required: [join(dist, 'index.html')],
         url: `http://localhost:${appPort}/`,
         banner: [`  App:       http://localhost:${appPort}`],
-        start: (logs) => {
+        start: async (logs) => {
           const vite = join(REPO, 'node_modules', 'vite', 'bin', 'vite.js');
           const args = [vite, 'preview', '--outDir', dist, '--port', String(appPort), '--strictPort'];
           return startProcess('app', process.execPath, args, {

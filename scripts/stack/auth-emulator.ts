@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../server/persistence/files';
+import { freePorts } from './ports';
 import { type ManagedProcess, startProcess, waitForHttp } from './processes';
 
 export const PROJECT_ID = 'demo-storefront';
@@ -23,12 +24,32 @@ export interface DemoUser {
 type Account = { localId: string; email?: string } & Record<string, unknown>;
 
 /**
- * Environment that keeps firebase-tools off the network and away from prompts: CI skips the message-of-the-day
- * fetch, NO_UPDATE_NOTIFIER the npm registry check, and a private config directory means no stored login and no
- * usage-analytics opt-in (analytics only run when that config says so). A demo- project id needs no login.
+ * What one run of firebase-tools needs to stay on its own. Off the network and away from prompts: CI skips the
+ * message-of-the-day fetch, NO_UPDATE_NOTIFIER the npm registry check, and a private config directory means no
+ * stored login and no usage-analytics opt-in (analytics only run when that config says so); a demo- project id needs
+ * no login. Apart from other runs: firebase-tools also starts helpers on fixed default ports (the hub on 4400,
+ * logging on 4500, and beside functions eventarc on 9299 and tasks on 9499) and moves to the next port when one is
+ * taken, so two runs starting at once find the same port free and one dies binding it; and the hub leaves a
+ * per-project file in the temp folder that makes a second run think it shares the suite with the first. So each run
+ * gets helper ports the system chose (`helpers`, for firebase.json's "emulators") and a temp folder of its own.
+ * See docs/production.md, "Running the emulators side by side".
  */
-export function offlineEnvironment(configHome: string): NodeJS.ProcessEnv {
-  return { CI: 'true', NO_UPDATE_NOTIFIER: '1', XDG_CONFIG_HOME: configHome, NO_COLOR: '1' };
+export async function privateEmulatorRun(
+  dir: string,
+  host: string,
+): Promise<{ env: NodeJS.ProcessEnv; helpers: Record<string, { host: string; port: number }> }> {
+  const [hub, logging, eventarc, tasks] = (await freePorts(4)) as [number, number, number, number];
+  const temp = join(dir, 'tmp');
+  mkdirSync(temp, { recursive: true });
+  return {
+    env: { CI: 'true', NO_UPDATE_NOTIFIER: '1', XDG_CONFIG_HOME: join(dir, 'config'), NO_COLOR: '1', TMPDIR: temp },
+    helpers: {
+      hub: { host, port: hub },
+      logging: { host, port: logging },
+      eventarc: { host, port: eventarc },
+      tasks: { host, port: tasks },
+    },
+  };
 }
 
 export function firebaseCli(): string {
@@ -53,22 +74,23 @@ export class AuthEmulator {
    * Starts `firebase emulators:start --only auth` with the repository's firebase.json (port and host replaced);
    * `ready()` then restores the accounts saved in `dir`. Accounts are saved by us through the emulator's REST API,
    * every few seconds and at stop, rather than with --export-on-exit, which only runs on a clean exit and finds the
-   * emulator through a per-project file in /tmp that a second emulator for the same project would take over.
-   * Synchronous, so that the caller owns the child (and stops it) from the moment it exists.
+   * emulator through a per-project file in the temp folder. The child is started after the last wait, so that the
+   * caller owns it (and stops it) from the moment it exists.
    */
-  static launch(options: { repo: string; dir: string; host: string; port: number }): AuthEmulator {
+  static async launch(options: { repo: string; dir: string; host: string; port: number }): Promise<AuthEmulator> {
     const { repo, dir, host, port } = options;
+    const run = await privateEmulatorRun(dir, host);
     const config = JSON.parse(readFileSync(join(repo, 'firebase.json'), 'utf8')) as {
       emulators?: Record<string, unknown>;
     };
-    config.emulators = { ...config.emulators, auth: { host, port } };
+    config.emulators = { ...config.emulators, ...run.helpers, auth: { host, port } };
     const configFile = join(dir, 'firebase.json');
     writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
     const child = startProcess(
       'auth',
       process.execPath,
       [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', configFile],
-      { cwd: dir, env: offlineEnvironment(join(dir, 'config')), logFile: join(dir, 'emulator.log') },
+      { cwd: dir, env: run.env, logFile: join(dir, 'emulator.log') },
     );
     return new AuthEmulator(child, `http://${host}:${port}`, join(dir, 'accounts.json'));
   }

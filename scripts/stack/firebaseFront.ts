@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { PROJECT_ID, firebaseCli, offlineEnvironment } from './auth-emulator';
+import { PROJECT_ID, firebaseCli, privateEmulatorRun } from './auth-emulator';
 import { type Front, HOST, REPO, firstVisitDatabaseUrl } from './localStack';
 import { startProcess } from './processes';
 
@@ -26,7 +26,7 @@ interface FirebaseConfig {
  * The repository's firebase.json with the folders and ports of this run; paths in it are relative to the file,
  * as firebase-tools reads them. Predeploy steps are left out: the emulators never run them anyway.
  */
-function emulatorConfig(options: FirebaseFrontOptions): string {
+function emulatorConfig(options: FirebaseFrontOptions, helpers: Record<string, unknown>): string {
   const config = JSON.parse(readFileSync(join(REPO, 'firebase.json'), 'utf8')) as FirebaseConfig;
   delete config.hosting.predeploy;
   config.hosting.public = relative(options.dir, options.publicDir);
@@ -36,6 +36,7 @@ function emulatorConfig(options: FirebaseFrontOptions): string {
   }
   config.emulators = {
     ...config.emulators,
+    ...helpers,
     hosting: { host: HOST, port: options.hostingPort },
     functions: { host: HOST, port: options.functionsPort },
   };
@@ -63,13 +64,14 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
       `  App:       ${url} (Firebase Hosting emulator)`,
       `  Functions: http://${HOST}:${options.functionsPort} (first visits' pages)`,
     ],
-    start: (logs) => {
-      const config = emulatorConfig(options);
+    start: async (logs) => {
+      const run = await privateEmulatorRun(options.dir, HOST);
+      const config = emulatorConfig(options, run.helpers);
       const args = [firebaseCli(), 'emulators:start', '--only', 'hosting,functions', '--project', PROJECT_ID];
       return startProcess('firebase', process.execPath, [...args, '--config', config], {
         cwd: options.dir,
         env: {
-          ...offlineEnvironment(join(options.dir, 'config')),
+          ...run.env,
           FIRST_VISIT_DATABASE_URL: firstVisitDatabaseUrl(options.dbPort),
         },
         logFile: join(logs, 'firebase.log'),

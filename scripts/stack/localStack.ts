@@ -37,7 +37,7 @@ export interface Front {
   /** Answers 2xx once the front is ready. */
   url: string;
   banner: string[];
-  start(logs: string): ManagedProcess;
+  start(logs: string): Promise<ManagedProcess>;
 }
 
 function port(name: string, value: string | undefined, fallback: number): number {
@@ -177,7 +177,7 @@ async function run(options: StackOptions, front: Front | null): Promise<void> {
     const database = startDatabase(options, firstStart ? join(REPO, 'seed', 'database.json') : undefined);
     own(database, database);
     await database.waitForLine(/database listening on/, 60_000);
-    const auth = AuthEmulator.launch({ repo: REPO, dir: authDir, host: HOST, port: options.authPort });
+    const auth = await AuthEmulator.launch({ repo: REPO, dir: authDir, host: HOST, port: options.authPort });
     own(auth, auth.process);
     await auth.ready();
     const uids = await auth.ensureUsers(seed.users);
@@ -185,7 +185,7 @@ async function run(options: StackOptions, front: Front | null): Promise<void> {
     if (firstStart) await writeFile(join(options.data, SEEDED_MARKER), `${new Date().toISOString()}\n`);
     const parts = [database, auth.process];
     if (front) {
-      const app = front.start(logs);
+      const app = await front.start(logs);
       own(app, app);
       parts.push(app);
       await waitForHttp(front.url, 120_000, app.unexpectedExit);

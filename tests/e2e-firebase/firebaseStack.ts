@@ -156,7 +156,7 @@ export async function startFirebaseStack(
     const persistence = new FilePersistence({ dir: join(dir, 'database') });
     server ??= await startDatabaseServer({ port: ports.db, rules, rulesText, persistence, log: () => {} });
   };
-  const auth = AuthEmulator.launch({ repo: REPO, dir, host: '127.0.0.1', port: ports.auth });
+  const auth = await AuthEmulator.launch({ repo: REPO, dir, host: '127.0.0.1', port: ports.auth });
   let front: ManagedProcess | undefined;
   const stop = async () => {
     await front?.stop();
@@ -176,7 +176,7 @@ export async function startFirebaseStack(
     await start();
     await (server as DatabaseServer | null)?.set(DEFAULT_NAMESPACE, '/', seed);
     await auth.ready({ persist: false });
-    front = hosting.start(dir);
+    front = await hosting.start(dir);
     await waitForHttp(hosting.url, 240_000, front.unexpectedExit);
   } catch (error) {
     await stop();
@@ -203,7 +203,7 @@ export async function startFirebaseStack(
   };
   const restartFront = async () => {
     await front?.stop();
-    const fresh = hosting.start(dir);
+    const fresh = await hosting.start(dir);
     front = fresh;
     await fresh.waitForLine(/function initialized/, 120_000);
     await waitForHttp(`http://localhost:${ports.hosting}/manifest.webmanifest`, 120_000, fresh.unexpectedExit);

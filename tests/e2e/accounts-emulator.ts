@@ -11,7 +11,7 @@ import { AuthEmulator } from '../../scripts/stack/auth-emulator';
 // The same port as tests/e2e/accounts.ts uses (that module needs the Playwright runner, so it is not imported).
 const PORT = Number(process.env.VITE_AUTH_EMULATOR_PORT ?? 9199);
 const dir = mkdtempSync(join(tmpdir(), 'storefront-e2e-auth-'));
-const emulator = AuthEmulator.launch({
+const emulator = await AuthEmulator.launch({
   repo: resolve(import.meta.dirname, '../..'),
   dir,
   host: '127.0.0.1',

@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signOut } from 'firebase/auth';
@@ -8,55 +7,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
-import { freePorts } from './support/ports';
+import { AuthEmulator } from '../../scripts/stack/auth-emulator';
+import { freePort } from '../../scripts/stack/ports';
 
 const RULES = `{ "rules": { "users": { "$uid": {
   ".read": "auth != null && auth.uid === $uid && auth.token.email === data.child('email').val()",
   ".write": "auth != null && auth.uid === $uid && auth.provider === 'password'"
 } } } }`;
 
-let emulator: ChildProcess;
+let emulator: AuthEmulator | undefined;
 let emulatorDir: string;
 let authPort: number;
 let server: DatabaseServer;
 const clients: SdkClient[] = [];
 
 beforeAll(async () => {
-  const [auth, hub, logging] = (await freePorts(3)) as [number, number, number];
-  authPort = auth;
+  authPort = await freePort();
   emulatorDir = mkdtempSync(join(tmpdir(), 'auth-emulator-'));
-  writeFileSync(
-    join(emulatorDir, 'firebase.json'),
-    JSON.stringify({
-      emulators: {
-        auth: { host: '127.0.0.1', port: auth },
-        hub: { host: '127.0.0.1', port: hub },
-        logging: { host: '127.0.0.1', port: logging },
-        ui: { enabled: false },
-      },
-    }),
-  );
-  const cli = resolve('node_modules/.bin/firebase');
-  emulator = spawn(cli, ['emulators:start', '--only', 'auth', '--project', 'demo-storefront'], { cwd: emulatorDir });
-  await new Promise<void>((ready, fail) => {
-    let output = '';
-    emulator.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('All emulators ready')) ready();
-    });
-    emulator.once('exit', (code) => fail(new Error(`Auth emulator exited (${code}): ${output}`)));
-  });
+  emulator = await AuthEmulator.launch({ repo: resolve('.'), dir: emulatorDir, host: '127.0.0.1', port: authPort });
+  await emulator.ready({ persist: false });
   server = await startTestServer({ rules: compileRules(RULES) });
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   await server?.close();
-  if (emulator && emulator.exitCode === null) {
-    const exited = new Promise((done) => emulator.once('exit', done));
-    emulator.kill('SIGINT');
-    await exited;
-  }
+  await emulator?.stop();
   rmSync(emulatorDir, { recursive: true, force: true });
 }, 60_000);
 

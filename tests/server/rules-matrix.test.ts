@@ -21,7 +21,7 @@ import { AuthEmulator } from '../../scripts/stack/auth-emulator';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
-import { freePort } from './support/ports';
+import { freePort } from '../../scripts/stack/ports';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RULES = readFileSync(join(REPO, 'database.rules.json'), 'utf8');
@@ -182,7 +182,7 @@ beforeAll(async () => {
   // Every refused write would otherwise print a FIREBASE WARNING; refusals are what this file expects.
   setLogLevel('error');
   emulatorDir = mkdtempSync(join(tmpdir(), 'rules-matrix-auth-'));
-  emulator = AuthEmulator.launch({ repo: REPO, dir: emulatorDir, host: '127.0.0.1', port: await freePort() });
+  emulator = await AuthEmulator.launch({ repo: REPO, dir: emulatorDir, host: '127.0.0.1', port: await freePort() });
   await emulator.ready({ persist: false });
   server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
   for (const identity of IDENTITIES) {

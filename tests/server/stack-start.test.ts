@@ -24,7 +24,7 @@ import {
 } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMESPACE, type RunningProcess, runTs } from './cli-support';
-import { freePort, freePorts } from './support/ports';
+import { freePort, freePorts } from '../../scripts/stack/ports';
 import { isFree, portsFreed, startStackInGroup, stopsAsAWhole } from './support/stackGroup';
 
 const GUARD = fileURLToPath(new URL('./stack-network-guard.mjs', import.meta.url));

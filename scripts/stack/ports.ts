@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 
-/** A loopback port nothing listens on right now, for a server a test starts as a separate process. */
+/** A loopback port nothing listens on right now, for a server started as a separate process. */
 export async function freePort(): Promise<number> {
   const [port] = await freePorts(1);
   return port as number;
