@@ -99,6 +99,12 @@ test('a stored wishlist far beyond the bound loads, keeps the first 500 items an
   await expectHeading(page, 'Wishlist');
   await expect(page.getByRole('alert').filter({ hasText: 'Wishlist shortened' })).toContainText('118,234');
   await expect(wishlistLink(page, '500 items')).toBeVisible();
+  // 500 rows at once would block a phone for seconds: they come 50 at a time, the rest as the list is scrolled.
+  const rows = page.getByRole('list', { name: 'Wishlist items' }).locator(':scope > li');
+  await expect(rows).toHaveCount(50);
+  await page.getByRole('button', { name: 'Show more (450 more)' }).click();
+  // Pressing scrolls the button into view, where it may ask for the next step by itself as well.
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(100);
   const kept = (await storedState(page)) as { cart: { products: { id: string }[]; total: number } };
   expect(kept.cart.products).toHaveLength(500);
   expect(kept.cart.products.at(-1)?.id).toBe('p499');

@@ -13,7 +13,7 @@ import { categoriesOf, filterProducts, type Product } from './product';
 import { FIRST_CARDS, ProductCard } from './ProductCard';
 import type { ProductDialogProps } from './ProductDialog';
 import { useCatalogueQuery } from './useCatalogueQuery';
-import { useGrowingList } from './useGrowingList';
+import { useGrowingList } from '../../lib/useGrowingList';
 
 /** Cards rendered per step of a long catalogue. */
 const STEP = 48;

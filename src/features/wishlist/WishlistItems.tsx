@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { formatMoney, lineTotal } from '../../lib/money';
 import { useStableOrder } from '../../lib/stableOrder';
+import { useGrowingList } from '../../lib/useGrowingList';
 import { cartAtom, siteAtom } from '../../state/atoms';
 import { MAX_QUANTITY } from '../../state/cart';
 import { maxQuantity } from '../catalogue';
@@ -74,6 +75,9 @@ function IssueNotice({
   }
 }
 
+/** Rows rendered at first and per step: a wishlist may hold 500 items, which at once would block a phone. */
+const STEP = 50;
+
 /** The wishlist's rows (picture, price, quantity within stock, removal, what changed since adding) and its total. */
 export function WishlistItems() {
   const cart = useAtomValue(cartAtom);
@@ -81,11 +85,12 @@ export function WishlistItems() {
   const review = useWishlistReview();
   const rows = useStableOrder(review.items, (entry) => entry.item.id);
   const money = (amount: number) => formatMoney(amount, currency, locale);
+  const { shown, hasMore, more, sentinelRef } = useGrowingList(rows.length, STEP, '');
 
   return (
     <Stack spacing={2}>
       <Stack component="ul" aria-label="Wishlist items" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {rows.map((entry) => {
+        {rows.slice(0, shown).map((entry) => {
           const { item, quantity, product } = entry;
           // Unknown to the catalogue (not loaded yet, or gone, which its notice says): only the general cap.
           const limit = product ? maxQuantity(product) : MAX_QUANTITY;
@@ -176,6 +181,11 @@ export function WishlistItems() {
           );
         })}
       </Stack>
+      {hasMore && (
+        <Button ref={sentinelRef} variant="outlined" onClick={more} sx={{ alignSelf: 'center' }}>
+          Show more ({rows.length - shown} more)
+        </Button>
+      )}
       <Stack direction="row" sx={{ justifyContent: 'space-between', px: 1 }}>
         <Typography variant="h2" component="p">
           Total

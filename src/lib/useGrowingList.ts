@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 /**
  * Renders a long list in steps: the first `step` items, then `step` more each time the end comes near the
  * viewport (or the "Show more" button is pressed). Rendering 1,000 cards at once would block the page for
- * seconds on a phone. Starts over when `resetKey` changes (a new search or filter).
+ * seconds on a phone (the catalogue's grid, a long wishlist). Starts over when `resetKey` changes (a new search
+ * or filter).
  */
 export function useGrowingList(total: number, step: number, resetKey: string) {
   const [state, setState] = useState({ key: resetKey, shown: step });
