@@ -14,6 +14,8 @@ test('staff admit by typed code offline, a repeat is refused, the outbox survive
   db,
   accounts,
 }) => {
+  // A whole door session: sign-in, service worker, download, offline scans, a reload and a sync.
+  test.slow();
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);
   await accounts.signIn(page, staff);
@@ -56,6 +58,8 @@ test('two devices admit the same ticket offline: both scans are kept, one first 
   accounts,
   browser,
 }) => {
+  // Two devices, each signed in and taken offline, then both synced.
+  test.slow();
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);
   const otherContext = await browser.newContext();

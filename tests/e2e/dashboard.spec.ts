@@ -103,6 +103,8 @@ test('staff edit the site details and every open page follows live', async ({ pa
 });
 
 test('staff manage products, orders, messages and roles', async ({ page, db, accounts }) => {
+  // Every tab of the staff dashboard in one session, each change checked in the database.
+  test.slow();
   const staff = await accounts.create('staff');
   const customer: TestUser = await accounts.create('customer', { firstname: 'Casey', lastname: 'Buyer' });
   await db.write(`orders/${customer.uid}/order-1`, order('Casey Buyer', customer.email));
