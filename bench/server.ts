@@ -277,6 +277,14 @@ async function compareVersions(versions: readonly ServerVersion[]): Promise<Comp
       const row = await withServer(version, (server) => fanOut(server, 'raw', 1000, 50));
       record('fan-out to 1,000 listeners, p50 ms', false, version.label, row.p50Ms, load);
       record('fan-out to 1,000 listeners, p99 ms', false, version.label, row.p99Ms, load);
+      // CPU time hardly depends on the machine's load, where latency does: the server's own work per write.
+      record(
+        'fan-out to 1,000 listeners, server CPU ms per write',
+        false,
+        version.label,
+        row.cpuMsPerTrial.server,
+        load,
+      );
       const perConnection = row.memoryPerIdleConnectionKiB;
       record('memory per idle connection, KiB (rss)', false, version.label, perConnection?.rss ?? NaN, load);
       record('memory per idle connection, KiB (heap)', false, version.label, perConnection?.heap ?? NaN, load);
