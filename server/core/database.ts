@@ -20,6 +20,8 @@ export class PreparedValue {
     readonly stored: ExportJson,
     /** Its JSON, for storage to write. */
     readonly json: Uint8Array,
+    /** The CRC32 of `json`. */
+    readonly jsonCrc: number,
   ) {}
 }
 
@@ -194,7 +196,13 @@ export class Database {
       opCount += outcome.ops.length;
       const writeOps: WriteOp[] = outcome.ops.map(({ path, value, prepared }) =>
         prepared
-          ? { path: pathToString(path), value: prepared.stored, json: prepared.json, owned: true }
+          ? {
+              path: pathToString(path),
+              value: prepared.stored,
+              json: prepared.json,
+              jsonCrc: prepared.jsonCrc,
+              owned: true,
+            }
           : { path: pathToString(path), value },
       );
       // Persistence copies the batch synchronously, so the tree may adopt the values later.
