@@ -97,6 +97,8 @@ export class WireConnection implements Subscriber, Backlogged {
   /** Characters of the message being handled (what a queued onDisconnect write holds). */
   private messageChars = 0;
   private isClosed = false;
+  /** True while the socket is corked until the end of this tick (see sendFrames). */
+  private corked = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -157,6 +159,16 @@ export class WireConnection implements Subscriber, Backlogged {
     let bytes = 0;
     for (const frame of frames) bytes += frame.length;
     if (!this.options.outgoing.admit(this, bytes)) return;
+    if (!this.corked) {
+      // Everything sent in this tick (the replies to a burst of requests, a fan-out's pushes) leaves in one
+      // write instead of a system call per message.
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
     for (const frame of frames) {
       if (!this.alive) return; // the previous frame's write failed
       this.ws.send(frame, { binary: false });

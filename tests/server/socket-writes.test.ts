@@ -1,8 +1,10 @@
 /**
- * A connection whose socket is gone costs nothing further: once its socket has closed or a write to it failed,
- * the server writes nothing more to it (each write to a destroyed socket creates an Error with a stack trace),
- * answers none of the requests still in its buffer, and pushes nothing to its listens; its onDisconnect writes
- * still run. Judged by counting socket writes, never by time.
+ * What the server writes to a client's socket, counted (never timed):
+ * - a connection whose socket is gone costs nothing further: once its socket has closed or a write to it failed,
+ *   the server writes nothing more to it (each write to a destroyed socket creates an Error with a stack trace),
+ *   answers none of the requests still in its buffer, and pushes nothing to its listens; its onDisconnect writes
+ *   still run;
+ * - the answers to a burst of requests leave in a few writes, not a system call each.
  */
 import { Socket } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -82,4 +84,27 @@ it('pushes nothing more to the listens of a socket whose write failed', async ()
   expect(writes.failed()).toBe(true);
   expect(writes.afterDestroy()).toBeLessThanOrEqual(FAILED_FRAME_REST);
   writer.close();
+});
+
+it('answers a burst of requests in a few socket writes, not one each', async () => {
+  server = await startTestServer();
+  const client = await rawClient(server);
+  const serverSockets = new WeakSet<Socket>();
+  let writes = 0;
+  type WriteGeneric = (this: Socket, ...args: unknown[]) => unknown;
+  const prototype = Socket.prototype as unknown as { _writeGeneric: WriteGeneric };
+  const writeGeneric = prototype._writeGeneric;
+  vi.spyOn(prototype, '_writeGeneric').mockImplementation(function (this: Socket, ...args: unknown[]) {
+    if (this.localPort === server.port) serverSockets.add(this);
+    if (serverSockets.has(this)) writes++;
+    return writeGeneric.apply(this, args);
+  });
+  client.corked(() => {
+    for (let i = 0; i < 500; i++) client.sendText(onDisconnect(1000 + i, `/burst/${i}`));
+  });
+  await client.next((message) => message.d.r === 1499);
+  expect(client.messages.filter((message) => (message.d.b as { s?: string })?.s === 'ok')).toHaveLength(500);
+  // One write per chunk the server read (64 KiB each), not one per answer.
+  expect(writes).toBeLessThan(20);
+  client.close();
 });
