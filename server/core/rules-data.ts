@@ -15,14 +15,29 @@ function hasChildrenNode(node: ExportJson): boolean {
   return node !== null && isChildrenNode(node);
 }
 
-/** Rules' view of a namespace as stored. */
+/** Rules' view of a namespace as stored. (Views are classes, not objects of closures: every write makes two.) */
+class TreeData implements RulesData {
+  constructor(private readonly root: ExportJson) {}
+
+  val(path: readonly string[]): Json {
+    return toPlain(getAt(this.root, path));
+  }
+
+  priority(path: readonly string[]): string | number | null {
+    return priorityOf(getAt(this.root, path));
+  }
+
+  exists(path: readonly string[]): boolean {
+    return getAt(this.root, path) !== null;
+  }
+
+  hasChildren(path: readonly string[]): boolean {
+    return hasChildrenNode(getAt(this.root, path));
+  }
+}
+
 export function treeData(root: ExportJson): RulesData {
-  return {
-    val: (path) => toPlain(getAt(root, path)),
-    priority: (path) => priorityOf(getAt(root, path)),
-    exists: (path) => getAt(root, path) !== null,
-    hasChildren: (path) => hasChildrenNode(getAt(root, path)),
-  };
+  return new TreeData(root);
 }
 
 /** The ops that bear on a path: the one at or above it, or else those below it (ops never overlap). */
@@ -122,17 +137,31 @@ function hasChildrenAfter(root: ExportJson, { above, below }: Touching, path: re
 /** Rules' view of a namespace as it would be after the round's `earlier` ops and then `own` (newData, and root in
  *  validate rules); `own` must not overlap `earlier`. */
 export function overlayData(root: ExportJson, earlier: OpIndex, own: readonly TreeOp[] = []): RulesData {
-  const at = (path: readonly string[]) => touchingIn(earlier, own, path);
-  return {
-    val: (path): Json => toPlain(nodeAfter(root, at(path), path)),
-    priority: (path) => priorityOf(nodeAfter(root, at(path), path)),
-    exists: (path) => {
-      const touching = at(path);
-      return hasChildrenAfter(root, touching, path) === true || nodeAfter(root, touching, path) !== null;
-    },
-    hasChildren: (path) => {
-      const touching = at(path);
-      return hasChildrenAfter(root, touching, path) ?? hasChildrenNode(nodeAfter(root, touching, path));
-    },
-  };
+  return new OverlayData(root, earlier, own);
+}
+
+class OverlayData implements RulesData {
+  constructor(
+    private readonly root: ExportJson,
+    private readonly earlier: OpIndex,
+    private readonly own: readonly TreeOp[],
+  ) {}
+
+  val(path: readonly string[]): Json {
+    return toPlain(nodeAfter(this.root, touchingIn(this.earlier, this.own, path), path));
+  }
+
+  priority(path: readonly string[]): string | number | null {
+    return priorityOf(nodeAfter(this.root, touchingIn(this.earlier, this.own, path), path));
+  }
+
+  exists(path: readonly string[]): boolean {
+    const touching = touchingIn(this.earlier, this.own, path);
+    return hasChildrenAfter(this.root, touching, path) === true || nodeAfter(this.root, touching, path) !== null;
+  }
+
+  hasChildren(path: readonly string[]): boolean {
+    const touching = touchingIn(this.earlier, this.own, path);
+    return hasChildrenAfter(this.root, touching, path) ?? hasChildrenNode(nodeAfter(this.root, touching, path));
+  }
 }
