@@ -156,7 +156,11 @@ const STALL_LOADS = new Set([onDisconnectFlood, largeBodies]);
 /** Every load against one server version, in a fresh server process; a row per load. */
 async function underLoads(version: ServerVersion, loads: typeof LOADS): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
-  const child = fork(SERVER_SCRIPT, [version.dir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  // BENCH_CPU_PROF_DIR: where each server process writes a V8 CPU profile (to see where a stall goes).
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = fork(SERVER_SCRIPT, [version.dir], { execArgv: ['--import', 'tsx', ...profile], stdio: 'inherit' });
   const next = <T extends HostileServerMessage['type']>(type: T) =>
     new Promise<Extract<HostileServerMessage, { type: T }>>((resolve) => {
       const take = (message: HostileServerMessage): void => {

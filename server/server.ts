@@ -189,7 +189,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       const own: ConnectionOptions = Object.create(connectionParts) as ConnectionOptions;
       own.namespace = namespace;
       own.host = request.headers.host ?? `${host}:${port}`;
-      const connection = new WireConnection(ws, own);
+      const connection = new WireConnection(ws, socket, own);
       sessions.set(connection.id, connection);
     });
   });

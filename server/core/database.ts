@@ -5,7 +5,7 @@ import { nodeHash } from './hash';
 import type { Identity } from './identity';
 import { InvalidDataError, normalizePriority, normalizeValue, withPriority } from './normalize';
 import { InvalidPathError, isPrefix, parsePath, pathToString } from './path';
-import { overlayData, treeData, type TreeOp } from './rules-data';
+import { OpIndex, overlayData, treeData, type TreeOp } from './rules-data';
 import { getAt, setInPlace } from './tree';
 
 /**
@@ -20,6 +20,8 @@ export class PreparedValue {
     readonly stored: ExportJson,
     /** Its JSON, for storage to write. */
     readonly json: Uint8Array,
+    /** The CRC32 of `json`. */
+    readonly jsonCrc: number,
   ) {}
 }
 
@@ -62,7 +64,7 @@ interface QueuedWrite {
   reject: (error: Error) => void;
 }
 
-/** Bounds the rules' overlay of a round's earlier writes (each lookup walks it) and the memory held by one round. */
+/** Bounds the memory held by one round (and the rules overlay of its earlier writes). */
 const MAX_ROUND_OPS = 1000;
 
 /**
@@ -146,7 +148,7 @@ export class Database {
   /** Resolves and checks a write against the current data without applying it (how onDisconnect writes are checked
    *  when queued; they are checked again when they run). */
   prepare(namespace: string, identity: Identity, request: WriteRequest): PreparedWrite | Refusal {
-    return this.resolveWrite(namespace, identity, request, []);
+    return this.resolveWrite(namespace, identity, request, new OpIndex());
   }
 
   /** Queues a write behind the ones not yet durable. Resolves with its refusal, or with what it changed once that is
@@ -172,14 +174,14 @@ export class Database {
   private async round(): Promise<void> {
     // `alone`: judged on the data alone, before any write of this round that could still fail.
     const taken: { write: QueuedWrite; outcome: WriteOutcome; alone: boolean }[] = [];
-    const roundOps = new Map<string, TreeOp[]>();
+    const roundOps = new Map<string, OpIndex>();
     const durable: Promise<void>[] = [];
     let opCount = 0;
     let count = 0;
     for (const next of this.queue) {
       let earlier = roundOps.get(next.namespace);
-      if (!earlier) roundOps.set(next.namespace, (earlier = []));
-      if (count > 0 && (opCount >= MAX_ROUND_OPS || overlaps(earlier, footprint(next.request)))) break;
+      if (!earlier) roundOps.set(next.namespace, (earlier = new OpIndex()));
+      if (count > 0 && (opCount >= MAX_ROUND_OPS || earlier.overlaps(footprint(next.request)))) break;
       count++;
       let outcome: WriteOutcome;
       try {
@@ -188,13 +190,19 @@ export class Database {
         next.reject(error as Error);
         continue;
       }
-      taken.push({ write: next, outcome, alone: earlier.length === 0 });
+      taken.push({ write: next, outcome, alone: earlier.size === 0 });
       if ('status' in outcome || outcome.ops.length === 0) continue;
-      earlier.push(...outcome.ops);
+      earlier.add(outcome.ops);
       opCount += outcome.ops.length;
       const writeOps: WriteOp[] = outcome.ops.map(({ path, value, prepared }) =>
         prepared
-          ? { path: pathToString(path), value: prepared.stored, json: prepared.json, owned: true }
+          ? {
+              path: pathToString(path),
+              value: prepared.stored,
+              json: prepared.json,
+              jsonCrc: prepared.jsonCrc,
+              owned: true,
+            }
           : { path: pathToString(path), value },
       );
       // Persistence copies the batch synchronously, so the tree may adopt the values later.
@@ -236,7 +244,7 @@ export class Database {
     namespace: string,
     identity: Identity,
     request: WriteRequest,
-    earlier: readonly TreeOp[],
+    earlier: OpIndex,
   ): PreparedWrite | Refusal {
     if (!identity.admin && !this.exists(namespace) && this.rulesFor(namespace) !== ALLOW_ALL) {
       // Under enforced rules a client cannot make the server hold namespaces of its choosing.
@@ -270,8 +278,8 @@ export class Database {
       const check = this.rulesFor(namespace).checkWrite(
         ops.map((op) => op.path),
         identity.auth,
-        earlier.length === 0 ? treeData(root) : overlayData(root, earlier),
-        overlayData(root, [...earlier, ...ops]),
+        earlier.size === 0 ? treeData(root) : overlayData(root, earlier),
+        overlayData(root, earlier, ops),
         now,
       );
       if (!check.allowed) return { ...PERMISSION_DENIED, message: `Permission denied (${check.reason})` };
@@ -289,10 +297,6 @@ function footprint(request: WriteRequest): (readonly string[])[] {
   } catch {
     return [base];
   }
-}
-
-function overlaps(ops: readonly TreeOp[], paths: readonly (readonly string[])[]): boolean {
-  return ops.some((op) => paths.some((path) => isPrefix(op.path, path) || isPrefix(path, op.path)));
 }
 
 function resolveSet(root: ExportJson, path: readonly string[], written: unknown, now: number): ResolvedOp {

@@ -11,6 +11,8 @@ export interface WriteOp {
   value: ExportJson;
   /** The value's JSON (UTF-8), when the writer has it already: storage writes it instead of encoding `value`. */
   json?: Uint8Array;
+  /** The CRC32 of `json`, computed where `json` was (off the server's thread), so that storage need not read it. */
+  jsonCrc?: number;
   /** Set when nobody else holds `value` (nor will change it): storage may keep it instead of copying it. */
   owned?: boolean;
 }

@@ -9,7 +9,7 @@ import {
   writeFully,
 } from './files';
 import { type DirectoryLock, lockDirectory } from './lock';
-import { encodeRecord, encodeRecordInSlices, scanRecords } from './records';
+import { encodeRecord, encodeRecordInSlices, type PayloadPiece, scanRecords } from './records';
 import { clearRunState, currentBoot, readRunState, type RunState, writeRunState } from './run-state';
 import { encodeSnapshot, readSnapshot, writeSnapshot } from './snapshot';
 import { applyNormalizedOps, applyOps, ownedOps } from './tree';
@@ -70,16 +70,18 @@ const LARGE_ROUND_BYTES = 1024 * 1024;
 
 /**
  * A batch's journal record. Values whose JSON the writer handed over (big REST bodies, see core/json-slices.ts)
- * are written as they are, and the record checksummed a slice per turn; the text equals JSON.stringify's.
+ * are written as they are, with the CRC the writer computed (so the round never reads them); the text equals
+ * JSON.stringify's.
  */
 async function encodeBatch(seq: number, batch: Batch): Promise<Buffer[]> {
   if (!batch.ops.some((op) => op.json)) return [encodeRecord({ seq, ns: batch.namespace, ops: batch.ops })];
-  const payload: Uint8Array[] = [Buffer.from(`{"seq":${seq},"ns":${JSON.stringify(batch.namespace)},"ops":[`)];
+  const text = (value: string): PayloadPiece => ({ bytes: Buffer.from(value) });
+  const payload: PayloadPiece[] = [text(`{"seq":${seq},"ns":${JSON.stringify(batch.namespace)},"ops":[`)];
   for (const [index, op] of batch.ops.entries()) {
-    payload.push(Buffer.from(`${index === 0 ? '' : ','}{"path":${JSON.stringify(op.path)},"value":`));
-    payload.push(op.json ?? Buffer.from(JSON.stringify(op.value)), Buffer.from('}'));
+    payload.push(text(`${index === 0 ? '' : ','}{"path":${JSON.stringify(op.path)},"value":`));
+    payload.push(op.json ? { bytes: op.json, crc: op.jsonCrc } : text(JSON.stringify(op.value)), text('}'));
   }
-  payload.push(Buffer.from(']}'));
+  payload.push(text(']}'));
   return encodeRecordInSlices(payload);
 }
 
@@ -126,6 +128,8 @@ export class FilePersistence implements Persistence {
   private idle: Promise<void> = Promise.resolve();
   private compactRequested = false;
   private compaction: Promise<void> | null = null;
+  /** While a snapshot is being encoded from `trees`: the batches made durable meanwhile, applied to them after. */
+  private heldBack: Batch[] | null = null;
   private compactionBlockedUntil = 0;
   private failing = false;
   private state: 'new' | 'open' | 'closing' | 'closed' = 'new';
@@ -473,9 +477,14 @@ export class FilePersistence implements Persistence {
     this.journalSize += length;
     this.journalBytes += length;
     for (const batch of batches) {
-      this.setTree(batch.namespace, applyNormalizedOps(this.trees.get(batch.namespace) ?? null, batch.ops));
+      if (this.heldBack) this.heldBack.push(batch);
+      else this.applyBatch(batch);
       batch.resolve();
     }
+  }
+
+  private applyBatch(batch: Batch): void {
+    this.setTree(batch.namespace, applyNormalizedOps(this.trees.get(batch.namespace) ?? null, batch.ops));
   }
 
   /** Cuts whatever a failed round left after the journal's acknowledged content; says whether that worked. */
@@ -492,14 +501,15 @@ export class FilePersistence implements Persistence {
   }
 
   /**
-   * Captures the trees as they stand after the journal's last round, moves writing on to a new journal, then
-   * writes the snapshot in the background. Until the snapshot is renamed into place, the old snapshot plus the old
+   * Moves writing on to a new journal, then, in the background, encodes the trees as they stood after the old
+   * journal's last round and writes them as the snapshot. Rounds go on in the new journal meanwhile (a big
+   * database takes seconds to encode, and a write must not wait for that); what they make durable reaches the
+   * trees once the encoding is done. Until the snapshot is renamed into place, the old snapshot plus the old
    * journal still describe everything, so a crash at any point loses nothing; a failure anywhere is retried later.
    */
   private async switchJournal(): Promise<void> {
     const covers = this.generation;
-    // Nothing changes the trees meanwhile: rounds wait for this worker.
-    const chunks = await encodeSnapshot(covers, this.seq ?? 0, this.trees);
+    const seq = this.seq ?? 0;
     let next: FileHandlePort;
     try {
       next = await this.createJournal(covers + 1);
@@ -514,7 +524,16 @@ export class FilePersistence implements Persistence {
     this.journalSize = JOURNAL_MAGIC.length;
     this.journalBytes = 0;
     await previous?.close().catch(() => {});
+    this.heldBack = [];
     this.compaction = (async () => {
+      let chunks: Buffer[];
+      try {
+        chunks = await encodeSnapshot(covers, seq, this.trees);
+      } finally {
+        const later = this.heldBack ?? [];
+        this.heldBack = null;
+        for (const batch of later) this.applyBatch(batch);
+      }
       try {
         await writeSnapshot(this.dir, chunks, this.files);
       } catch (error) {

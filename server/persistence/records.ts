@@ -26,21 +26,62 @@ export function encodeRecord(payload: unknown): Buffer {
   return Buffer.concat([header, body]);
 }
 
+/** A piece of a record's payload, with its CRC32 when that is known already (computed off the server's thread). */
+export interface PayloadPiece {
+  bytes: Uint8Array;
+  crc?: number;
+}
+
 /**
  * A record whose payload is given as pieces of UTF-8 JSON (see core/json-slices.ts): the header, then the pieces
- * as they are. The checksum is computed a slice per turn of the event loop, so a big payload holds nobody up.
+ * as they are. A piece whose CRC is known is not read again (its CRC is combined with the rest); any other big
+ * piece is checksummed a slice per turn of the event loop, so that a big payload holds nobody up.
  */
-export async function encodeRecordInSlices(payload: readonly Uint8Array[]): Promise<Buffer[]> {
-  const header = headerFor(payload.reduce((total, piece) => total + piece.length, 0));
+export async function encodeRecordInSlices(payload: readonly PayloadPiece[]): Promise<Buffer[]> {
+  const header = headerFor(payload.reduce((total, piece) => total + piece.bytes.length, 0));
   let checksum = crc32(header.subarray(4, 8));
-  for (const piece of payload) {
-    for (let at = 0; at < piece.length; at += SLICE_CHARS) {
-      checksum = crc32(piece.subarray(at, at + SLICE_CHARS), checksum);
-      if (piece.length > SLICE_CHARS) await nextTurn();
+  for (const { bytes, crc } of payload) {
+    if (crc !== undefined) {
+      checksum = crc32Combine(checksum, crc, bytes.length);
+      continue;
+    }
+    for (let at = 0; at < bytes.length; at += SLICE_CHARS) {
+      checksum = crc32(bytes.subarray(at, at + SLICE_CHARS), checksum);
+      if (bytes.length > SLICE_CHARS) await nextTurn();
     }
   }
   header.writeUInt32LE(checksum, 8);
-  return [header, ...payload.map((piece) => Buffer.from(piece.buffer, piece.byteOffset, piece.length))];
+  return [header, ...payload.map(({ bytes }) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))];
+}
+
+/** The CRC32 of A followed by B, from the CRC32s of A and of B and B's length (zlib's crc32_combine). */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  // Appending n zero bytes to A is a linear map on its CRC: squared again and again, it covers any length in
+  // log2(n) steps, without reading B.
+  let odd = Array.from({ length: 32 }, (_, n) => (n === 0 ? 0xedb88320 : (1 << (n - 1)) >>> 0));
+  let even = square(odd); // two zero bits
+  odd = square(even); // four zero bits
+  let crc = crcA;
+  for (let remaining = lengthB; remaining > 0;) {
+    even = square(odd); // the first pass: one zero byte
+    if (remaining % 2 === 1) crc = times(even, crc);
+    remaining = Math.floor(remaining / 2);
+    if (remaining === 0) break;
+    odd = square(even);
+    if (remaining % 2 === 1) crc = times(odd, crc);
+    remaining = Math.floor(remaining / 2);
+  }
+  return (crc ^ crcB) >>> 0;
+}
+
+function times(matrix: readonly number[], vector: number): number {
+  let sum = 0;
+  for (let row = 0, rest = vector >>> 0; rest !== 0; row++, rest >>>= 1) if (rest & 1) sum ^= matrix[row] as number;
+  return sum >>> 0;
+}
+
+function square(matrix: readonly number[]): number[] {
+  return matrix.map((row) => times(matrix, row));
 }
 
 interface DecodedRecord {

@@ -31,7 +31,7 @@ export async function encodeSnapshot(
   const chunks = [MAGIC, encodeRecord({ covers, seq, namespaces: trees.size })];
   for (const [ns, tree] of trees) {
     const payload = [Buffer.from(`{"ns":${JSON.stringify(ns)},"tree":`), ...(await stringifyInSlices(tree)), CLOSE];
-    chunks.push(...(await encodeRecordInSlices(payload)));
+    chunks.push(...(await encodeRecordInSlices(payload.map((bytes) => ({ bytes })))));
   }
   chunks.push(encodeRecord({ end: true }));
   return chunks;

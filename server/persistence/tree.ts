@@ -53,7 +53,12 @@ export function applyOps(tree: ExportJson, ops: readonly WriteOp[]): ExportJson 
 
 /** The ops with values of their own: normalized copies, except where the writer handed a value over (`owned`). */
 export function ownedOps(ops: readonly WriteOp[]): WriteOp[] {
-  return ops.map((op) => ({ path: op.path, value: op.owned ? op.value : normalize(op.value), json: op.json }));
+  return ops.map(({ path, value, owned, json, jsonCrc }) => ({
+    path,
+    value: owned ? value : normalize(value),
+    json,
+    jsonCrc,
+  }));
 }
 
 /** applyOps for ops whose values are already normalized and owned by nobody else: the tree adopts them. */

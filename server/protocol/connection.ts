@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Database, WriteRequest } from '../core/database';
 import {
@@ -96,9 +97,13 @@ export class WireConnection implements Subscriber, Backlogged {
   /** Characters of the message being handled (what a queued onDisconnect write holds). */
   private messageChars = 0;
   private isClosed = false;
+  /** True while the socket is corked until the end of this tick (see sendFrames). */
+  private corked = false;
 
   constructor(
     private readonly ws: WebSocket,
+    /** The socket under `ws`: a failed write destroys it at once, before `ws` hears of it. */
+    private readonly socket: Duplex,
     private readonly options: ConnectionOptions,
   ) {
     const { log, namespace } = options;
@@ -140,12 +145,34 @@ export class WireConnection implements Subscriber, Backlogged {
     this.ws.terminate();
   }
 
+  /**
+   * False once the socket has closed or a write to it failed. Nothing is sent, and no request handled, after
+   * that: each write to a destroyed socket would create an Error (and Node reads its stack), and nobody could
+   * receive the answer. Requests in flight when it happens are dropped, as when the client closes mid-way.
+   */
+  private get alive(): boolean {
+    return this.ws.readyState === this.ws.OPEN && !this.socket.destroyed && this.socket.writable;
+  }
+
   sendFrames(frames: readonly Buffer[]): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (!this.alive) return;
     let bytes = 0;
     for (const frame of frames) bytes += frame.length;
     if (!this.options.outgoing.admit(this, bytes)) return;
-    for (const frame of frames) this.ws.send(frame, { binary: false });
+    if (!this.corked) {
+      // Everything sent in this tick (the replies to a burst of requests, a fan-out's pushes) leaves in one
+      // write instead of a system call per message.
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
+    for (const frame of frames) {
+      if (!this.alive) return; // the previous frame's write failed
+      this.ws.send(frame, { binary: false });
+    }
   }
 
   revoked(listen: Listen): void {
@@ -173,7 +200,7 @@ export class WireConnection implements Subscriber, Backlogged {
   }
 
   private receive(frame: string): void {
-    if (this.ws.readyState !== this.ws.OPEN) return; // frames still arriving after we closed on garbage
+    if (!this.alive) return; // frames still arriving after the socket closed, or after we closed on garbage
     let text: string | null;
     try {
       text = this.frames.push(frame);
@@ -290,6 +317,7 @@ export class WireConnection implements Subscriber, Backlogged {
     const { db, namespace, log } = this.options;
     db.write(namespace, this.identity, write).then(
       (outcome) => {
+        if (!this.alive) return;
         if (!('status' in outcome)) return this.reply(request, OK);
         // The client retries a stale transaction from what it holds, so it gets the current value first.
         if (outcome.status === 'datastale') {

@@ -63,7 +63,8 @@ export function overwriteFrames(path: readonly string[], dataJson: string, tag?:
   return encodeFrames(dataMessage('d', path, dataJson, tag));
 }
 
-function windowOf(root: ExportJson, listen: Listen): ExportJson {
+/** What a query listen sees of the data (null for a listen without a query). */
+export function windowOf(root: ExportJson, listen: Listen): ExportJson {
   return listen.query ? applyQuery(getAt(root, listen.path), listen.query.spec) : null;
 }
 

@@ -4,6 +4,7 @@
  * slices small enough for the server's thread to put the value back together one turn at a time.
  */
 import { parentPort } from 'node:worker_threads';
+import { crc32 } from 'node:zlib';
 import { cutIntoSlices, type Slice } from '../core/json-slices';
 import type { ExportJson } from '../core/model';
 import { InvalidDataError, normalizeValue } from '../core/normalize';
@@ -28,6 +29,8 @@ export interface PreparedPart {
   slices: Slice[];
   /** The normalized value's JSON, as the journal stores it. */
   json: Uint8Array;
+  /** Its CRC32, for the journal's checksum: computed here rather than on the server's thread. */
+  jsonCrc: number;
   /** The value as the answer shows it. */
   answer: Uint8Array;
 }
@@ -80,10 +83,12 @@ export function prepareBody(job: BodyJob): BodyOutcome {
       throw error;
     }
     const shown = job.exportFormat ? normalized : toReadable(normalized);
+    const json = encoder.encode(JSON.stringify(normalized));
     parts.push({
       key,
       slices: cutIntoSlices(normalized),
-      json: encoder.encode(JSON.stringify(normalized)),
+      json,
+      jsonCrc: crc32(json),
       answer: encoder.encode(JSON.stringify(shown, null, job.pretty ? 2 : undefined)),
     });
   }

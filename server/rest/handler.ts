@@ -84,8 +84,12 @@ function dataPath(pathname: string): string[] {
   }
 }
 
+function isExport(url: URL): boolean {
+  return url.searchParams.get('format') === 'export';
+}
+
 function render(value: ExportJson, url: URL): unknown {
-  return url.searchParams.get('format') === 'export' ? value : toReadable(value);
+  return isExport(url) ? value : toReadable(value);
 }
 
 function respond(
@@ -204,7 +208,7 @@ function read(
     if (context.registry.size >= context.limits.listensInTotal) {
       throw new HttpError(503, 'Server busy: too many listens');
     }
-    return startEventStream(context, response, identity, namespace, path, spec);
+    return startEventStream(context, response, identity, namespace, path, spec, isExport(url));
   }
   const stored = context.db.valueAt(namespace, path);
   if (request.headers['if-none-match'] === etagOf(stored)) return sendEmpty(response, 304, { ETag: etagOf(stored) });

@@ -96,7 +96,7 @@ async function assemble(parts: readonly PreparedPart[], kind: BodyJob['kind']): 
   for (const part of parts) {
     const value = (await assembleSlices(part.slices)) as ExportJson;
     const stored = (await assembleSlices(part.slices)) as ExportJson;
-    values.set(part.key, new PreparedValue(value, stored, part.json));
+    values.set(part.key, new PreparedValue(value, stored, part.json, part.jsonCrc));
   }
   const answers = new Map(parts.map((part) => [part.key, part.answer]));
   return { status: 'prepared', value: kind === 'set' ? values.get('') : Object.fromEntries(values), answers };

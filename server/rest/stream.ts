@@ -1,10 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { Database } from '../core/database';
 import type { Identity } from '../core/identity';
+import type { ExportJson } from '../core/model';
 import type { QuerySpec } from '../core/query';
+import { toReadable } from '../core/tree';
 import type { Backlogged, OutgoingBudget } from '../limits';
 import type { Listen, ListenRegistry, Subscriber } from '../protocol/listens';
-import { queryWindow } from '../protocol/listens';
+import { windowOf } from '../protocol/listens';
 
 /** Firebase sends a keep-alive event about every 30 seconds on an idle stream. */
 const KEEP_ALIVE_MS = 30_000;
@@ -16,7 +18,7 @@ export interface StreamContext {
 }
 
 /** A wire message as the fan-out encodes it; only data pushes reach a stream. */
-type Push = { d: { a: 'd' | 'm'; b: { p: string; d: unknown } } };
+type Push = { d: { a: 'd' | 'm'; b: { p: string; d: ExportJson } } };
 
 /**
  * REST streaming (`Accept: text/event-stream`), as Firebase documents it: the value first as `event: put` at
@@ -36,6 +38,8 @@ class EventStream implements Subscriber, Backlogged {
     namespace: string,
     path: readonly string[],
     spec: QuerySpec | null,
+    /** `format=export`: values as stored, with priorities; otherwise as GET renders them (arrays, no priorities). */
+    private readonly exported: boolean,
   ) {
     const query = spec && { spec, tag: 0, wire: null, key: `rest:${JSON.stringify(spec)}` };
     this.listen = { subscriber: this, namespace, path, query };
@@ -56,15 +60,13 @@ class EventStream implements Subscriber, Backlogged {
   start(): void {
     const { db, registry } = this.context;
     const { namespace, path } = this.listen;
-    const json = this.listen.query
-      ? queryWindow(db.valueAt(namespace, []), this.listen)
-      : JSON.stringify(db.valueAt(namespace, path));
+    const value = this.listen.query ? windowOf(db.valueAt(namespace, []), this.listen) : db.valueAt(namespace, path);
     this.response.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache',
       'Access-Control-Allow-Origin': '*',
     });
-    this.write(`event: put\ndata: {"path":"/","data":${json}}\n\n`);
+    this.event('put', { path: '/', data: this.render(value) });
     registry.add(this.listen);
   }
 
@@ -72,8 +74,15 @@ class EventStream implements Subscriber, Backlogged {
     const text = (frames.length > 1 ? frames.slice(1) : frames).join('');
     const { a, b } = (JSON.parse(text) as Push).d;
     const relative = b.p.split('/').filter(Boolean).slice(this.listen.path.length).join('/');
-    const data = JSON.stringify({ path: `/${relative}`, data: b.d });
-    this.write(`event: ${a === 'm' ? 'patch' : 'put'}\ndata: ${data}\n\n`);
+    if (a === 'd') return this.event('put', { path: `/${relative}`, data: this.render(b.d) });
+    // A patch's data maps paths to values: each value is rendered, the map itself stays an object.
+    const children = Object.entries(b.d as Record<string, ExportJson>);
+    const data = Object.fromEntries(children.map(([key, child]) => [key, this.render(child)]));
+    this.event('patch', { path: `/${relative}`, data });
+  }
+
+  private render(value: ExportJson): unknown {
+    return this.exported ? value : toReadable(value);
   }
 
   revoked(): void {
@@ -115,6 +124,7 @@ export function startEventStream(
   namespace: string,
   path: readonly string[],
   spec: QuerySpec | null,
+  exported: boolean,
 ): void {
-  new EventStream(context, response, identity, namespace, path, spec).start();
+  new EventStream(context, response, identity, namespace, path, spec, exported).start();
 }

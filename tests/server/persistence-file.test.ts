@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FilePersistence } from '../../server/persistence/journal';
-import { encodeRecord } from '../../server/persistence/records';
+import { crc32 } from 'node:zlib';
+import { crc32Combine, encodeRecord } from '../../server/persistence/records';
 import { writeRunState } from '../../server/persistence/run-state';
 import { nodeFileSystem } from '../../server/persistence/files';
 import type { ExportJson } from '../../server/core/model';
@@ -217,5 +218,24 @@ describe('FilePersistence', () => {
     await persistence.load();
     await persistence.close();
     await expect(persistence.commit('ns', [{ path: '/a', value: 1 }])).rejects.toBeInstanceOf(PersistenceError);
+  });
+});
+
+describe('crc32Combine', () => {
+  it('gives the CRC32 of two pieces one after the other from theirs, for any lengths', () => {
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7919) % 251));
+    for (const [cut, end] of [
+      [0, 0],
+      [0, 5],
+      [5, 5],
+      [1, 2],
+      [3, 1000],
+      [999, 70_000],
+      [65_537, 70_000],
+    ] as const) {
+      const a = bytes.subarray(0, cut);
+      const b = bytes.subarray(cut, end);
+      expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(bytes.subarray(0, end)));
+    }
   });
 });

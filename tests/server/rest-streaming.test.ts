@@ -87,6 +87,40 @@ describe('REST streaming', () => {
     events.close();
   });
 
+  it('renders values as GET does: arrays as arrays, no priorities, in the first put and every later event', async () => {
+    await put('/open/list.json', { items: ['a', 'b', 'c'], tagged: { '.priority': 5, name: 'n' } });
+    const get = async (path: string) => (await fetch(`${server.url}${path}`)).json() as Promise<unknown>;
+    const events = await stream('/open/list.json');
+    await eventually(() => (events.events.length > 0 ? true : undefined));
+    expect(events.events[0]).toEqual({ event: 'put', data: { path: '/', data: await get('/open/list.json') } });
+    expect(events.events[0]?.data).toEqual({
+      path: '/',
+      data: { items: ['a', 'b', 'c'], tagged: { name: 'n' } },
+    });
+
+    await put('/open/list/items.json', ['x', 'y']);
+    await patch('/open/list.json', { more: [1, 2], tagged: { '.priority': 1, name: 'm' } });
+    await put('/open/list/items/2.json', ['deep', 'er']);
+    await eventually(() => (events.events.length >= 4 ? true : undefined));
+    expect(events.events.slice(1)).toEqual([
+      { event: 'put', data: { path: '/items', data: ['x', 'y'] } },
+      { event: 'patch', data: { path: '/', data: { more: [1, 2], tagged: { name: 'm' } } } },
+      { event: 'put', data: { path: '/items/2', data: ['deep', 'er'] } },
+    ]);
+    events.close();
+  });
+
+  it('renders a query stream as the same GET with the query does', async () => {
+    await put('/open/ranked.json', { a: { n: 1, list: [1, 2] }, b: { n: 2, list: [3] } });
+    const query = '/open/ranked.json?orderBy="$key"&limitToFirst=1';
+    const events = await stream(query);
+    await eventually(() => (events.events.length > 0 ? true : undefined));
+    const get = (await (await fetch(`${server.url}${query}`)).json()) as unknown;
+    expect(get).toEqual({ a: { n: 1, list: [1, 2] } });
+    expect(events.events[0]).toEqual({ event: 'put', data: { path: '/', data: get } });
+    events.close();
+  });
+
   it('refuses a stream the rules deny, and cancels one they stop allowing', async () => {
     expect((await stream('/mine/ann.json')).status).toBe(401);
     await put('/gate.json', true);

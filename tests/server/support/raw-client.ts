@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import type { DatabaseServer } from '../../../server/server';
 import { NAMESPACE } from './protocol-harness';
@@ -12,6 +13,8 @@ export interface RawClient {
   readonly splitMessages: number;
   readonly closed: Promise<number>;
   sendText(text: string): void;
+  /** Runs `send` with the socket corked, so that what it sends leaves in one write and arrives together. */
+  corked(send: () => void): void;
   request(action: string, body: unknown): Promise<{ s: string; d?: unknown }>;
   /** The next message satisfying `match`, after the one the previous call returned. */
   next(match: (message: Message) => boolean, timeoutMs?: number): Promise<Message>;
@@ -79,6 +82,12 @@ export async function rawClient(
     },
     closed,
     sendText: (text) => ws.send(text),
+    corked: (send) => {
+      const socket = (ws as unknown as { _socket: Socket })._socket;
+      socket.cork();
+      send();
+      socket.uncork();
+    },
     next: async (match, timeoutMs = 5000) => {
       const index = await find(cursor, match, timeoutMs);
       cursor = index + 1;
