@@ -88,13 +88,19 @@ test('a returning visitor sees their own wishlist and draft once the page is liv
   expect(problems).toEqual([]);
 });
 
-/** Holds the app's code back until `release` is called, as a slow phone would before the app takes the page over. */
-async function holdTheApp(page: Page): Promise<() => void> {
+/**
+ * Holds the app's code (or one chunk of it) back until `release` is called, as a slow phone would before the app
+ * takes the page over; then lets it load, or fails it as a broken connection would.
+ */
+async function holdTheApp(
+  page: Page,
+  { chunk = /\/assets\/startApp-[^/]*\.js$/, then = 'load' }: { chunk?: RegExp; then?: 'load' | 'fail' } = {},
+): Promise<() => void> {
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/startApp-[^/]*\.js$/, async (route) => {
+  await page.route(chunk, async (route) => {
     await held;
-    await route.continue();
+    await (then === 'load' ? route.continue() : route.abort());
   });
   return release;
 }
@@ -218,12 +224,7 @@ test('pressed twice from the keyboard before the app has started, both presses a
 });
 
 test('when the app cannot start, a press before it is told that the wishlist was not changed', async ({ page }) => {
-  let fail = () => undefined as void;
-  const failed = new Promise<void>((resolve) => (fail = resolve));
-  await page.route(/\/assets\/startApp-[^/]*\.js$/, async (route) => {
-    await failed;
-    await route.abort();
-  });
+  const fail = await holdTheApp(page, { then: 'fail' });
   await page.goto('/home');
   await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
   await expect(earlyNote(page)).toContainText('Adding to Wishlist…');
@@ -244,13 +245,8 @@ test('a press on a page that had to start afresh is not done, and the app says s
   page,
 }) => {
   const twoAtOnce = await watchForTwoAtOnce(page);
-  let fail = () => undefined as void;
-  const failed = new Promise<void>((resolve) => (fail = resolve));
   // Without the page's own code the app renders from scratch: the buttons pressed are gone.
-  await page.route(/\/assets\/HomePage-[^/]*\.js$/, async (route) => {
-    await failed;
-    await route.abort();
-  });
+  const fail = await holdTheApp(page, { chunk: /\/assets\/HomePage-[^/]*\.js$/, then: 'fail' });
   await page.goto('/home');
   await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
   await expect(earlyNote(page)).toContainText('Adding to Wishlist…');
