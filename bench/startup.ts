@@ -3,9 +3,10 @@
  *
  * - responsiveness while a first visit starts: "Add to wishlist" on the first card is pressed as soon as the card
  *   is visible (the page the server rendered, before or while React takes it over), and the time from the press
- *   to its visible response (the wishlist badge or the toast, whichever shows first) is taken from the page's own
- *   clock: the press's event time, a MutationObserver, then the next frame. The browser's Event Timing entry of
- *   the press (its delay until the next paint) is reported beside it;
+ *   to its first visible answer (index.html's note while the app starts, or the app's own) and to the app's own
+ *   response (the wishlist badge or the toast, whichever shows first) is taken from the page's own clock: the
+ *   press's event time, a MutationObserver, then the next frame. The browser's Event Timing entry of the press
+ *   (its delay until the next paint) is reported beside it;
  * - the installed app's start: with the service worker installed and the device offline, a later visit to the
  *   wishlist until its items and the way to checkout are on screen.
  *
@@ -23,6 +24,9 @@ const PAGES = ['/home', '/products'];
 /** What the page records about itself, read back by the benchmark. */
 interface StartupRecord {
   pressedAt: number | null;
+  /** The first answer on screen: the note index.html shows for a press kept while the app starts, or the app's. */
+  answeredAt: number | null;
+  /** The app's own response: the wishlist badge or its toast. */
   respondedAt: number | null;
   /** The Event Timing entries of the press (pointerdown, pointerup, click) longer than 16 ms. */
   eventDurations: number[];
@@ -35,7 +39,13 @@ type RecordingWindow = Window & { startupRecord: StartupRecord };
  * functions declared inside: the bundler running this file would name them with a helper the page lacks.)
  */
 function recordStartup(): void {
-  const record: StartupRecord = { pressedAt: null, respondedAt: null, eventDurations: [], usableAt: null };
+  const record: StartupRecord = {
+    pressedAt: null,
+    answeredAt: null,
+    respondedAt: null,
+    eventDurations: [],
+    usableAt: null,
+  };
   (window as unknown as RecordingWindow).startupRecord = record;
   addEventListener('pointerdown', (event) => (record.pressedAt ??= event.timeStamp), true);
   new PerformanceObserver((list) => {
@@ -45,12 +55,21 @@ function recordStartup(): void {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   // Each time is taken in the frame after the change: the response is on screen by then.
   new MutationObserver(() => {
+    if (record.pressedAt !== null && record.answeredAt === null && document.querySelector('#early-press-status > *')) {
+      record.answeredAt = -1;
+      requestAnimationFrame(() => setTimeout(() => (record.answeredAt = performance.now())));
+    }
     if (record.pressedAt !== null && record.respondedAt === null) {
       const badge = document.querySelector('[data-testid="wishlist-count"] span[aria-hidden="true"]');
       const toast = document.querySelector('[data-toast-severity]');
       if (badge || toast) {
         record.respondedAt = -1;
-        requestAnimationFrame(() => setTimeout(() => (record.respondedAt = performance.now())));
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            record.respondedAt = performance.now();
+            if (record.answeredAt === null) record.answeredAt = record.respondedAt;
+          }),
+        );
       }
     }
     if (record.usableAt === null && document.querySelector('main a[href="/checkout"]')) {
@@ -63,7 +82,7 @@ function recordStartup(): void {
 const readRecord = (page: Page) => page.evaluate(() => (window as unknown as RecordingWindow).startupRecord);
 
 /** Until the page has recorded a time under `field` (a frame after the change). */
-function recorded(page: Page, field: 'respondedAt' | 'usableAt'): Promise<unknown> {
+function recorded(page: Page, field: 'answeredAt' | 'respondedAt' | 'usableAt'): Promise<unknown> {
   return page.waitForFunction((name) => ((window as unknown as RecordingWindow).startupRecord[name] ?? -1) > 0, field, {
     timeout: 60_000,
   });
@@ -81,6 +100,7 @@ async function newVisitor(browser: Browser): Promise<BrowserContext> {
 }
 
 interface PressFigures {
+  answerMs: number;
   responseMs: number;
   eventMs: number;
 }
@@ -94,8 +114,10 @@ async function pressWhileStarting(browser: Browser, url: string, rate: number): 
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('button:not([disabled])', { hasText: 'Add to wishlist' }).first().click({ timeout: 60_000 });
     await recorded(page, 'respondedAt');
+    await recorded(page, 'answeredAt');
     const record = await readRecord(page);
     return {
+      answerMs: (record.answeredAt ?? Number.NaN) - (record.pressedAt ?? Number.NaN),
       responseMs: (record.respondedAt ?? Number.NaN) - (record.pressedAt ?? Number.NaN),
       eventMs: Math.max(0, ...record.eventDurations),
     };
@@ -151,12 +173,18 @@ export function runStartupBench(): Promise<Record<string, unknown>> {
           }
         }
         const figures = (rate: number) => ({
+          answer: median((runs[rate] ?? []).map((run) => run.answerMs)),
+          worstAnswer: Math.max(...(runs[rate] ?? []).map((run) => run.answerMs)),
           response: median((runs[rate] ?? []).map((run) => run.responseMs)),
           worstResponse: Math.max(...(runs[rate] ?? []).map((run) => run.responseMs)),
           eventTiming: median((runs[rate] ?? []).map((run) => run.eventMs)),
         });
         const [quiet, slowed] = [figures(1), figures(SLOWDOWN)];
         pressWhileStartingMs[path] = {
+          answerMs: quiet.answer,
+          worstAnswerMs: quiet.worstAnswer,
+          slowedAnswerMs: slowed.answer,
+          slowedWorstAnswerMs: slowed.worstAnswer,
           responseMs: quiet.response,
           worstResponseMs: quiet.worstResponse,
           eventTimingMs: quiet.eventTiming,
@@ -172,15 +200,28 @@ export function runStartupBench(): Promise<Record<string, unknown>> {
         `\nStart-up responsiveness (Chromium, phone viewport; median of ${RUNS} fresh first visits, worst in ` +
           'brackets)',
       );
-      console.log('  "Add to wishlist" pressed as soon as the first card shows, until the badge or toast is on screen');
       console.log(
-        `  page        CPU as is           Event Timing   CPU ${SLOWDOWN}× slower          Event Timing` +
-          ' (target ≤ 200 ms)',
+        '  "Add to wishlist" pressed as soon as the first card shows, until its first answer is on screen (the note' +
+          " of index.html or the app's own; target ≤ 200 ms), and until the app's badge or toast is",
       );
+      console.log('  page       CPU            first answer           badge or toast   Event Timing');
       for (const [path, f] of Object.entries(pressWhileStartingMs)) {
-        const quiet = `${ms(f.responseMs)} (${ms(f.worstResponseMs)})   ${ms(f.eventTimingMs)}`;
-        const slowed = `${ms(f.slowedResponseMs)} (${ms(f.slowedWorstResponseMs)})   ${ms(f.slowedEventTimingMs)}`;
-        console.log(`  ${path.padEnd(10)} ${quiet}   ${slowed}`);
+        for (const [cpu, answer, worstAnswer, response, worstResponse, eventTiming] of [
+          ['as is', f.answerMs, f.worstAnswerMs, f.responseMs, f.worstResponseMs, f.eventTimingMs],
+          [
+            `${SLOWDOWN}× slower`,
+            f.slowedAnswerMs,
+            f.slowedWorstAnswerMs,
+            f.slowedResponseMs,
+            f.slowedWorstResponseMs,
+            f.slowedEventTimingMs,
+          ],
+        ] as const) {
+          console.log(
+            `  ${path.padEnd(10)} ${cpu.padEnd(10)} ${ms(answer)} (${ms(worstAnswer)})   ` +
+              `${ms(response)} (${ms(worstResponse)})   ${ms(eventTiming)}`,
+          );
+        }
       }
       console.log(
         '  installed app offline, a later visit to /cart until its items and checkout link show: ' +

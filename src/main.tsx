@@ -1,3 +1,4 @@
+import { tellEarlyPressesFailed } from './app/earlyPressNote';
 import { showStartFailed } from './app/startFailed';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 
@@ -17,5 +18,6 @@ function start(): void {
       // A page from the server stays readable, its links plain links; the bare app shell would be a blank page.
       const root = document.getElementById('root');
       if (!root?.firstElementChild) showStartFailed(root);
+      else tellEarlyPressesFailed();
     });
 }

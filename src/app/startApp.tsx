@@ -15,7 +15,7 @@ import { hydratingAtom } from '../state/atoms';
 import { setInBackground } from '../state/setInBackground';
 import { serverNowAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { App } from './App';
-import { replayEarlyInput, takeEarlyInput } from './earlyInput';
+import { dropEarlyPresses, replayEarlyInput, takeEarlyInput } from './earlyInput';
 import { pages } from './routing/pages';
 import { showStartFailed } from './startFailed';
 import { startLiveDataAfterPaint } from './startLiveData';
@@ -35,7 +35,7 @@ function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
 
 function render(container: HTMLElement): void {
   // The app shell has no buttons: a press kept so far was not meant for the page about to render.
-  takeEarlyInput(container);
+  dropEarlyPresses();
   const root = createRoot(
     container,
     rootOptions(container, () => root.unmount()),

@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { FIRST_VISIT_APP_PORT, FIRST_VISIT_DB_PORT, startFirstVisitServer } from './firstVisitServer';
 import { expect, test } from './liveDatabase';
-import { TWO_ITEMS, failOnPageErrors, storeState } from './support';
+import { TWO_ITEMS, failOnPageErrors, storeState, storedState } from './support';
 
 // This file's app server renders pages from the database on FIRST_VISIT_DB_PORT: one test (one database) at a time.
 test.use({ dbPort: FIRST_VISIT_DB_PORT, baseURL: `http://localhost:${FIRST_VISIT_APP_PORT}` });
@@ -87,13 +88,19 @@ test('a returning visitor sees their own wishlist and draft once the page is liv
   expect(problems).toEqual([]);
 });
 
-/** Holds the app's code back until `release` is called, as a slow phone would before the app takes the page over. */
-async function holdTheApp(page: Page): Promise<() => void> {
+/**
+ * Holds the app's code (or one chunk of it) back until `release` is called, as a slow phone would before the app
+ * takes the page over; then lets it load, or fails it as a broken connection would.
+ */
+async function holdTheApp(
+  page: Page,
+  { chunk = /\/assets\/startApp-[^/]*\.js$/, then = 'load' }: { chunk?: RegExp; then?: 'load' | 'fail' } = {},
+): Promise<() => void> {
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/startApp-[^/]*\.js$/, async (route) => {
+  await page.route(chunk, async (route) => {
     await held;
-    await route.continue();
+    await (then === 'load' ? route.continue() : route.abort());
   });
   return release;
 }
@@ -108,6 +115,148 @@ test('a button pressed before the app has taken the page over still does its wor
   release();
   await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
   await expect(page.getByText('Item added to Wishlist')).toBeVisible();
+});
+
+/** The phone project's device (playwright.config.ts): this file's one server takes its tests one at a time. */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** The note index.html shows at once for a wishlist press the app has not done yet, and the app's own toasts. */
+const earlyNote = (page: Page) => page.locator('#early-press-status > *');
+const appToasts = (page: Page) => page.locator('[data-toast-severity]');
+
+/** Notes, frame by frame, whether the early note and a toast of the app were ever on screen together. */
+async function watchForTwoAtOnce(page: Page): Promise<() => Promise<boolean>> {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { twoAtOnce: boolean };
+    seen.twoAtOnce = false;
+    const look = () => {
+      if (document.querySelector('#early-press-status > *') && document.querySelector('[data-toast-severity]')) {
+        seen.twoAtOnce = true;
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  return () => page.evaluate(() => (window as unknown as { twoAtOnce: boolean }).twoAtOnce);
+}
+
+async function expectWishlisted(page: Page, quantity: number): Promise<void> {
+  const state = (await storedState(page)) as { cart: { products: { id: string; quantity?: number }[] } };
+  const kept = state.cart.products.filter((item) => item.id === 'harbour-jazz-night');
+  expect(kept.map((item) => item.quantity ?? 1)).toEqual([quantity]);
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+}
+
+/** "Add to wishlist" pressed before the app starts: a note at once, then the app's toast in its place, alone. */
+async function pressBeforeStart(page: Page, press: (button: Locator) => Promise<void>): Promise<void> {
+  failOnPageErrors(page);
+  const twoAtOnce = await watchForTwoAtOnce(page);
+  const release = await holdTheApp(page);
+  await page.goto('/home');
+  const button = page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' });
+  await press(button);
+  // At once: the press's own click handler drew it.
+  expect(await earlyNote(page).count()).toBe(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Adding to Wishlist…' })).toHaveText(
+    'Adding to Wishlist…Harbour Jazz Night',
+  );
+  await expect(earlyNote(page)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
+  const [shown, pressed] = [await earlyNote(page).boundingBox(), await button.boundingBox()];
+  expect(shown && pressed).toBeTruthy();
+  if (shown && pressed) expect(shown.y < pressed.y + pressed.height && pressed.y < shown.y + shown.height).toBe(false);
+  await expectAccessible(page);
+
+  release();
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+  await expect(appToasts(page)).toHaveCount(1);
+  await expect(appToasts(page)).toContainText(['Item added to WishlistHarbour Jazz Night']);
+  await expect(earlyNote(page)).toHaveCount(0);
+  await expectWishlisted(page, 1);
+  expect(await twoAtOnce()).toBe(false);
+}
+
+test('"Add to wishlist" pressed before the app has started is answered at once, then by the app alone', async ({
+  page,
+}) => {
+  await pressBeforeStart(page, (button) => button.click());
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('a tap before the app has started is answered at once, in the dark scheme too, clear of the button', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await pressBeforeStart(page, async (button) => {
+      // Right under the top of the screen, where the note would otherwise go.
+      await button.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await button.tap();
+    });
+  });
+});
+
+test('pressed twice from the keyboard before the app has started, both presses are told and done', async ({ page }) => {
+  failOnPageErrors(page);
+  const twoAtOnce = await watchForTwoAtOnce(page);
+  const release = await holdTheApp(page);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('status').filter({ hasText: 'Adding to Wishlist…' })).toHaveText(
+    'Adding to Wishlist…2 × Harbour Jazz Night',
+  );
+  release();
+  await expect(page.getByRole('link', { name: 'Wishlist, 2 items' })).toBeVisible();
+  // Two presses, two toasts: as the same two presses once the app has started.
+  await expect(appToasts(page)).toHaveText(Array(2).fill('Item added to WishlistHarbour Jazz Night'));
+  await expect(earlyNote(page)).toHaveCount(0);
+  await expectWishlisted(page, 2);
+  expect(await twoAtOnce()).toBe(false);
+});
+
+test('when the app cannot start, a press before it is told that the wishlist was not changed', async ({ page }) => {
+  const fail = await holdTheApp(page, { then: 'fail' });
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await expect(earlyNote(page)).toContainText('Adding to Wishlist…');
+  fail();
+  const notChanged = page.getByRole('status').filter({ hasText: 'Wishlist not changed' });
+  await expect(notChanged).toHaveText(
+    'Wishlist not changedHarbour Jazz NightThe shop could not start: reload the page to try again.',
+  );
+  // And so for a press after that: the page from the server stays, its buttons do nothing.
+  await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await expect(notChanged).toContainText('2 × Harbour Jazz Night');
+  await expect(earlyNote(page)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Adding' })).toHaveCount(0);
+  expect(await storedState(page)).toBeNull();
+});
+
+test('a press on a page that had to start afresh is not done, and the app says so in place of the note', async ({
+  page,
+}) => {
+  const twoAtOnce = await watchForTwoAtOnce(page);
+  // Without the page's own code the app renders from scratch: the buttons pressed are gone.
+  const fail = await holdTheApp(page, { chunk: /\/assets\/HomePage-[^/]*\.js$/, then: 'fail' });
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
+  await expect(earlyNote(page)).toContainText('Adding to Wishlist…');
+  fail();
+  await expect(appToasts(page)).toHaveText([
+    'Wishlist not changedThe page changed while it was loading. Press again to add: Harbour Jazz Night',
+  ]);
+  await expect(earlyNote(page)).toHaveCount(0);
+  expect(await twoAtOnce()).toBe(false);
+  await expect(page.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
 });
 
 test('what was typed before the app has taken the page over is kept, and searched for', async ({ page }) => {
