@@ -1,5 +1,8 @@
 import { showStartFailed } from './app/startFailed';
 import { afterFirstPaint } from './lib/afterFirstPaint';
+// The stylesheet of everything drawn without MUI: Vite links it in index.html's head, so a page from the server
+// is styled at its first paint, with no script (docs/styling.md).
+import './styles/app.css';
 
 // The app's code runs once the browser has painted what the HTML holds: for a first visit, the page the server
 // rendered (src/ssr), which is then on screen before the main thread is busy taking it over.

@@ -1,8 +1,9 @@
 /**
  * The server's side of a first visit (built with `vite build --ssr`, run by scripts/stack/firstVisitPages.ts):
  * renders one of FIRST_VISIT_PAGES to HTML with the data read from the database, the same way the browser will
- * then render it over that HTML. MUI's styles come inline with the markup (Emotion's server rendering), and the
- * browser's Emotion moves them into the head before it hydrates.
+ * then render it over that HTML. What is drawn without MUI is styled by the app's static stylesheet, which the
+ * page's template (index.html) links in its head; whatever still uses MUI brings its styles inline with the markup
+ * (Emotion's server rendering), and those are hoisted into the head below (docs/styling.md).
  */
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
