@@ -10,9 +10,8 @@ afterFirstPaint(start);
 
 function start(): void {
   // All of it is requested at once. A module graph is evaluated when it has arrived, in a task of its own: the
-  // smaller graphs (React DOM, then MUI with the theme) run before the app's, and no one task runs all of it.
+  // smaller graph (React DOM) runs before the app's, and no one task runs all of it.
   void import('react-dom/client');
-  void import('./app/theme');
   import('./app/startApp')
     .then(({ startApp }) => startApp(document.getElementById('root')))
     .catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../src/app/theme';
+import { theme } from '../../src/lib/mui/theme';
 
 const TOKENS = readFileSync('src/styles/tokens.css', 'utf8');
 const DARK_MEDIA = '@media (prefers-color-scheme: dark)';
