@@ -13,11 +13,11 @@ function withMui(importPage: () => Promise<PageModule>): () => Promise<PageModul
 
 /** One chunk per route: pages are loaded on demand, not at start-up (docs/behaviour.md#routes). */
 export const pages = {
-  comingSoon: pageLoader(withMui(() => import('../../pages/ComingSoonPage'))),
-  home: pageLoader(withMui(() => import('../../pages/HomePage'))),
-  products: pageLoader(withMui(() => import('../../pages/ProductsPage'))),
-  about: pageLoader(withMui(() => import('../../pages/AboutPage'))),
-  contact: pageLoader(withMui(() => import('../../pages/ContactPage'))),
+  comingSoon: pageLoader(() => import('../../pages/ComingSoonPage')),
+  home: pageLoader(() => import('../../pages/HomePage')),
+  products: pageLoader(() => import('../../pages/ProductsPage')),
+  about: pageLoader(() => import('../../pages/AboutPage')),
+  contact: pageLoader(() => import('../../pages/ContactPage')),
   cart: pageLoader(withMui(() => import('../../pages/CartPage'))),
   checkout: pageLoader(withMui(() => import('../../pages/CheckoutPage'))),
   login: pageLoader(withMui(() => import('../../pages/LoginPage'))),
