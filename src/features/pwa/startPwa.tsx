@@ -1,7 +1,6 @@
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MuiScope } from '../../lib/mui/MuiScope';
 import type { AppStore } from '../../state/store';
 import { watchConnectivity } from './connectivity';
 import { watchInstallOffer } from './installOffer';
@@ -11,7 +10,8 @@ import { registerServiceWorker } from './registerServiceWorker';
 /**
  * Everything that makes the shop an app: the service worker and its updates, the offline bar, the "Back online"
  * toast and the install offer. Started after first paint; its status area is a React root of its own at the end
- * of the page, so no page layout has to know about it. It is drawn with MUI, so it brings MUI's theme.
+ * of the page, so no page layout has to know about it. Plain markup, like the shell: only the iOS install
+ * instructions bring MUI, when asked for.
  */
 export function startPwa(store: AppStore): void {
   watchConnectivity(store);
@@ -21,9 +21,7 @@ export function startPwa(store: AppStore): void {
   createRoot(container).render(
     <StrictMode>
       <JotaiProvider store={store}>
-        <MuiScope>
-          <PwaStatus />
-        </MuiScope>
+        <PwaStatus />
       </JotaiProvider>
     </StrictMode>,
   );
