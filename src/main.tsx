@@ -1,6 +1,9 @@
 import { tellEarlyPressesFailed } from './app/earlyPressNote';
 import { showStartFailed } from './app/startFailed';
 import { afterFirstPaint } from './lib/afterFirstPaint';
+// The stylesheet of everything drawn without MUI: Vite links it in index.html's head, so a page from the server
+// is styled at its first paint, with no script (docs/styling.md).
+import './styles/app.css';
 
 // The app's code runs once the browser has painted what the HTML holds: for a first visit, the page the server
 // rendered (src/ssr), which is then on screen before the main thread is busy taking it over.
@@ -8,9 +11,8 @@ afterFirstPaint(start);
 
 function start(): void {
   // All of it is requested at once. A module graph is evaluated when it has arrived, in a task of its own: the
-  // smaller graphs (React DOM, then MUI with the theme) run before the app's, and no one task runs all of it.
+  // smaller graph (React DOM) runs before the app's, and no one task runs all of it.
   void import('react-dom/client');
-  void import('./app/theme');
   import('./app/startApp')
     .then(({ startApp }) => startApp(document.getElementById('root')))
     .catch((error: unknown) => {

@@ -1,11 +1,8 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { ToastHost } from '../lib/toast/ToastHost';
 import type { AppStore } from '../state/store';
 import { AppRoutes } from './router';
-import { theme } from './theme';
 
 export interface AppProps {
   store: AppStore;
@@ -21,18 +18,18 @@ function Mounted({ onMounted }: { onMounted: () => void }) {
   return null;
 }
 
-/** The root view: the area where pages appear, and the toast area (docs/behaviour.md#routes). */
+/**
+ * The root view: the area where pages appear, and the toast area (docs/behaviour.md#routes). No MUI theme here:
+ * the shell is plain markup styled by the static stylesheet, and what uses MUI brings its theme (docs/styling.md).
+ */
 export function App({ store, Router, onMounted }: AppProps) {
   return (
     <StrictMode>
       <JotaiProvider store={store}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline enableColorScheme />
-          <Router>
-            <AppRoutes />
-          </Router>
-          <ToastHost />
-        </ThemeProvider>
+        <Router>
+          <AppRoutes />
+        </Router>
+        <ToastHost />
       </JotaiProvider>
       {onMounted && <Mounted onMounted={onMounted} />}
     </StrictMode>

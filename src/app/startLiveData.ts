@@ -1,7 +1,6 @@
 import { afterFirstPaint } from '../lib/afterFirstPaint';
 import { retryWhenOnline } from '../lib/retryWhenOnline';
 import type { AppStore } from '../state/store';
-import { theme } from './theme';
 
 /**
  * Starts the live database subscriptions after first paint, so the page shows the last known state at once and
@@ -28,7 +27,7 @@ export function startLiveDataAfterPaint(store: AppStore): void {
   // on the way to first paint either.
   afterFirstPaint(() => {
     import('../features/pwa/startPwa')
-      .then(({ startPwa }) => startPwa(store, theme))
+      .then(({ startPwa }) => startPwa(store))
       .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
   });
 }

@@ -1,8 +1,7 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
+import type { CSSProperties, ChangeEventHandler, InputHTMLAttributes, ReactNode } from 'react';
 import type { FormState } from './useForm';
+
+type InputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'required' | 'disabled'>;
 
 type Props<F extends object> = {
   form: FormState<F>;
@@ -10,42 +9,115 @@ type Props<F extends object> = {
   idPrefix: string;
   label: string;
   hint?: string;
-  /** The input element's own attributes, and the label kept above the field (as TextField's slotProps). */
-  slotProps?: { htmlInput?: OutlinedInputProps['inputProps']; inputLabel?: { shrink?: boolean } };
-} & Pick<OutlinedInputProps, 'type' | 'autoComplete' | 'required' | 'disabled' | 'multiline' | 'minRows' | 'onChange'>;
+  /** A text area of at least this many rows, growing with its text. */
+  multiline?: boolean;
+  minRows?: number;
+  onChange?: ChangeEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  /** The input element's own attributes, and the label kept above the field (as MUI's TextField's slotProps). */
+  slotProps?: { htmlInput?: InputHTMLAttributes<HTMLInputElement>; inputLabel?: { shrink?: boolean } };
+} & InputProps;
+
+/**
+ * An outlined field with its label in the border, as MUI's TextField draws it, but plain markup styled by the
+ * static stylesheet (src/lib/fields.css): the label sits in the field until it has focus or text, then moves
+ * into a gap in the outline. `shrink` keeps it there (for inputs that always show something, such as dates).
+ */
+export function OutlinedField({
+  id,
+  label,
+  required,
+  error,
+  disabled,
+  shrink,
+  helper,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: boolean;
+  disabled?: boolean;
+  shrink?: boolean;
+  /** The id of a helper line below the field, with its text. */
+  helper?: { id: string; text: string };
+  /** The input, select or text area, with the class `field__input` and id `id`. */
+  children: ReactNode;
+}) {
+  const modifiers = [error && 'field--error', disabled && 'field--disabled', shrink && 'field--shrink'];
+  return (
+    <div className={['field', ...modifiers].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id} id={`${id}-label`}>
+        {label}
+        {required && <span aria-hidden="true">{'\u2009*'}</span>}
+      </label>
+      <div className="field__box">
+        {children}
+        <fieldset aria-hidden="true" className="field__outline">
+          <legend>
+            <span>
+              {label}
+              {required && '\u2009*'}
+            </span>
+          </legend>
+        </fieldset>
+      </div>
+      {helper && (
+        <p className="field__helper" id={helper.id}>
+          {/* Empty, it still keeps its line, so the form does not move when an error appears. */}
+          {helper.text || <span aria-hidden="true">{'\u200b'}</span>}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * A text field bound to a useForm field: its error is shown below it and tied to it (aria-describedby). An
  * `onChange` of its own replaces the plain update, for fields that change others too.
- *
- * It is MUI's TextField taken apart (the same label, outlined input and helper text, tied together the same
- * way): TextField always brings MUI's non-native Select with its menu, popover and modal, which no form here
- * uses, and which a first visit to the contact page would otherwise load and evaluate before it is interactive.
  */
 export function FormTextField<F extends object>(props: Props<F>) {
-  const { form, name, idPrefix, label, hint, slotProps, required, disabled, ...input } = props;
+  const { form, name, idPrefix, label, hint, slotProps, required, disabled, multiline, minRows = 1, ...rest } = props;
   const error = form.errors[name];
   const id = `${idPrefix}-${name}`;
-  const shrink = slotProps?.inputLabel?.shrink;
+  const helperId = `${id}-helper-text`;
+  const common = {
+    id,
+    name,
+    className: 'field__input',
+    required,
+    disabled,
+    // The label's position follows :placeholder-shown (fields.css); the placeholder itself shows nothing.
+    placeholder: ' ',
+    value: form.fields[name] as string,
+    onChange:
+      rest.onChange ??
+      ((event: { target: { value: string } }) => form.update(name, event.target.value as F[typeof name])),
+    onBlur: () => form.blur(name),
+    'aria-invalid': Boolean(error),
+    'aria-describedby': helperId,
+  };
   return (
-    <FormControl fullWidth error={Boolean(error)} required={required} disabled={disabled}>
-      <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrink}>
-        {label}
-      </InputLabel>
-      <OutlinedInput
-        id={id}
-        name={name}
-        label={label}
-        notched={shrink}
-        fullWidth
-        value={form.fields[name] as string}
-        onChange={(event) => form.update(name, event.target.value as F[typeof name])}
-        onBlur={() => form.blur(name)}
-        inputProps={{ 'aria-describedby': `${id}-helper-text`, ...slotProps?.htmlInput }}
-        {...input}
-      />
-      <FormHelperText id={`${id}-helper-text`}>{error ?? hint ?? ' '}</FormHelperText>
-    </FormControl>
+    <OutlinedField
+      id={id}
+      label={label}
+      required={required}
+      error={Boolean(error)}
+      disabled={disabled}
+      shrink={slotProps?.inputLabel?.shrink}
+      helper={{ id: helperId, text: error ?? hint ?? '' }}
+    >
+      {multiline ? (
+        <textarea
+          {...common}
+          rows={minRows}
+          style={{ '--field-rows': minRows } as CSSProperties}
+          maxLength={slotProps?.htmlInput?.maxLength}
+          autoComplete={rest.autoComplete}
+        />
+      ) : (
+        <input {...slotProps?.htmlInput} {...common} type={rest.type} autoComplete={rest.autoComplete} />
+      )}
+    </OutlinedField>
   );
 }
 

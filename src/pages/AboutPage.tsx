@@ -1,7 +1,3 @@
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { ContactDetails } from '../features/site/ContactDetails';
@@ -11,24 +7,20 @@ export default function AboutPage() {
   const site = useAtomValue(siteAtom);
   usePageTitle('About');
   return (
-    <Stack spacing={3}>
-      <Typography variant="h1">About {site.name}</Typography>
-      {site.tagline && (
-        <Typography variant="h2" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
-          {site.tagline}
-        </Typography>
-      )}
-      <Paper component="section" aria-labelledby="about-details" variant="outlined" sx={{ p: 3 }}>
-        <Typography id="about-details" variant="h2" gutterBottom>
+    <div className="page-stack">
+      <h1 className="t-h1">About {site.name}</h1>
+      {site.tagline && <p className="t-h2 page-tagline text-secondary">{site.tagline}</p>}
+      <section aria-labelledby="about-details" className="surface page-section">
+        <h2 id="about-details" className="t-h2 gutter-bottom">
           Where to find us
-        </Typography>
+        </h2>
         <ContactDetails site={site} />
         {site.calendar && (
-          <Link href={site.calendar} rel="noopener" sx={{ display: 'inline-block', mt: 2 }}>
+          <a href={site.calendar} rel="noopener" className="link about-calendar">
             Our events calendar
-          </Link>
+          </a>
         )}
-      </Paper>
-    </Stack>
+      </section>
+    </div>
   );
 }

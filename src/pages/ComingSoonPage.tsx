@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';
 import type { ComingSoonRedirectState } from '../features/site/ComingSoonGate';
@@ -49,40 +44,36 @@ export default function ComingSoonPage() {
   }, [active, sentFrom, navigate]);
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 } }}>
-      <Stack spacing={2.5}>
-        <Typography variant="overline" component="p">
-          Coming soon
-        </Typography>
-        <Typography variant="h1">{site.name}</Typography>
-        {site.tagline && <Typography color="text.secondary">{site.tagline}</Typography>}
-        {site.launch ? (
-          <>
-            <Typography>
-              We open on <time dateTime={site.launch}>{formatLaunch(site.launch, site.locale)}</time>.
-            </Typography>
-            <Countdown target={Date.parse(site.launch)} />
-          </>
-        ) : (
-          <Typography>We are getting ready to open.</Typography>
-        )}
-        <ContactDetails site={site} />
-        {site.calendar && (
-          <Link href={site.calendar} rel="noopener">
-            Add our events to your calendar
+    <div className="surface coming-soon">
+      <p className="t-overline">Coming soon</p>
+      <h1 className="t-h1">{site.name}</h1>
+      {site.tagline && <p className="t-body1 text-secondary">{site.tagline}</p>}
+      {site.launch ? (
+        <>
+          <p className="t-body1">
+            We open on <time dateTime={site.launch}>{formatLaunch(site.launch, site.locale)}</time>.
+          </p>
+          <Countdown target={Date.parse(site.launch)} />
+        </>
+      ) : (
+        <p className="t-body1">We are getting ready to open.</p>
+      )}
+      <ContactDetails site={site} />
+      {site.calendar && (
+        <a href={site.calendar} rel="noopener" className="link">
+          Add our events to your calendar
+        </a>
+      )}
+      <div className="button-row">
+        <Link to="/login" className="button">
+          Staff sign in
+        </Link>
+        {!active && (
+          <Link to="/home" className="button">
+            Go to the shop
           </Link>
         )}
-        <Stack direction="row" spacing={2}>
-          <Button component={RouterLink} to="/login" variant="text">
-            Staff sign in
-          </Button>
-          {!active && (
-            <Button component={RouterLink} to="/home" variant="text">
-              Go to the shop
-            </Button>
-          )}
-        </Stack>
-      </Stack>
-    </Paper>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,3 @@
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { ContactForm } from '../features/contact/ContactForm';
@@ -11,32 +8,22 @@ export default function ContactPage() {
   const site = useAtomValue(siteAtom);
   usePageTitle('Contact');
   return (
-    <Stack spacing={3}>
-      <Typography variant="h1">Contact</Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Paper
-          component="section"
-          aria-labelledby="contact-form-heading"
-          variant="outlined"
-          sx={{ p: 3, flex: 2, width: '100%' }}
-        >
-          <Typography id="contact-form-heading" variant="h2" gutterBottom>
+    <div className="page-stack">
+      <h1 className="t-h1">Contact</h1>
+      <div className="contact-columns">
+        <section aria-labelledby="contact-form-heading" className="surface page-section contact-columns__form">
+          <h2 id="contact-form-heading" className="t-h2 gutter-bottom">
             Send us a message
-          </Typography>
+          </h2>
           <ContactForm />
-        </Paper>
-        <Paper
-          component="section"
-          aria-labelledby="contact-details"
-          variant="outlined"
-          sx={{ p: 3, flex: 1, width: '100%' }}
-        >
-          <Typography id="contact-details" variant="h2" gutterBottom>
+        </section>
+        <section aria-labelledby="contact-details" className="surface page-section contact-columns__details">
+          <h2 id="contact-details" className="t-h2 gutter-bottom">
             Get in touch
-          </Typography>
+          </h2>
           <ContactDetails site={site} />
-        </Paper>
-      </Stack>
-    </Stack>
+        </section>
+      </div>
+    </div>
   );
 }

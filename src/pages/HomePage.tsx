@@ -1,7 +1,3 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { usePageTitle } from '../features/site/usePageTitle';
@@ -13,31 +9,27 @@ export default function HomePage() {
   const site = useAtomValue(siteAtom);
   usePageTitle('');
   return (
-    <Stack spacing={4}>
-      <Stack component="section" aria-labelledby="home-heading" spacing={2} sx={{ py: { xs: 2, md: 6 } }}>
-        <Typography id="home-heading" variant="h1">
+    <div className="page-stack page-stack--wide">
+      <section aria-labelledby="home-heading" className="home-hero">
+        <h1 id="home-heading" className="t-h1">
           {site.name}
-        </Typography>
-        {site.tagline && (
-          <Typography variant="h2" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
-            {site.tagline}
-          </Typography>
-        )}
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button component={Link} to="/products" variant="contained" size="large">
+        </h1>
+        {site.tagline && <p className="t-h2 page-tagline text-secondary">{site.tagline}</p>}
+        <div className="button-row">
+          <Link to="/products" className="button button--contained button--large">
             Browse products
-          </Button>
-          <Button component={Link} to="/contact" variant="outlined" size="large">
+          </Link>
+          <Link to="/contact" className="button button--outlined button--large">
             Contact us
-          </Button>
-        </Stack>
-      </Stack>
-      <Paper component="section" aria-labelledby="featured-heading" variant="outlined" sx={{ p: 3 }}>
-        <Typography id="featured-heading" variant="h2" gutterBottom>
+          </Link>
+        </div>
+      </section>
+      <section aria-labelledby="featured-heading" className="surface page-section">
+        <h2 id="featured-heading" className="t-h2 gutter-bottom">
           Coming up
-        </Typography>
+        </h2>
         <FeaturedProducts onAdd={addToWishlist} />
-      </Paper>
-    </Stack>
+      </section>
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { CatalogueView } from '../features/catalogue/CatalogueView';
 import { addToWishlist } from '../features/wishlist/addToWishlist';
@@ -7,9 +5,9 @@ import { addToWishlist } from '../features/wishlist/addToWishlist';
 export default function ProductsPage() {
   usePageTitle('Products');
   return (
-    <Stack spacing={3}>
-      <Typography variant="h1">Products</Typography>
+    <div className="page-stack">
+      <h1 className="t-h1">Products</h1>
       <CatalogueView onAdd={addToWishlist} />
-    </Stack>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * The server's side of a first visit (built with `vite build --ssr`, run by scripts/stack/firstVisitPages.ts):
  * renders one of FIRST_VISIT_PAGES to HTML with the data read from the database, the same way the browser will
- * then render it over that HTML. MUI's styles come inline with the markup (Emotion's server rendering), and the
- * browser's Emotion moves them into the head before it hydrates.
+ * then render it over that HTML. These pages are plain markup styled by the app's static stylesheet, which the
+ * page's template (index.html) links in its head: no styles are rendered here (docs/styling.md).
  */
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
@@ -38,11 +38,11 @@ export function firstVisitSources(databaseUrl?: string): { properties: string; p
   };
 }
 
-/** Emotion's style elements and React's preloads for high-priority pictures. */
-const HOISTED = /<style data-emotion="[^"]*">[^<]*<\/style>|<link rel="preload"[^>]*\/>/g;
+/** React's preloads for high-priority pictures. */
+const PRELOADS = /<link rel="preload"[^>]*\/>/g;
 
 export interface RenderedPage {
-  /** For the head: the page's styles and the preloads of its first pictures. */
+  /** For the head: the preloads of the page's first pictures. */
   head: string;
   /** The markup for inside #root. */
   root: string;
@@ -65,18 +65,14 @@ export async function renderPage(path: string, search: string, data: FirstVisitD
     <StaticRouter location={`${path}${search}`}>{children}</StaticRouter>
   );
   const html = renderToString(<App store={store} Router={Router} />);
-  // Emotion writes each style beside the markup it styles, and the theme's variables after all of it: a browser
-  // painting the page as it arrives would show it unstyled for a moment and then shift it. In the head, all of
-  // it is there before the first paint (the browser's Emotion adopts them there as well).
-  const hoisted: string[] = [];
-  const root = html.replace(HOISTED, (element) => {
-    // data-s marks a style as already in the head for the browser's Emotion, which would otherwise move every
-    // one of them there once more before hydrating (and the browser would restyle the page for it).
-    hoisted.push(element.replace('<style ', '<style data-s="" '));
+  // React writes them where the picture is; in the head, the browser finds them before it parses the page.
+  const preloads: string[] = [];
+  const root = html.replace(PRELOADS, (element) => {
+    preloads.push(element);
     return '';
   });
   return {
-    head: hoisted.join(''),
+    head: preloads.join(''),
     root,
     data: `<script type="application/json" id="${FIRST_VISIT_DATA_ID}">${serializeFirstVisitData(data)}</script>`,
   };

@@ -48,6 +48,17 @@ describe('first-visit pages', () => {
     expect(page.body).toContain('Harbour Jazz Night');
   });
 
+  it.each(['/home', '/products', '/about', '/contact'])(
+    'renders %s as plain markup for the static stylesheet, with no styling runtime in it',
+    async (path) => {
+      const page = await get(path);
+      expect(page.body).toContain(DATA);
+      expect(page.body).toMatch(/class="[^"]*\bt-h1\b/);
+      // MUI's classes and Emotion's style elements would mean MUI is back on the page's start-up path.
+      expect(page.body).not.toMatch(/Mui[A-Z]|css-[a-z0-9]{5,}|data-emotion|<style/);
+    },
+  );
+
   it.each([
     ['not JSON', '{"name": "half'],
     ['a list', '[1, 2, 3]'],

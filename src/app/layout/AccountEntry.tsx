@@ -1,26 +1,24 @@
-import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import Button from '@mui/material/Button';
 import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router';
+import { Icon } from '../../lib/Icon';
 import { authAtom } from '../../state/atoms';
 import { preload } from './navigation';
 
 /** "Sign in" for visitors, "Dashboard" once signed in. */
-export function AccountEntry() {
+export function AccountEntry({ className }: { className?: string }) {
   const auth = useAtomValue(authAtom);
   const target = auth.authenticated
     ? { to: '/dashboard', label: 'Dashboard', page: 'dashboard' as const }
     : { to: '/login', label: 'Sign in', page: 'login' as const };
   return (
-    <Button
-      component={NavLink}
+    <NavLink
       to={target.to}
-      color="inherit"
-      startIcon={<AccountCircleOutlined />}
+      className={`button button--inherit${className ? ` ${className}` : ''}`}
       onMouseEnter={() => preload(target.page)}
       onFocus={() => preload(target.page)}
     >
+      <Icon name="account" className="button__start-icon" />
       {target.label}
-    </Button>
+    </NavLink>
   );
 }

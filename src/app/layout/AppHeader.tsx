@@ -1,13 +1,7 @@
-import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useState } from 'react';
-import { Link as RouterLink, NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { Icon } from '../../lib/Icon';
 import { siteAtom } from '../../state/atoms';
 import { AccountEntry } from './AccountEntry';
 import { PUBLIC_NAV, preload } from './navigation';
@@ -15,7 +9,7 @@ import { WishlistButton } from './WishlistButton';
 
 const DRAWER_ID = 'site-navigation-drawer';
 
-// Only phones open the drawer, so its code (a modal with focus trapping) loads on first use.
+// Only phones open the drawer, so its code loads on first use.
 const loadNavDrawer = () => import('./NavDrawer');
 const NavDrawer = lazy(loadNavDrawer);
 
@@ -27,56 +21,45 @@ export function AppHeader() {
   if (drawerOpen && !drawerUsed) setDrawerUsed(true);
 
   return (
-    <AppBar component="header" position="sticky" color="primary" enableColorOnDark>
-      <Toolbar sx={{ gap: 1 }}>
-        <IconButton
-          color="inherit"
-          edge="start"
+    <header className="app-header">
+      <div className="app-header__bar">
+        <button
+          type="button"
+          className="icon-button app-header__menu"
           aria-label="Open navigation"
           aria-controls={DRAWER_ID}
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
           onPointerEnter={loadNavDrawer}
           onFocus={loadNavDrawer}
-          sx={{ display: { md: 'none' } }}
         >
-          <MenuIcon />
-        </IconButton>
-        <Typography
-          component={RouterLink}
-          to="/home"
-          variant="h6"
-          noWrap
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, minWidth: 0, mr: 2 }}
-        >
+          <Icon name="menu" />
+        </button>
+        <Link to="/home" className="app-header__name">
           {site.name}
-        </Typography>
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+        </Link>
+        <nav aria-label="Main" className="app-header__nav">
           {PUBLIC_NAV.map((item) => (
-            <Button
+            <NavLink
               key={item.to}
-              component={NavLink}
               to={item.to}
-              color="inherit"
+              className="button button--inherit"
               onMouseEnter={() => preload(item.page)}
               onFocus={() => preload(item.page)}
-              sx={{ '&.active': { textDecoration: 'underline', textUnderlineOffset: 6, textDecorationThickness: 2 } }}
             >
               {item.label}
-            </Button>
+            </NavLink>
           ))}
-        </Box>
-        <Box sx={{ flexGrow: 1 }} />
+        </nav>
+        <span className="app-header__spacer" />
         <WishlistButton />
-        <Box sx={{ display: { xs: 'none', md: 'block' } }}>
-          <AccountEntry />
-        </Box>
-      </Toolbar>
+        <AccountEntry className="app-header__account" />
+      </div>
       {drawerUsed && (
         <Suspense fallback={null}>
           <NavDrawer id={DRAWER_ID} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </Suspense>
       )}
-    </AppBar>
+    </header>
   );
 }

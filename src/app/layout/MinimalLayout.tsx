@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { PageErrorBoundary } from '../routing/PageErrorBoundary';
 import { PageWidth } from './PageWidth';
@@ -7,12 +6,12 @@ import { PageWidth } from './PageWidth';
 export function MinimalLayout() {
   const { pathname } = useLocation();
   return (
-    <Box component="main" id="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
-      <PageWidth maxWidth="sm" sx={{ py: 6 }}>
+    <main id="main" className="minimal-layout">
+      <PageWidth maxWidth="sm" className="minimal-layout__page">
         <PageErrorBoundary key={pathname}>
           <Outlet />
         </PageErrorBoundary>
       </PageWidth>
-    </Box>
+    </main>
   );
 }

@@ -1,9 +1,5 @@
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Divider from '@mui/material/Divider';
 import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { authAtom, cartCountAtom } from '../../state/atoms';
 import { PUBLIC_NAV, type NavItem } from './navigation';
@@ -14,35 +10,56 @@ interface NavDrawerProps {
   onClose: () => void;
 }
 
-/** The phone navigation: every public page, the wishlist and the account entry. */
+/**
+ * The phone navigation: every public page, the wishlist and the account entry. A modal <dialog> from the left:
+ * the browser keeps focus inside it, closes it on Escape, hides the page behind it from screen readers and gives
+ * focus back to the menu button when it closes, with no script of ours for any of it.
+ */
 export default function NavDrawer({ id, open, onClose }: NavDrawerProps) {
   const auth = useAtomValue(authAtom);
   const count = useAtomValue(cartCountAtom);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (open && !element?.open) element?.showModal();
+    if (!open && element?.open) element.close();
+  }, [open]);
+
   const secondary: NavItem[] = [
     { to: '/cart', label: `Wishlist (${count})`, page: 'cart' },
     auth.authenticated
       ? { to: '/dashboard', label: 'Dashboard', page: 'dashboard' }
       : { to: '/login', label: 'Sign in', page: 'login' },
   ];
-  const link = (item: NavItem) => (
-    <ListItemButton
-      key={item.to}
-      component={NavLink}
-      to={item.to}
-      onClick={onClose}
-      sx={{ '&.active': { fontWeight: 700 } }}
-    >
-      <ListItemText primary={item.label} />
-    </ListItemButton>
+  const links = (items: readonly NavItem[]) => (
+    <ul className="nav-drawer__list">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className="nav-drawer__link" onClick={onClose}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 
   return (
-    <Drawer id={id} anchor="left" open={open} onClose={onClose}>
-      <nav aria-label="Main">
-        <List sx={{ width: 260 }}>{PUBLIC_NAV.map(link)}</List>
-        <Divider />
-        <List>{secondary.map(link)}</List>
+    // A press on the backdrop lands on the dialog itself (its content fills it): that closes it, as a tap outside.
+    <dialog
+      ref={dialog}
+      id={id}
+      className="nav-drawer"
+      aria-label="Navigation"
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <nav aria-label="Main" className="nav-drawer__content">
+        {links(PUBLIC_NAV)}
+        <hr className="nav-drawer__divider" />
+        {links(secondary)}
       </nav>
-    </Drawer>
+    </dialog>
   );
 }

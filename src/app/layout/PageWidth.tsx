@@ -1,14 +1,14 @@
-import Box, { type BoxProps } from '@mui/material/Box';
+import type { ReactNode } from 'react';
 
-/**
- * A centred column with side padding, as MUI's Container gives, for the layouts on every page: a Box keeps
- * Container's code out of the start-up bundle.
- */
-export function PageWidth({ maxWidth, sx, ...props }: BoxProps & { maxWidth: 'sm' | 'lg' }) {
-  return (
-    <Box
-      {...props}
-      sx={[{ width: '100%', maxWidth, mx: 'auto', px: { xs: 2, sm: 3 } }, ...(Array.isArray(sx) ? sx : [sx])]}
-    />
-  );
+/** A centred column with side padding (src/app/layout/layout.css), for the layouts on every page. */
+export function PageWidth({
+  maxWidth,
+  className,
+  children,
+}: {
+  maxWidth: 'sm' | 'lg';
+  className?: string;
+  children: ReactNode;
+}) {
+  return <div className={`page-width page-width--${maxWidth}${className ? ` ${className}` : ''}`}>{children}</div>;
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
 import { ComingSoonBanner, ComingSoonGate } from '../../features/site/ComingSoonGate';
 import { LiveStatusNotice } from '../../features/site/LiveStatusNotice';
@@ -17,27 +16,22 @@ export function RootLayout() {
   useFocusMainOnNavigation(MAIN_ID);
   return (
     <ComingSoonGate>
-      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <div className="root-layout">
         <SkipLink />
         <AppHeader />
         <ComingSoonBanner />
         <LiveStatusNotice />
-        {/* At least a screen tall, so the footer starts below the fold: a page whose content arrives after the
-            first paint (its chunk, live data) then never pushes the footer about in view (a layout shift). */}
-        <Box
-          component="main"
-          id={MAIN_ID}
-          tabIndex={-1}
-          sx={{ flex: 1, minHeight: '100vh', '&:focus': { outline: 'none' } }}
-        >
-          <PageWidth maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        {/* At least a screen tall (layout.css), so the footer starts below the fold: a page whose content arrives
+            after the first paint (its chunk, live data) then never pushes the footer about in view. */}
+        <main id={MAIN_ID} tabIndex={-1} className="root-layout__main">
+          <PageWidth maxWidth="lg" className="root-layout__page">
             <PageErrorBoundary key={pathname}>
               <Outlet />
             </PageErrorBoundary>
           </PageWidth>
-        </Box>
+        </main>
         <SiteFooter />
-      </Box>
+      </div>
     </ComingSoonGate>
   );
 }

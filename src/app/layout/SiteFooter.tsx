@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { ContactDetails } from '../../features/site/ContactDetails';
 import { siteAtom } from '../../state/atoms';
@@ -8,16 +6,14 @@ import { PageWidth } from './PageWidth';
 export function SiteFooter() {
   const site = useAtomValue(siteAtom);
   return (
-    <Box component="footer" sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', mt: 6 }}>
-      <PageWidth maxWidth="lg" sx={{ py: 4, display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
+    <footer className="site-footer">
+      <PageWidth maxWidth="lg" className="site-footer__content">
         <div>
-          <Typography component="p" variant="h6">
-            {site.name}
-          </Typography>
-          {site.tagline && <Typography color="text.secondary">{site.tagline}</Typography>}
+          <p className="t-h6">{site.name}</p>
+          {site.tagline && <p className="t-body1 text-secondary">{site.tagline}</p>}
         </div>
         <ContactDetails site={site} dense />
       </PageWidth>
-    </Box>
+    </footer>
   );
 }

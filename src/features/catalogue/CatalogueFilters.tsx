@@ -1,9 +1,6 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Stack from '@mui/material/Stack';
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Icon } from '../../lib/Icon';
+import { OutlinedField } from '../../lib/FormTextField';
 import { SORT_LABELS, type CatalogueQuery, type SortOrder } from './product';
 
 interface CatalogueFiltersProps {
@@ -19,27 +16,16 @@ interface PickerProps {
   children: ReactNode;
 }
 
-/**
- * An outlined native select, as TextField's `select` with `native` draws it. Built from its parts because
- * TextField always brings MUI's own (non-native) Select with its menu, popover and modal, which this first
- * screen never uses.
- */
+/** An outlined native select with its label always above (a select always shows a choice). */
 function Picker({ label, value, onChange, children }: PickerProps) {
   const id = useId();
   return (
-    <FormControl sx={{ flex: 1 }}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        id={id}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
-        input={<OutlinedInput label={label} notched />}
-      >
+    <OutlinedField id={id} label={label} shrink>
+      <select id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
         {children}
-      </NativeSelect>
-    </FormControl>
+      </select>
+      <Icon name="arrowDropDown" className="field__select-icon" />
+    </OutlinedField>
   );
 }
 
@@ -47,24 +33,22 @@ function Picker({ label, value, onChange, children }: PickerProps) {
 export function CatalogueFilters({ query, categories, onChange }: CatalogueFiltersProps) {
   const searchId = useId();
   return (
-    <Stack
-      component="form"
+    <form
       role="search"
       aria-label="Find products"
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
+      className="catalogue-filters"
       onSubmit={(event) => event.preventDefault()}
     >
-      <FormControl sx={{ flex: 2 }}>
-        <InputLabel htmlFor={searchId}>Search</InputLabel>
-        <OutlinedInput
+      <OutlinedField id={searchId} label="Search">
+        <input
           id={searchId}
-          label="Search"
+          className="field__input"
           type="search"
+          placeholder=" "
           value={query.search}
           onChange={(event) => onChange({ search: event.target.value })}
         />
-      </FormControl>
+      </OutlinedField>
       <Picker label="Category" value={query.category} onChange={(category) => onChange({ category })}>
         <option value="">All categories</option>
         {categories.map((category) => (
@@ -80,6 +64,6 @@ export function CatalogueFilters({ query, categories, onChange }: CatalogueFilte
           </option>
         ))}
       </Picker>
-    </Stack>
+    </form>
   );
 }

@@ -1,8 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { retryWhenOnline } from '../../lib/retryWhenOnline';
@@ -71,52 +66,48 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
 
   if (catalogue.source === 'none') {
     return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography variant="h2" gutterBottom>
+      <div className="surface page-section">
+        <h2 className="t-h2 gutter-bottom">
           {navigator.onLine ? 'Loading the catalogue…' : 'The catalogue is not available offline yet'}
-        </Typography>
-        <Typography color="text.secondary">
+        </h2>
+        <p className="t-body1 text-secondary">
           {navigator.onLine
             ? 'Products appear here in a moment.'
             : 'Connect once to load it; after that it stays on this device for offline visits.'}
-        </Typography>
-      </Paper>
+        </p>
+      </div>
     );
   }
 
   return (
-    <Stack spacing={3}>
+    <div className="catalogue-view">
       <CatalogueFilters query={query} categories={categories} onChange={query.update} />
-      <Typography role="status" color="text.secondary">
+      <p role="status" className="t-body1 text-secondary">
         {shown.length === 1 ? '1 product' : `${shown.length} products`}
         {filtered ? ' match' : ''}
         {catalogue.source === 'cached' ? ' (saved on this device; updating when online)' : ''}
-      </Typography>
+      </p>
       {shown.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h2" gutterBottom>
+        <div className="surface page-section">
+          <h2 className="t-h2 gutter-bottom">
             {catalogue.products.length === 0 ? 'No products on sale right now' : 'Nothing matches'}
-          </Typography>
+          </h2>
           {filtered && (
-            <Button variant="outlined" onClick={() => query.update({ search: '', category: '' })}>
+            <button
+              type="button"
+              className="button button--outlined"
+              onClick={() => query.update({ search: '', category: '' })}
+            >
               Clear search and filters
-            </Button>
+            </button>
           )}
-        </Paper>
+        </div>
       ) : (
-        <Box
-          component="ul"
+        <ul
           aria-label="Products"
+          className="product-grid"
           onPointerEnter={loadProductDialog}
           onFocus={loadProductDialog}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(15rem, 1fr))',
-          }}
         >
           {shown.slice(0, rendered).map((product, index) => (
             <li key={product.id}>
@@ -130,12 +121,12 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
               />
             </li>
           ))}
-        </Box>
+        </ul>
       )}
       {hasMore && (
-        <Button ref={sentinelRef} variant="outlined" onClick={more} sx={{ alignSelf: 'center' }}>
+        <button ref={sentinelRef} type="button" className="button button--outlined catalogue-view__more" onClick={more}>
           Show more ({shown.length - rendered} more)
-        </Button>
+        </button>
       )}
       <LazyProductDialog
         product={open}
@@ -145,6 +136,6 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
         onClose={query.closeProduct}
         onAdd={onAdd}
       />
-    </Stack>
+    </div>
   );
 }

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -20,27 +17,16 @@ export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void 
 
   if (shown.length === 0) {
     return (
-      <Typography color="text.secondary">
+      <p className="t-body1 text-secondary">
         {catalogue.source === 'none'
           ? 'Upcoming events and products appear here in a moment.'
           : 'Nothing is on sale right now; do come back soon.'}
-      </Typography>
+      </p>
     );
   }
   return (
     <>
-      <Box
-        component="ul"
-        aria-label="Featured products"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
-        }}
-      >
+      <ul aria-label="Featured products" className="product-grid product-grid--featured">
         {shown.map((product, index) => (
           <li key={product.id}>
             <ProductCard
@@ -54,10 +40,10 @@ export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void 
             />
           </li>
         ))}
-      </Box>
-      <Button onClick={() => void navigate('/products')} sx={{ mt: 2 }}>
+      </ul>
+      <button type="button" className="button featured-products__all" onClick={() => void navigate('/products')}>
         See all {catalogue.products.length} products
-      </Button>
+      </button>
     </>
   );
 }

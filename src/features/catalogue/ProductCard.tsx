@@ -1,10 +1,3 @@
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { formatEventDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { stockState, type Product } from './product';
@@ -37,56 +30,43 @@ export function ProductCard({
   first = false,
 }: ProductCardProps) {
   const soldOut = stockState(product) === 'sold-out';
+  const Heading = `h${headingLevel}` as const;
   return (
-    <Card
-      component="article"
-      variant="outlined"
-      aria-labelledby={`product-${product.id}-title`}
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
-    >
-      <CardActionArea
+    <article className="product-card surface" aria-labelledby={`product-${product.id}-title`}>
+      <button
+        type="button"
+        className="product-card__open"
         onClick={() => onOpen(product.id)}
         aria-label={`Details of ${product.title}`}
-        sx={{
-          flexGrow: 1,
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'stretch',
-          justifyContent: 'flex-start',
-        }}
       >
         <ProductImage src={product.image} alt="" eager={first} />
-        <CardContent sx={{ flexGrow: 1 }}>
-          <Typography
-            id={`product-${product.id}-title`}
-            variant="h3"
-            component={`h${headingLevel}`}
-            sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 0.5 }}
-          >
+        <span className="product-card__content">
+          <Heading id={`product-${product.id}-title`} className="product-card__title">
             {product.title}
-          </Typography>
+          </Heading>
           {product.date && (
-            <Typography variant="body2" color="text.secondary">
+            <span className="t-body2 text-secondary product-card__when">
               {formatEventDate(product.date, locale)}
               {product.venue ? ` · ${product.venue}` : ''}
-            </Typography>
+            </span>
           )}
-          <Stack direction="row" sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-            <Typography sx={{ fontWeight: 700 }}>{formatMoney(product.price, currency, locale)}</Typography>
+          <span className="product-card__price-row">
+            <span className="product-card__price">{formatMoney(product.price, currency, locale)}</span>
             <StockLabel product={product} />
-          </Stack>
-        </CardContent>
-      </CardActionArea>
-      <CardActions>
-        <Button
-          size="small"
+          </span>
+        </span>
+      </button>
+      <div className="product-card__actions">
+        <button
+          type="button"
+          className="button button--small"
           disabled={soldOut}
           onClick={() => onAdd(product)}
           aria-label={`Add ${product.title} to wishlist`}
         >
           {soldOut ? 'Sold out' : 'Add to wishlist'}
-        </Button>
-      </CardActions>
-    </Card>
+        </button>
+      </div>
+    </article>
   );
 }

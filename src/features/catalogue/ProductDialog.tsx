@@ -13,6 +13,7 @@ import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import { formatEventDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
+import { MuiScope } from '../../lib/mui/MuiScope';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
 import { StockLabel } from './StockLabel';
@@ -33,55 +34,58 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
   const soldOut = product ? stockState(product) === 'sold-out' : true;
   const inWishlist = useAtomValue(cartAtom).products.find((item) => item.id === product?.id);
   return (
-    <Dialog
-      open={requestedId !== null}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="product-dialog-title"
-    >
-      <DialogTitle id="product-dialog-title" sx={{ pr: 7 }}>
-        {product?.title ?? 'Product not found'}
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
-      <DialogContent dividers>
-        {product ? (
-          <Stack spacing={2}>
-            <ProductImage src={product.image} alt={product.title} eager />
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="h2" component="p">
-                {formatMoney(product.price, currency, locale)}
-              </Typography>
-              <StockLabel product={product} />
+    // Loaded only when a product is asked for, and drawn with MUI: the theme comes with it.
+    <MuiScope>
+      <Dialog
+        open={requestedId !== null}
+        onClose={onClose}
+        fullScreen={fullScreen}
+        maxWidth="sm"
+        fullWidth
+        aria-labelledby="product-dialog-title"
+      >
+        <DialogTitle id="product-dialog-title" sx={{ pr: 7 }}>
+          {product?.title ?? 'Product not found'}
+        </DialogTitle>
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+        <DialogContent dividers>
+          {product ? (
+            <Stack spacing={2}>
+              <ProductImage src={product.image} alt={product.title} eager />
+              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                <Typography variant="h2" component="p">
+                  {formatMoney(product.price, currency, locale)}
+                </Typography>
+                <StockLabel product={product} />
+              </Stack>
+              {product.date && (
+                <Typography>
+                  {formatEventDate(product.date, locale)}
+                  {product.venue ? ` · ${product.venue}` : ''}
+                </Typography>
+              )}
+              <Typography color="text.secondary">{product.category}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
             </Stack>
-            {product.date && (
-              <Typography>
-                {formatEventDate(product.date, locale)}
-                {product.venue ? ` · ${product.venue}` : ''}
-              </Typography>
-            )}
-            <Typography color="text.secondary">{product.category}</Typography>
-            <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
-          </Stack>
-        ) : (
-          <Typography>This product is not on sale (any more). Have a look at the rest of the catalogue.</Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {/* The modal hides the rest of the page, toasts included, from screen readers: say it here too. */}
-        <Typography role="status" variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
-          {inWishlist ? `In your wishlist: ${quantityOf(inWishlist)}` : ''}
-        </Typography>
-        <Button onClick={onClose}>Close</Button>
-        {product && (
-          <Button variant="contained" disabled={soldOut} onClick={() => onAdd(product)}>
-            {soldOut ? 'Sold out' : 'Add to wishlist'}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+          ) : (
+            <Typography>This product is not on sale (any more). Have a look at the rest of the catalogue.</Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {/* The modal hides the rest of the page, toasts included, from screen readers: say it here too. */}
+          <Typography role="status" variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
+            {inWishlist ? `In your wishlist: ${quantityOf(inWishlist)}` : ''}
+          </Typography>
+          <Button onClick={onClose}>Close</Button>
+          {product && (
+            <Button variant="contained" disabled={soldOut} onClick={() => onAdd(product)}>
+              {soldOut ? 'Sold out' : 'Add to wishlist'}
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+    </MuiScope>
   );
 }

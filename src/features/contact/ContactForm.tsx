@@ -1,6 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { FormTextFields, type TextFieldSpec } from '../../lib/FormTextField';
@@ -76,25 +73,24 @@ function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; kee
   }, [form.fields, keepDraft]);
 
   return (
-    <Stack
-      component="form"
+    <form
       noValidate
-      spacing={2}
+      className="contact-form"
       onSubmit={(event) => void form.onSubmit(event)}
       aria-labelledby="contact-form-heading"
     >
       {waiting > 0 && (
-        <Alert severity="info" role="status">
+        <p className="notice notice--info" role="status">
           {waiting === 1 ? 'One message is' : `${waiting} messages are`} waiting to be sent;{' '}
           {waitingNote(connected, retrying)}
-        </Alert>
+        </p>
       )}
       <FormTextFields form={form} idPrefix="contact" fields={FIELDS} />
       <div>
-        <Button type="submit" variant="contained" disabled={form.busy}>
+        <button type="submit" className="button button--contained" disabled={form.busy}>
           {form.busy ? 'Sending…' : connected ? 'Send message' : 'Send when online'}
-        </Button>
+        </button>
       </div>
-    </Stack>
+    </form>
   );
 }

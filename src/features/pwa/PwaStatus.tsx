@@ -1,52 +1,24 @@
-import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue, useStore } from 'jotai';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import { Icon } from '../../lib/Icon';
 import { onlineAtom } from './connectivity';
 import { acceptInstallOffer, dismissInstallOffer, installOfferAtom } from './installOffer';
+
+// Only iOS visitors who press "Install app" see it: its dialog (and MUI with it) loads then.
+const IosInstructions = lazy(() => import('./IosInstructions'));
 
 function OfflineBar() {
   const online = useAtomValue(onlineAtom);
   return (
     // Always in the page, so screen readers announce the change when the text appears.
-    <Box role="status">
+    <div role="status">
       {!online && (
-        <Paper square elevation={6} sx={{ px: 2, py: 1, bgcolor: 'grey.900', color: 'common.white' }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center' }}>
-            <CloudOffOutlined fontSize="small" aria-hidden />
-            <Typography variant="body2">
-              You are offline. Showing what this device saved; your wishlist still works.
-            </Typography>
-          </Stack>
-        </Paper>
+        <div className="offline-bar">
+          <Icon name="cloudOff" className="offline-bar__icon" />
+          <p className="t-body2">You are offline. Showing what this device saved; your wishlist still works.</p>
+        </div>
       )}
-    </Box>
-  );
-}
-
-function IosInstructions({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="ios-install-title">
-      <DialogTitle id="ios-install-title">Install this app</DialogTitle>
-      <DialogContent>
-        <Typography component="ol" sx={{ pl: 2.5, m: 0 }}>
-          <li>Tap the Share button in Safari’s toolbar.</li>
-          <li>Choose “Add to Home Screen”.</li>
-          <li>Tap “Add”. The app then opens from your home screen, also offline.</li>
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    </div>
   );
 }
 
@@ -55,7 +27,9 @@ function InstallAction() {
   const store = useStore();
   const offer = useAtomValue(installOfferAtom);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
-  if (offer.kind === 'none' && !instructionsOpen) return null;
+  const [instructionsUsed, setInstructionsUsed] = useState(false);
+  if (instructionsOpen && !instructionsUsed) setInstructionsUsed(true);
+  if (offer.kind === 'none' && !instructionsUsed) return null;
   const install = () => {
     if (offer.kind === 'prompt') void acceptInstallOffer(store, offer.event);
     else setInstructionsOpen(true);
@@ -63,16 +37,20 @@ function InstallAction() {
   return (
     <>
       {offer.kind !== 'none' && (
-        <Paper elevation={4} sx={{ m: 2, p: 1, alignSelf: 'flex-start', display: 'flex', gap: 1 }}>
-          <Button variant="contained" size="small" onClick={install}>
+        <div className="install-offer">
+          <button type="button" className="button button--contained button--small" onClick={install}>
             Install app
-          </Button>
-          <Button size="small" onClick={() => dismissInstallOffer(store)}>
+          </button>
+          <button type="button" className="button button--small" onClick={() => dismissInstallOffer(store)}>
             Not now
-          </Button>
-        </Paper>
+          </button>
+        </div>
       )}
-      <IosInstructions open={instructionsOpen} onClose={() => setInstructionsOpen(false)} />
+      {instructionsUsed && (
+        <Suspense fallback={null}>
+          <IosInstructions open={instructionsOpen} onClose={() => setInstructionsOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -80,22 +58,9 @@ function InstallAction() {
 /** The app's connection and install status, pinned to the bottom of the window over every page. */
 export function PwaStatus() {
   return (
-    <Box
-      component="aside"
-      aria-label="Connection and install"
-      sx={{
-        position: 'fixed',
-        insetInline: 0,
-        bottom: 0,
-        zIndex: 'snackbar',
-        display: 'flex',
-        flexDirection: 'column',
-        pointerEvents: 'none',
-        '& > *': { pointerEvents: 'auto' },
-      }}
-    >
+    <aside aria-label="Connection and install" className="pwa-status">
       <InstallAction />
       <OfflineBar />
-    </Box>
+    </aside>
   );
 }

@@ -1,4 +1,3 @@
-import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,9 +10,10 @@ import { registerServiceWorker } from './registerServiceWorker';
 /**
  * Everything that makes the shop an app: the service worker and its updates, the offline bar, the "Back online"
  * toast and the install offer. Started after first paint; its status area is a React root of its own at the end
- * of the page, so no page layout has to know about it. It wears the app's theme, which the app hands in.
+ * of the page, so no page layout has to know about it. Plain markup, like the shell: only the iOS install
+ * instructions bring MUI, when asked for.
  */
-export function startPwa(store: AppStore, theme: Theme): void {
+export function startPwa(store: AppStore): void {
   watchConnectivity(store);
   watchInstallOffer(store);
   const container = document.createElement('div');
@@ -21,9 +21,7 @@ export function startPwa(store: AppStore, theme: Theme): void {
   createRoot(container).render(
     <StrictMode>
       <JotaiProvider store={store}>
-        <ThemeProvider theme={theme}>
-          <PwaStatus />
-        </ThemeProvider>
+        <PwaStatus />
       </JotaiProvider>
     </StrictMode>,
   );

@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -29,12 +28,8 @@ export function ComingSoonBanner() {
   const { active, bypass } = useAtomValue(comingSoonAtom);
   if (!active || !bypass) return null;
   return (
-    // A plain strip rather than an Alert: it is on every page for staff, and Alert would weigh on start-up.
-    <Typography
-      role="status"
-      sx={{ bgcolor: 'info.main', color: 'info.contrastText', textAlign: 'center', py: 0.75, px: 2 }}
-    >
+    <p role="status" className="coming-soon-banner">
       Coming-soon mode is on: visitors see the coming-soon page.
-    </Typography>
+    </p>
   );
 }

@@ -1,9 +1,4 @@
-import Typography from '@mui/material/Typography';
-import Box from '@mui/material/Box';
 import type { SiteState } from '../../state/types';
-
-/** Plain links in the page's text colour: the footer is on every page, so no MUI Link in the start-up bundle. */
-const linkStyle = { color: 'inherit', textDecoration: 'underline', textUnderlineOffset: '0.15em' } as const;
 
 /** Only digits and a leading plus belong in a tel: link. */
 function telephoneHref(telephone: string): string {
@@ -16,31 +11,24 @@ export function ContactDetails({ site, dense = false }: { site: SiteState; dense
   const lines = [
     address && <span key="address">{address}</span>,
     site.telephone && (
-      <Box component="a" key="telephone" href={telephoneHref(site.telephone)} sx={linkStyle}>
+      <a key="telephone" href={telephoneHref(site.telephone)}>
         {site.telephone}
-      </Box>
+      </a>
     ),
     site.email && (
-      <Box component="a" key="email" href={`mailto:${site.email}`} sx={linkStyle}>
+      <a key="email" href={`mailto:${site.email}`}>
         {site.email}
-      </Box>
+      </a>
     ),
     site.website && (
-      <Box component="a" key="website" href={site.website} rel="noopener" sx={linkStyle}>
+      <a key="website" href={site.website} rel="noopener">
         {site.website.replace(/^https?:\/\//, '')}
-      </Box>
+      </a>
     ),
   ].filter(Boolean);
 
   if (lines.length === 0) {
-    return <Typography color="text.secondary">The shop hasn’t published its contact details yet.</Typography>;
+    return <p className="t-body1 text-secondary">The shop hasn’t published its contact details yet.</p>;
   }
-  return (
-    <Box
-      component="address"
-      sx={{ fontStyle: 'normal', display: 'flex', flexDirection: 'column', gap: dense ? 0.25 : 0.75 }}
-    >
-      {lines}
-    </Box>
-  );
+  return <address className={`contact-details${dense ? ' contact-details--dense' : ''}`}>{lines}</address>;
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { serverOffsetAtom } from '../../state/liveAtoms';
@@ -25,21 +23,13 @@ export function Countdown({ target }: { target: number }) {
   return (
     // The figures change every second: announcing each change would drown a screen reader, so the launch date
     // next to it carries the meaning and this stays silent.
-    <Box
-      data-testid="countdown"
-      aria-hidden="true"
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1, textAlign: 'center' }}
-    >
+    <div data-testid="countdown" aria-hidden="true" className="countdown">
       {UNITS.map(([unit, label]) => (
-        <Box key={unit} sx={{ p: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
-          <Typography component="span" variant="h2" sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}>
-            {left[unit]}
-          </Typography>
-          <Typography component="span" variant="caption">
-            {label}
-          </Typography>
-        </Box>
+        <div key={unit} className="countdown__unit">
+          <span className="t-h2 countdown__figure">{left[unit]}</span>
+          <span className="t-caption">{label}</span>
+        </div>
       ))}
-    </Box>
+    </div>
   );
 }

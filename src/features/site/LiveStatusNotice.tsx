@@ -1,6 +1,3 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { liveStatusAtom, restartLiveAtom } from '../../state/liveAtoms';
 
@@ -10,16 +7,11 @@ export function LiveStatusNotice() {
   const live = useAtomValue(restartLiveAtom);
   if (status !== 'paused') return null;
   return (
-    <Stack
-      role="status"
-      direction="row"
-      spacing={1}
-      sx={{ alignItems: 'center', justifyContent: 'center', py: 0.5, bgcolor: 'action.hover' }}
-    >
-      <Typography variant="body2">Live updates paused. Showing the last known details.</Typography>
-      <Button size="small" onClick={() => live?.restart()}>
+    <div role="status" className="live-status-notice">
+      <p className="t-body2">Live updates paused. Showing the last known details.</p>
+      <button type="button" className="button button--small" onClick={() => live?.restart()}>
         Retry
-      </Button>
-    </Stack>
+      </button>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   type TransitionProps,
 } from 'notistack';
 import { forwardRef, useEffect, type ReactElement } from 'react';
+import { MuiScope } from '../mui/MuiScope';
 import { TOAST_HIDE, TOAST_OFFSET_PX, TOAST_POSITION, TOAST_SHOW, TOAST_WIDTH } from './constants';
 import { notifier } from './notifier';
 import type { Toast, ToastSeverity } from './types';
@@ -113,14 +114,16 @@ const offsetStyles = (
 export default function Toaster() {
   useEffect(() => notifier.attach({ show: showToast, dismiss: (id) => closeSnackbar(id) }), []);
   return (
-    <SnackbarProvider
-      anchorOrigin={TOAST_POSITION}
-      maxSnack={4}
-      Components={{ toast: ToastContent }}
-      TransitionComponent={ToastTransition}
-      transitionDuration={{ enter: TOAST_SHOW.durationMs, exit: TOAST_HIDE.durationMs }}
-    >
-      {offsetStyles}
-    </SnackbarProvider>
+    <MuiScope>
+      <SnackbarProvider
+        anchorOrigin={TOAST_POSITION}
+        maxSnack={4}
+        Components={{ toast: ToastContent }}
+        TransitionComponent={ToastTransition}
+        transitionDuration={{ enter: TOAST_SHOW.durationMs, exit: TOAST_HIDE.durationMs }}
+      >
+        {offsetStyles}
+      </SnackbarProvider>
+    </MuiScope>
   );
 }

@@ -3,6 +3,9 @@ import { createTheme } from '@mui/material/styles';
 /**
  * Light and dark schemes switch with prefers-color-scheme through CSS variables, so the right colours are
  * there at first paint with no script. Colours are chosen for WCAG AA contrast against their backgrounds.
+ * src/styles/tokens.css declares the same variables for the pages drawn without MUI (docs/styling.md): a change
+ * here goes there too, which tests/unit/designTokens.test.ts checks. The focus ring and the page's baseline are
+ * the stylesheet's as well (there is no CssBaseline).
  */
 export const theme = createTheme({
   cssVariables: true,
@@ -33,15 +36,6 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiCssBaseline: {
-      styleOverrides: (theme) => ({
-        // A clearly visible keyboard focus everywhere, not only the ripple MUI draws.
-        ':focus-visible': {
-          outline: `3px solid ${theme.vars?.palette.primary.main ?? theme.palette.primary.main}`,
-          outlineOffset: 2,
-        },
-      }),
-    },
     MuiButtonBase: { defaultProps: { disableRipple: false } },
   },
 });
