@@ -51,6 +51,23 @@ const layers = [
     except: ['**/index.ts', '**/*Panel.tsx'],
     message: `Import another feature through its index.ts (or lazily, one of its *Panel.tsx), not its inner modules.`,
   })),
+  {
+    // What a first visit to a public page evaluates stays free of MUI and Emotion (docs/styling.md); MUI comes
+    // with the lazily loaded pages and dialogs that need it.
+    target: [
+      './src/main.tsx',
+      './src/app',
+      './src/ssr',
+      './src/pages/@(Home|Products|About|Contact|ComingSoon)Page.tsx',
+      './src/features/@(site|contact)',
+      './src/features/catalogue/!(ProductDialog).@(ts|tsx)',
+      './src/features/pwa/!(IosInstructions).@(ts|tsx)',
+      './src/lib/!(mui|toast)/**',
+      './src/lib/*.@(ts|tsx)',
+    ],
+    from: ['./node_modules/@mui', './node_modules/@emotion'],
+    message: 'The start-up path of public pages draws without MUI or Emotion (docs/styling.md): use plain markup.',
+  },
 ];
 
 export default tseslint.config(
