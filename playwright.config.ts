@@ -1,11 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
 
-/** Browsers are never downloaded: the system Chromium runs the tests. */
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromePath)) {
+if (!existsSync(CHROMIUM_PATH)) {
   throw new Error(
-    `No Chromium at ${chromePath}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
+    `No Chromium at ${CHROMIUM_PATH}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
   );
 }
 
@@ -25,16 +24,8 @@ export default defineConfig({
     // The suites were written for pages without a service worker; the PWA specs allow it for themselves.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: chromePath,
-      // Root in containers needs --no-sandbox; the rest keeps Chromium from calling out on a closed network.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -22,6 +22,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result } from 'lighthouse';
 import { buildDirs, startFirebaseStack, type StackPorts } from '../tests/e2e-firebase/firebaseStack';
+import { CHROMIUM_PATH } from '../scripts/chromium';
 import { keepOneCoreBusy } from './busyCore';
 import { withLiveApp } from './liveApp';
 
@@ -34,7 +35,6 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
 
 const PAGES = ['/home', '/products', '/about', '/contact'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface PageScores {
   scores: Record<(typeof CATEGORIES)[number], number | null>;
@@ -148,7 +148,7 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
       let busyCorePages: Record<string, PageScores>;
       try {
         const chrome = await launch({
-          chromePath: CHROME,
+          chromePath: CHROMIUM_PATH,
           chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
         });
         try {

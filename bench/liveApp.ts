@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { FilePersistence } from '../server/persistence/journal';
 import { compileRules } from '../server/rules';
 import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../server/server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 
 /**
  * The e2e build expects its database here (.env.e2e; VITE_DATABASE_EMULATOR_PORT in the environment also reaches
@@ -13,7 +14,6 @@ import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../
  */
 const DATABASE_PORT = Number(process.env.VITE_DATABASE_EMULATOR_PORT ?? 9100);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 4193);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export interface LiveApp {
   page: Page;
@@ -71,16 +71,7 @@ export async function withLiveApp<T>(
     ['vite', 'preview', '--outDir', 'dist-e2e', '--port', String(APP_PORT), '--strictPort'],
     { stdio: 'ignore', detached: true },
   );
-  const browser = await chromium.launch({
-    executablePath: CHROME,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const appUrl = `http://localhost:${APP_PORT}`;
     await waitForHttp(`${appUrl}/home`);

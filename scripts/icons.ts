@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { preview } from 'vite';
 import { DEFAULT_NAMESPACE, startDatabaseServer } from '../server/server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(REPO, 'public', 'icons');
@@ -78,8 +79,8 @@ async function drawScreenshots(browser: Browser): Promise<void> {
 async function main(): Promise<void> {
   await mkdir(join(OUT, 'screenshots'), { recursive: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     await drawIcon(browser, ANY_ICON(192), 192, 'icon-192.png');
