@@ -18,6 +18,22 @@ import { wishlist } from './appWishlist';
 import type { ItemIssue, ReviewedItem } from './review';
 import { useWishlistReview } from './useWishlistReview';
 
+/** A quantity the wishlist cannot keep, with the button that takes what it can. */
+function TakeNotice({ item, quantity, text }: { item: ReviewedItem['item']; quantity: number; text: string }) {
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, quantity)}>
+          Take {quantity}
+        </Button>
+      }
+    >
+      {text}
+    </Alert>
+  );
+}
+
 function IssueNotice({
   entry,
   issue,
@@ -34,31 +50,9 @@ function IssueNotice({
     case 'sold-out':
       return <Alert severity="warning">Sold out. Remove it to check out.</Alert>;
     case 'too-many':
-      return (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, issue.available)}>
-              Take {issue.available}
-            </Button>
-          }
-        >
-          Only {issue.available} left.
-        </Alert>
-      );
+      return <TakeNotice item={item} quantity={issue.available} text={`Only ${issue.available} left.`} />;
     case 'over-limit':
-      return (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, issue.limit)}>
-              Take {issue.limit}
-            </Button>
-          }
-        >
-          One order may hold at most {issue.limit}.
-        </Alert>
-      );
+      return <TakeNotice item={item} quantity={issue.limit} text={`One order may hold at most ${issue.limit}.`} />;
     case 'price-changed':
       return (
         <Alert
