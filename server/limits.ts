@@ -13,11 +13,16 @@ export interface Limits {
   onDisconnectPerConnection: number;
   /** onDisconnect writes run per turn of the event loop when connections close (the rest wait their turn). */
   onDisconnectPerTurn: number;
+  /**
+   * Milliseconds of WebSocket messages handled per turn of the event loop as they arrive; past it, messages wait
+   * and the waiting connections take turns (see FairTurns).
+   */
+  messagesPerTurnMs: number;
   /** Bytes waiting to be sent to one client that does not read; past it the client is dropped. */
   outgoingPerClient: number;
   /** Bytes waiting to be sent to all clients; past it the clients with the most waiting are dropped. */
   outgoingInTotal: number;
-  /** Bytes of half-received WebSocket messages and queued onDisconnect writes, all connections together. */
+  /** Bytes of half-received or waiting WebSocket messages and queued onDisconnect writes, all connections. */
   heldInTotal: number;
   /** Bytes of one REST request body. */
   restBody: number;
@@ -31,6 +36,7 @@ export const DEFAULT_LIMITS: Limits = {
   queryChars: 4096,
   onDisconnectPerConnection: 1000,
   onDisconnectPerTurn: 200,
+  messagesPerTurnMs: 10,
   outgoingPerClient: 32 * 1024 * 1024,
   outgoingInTotal: 256 * 1024 * 1024,
   heldInTotal: 256 * 1024 * 1024,

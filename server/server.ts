@@ -21,6 +21,7 @@ import { MemoryPersistence } from './persistence/memory';
 import type { Persistence } from './core/model';
 import { type ConnectionOptions, WireConnection } from './protocol/connection';
 import { DisconnectWrites } from './protocol/disconnects';
+import { FairTurns } from './protocol/turns';
 import { MAX_FRAME_CHARS } from './protocol/frames';
 import { ListenRegistry } from './protocol/listens';
 import { handleRest } from './rest/handler';
@@ -105,6 +106,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
     held,
     outgoing,
     disconnects,
+    turns: new FairTurns(limits.messagesPerTurnMs),
     onClose: (closed) => sessions.delete(closed.id),
   };
   let rulesText = options.rulesText ?? (options.rules && options.rules !== ALLOW_ALL ? '' : OPEN_RULES_TEXT);

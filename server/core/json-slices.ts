@@ -88,17 +88,41 @@ export async function assembleSlices(slices: readonly Slice[]): Promise<unknown>
   return root;
 }
 
-/** The JSON text of a stored value, token by token (stored values hold objects and leaves, never arrays). */
-function* jsonTokens(node: ExportJson): Generator<string> {
-  if (typeof node !== 'object' || node === null) {
+/**
+ * An object of a few small leaves (a record) is encoded by JSON.stringify in one go: one native call instead of
+ * a generator step per key and value. Bigger ones go piece by piece, so that no single call is long.
+ */
+const FLAT_CHILDREN = 64;
+const FLAT_CHARS = 4096;
+/**
+ * Pieces of JSON text encoded per slice at most: a value of many small records costs far more per character than
+ * one of long strings (each piece is a step of the generator), so characters alone do not bound a turn.
+ */
+export const SLICE_PIECES = 4096;
+
+function isSmallRecord(node: Record<string, ExportJson>): boolean {
+  let children = 0;
+  let chars = 0;
+  for (const key in node) {
+    const child = node[key];
+    if (typeof child === 'object' && child !== null) return false;
+    chars += key.length + (typeof child === 'string' ? child.length : 8);
+    if (++children > FLAT_CHILDREN || chars > FLAT_CHARS) return false;
+  }
+  return true;
+}
+
+/** The JSON text of a stored value, piece by piece (stored values hold objects and leaves, never arrays). */
+function* jsonPieces(node: ExportJson): Generator<string> {
+  if (typeof node !== 'object' || node === null || isSmallRecord(node)) {
     yield JSON.stringify(node);
     return;
   }
   let separator = '{';
-  for (const [key, child] of Object.entries(node)) {
+  for (const key of Object.keys(node)) {
     yield `${separator}${JSON.stringify(key)}:`;
     separator = ',';
-    yield* jsonTokens(child);
+    yield* jsonPieces(node[key] as ExportJson);
   }
   yield separator === '{' ? '{}' : '}';
 }
@@ -108,18 +132,18 @@ function* jsonTokens(node: ExportJson): Generator<string> {
  * Keys and leaves come out as JSON.stringify writes them, so the text parses back to the same value.
  */
 export async function stringifyInSlices(value: ExportJson): Promise<Buffer[]> {
-  const pieces: Buffer[] = [];
+  const buffers: Buffer[] = [];
   let pending: string[] = [];
   let pendingChars = 0;
-  for (const token of jsonTokens(value)) {
-    pending.push(token);
-    pendingChars += token.length;
-    if (pendingChars < SLICE_CHARS) continue;
-    pieces.push(Buffer.from(pending.join(''), 'utf8'));
+  for (const piece of jsonPieces(value)) {
+    pending.push(piece);
+    pendingChars += piece.length;
+    if (pendingChars < SLICE_CHARS && pending.length < SLICE_PIECES) continue;
+    buffers.push(Buffer.from(pending.join(''), 'utf8'));
     pending = [];
     pendingChars = 0;
     await nextTurn();
   }
-  if (pending.length > 0) pieces.push(Buffer.from(pending.join(''), 'utf8'));
-  return pieces;
+  if (pending.length > 0) buffers.push(Buffer.from(pending.join(''), 'utf8'));
+  return buffers;
 }

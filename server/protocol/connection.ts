@@ -16,6 +16,7 @@ import type { Backlogged, Limits, MemoryBudget, OutgoingBudget } from '../limits
 import type { DisconnectWrites } from './disconnects';
 import { encodeFrames, FrameAssembler, FrameError } from './frames';
 import { type Listen, type ListenRegistry, overwriteFrames, queryWindow, type Subscriber } from './listens';
+import type { FairTurns, Waiting } from './turns';
 
 type Body = Record<string, unknown>;
 type Status = { s: string; d?: unknown };
@@ -61,6 +62,8 @@ export interface ConnectionOptions {
   held: MemoryBudget;
   outgoing: OutgoingBudget;
   disconnects: DisconnectWrites;
+  /** Shared by all connections: which messages are handled now and which wait their turn. */
+  turns: FairTurns;
   /** Told when the connection has closed (and its onDisconnect writes are queued). */
   onClose: (connection: WireConnection) => void;
 }
@@ -85,7 +88,7 @@ function checkedQuery(wire: unknown, limits: Limits): QuerySpec {
  * One WebSocket client for its whole life: handshake, requests processed strictly in arrival order, pushes,
  * and on close its listens dropped and its onDisconnect writes run.
  */
-export class WireConnection implements Subscriber, Backlogged {
+export class WireConnection implements Subscriber, Backlogged, Waiting {
   identity: Identity = ANONYMOUS;
   /** The session id sent in the handshake; a reconnecting client names it as its last session (`ls`). */
   readonly id = randomBytes(6).toString('hex');
@@ -99,6 +102,10 @@ export class WireConnection implements Subscriber, Backlogged {
   private isClosed = false;
   /** True while the socket is corked until the end of this tick (see sendFrames). */
   private corked = false;
+  /** Messages read but not yet handled, while they wait their turn (see FairTurns); null when none wait. */
+  private inbox: string[] | null = null;
+  /** Characters in `inbox`, counted against the shared `held` budget. */
+  private inboxChars = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -109,16 +116,7 @@ export class WireConnection implements Subscriber, Backlogged {
     const { log, namespace } = options;
     this.frames = new FrameAssembler(options.held);
     log(`connection ${this.id} opened (ns=${namespace})`);
-    ws.on('message', (data, isBinary) => {
-      try {
-        if (isBinary) this.garbage('binary frame');
-        else this.receive(data.toString());
-      } catch (error) {
-        // A bug must cost this connection, not the server and everyone else on it.
-        log(`connection ${this.id} failed: ${(error as Error).stack ?? error}`);
-        ws.terminate();
-      }
-    });
+    ws.on('message', (data, isBinary) => this.arrived(isBinary ? null : data.toString()));
     ws.on('close', () => this.closed());
     ws.on('error', (error) => log(`connection ${this.id} error: ${error.message}`));
     this.send({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: options.host, s: this.id } } });
@@ -136,6 +134,7 @@ export class WireConnection implements Subscriber, Backlogged {
   drop(reason: string): void {
     this.options.log(`connection ${this.id} dropped: ${reason}`);
     this.ws.terminate();
+    this.discardInbox();
   }
 
   /** Closes this (stale) session at once and runs its onDisconnect writes before anything else happens. */
@@ -182,6 +181,58 @@ export class WireConnection implements Subscriber, Backlogged {
     this.push('c', body);
   }
 
+  /** Handles up to `count` of the messages waiting in the inbox; true if some still wait. */
+  serve(count: number): boolean {
+    const inbox = this.inbox;
+    if (inbox === null) return false; // closed meanwhile
+    for (; count > 0 && inbox.length > 0 && this.inbox === inbox; count--) {
+      const text = inbox.shift() as string;
+      this.inboxChars -= text.length;
+      this.options.held.give(text.length);
+      this.take(text);
+    }
+    if (this.inbox !== inbox) return false; // the connection was closed by one of them
+    if (inbox.length > 0) return true;
+    this.inbox = null;
+    this.ws.resume();
+    return false;
+  }
+
+  /** A message off the socket (null for a binary one): handled now if the turn has time left, else it waits. */
+  private arrived(text: string | null): void {
+    if (!this.alive) return; // frames still arriving after the socket closed, or after we closed on garbage
+    const { turns, held } = this.options;
+    if (text === null || (this.inbox === null && turns.mayHandle())) return this.take(text);
+    if (this.inbox === null) {
+      // Stop reading: what waits is then at most what was already read.
+      this.inbox = [];
+      this.ws.pause();
+      turns.wait(this);
+    }
+    if (!held.take(text.length)) return this.garbage('Server busy: too many messages waiting from all clients');
+    this.inboxChars += text.length;
+    this.inbox.push(text);
+  }
+
+  private take(text: string | null): void {
+    try {
+      if (text === null) this.garbage('binary frame');
+      else this.receive(text);
+    } catch (error) {
+      // A bug must cost this connection, not the server and everyone else on it.
+      this.options.log(`connection ${this.id} failed: ${(error as Error).stack ?? error}`);
+      this.ws.terminate();
+      this.discardInbox();
+    }
+  }
+
+  /** Forgets the messages still waiting (the connection is going), giving back what they held. */
+  private discardInbox(): void {
+    this.options.held.give(this.inboxChars);
+    this.inboxChars = 0;
+    this.inbox = null;
+  }
+
   private send(message: unknown): void {
     this.sendFrames(encodeFrames(JSON.stringify(message)));
   }
@@ -197,6 +248,7 @@ export class WireConnection implements Subscriber, Backlogged {
   private garbage(reason: string): void {
     this.options.log(`connection ${this.id} closed: ${reason}`);
     this.ws.close(1002, reason.slice(0, 100));
+    this.discardInbox();
   }
 
   private receive(frame: string): void {
@@ -396,6 +448,7 @@ export class WireConnection implements Subscriber, Backlogged {
     for (const listen of this.listens.values()) registry.remove(listen);
     this.listens.clear();
     this.frames.discard();
+    this.discardInbox();
     outgoing.leave(this);
     const batch = {
       namespace,

@@ -1,6 +1,12 @@
 /** Values cut into slices (off the server's thread) come back whole, and each slice stays within its bound. */
 import { describe, expect, it } from 'vitest';
-import { assembleSlices, cutIntoSlices, stringifyInSlices } from '../../server/core/json-slices';
+import {
+  assembleSlices,
+  cutIntoSlices,
+  SLICE_CHARS,
+  SLICE_PIECES,
+  stringifyInSlices,
+} from '../../server/core/json-slices';
 import type { ExportJson } from '../../server/core/model';
 
 function wide(children: number, text: string): Record<string, unknown> {
@@ -41,4 +47,36 @@ describe('JSON slices', () => {
     const text = Buffer.concat(await stringifyInSlices(value)).toString('utf8');
     expect(text).toBe(JSON.stringify(value));
   });
+
+  it('encode many small records in many turns, not only as many as their characters would take', async () => {
+    const records = 20_000;
+    const value = { messages: wide(records, 'm') } as ExportJson;
+    const text = JSON.stringify(value);
+    expect(text.length).toBeLessThan(2 * SLICE_CHARS); // by characters alone, two slices
+    const turns = await turnsTaken(() => stringifyInSlices(value));
+    // Each record is a few pieces of text (its key, its fields): a turn encodes a bounded number of them.
+    expect(turns).toBeGreaterThanOrEqual(records / SLICE_PIECES);
+    expect(Buffer.concat(await stringifyInSlices(value)).toString('utf8')).toBe(text);
+  });
+
+  it('encode records whose fields are all leaves, odd keys included, as JSON.stringify does', async () => {
+    const record = JSON.parse('{"__proto__":"p","constructor":1,"é\\"":null,"t":true}') as ExportJson;
+    const value = { a: { r1: record, r2: { ...(record as object), deep: { x: 1 } } }, b: 'leaf' } as ExportJson;
+    expect(Buffer.concat(await stringifyInSlices(value)).toString('utf8')).toBe(JSON.stringify(value));
+  });
 });
+
+/** How many turns of the event loop `work` took (the immediates that ran while it did). */
+async function turnsTaken(work: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let running = true;
+  const count = (): void => {
+    if (!running) return;
+    turns++;
+    setImmediate(count);
+  };
+  setImmediate(count);
+  await work();
+  running = false;
+  return turns;
+}
