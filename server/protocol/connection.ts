@@ -100,8 +100,8 @@ export class WireConnection implements Subscriber, Backlogged, Waiting {
   /** Characters of the message being handled (what a queued onDisconnect write holds). */
   private messageChars = 0;
   private isClosed = false;
-  /** True while the socket is corked until the end of this tick (see sendFrames). */
-  private corked = false;
+  /** Whether this tick has sent a message yet, and whether the socket is corked until its end (see sendFrames). */
+  private sending: 'idle' | 'sent' | 'corked' = 'idle';
   /** Messages read but not yet handled, while they wait their turn (see FairTurns); null when none wait. */
   private inbox: string[] | null = null;
   /** Characters in `inbox`, counted against the shared `held` budget. */
@@ -158,15 +158,19 @@ export class WireConnection implements Subscriber, Backlogged, Waiting {
     let bytes = 0;
     for (const frame of frames) bytes += frame.length;
     if (!this.options.outgoing.admit(this, bytes)) return;
-    if (!this.corked) {
-      // Everything sent in this tick (the replies to a burst of requests, a fan-out's pushes) leaves in one
-      // write instead of a system call per message.
-      this.corked = true;
-      this.socket.cork();
+    // What a connection sends in one tick beyond its first message (the replies to a burst of requests, a change
+    // pushed on several paths) leaves in one write instead of a system call each. The first goes out at once: a
+    // fan-out sends one push to each of a thousand connections, and corking those would hold every push back
+    // until the last was queued.
+    if (this.sending === 'idle') {
+      this.sending = 'sent';
       process.nextTick(() => {
-        this.corked = false;
-        this.socket.uncork();
+        if (this.sending === 'corked') this.socket.uncork();
+        this.sending = 'idle';
       });
+    } else if (this.sending === 'sent') {
+      this.sending = 'corked';
+      this.socket.cork();
     }
     for (const frame of frames) {
       if (!this.alive) return; // the previous frame's write failed

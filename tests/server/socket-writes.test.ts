@@ -4,10 +4,12 @@
  *   the server writes nothing more to it (each write to a destroyed socket creates an Error with a stack trace),
  *   answers none of the requests still in its buffer, and pushes nothing to its listens; its onDisconnect writes
  *   still run;
- * - the answers to a burst of requests leave in a few writes, not a system call each.
+ * - the answers to a burst of requests leave in a few writes, not a system call each;
+ * - a fan-out's push to each connection leaves at once, not once every connection's push has been queued.
  */
 import { Socket } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, startTestServer } from './support/protocol-harness';
 import { rawClient } from './support/raw-client';
@@ -107,4 +109,35 @@ it('answers a burst of requests in a few socket writes, not one each', async () 
   // One write per chunk the server read (64 KiB each), not one per answer.
   expect(writes).toBeLessThan(20);
   client.close();
+});
+
+it('sends a fan-out’s push to each connection at once, not after every connection’s push is queued', async () => {
+  server = await startTestServer();
+  const listeners = await Promise.all(Array.from({ length: 50 }, () => rawClient(server)));
+  for (const listener of listeners) expect((await listener.request('q', { p: '/news', h: '' })).s).toBe('ok');
+  const writer = await rawClient(server);
+  // In order: the server queuing a message for a socket, and the server's sockets writing.
+  const events: ('queued' | 'written')[] = [];
+  const serverSockets = new WeakSet<Socket>();
+  type WriteGeneric = (this: Socket, ...args: unknown[]) => unknown;
+  const prototype = Socket.prototype as unknown as { _writeGeneric: WriteGeneric };
+  const writeGeneric = prototype._writeGeneric;
+  vi.spyOn(prototype, '_writeGeneric').mockImplementation(function (this: Socket, ...args: unknown[]) {
+    if (this.localPort === server.port) serverSockets.add(this);
+    if (serverSockets.has(this)) events.push('written');
+    return writeGeneric.apply(this, args);
+  });
+  const send = WebSocket.prototype.send;
+  vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (this: WebSocket, ...args: unknown[]) {
+    if ((this as unknown as { _isServer: boolean })._isServer) events.push('queued');
+    return (send as (...a: unknown[]) => void).apply(this, args);
+  });
+  expect((await writer.request('p', { p: '/news', d: 'out' })).s).toBe('ok');
+  await Promise.all(listeners.map((listener) => listener.next((m) => (m.d.b as { p?: string })?.p === 'news')));
+
+  // 50 pushes and the writer's answer were queued; the first push was written before the last was queued.
+  expect(events.filter((event) => event === 'queued')).toHaveLength(51);
+  expect(events.indexOf('written')).toBeLessThan(events.lastIndexOf('queued'));
+  expect(events.indexOf('written')).toBeLessThan(events.indexOf('queued') + 2);
+  for (const listener of [...listeners, writer]) listener.close();
 });
