@@ -55,7 +55,7 @@ function identityOf(request: IncomingMessage, url: URL): Identity {
   const token = credential(request, url);
   const override = url.searchParams.get('auth_variable_override');
   if (token === null && override === null) return ANONYMOUS;
-  const identity = token === null ? null : identityFromToken(token);
+  const identity = token === null ? ANONYMOUS : identityFromToken(token);
   if (!identity) throw new HttpError(401, 'Could not parse auth token.');
   if (override === null) return identity;
   // The admin SDKs (Python, Go, Java) act as a user this way; only an admin may speak for someone else.

@@ -108,5 +108,10 @@ describe('REST auth_variable_override', () => {
     expect((await get('/users.json', '{uid:')).status).toBe(400);
     const userToken = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"bob"}').toString('base64url')}.`;
     expect((await get('/users.json', '{"uid":"sam"}', userToken)).status).toBe(403);
+    const anonymous = await fetch(
+      `${server.url}/users.json?auth_variable_override=${encodeURIComponent('{"uid":"sam"}')}`,
+    );
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.json()).toEqual({ error: 'auth_variable_override needs admin credentials' });
   });
 });
