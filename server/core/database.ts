@@ -310,18 +310,28 @@ function resolveSet(root: ExportJson, path: readonly string[], written: unknown,
   return { path, value: normalizeValue(value, getAt(root, path), path.length, { now }) };
 }
 
+/** Orders paths key by key (a path before the paths under it). */
+function comparePaths(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    if (a[i] !== b[i]) return (a[i] as string) < (b[i] as string) ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
 function resolveMerge(
   root: ExportJson,
   request: { path: readonly string[]; children: Record<string, unknown> },
   now: number,
 ): ResolvedOp[] {
   const relative = Object.keys(request.children).map((key) => ({ key, path: parsePath(key, true) }));
-  for (const a of relative) {
-    if (a.path.length === 0) throw new InvalidDataError('An update cannot contain an empty path');
-    for (const b of relative) {
-      if (a !== b && isPrefix(a.path, b.path))
-        throw new InvalidDataError(`Update paths "${a.key}" and "${b.key}" overlap`);
-    }
+  if (relative.some(({ path }) => path.length === 0))
+    throw new InvalidDataError('An update cannot contain an empty path');
+  // Sorted key by key, a path that lies under another follows it, with only paths under it in between: one pass
+  // over neighbours finds every overlap (comparing every pair let one update of 200,000 paths take minutes).
+  const sorted = [...relative].sort((a, b) => comparePaths(a.path, b.path));
+  for (let i = 1; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1], sorted[i]] as [(typeof sorted)[number], (typeof sorted)[number]];
+    if (isPrefix(a.path, b.path)) throw new InvalidDataError(`Update paths "${a.key}" and "${b.key}" overlap`);
   }
   return relative.map(({ key, path }) => resolveSet(root, [...request.path, ...path], request.children[key], now));
 }
