@@ -185,11 +185,13 @@ export class WireConnection implements Subscriber, Backlogged, Waiting {
     this.push('c', body);
   }
 
-  /** Handles up to `count` of the messages waiting in the inbox; true if some still wait. */
-  serve(count: number): boolean {
+  /** Handles waiting messages of the inbox (see Waiting.serve); true if some still wait. */
+  serve(count: number, deadline: number): boolean {
     const inbox = this.inbox;
     if (inbox === null) return false; // closed meanwhile
-    for (; count > 0 && inbox.length > 0 && this.inbox === inbox; count--) {
+    for (let served = 0; served < count && inbox.length > 0 && this.inbox === inbox; served++) {
+      // One expensive message (a 16 MB update) must not be followed by fifteen more in the same turn.
+      if (served > 0 && performance.now() >= deadline) break;
       const text = inbox.shift() as string;
       this.inboxChars -= text.length;
       this.options.held.give(text.length);

@@ -1,7 +1,10 @@
 /** A connection with messages waiting for their turn. */
 export interface Waiting {
-  /** Handles up to `count` of its waiting messages; true if some are still waiting. */
-  serve(count: number): boolean;
+  /**
+   * Handles up to `count` of its waiting messages, at least one, and no more once `deadline` (a performance.now()
+   * time) has passed; true if some are still waiting.
+   */
+  serve(count: number, deadline: number): boolean;
 }
 
 /**
@@ -56,7 +59,7 @@ export class FairTurns {
     const deadline = performance.now() + this.turnMs;
     do {
       const next = this.waiting.shift() as Waiting;
-      if (next.serve(this.perServe)) this.waiting.push(next);
+      if (next.serve(this.perServe, deadline)) this.waiting.push(next);
     } while (this.waiting.length > 0 && performance.now() < deadline);
     if (this.waiting.length > 0) this.scheduleEnd();
   };
