@@ -131,32 +131,80 @@ function boundPost(spec: QuerySpec, bound: Bound): Post {
   return { indexed: bound.value, key: bound.key };
 }
 
-/** The children of `node` the query selects, as an export-format object (null when none). */
-export function applyQuery(node: ExportJson, spec: QuerySpec): ExportJson {
-  if (!isChildrenNode(node)) return null;
-  const entries: Entry[] = childKeys(node).map((key) => ({ key, node: node[key] ?? null }));
-  const posts = entries.map((entry) => ({ entry, post: postOf(spec.index, entry) }));
+type Sorted = { entry: Entry; post: Post }[];
+
+/**
+ * Children of one node sorted by an index, kept while one change is pushed to the distinct queries on that node,
+ * so that a thousand queries cost one sort, not a thousand (see docs/local-database.md, "Limits").
+ */
+export type SortedChildren = Map<string, Sorted>;
+
+function sortedBy(node: ExportObject, spec: QuerySpec, memo: SortedChildren | undefined): Sorted {
+  const key = JSON.stringify(spec.index);
+  const known = memo?.get(key);
+  if (known) return known;
+  const posts = childKeys(node).map((name) => {
+    const entry: Entry = { key: name, node: node[name] ?? null };
+    return { entry, post: postOf(spec.index, entry) };
+  });
   posts.sort((a, b) => comparePosts(spec.index, a.post, b.post));
+  memo?.set(key, posts);
+  return posts;
+}
+
+/** The first position in `posts` (sorted) from which `after(post)` holds. */
+function firstWhere(posts: Sorted, after: (post: Post) => boolean): number {
+  let low = 0;
+  let high = posts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (after((posts[middle] as Sorted[number]).post)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * The children of `node` the query selects, as an export-format object (null when none). `memo` shares the sort
+ * between queries on the same node while the node does not change.
+ */
+export function applyQuery(node: ExportJson, spec: QuerySpec, memo?: SortedChildren): ExportJson {
+  if (!isChildrenNode(node)) return null;
+  const posts = sortedBy(node, spec, memo);
   const start = spec.start ? boundPost(spec, spec.start) : null;
   const end = spec.end ? boundPost(spec, spec.end) : null;
-  let selected = posts.filter(({ post }) => {
-    if (start && spec.start) {
+  // The selected children are a run of the sorted ones: from the first at or after the start to the last at or
+  // before the end.
+  let from = 0;
+  let to = posts.length;
+  if (start && spec.start) {
+    const inclusive = spec.start.inclusive;
+    from = firstWhere(posts, (post) => {
       const cmp = comparePosts(spec.index, start, post);
-      if (spec.start.inclusive ? cmp > 0 : cmp >= 0) return false;
-    }
-    if (end && spec.end) {
-      const cmp = comparePosts(spec.index, post, end);
-      if (spec.end.inclusive ? cmp > 0 : cmp >= 0) return false;
-    }
-    return true;
-  });
+      return inclusive ? cmp <= 0 : cmp < 0;
+    });
+  }
+  if (end && spec.end) {
+    const inclusive = spec.end.inclusive;
+    to = Math.max(
+      from,
+      firstWhere(posts, (post) => {
+        const cmp = comparePosts(spec.index, post, end);
+        return inclusive ? cmp > 0 : cmp >= 0;
+      }),
+    );
+  }
   if (spec.limit) {
     const { count, fromEnd } = spec.limit;
-    selected = fromEnd ? selected.slice(Math.max(0, selected.length - count)) : selected.slice(0, count);
+    if (fromEnd) from = Math.max(from, to - count);
+    else to = Math.min(to, from + count);
   }
-  if (selected.length === 0) return null;
+  if (to <= from) return null;
   const result: ExportObject = {};
-  for (const { entry } of selected) putChild(result, entry.key, entry.node);
+  for (let i = from; i < to; i++) {
+    const { entry } = posts[i] as Sorted[number];
+    putChild(result, entry.key, entry.node);
+  }
   return result;
 }
 

@@ -1,6 +1,6 @@
 import type { Database } from '../core/database';
 import type { Identity } from '../core/identity';
-import { applyQuery, type QuerySpec, rulesQuery } from '../core/query';
+import { applyQuery, type QuerySpec, rulesQuery, type SortedChildren } from '../core/query';
 import { childAt, childKeys, type ExportObject, getAt, putChild } from '../core/tree';
 import type { ExportJson } from '../core/model';
 import { ALLOW_ALL } from '../rules/index';
@@ -64,8 +64,8 @@ export function overwriteFrames(path: readonly string[], dataJson: string, tag?:
 }
 
 /** What a query listen sees of the data (null for a listen without a query). */
-export function windowOf(root: ExportJson, listen: Listen): ExportJson {
-  return listen.query ? applyQuery(getAt(root, listen.path), listen.query.spec) : null;
+export function windowOf(root: ExportJson, listen: Listen, memo?: SortedChildren): ExportJson {
+  return listen.query ? applyQuery(getAt(root, listen.path), listen.query.spec, memo) : null;
 }
 
 export function queryWindow(root: ExportJson, listen: Listen): string {
@@ -202,6 +202,7 @@ export class ListenRegistry {
     const updates = new Map<string, { message: QueryUpdate | null; framesByTag: Map<number, Buffer[]> }>();
     const checkRules = this.db.rulesFor(namespace) !== ALLOW_ALL;
     const verdicts = new ReadVerdicts((listen) => this.allowed(listen));
+    const sorted: SortedChildren = new Map();
     for (const listen of [...node.listens]) {
       // Read rules may depend on data (a role, a flag): a listen the new data no longer allows is revoked
       // instead of being sent the change.
@@ -218,7 +219,7 @@ export class ListenRegistry {
       let update = updates.get(listen.query.key);
       if (update === undefined) {
         const state = node.queries.get(listen.query.key)!;
-        const message = queryUpdate(state, windowOf(root, listen), node.path, replaced, below);
+        const message = queryUpdate(state, windowOf(root, listen, sorted), node.path, replaced, below);
         update = { message, framesByTag: new Map() };
         updates.set(listen.query.key, update);
       }

@@ -68,3 +68,52 @@ describe('REST query parameters', () => {
     expect(parse('')).toBeNull();
   });
 });
+
+describe('queries sharing one sort', () => {
+  // Values of every kind, ties included, so that bounds fall on, between and outside them.
+  const values = [null, false, true, -1, 0, 1, 1, 2, 'a', 'b', 'b', 'c'];
+  const data = node(Object.fromEntries(values.map((n, i) => [`k${i}`, { n }])));
+  const childValue = (key: string) => ((data as Record<string, { n?: unknown }>)[key]?.n ?? null) as unknown;
+  const rank = (value: unknown) =>
+    value === null
+      ? [0, 0]
+      : typeof value === 'boolean'
+        ? [1, Number(value)]
+        : [typeof value === 'number' ? 2 : 3, value];
+  /** A reference: every child tested against both bounds, one by one. */
+  function reference(start: unknown, end: unknown, limit: number, fromEnd: boolean): string[] {
+    const order = (a: string, b: string) => {
+      const [ka, va] = rank(childValue(a)) as [number, number | string];
+      const [kb, vb] = rank(childValue(b)) as [number, number | string];
+      return ka - kb || (va < vb ? -1 : va > vb ? 1 : 0) || (a < b ? -1 : a > b ? 1 : 0);
+    };
+    const cmp = (a: unknown, b: unknown) => {
+      const [ka, va] = rank(a) as [number, number | string];
+      const [kb, vb] = rank(b) as [number, number | string];
+      return ka - kb || (va < vb ? -1 : va > vb ? 1 : 0);
+    };
+    const selected = keys(data)
+      .sort(order)
+      .filter((key) => cmp(start, childValue(key)) <= 0 && cmp(childValue(key), end) <= 0);
+    return fromEnd ? selected.slice(Math.max(0, selected.length - limit)) : selected.slice(0, limit);
+  }
+
+  it('select what testing every child would, with one sort for all of them', () => {
+    const memo = new Map();
+    const bounds = [null, false, true, -2, 0, 1, 1.5, 2, 'a', 'b', 'bb', 'z'];
+    for (const start of bounds) {
+      for (const end of bounds) {
+        for (const [limit, fromEnd] of [
+          [2, false],
+          [3, true],
+          [100, false],
+        ] as const) {
+          const wire = { i: 'n', sp: start, ep: end, l: limit, vf: fromEnd ? 'r' : 'l' };
+          const selected = keys(applyQuery(data, parseWireQuery(wire), memo));
+          expect(selected.sort(), JSON.stringify(wire)).toEqual(reference(start, end, limit, fromEnd).sort());
+        }
+      }
+    }
+    expect(memo.size).toBe(1);
+  });
+});
