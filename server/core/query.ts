@@ -140,7 +140,7 @@ type Sorted = { entry: Entry; post: Post }[];
 export type SortedChildren = Map<string, Sorted>;
 
 function sortedBy(node: ExportObject, spec: QuerySpec, memo: SortedChildren | undefined): Sorted {
-  const key = JSON.stringify(spec.index);
+  const key = memo ? JSON.stringify(spec.index) : '';
   const known = memo?.get(key);
   if (known) return known;
   const posts = childKeys(node).map((name) => {

@@ -206,7 +206,6 @@ export class WireConnection implements Subscriber, Backlogged, Waiting {
 
   /** A message off the socket (null for a binary one): handled now if the turn has time left, else it waits. */
   private arrived(text: string | null): void {
-    if (!this.alive) return; // frames still arriving after the socket closed, or after we closed on garbage
     const { turns, held } = this.options;
     if (text === null || (this.inbox === null && turns.mayHandle())) return this.take(text);
     if (this.inbox === null) {

@@ -11,7 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import { FilePersistence } from '../../server/persistence/journal';
 import type { DatabaseServer } from '../../server/server';
 import { startTestServer } from './support/protocol-harness';
-import { type RawClient, rawClient } from './support/raw-client';
+import { pushedPath, pushedPaths, type RawClient, rawClient } from './support/raw-client';
 
 const FLOODERS = 4;
 const EACH = 1000;
@@ -32,20 +32,6 @@ async function queueFlood(client: RawClient, name: string, count: number): Promi
     client.sendText(JSON.stringify({ t: 'd', d: { r: 100_000 + i, a: 'o', b: { p: `/flood/${name}/${i}`, d: i } } }));
   }
   await client.next((message) => message.d.r === 100_000 + count - 1, 20_000);
-}
-
-type Message = RawClient['messages'][number];
-
-/** The path of a data push (as "/a/b"), or undefined for any other message. */
-function pushedPath(message: Message): string | undefined {
-  const body = message.d.b as { p?: unknown } | undefined;
-  if (message.t !== 'd' || message.d.a === undefined || typeof body?.p !== 'string') return undefined;
-  return `/${body.p.replace(/^\//, '')}`;
-}
-
-/** The paths of the data pushes a root listener received, in order. */
-function pushedPaths(listener: RawClient): string[] {
-  return listener.messages.flatMap((message) => pushedPath(message) ?? []);
 }
 
 it('runs a flood of onDisconnect writes between other clients’ writes and other clients’ onDisconnect', async () => {

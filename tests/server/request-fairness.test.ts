@@ -7,7 +7,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, startTestServer } from './support/protocol-harness';
-import { type RawClient, rawClient } from './support/raw-client';
+import { pushedPath, pushedPaths, type RawClient, rawClient } from './support/raw-client';
 
 const FLOODERS = 20;
 const EACH = 1000;
@@ -30,15 +30,6 @@ async function connect(count: number): Promise<RawClient[]> {
 const write = (r: number, path: string, value: unknown) =>
   JSON.stringify({ t: 'd', d: { r, a: 'p', b: { p: path, d: value } } });
 
-/** The paths of the data pushes a root listener received, in order. */
-function pushedPaths(listener: RawClient): string[] {
-  return listener.messages.flatMap((message) => {
-    const body = message.d.b as { p?: unknown } | undefined;
-    if (message.t !== 'd' || message.d.a === undefined || typeof body?.p !== 'string') return [];
-    return [`/${body.p.replace(/^\//, '')}`];
-  });
-}
-
 it('handles another client’s request while a flood from twenty sockets is still waiting', async () => {
   server = await startTestServer();
   const flooders = await connect(FLOODERS);
@@ -51,7 +42,7 @@ it('handles another client’s request while a flood from twenty sockets is stil
 
   flooders.forEach((client, index) => client.corked(() => bursts[index]?.forEach((text) => client.sendText(text))));
   other.sendText(write(1, '/own', 'mine'));
-  await listener.next((message) => (message.d.b as { p?: unknown } | undefined)?.p === 'own', 30_000);
+  await listener.next((message) => pushedPath(message) === '/own', 30_000);
 
   const order = pushedPaths(listener);
   const floodBefore = order.slice(0, order.indexOf('/own')).filter((path) => path.startsWith('/flood/')).length;

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { DatabaseServer } from '../../../server/server';
 import { NAMESPACE } from './protocol-harness';
 
-type Message = { t: string; d: Record<string, unknown> };
+export type Message = { t: string; d: Record<string, unknown> };
 
 /** A bare WebSocket speaking the wire protocol, for what the SDK never sends (or hides). */
 export interface RawClient {
@@ -120,4 +120,16 @@ export function emulatorIdToken(uid: string, claims: Record<string, unknown> = {
     ...claims,
   };
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+}
+
+/** The path of a data push (as "/a/b"), or undefined for any other message. */
+export function pushedPath(message: Message): string | undefined {
+  const body = message.d.b as { p?: unknown } | undefined;
+  if (message.t !== 'd' || message.d.a === undefined || typeof body?.p !== 'string') return undefined;
+  return `/${body.p.replace(/^\//, '')}`;
+}
+
+/** The paths of the data pushes a client received, in order (for a root listener: the order writes landed). */
+export function pushedPaths(client: RawClient): string[] {
+  return client.messages.flatMap((message) => pushedPath(message) ?? []);
 }
