@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { newOrderId, placeOrder, type PlacedOrder } from './placeOrder';
+import { newOrderId, placeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
 import { formatMoney } from '../../lib/money';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
@@ -20,6 +20,7 @@ import { DEFAULT_MAX_PER_ORDER } from '../catalogue';
 import { MAX_OPEN_ORDERS } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
+import { usePageTitle } from '../site/usePageTitle';
 
 function issueLabel(issue: ItemIssue): string {
   switch (issue.kind) {
@@ -39,17 +40,46 @@ function prefill(auth: AuthState): CheckoutFields {
   return { name, email: auth.authenticated ? (auth.email ?? '') : '', telephone: '', notes: '' };
 }
 
+/** What the buyer is told while their request waits for its answer (docs/behaviour.md#the-on-sale-rush). */
+function progressText(progress: RequestProgress, connected: boolean): string {
+  if (progress === 'sending') {
+    return connected
+      ? 'Sending your order…'
+      : 'You are offline. Your order joins the line as soon as you are back online; keep this page open.';
+  }
+  return connected
+    ? 'You’re in line. Orders are settled in the order they reached the shop; your answer shows here in a moment.'
+    : 'You’re in line and keep your place while you are offline. Your answer shows here when you are back online.';
+}
+
 /**
  * Checkout: the order at live prices, the buyer's details and placing the order (reserved, to be paid at the
- * event or on collection). Needs a connection; without one it says so and keeps everything as it is.
+ * event or on collection). Needs a connection to join the line; once in line, the buyer keeps their place
+ * through a lost connection and gets the answer when it is back.
  */
 export function CheckoutView() {
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  usePageTitle(placed ? 'Order reserved' : 'Checkout');
+  const { currency, locale } = useAtomValue(siteAtom);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">{placed ? 'Order reserved' : 'Checkout'}</Typography>
+      {placed ? (
+        <OrderConfirmation placed={placed} currency={currency} locale={locale} />
+      ) : (
+        <CheckoutForm onPlaced={setPlaced} />
+      )}
+    </Stack>
+  );
+}
+
+function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void }) {
   const cart = useAtomValue(cartAtom);
   const auth = useAtomValue(authAtom);
   const connected = useAtomValue(connectedAtom);
   const { currency, locale } = useAtomValue(siteAtom);
   const review = useWishlistReview();
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [progress, setProgress] = useState<RequestProgress | null>(null);
   // One id per order attempt, kept across retries, so an attempt whose answer was lost is never placed twice.
   const orderId = useRef<string | null>(null);
   const form = useForm<CheckoutFields>({
@@ -59,10 +89,14 @@ export function CheckoutView() {
     async submit(fields) {
       try {
         orderId.current ??= await newOrderId();
-        const lines = cart.products.map((item) => ({ productId: item.id, quantity: item.quantity ?? 1 }));
-        const result = await placeOrder(orderId.current, lines, fields);
+        const lines = cart.products.map((item) => ({
+          productId: item.id,
+          quantity: item.quantity ?? 1,
+          title: item.title,
+        }));
+        const result = await placeOrder(orderId.current, lines, fields, setProgress);
         orderId.current = null;
-        setPlaced(result);
+        onPlaced(result);
         wishlist.clearAfterOrder();
         notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
       } catch (error) {
@@ -76,14 +110,14 @@ export function CheckoutView() {
             : 'The order could not be placed. Your wishlist is unchanged; please try again.';
         if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
         notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
+      } finally {
+        setProgress(null);
       }
       // The toasts above say how it went; the form itself has nothing more to show.
       return null;
     },
   });
   const money = (amount: number) => formatMoney(amount, currency, locale);
-
-  if (placed) return <OrderConfirmation placed={placed} currency={currency} locale={locale} />;
 
   if (cart.products.length === 0) {
     return (
@@ -101,13 +135,16 @@ export function CheckoutView() {
     );
   }
 
-  const blockedReason = !connected
-    ? navigator.onLine
-      ? 'Connecting to the shop…'
-      : 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.'
-    : review.blocked
-      ? 'Some items in your wishlist need attention before you can check out.'
-      : null;
+  // Once in line, a lost connection blocks nothing: the request keeps its place.
+  const blockedReason = progress
+    ? null
+    : !connected
+      ? navigator.onLine
+        ? 'Connecting to the shop…'
+        : 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.'
+      : review.blocked
+        ? 'Some items in your wishlist need attention before you can check out.'
+        : null;
 
   return (
     <Stack spacing={3}>
@@ -180,8 +217,11 @@ export function CheckoutView() {
           </Alert>
         )}
         <Button type="submit" variant="contained" size="large" disabled={form.busy || blockedReason !== null}>
-          {form.busy ? 'Reserving…' : `Reserve order · ${money(review.total)}`}
+          {progress === 'in-line' ? 'In line…' : form.busy ? 'Reserving…' : `Reserve order · ${money(review.total)}`}
         </Button>
+        <Typography role="status" aria-live="polite" data-testid="order-progress" sx={{ mt: 2 }}>
+          {progress ? progressText(progress, connected) : ''}
+        </Typography>
       </Paper>
     </Stack>
   );

@@ -14,3 +14,4 @@ export {
   type StoredOrder,
   type WantedLine,
 } from './order';
+export { ALLOCATE_ENDPOINT, REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type OrderAnswer } from './orderRequest';
