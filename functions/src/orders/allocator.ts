@@ -46,7 +46,10 @@ export interface Allocator {
 const DEFAULT_BATCH = 250;
 /** Refusals in a row after which batches shrink to one request. */
 const REFUSALS_BEFORE_SINGLES = 2;
-/** A single request refused this often in a row is left in the queue and reported; the rest go on. */
+/**
+ * The same request, alone at the head of the queue, refused this often in a row is left there and reported; the
+ * rest go on. (A request another allocator settles meanwhile leaves the head, so contention never counts.)
+ */
 const REFUSALS_BEFORE_GIVING_UP = 3;
 
 export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {}): Allocator {
@@ -60,12 +63,16 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
   const key = (entry: QueuedRequest) =>
     `${entry.uid}/${typeof entry.raw === 'object' && entry.raw && 'id' in entry.raw ? String(entry.raw.id) : ''}`;
 
+  /** The request a batch of one is trying; for telling a request the rules refuse from contention. */
+  let single: { key: string; refusals: number } | null = null;
+
   /** Settles one batch; false when the queue held nothing to settle. */
   async function settleOnce(report: RunReport, refusals: number): Promise<boolean> {
     const limit = refusals >= REFUSALS_BEFORE_SINGLES ? 1 : batchSize;
     const queued = (await db.oldestRequests(limit + stuck.size)).filter((entry) => !stuck.has(key(entry)));
     const batch = queued.slice(0, limit);
     if (batch.length === 0) return false;
+    if (limit === 1 && single?.key !== key(batch[0]!)) single = { key: key(batch[0]!), refusals: 0 };
     const productIds = new Set<string>();
     for (const { raw } of batch) {
       const lines = typeof raw === 'object' && raw && 'lines' in raw ? raw.lines : null;
@@ -90,16 +97,15 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
       try {
         if (!(await settleOnce(report, refusals))) return;
         refusals = 0;
+        single = null;
       } catch (error) {
         if (!db.isRefusal(error)) throw error;
         report.refusedBatches++;
         refusals++;
-        if (refusals >= REFUSALS_BEFORE_GIVING_UP) {
-          const [head] = (await db.oldestRequests(1 + stuck.size)).filter((entry) => !stuck.has(key(entry)));
-          if (head) {
-            stuck.add(key(head));
-            log(`allocator: the database refuses settling request ${key(head)}; it stays queued (${String(error)})`);
-          }
+        if (single && ++single.refusals >= REFUSALS_BEFORE_GIVING_UP) {
+          stuck.add(single.key);
+          log(`allocator: the database refuses settling request ${single.key}; it stays queued (${String(error)})`);
+          single = null;
           refusals = 0;
         }
       }
