@@ -126,6 +126,17 @@ function checkout(
   return writes;
 }
 
+/** A buyer's order request, as the app queues it: the request and the rate stamp, in one update. */
+const queueRequest = (uid: string) => ({
+  [`orderQueue/${uid}`]: {
+    id: 'request-0001',
+    at: serverTimestamp(),
+    lines: { 'gift-card-25': 1 },
+    contact: { name: 'Casey', email: 'casey@example.com' },
+  },
+  [`orderRate/${uid}`]: serverTimestamp(),
+});
+
 /** Drops `target` from an update, or sets it to `value`. */
 const edit = (writes: Record<string, unknown>, target: string, value?: unknown) => {
   const { [target]: _dropped, ...rest } = writes;
@@ -297,19 +308,19 @@ const MATRIX: Case[] = [
   { what: "read the customer's orders", run: read((u) => `orders/${u.customer}`), allowed: ['customer', 'staff'] },
   { what: 'read every order', run: read(() => 'orders'), allowed: SIGNED_IN_STAFF },
   {
-    what: 'place an order as the customer',
+    what: 'write an order directly as the customer (orders come from the allocator)',
     run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 })),
-    allowed: ['customer', 'staff'],
+    allowed: SIGNED_IN_STAFF,
   },
   {
-    what: 'place an order as the guest',
+    what: 'write an order directly as the guest',
     run: updateRoot((u) => checkout(u.guest, { 'gift-card-25': 1 }, {}, 'order-1', 'a')),
-    allowed: ['guest', 'staff'],
+    allowed: SIGNED_IN_STAFF,
   },
   {
-    what: 'place an order that takes counted stock',
+    what: 'write an order that takes counted stock directly',
     run: updateRoot((u) => checkout(u.customer, { 'harbour-jazz-night': 2, 'gift-card-25': 1 })),
-    allowed: ['customer', 'staff'],
+    allowed: SIGNED_IN_STAFF,
   },
   {
     what: "change the customer's order afterwards",
@@ -340,9 +351,9 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   {
-    what: 'place an order under another customer',
+    what: 'write an order directly under another customer',
     run: updateRoot((u) => checkout(u.other, { 'gift-card-25': 1 })),
-    allowed: ['other', 'staff'],
+    allowed: SIGNED_IN_STAFF,
   },
   {
     what: "read the customer's open-order slots",
@@ -457,11 +468,49 @@ const MATRIX: Case[] = [
   { what: "read an event's ticket list", run: read(() => 'tickets/harbour-jazz-night'), allowed: SIGNED_IN_STAFF },
   { what: 'read the scans of an event', run: read(() => 'checkins/harbour-jazz-night'), allowed: SIGNED_IN_STAFF },
   {
-    what: 'buy a ticket as the customer (order, stock and ticket at once)',
+    what: 'write a ticket directly as the customer (order, stock and ticket at once)',
     run: buyTicket('customer'),
+    allowed: [],
+  },
+  { what: 'write a ticket directly as the guest', run: buyTicket('guest'), allowed: [] },
+  {
+    what: 'queue an order request as the customer',
+    run: updateRoot((u) => queueRequest(u.customer)),
     allowed: ['customer'],
   },
-  { what: 'buy a ticket as the guest', run: buyTicket('guest'), allowed: ['guest'] },
+  { what: 'queue an order request as the guest', run: updateRoot((u) => queueRequest(u.guest)), allowed: ['guest'] },
+  {
+    what: "read the customer's waiting request",
+    run: read((u) => `orderQueue/${u.customer}`),
+    allowed: ['customer', 'staff'],
+  },
+  { what: 'read the whole order queue', run: read(() => 'orderQueue'), allowed: SIGNED_IN_STAFF },
+  {
+    what: "read the answers to the customer's requests",
+    run: read((u) => `orderAnswers/${u.customer}`),
+    allowed: ['customer', 'staff'],
+  },
+  {
+    what: "answer the customer's request",
+    run: write((u) => `orderAnswers/${u.customer}/request-0001`, {
+      kind: 'open-orders-limit',
+      at: { '.sv': 'timestamp' },
+    }),
+    allowed: [],
+  },
+  {
+    what: "take the customer's request off the queue",
+    run: async (c) => {
+      await server.set(NAMESPACE, `/orderQueue/${uids.customer}`, {
+        id: 'request-0001',
+        at: 1,
+        lines: { 'gift-card-25': 1 },
+        contact: { name: 'C', email: 'c@example.com' },
+      });
+      return set(ref(c.db, `orderQueue/${uids.customer}`), null);
+    },
+    allowed: [],
+  },
   {
     what: 'create a ticket without an order',
     run: (c) => set(ref(c.db, 'tickets/harbour-jazz-night/order-1-1'), ticket(uids.customer, 'order-1', 1)),
@@ -485,7 +534,11 @@ const MATRIX: Case[] = [
  * What a dishonest buyer tries with the SDK. Each is refused for every identity, staff included (staff may set
  * stock, but not order without taking it); the honest version of each is allowed above.
  */
-const CHEATING: { what: string; run: Case['run'] }[] = [
+/**
+ * Refused for everyone; with `buyers`, for everyone but staff, who write orders and stock freely now that only the
+ * allocator places orders (a staff member's own edit of an order is not a buyer cheating).
+ */
+const CHEATING: { what: string; run: Case['run']; buyers?: true }[] = [
   {
     what: 'an order of a sold-out product with reservedFor instead of taking stock (issue 11, 1)',
     run: updateRoot((u) => ({
@@ -539,6 +592,7 @@ const CHEATING: { what: string; run: Case['run'] }[] = [
     ),
   },
   {
+    buyers: true,
     what: 'two counted products in one order where only one takes stock',
     run: updateRoot((u) =>
       edit(
@@ -548,18 +602,21 @@ const CHEATING: { what: string; run: Case['run'] }[] = [
     ),
   },
   {
+    buyers: true,
     what: 'an order that takes less stock than it holds',
     run: updateRoot((u) =>
       edit(checkout(u.customer, { 'harbour-jazz-night': 2 }), 'products/harbour-jazz-night/stock', 41),
     ),
   },
   {
+    buyers: true,
     what: 'an order that raises the stock',
     run: updateRoot((u) =>
       edit(checkout(u.customer, { 'harbour-jazz-night': 1 }), 'products/harbour-jazz-night/stock', 100),
     ),
   },
   {
+    buyers: true,
     what: 'an order that raises the stock with a server increment',
     run: updateRoot((u) =>
       edit(checkout(u.customer, { 'harbour-jazz-night': 1 }), 'products/harbour-jazz-night/stock', increment(5)),
@@ -707,8 +764,8 @@ describe('database.rules.json allow/deny matrix with Auth-emulator tokens', () =
   }
 
   for (const entry of CHEATING) {
-    it(`refuses ${entry.what}, for everyone`, async () => {
-      for (const identity of IDENTITIES) {
+    it(`refuses ${entry.what}, for ${entry.buyers ? 'every buyer' : 'everyone'}`, async () => {
+      for (const identity of IDENTITIES.filter((who) => !entry.buyers || who !== 'staff')) {
         await server.set(NAMESPACE, '/', fixture());
         expect(await attempt(() => entry.run(clients.get(identity) as SdkClient)), identity).toBe('denied');
       }
