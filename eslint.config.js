@@ -70,6 +70,24 @@ const layers = [
   },
 ];
 
+/**
+ * The pure modules of src/ that trusted code (functions/src/) shares with the app: no browser, no SDK, no React
+ * (docs/architecture.md#what-each-folder-may-import). Paths relative to src/.
+ */
+const SHARED_WITH_TRUSTED_CODE = [
+  './features/orders',
+  './features/catalogue/product.ts',
+  './features/tickets/ticket.ts',
+  './features/tickets/ticketCode.ts',
+  './firebase/paths.ts',
+  './state/validation.ts',
+  './state/cart.ts',
+  './state/dates.ts',
+  './state/types.ts',
+  './lib/money.ts',
+  './ssr',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -116,6 +134,31 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['functions/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './functions/src',
+              from: './src',
+              except: SHARED_WITH_TRUSTED_CODE,
+              message: 'Trusted code shares only pure modules of src/ (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
   },
   // The app's layering, enforced: the zones above, and no import cycles anywhere in src/.
   {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PROJECT_ID, firebaseCli, privateEmulatorRun } from './auth-emulator';
-import { type Front, HOST, REPO, firstVisitDatabaseUrl } from './localStack';
+import { type Front, HOST, REPO, trustedCodeEnv } from './localStack';
 import { startProcess } from './processes';
 
 export interface FirebaseFrontOptions {
@@ -48,7 +48,8 @@ function emulatorConfig(options: FirebaseFrontOptions, helpers: Record<string, u
 
 /**
  * The Hosting emulator with the Functions emulator behind it, serving the build as Firebase would: firebase.json's
- * rewrites and headers, and the first-visit function reading our database (FIRST_VISIT_DATABASE_URL).
+ * rewrites and headers, and the functions working on our database (FIRST_VISIT_DATABASE_URL,
+ * TRUSTED_CODE_DATABASE_URL).
  */
 export function firebaseFront(options: FirebaseFrontOptions): Front {
   const url = `http://localhost:${options.hostingPort}`;
@@ -62,7 +63,7 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
     url: `${url}/home`,
     banner: [
       `  App:       ${url} (Firebase Hosting emulator)`,
-      `  Functions: http://${HOST}:${options.functionsPort} (first visits' pages)`,
+      `  Functions: http://${HOST}:${options.functionsPort} (first visits' pages, order allocation)`,
     ],
     start: async (logs) => {
       const run = await privateEmulatorRun(options.dir, HOST);
@@ -70,10 +71,7 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
       const args = [firebaseCli(), 'emulators:start', '--only', 'hosting,functions', '--project', PROJECT_ID];
       return startProcess('firebase', process.execPath, [...args, '--config', config], {
         cwd: options.dir,
-        env: {
-          ...run.env,
-          FIRST_VISIT_DATABASE_URL: firstVisitDatabaseUrl(options.dbPort),
-        },
+        env: { ...run.env, ...trustedCodeEnv(options.dbPort) },
         logFile: join(logs, 'firebase.log'),
       });
     },

@@ -19,8 +19,17 @@ export const HOST = '127.0.0.1';
 const SEEDED_MARKER = 'seeded';
 
 /** The database a front renders first visits from (functions/src/firstVisitPages.ts): the stack's own. */
-export function firstVisitDatabaseUrl(dbPort: number): string {
+function firstVisitDatabaseUrl(dbPort: number): string {
   return `http://${HOST}:${dbPort}?ns=${DEFAULT_NAMESPACE}`;
+}
+
+/**
+ * What a front's trusted code (first visits, the order allocator in functions/src/orders/) needs to reach the
+ * stack's own database: in production Cloud Functions finds the project's database by itself.
+ */
+export function trustedCodeEnv(dbPort: number): Record<string, string> {
+  const url = firstVisitDatabaseUrl(dbPort);
+  return { FIRST_VISIT_DATABASE_URL: url, TRUSTED_CODE_DATABASE_URL: url };
 }
 
 export interface StackOptions {

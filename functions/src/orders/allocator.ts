@@ -32,7 +32,7 @@ export interface AllocatorOptions {
 }
 
 /** What one run did; the benchmark prints it. */
-export interface RunReport {
+interface RunReport {
   batches: number;
   refusedBatches: number;
   answers: Partial<Record<OrderAnswer['kind'], number>>;

@@ -25,7 +25,7 @@ export interface QueuedRequest {
   raw: unknown;
 }
 
-export interface Decision {
+interface Decision {
   uid: string;
   /** Null when the entry was not a request at all (it is removed without an answer). */
   requestId: string | null;
@@ -41,7 +41,7 @@ export interface SettledBatch {
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Reads a queued request; null when it is not one (the rules refuse such writes, so only an admin could). */
-export function parseRequest(raw: unknown): OrderRequest | null {
+function parseRequest(raw: unknown): OrderRequest | null {
   if (!isRecord(raw) || typeof raw.id !== 'string' || !ID.test(raw.id) || typeof raw.at !== 'number') return null;
   if (!isRecord(raw.lines) || !isRecord(raw.contact)) return null;
   const lines: Record<string, number> = {};

@@ -20,7 +20,7 @@ import { DEFAULT_MAX_PER_ORDER } from '../catalogue';
 import { MAX_OPEN_ORDERS } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
-import { usePageTitle } from '../site/usePageTitle';
+import { usePageTitle } from '../site';
 
 function issueLabel(issue: ItemIssue): string {
   switch (issue.kind) {

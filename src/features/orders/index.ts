@@ -1,5 +1,5 @@
 /** The order model shared by checkout, the dashboard, the tickets and the tests, and the open-order slots. */
-export { MAX_OPEN_ORDERS, OPEN_ORDERS_FULL, freeSlot, slotOf } from './openOrders';
+export { MAX_OPEN_ORDERS, OPEN_ORDERS_FULL, slotOf } from './openOrders';
 export {
   ORDER_STATUSES,
   STATUS_LABELS,
@@ -8,7 +8,6 @@ export {
   parseUserOrders,
   type NewOrder,
   type Order,
-  type OrderItem,
   type OrderLine,
   type OrderStatus,
   type StoredOrder,
