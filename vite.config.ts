@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
 import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
-import { ALLOCATE_ENDPOINT } from './src/features/orders/orderRequest.ts';
+import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
 import type * as RenderModule from './src/ssr/renderPage';
 
 /** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
@@ -87,14 +87,19 @@ const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtd
 
 /**
  * `vite preview` settles the order queue at /api/orders/allocate through the same module as the Cloud Function in
- * production (functions/src/orders/); firebase-admin loads at the first call.
+ * production (functions/src/orders/). It loads at the first call, through tsx rather than the config's bundle: it
+ * shares modules with the app (src/), and firebase-admin with it.
  */
 function orderAllocation(): Plugin {
   let allocator: Promise<Allocator> | undefined;
   const start = async () => {
+    const { tsImport } = await import('tsx/esm/api');
+    const load = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>;
     const [{ createAllocator }, { adminQueueDatabase }] = await Promise.all([
-      import('./functions/src/orders/allocator.ts'),
-      import('./functions/src/orders/adminQueueDatabase.ts'),
+      load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
+      load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
+        './functions/src/orders/adminQueueDatabase.ts',
+      ),
     ]);
     return createAllocator(adminQueueDatabase(process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL));
   };

@@ -9,7 +9,7 @@ import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
-import { ALLOCATE_ENDPOINT } from '../../src/features/orders/orderRequest';
+import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
 const APP_DATABASE_PORT = 9100;

@@ -1,4 +1,7 @@
-/** The order model shared by checkout, the dashboard, the tickets and the tests, and the open-order slots. */
+/**
+ * The order model shared by checkout, the dashboard, the tickets and the tests, the open-order slots, and how a
+ * buyer asks trusted code for an order.
+ */
 export { MAX_OPEN_ORDERS, OPEN_ORDERS_FULL, slotOf } from './openOrders';
 export {
   ORDER_STATUSES,
@@ -13,4 +16,5 @@ export {
   type StoredOrder,
   type WantedLine,
 } from './order';
-export { ALLOCATE_ENDPOINT, REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type OrderAnswer } from './orderRequest';
+export { ALLOCATE_ENDPOINT } from './allocateEndpoint';
+export { REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type OrderAnswer } from './orderRequest';

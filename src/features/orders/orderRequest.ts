@@ -14,9 +14,6 @@ export const ALLOCATOR_UID = 'storefront-order-allocator';
 /** The least time between two requests of one account; the rules enforce it (orderRate/{uid}). */
 export const REQUEST_INTERVAL_MS = 2000;
 
-/** Where the buyer's app asks trusted code to settle the queue now (a Hosting rewrite in production). */
-export const ALLOCATE_ENDPOINT = '/api/orders/allocate';
-
 /** A request as it waits in the queue; `at` is the server's time when it arrived (first come, first served). */
 export interface OrderRequest {
   /** Chosen by the buyer's app, kept across retries: the order's id if it is placed. */
