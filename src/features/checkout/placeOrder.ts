@@ -41,29 +41,42 @@ function nudgeAllocator(): void {
   fetch(ALLOCATE_ENDPOINT, { method: 'POST', keepalive: true }).catch(() => undefined);
 }
 
-/** Resolves with the answer to `requestId` once trusted code has written it, nudging it now and then meanwhile. */
+/**
+ * Resolves with the answer to `requestId` once trusted code has written it, nudging it now and then meanwhile,
+ * and at once when the device comes back online.
+ */
 function awaitAnswer(db: Database, uid: string, requestId: string): Promise<OrderAnswer> {
   return new Promise((resolve, reject) => {
     let wait = NUDGE_FIRST_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const nudge = () => {
+      clearTimeout(timer);
       // Offline, the call cannot arrive; the answer waits in the database, and the request keeps its place.
       if (navigator.onLine) nudgeAllocator();
       timer = setTimeout(nudge, wait);
       wait = Math.min(wait * 2, NUDGE_LAST_MS);
     };
+    const back = () => {
+      wait = NUDGE_FIRST_MS;
+      nudge();
+    };
+    const finish = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', back);
+      queueMicrotask(() => stop());
+    };
+    window.addEventListener('online', back);
     const stop = db.subscribe(
       paths.orderAnswer(uid, requestId),
       (raw) => {
         if (raw === null) return;
-        clearTimeout(timer);
-        queueMicrotask(() => stop());
+        finish();
         const answer = parseAnswer(raw);
         if (answer) resolve(answer);
         else reject(new Error(`an answer the app cannot read: ${JSON.stringify(raw).slice(0, 200)}`));
       },
       (error) => {
-        clearTimeout(timer);
+        finish();
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
