@@ -1,12 +1,11 @@
 /**
  * The Cloud Functions codebase, two HTTPS functions behind Firebase Hosting's rewrites (firebase.json):
  * - firstVisitPage: /home, /products, /about and /contact rendered for first visits, through the same module as
- *   `vite preview` (firstVisitPages.ts); the built index.html and the server renderer are bundled into
- *   lib/index.cjs by scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
+ *   `vite preview` (firstVisitPages.ts); the built index.html and the server renderer are bundled into lib/ by
+ *   scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
  * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally.
  */
 import { onRequest } from 'firebase-functions/https';
-import * as render from '#first-visit-renderer';
 import template from '#first-visit-template';
 import { firstVisitPages, send } from './firstVisitPages';
 import { allocateRequest } from './orders/allocateEndpoint';
@@ -21,7 +20,8 @@ import { type Allocator, createAllocator } from './orders/allocator';
 const REGION = 'us-central1';
 
 const pages = firstVisitPages({
-  load: () => Promise.resolve({ template, render }),
+  // The renderer is a file of its own (scripts/buildFunctions.ts), loaded when a page is first rendered.
+  load: async () => ({ template, render: await import('#first-visit-renderer') }),
   databaseUrl: process.env.FIRST_VISIT_DATABASE_URL || undefined,
 });
 

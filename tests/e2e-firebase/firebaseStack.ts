@@ -122,6 +122,7 @@ function build(ports: StackPorts, dirs: { client: string; functions: string }): 
 
 export interface StackDatabase {
   write(path: string, value: unknown): Promise<void>;
+  read(path: string): Promise<unknown>;
   /** Puts the seed back: every test starts from the demo shop. */
   reset(): Promise<void>;
   stop(): Promise<void>;
@@ -190,6 +191,13 @@ export async function startFirebaseStack(
         body: JSON.stringify(value),
       });
       if (!response.ok) throw new Error(`write ${path}: ${response.status} ${await response.text()}`);
+    },
+    read: async (path) => {
+      const response = await fetch(`http://127.0.0.1:${ports.db}/${path}.json?ns=${DEFAULT_NAMESPACE}`, {
+        headers: { Authorization: 'Bearer owner' },
+      });
+      if (!response.ok) throw new Error(`read ${path}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<unknown>;
     },
     reset: async () => {
       await start();

@@ -36,9 +36,15 @@ export async function newOrderId(): Promise<string> {
   return (await database()).newKey(paths.orders);
 }
 
-/** Asks trusted code to settle the queue now; a failed call is repeated by the caller's schedule. */
-function nudgeAllocator(): void {
-  fetch(ALLOCATE_ENDPOINT, { method: 'POST', keepalive: true }).catch(() => undefined);
+/** How long one call to trusted code may take before the next may be made. */
+const NUDGE_TIMEOUT_MS = 30_000;
+
+/** Asks trusted code to settle the queue now; resolves when it has (or failed: the caller's schedule repeats it). */
+function nudgeAllocator(): Promise<void> {
+  return fetch(ALLOCATE_ENDPOINT, { method: 'POST', signal: AbortSignal.timeout(NUDGE_TIMEOUT_MS) }).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
@@ -49,10 +55,18 @@ function awaitAnswer(db: Database, uid: string, requestId: string): Promise<Orde
   return new Promise((resolve, reject) => {
     let wait = NUDGE_FIRST_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // One call at a time: a call still running will settle this request too, and piling more onto a slow allocator
+    // (a cold start) only slows it down.
+    let calling = false;
     const nudge = () => {
       clearTimeout(timer);
       // Offline, the call cannot arrive; the answer waits in the database, and the request keeps its place.
-      if (navigator.onLine) nudgeAllocator();
+      if (navigator.onLine && !calling) {
+        calling = true;
+        void nudgeAllocator().then(() => {
+          calling = false;
+        });
+      }
       timer = setTimeout(nudge, wait);
       wait = Math.min(wait * 2, NUDGE_LAST_MS);
     };
