@@ -8,7 +8,8 @@
  * invalid_data (bad key, too deep, bad server value, overlapping update paths, a number that is not finite),
  * too_many_listens, too_many_writes (onDisconnect), internal_error. Garbage (unparseable JSON, binary frames, a
  * frame over 64 KB, a message over 16 MB, more half-sent data than the server holds) closes that socket only.
- * What is bounded and why: docs/local-database.md.
+ * What is bounded and why: docs/local-database.md. Every request and WebSocket upgrade is first checked against the
+ * boundary of boundary.ts (which host names are served, which web pages may use the database).
  */
 import { createServer, type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
