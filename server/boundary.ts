@@ -136,7 +136,7 @@ export function allowOrigin(response: ServerResponse, origin: string): void {
 
 /**
  * Answers a preflight (OPTIONS) of an admitted request. A browser origin gets the methods and headers the REST API
- * takes, and, when it asks (Private Network Access: a public page reaching this machine), leave to do so.
+ * takes, and, when it asks (Private Network Access: a public page reaching this machine), permission for that.
  */
 export function answerPreflight(response: ServerResponse, headers: IncomingHttpHeaders, origin: string | null): void {
   const granted: Record<string, string> = { Allow: ALLOWED_METHODS };
