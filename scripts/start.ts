@@ -21,6 +21,7 @@ await runStack(
         ports: [['app', appPort]],
         required: [join(dist, 'index.html')],
         url: `http://localhost:${appPort}/`,
+        appPort,
         banner: [`  App:       http://localhost:${appPort}`],
         start: async (logs) => {
           const vite = join(REPO, 'node_modules', 'vite', 'bin', 'vite.js');

@@ -61,6 +61,7 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
     required: [join(options.publicDir, 'index.html'), join(options.functionsDir, 'lib', 'index.cjs')],
     // Through Hosting to the function: Hosting answers 404 for its rewrites until the function is loaded.
     url: `${url}/home`,
+    appPort: options.hostingPort,
     banner: [
       `  App:       ${url} (Firebase Hosting emulator)`,
       `  Functions: http://${HOST}:${options.functionsPort} (first visits' pages, order allocation)`,

@@ -155,7 +155,15 @@ export async function startFirebaseStack(
   let server: DatabaseServer | null = null;
   const start = async () => {
     const persistence = new FilePersistence({ dir: join(dir, 'database') });
-    server ??= await startDatabaseServer({ port: ports.db, rules, rulesText, persistence, log: () => {} });
+    server ??= await startDatabaseServer({
+      port: ports.db,
+      rules,
+      rulesText,
+      persistence,
+      log: () => {},
+      // The pages Hosting serves talk to the database straight from the browser.
+      appPorts: [ports.hosting],
+    });
   };
   const auth = await AuthEmulator.launch({ repo: REPO, dir, host: '127.0.0.1', port: ports.auth });
   let front: ManagedProcess | undefined;

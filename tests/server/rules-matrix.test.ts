@@ -80,6 +80,21 @@ const checkIn = (client: SdkClient) =>
     },
     'tickets/harbour-jazz-night/order-1-0/checkin': { scan: 'scan-0001', device: 'door', at: Date.now() },
   });
+/** The update that links a guest's orders to the account signed in now and uses the guest's claim up. */
+const linkGuest = (uid: string, guestUid: string, secret = GUEST_SECRET) => ({
+  [`guestOrders/${uid}/${guestUid}`]: secret,
+  [`guestClaims/${guestUid}`]: null,
+});
+/**
+ * Links the guest's orders to `uid` in whichever form the rules accept: using the claim up, or (as the app did
+ * before issue 22) the link alone. Rejects when neither is accepted.
+ */
+const linkInAnyForm = (client: SdkClient, uid: string) =>
+  update(ref(client.db), linkGuest(uid, uids.guest)).catch(() =>
+    set(ref(client.db, `guestOrders/${uid}/${uids.guest}`), GUEST_SECRET),
+  );
+/** The customer's order-1 cancelled by a client that left its ticket valid. */
+const cancelledWithValidTicket = () => server.set(NAMESPACE, `/orders/${uids.customer}/order-1/status`, 'cancelled');
 const message = (email = 'robin@example.com') => ({
   name: 'Robin',
   email,
@@ -433,9 +448,19 @@ const MATRIX: Case[] = [
   },
   { what: 'read a claim secret', run: read((u) => `guestClaims/${u.guest}`), allowed: SIGNED_IN_STAFF },
   {
-    what: "link the guest's orders to the customer with the guest's secret",
-    run: write((u) => `guestOrders/${u.customer}/${u.guest}`, GUEST_SECRET),
+    what: "link the guest's orders to the customer with the guest's secret, using the claim up",
+    run: updateRoot((u) => linkGuest(u.customer, u.guest)),
     allowed: ['customer'],
+  },
+  {
+    what: "link the guest's orders to the customer with the guest's secret, keeping the claim",
+    run: write((u) => `guestOrders/${u.customer}/${u.guest}`, GUEST_SECRET),
+    allowed: [],
+  },
+  {
+    what: "use up the guest's claim without linking",
+    run: write((u) => `guestClaims/${u.guest}`, null),
+    allowed: ['guest'],
   },
   {
     what: "link the guest's orders to the customer with a guessed secret",
@@ -527,6 +552,15 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   { what: "check the customer's ticket in (scan and first check-in)", run: checkIn, allowed: SIGNED_IN_STAFF },
+  {
+    what: "cancel the customer's order, voiding its ticket and freeing its slot",
+    run: updateRoot((u) => ({
+      [`orders/${u.customer}/order-1/status`]: 'cancelled',
+      [`openOrders/${u.customer}/a`]: null,
+      'tickets/harbour-jazz-night/order-1-0/status': 'void',
+    })),
+    allowed: SIGNED_IN_STAFF,
+  },
   { what: 'write at the root', run: (c) => update(ref(c.db), { somewhere: 1 }), allowed: [] },
 ];
 
@@ -706,6 +740,28 @@ const CHEATING: { what: string; run: Case['run']; buyers?: true }[] = [
   {
     what: 'an order in a fourth slot',
     run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, {}, 'order-2', 'd')),
+  },
+  {
+    what: 'a check-in of a ticket whose order was cancelled without voiding it (issue 22)',
+    run: async (c) => {
+      await cancelledWithValidTicket();
+      return checkIn(c);
+    },
+  },
+  {
+    what: 'making a ticket valid again while its order stays cancelled (issue 22)',
+    run: async (c) => {
+      await cancelledWithValidTicket();
+      await server.set(NAMESPACE, '/tickets/harbour-jazz-night/order-1-0/status', 'void');
+      return set(ref(c.db, 'tickets/harbour-jazz-night/order-1-0/status'), 'valid');
+    },
+  },
+  {
+    what: "a second account linking the guest's orders with the secret the customer used (issue 22)",
+    run: async (c) => {
+      await linkInAnyForm(clients.get('customer')!, uids.customer);
+      return linkInAnyForm(c, getAuth(c.app).currentUser?.uid ?? 'signed-out');
+    },
   },
 ];
 

@@ -245,3 +245,45 @@ describe('check-ins', () => {
     expect(allowed([set('checkins/gig/scanAAAA1111', null)], staff)).toBe(false);
   });
 });
+
+describe('a cancelled order admits nobody (issue 22)', () => {
+  const admit = (scanId: string, ticketId: string): JsonWrite[] => [
+    set(`checkins/gig/${scanId}`, scan(ticketId)),
+    set(`tickets/gig/${ticketId}/checkin`, { scan: scanId, device: 'door-1', at: NOW - 1000 }),
+  ];
+  /** Order o1 cancelled; its tickets `status` (still valid: cancelled by a client that did not void them). */
+  const cancelled = (status: string) => ({
+    ...data,
+    orders: { buyer: { o1: { ...order(2), status: 'cancelled' } } },
+    tickets: { gig: { 'o1-0': ticket('o1', 0, { status }), 'o1-1': ticket('o1', 1, { code: CODE2, status }) } },
+  });
+
+  it('a ticket of a cancelled order is not checked in, even while it still reads valid', () => {
+    expect(allowed(admit('scanBBBB2222', 'o1-1'), staff, cancelled('valid'))).toBe(false);
+    // What the door did is still recorded; only the admission is refused.
+    expect(allowed([set('checkins/gig/scanBBBB2222', scan('o1-1'))], staff, cancelled('valid'))).toBe(true);
+  });
+
+  it('nor in the update that cancels the order', () => {
+    expect(allowed([set('orders/buyer/o1/status', 'cancelled'), ...admit('scanBBBB2222', 'o1-1')], staff)).toBe(false);
+  });
+
+  it('a ticket is not made valid again while its order is cancelled; reinstating the order does it', () => {
+    expect(allowed([set('tickets/gig/o1-0/status', 'valid')], staff, cancelled('void'))).toBe(false);
+    const reinstate = [
+      set('orders/buyer/o1/status', 'confirmed'),
+      set('tickets/gig/o1-0/status', 'valid'),
+      set('tickets/gig/o1-1/status', 'valid'),
+    ];
+    expect(allowed(reinstate, staff, cancelled('void'))).toBe(true);
+  });
+
+  it('cancelling voids the tickets in the same update, as the dashboard does', () => {
+    const cancel = [
+      set('orders/buyer/o1/status', 'cancelled'),
+      set('tickets/gig/o1-0/status', 'void'),
+      set('tickets/gig/o1-1/status', 'void'),
+    ];
+    expect(allowed(cancel, staff)).toBe(true);
+  });
+});
