@@ -72,7 +72,14 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
       const args = [firebaseCli(), 'emulators:start', '--only', 'hosting,functions', '--project', PROJECT_ID];
       return startProcess('firebase', process.execPath, [...args, '--config', config], {
         cwd: options.dir,
-        env: { ...run.env, ...trustedCodeEnv(options.dbPort) },
+        env: {
+          ...run.env,
+          ...trustedCodeEnv(options.dbPort),
+          // The Functions emulator starts a process for every request that finds all of a function's processes
+          // busy (it ignores `concurrency`), and gives each 30 s to load. When buyers all press at once on a small
+          // machine, two dozen processes load side by side: they get longer (docs/production.md#the-allocator).
+          FUNCTIONS_DISCOVERY_TIMEOUT: '120',
+        },
         logFile: join(logs, 'firebase.log'),
       });
     },

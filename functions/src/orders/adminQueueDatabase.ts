@@ -36,6 +36,13 @@ export function adminQueueDatabase(databaseURL?: string): QueueDatabase & { clos
     `order-allocator-${++apps}`,
   );
   const db = getDatabase(app);
+  // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
+  // most of a second, once, in the middle of a rush (docs/performance.md#the-on-sale-rush).
+  db.ref('orderQueue')
+    .orderByChild('at')
+    .limitToFirst(1)
+    .get()
+    .catch(() => undefined);
   return {
     async oldestRequests(limit) {
       const snapshot = await db.ref('orderQueue').orderByChild('at').limitToFirst(limit).get();
