@@ -213,10 +213,12 @@ function summarise(scenario: Scenario, outcome: Outcome) {
   const { results, arrivals, orders, finalStock } = outcome;
   const sold: Record<string, number> = {};
   let orderCount = 0;
+  // Only this scenario's products: the Firebase stack's database also holds the demo shop's orders.
   for (const byUser of Object.values(orders ?? {})) {
     for (const order of Object.values(byUser)) {
-      orderCount++;
-      for (const [id, line] of Object.entries(order.items)) sold[id] = (sold[id] ?? 0) + line.quantity;
+      const lines = Object.entries(order.items).filter(([id]) => id in scenario.stock);
+      if (lines.length > 0) orderCount++;
+      for (const [id, line] of lines) sold[id] = (sold[id] ?? 0) + line.quantity;
     }
   }
   const oversold = Object.entries(scenario.stock).reduce(
@@ -278,7 +280,9 @@ async function readOutcome(dbPort: number, results: BuyerResult[]): Promise<Outc
         ([id, value]) => [id, value.stock],
       ),
     ),
-    tickets: Object.values(tickets).reduce((sum, byEvent) => sum + Object.keys(byEvent).length, 0),
+    tickets: Object.entries(tickets)
+      .filter(([id]) => id.startsWith('rush-'))
+      .reduce((sum, [, byEvent]) => sum + Object.keys(byEvent).length, 0),
   };
 }
 
