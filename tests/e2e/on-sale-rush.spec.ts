@@ -82,3 +82,24 @@ test('a buyer whose connection drops after pressing keeps their place and gets t
   await expect(page).toHaveTitle(/^Order reserved · /);
   expect(await db.read(`products/${EVENT.id}/stock`)).toBe(1);
 });
+
+test('a buyer who reloads while in line keeps their place and gets the answer on the reloaded page', async ({
+  page,
+  db,
+}) => {
+  await readyToPress(page, 'Robin Ash');
+  await page.route(`**${ALLOCATE_ENDPOINT}`, (route) => route.abort('timedout'));
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByTestId('order-progress')).toHaveText(/You’re in line/);
+  await expect.poll(() => db.read('orderQueue')).not.toBeNull();
+
+  await page.unroute(`**${ALLOCATE_ENDPOINT}`);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
+  // One order, however the page came back to it.
+  const orders = (await db.read('orders')) as Record<string, Record<string, unknown>>;
+  const placed = Object.entries(orders).filter(([uid]) => uid !== 'demo-customer');
+  expect(placed.flatMap(([, byId]) => Object.keys(byId))).toHaveLength(1);
+  expect(await db.read(`products/${EVENT.id}/stock`)).toBe(1);
+});

@@ -4,9 +4,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { newOrderId, placeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
+import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
+import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
 import { formatMoney } from '../../lib/money';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
@@ -80,39 +81,62 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const { currency, locale } = useAtomValue(siteAtom);
   const review = useWishlistReview();
   const [progress, setProgress] = useState<RequestProgress | null>(null);
-  // One id per order attempt, kept across retries, so an attempt whose answer was lost is never placed twice.
+  // One id per order attempt, kept across retries and reloads, so an attempt whose answer was lost is never
+  // placed twice.
   const orderId = useRef<string | null>(null);
+  const lines = () =>
+    cart.products.map((item) => ({ productId: item.id, quantity: item.quantity ?? 1, title: item.title }));
+
+  /** Shows how an attempt ended; the attempt's id is kept only while the answer may still come. */
+  async function follow(attempt: Promise<PlacedOrder | null>): Promise<void> {
+    const done = () => {
+      orderId.current = null;
+      forgetRequest();
+    };
+    try {
+      const result = await attempt;
+      done();
+      if (!result) return;
+      onPlaced(result);
+      wishlist.clearAfterOrder();
+      notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
+    } catch (error) {
+      // A problem (too few left, a limit, not what the wishlist holds) is the answer: the next attempt starts
+      // afresh. Any other failure may have arrived, so the retry keeps the id and looks for its answer first.
+      if (error instanceof OrderProblem) done();
+      const message =
+        error instanceof OrderProblem
+          ? error.message
+          : 'The order could not be placed. Your wishlist is unchanged; please try again.';
+      if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
+      notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  // A request made before a reload keeps its place: its answer is picked up here.
+  const resume = useEffectEvent(() => {
+    const id = pendingRequest();
+    if (!id || orderId.current) return;
+    orderId.current = id;
+    setProgress('in-line');
+    void follow(resumeOrder(id, lines(), setProgress));
+  });
+  useEffect(() => resume(), []);
+
   const form = useForm<CheckoutFields>({
     initial: () => prefill(auth),
     validate: validateCheckout,
     idPrefix: 'checkout',
     async submit(fields) {
-      try {
-        orderId.current ??= await newOrderId();
-        const lines = cart.products.map((item) => ({
-          productId: item.id,
-          quantity: item.quantity ?? 1,
-          title: item.title,
-        }));
-        const result = await placeOrder(orderId.current, lines, fields, setProgress);
-        orderId.current = null;
-        onPlaced(result);
-        wishlist.clearAfterOrder();
-        notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
-      } catch (error) {
-        // A problem (too few left, too many open orders, a different earlier order) means nothing was placed
-        // under this id that the buyer still wants: the next attempt starts afresh. Any other failure may have
-        // arrived, so the retry keeps the id and is read back.
-        if (error instanceof OrderProblem) orderId.current = null;
-        const message =
-          error instanceof OrderProblem
-            ? error.message
-            : 'The order could not be placed. Your wishlist is unchanged; please try again.';
-        if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
-        notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
-      } finally {
-        setProgress(null);
-      }
+      await follow(
+        (async () => {
+          orderId.current ??= await newOrderId();
+          rememberRequest(orderId.current);
+          return placeOrder(orderId.current, lines(), fields, setProgress);
+        })(),
+      );
       // The toasts above say how it went; the form itself has nothing more to show.
       return null;
     },
@@ -216,7 +240,12 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
             {blockedReason}
           </Alert>
         )}
-        <Button type="submit" variant="contained" size="large" disabled={form.busy || blockedReason !== null}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={form.busy || progress !== null || blockedReason !== null}
+        >
           {progress === 'in-line' ? 'In line…' : form.busy ? 'Reserving…' : `Reserve order · ${money(review.total)}`}
         </Button>
         <Typography role="status" aria-live="polite" data-testid="order-progress" sx={{ mt: 2 }}>

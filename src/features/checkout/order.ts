@@ -15,12 +15,13 @@ export class OrderProblem extends Error {
 
 /**
  * Whether `stored` (an order read back from the database) is the order the buyer asks for: the same products in
- * the same quantities for the same name and email. Its prices and titles are the catalogue's when it was placed.
+ * the same quantities, for the same name and email when the contact is known (a request resumed after a reload
+ * has only its id and the wishlist). Its prices and titles are the catalogue's when it was placed.
  */
 export function isSameOrder(
   stored: unknown,
   lines: readonly WantedLine[],
-  contact: CheckoutFields,
+  contact: CheckoutFields | null,
 ): stored is NewOrder {
   if (!isRecord(stored) || !isRecord(stored.items) || !isRecord(stored.contact)) return false;
   const items = stored.items;
@@ -31,5 +32,6 @@ export function isSameOrder(
       if (!isRecord(got)) return false;
       return got.quantity === quantity && typeof got.price === 'number' && typeof got.title === 'string';
     });
-  return sameItems && stored.contact.name === contact.name.trim() && stored.contact.email === contact.email.trim();
+  if (!sameItems || contact === null) return sameItems;
+  return stored.contact.name === contact.name.trim() && stored.contact.email === contact.email.trim();
 }

@@ -177,11 +177,29 @@ async function joinQueue(
   }
 }
 
+/** The order an "ordered" answer names, read back; a refusal or an order that is not the one asked for throws. */
+async function outcome(
+  db: Database,
+  uid: string,
+  answer: OrderAnswer,
+  lines: readonly RequestedLine[],
+  contact: CheckoutFields | null,
+): Promise<PlacedOrder> {
+  if (answer.kind !== 'ordered') throw refusal(answer, lines);
+  const stored = await db.read(paths.order(uid, answer.order));
+  if (!isSameOrder(stored, lines, contact)) {
+    throw new OrderProblem(
+      `Your order (reference ${answer.order}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
+    );
+  }
+  return { orderId: answer.order, uid, order: stored };
+}
+
 /**
  * Places an order for the wishlist's lines under `requestId`: signs the guest in anonymously if needed, joins the
  * queue, and waits, however long it takes, for trusted code's answer: the order (read back from the database) or
  * a refusal (an OrderProblem saying why). The request keeps its place while the connection is away. Calling again
- * with the same id, after a reload or a lost answer, never places a second order.
+ * with the same id, after a lost answer, never places a second order.
  */
 export async function placeOrder(
   requestId: string,
@@ -194,13 +212,26 @@ export async function placeOrder(
   progress('sending');
   await joinQueue(db, uid, requestId, lines, contact);
   progress('in-line');
-  const answer = await awaitAnswer(db, uid, requestId);
-  if (answer.kind !== 'ordered') throw refusal(answer, lines);
-  const stored = await db.read(paths.order(uid, answer.order));
-  if (!isSameOrder(stored, lines, contact)) {
-    throw new OrderProblem(
-      `Your order (reference ${answer.order}) was placed but could not be read back; it is listed in your dashboard.`,
-    );
-  }
-  return { orderId: answer.order, uid, order: stored };
+  return outcome(db, uid, await awaitAnswer(db, uid, requestId), lines, contact);
+}
+
+/**
+ * Picks up a request made before a reload: its answer if there is one, else the wait for it if it is still in
+ * line. Null when the database knows nothing of it (it never arrived, or this browser's account is another now).
+ */
+export async function resumeOrder(
+  requestId: string,
+  lines: readonly RequestedLine[],
+  progress: (state: RequestProgress) => void = () => undefined,
+): Promise<PlacedOrder | null> {
+  const { uid } = await ensureUser();
+  const db = await database();
+  const [answered, waiting] = await Promise.all([
+    db.read(paths.orderAnswer(uid, requestId)),
+    db.read(paths.orderRequest(uid)),
+  ]);
+  const known = answered !== null || (isRecord(waiting) && waiting.id === requestId);
+  if (!known) return null;
+  progress('in-line');
+  return outcome(db, uid, await awaitAnswer(db, uid, requestId), lines, null);
 }
