@@ -88,6 +88,13 @@ const SHARED_WITH_TRUSTED_CODE = [
   './ssr',
 ];
 
+const importSettings = {
+  // Parsed with the TypeScript parser, so the imports of the modules a file imports count too (cycles).
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -138,11 +145,7 @@ export default tseslint.config(
   {
     files: ['functions/src/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -164,12 +167,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: {
-      // Parsed with the TypeScript parser, so the imports of the modules a file imports count too (cycles).
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layers }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

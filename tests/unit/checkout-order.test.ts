@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../src/features/catalogue/product';
+import { catalogue, product } from './products';
 import { freeSlot, slotOf } from '../../src/features/orders/openOrders';
 import { isSameOrder } from '../../src/features/checkout/order';
 import { orderTotal } from '../../src/features/orders';
 import { parseOrder } from '../../src/features/orders/order';
 import { reviewWishlist } from '../../src/features/wishlist/review';
 
-const product = (id: string, extra: Partial<Product> = {}): Product => ({
-  id,
-  title: id.toUpperCase(),
-  price: 10,
-  description: '',
-  image: '',
-  category: 'Events',
-  date: null,
-  venue: null,
-  stock: null,
-  maxPerOrder: 10,
-  active: true,
-  sort: null,
-  ...extra,
-});
 const contact = { name: ' Bo ', email: 'bo@example.com', telephone: '', notes: '' };
-const catalogue = (...products: Product[]) => new Map(products.map((p) => [p.id, p]));
 
 describe('order totals', () => {
   it('adds the total up from the items, whatever is stored', () => {

@@ -5,27 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/features/catalogue/product';
+import { catalogue, product } from './products';
 import { parseAnswer } from '../../src/features/orders/orderRequest';
 import { refusal } from '../../src/features/checkout/placeOrder';
 import { queueOrder, settleBatch, type QueuedRequest } from '../../functions/src/orders/settle';
 
-const product = (id: string, extra: Partial<Product> = {}): Product => ({
-  id,
-  title: id.toUpperCase(),
-  price: 10,
-  description: '',
-  image: '',
-  category: 'Events',
-  date: null,
-  venue: null,
-  stock: null,
-  maxPerOrder: 10,
-  active: true,
-  sort: null,
-  ...extra,
-});
-const catalogue = (...products: (Product | [string, null])[]) =>
-  new Map(products.map((p) => (Array.isArray(p) ? p : [p.id, p])));
 const request = (
   uid: string,
   at: number,
@@ -80,11 +64,10 @@ describe('settling a batch of the order queue', () => {
       request('gone', 3, { old: 1, gig: 1 }),
       request('hidden', 4, { draft: 1 }),
     ];
-    const products = catalogue(
-      product('gig', { stock: 50, maxPerOrder: 6 }),
+    const products = new Map<string, Product | null>([
+      ...catalogue(product('gig', { stock: 50, maxPerOrder: 6 }), product('draft', { active: false })),
       ['old', null],
-      product('draft', { active: false }),
-    );
+    ]);
     const batch = settleBatch(queued, products, new Map([['full', { a: 'x', b: 'y', c: 'z' }]]));
     expect(kinds(batch)).toEqual([
       'over:per-order-limit',
