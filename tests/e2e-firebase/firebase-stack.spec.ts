@@ -9,6 +9,7 @@ import { resolveConfig } from 'vite';
 import { MAX_STALENESS_SECONDS, PAGE_CACHE_CONTROL } from '../../functions/src/firstVisitPages';
 import { FUNCTIONS_OUT } from '../../scripts/buildFunctions';
 import { REPO } from '../../scripts/stack/localStack';
+import { answerOf, pressAtOnce } from '../e2e/buyers';
 import { failOnPageErrors, stateWith, storeState } from '../e2e/support';
 import { CLIENT_DIR, FUNCTION_URL, HOSTING_URL, PORTS, buildDirs, expect, test } from './firebaseStack';
 
@@ -158,19 +159,8 @@ test('24 buyers press at once for 30 tickets through Hosting and the allocateOrd
       await page.getByRole('textbox', { name: 'Email' }).fill(`buyer${index + 1}@example.com`);
       await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled({ timeout: 30_000 });
     }
-    await Promise.all(
-      pages.map((page) =>
-        page.getByRole('button', { name: /Reserve order/ }).evaluate((button: HTMLButtonElement) => button.click()),
-      ),
-    );
-    const outcomes = await Promise.all(
-      pages.map(async (page) => {
-        const won = page.getByRole('heading', { name: /Reserved: thank you/ });
-        const soldOut = page.getByRole('alert').filter({ hasText: 'Not enough left: Folk in the Round is sold out' });
-        await expect(won.or(soldOut).first()).toBeVisible({ timeout: 90_000 });
-        return (await won.isVisible()) ? 'ordered' : 'sold out';
-      }),
-    );
+    await pressAtOnce(pages);
+    const outcomes = await Promise.all(pages.map((page) => answerOf(page, event.title, 90_000)));
     expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(15);
     expect(await db.read('products/folk-in-the-round/stock')).toBe(0);
     expect(Object.keys((await db.read('tickets/folk-in-the-round')) as object)).toHaveLength(30);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { StoredOrder } from '../../src/features/orders';
+import { pressAtOnce } from './buyers';
 import { expectHeading, failOnPageErrors } from './support';
 import { expect, test } from './liveDatabase';
 
@@ -118,15 +119,7 @@ test('the last item: of two buyers racing for it exactly one gets it, the other 
     // Connected, so the button no longer moves as the connection notice goes.
     await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled();
   }
-  // Both press at once. Playwright's click() first waits for the button to be stable and unobstructed, which on a
-  // loaded machine can take long enough for the first order to be placed and its stock to reach the other page;
-  // that page then (rightly) shows the item sold out, a notice pushes the button down and disables it, and the
-  // click never lands.
-  await Promise.all(
-    pages.map((page) =>
-      page.getByRole('button', { name: /Reserve order/ }).evaluate((button: HTMLButtonElement) => button.click()),
-    ),
-  );
+  await pressAtOnce(pages);
 
   const outcomes = await Promise.all(
     pages.map(async (page) => {

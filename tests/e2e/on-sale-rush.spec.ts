@@ -5,8 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { answerOf, pressAtOnce } from './buyers';
 import { failOnPageErrors, stateWith, storeState } from './support';
-import { expect, test } from './liveDatabase';
+import { expect, test, type LiveDatabase } from './liveDatabase';
 
 const EVENT = { id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 };
 
@@ -29,20 +30,8 @@ test('24 buyers press at once for 30 tickets: 15 orders, 9 told none are left, n
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
   for (const [index, page] of pages.entries()) await readyToPress(page, `Buyer ${index + 1}`);
 
-  // All press at once (a click from inside the page: Playwright's own click waits for stability one page at a time).
-  await Promise.all(
-    pages.map((page) =>
-      page.getByRole('button', { name: /Reserve order/ }).evaluate((button: HTMLButtonElement) => button.click()),
-    ),
-  );
-  const outcomes = await Promise.all(
-    pages.map(async (page) => {
-      const won = page.getByRole('heading', { name: /Reserved: thank you/ });
-      const soldOut = page.getByRole('alert').filter({ hasText: 'Not enough left: Folk in the Round is sold out' });
-      await expect(won.or(soldOut).first()).toBeVisible({ timeout: 60_000 });
-      return (await won.isVisible()) ? 'ordered' : 'sold out';
-    }),
-  );
+  await pressAtOnce(pages);
+  const outcomes = await Promise.all(pages.map((page) => answerOf(page, EVENT.title, 60_000)));
   expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(15);
   expect(outcomes.filter((outcome) => outcome === 'sold out')).toHaveLength(9);
   expect(await db.read(`products/${EVENT.id}/stock`)).toBe(0);
@@ -56,16 +45,20 @@ test('24 buyers press at once for 30 tickets: 15 orders, 9 told none are left, n
   await Promise.all(contexts.map((context) => context.close()));
 });
 
-test('a buyer whose connection drops after pressing keeps their place and gets the answer when back @phone', async ({
-  page,
-  db,
-}) => {
+/** Presses with the shop's allocator out of reach this time, so that the request waits in line; resolves once it does. */
+async function pressIntoLine(page: Page, db: LiveDatabase): Promise<void> {
   await readyToPress(page, 'Robin Ash');
-  // The shop's allocator is slow to come round this time: the request waits in line.
   await page.route(`**${ALLOCATE_ENDPOINT}`, (route) => route.abort('timedout'));
   await page.getByRole('button', { name: /Reserve order/ }).click();
   await expect(page.getByTestId('order-progress')).toHaveText(/You’re in line/);
   await expect.poll(() => db.read('orderQueue')).not.toBeNull();
+}
+
+test('a buyer whose connection drops after pressing keeps their place and gets the answer when back @phone', async ({
+  page,
+  db,
+}) => {
+  await pressIntoLine(page, db);
 
   await db.setOffline(true);
   await expect(page.getByTestId('order-progress')).toHaveText(
@@ -87,11 +80,7 @@ test('a buyer who reloads while in line keeps their place and gets the answer on
   page,
   db,
 }) => {
-  await readyToPress(page, 'Robin Ash');
-  await page.route(`**${ALLOCATE_ENDPOINT}`, (route) => route.abort('timedout'));
-  await page.getByRole('button', { name: /Reserve order/ }).click();
-  await expect(page.getByTestId('order-progress')).toHaveText(/You’re in line/);
-  await expect.poll(() => db.read('orderQueue')).not.toBeNull();
+  await pressIntoLine(page, db);
 
   await page.unroute(`**${ALLOCATE_ENDPOINT}`);
   await page.reload();
