@@ -322,14 +322,15 @@ async function runLocal(scenario: Scenario, authPort: number) {
     const results = reports.flatMap((report) => report.results);
     const summary = summarise(scenario, await readOutcome(port, results));
     const orders = Math.max(1, summary.orders);
+    const batchWrites = endpoint.batches() + endpoint.refusedBatches();
     return {
       ...summary,
       batches: endpoint.batches(),
       refusedBatches: endpoint.refusedBatches(),
-      // The buyers' own requests (one update each) and the allocator's batches, per order placed.
-      databaseWritesPerOrder: Number(
-        ((results.length + endpoint.batches() + endpoint.refusedBatches()) / orders).toFixed(2),
-      ),
+      // The buyers' own requests (one update each) and the allocator's batches, per request and per order placed
+      // (where most buyers are refused, per order is mostly their requests).
+      databaseWritesPerRequest: Number(((results.length + batchWrites) / results.length).toFixed(3)),
+      databaseWritesPerOrder: Number(((results.length + batchWrites) / orders).toFixed(2)),
       databaseCpuMs: after.cpuMs - before.cpuMs,
       databasePeakMiB: after.peakMiB,
       loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
