@@ -3,6 +3,7 @@ import { isPermissionDenied, readValue } from '../../firebase/database';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
+import { isTimeZone } from '../../state/site';
 import { isRecord } from '../../state/validation';
 import { parseProduct } from '../catalogue';
 import {
@@ -85,13 +86,7 @@ async function readEvent(productId: string, title: string, timeZone: string | nu
 
 async function readTimeZone(): Promise<string | null> {
   const zone = await readValue(paths.timezone);
-  if (typeof zone !== 'string') return null;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
+  return isTimeZone(zone) ? zone : null;
 }
 
 /** The tickets of one order from the database: a line whose first ticket is not there issued none. */
