@@ -20,7 +20,7 @@ export default function CartPage() {
           <Typography variant="h2" gutterBottom>
             Your wishlist is empty
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
             Save tickets and products you like; your wishlist stays on this device, even offline.
           </Typography>
           <Button component={Link} to="/products" variant="contained">

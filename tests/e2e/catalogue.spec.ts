@@ -272,3 +272,42 @@ test('a long catalogue renders in steps as the visitor scrolls, or on "Show more
   await page.getByRole('searchbox', { name: 'Search' }).fill('extra');
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(48);
 });
+
+/**
+ * How the browser's own clear button of the search field is displayed: it lives in the input's user-agent shadow
+ * root, which only the DevTools protocol reaches (getComputedStyle ignores that pseudo-element).
+ */
+async function browserClearButtonDisplay(page: Page): Promise<string | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  type Node = typeof root;
+  const find = (node: Node): Node | undefined => {
+    const attributes = node.attributes ?? [];
+    const pseudo = attributes[attributes.indexOf('pseudo') + 1];
+    if (attributes.includes('pseudo') && pseudo === '-webkit-search-cancel-button') return node;
+    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) {
+      const found = find(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const button = find(root);
+  if (!button) throw new Error('no search field with a clear button on the page');
+  const { computedStyle } = await cdp.send('CSS.getComputedStyleForNode', { nodeId: button.nodeId });
+  return computedStyle.find((property) => property.name === 'display')?.value;
+}
+
+test('the search field clears with the shop’s own button, not the browser’s @phone', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/products');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('jazz');
+  await expect(page.getByRole('status').filter({ hasText: /match/ })).toBeVisible();
+  expect(await browserClearButtonDisplay(page)).toBe('none');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+});

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** What keyboard focus on the focused element looks like: the ring's colour and width, what it is drawn on. */
-export interface FocusIndicator {
+interface FocusIndicator {
   /** The focused element, for messages: tag, name or text. */
   element: string;
   /** The same number for the same element on each call in one document. */
@@ -20,7 +20,7 @@ export interface FocusIndicator {
  * what surrounds it is its parents' background; a text field shows focus as its thicker primary outline instead
  * (MUI's outlined field and ours, src/lib/fields.css), drawn on the field's own background.
  */
-export function focusIndicator(page: Page): Promise<FocusIndicator | null> {
+function focusIndicator(page: Page): Promise<FocusIndicator | null> {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!(element instanceof HTMLElement) || element === document.body) return null;

@@ -66,7 +66,7 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
                   {product.venue ? ` · ${product.venue}` : ''}
                 </Typography>
               )}
-              <Typography color="text.secondary">{product.category}</Typography>
+              <Typography color="textSecondary">{product.category}</Typography>
               <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
             </Stack>
           ) : (
@@ -75,7 +75,7 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
         </DialogContent>
         <DialogActions>
           {/* The modal hides the rest of the page, toasts included, from screen readers: say it here too. */}
-          <Typography role="status" variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
+          <Typography role="status" variant="body2" color="textSecondary" sx={{ mr: 'auto', pl: 1 }}>
             {inWishlist ? `In your wishlist: ${quantityOf(inWishlist)}` : ''}
           </Typography>
           <Button onClick={onClose}>Close</Button>

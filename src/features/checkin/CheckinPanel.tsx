@@ -144,7 +144,7 @@ export default function CheckinPanel({ uid }: { uid: string }) {
               <CameraScanner onCode={(text) => scan(text, eventId)} />
             </Suspense>
           )}
-          <Typography data-testid="checkin-outbox" color={waiting ? 'warning.dark' : 'text.secondary'}>
+          <Typography data-testid="checkin-outbox" color={waiting ? 'warning' : 'textSecondary'}>
             {outboxText}
           </Typography>
           {conflicts.length > 0 && (

@@ -109,7 +109,7 @@ export function TicketCard({
           <Typography>
             Holder: <strong>{ticket.holder}</strong>
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Ticket {index + 1} of {count} · order {ticket.order}
           </Typography>
           <div>

@@ -120,7 +120,7 @@ export function WishlistItems() {
               />
               <div>
                 <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {money(item.price)} each{product ? ` · up to ${product.maxPerOrder} per order` : ''}
                 </Typography>
               </div>
@@ -189,7 +189,7 @@ export function WishlistItems() {
         </Typography>
       </Stack>
       {review.pricesChanged && (
-        <Typography color="text.secondary" sx={{ textAlign: 'right', px: 1 }}>
+        <Typography color="textSecondary" sx={{ textAlign: 'right', px: 1 }}>
           At today’s prices: {money(review.total)}
         </Typography>
       )}

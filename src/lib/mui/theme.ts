@@ -43,6 +43,10 @@ export const theme = createTheme({
       },
     },
     MuiButton: { defaultProps: { disableFocusRipple: true } },
+    // A dialog is a surface like the plain ones: no lighter overlay in the dark scheme, and its title weighs what
+    // a card's title does (the stylesheet's .t-h2, 600).
+    MuiDialog: { styleOverrides: { paper: { backgroundImage: 'none' } } },
+    MuiDialogTitle: { styleOverrides: { root: { fontWeight: 600 } } },
     MuiIconButton: { defaultProps: { disableFocusRipple: true } },
     // The tab strip clips what is drawn outside it: the ring goes inside the tab.
     MuiTab: {

@@ -98,7 +98,7 @@ export function PropertiesEditor() {
           </Button>
           {changedElsewhere && (
             <>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 The live details differ from this form.
               </Typography>
               <Button onClick={() => form.setFields(propertiesFields(site))}>Discard my changes</Button>
