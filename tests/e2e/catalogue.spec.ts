@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectHeading, failOnPageErrors } from './support';
+import { TWO_ITEMS, clearWishlist, expectHeading, failOnPageErrors, storeState, storedState } from './support';
 import { expect, test } from './liveDatabase';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -201,7 +201,7 @@ test('the wishlist: add twice raises the quantity, adjust within stock, remove, 
   await expect(rows.last()).toContainText('Harbour Jazz Night');
   await page.getByRole('button', { name: 'Remove Harbour Jazz Night' }).click();
   await expect(page.getByTestId('wishlist-total')).toHaveText('£37.50');
-  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  await clearWishlist(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Your wishlist has been emptied' })).toBeVisible();
   await expect(page.getByText('Your wishlist is empty')).toBeVisible();
   await page.getByRole('link', { name: 'Browse products' }).click();
@@ -310,4 +310,26 @@ test('the search field clears with the shop’s own button, not the browser’s 
   await expect(search).toHaveValue('');
   await expect(search).toBeFocused();
   await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+});
+
+test('clearing the wishlist asks first, and the spec’s toast offers to undo it @phone', async ({ page }) => {
+  await storeState(page, TWO_ITEMS, '/cart');
+  const rows = page.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Clear your wishlist?' });
+  await expect(confirm).toContainText('2 products (3 items in all) will be removed from this device.');
+  await confirm.getByRole('button', { name: 'Keep them' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(rows).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  await confirm.getByRole('button', { name: 'Clear wishlist' }).click();
+  await expect(page.getByText('Your wishlist is empty')).toBeVisible();
+  const toast = page.getByRole('alert').filter({ hasText: 'Your wishlist has been emptied' });
+  await expect(toast).toContainText('Item added to Wishlist');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Wishlist, 3 items' })).toBeVisible();
+  expect(await storedState(page)).toMatchObject({ cart: TWO_ITEMS.cart });
 });

@@ -43,8 +43,25 @@ describe('wishlist actions', () => {
       severity: 'warn',
       summary: TOAST_TEXT.wishlistEmptiedSummary,
       detail: 'Your wishlist has been emptied',
+      action: { label: 'Undo', onClick: expect.any(Function) },
     });
     expect(TOAST_TEXT.wishlistEmptiedSummary).toBe('Item added to Wishlist');
+  });
+
+  it('undoing a clear puts the items back, after anything added since', () => {
+    const { store, toasts, wishlist } = setUp();
+    wishlist.add(ticket);
+    wishlist.add(ticket);
+    wishlist.add({ id: 'other', title: 'Other', price: 1 });
+    wishlist.clear();
+    wishlist.add({ id: 'other', title: 'Other', price: 1 });
+    wishlist.add({ id: 'new', title: 'New', price: 2 });
+    toasts.find((toast) => toast.action?.label === 'Undo')!.action!.onClick();
+    expect(store.get(cartAtom).products).toEqual([
+      { id: 'other', title: 'Other', price: 1 },
+      { id: 'new', title: 'New', price: 2 },
+      { ...ticket, quantity: 2 },
+    ]);
   });
 
   it('a refused change leaves the wishlist as it was and says why', () => {
