@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { test as withDatabase } from './liveDatabase';
 import { TWO_ITEMS, clearWishlist, failOnPageErrors, storeState } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -18,7 +19,7 @@ test('clearing the wishlist shows the spec warn toast', async ({ page }) => {
   await expect(page.locator('[data-toast-severity="warn"]')).toHaveCount(1);
 });
 
-test('toasts sit top-right, 25rem wide, 20px from the edges @phone', async ({ page }) => {
+test('toasts sit top-right, 25rem wide, 20px from the edges', async ({ page }) => {
   const toast = await clearStoredWishlist(page);
   // The box is measured once the 300 ms slide-in is over: the sliding element has no transform left.
   await expect(toast.locator('xpath=..')).toHaveCSS('transform', 'none');
@@ -73,3 +74,27 @@ test('a toast can be closed with its close button', async ({ page }) => {
   await toast.getByRole('button', { name: 'Close' }).click();
   await expect(toast).toBeHidden();
 });
+
+withDatabase(
+  'on a phone, toasts leave the banner and the dialog’s close button free, two at most @phone',
+  async ({ page, isMobile }) => {
+    withDatabase.skip(!isMobile, 'phones only: wider screens keep the spec’s place (docs/behaviour.md#toasts)');
+    const toasts = page.locator('[data-toast-severity]');
+    const below = async (toast: ReturnType<typeof toasts.nth>, what: { y: number; height: number }) =>
+      expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(what.y + what.height);
+    await page.goto('/products?product=harbour-jazz-night');
+    const dialog = page.getByRole('dialog', { name: 'Harbour Jazz Night' });
+    const add = dialog.getByRole('button', { name: 'Add to wishlist' });
+    for (const count of [1, 2, 3]) {
+      await add.click();
+      await expect(dialog.getByRole('status')).toHaveText(`In your wishlist: ${count}`);
+    }
+    // Long enough for every slide to end, far short of any toast's lifetime.
+    await page.clock.runFor(1_000);
+    expect(await toasts.count()).toBe(2);
+    await expect(toasts.first().locator('xpath=..')).toHaveCSS('transform', 'none');
+    await below(toasts.first(), (await dialog.getByRole('button', { name: 'Close' }).first().boundingBox())!);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await below(toasts.first(), (await page.getByRole('banner').boundingBox())!);
+  },
+);
