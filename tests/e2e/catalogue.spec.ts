@@ -333,3 +333,31 @@ test('clearing the wishlist asks first, and the spec’s toast offers to undo it
   await expect(page.getByRole('link', { name: 'Wishlist, 3 items' })).toBeVisible();
   expect(await storedState(page)).toMatchObject({ cart: TWO_ITEMS.cart });
 });
+
+test('prices, stock and limits read plainly: free, sold out once, the last one, why + stops @phone', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  const market = page.getByRole('article', { name: 'Spring Makers Market' });
+  await expect(market.locator('.product-card__price')).toHaveText('Free');
+  const soldOut = page.getByRole('article', { name: 'Letterpress Printing Workshop' });
+  await expect(soldOut.getByText('Sold out')).toHaveCount(1);
+  await expect(soldOut.getByRole('button', { name: 'Add Letterpress Printing Workshop to wishlist' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Add Hand-poured Beeswax Candle to wishlist' }).click();
+  await page.getByRole('button', { name: 'Add Hand-poured Beeswax Candle to wishlist' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wishlist not changed' })).toContainText(
+    'Your wishlist already holds the last "Hand-poured Beeswax Candle".',
+  );
+  await page.getByRole('button', { name: 'Add Spring Makers Market to wishlist' }).click();
+  await page.goto('/cart');
+  const candle = page.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem').filter({
+    hasText: 'Hand-poured Beeswax Candle',
+  });
+  await expect(candle).toContainText('£16.00 each · the last one');
+  await expect(candle.getByRole('button', { name: 'One more Hand-poured Beeswax Candle' })).toBeDisabled();
+  const market_ = page.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem').filter({
+    hasText: 'Spring Makers Market',
+  });
+  await expect(market_).toContainText('Free · up to 10 per order');
+});

@@ -97,6 +97,14 @@ describe('wishlist limits', () => {
     });
   });
 
+  it('says "the last one" rather than "all 1"', () => {
+    const { toasts, wishlist } = setUp();
+    const lastOne = { ...ticket, maxQuantity: 1 };
+    wishlist.add(lastOne);
+    wishlist.add(lastOne);
+    expect(toasts.at(-1)?.detail).toBe('Your wishlist already holds the last "Friday ticket".');
+  });
+
   it('refuses a sold-out product', () => {
     const { store, toasts, wishlist } = setUp();
     wishlist.add({ ...ticket, maxQuantity: 0 });

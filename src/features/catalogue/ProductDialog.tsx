@@ -12,7 +12,7 @@ import { useAtomValue } from 'jotai';
 import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import { formatEventDate } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatPrice } from '../../lib/money';
 import { MuiScope } from '../../lib/mui/MuiScope';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
@@ -56,7 +56,7 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
               <ProductImage src={product.image} alt={product.title} eager />
               <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                 <Typography variant="h2" component="p">
-                  {formatMoney(product.price, currency, locale)}
+                  {formatPrice(product.price, currency, locale)}
                 </Typography>
                 <StockLabel product={product} />
               </Stack>
@@ -81,7 +81,7 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
           <Button onClick={onClose}>Close</Button>
           {product && (
             <Button variant="contained" disabled={soldOut} onClick={() => onAdd(product)}>
-              {soldOut ? 'Sold out' : 'Add to wishlist'}
+              Add to wishlist
             </Button>
           )}
         </DialogActions>

@@ -63,7 +63,9 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
                 : product.limitedPerOrder
                   ? `Your wishlist already holds ${product.maxQuantity} of "${product.title}", ` +
                     'the most one order may hold.'
-                  : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
+                  : product.maxQuantity === 1
+                    ? `Your wishlist already holds the last "${product.title}".`
+                    : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
             );
           }
           return existing
