@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './liveDatabase';
+import { expect, test } from './accounts';
 import { TWO_ITEMS, clearWishlist, expectHeading, storeState } from './support';
 
 const PAGES = [
@@ -59,3 +59,15 @@ test('the contact form with validation errors passes axe @phone', async ({ page 
     ),
   ).toEqual([]);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the staff coming-soon banner reads clearly, ${scheme} @phone`, async ({ page, db, accounts }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await db.write('properties/comingsoon', true);
+    await db.write('properties/launch', '2099-01-01T10:00:00Z');
+    await accounts.signIn(page, await accounts.create('staff'));
+    await expect(page.getByText('Coming-soon mode is on: visitors see the coming-soon page.')).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('.coming-soon-banner').withTags(['wcag2aa']).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+}
