@@ -70,6 +70,31 @@ const layers = [
   },
 ];
 
+/**
+ * The pure modules of src/ that trusted code (functions/src/) shares with the app: no browser, no SDK, no React
+ * (docs/architecture.md#what-each-folder-may-import). Paths relative to src/.
+ */
+const SHARED_WITH_TRUSTED_CODE = [
+  './features/orders',
+  './features/catalogue/product.ts',
+  './features/tickets/ticket.ts',
+  './features/tickets/ticketCode.ts',
+  './firebase/paths.ts',
+  './state/validation.ts',
+  './state/cart.ts',
+  './state/dates.ts',
+  './state/types.ts',
+  './lib/money.ts',
+  './ssr',
+];
+
+const importSettings = {
+  // Parsed with the TypeScript parser, so the imports of the modules a file imports count too (cycles).
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -131,16 +156,32 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['functions/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './functions/src',
+              from: './src',
+              except: SHARED_WITH_TRUSTED_CODE,
+              message: 'Trusted code shares only pure modules of src/ (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The app's layering, enforced: the zones above, and no import cycles anywhere in src/.
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: {
-      // Parsed with the TypeScript parser, so the imports of the modules a file imports count too (cycles).
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layers }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -7,6 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
+import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
+import type { Allocator } from './functions/src/orders/allocator.ts';
+import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
 import type * as RenderModule from './src/ssr/renderPage';
 
 /** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
@@ -74,6 +77,47 @@ function firstVisitRendering(): Plugin {
       });
       server.middlewares.use((request, response, next) => {
         pages.page(request).then((answer) => (answer ? send(answer, response) : next()), next);
+      });
+    },
+  };
+}
+
+/** Where `vite preview` settles orders when TRUSTED_CODE_DATABASE_URL names no other: `npm run db`'s default. */
+const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtdb';
+
+/**
+ * `vite preview` settles the order queue at /api/orders/allocate through the same module as the Cloud Function in
+ * production (functions/src/orders/). It loads at the first call, through tsx rather than the config's bundle: it
+ * shares modules with the app (src/), and firebase-admin with it.
+ */
+function orderAllocation(): Plugin {
+  let allocator: Promise<Allocator> | undefined;
+  const start = async () => {
+    const { tsImport } = await import('tsx/esm/api');
+    const load = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>;
+    const [{ createAllocator }, { adminQueueDatabase }] = await Promise.all([
+      load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
+      load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
+        './functions/src/orders/adminQueueDatabase.ts',
+      ),
+    ]);
+    return createAllocator(adminQueueDatabase(process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL));
+  };
+  return {
+    name: 'storefront:order-allocation',
+    configurePreviewServer(server) {
+      // Connected before the first buyer asks, on a stack that names its database (npm start): the connection's
+      // first second would otherwise be theirs.
+      if (process.env.TRUSTED_CODE_DATABASE_URL) allocator ??= start();
+      server.middlewares.use((request, response, next) => {
+        if ((request.url ?? '').split('?')[0] !== ALLOCATE_ENDPOINT) return next();
+        allocator ??= start();
+        allocator
+          .then((running) => allocateRequest(running, request.method))
+          .then((answer) => {
+            response.writeHead(answer.status, answer.headers);
+            response.end(answer.body);
+          }, next);
       });
     },
   };
@@ -156,6 +200,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && webAppManifest(),
     serviceWorkerNoCache(),
     firstVisitRendering(),
+    orderAllocation(),
     minifyInlineScripts(),
   ],
   build: {

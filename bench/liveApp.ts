@@ -62,6 +62,7 @@ export async function withLiveApp<T>(
     rules: compileRules(rulesText),
     persistence: new FilePersistence({ dir }),
     log: () => undefined,
+    appPorts: [APP_PORT],
   });
   const seed = JSON.parse(await readFile('seed/database.json', 'utf8')) as Record<string, unknown>;
   prepareSeed(seed);

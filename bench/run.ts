@@ -8,6 +8,7 @@ import { runPropagationBench } from './propagation';
 import runServerBench from './server';
 import { runStartupBench } from './startup';
 import { runHostileBench } from './server-hostile';
+import { runRushBench } from './rush';
 
 /** `npm run bench`: every benchmark in turn; figures are printed and saved, never asserted. */
 const results: Record<string, unknown> = { date: new Date().toISOString() };
@@ -24,6 +25,7 @@ results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();
 results.serverUnderHostileLoads = await runHostileBench();
 results.door = await runDoorBench();
+results.rush = await runRushBench();
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nSaved bench/results/latest.json');

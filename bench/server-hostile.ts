@@ -117,8 +117,9 @@ async function largeBodies(port: number): Promise<void> {
       { length: 4 },
       (_, i) =>
         new Promise<void>((resolve) => {
-          const target = `http://127.0.0.1:${port}/big/${i}.json?auth=owner&print=silent`;
-          const outgoing = httpRequest(target, { method: 'PUT' }, (response) => {
+          const target = `http://127.0.0.1:${port}/big/${i}.json?print=silent`;
+          const headers = { Authorization: 'Bearer owner' };
+          const outgoing = httpRequest(target, { method: 'PUT', headers }, (response) => {
             response.resume();
             response.on('end', resolve);
           });

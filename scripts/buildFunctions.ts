@@ -1,9 +1,11 @@
 /**
- * Builds the Cloud Functions codebase into one file, functions/lib/index.cjs (CommonJS:
- * React's server renderer is, and it loads Node's own modules with require): the function, the first-visit
- * module it shares with `vite preview`, the server renderer from the `--ssr` build and the built index.html,
- * with React and the rest inlined. Only firebase-functions and firebase-admin stay outside: Cloud Functions
- * installs those from functions/package.json, and the emulator finds them in the workspace's node_modules.
+ * Builds the Cloud Functions codebase into functions/lib (CommonJS: React's server renderer is, and it loads
+ * Node's own modules with require): index.cjs holds the functions, the first-visit module it shares with
+ * `vite preview`, the order allocator and the built index.html; firstVisitRenderer.cjs holds the server renderer
+ * from the `--ssr` build with React and the rest inlined, loaded at a first visit's first render (package.json's
+ * "imports" names it), so that an instance that only settles orders never loads it. Only firebase-functions and
+ * firebase-admin stay outside: Cloud Functions installs those from functions/package.json, and the emulator finds
+ * them in the workspace's node_modules.
  *
  *   tsx scripts/buildFunctions.ts [--client dist] [--out functions/lib]
  */
@@ -26,9 +28,7 @@ export async function buildFunctions(clientDir: string, outDir: string): Promise
   }
   // A shell the function could not put a page into would serve every first visit the bare shell: refused here.
   checkTemplate(readFileSync(template, 'utf8'));
-  await build({
-    entryPoints: [join(REPO, 'functions', 'src', 'index.ts')],
-    outfile: join(outDir, 'index.cjs'),
+  const common = {
     bundle: true,
     platform: 'node',
     // The emulator runs on this machine's Node (20); Cloud Functions on the runtime firebase.json names (22).
@@ -37,11 +37,17 @@ export async function buildFunctions(clientDir: string, outDir: string): Promise
     minify: true,
     // React and MUI pick their production code by this; inlined, the development half is left out.
     define: { 'process.env.NODE_ENV': '"production"' },
-    external: ['firebase-functions', 'firebase-admin'],
-    alias: { '#first-visit-renderer': renderer, '#first-visit-template': template },
-    loader: { '.html': 'text' },
     logLevel: 'warning',
+  } as const;
+  await build({
+    ...common,
+    entryPoints: [join(REPO, 'functions', 'src', 'index.ts')],
+    outfile: join(outDir, 'index.cjs'),
+    external: ['firebase-functions', 'firebase-admin', '#first-visit-renderer'],
+    alias: { '#first-visit-template': template },
+    loader: { '.html': 'text' },
   });
+  await build({ ...common, entryPoints: [renderer], outfile: join(outDir, 'firstVisitRenderer.cjs') });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

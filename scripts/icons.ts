@@ -8,7 +8,6 @@
 import { chromium, type Browser } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { promisify } from 'node:util';
 import { preview } from 'vite';
 import { DEFAULT_NAMESPACE, startDatabaseServer } from '../server/server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { freePort } from './stack/ports';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(REPO, 'public', 'icons');
@@ -41,7 +41,9 @@ async function drawIcon(browser: Browser, svg: string, size: number, file: strin
 
 /** Screenshots of the home page with the demo data, for the richer install sheet. */
 async function drawScreenshots(browser: Browser): Promise<void> {
-  const database = await startDatabaseServer({ port: 0, log: () => undefined });
+  // Chosen first: the database lets in the pages of the port the app is served on (server/boundary.ts).
+  const appPort = await freePort();
+  const database = await startDatabaseServer({ port: 0, log: () => undefined, appPorts: [appPort] });
   const seed = JSON.parse(await readFile(join(REPO, 'seed', 'database.json'), 'utf8')) as unknown;
   await database.set(DEFAULT_NAMESPACE, '/', seed);
   const outDir = await mkdtemp(join(tmpdir(), 'storefront-screenshots-'));
@@ -54,16 +56,15 @@ async function drawScreenshots(browser: Browser): Promise<void> {
       root: REPO,
       logLevel: 'warn',
       build: { outDir },
-      preview: { port: 0, strictPort: false, open: false },
+      preview: { port: appPort, strictPort: true, open: false },
     });
-    const { port } = server.httpServer.address() as AddressInfo;
     const shots = [
       { file: 'screenshots/phone.png', viewport: { width: 390, height: 844 } },
       { file: 'screenshots/desktop.png', viewport: { width: 1280, height: 800 } },
     ];
     for (const { file, viewport } of shots) {
       const page = await browser.newPage({ viewport, deviceScaleFactor: 1, serviceWorkers: 'block' });
-      await page.goto(`http://localhost:${port}/home`);
+      await page.goto(`http://localhost:${appPort}/home`);
       await page.getByRole('banner').getByText('The Lantern Rooms').waitFor();
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: join(OUT, file) });

@@ -5,7 +5,7 @@
  *   tsx scripts/start.ts [--no-app] [--data DIR] [--db-port 9000] [--auth-port 9099] [--app-port 4173] [--dist dist]
  */
 import { join, resolve } from 'node:path';
-import { REPO, firstVisitDatabaseUrl, runStack, stackOptions } from './stack/localStack';
+import { REPO, runStack, stackOptions, trustedCodeEnv } from './stack/localStack';
 import { startProcess } from './stack/processes';
 
 const { stack, ports, flags, values } = stackOptions({ 'app-port': 4173 }, ['no-app'], ['dist']);
@@ -21,14 +21,15 @@ await runStack(
         ports: [['app', appPort]],
         required: [join(dist, 'index.html')],
         url: `http://localhost:${appPort}/`,
+        appPort,
         banner: [`  App:       http://localhost:${appPort}`],
         start: async (logs) => {
           const vite = join(REPO, 'node_modules', 'vite', 'bin', 'vite.js');
           const args = [vite, 'preview', '--outDir', dist, '--port', String(appPort), '--strictPort'];
           return startProcess('app', process.execPath, args, {
             cwd: REPO,
-            // First visits are rendered from this stack's database, on whatever port it was given.
-            env: { FIRST_VISIT_DATABASE_URL: firstVisitDatabaseUrl(stack.dbPort) },
+            // First visits are rendered, and orders settled, on this stack's database, whatever port it was given.
+            env: trustedCodeEnv(stack.dbPort),
             logFile: join(logs, 'app.log'),
           });
         },

@@ -1,12 +1,13 @@
 /**
  * `npm run db -- [--port 9000] [--host 127.0.0.1] [--data DIR] [--import FILE] [--rules FILE] [--ns NAMESPACE]
- *  [--accept-data-loss]`
+ *  [--app-port N]… [--allow-origin ORIGIN]… [--accept-data-loss]`
  * Runs the local realtime database with its data on disk until SIGINT/SIGTERM.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_APP_PORTS, isWebOrigin } from './boundary';
 import { FilePersistence } from './persistence/journal';
 import { ALLOW_ALL, compileRules, type RuleSet, RulesSyntaxError } from './rules/index';
 import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from './server';
@@ -18,6 +19,10 @@ const USAGE = `Usage: npm run db -- [options]
   --import FILE   load a JSON export into the namespace, replacing what it held
   --ns NAME       namespace for --import (default ${DEFAULT_NAMESPACE})
   --rules FILE    security rules (default database.rules.json if it exists, else everything allowed)
+  --app-port N    one more port the app is served on from this machine (repeatable): web pages may use the
+                  database only from the app's ports (${DEFAULT_APP_PORTS.join(', ')} and these)
+  --allow-origin ORIGIN
+                  one more web origin whose pages may use the database (repeatable), e.g. https://kiosk.example
   --insecure-accept-any-token
                   allow a --host beyond loopback: like the official emulator, this server believes any
                   token (unsigned, expired, another project's), so anyone who reaches it can act as anyone
@@ -43,6 +48,8 @@ interface CliOptions {
   importFile?: string;
   namespace: string;
   rulesFile?: string;
+  appPorts: number[];
+  allowedOrigins: string[];
   acceptDataLoss: boolean;
 }
 
@@ -66,6 +73,8 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
         import: { type: 'string' },
         ns: { type: 'string' },
         rules: { type: 'string' },
+        'app-port': { type: 'string', multiple: true },
+        'allow-origin': { type: 'string', multiple: true },
         'insecure-accept-any-token': { type: 'boolean' },
         'accept-data-loss': { type: 'boolean' },
         help: { type: 'boolean' },
@@ -78,6 +87,17 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
   const port = Number(values.port ?? '9000');
   if (!/^\d+$/.test(values.port ?? '9000') || port > 65535) {
     throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`, true);
+  }
+  const appPorts = (values['app-port'] ?? []).map((text) => {
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 65535) {
+      throw new UsageError(`--app-port must be a port number from 1 to 65535, not "${text}"`, true);
+    }
+    return Number(text);
+  });
+  const allowedOrigins = values['allow-origin'] ?? [];
+  const badOrigin = allowedOrigins.find((origin) => !isWebOrigin(origin));
+  if (badOrigin !== undefined) {
+    throw new UsageError(`--allow-origin must be a web origin such as https://kiosk.example, not "${badOrigin}"`, true);
   }
   if (values.ns !== undefined && !/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(values.ns)) {
     throw new UsageError(`--ns must be letters, digits, "-" and "_", not "${values.ns}"`, true);
@@ -99,6 +119,8 @@ function parseCommandLine(argv: string[]): CliOptions | 'help' {
     importFile: values.import === undefined ? undefined : resolve(values.import),
     namespace: values.ns ?? DEFAULT_NAMESPACE,
     rulesFile: values.rules ? resolve(values.rules) : existsSync(defaultRules) ? defaultRules : undefined,
+    appPorts,
+    allowedOrigins,
     acceptDataLoss: values['accept-data-loss'] ?? false,
   };
 }
@@ -152,6 +174,8 @@ async function start(options: CliOptions): Promise<DatabaseServer> {
       rulesText: text,
       persistence,
       log: timestamped,
+      appPorts: options.appPorts,
+      allowedOrigins: options.allowedOrigins,
     });
   } catch (error) {
     await persistence.close();

@@ -8,11 +8,13 @@
  * invalid_data (bad key, too deep, bad server value, overlapping update paths, a number that is not finite),
  * too_many_listens, too_many_writes (onDisconnect), internal_error. Garbage (unparseable JSON, binary frames, a
  * frame over 64 KB, a message over 16 MB, more half-sent data than the server holds) closes that socket only.
- * What is bounded and why: docs/local-database.md.
+ * What is bounded and why: docs/local-database.md. Every request and WebSocket upgrade is first checked against the
+ * boundary of boundary.ts (which host names are served, which web pages may use the database).
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { allowOrigin, answerPreflight, Boundary } from './boundary';
 import { Database } from './core/database';
 import { ADMIN } from './core/identity';
 import { DEFAULT_LIMITS, type Limits, MemoryBudget, OutgoingBudget } from './limits';
@@ -52,6 +54,10 @@ export interface DatabaseServerOptions {
   log?: (line: string) => void;
   /** Lower bounds than DEFAULT_LIMITS (tests use small ones). */
   limits?: Partial<Limits>;
+  /** Ports the app is served on from this machine besides DEFAULT_APP_PORTS: their pages may use the database. */
+  appPorts?: readonly number[];
+  /** Other web origins whose pages may use the database, e.g. `https://kiosk.example` (see boundary.ts). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface DatabaseServer {
@@ -82,9 +88,19 @@ function namespaceOf(url: URL, hostHeader: string | undefined): string {
   return DEFAULT_NAMESPACE;
 }
 
+/** Answers a WebSocket upgrade that is not served with a plain HTTP error, and closes the socket. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  const body = Buffer.from(`${reason}\n`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${body.length}\r\n\r\n${body.toString()}`,
+  );
+}
+
 export async function startDatabaseServer(options: DatabaseServerOptions = {}): Promise<DatabaseServer> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
+  const boundary = new Boundary({ host, appPorts: options.appPorts, allowedOrigins: options.allowedOrigins, log });
   const persistence = options.persistence ?? new MemoryPersistence();
   const db = new Database(persistence, await persistence.load(), options.rules ?? ALLOW_ALL);
   persistence.attach(() => db.namespaces);
@@ -120,6 +136,10 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   };
 
   const http = createServer((request, response) => {
+    const admission = boundary.admit(request.headers);
+    if (admission.refused) return sendJson(response, admission.status, { error: admission.reason });
+    if (admission.origin !== null) allowOrigin(response, admission.origin);
+    if (request.method === 'OPTIONS') return answerPreflight(response, request.headers, admission.origin);
     const url = requestUrl(request);
     if (!url) return sendJson(response, 400, { error: 'Malformed request URL' });
     if (url.pathname === '/.lp' || url.pathname === '/.ws') {
@@ -170,6 +190,9 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
   heartbeat.unref();
 
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // WebSockets are not subject to CORS: a page of any origin may open one, so the boundary is checked here too.
+    const admission = boundary.admit(request.headers);
+    if (admission.refused) return refuseUpgrade(socket, admission.status, admission.reason);
     const url = requestUrl(request);
     let namespace: string;
     try {
@@ -177,8 +200,7 @@ export async function startDatabaseServer(options: DatabaseServerOptions = {}): 
       namespace = namespaceOf(url, request.headers.host);
     } catch (error) {
       log(`refused WebSocket ${request.url}: ${(error as Error).message}`);
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-      return;
+      return refuseUpgrade(socket, 400, (error as Error).message);
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {
       ws.on('pong', () => unanswered.delete(ws));

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PROJECT_ID, firebaseCli, privateEmulatorRun } from './auth-emulator';
-import { type Front, HOST, REPO, firstVisitDatabaseUrl } from './localStack';
+import { type Front, HOST, REPO, trustedCodeEnv } from './localStack';
 import { startProcess } from './processes';
 
 export interface FirebaseFrontOptions {
@@ -48,7 +48,8 @@ function emulatorConfig(options: FirebaseFrontOptions, helpers: Record<string, u
 
 /**
  * The Hosting emulator with the Functions emulator behind it, serving the build as Firebase would: firebase.json's
- * rewrites and headers, and the first-visit function reading our database (FIRST_VISIT_DATABASE_URL).
+ * rewrites and headers, and the functions working on our database (FIRST_VISIT_DATABASE_URL,
+ * TRUSTED_CODE_DATABASE_URL).
  */
 export function firebaseFront(options: FirebaseFrontOptions): Front {
   const url = `http://localhost:${options.hostingPort}`;
@@ -60,9 +61,10 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
     required: [join(options.publicDir, 'index.html'), join(options.functionsDir, 'lib', 'index.cjs')],
     // Through Hosting to the function: Hosting answers 404 for its rewrites until the function is loaded.
     url: `${url}/home`,
+    appPort: options.hostingPort,
     banner: [
       `  App:       ${url} (Firebase Hosting emulator)`,
-      `  Functions: http://${HOST}:${options.functionsPort} (first visits' pages)`,
+      `  Functions: http://${HOST}:${options.functionsPort} (first visits' pages, order allocation)`,
     ],
     start: async (logs) => {
       const run = await privateEmulatorRun(options.dir, HOST);
@@ -72,7 +74,11 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
         cwd: options.dir,
         env: {
           ...run.env,
-          FIRST_VISIT_DATABASE_URL: firstVisitDatabaseUrl(options.dbPort),
+          ...trustedCodeEnv(options.dbPort),
+          // The Functions emulator starts a process for every request that finds all of a function's processes
+          // busy (it ignores `concurrency`), and gives each 30 s to load. When buyers all press at once on a small
+          // machine, two dozen processes load side by side: they get longer (docs/production.md#the-allocator).
+          FUNCTIONS_DISCOVERY_TIMEOUT: '120',
         },
         logFile: join(logs, 'firebase.log'),
       });

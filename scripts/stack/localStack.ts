@@ -19,8 +19,17 @@ export const HOST = '127.0.0.1';
 const SEEDED_MARKER = 'seeded';
 
 /** The database a front renders first visits from (functions/src/firstVisitPages.ts): the stack's own. */
-export function firstVisitDatabaseUrl(dbPort: number): string {
+function firstVisitDatabaseUrl(dbPort: number): string {
   return `http://${HOST}:${dbPort}?ns=${DEFAULT_NAMESPACE}`;
+}
+
+/**
+ * What a front's trusted code (first visits, the order allocator in functions/src/orders/) needs to reach the
+ * stack's own database: in production Cloud Functions finds the project's database by itself.
+ */
+export function trustedCodeEnv(dbPort: number): Record<string, string> {
+  const url = firstVisitDatabaseUrl(dbPort);
+  return { FIRST_VISIT_DATABASE_URL: url, TRUSTED_CODE_DATABASE_URL: url };
 }
 
 export interface StackOptions {
@@ -36,6 +45,8 @@ export interface Front {
   required: string[];
   /** Answers 2xx once the front is ready. */
   url: string;
+  /** The port browsers load the app from: the database lets that port's pages in (server/boundary.ts). */
+  appPort: number;
   banner: string[];
   start(logs: string): Promise<ManagedProcess>;
 }
@@ -92,10 +103,15 @@ async function checkPorts(wanted: [string, number][]): Promise<void> {
   }
 }
 
-function startDatabase(options: StackOptions, importFile: string | undefined): ManagedProcess {
+function startDatabase(
+  options: StackOptions,
+  importFile: string | undefined,
+  appPort: number | undefined,
+): ManagedProcess {
   const args = ['--import', 'tsx', join(REPO, 'server', 'cli.ts'), '--host', HOST, '--port', String(options.dbPort)];
   args.push('--data', join(options.data, 'database'), '--rules', join(REPO, 'database.rules.json'));
   if (importFile) args.push('--import', importFile);
+  if (appPort !== undefined) args.push('--app-port', String(appPort));
   return startProcess('db', process.execPath, args, {
     cwd: REPO,
     logFile: join(options.data, 'logs', 'database.log'),
@@ -174,7 +190,8 @@ async function run(options: StackOptions, front: Front | null): Promise<void> {
   }
 
   try {
-    const database = startDatabase(options, firstStart ? join(REPO, 'seed', 'database.json') : undefined);
+    const seedFile = firstStart ? join(REPO, 'seed', 'database.json') : undefined;
+    const database = startDatabase(options, seedFile, front?.appPort);
     own(database, database);
     await database.waitForLine(/database listening on/, 60_000);
     const auth = await AuthEmulator.launch({ repo: REPO, dir: authDir, host: HOST, port: options.authPort });

@@ -10,7 +10,7 @@ import {
 } from './files';
 import { type DirectoryLock, lockDirectory } from './lock';
 import { encodeRecord, encodeRecordInSlices, type PayloadPiece, scanRecords } from './records';
-import { clearRunState, currentBoot, readRunState, type RunState, writeRunState } from './run-state';
+import { clearRunState, currentBoot, type HeldRecords, readRunState, type RunState, writeRunState } from './run-state';
 import { encodeSnapshot, readSnapshot, writeSnapshot } from './snapshot';
 import { applyNormalizedOps, applyOps, ownedOps } from './tree';
 import type { ExportJson, Persistence, WriteOp } from '../core/model';
@@ -85,6 +85,24 @@ async function encodeBatch(seq: number, batch: Batch): Promise<Buffer[]> {
   return encodeRecordInSlices(payload);
 }
 
+/** A journal that state.json says held acknowledged records; `clean`: recorded at a clean stop, not while running. */
+interface Vouched extends HeldRecords {
+  clean: boolean;
+}
+
+/** What state.json says about a journal's records (a clean stop's journal of only its header held none). */
+function vouchedBy(state: RunState | null): Vouched | null {
+  if (state === null) return null;
+  if (state.running) return state.held ? { ...state.held, clean: false } : null;
+  return state.bytes > JOURNAL_MAGIC.length ? { generation: state.generation, seq: state.seq, clean: true } : null;
+}
+
+function vouchedWrites(vouched: Vouched): string {
+  return vouched.clean
+    ? `the server recorded at its last clean stop that it held acknowledged writes up to record ${vouched.seq}`
+    : `the server recorded while it ran that it held acknowledged writes up to at least record ${vouched.seq}`;
+}
+
 /** Something in the directory that means acknowledged writes are missing or damaged. */
 interface Problem {
   generation: number;
@@ -134,6 +152,9 @@ export class FilePersistence implements Persistence {
   private failing = false;
   private state: 'new' | 'open' | 'closing' | 'closed' = 'new';
   private lock: DirectoryLock | null = null;
+  private boot = '';
+  /** The journal generation that state.json says holds acknowledged records (see HeldRecords); null for none. */
+  private vouchedGeneration: number | null = null;
 
   constructor(options: FilePersistenceOptions) {
     this.dir = options.dir;
@@ -212,7 +233,8 @@ export class FilePersistence implements Persistence {
   /** Reads the snapshot and replays the journals after it, then opens the newest journal for appending. */
   private async recover(): Promise<void> {
     const previous = await readRunState(this.dir, this.files);
-    const boot = await currentBoot();
+    const vouched = vouchedBy(previous);
+    this.boot = await currentBoot();
     const snapshot = await readSnapshot(this.dir, this.files);
     this.trees = snapshot?.trees ?? new Map();
     this.snapshotBytes = snapshot?.bytes ?? 0;
@@ -227,18 +249,23 @@ export class FilePersistence implements Persistence {
     const present = live.filter((generation, index) => generation === covers + 1 + index);
     const expectedNext = covers + 1 + present.length;
     // The journal after a snapshot is created before the snapshot is written, and state.json only after the first
-    // journal: either one without a journal after it means journals were deleted.
-    const missing = present.length < live.length || (live.length === 0 && (snapshot !== null || previous !== null));
+    // journal: either one without a journal after it means journals were deleted. So does a journal that state.json
+    // says held writes, past the snapshot, when it is not there.
+    const vouchedMissing = vouched !== null && vouched.generation > covers && !present.includes(vouched.generation);
+    const missing =
+      present.length < live.length || (live.length === 0 && (snapshot !== null || previous !== null)) || vouchedMissing;
     let accepted: Problem | null = null;
     for (const [index, generation] of present.entries()) {
-      const problem = await this.replay(generation, index === present.length - 1 && !missing, previous, boot);
+      const isNewest = index === present.length - 1 && !missing;
+      const problem = await this.replay(generation, isNewest, previous, vouched);
       if (problem) {
         accepted = await this.problem(problem, [...present.slice(index + 1), ...live.slice(present.length)]);
         break;
       }
     }
     if (!accepted && missing) {
-      const problem = { generation: expectedNext, offset: 0, what: this.missingJournal(covers) };
+      const why = live.length > 0 && vouched ? vouchedWrites(vouched) : undefined;
+      const problem = { generation: expectedNext, offset: 0, what: this.missingJournal(covers, why) };
       accepted = await this.problem(problem, live.slice(present.length));
     }
     if (accepted) {
@@ -258,13 +285,30 @@ export class FilePersistence implements Persistence {
     for (const generation of generations.filter((g) => g <= covers)) await this.files.rm(this.journalPath(generation));
     // Until this run ends cleanly, a later start must treat the journal's end as possibly torn.
     await clearRunState(this.dir, this.files);
-    await writeRunState(this.dir, { running: true, boot }, this.files).catch((error: unknown) => {
-      this.log(`persistence: could not record this run's start (${(error as Error).message})`);
-    });
+    const holdsRecords = this.journalSize > JOURNAL_MAGIC.length && this.seq !== null;
+    await this.recordRun(
+      holdsRecords ? { generation: this.generation, seq: this.seq ?? 0 } : undefined,
+      "this run's start",
+    );
     if (this.seq === null) this.seq = 0;
   }
 
-  private missingJournal(covers: number): string {
+  /**
+   * Writes state.json for a running server, saying which journal holds acknowledged records (`held`), so that a
+   * start after a kill refuses a journal found emptied or deleted. Failing to write it loses no data, only that
+   * check for this journal; it is logged.
+   */
+  private async recordRun(held: HeldRecords | undefined, what: string): Promise<void> {
+    try {
+      await writeRunState(this.dir, { running: true, boot: this.boot, ...(held && { held }) }, this.files);
+    } catch (error) {
+      this.log(`persistence: could not record ${what} (${(error as Error).message})`);
+    }
+    if (held) this.vouchedGeneration = held.generation;
+  }
+
+  private missingJournal(covers: number, vouched?: string): string {
+    if (vouched !== undefined) return `is missing: ${vouched}`;
     const after = covers === 0 ? 'the first journal' : `the journal after the snapshot of generation ${covers}`;
     return (
       `is missing: it is ${after}, and a journal is created before anything that ` +
@@ -303,13 +347,14 @@ export class FilePersistence implements Persistence {
     generation: number,
     isNewest: boolean,
     previous: RunState | null,
-    boot: string,
+    vouched: Vouched | null,
   ): Promise<Problem | null> {
     const path = this.journalPath(generation);
     let data = await this.files.readFile(path);
     const stopped = isNewest && previous && !previous.running && previous.generation === generation ? previous : null;
+    const vouchedHere = vouched?.generation === generation ? vouched : null;
     const shortfall: Problem | null =
-      stopped && data.length < stopped.bytes
+      stopped && vouchedHere && data.length < stopped.bytes
         ? {
             generation,
             offset: data.length,
@@ -329,6 +374,9 @@ export class FilePersistence implements Persistence {
       data = data.subarray(0, stopped.bytes);
     }
     if (data.length < JOURNAL_MAGIC.length && isNewest && JOURNAL_MAGIC.subarray(0, data.length).equals(data)) {
+      // Emptied (or cut inside its header) after holding writes: refused like any other loss.
+      if (vouchedHere)
+        return shortfall ?? this.unvouched(generation, 0, data.length === 0 ? 'is empty' : null, vouchedHere);
       // Created but never used before a crash: start it again.
       await this.rewriteHeader(path);
       this.journalSize = JOURNAL_MAGIC.length;
@@ -356,8 +404,18 @@ export class FilePersistence implements Persistence {
       this.setTree(payload.ns, applyOps(this.trees.get(payload.ns) ?? null, payload.ops));
     }
     let size = data.length;
+    // Records the last run made durable before it recorded them in state.json are gone: loss, not a torn write.
+    if (vouchedHere && !vouchedHere.clean && this.seq !== null && this.seq < vouchedHere.seq) {
+      const end = damage?.offset ?? data.length;
+      return this.unvouched(
+        generation,
+        end,
+        records.length === 0 ? null : `ends with record ${this.seq} at offset ${end}`,
+        vouchedHere,
+      );
+    }
     if (damage) {
-      const sameBoot = previous?.running === true && previous.boot === boot;
+      const sameBoot = previous?.running === true && previous.boot === this.boot;
       const mayBeTorn = isNewest && damage.atTail && !stopped && (!sameBoot || damage.incomplete);
       if (!mayBeTorn) {
         const why = stopped
@@ -385,6 +443,12 @@ export class FilePersistence implements Persistence {
     this.journalBytes += size;
     this.journalSize = size;
     return shortfall;
+  }
+
+  /** A journal that holds fewer records than state.json vouched for; `found` says what it holds (null: none). */
+  private unvouched(generation: number, offset: number, found: string | null, vouched: Vouched): Problem {
+    const what = `${found ?? 'holds no records'}, but ${vouchedWrites(vouched)}; they are lost`;
+    return { generation, offset, what };
   }
 
   private async cutFile(path: string, size: number): Promise<void> {
@@ -476,6 +540,12 @@ export class FilePersistence implements Persistence {
     this.seq = firstSeq + batches.length - 1;
     this.journalSize += length;
     this.journalBytes += length;
+    if (this.vouchedGeneration !== this.generation) {
+      await this.recordRun(
+        { generation: this.generation, seq: this.seq },
+        `that ${this.journalPath(this.generation)} holds writes`,
+      );
+    }
     for (const batch of batches) {
       if (this.heldBack) this.heldBack.push(batch);
       else this.applyBatch(batch);

@@ -11,7 +11,17 @@ import { type FileSystemPort, fsyncDirectory, writeFileAtomic } from './files';
  * is known: a directory from an older version) a torn or garbled last record may be that write too.
  */
 export type RunState =
-  { running: true; boot: string } | { running: false; generation: number; bytes: number; seq: number };
+  | { running: true; boot: string; held?: HeldRecords }
+  | { running: false; generation: number; bytes: number; seq: number };
+
+/**
+ * Written while running, once a journal first holds acknowledged records: journal `generation` holds them up to at
+ * least record `seq`. Without it, a journal emptied or deleted after a kill would read as one that never held any.
+ */
+export interface HeldRecords {
+  generation: number;
+  seq: number;
+}
 
 const STATE_FILE = 'state.json';
 
@@ -24,10 +34,16 @@ export async function currentBoot(): Promise<string> {
   }
 }
 
+function isHeld(value: unknown): value is HeldRecords {
+  if (typeof value !== 'object' || value === null) return false;
+  const held = value as Record<string, unknown>;
+  return Number.isInteger(held.generation) && Number.isInteger(held.seq);
+}
+
 function isRunState(value: unknown): value is RunState {
   if (typeof value !== 'object' || value === null) return false;
   const state = value as Record<string, unknown>;
-  if (state.running === true) return typeof state.boot === 'string';
+  if (state.running === true) return typeof state.boot === 'string' && (state.held === undefined || isHeld(state.held));
   return (
     state.running === false &&
     Number.isInteger(state.generation) &&

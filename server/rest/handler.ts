@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Database, type PreparedWrite, type WriteRequest } from '../core/database';
-import { ANONYMOUS, type Identity, identityFromOverride, identityFromToken } from '../core/identity';
+import { ANONYMOUS, type Identity, identityFromOverride, identityFromToken, OWNER_TOKEN } from '../core/identity';
 import { InvalidPathError, parsePath } from '../core/path';
 import { nodeHash } from '../core/hash';
 import { pushId } from '../core/push-id';
@@ -48,7 +48,12 @@ export interface RestContext {
 function credential(request: IncomingMessage, url: URL): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
-  return url.searchParams.get('auth') ?? url.searchParams.get('access_token');
+  const inUrl = url.searchParams.get('auth') ?? url.searchParams.get('access_token');
+  // Any page can make a browser send a URL (a form, an image); a header only a script that CORS lets through.
+  if (inUrl === OWNER_TOKEN) {
+    throw new HttpError(401, 'The admin credential is accepted only in the Authorization header, never in the URL');
+  }
+  return inUrl;
 }
 
 function identityOf(request: IncomingMessage, url: URL): Identity {
@@ -68,7 +73,11 @@ function identityOf(request: IncomingMessage, url: URL): Identity {
 }
 
 function methodOf(request: IncomingMessage, url: URL): string {
-  const override = request.headers['x-http-method-override'] ?? url.searchParams.get('x-http-method-override');
+  // In the URL, it would turn a form's plain POST from any page into a PUT or DELETE.
+  if (url.searchParams.has('x-http-method-override')) {
+    throw new HttpError(400, 'The method override is accepted only as the X-HTTP-Method-Override header');
+  }
+  const override = request.headers['x-http-method-override'];
   const method = (request.method ?? 'GET').toUpperCase();
   return method === 'POST' && typeof override === 'string' ? override.toUpperCase() : method;
 }
@@ -135,7 +144,6 @@ export async function handleRest(
   url: URL,
 ): Promise<void> {
   try {
-    if (request.method === 'OPTIONS') return sendEmpty(response, 204);
     const identity = identityOf(request, url);
     const method = methodOf(request, url);
     if (url.pathname === '/.settings/rules.json') {
@@ -322,7 +330,7 @@ async function rulesEndpoint(
     if (text === '') throw new HttpError(404, 'The running rules were installed without their text');
     // firebase-admin's getRulesJSON() asks for strict JSON: the same rules without comments.
     if (url.searchParams.get('format') === 'strict') return sendJson(response, 200, parseJsonWithComments(text), true);
-    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
+    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
     response.end(text);
     return;
   }

@@ -13,14 +13,6 @@ export class HttpError extends Error {
 
 export const PERMISSION_DENIED = () => new HttpError(401, 'Permission denied');
 
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers':
-    'Authorization, Content-Type, X-HTTP-Method-Override, X-Firebase-ETag, If-Match, If-None-Match',
-  'Access-Control-Expose-Headers': 'ETag',
-};
-
 export function sendJson(
   response: ServerResponse,
   status: number,
@@ -29,7 +21,7 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   const text = JSON.stringify(body, null, pretty ? 2 : undefined) ?? 'null';
-  response.writeHead(status, { ...CORS_HEADERS, ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+  response.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
   response.end(text);
 }
 
@@ -40,13 +32,13 @@ export function sendJsonPieces(
   pieces: readonly (string | Uint8Array)[],
   headers: Record<string, string> = {},
 ): void {
-  response.writeHead(status, { ...CORS_HEADERS, ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+  response.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
   for (const piece of pieces) response.write(piece);
   response.end();
 }
 
 export function sendEmpty(response: ServerResponse, status: number, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { ...CORS_HEADERS, ...headers });
+  response.writeHead(status, headers);
   response.end();
 }
 

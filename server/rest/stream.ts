@@ -61,11 +61,7 @@ class EventStream implements Subscriber, Backlogged {
     const { db, registry } = this.context;
     const { namespace, path } = this.listen;
     const value = this.listen.query ? windowOf(db.valueAt(namespace, []), this.listen) : db.valueAt(namespace, path);
-    this.response.writeHead(200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache',
-      'Access-Control-Allow-Origin': '*',
-    });
+    this.response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     this.event('put', { path: '/', data: this.render(value) });
     registry.add(this.listen);
   }

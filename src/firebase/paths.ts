@@ -15,6 +15,10 @@ export const paths = {
   ordersOf: (uid: string) => `orders/${uid}`,
   order: (uid: string, orderId: string) => `orders/${uid}/${orderId}`,
   orderStatus: (uid: string, orderId: string) => `orders/${uid}/${orderId}/status`,
+  /** A buyer's one waiting order request, and the time of their last (docs/data-model.md#orderqueue-and-orderanswers). */
+  orderRequest: (uid: string) => `orderQueue/${uid}`,
+  orderRate: (uid: string) => `orderRate/${uid}`,
+  orderAnswer: (uid: string, requestId: string) => `orderAnswers/${uid}/${requestId}`,
   openOrders: (uid: string) => `openOrders/${uid}`,
   openOrderSlot: (uid: string, slot: string) => `openOrders/${uid}/${slot}`,
   guestClaim: (guestUid: string) => `guestClaims/${guestUid}`,

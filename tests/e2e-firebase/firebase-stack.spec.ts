@@ -9,7 +9,7 @@ import { resolveConfig } from 'vite';
 import { MAX_STALENESS_SECONDS, PAGE_CACHE_CONTROL } from '../../functions/src/firstVisitPages';
 import { FUNCTIONS_OUT } from '../../scripts/buildFunctions';
 import { REPO } from '../../scripts/stack/localStack';
-import { failOnPageErrors } from '../e2e/support';
+import { failOnPageErrors, stateWith, storeState } from '../e2e/support';
 import { CLIENT_DIR, FUNCTION_URL, HOSTING_URL, PORTS, buildDirs, expect, test } from './firebaseStack';
 
 test.use({ baseURL: HOSTING_URL });
@@ -137,6 +137,46 @@ test('the service worker installs and the app reloads offline', async ({ browser
     await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test('24 buyers press at once for 30 tickets through Hosting and the allocateOrders function', async ({
+  browser,
+  db,
+}) => {
+  test.setTimeout(240_000);
+  await db.reset();
+  await db.write('products/folk-in-the-round/stock', 30);
+  const event = { id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5, quantity: 2 };
+  const contexts = await Promise.all(Array.from({ length: 24 }, () => browser.newContext({ baseURL: HOSTING_URL })));
+  try {
+    const pages = await Promise.all(contexts.map((context) => context.newPage()));
+    for (const [index, page] of pages.entries()) {
+      failOnPageErrors(page);
+      await storeState(page, stateWith([event]), '/checkout');
+      await page.getByRole('textbox', { name: 'Name' }).fill(`Buyer ${index + 1}`);
+      await page.getByRole('textbox', { name: 'Email' }).fill(`buyer${index + 1}@example.com`);
+      await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled({ timeout: 30_000 });
+    }
+    await Promise.all(
+      pages.map((page) =>
+        page.getByRole('button', { name: /Reserve order/ }).evaluate((button: HTMLButtonElement) => button.click()),
+      ),
+    );
+    const outcomes = await Promise.all(
+      pages.map(async (page) => {
+        const won = page.getByRole('heading', { name: /Reserved: thank you/ });
+        const soldOut = page.getByRole('alert').filter({ hasText: 'Not enough left: Folk in the Round is sold out' });
+        await expect(won.or(soldOut).first()).toBeVisible({ timeout: 90_000 });
+        return (await won.isVisible()) ? 'ordered' : 'sold out';
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(15);
+    expect(await db.read('products/folk-in-the-round/stock')).toBe(0);
+    expect(Object.keys((await db.read('tickets/folk-in-the-round')) as object)).toHaveLength(30);
+    expect(await db.read('orderQueue')).toBeNull();
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
   }
 });
 
@@ -378,7 +418,13 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
   // Every rewrite to a function names one that the build exports, in the region it runs in.
   const built = await builtEndpoints();
   const toFunctions = config.hosting.rewrites.filter((rewrite) => rewrite.function);
-  expect(toFunctions.map((rewrite) => rewrite.source).sort()).toEqual(['/about', '/contact', '/home', '/products']);
+  expect(toFunctions.map((rewrite) => rewrite.source).sort()).toEqual([
+    '/about',
+    '/api/orders/allocate',
+    '/contact',
+    '/home',
+    '/products',
+  ]);
   for (const rewrite of toFunctions) {
     const endpoint = built[rewrite.function!.functionId];
     expect(endpoint?.httpsTrigger, rewrite.source).toBeDefined();

@@ -122,6 +122,7 @@ function build(ports: StackPorts, dirs: { client: string; functions: string }): 
 
 export interface StackDatabase {
   write(path: string, value: unknown): Promise<void>;
+  read(path: string): Promise<unknown>;
   /** Puts the seed back: every test starts from the demo shop. */
   reset(): Promise<void>;
   stop(): Promise<void>;
@@ -154,7 +155,15 @@ export async function startFirebaseStack(
   let server: DatabaseServer | null = null;
   const start = async () => {
     const persistence = new FilePersistence({ dir: join(dir, 'database') });
-    server ??= await startDatabaseServer({ port: ports.db, rules, rulesText, persistence, log: () => {} });
+    server ??= await startDatabaseServer({
+      port: ports.db,
+      rules,
+      rulesText,
+      persistence,
+      log: () => {},
+      // The pages Hosting serves talk to the database straight from the browser.
+      appPorts: [ports.hosting],
+    });
   };
   const auth = await AuthEmulator.launch({ repo: REPO, dir, host: '127.0.0.1', port: ports.auth });
   let front: ManagedProcess | undefined;
@@ -190,6 +199,13 @@ export async function startFirebaseStack(
         body: JSON.stringify(value),
       });
       if (!response.ok) throw new Error(`write ${path}: ${response.status} ${await response.text()}`);
+    },
+    read: async (path) => {
+      const response = await fetch(`http://127.0.0.1:${ports.db}/${path}.json?ns=${DEFAULT_NAMESPACE}`, {
+        headers: { Authorization: 'Bearer owner' },
+      });
+      if (!response.ok) throw new Error(`read ${path}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<unknown>;
     },
     reset: async () => {
       await start();

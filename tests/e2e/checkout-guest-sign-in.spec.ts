@@ -24,4 +24,6 @@ test('a guest who signs in to an existing account sees the orders placed as a gu
   const links = (await db.read(`guestOrders/${customer.uid}`)) as Record<string, string>;
   const [guestUid] = Object.keys(links);
   expect(await db.read(`orders/${guestUid}/${reference}`)).toMatchObject({ status: 'pending' });
+  // The claim was used up by the link: its secret links no other account.
+  expect(await db.read(`guestClaims/${guestUid}`)).toBeNull();
 });

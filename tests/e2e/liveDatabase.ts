@@ -6,6 +6,10 @@ import { WebSocket } from 'ws';
 import { FilePersistence } from '../../server/persistence/journal';
 import { compileRules } from '../../server/rules';
 import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../../server/server';
+import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
+import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
+import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
+import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
 const APP_DATABASE_PORT = 9100;
@@ -56,16 +60,26 @@ function relay(socket: WebSocketRoute, port: () => number, open: Set<WebSocketRo
   socket.onClose(() => upstream.close());
 }
 
-/** Routes the pages' database sockets to the test's server while `online()` says so; refuses them otherwise. */
+/**
+ * Routes the pages' database sockets to the test's server while `online()` says so; refuses them otherwise. The
+ * app's call to trusted code that settles the order queue is answered by the same module `vite preview` and the
+ * Cloud Function use, here working on the test's own database.
+ */
 async function connectPages(
   context: BrowserContext,
   port: () => number,
   online: () => boolean,
   open: Set<WebSocketRoute>,
+  allocator: () => Allocator,
 ) {
   await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => {
     if (online()) relay(socket, port, open);
     else void socket.close();
+  });
+  await context.route(`**${ALLOCATE_ENDPOINT}`, async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const answer = await allocateRequest(allocator(), route.request().method());
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
 }
 
@@ -99,11 +113,19 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
       await (await start()).set(DEFAULT_NAMESPACE, '/', await readSeed());
       let online = true;
       const open = new Set<WebSocketRoute>();
+      let queue: ReturnType<typeof adminQueueDatabase> | undefined;
+      let allocator: Allocator | undefined;
+      const allocate = () => {
+        queue ??= adminQueueDatabase(`http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`);
+        allocator ??= createAllocator(queue);
+        return allocator;
+      };
       await connectPages(
         context,
         () => port,
         () => online,
         open,
+        allocate,
       );
 
       const rest = async (path: string, init?: RequestInit) => {
@@ -138,6 +160,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
             () => port,
             () => otherOnline,
             sockets,
+            allocate,
           );
           return {
             setOffline: async (offline: boolean) => {
@@ -153,6 +176,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           if (offline) await Promise.all([...open].map((socket) => socket.close()));
         },
       });
+      await queue?.close();
       await running.server?.close();
       await rm(dir, { recursive: true, force: true });
     },

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { get, ref, set } from 'firebase/database';
@@ -157,5 +157,32 @@ describe('npm run db', () => {
     const items = await fetch(`http://127.0.0.1:${thirdPort}/items.json?ns=${NAMESPACE}`, owner);
     expect(await items.json()).toBeNull();
     expect(await readdir(join(dir, 'data'))).toContain(`${journals[0]}.damaged`);
+  });
+
+  it('refuses a newest journal emptied after a clean stop or a kill, naming the file (issue 22)', async () => {
+    for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+      const data = join(dir, `emptied-after-${signal}`);
+      const first = db('--port', '0', '--data', data, '--rules', join(dir, 'open.rules.json'));
+      const port = await listeningPort(first);
+      for (let i = 0; i < 50; i++) {
+        const put = await fetch(`http://127.0.0.1:${port}/keys/k${i}.json?ns=${NAMESPACE}`, {
+          method: 'PUT',
+          body: String(i),
+        });
+        expect(put.status).toBe(200);
+      }
+      await first.stop(signal);
+      const journals = (await readdir(data)).filter((name) => /^journal-\d+\.log$/.test(name)).sort();
+      const newest = join(data, journals.at(-1) as string);
+      await truncate(newest, 0);
+
+      const second = db('--port', '0', '--data', data, '--rules', join(dir, 'open.rules.json'));
+      const started = listeningPort(second).then(() => 'started with the writes lost');
+      expect(await Promise.race([second.exited.then(({ code }) => code), started])).toBe(1);
+      const output = second.lines.join('\n');
+      expect(output).toContain(`db: journal ${newest} `);
+      expect(output).toMatch(/up to (at least )?record \d+/);
+      expect(output).toContain('--accept-data-loss');
+    }
   });
 });

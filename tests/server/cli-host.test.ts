@@ -49,3 +49,32 @@ describe('npm run db --host', () => {
     }
   });
 });
+
+describe('npm run db: which web pages may use it', () => {
+  it("lets in the app's default ports and those given with --app-port and --allow-origin, and logs a refusal", async () => {
+    const started = db('--app-port', '4283', '--allow-origin', 'https://kiosk.example');
+    const port = await listeningPort(started);
+    const from = (origin: string) => fetch(`http://127.0.0.1:${port}/properties.json`, { headers: { Origin: origin } });
+    for (const origin of ['http://localhost:4173', 'http://localhost:4283', 'https://kiosk.example']) {
+      const answer = await from(origin);
+      expect(answer.status, origin).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    expect((await from('http://evil.example')).status).toBe(403);
+    await started.waitForLine(/refused a request: Origin "http:\/\/evil.example" may not use this database/);
+  });
+
+  it('refuses a malformed --app-port or --allow-origin with the usage text', async () => {
+    for (const args of [
+      ['--app-port', 'http'],
+      ['--app-port', '70000'],
+      ['--allow-origin', 'kiosk.example'],
+      ['--allow-origin', 'https://kiosk.example/path'],
+    ]) {
+      const refused = db(...args);
+      expect((await refused.exited).code, args.join(' ')).toBe(2);
+      expect(refused.lines.join('\n')).toMatch(new RegExp(`${args[0]} must be`));
+      expect(refused.lines.join('\n')).toMatch(/Usage: npm run db/);
+    }
+  });
+});

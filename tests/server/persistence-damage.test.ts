@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -148,6 +148,90 @@ describe('a data directory that lost or damaged acknowledged writes', () => {
     await acknowledged(6, true);
     await rm(await newestJournal());
     expect(await load(true)).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
+    expect(await load()).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
+  });
+});
+
+/**
+ * What a kill -9 leaves after `count` acknowledged writes (optionally with a compaction after the first half): the
+ * directory as it stands while the server still runs, every acknowledged write synced.
+ */
+async function killedAfter(count: number, compactHalfway = false): Promise<void> {
+  const live = await mkdtemp(join(tmpdir(), 'persistence-damage-live-'));
+  try {
+    const persistence = new FilePersistence({ dir: live });
+    await persistence.load();
+    for (let i = 0; i < count; i++) {
+      await persistence.commit('ns', [{ path: `/k${i}`, value: i }]);
+      if (compactHalfway && i === Math.floor(count / 2) - 1) await persistence.compact();
+    }
+    await cp(live, dir, { recursive: true });
+    await persistence.close();
+  } finally {
+    await rm(live, { recursive: true, force: true });
+  }
+}
+
+describe('a newest journal emptied or deleted (issue 22)', () => {
+  it('refuses an emptied newest journal after a clean stop, with or without a snapshot before it', async () => {
+    await acknowledged(50);
+    const journal = await newestJournal();
+    const { size } = await stat(journal);
+    await truncate(journal, 0);
+    await expect(load()).rejects.toThrow(
+      new RegExp(`journal ${journal} is cut short: 0 bytes, but ${size} .*acknowledged writes up to record 50`),
+    );
+    await rm(dir, { recursive: true });
+    await acknowledged(6, true);
+    await truncate(await newestJournal(), 0);
+    await expect(load()).rejects.toThrow(/is cut short: 0 bytes, .*up to record 6, are missing/);
+    expect(logged).toEqual([]);
+  });
+
+  it('refuses an emptied newest journal after a kill, once the run had written to it', async () => {
+    await killedAfter(50);
+    const journal = await newestJournal();
+    await truncate(journal, 0);
+    await expect(load()).rejects.toThrow(
+      new RegExp(`journal ${journal} is empty, but the server recorded while it ran that it held acknowledged writes`),
+    );
+    await rm(dir, { recursive: true });
+    await killedAfter(6, true);
+    // Only the magic bytes left: every record gone, as good as empty.
+    await truncate(await newestJournal(), 8);
+    await expect(load()).rejects.toThrow(/holds no records, but the server recorded while it ran/);
+    expect(logged).toEqual([]);
+  });
+
+  it('refuses a deleted newest journal that the last run recorded as holding writes', async () => {
+    await acknowledged(3);
+    // The state a run leaves when killed after writing records 4 and 5 to journal 2, which is gone now.
+    await writeRunState(
+      dir,
+      { running: true, boot: await currentBoot(), held: { generation: 2, seq: 5 } },
+      nodeFileSystem,
+    );
+    const missing = join(dir, 'journal-000000000002.log');
+    await expect(load()).rejects.toThrow(
+      new RegExp(`journal ${missing} is missing: the server recorded while it ran that it held acknowledged writes`),
+    );
+  });
+
+  it('starts with an emptied newest journal that held no writes (a journal being created when killed)', async () => {
+    await acknowledged(0);
+    await truncate(await newestJournal(), 0);
+    expect(await load()).toEqual({});
+    await killedAfter(0);
+    await truncate(await newestJournal(), 3);
+    expect(await load()).toEqual({});
+  });
+
+  it('starts anyway with --accept-data-loss, setting the emptied journal aside', async () => {
+    await killedAfter(6, true);
+    const journal = await newestJournal();
+    await truncate(journal, 0);
+    expect(await load(true)).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
+    expect(await readdir(dir)).toContain(`${journal.split('/').at(-1)}.damaged`);
     expect(await load()).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
   });
 });

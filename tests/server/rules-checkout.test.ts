@@ -8,6 +8,7 @@ const NOW = 2_000_000_000_000;
 const buyer: RulesAuth = { uid: 'buyer', provider: 'anonymous', token: {} };
 const other: RulesAuth = { uid: 'other', provider: 'password', token: {} };
 const staff: RulesAuth = { uid: 'staff', provider: 'password', token: {} };
+const allocator: RulesAuth = { uid: 'storefront-order-allocator', provider: 'custom', token: {} };
 
 const data = {
   users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
@@ -50,8 +51,8 @@ const order = (lines: Items, extra: Record<string, unknown> = {}) => ({
 });
 
 /**
- * The update checkout sends: the order, the open-order slot it takes, and for every counted product the stock it
- * leaves (computed from `stock`, the stock the buyer read).
+ * The batch the allocator writes for one order: the order, the open-order slot it takes, for every counted
+ * product the stock it leaves (as the server resolves the increment), the answer, and the request taken off.
  */
 interface CheckoutOptions {
   uid?: string;
@@ -73,7 +74,7 @@ function checkout(orderId: string, quantities: Record<string, number>, options: 
   return writes;
 }
 
-const allowed = (writes: JsonWrite[], who: RulesAuth | null = buyer, from: Data = data) =>
+const allowed = (writes: JsonWrite[], who: RulesAuth | null = allocator, from: Data = data) =>
   check(rules, from, writes, who, NOW).allowed;
 const put = (target: string, value: unknown): JsonWrite => ({ path: path(target), value });
 const without = (writes: JsonWrite[], target: string) => writes.filter((w) => w.path.join('/') !== target);
@@ -81,89 +82,63 @@ const replace = (writes: JsonWrite[], target: string, value: unknown) =>
   writes.map((w) => (w.path.join('/') === target ? { path: w.path, value } : w));
 const withOrders = (orders: unknown, openOrders: unknown = {}): Data => ({ ...data, orders, openOrders });
 
-describe('database.rules.json: checkout takes stock atomically with the order', () => {
-  it('an order that takes exactly its quantity from the stock is accepted', () => {
-    expect(allowed(checkout('o1', { ticket: 2 }))).toBe(true);
+describe('database.rules.json: only the allocator places orders and takes stock', () => {
+  it("the allocator's order that takes stock is accepted; the same update from any buyer is refused", () => {
+    expect(allowed(checkout('order-1', { ticket: 2 }))).toBe(true);
+    expect(allowed(checkout('order-1', { ticket: 2 }), buyer)).toBe(false);
+    expect(allowed(checkout('order-1', { ticket: 2 }, { uid: 'other' }), other)).toBe(false);
+    expect(allowed(checkout('order-1', { mug: 1 }), buyer)).toBe(false);
+    expect(allowed(checkout('order-1', { ticket: 1 }), null)).toBe(false);
   });
 
-  it('a second buyer who read the same stock is refused (the stock has moved on)', () => {
-    const afterFirst: Data = { ...data, products: { ...data.products, ticket: { ...data.products.ticket, stock: 1 } } };
-    // They computed 2 - 1 = 1 from the stock they read; it is now 1, so taking 1 must write 0.
-    expect(allowed(checkout('o2', { ticket: 1 }, { uid: 'other' }), other, afterFirst)).toBe(false);
-    const readAgain = checkout('o2', { ticket: 1 }, { uid: 'other', stock: { ticket: 1 } });
-    expect(allowed(readAgain, other, afterFirst)).toBe(true);
-  });
-
-  it('stock never goes below zero', () => {
-    expect(allowed(checkout('o1', { ticket: 3 }))).toBe(false);
-  });
-
-  it('an order of a counted product without taking its stock is refused', () => {
-    expect(allowed(without(checkout('o1', { ticket: 1 }), 'products/ticket/stock'))).toBe(false);
-  });
-
-  it('two counted products in one order where only one takes stock is refused', () => {
-    expect(allowed(checkout('o1', { ticket: 1, fair: 2 }))).toBe(true);
-    expect(allowed(without(checkout('o1', { ticket: 1, fair: 2 }), 'products/fair/stock'))).toBe(false);
-  });
-
-  it("taking stock without an order, or for someone else's order, is refused", () => {
-    expect(allowed([{ path: path('products/ticket/stock'), value: 1 }])).toBe(false);
-    expect(allowed(without(checkout('o1', { ticket: 1 }), 'orders/buyer/o1'))).toBe(false);
-    expect(allowed(checkout('o1', { ticket: 1 }, { uid: 'buyer' }), other)).toBe(false);
-  });
-
-  it('taking more or less stock than the order holds is refused', () => {
-    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', 0))).toBe(false);
-    expect(allowed(replace(checkout('o1', { ticket: 2 }), 'products/ticket/stock', 1))).toBe(false);
-  });
-
-  it('a customer never raises, sets or removes stock, nor makes it negative or fractional', () => {
-    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', 3))).toBe(false);
-    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', -1))).toBe(false);
-    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', 1.5))).toBe(false);
-    expect(allowed(replace(checkout('o1', { ticket: 1 }), 'products/ticket/stock', null))).toBe(false);
-    expect(allowed([...checkout('o1', { mug: 1 }), { path: path('products/mug/stock'), value: 50 }])).toBe(false);
-  });
-
-  it('an existing order cannot be used to take stock again', () => {
-    const placed = withOrders({ buyer: { o1: order(items({ ticket: 1 })) } }, { buyer: { a: 'o1' } });
-    expect(allowed([{ path: path('products/ticket/stock'), value: 1 }], buyer, placed)).toBe(false);
-    expect(allowed([put('products/ticket/stock', 1), put('openOrders/buyer/b', 'o1')], buyer, placed)).toBe(false);
-  });
-
-  it('two new orders in one update that share one stock decrease are refused (one order per update)', () => {
-    const writes: JsonWrite[] = [
-      { path: path('orders/buyer/o1'), value: order(items({ ticket: 1 })) },
-      { path: path('orders/buyer/o2'), value: order(items({ ticket: 1 })) },
-      { path: path('openOrders/buyer/a'), value: 'o1' },
-      { path: path('openOrders/buyer/b'), value: 'o2' },
-      { path: path('products/ticket/stock'), value: 1 },
+  it('a batch may take the stock of several orders at once, never below zero and never upwards', () => {
+    const two = [
+      ...checkout('order-1', { ticket: 1 }),
+      ...without(checkout('order-2', { ticket: 1 }, { uid: 'other' }), 'products/ticket/stock'),
     ];
-    expect(allowed(writes)).toBe(false);
+    expect(allowed(replace(two, 'products/ticket/stock', 0))).toBe(true);
+    expect(allowed(checkout('order-1', { ticket: 3 }))).toBe(false);
+    expect(allowed([put('products/ticket/stock', 3)])).toBe(false);
+    expect(allowed([put('products/ticket/stock', 1.5)])).toBe(false);
+    expect(allowed([put('products/ticket/stock', null)])).toBe(false);
+    expect(allowed([put('products/mug/stock', 5)])).toBe(false);
   });
 
-  it('products whose stock is not counted are ordered without touching stock', () => {
-    expect(allowed(checkout('o1', { mug: 3 }))).toBe(true);
+  it('a buyer never writes stock, an order, a slot or a ticket, alone or together', () => {
+    expect(allowed([put('products/ticket/stock', 1)], buyer)).toBe(false);
+    expect(allowed([put('orders/buyer/order-1', order(items({ mug: 1 })))], buyer)).toBe(false);
+    expect(allowed([put('openOrders/buyer/a', 'order-1')], buyer)).toBe(false);
+    const ticket = {
+      uid: 'buyer',
+      order: 'order-1',
+      n: 0,
+      code: 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
+      holder: 'Bo',
+      status: 'valid',
+      created: NOW,
+    };
+    expect(allowed([...checkout('order-1', { ticket: 1 }), put('tickets/ticket/order-1-0', ticket)], buyer)).toBe(
+      false,
+    );
   });
 
-  it('signed-out visitors cannot order or take stock', () => {
-    expect(allowed(checkout('o1', { ticket: 1 }), null)).toBe(false);
+  it('staff still set stock freely', () => {
+    expect(allowed([put('products/ticket/stock', 50)], staff)).toBe(true);
   });
 
-  it('staff still set stock freely, customers never', () => {
-    expect(allowed([{ path: path('products/ticket/stock'), value: 50 }], staff)).toBe(true);
-    expect(allowed([{ path: path('products/ticket/stock'), value: 50 }], buyer)).toBe(false);
-    expect(allowed([{ path: path('products/ticket/stock'), value: 1 }], buyer)).toBe(false);
+  it('an existing order cannot be placed again, nor used to take a second slot', () => {
+    const placed = withOrders({ buyer: { 'order-1': order(items({ ticket: 1 })) } }, { buyer: { a: 'order-1' } });
+    expect(allowed(checkout('order-1', { ticket: 1 }, { slot: 'b' }), allocator, placed)).toBe(false);
+    expect(allowed([put('openOrders/buyer/b', 'order-1')], allocator, placed)).toBe(false);
   });
 
-  it('an order for a product that is not on sale is refused, stock taken or not', () => {
-    expect(allowed(checkout('o1', { old: 1 }))).toBe(false);
+  it('an order for a product that is not on sale is refused', () => {
+    expect(allowed(checkout('order-1', { old: 1 }))).toBe(false);
   });
 
   it('reservedFor is gone: nobody but staff writes anything else on a product', () => {
+    expect(allowed([{ path: path('products/ticket/reservedFor'), value: 'o1' }], buyer)).toBe(false);
     expect(allowed([{ path: path('products/ticket/reservedFor'), value: 'o1' }])).toBe(false);
-    expect(allowed([...checkout('o1', { ticket: 1 }), put('products/ticket/reservedFor', 'o1')])).toBe(false);
     expect(allowed([{ path: path('products/ticket/reservedFor'), value: 'o1' }], staff)).toBe(false);
   });
 });
@@ -198,7 +173,7 @@ describe('database.rules.json: an order holds what the catalogue says, at most m
     expect(allowed(checkout('o1', { ticket: 1 }, { extra: { created: NOW + 1 } }))).toBe(false);
   });
 
-  it('a new order is pending: a customer cannot mark it paid, confirmed or fulfilled', () => {
+  it('a new order is pending: not paid, confirmed or fulfilled', () => {
     for (const status of ['paid', 'confirmed', 'fulfilled', 'cancelled']) {
       expect(allowed(checkout('o1', { mug: 1 }, { extra: { status } })), status).toBe(false);
     }
@@ -213,18 +188,19 @@ describe('database.rules.json: at most three open orders per account', () => {
     );
 
   it('a new order takes a free slot; with all three taken there is none left', () => {
-    expect(allowed(checkout('o2', { mug: 1 }, { slot: 'b' }), buyer, placed(['o1']))).toBe(true);
-    expect(allowed(checkout('o4', { mug: 1 }, { slot: 'a' }), buyer, placed(['o1', 'o2', 'o3']))).toBe(false);
-    expect(allowed(checkout('o4', { mug: 1 }, { slot: 'd' }), buyer, placed(['o1', 'o2', 'o3']))).toBe(false);
+    expect(allowed(checkout('o2', { mug: 1 }, { slot: 'b' }), allocator, placed(['o1']))).toBe(true);
+    expect(allowed(checkout('o4', { mug: 1 }, { slot: 'a' }), allocator, placed(['o1', 'o2', 'o3']))).toBe(false);
+    expect(allowed(checkout('o4', { mug: 1 }, { slot: 'd' }), allocator, placed(['o1', 'o2', 'o3']))).toBe(false);
   });
 
   it('an order without a slot, or in a slot already taken, is refused', () => {
     expect(allowed(without(checkout('o1', { mug: 1 }), 'openOrders/buyer/a'))).toBe(false);
-    expect(allowed(checkout('o2', { mug: 1 }, { slot: 'a' }), buyer, placed(['o1']))).toBe(false);
+    expect(allowed(checkout('o2', { mug: 1 }, { slot: 'a' }), allocator, placed(['o1']))).toBe(false);
   });
 
   it('a customer cannot empty, change or pre-fill a slot', () => {
     const full = placed(['o1', 'o2', 'o3']);
+    expect(allowed(checkout('o4', { mug: 1 }, { slot: 'a' }), buyer, placed(['o1']))).toBe(false);
     expect(allowed([{ path: path('openOrders/buyer/a'), value: null }], buyer, full)).toBe(false);
     expect(allowed([{ path: path('openOrders/buyer'), value: null }], buyer, full)).toBe(false);
     expect(allowed([{ path: path('openOrders/buyer/a'), value: 'o9' }], buyer, full)).toBe(false);
@@ -237,8 +213,9 @@ describe('database.rules.json: at most three open orders per account', () => {
     expect(allowed(writes)).toBe(false);
   });
 
-  it('nobody takes a slot of someone else', () => {
+  it('nobody but the allocator takes a slot', () => {
     expect(allowed(checkout('o1', { mug: 1 }, { uid: 'buyer' }), other)).toBe(false);
+    expect(allowed(checkout('o1', { mug: 1 }, { uid: 'buyer' }), staff)).toBe(true);
   });
 
   it('staff closing an order must free its slot in the same update', () => {

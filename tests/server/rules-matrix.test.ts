@@ -80,6 +80,21 @@ const checkIn = (client: SdkClient) =>
     },
     'tickets/harbour-jazz-night/order-1-0/checkin': { scan: 'scan-0001', device: 'door', at: Date.now() },
   });
+/** The update that links a guest's orders to the account signed in now and uses the guest's claim up. */
+const linkGuest = (uid: string, guestUid: string, secret = GUEST_SECRET) => ({
+  [`guestOrders/${uid}/${guestUid}`]: secret,
+  [`guestClaims/${guestUid}`]: null,
+});
+/**
+ * Links the guest's orders to `uid` in whichever form the rules accept: using the claim up, or (as the app did
+ * before issue 22) the link alone. Rejects when neither is accepted.
+ */
+const linkInAnyForm = (client: SdkClient, uid: string) =>
+  update(ref(client.db), linkGuest(uid, uids.guest)).catch(() =>
+    set(ref(client.db, `guestOrders/${uid}/${uids.guest}`), GUEST_SECRET),
+  );
+/** The customer's order-1 cancelled by a client that left its ticket valid. */
+const cancelledWithValidTicket = () => server.set(NAMESPACE, `/orders/${uids.customer}/order-1/status`, 'cancelled');
 const message = (email = 'robin@example.com') => ({
   name: 'Robin',
   email,
@@ -125,6 +140,17 @@ function checkout(
   }
   return writes;
 }
+
+/** A buyer's order request, as the app queues it: the request and the rate stamp, in one update. */
+const queueRequest = (uid: string) => ({
+  [`orderQueue/${uid}`]: {
+    id: 'request-0001',
+    at: serverTimestamp(),
+    lines: { 'gift-card-25': 1 },
+    contact: { name: 'Casey', email: 'casey@example.com' },
+  },
+  [`orderRate/${uid}`]: serverTimestamp(),
+});
 
 /** Drops `target` from an update, or sets it to `value`. */
 const edit = (writes: Record<string, unknown>, target: string, value?: unknown) => {
@@ -297,19 +323,19 @@ const MATRIX: Case[] = [
   { what: "read the customer's orders", run: read((u) => `orders/${u.customer}`), allowed: ['customer', 'staff'] },
   { what: 'read every order', run: read(() => 'orders'), allowed: SIGNED_IN_STAFF },
   {
-    what: 'place an order as the customer',
+    what: 'write an order directly as the customer (orders come from the allocator)',
     run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 })),
-    allowed: ['customer', 'staff'],
+    allowed: SIGNED_IN_STAFF,
   },
   {
-    what: 'place an order as the guest',
+    what: 'write an order directly as the guest',
     run: updateRoot((u) => checkout(u.guest, { 'gift-card-25': 1 }, {}, 'order-1', 'a')),
-    allowed: ['guest', 'staff'],
+    allowed: SIGNED_IN_STAFF,
   },
   {
-    what: 'place an order that takes counted stock',
+    what: 'write an order that takes counted stock directly',
     run: updateRoot((u) => checkout(u.customer, { 'harbour-jazz-night': 2, 'gift-card-25': 1 })),
-    allowed: ['customer', 'staff'],
+    allowed: SIGNED_IN_STAFF,
   },
   {
     what: "change the customer's order afterwards",
@@ -340,9 +366,9 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   {
-    what: 'place an order under another customer',
+    what: 'write an order directly under another customer',
     run: updateRoot((u) => checkout(u.other, { 'gift-card-25': 1 })),
-    allowed: ['other', 'staff'],
+    allowed: SIGNED_IN_STAFF,
   },
   {
     what: "read the customer's open-order slots",
@@ -422,9 +448,19 @@ const MATRIX: Case[] = [
   },
   { what: 'read a claim secret', run: read((u) => `guestClaims/${u.guest}`), allowed: SIGNED_IN_STAFF },
   {
-    what: "link the guest's orders to the customer with the guest's secret",
-    run: write((u) => `guestOrders/${u.customer}/${u.guest}`, GUEST_SECRET),
+    what: "link the guest's orders to the customer with the guest's secret, using the claim up",
+    run: updateRoot((u) => linkGuest(u.customer, u.guest)),
     allowed: ['customer'],
+  },
+  {
+    what: "link the guest's orders to the customer with the guest's secret, keeping the claim",
+    run: write((u) => `guestOrders/${u.customer}/${u.guest}`, GUEST_SECRET),
+    allowed: [],
+  },
+  {
+    what: "use up the guest's claim without linking",
+    run: write((u) => `guestClaims/${u.guest}`, null),
+    allowed: ['guest'],
   },
   {
     what: "link the guest's orders to the customer with a guessed secret",
@@ -457,11 +493,49 @@ const MATRIX: Case[] = [
   { what: "read an event's ticket list", run: read(() => 'tickets/harbour-jazz-night'), allowed: SIGNED_IN_STAFF },
   { what: 'read the scans of an event', run: read(() => 'checkins/harbour-jazz-night'), allowed: SIGNED_IN_STAFF },
   {
-    what: 'buy a ticket as the customer (order, stock and ticket at once)',
+    what: 'write a ticket directly as the customer (order, stock and ticket at once)',
     run: buyTicket('customer'),
+    allowed: [],
+  },
+  { what: 'write a ticket directly as the guest', run: buyTicket('guest'), allowed: [] },
+  {
+    what: 'queue an order request as the customer',
+    run: updateRoot((u) => queueRequest(u.customer)),
     allowed: ['customer'],
   },
-  { what: 'buy a ticket as the guest', run: buyTicket('guest'), allowed: ['guest'] },
+  { what: 'queue an order request as the guest', run: updateRoot((u) => queueRequest(u.guest)), allowed: ['guest'] },
+  {
+    what: "read the customer's waiting request",
+    run: read((u) => `orderQueue/${u.customer}`),
+    allowed: ['customer', 'staff'],
+  },
+  { what: 'read the whole order queue', run: read(() => 'orderQueue'), allowed: SIGNED_IN_STAFF },
+  {
+    what: "read the answers to the customer's requests",
+    run: read((u) => `orderAnswers/${u.customer}`),
+    allowed: ['customer', 'staff'],
+  },
+  {
+    what: "answer the customer's request",
+    run: write((u) => `orderAnswers/${u.customer}/request-0001`, {
+      kind: 'open-orders-limit',
+      at: { '.sv': 'timestamp' },
+    }),
+    allowed: [],
+  },
+  {
+    what: "take the customer's request off the queue",
+    run: async (c) => {
+      await server.set(NAMESPACE, `/orderQueue/${uids.customer}`, {
+        id: 'request-0001',
+        at: 1,
+        lines: { 'gift-card-25': 1 },
+        contact: { name: 'C', email: 'c@example.com' },
+      });
+      return set(ref(c.db, `orderQueue/${uids.customer}`), null);
+    },
+    allowed: [],
+  },
   {
     what: 'create a ticket without an order',
     run: (c) => set(ref(c.db, 'tickets/harbour-jazz-night/order-1-1'), ticket(uids.customer, 'order-1', 1)),
@@ -478,6 +552,15 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   { what: "check the customer's ticket in (scan and first check-in)", run: checkIn, allowed: SIGNED_IN_STAFF },
+  {
+    what: "cancel the customer's order, voiding its ticket and freeing its slot",
+    run: updateRoot((u) => ({
+      [`orders/${u.customer}/order-1/status`]: 'cancelled',
+      [`openOrders/${u.customer}/a`]: null,
+      'tickets/harbour-jazz-night/order-1-0/status': 'void',
+    })),
+    allowed: SIGNED_IN_STAFF,
+  },
   { what: 'write at the root', run: (c) => update(ref(c.db), { somewhere: 1 }), allowed: [] },
 ];
 
@@ -485,7 +568,11 @@ const MATRIX: Case[] = [
  * What a dishonest buyer tries with the SDK. Each is refused for every identity, staff included (staff may set
  * stock, but not order without taking it); the honest version of each is allowed above.
  */
-const CHEATING: { what: string; run: Case['run'] }[] = [
+/**
+ * Refused for everyone; with `buyers`, for everyone but staff, who write orders and stock freely now that only the
+ * allocator places orders (a staff member's own edit of an order is not a buyer cheating).
+ */
+const CHEATING: { what: string; run: Case['run']; buyers?: true }[] = [
   {
     what: 'an order of a sold-out product with reservedFor instead of taking stock (issue 11, 1)',
     run: updateRoot((u) => ({
@@ -539,6 +626,7 @@ const CHEATING: { what: string; run: Case['run'] }[] = [
     ),
   },
   {
+    buyers: true,
     what: 'two counted products in one order where only one takes stock',
     run: updateRoot((u) =>
       edit(
@@ -548,18 +636,21 @@ const CHEATING: { what: string; run: Case['run'] }[] = [
     ),
   },
   {
+    buyers: true,
     what: 'an order that takes less stock than it holds',
     run: updateRoot((u) =>
       edit(checkout(u.customer, { 'harbour-jazz-night': 2 }), 'products/harbour-jazz-night/stock', 41),
     ),
   },
   {
+    buyers: true,
     what: 'an order that raises the stock',
     run: updateRoot((u) =>
       edit(checkout(u.customer, { 'harbour-jazz-night': 1 }), 'products/harbour-jazz-night/stock', 100),
     ),
   },
   {
+    buyers: true,
     what: 'an order that raises the stock with a server increment',
     run: updateRoot((u) =>
       edit(checkout(u.customer, { 'harbour-jazz-night': 1 }), 'products/harbour-jazz-night/stock', increment(5)),
@@ -650,6 +741,28 @@ const CHEATING: { what: string; run: Case['run'] }[] = [
     what: 'an order in a fourth slot',
     run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 }, {}, 'order-2', 'd')),
   },
+  {
+    what: 'a check-in of a ticket whose order was cancelled without voiding it (issue 22)',
+    run: async (c) => {
+      await cancelledWithValidTicket();
+      return checkIn(c);
+    },
+  },
+  {
+    what: 'making a ticket valid again while its order stays cancelled (issue 22)',
+    run: async (c) => {
+      await cancelledWithValidTicket();
+      await server.set(NAMESPACE, '/tickets/harbour-jazz-night/order-1-0/status', 'void');
+      return set(ref(c.db, 'tickets/harbour-jazz-night/order-1-0/status'), 'valid');
+    },
+  },
+  {
+    what: "a second account linking the guest's orders with the secret the customer used (issue 22)",
+    run: async (c) => {
+      await linkInAnyForm(clients.get('customer')!, uids.customer);
+      return linkInAnyForm(c, getAuth(c.app).currentUser?.uid ?? 'signed-out');
+    },
+  },
 ];
 
 /** Bad data: refused for everyone, the staff who may otherwise write there included. */
@@ -707,8 +820,8 @@ describe('database.rules.json allow/deny matrix with Auth-emulator tokens', () =
   }
 
   for (const entry of CHEATING) {
-    it(`refuses ${entry.what}, for everyone`, async () => {
-      for (const identity of IDENTITIES) {
+    it(`refuses ${entry.what}, for ${entry.buyers ? 'every buyer' : 'everyone'}`, async () => {
+      for (const identity of IDENTITIES.filter((who) => !entry.buyers || who !== 'staff')) {
         await server.set(NAMESPACE, '/', fixture());
         expect(await attempt(() => entry.run(clients.get(identity) as SdkClient)), identity).toBe('denied');
       }

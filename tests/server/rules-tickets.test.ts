@@ -1,6 +1,6 @@
 /**
- * The rules of tickets/ and checkins/ (docs/tickets-and-check-in.md) on the rules engine: a buyer creates tickets
- * only with a brand-new order of a dated product and never more than its quantity; only holder and staff read
+ * The rules of tickets/ and checkins/ (docs/tickets-and-check-in.md) on the rules engine: the allocator creates
+ * tickets only with a brand-new order of a dated product and never more than its quantity; only holder and staff read
  * them; only staff void them or check them in, the first check-in once; scan records are staff-only and unique.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ const who = (uid: string): RulesAuth => ({ uid, provider: 'password', token: {} 
 const buyer = who('buyer');
 const other = who('other');
 const staff = who('staff');
+const allocator = who('storefront-order-allocator');
 const CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
 const CODE2 = '6789-ABCD-EFGH-JKMN-PQRS-TVWX-YZ01';
 
@@ -79,43 +80,52 @@ const checkout = (quantity: number, tickets: Record<string, unknown>, productId 
 ];
 
 describe('tickets: issued with the order', () => {
-  it('a new order issues one ticket per unit in the same update', () => {
-    expect(allowed(checkout(2, { 'o2-0': ticket('o2', 0), 'o2-1': ticket('o2', 1) }), buyer)).toBe(true);
+  it('the allocator issues one ticket per unit in the update that creates the order; nobody else does', () => {
+    const issue = checkout(2, { 'o2-0': ticket('o2', 0), 'o2-1': ticket('o2', 1) });
+    expect(allowed(issue, allocator)).toBe(true);
+    for (const someone of [buyer, other, staff, null]) expect(allowed(issue, someone)).toBe(false);
+  });
+
+  it("a ticket's created time is the server's time of the write, nothing else", () => {
+    for (const created of [0, NOW - 1, NOW + 1, '2027-01-01']) {
+      expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { created }) }), allocator), String(created)).toBe(false);
+    }
   });
 
   it('never more tickets than units: n must be below the quantity', () => {
-    expect(allowed(checkout(2, { 'o2-2': ticket('o2', 2) }), buyer)).toBe(false);
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0), 'o2-1': ticket('o2', 1) }), buyer)).toBe(false);
+    expect(allowed(checkout(2, { 'o2-2': ticket('o2', 2) }), allocator)).toBe(false);
+    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0), 'o2-1': ticket('o2', 1) }), allocator)).toBe(false);
   });
 
   it('the ticket id is fixed by order and number, so no second ticket for the same unit', () => {
-    expect(allowed(checkout(2, { 'o2-0b': ticket('o2', 0) }), buyer)).toBe(false);
-    expect(allowed(checkout(2, { extra: ticket('o2', 0) }), buyer)).toBe(false);
-    expect(allowed(checkout(2, { 'o2-0.5': ticket('o2', 0.5) }), buyer)).toBe(false);
-    expect(allowed(checkout(2, { 'o2--1': ticket('o2', -1) }), buyer)).toBe(false);
+    expect(allowed(checkout(2, { 'o2-0b': ticket('o2', 0) }), allocator)).toBe(false);
+    expect(allowed(checkout(2, { extra: ticket('o2', 0) }), allocator)).toBe(false);
+    expect(allowed(checkout(2, { 'o2-0.5': ticket('o2', 0.5) }), allocator)).toBe(false);
+    expect(allowed(checkout(2, { 'o2--1': ticket('o2', -1) }), allocator)).toBe(false);
   });
 
   it('no ticket without a brand-new order in the same update', () => {
-    expect(allowed([set('tickets/gig/o2-0', ticket('o2', 0))], buyer)).toBe(false);
+    expect(allowed([set('tickets/gig/o2-0', ticket('o2', 0))], allocator)).toBe(false);
     // o1 already exists: it cannot be used to mint tickets afterwards.
-    expect(allowed([set('tickets/gig/o1-2', ticket('o1', 2))], buyer)).toBe(false);
+    expect(allowed([set('tickets/gig/o1-2', ticket('o1', 2))], allocator)).toBe(false);
     const withoutTickets = { ...data, tickets: {} };
     expect(allowed([set('tickets/gig/o1-0', ticket('o1', 0))], buyer, withoutTickets)).toBe(false);
   });
 
   it('no ticket for a product without a date, or for a product the order does not hold', () => {
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0) }, 'mug'), buyer)).toBe(false);
-    expect(allowed([set('orders/buyer/o2', order(1)), set('tickets/mug/o2-0', ticket('o2', 0))], buyer)).toBe(false);
+    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0) }, 'mug'), allocator)).toBe(false);
+    expect(allowed([set('orders/buyer/o2', order(1)), set('tickets/mug/o2-0', ticket('o2', 0))], allocator)).toBe(
+      false,
+    );
   });
 
   it("no ticket in someone else's name, nor for someone else's order", () => {
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { uid: 'other' }) }), buyer)).toBe(false);
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0) }), other)).toBe(false);
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0) }), null)).toBe(false);
+    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { uid: 'other' }) }), allocator)).toBe(false);
+    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { uid: 'other' }) }), allocator)).toBe(false);
   });
 
   it('a new ticket is valid, not checked in, and has a well-formed code', () => {
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { status: 'void' }) }), buyer)).toBe(false);
+    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { status: 'void' }) }), allocator)).toBe(false);
     expect(
       allowed(
         checkout(1, { 'o2-0': ticket('o2', 0, { checkin: { scan: 'scanAAAA1111', device: 'me', at: NOW } }) }),
@@ -130,10 +140,10 @@ describe('tickets: issued with the order', () => {
       'ILOU-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
       '<b>x</b>',
     ]) {
-      expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { code }) }), buyer), code).toBe(false);
+      expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { code }) }), allocator), code).toBe(false);
     }
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { seat: 'A1' }) }), buyer)).toBe(false);
-    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { holder: '' }) }), buyer)).toBe(false);
+    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { seat: 'A1' }) }), allocator)).toBe(false);
+    expect(allowed(checkout(1, { 'o2-0': ticket('o2', 0, { holder: '' }) }), allocator)).toBe(false);
   });
 });
 
@@ -233,5 +243,47 @@ describe('check-ins', () => {
     expect(allowed([set('checkins/gig/scanBBBB2222', scan('o1-1', { received: NOW + 60_000 }))], staff)).toBe(false);
     expect(allowed([set('checkins/gig/short', scan('o1-1'))], staff)).toBe(false);
     expect(allowed([set('checkins/gig/scanAAAA1111', null)], staff)).toBe(false);
+  });
+});
+
+describe('a cancelled order admits nobody (issue 22)', () => {
+  const admit = (scanId: string, ticketId: string): JsonWrite[] => [
+    set(`checkins/gig/${scanId}`, scan(ticketId)),
+    set(`tickets/gig/${ticketId}/checkin`, { scan: scanId, device: 'door-1', at: NOW - 1000 }),
+  ];
+  /** Order o1 cancelled; its tickets `status` (still valid: cancelled by a client that did not void them). */
+  const cancelled = (status: string) => ({
+    ...data,
+    orders: { buyer: { o1: { ...order(2), status: 'cancelled' } } },
+    tickets: { gig: { 'o1-0': ticket('o1', 0, { status }), 'o1-1': ticket('o1', 1, { code: CODE2, status }) } },
+  });
+
+  it('a ticket of a cancelled order is not checked in, even while it still reads valid', () => {
+    expect(allowed(admit('scanBBBB2222', 'o1-1'), staff, cancelled('valid'))).toBe(false);
+    // What the door did is still recorded; only the admission is refused.
+    expect(allowed([set('checkins/gig/scanBBBB2222', scan('o1-1'))], staff, cancelled('valid'))).toBe(true);
+  });
+
+  it('nor in the update that cancels the order', () => {
+    expect(allowed([set('orders/buyer/o1/status', 'cancelled'), ...admit('scanBBBB2222', 'o1-1')], staff)).toBe(false);
+  });
+
+  it('a ticket is not made valid again while its order is cancelled; reinstating the order does it', () => {
+    expect(allowed([set('tickets/gig/o1-0/status', 'valid')], staff, cancelled('void'))).toBe(false);
+    const reinstate = [
+      set('orders/buyer/o1/status', 'confirmed'),
+      set('tickets/gig/o1-0/status', 'valid'),
+      set('tickets/gig/o1-1/status', 'valid'),
+    ];
+    expect(allowed(reinstate, staff, cancelled('void'))).toBe(true);
+  });
+
+  it('cancelling voids the tickets in the same update, as the dashboard does', () => {
+    const cancel = [
+      set('orders/buyer/o1/status', 'cancelled'),
+      set('tickets/gig/o1-0/status', 'void'),
+      set('tickets/gig/o1-1/status', 'void'),
+    ];
+    expect(allowed(cancel, staff)).toBe(true);
   });
 });

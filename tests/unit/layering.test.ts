@@ -79,6 +79,18 @@ describe('the layering the linter enforces', { timeout: 60_000 }, () => {
     expect(await layeringErrors('src/pages/X.tsx', "export { App } from '../app/App';")).toHaveLength(1);
   });
 
+  it("lets trusted code share only the app's pure modules, never its browser code", async () => {
+    const browser = "import { database } from '../../../src/firebase/database';\nexport { database };";
+    expect(await layeringErrors('functions/src/orders/port.ts', browser)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*Trusted code shares only pure modules of src\//),
+    ]);
+    const view =
+      "import { CheckoutView } from '../../../src/features/checkout/CheckoutView';\nexport { CheckoutView };";
+    expect(await layeringErrors('functions/src/orders/view.ts', view)).toHaveLength(1);
+    const shared = "import { paths } from '../../../src/firebase/paths';\nexport { paths };";
+    expect(await layeringErrors('functions/src/orders/shared.ts', shared)).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     // catalogueState.ts imports product.ts: product.ts importing it back closes a cycle.
     expect(

@@ -7,7 +7,6 @@ import {
 } from '../../src/features/tickets/heldTickets';
 import { eventCalendar } from '../../src/features/tickets/ics';
 import { newTicketCode, normaliseCode } from '../../src/features/tickets/ticketCode';
-import { ticketWrites } from '../../src/features/tickets/ticketWrites';
 
 const CODE_SHAPE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){6}$/;
 
@@ -46,23 +45,6 @@ describe('ticket codes', () => {
     ]) {
       expect(normaliseCode(input), input.slice(0, 40)).toBeNull();
     }
-  });
-});
-
-describe('ticketWrites', () => {
-  const order = { items: { gig: { quantity: 3 }, mug: { quantity: 2 } }, contact: { name: 'Bo' } };
-  const products = new Map([
-    ['gig', { date: '2027-01-15T19:00:00Z' }],
-    ['mug', { date: null }],
-  ]);
-
-  it('issues one ticket per unit of dated products only, named by order and number', () => {
-    const writes = ticketWrites('u1', 'o1', order, products, 'STAMP');
-    expect(Object.keys(writes).sort()).toEqual(['tickets/gig/o1-0', 'tickets/gig/o1-1', 'tickets/gig/o1-2']);
-    const first = writes['tickets/gig/o1-0'] as Record<string, unknown>;
-    expect(first).toMatchObject({ uid: 'u1', order: 'o1', n: 0, holder: 'Bo', status: 'valid', created: 'STAMP' });
-    expect(first.code).toMatch(CODE_SHAPE);
-    expect(new Set(Object.values(writes).map((t) => (t as { code: string }).code)).size).toBe(3);
   });
 });
 

@@ -114,8 +114,13 @@ export async function signInWithPassword(email: string, password: string): Promi
   const claim = await claimGuestOrders(db);
   const user = await signIn(email, password);
   if (claim && claim.guestUid !== user.uid) {
-    // The account now sees the orders placed as a guest (their `.read` rule follows this link).
-    await db.set(paths.guestOrderLink(user.uid, claim.guestUid), claim.secret).catch((error: unknown) => {
+    // The account now sees the orders placed as a guest (their `.read` rule follows this link); the claim is used
+    // up in the same update, so its secret links no other account.
+    const link = {
+      [paths.guestOrderLink(user.uid, claim.guestUid)]: claim.secret,
+      [paths.guestClaim(claim.guestUid)]: null,
+    };
+    await db.updateRoot(link).catch((error: unknown) => {
       console.error('Orders placed as a guest could not be linked to the account:', error);
     });
   }

@@ -4,9 +4,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { newOrderId, placeOrder, type PlacedOrder } from './placeOrder';
+import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
+import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
 import { formatMoney } from '../../lib/money';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
@@ -20,6 +21,7 @@ import { DEFAULT_MAX_PER_ORDER } from '../catalogue';
 import { MAX_OPEN_ORDERS } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
+import { usePageTitle } from '../site';
 
 function issueLabel(issue: ItemIssue): string {
   switch (issue.kind) {
@@ -39,51 +41,107 @@ function prefill(auth: AuthState): CheckoutFields {
   return { name, email: auth.authenticated ? (auth.email ?? '') : '', telephone: '', notes: '' };
 }
 
+/** What the buyer is told while their request waits for its answer (docs/behaviour.md#the-on-sale-rush). */
+function progressText(progress: RequestProgress, connected: boolean): string {
+  if (progress === 'sending') {
+    return connected
+      ? 'Sending your order…'
+      : 'You are offline. Your order joins the line as soon as you are back online; keep this page open.';
+  }
+  return connected
+    ? 'You’re in line. Orders are settled in the order they reached the shop; your answer shows here in a moment.'
+    : 'You’re in line and keep your place while you are offline. Your answer shows here when you are back online.';
+}
+
 /**
  * Checkout: the order at live prices, the buyer's details and placing the order (reserved, to be paid at the
- * event or on collection). Needs a connection; without one it says so and keeps everything as it is.
+ * event or on collection). Needs a connection to join the line; once in line, the buyer keeps their place
+ * through a lost connection and gets the answer when it is back.
  */
 export function CheckoutView() {
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  usePageTitle(placed ? 'Order reserved' : 'Checkout');
+  const { currency, locale } = useAtomValue(siteAtom);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">{placed ? 'Order reserved' : 'Checkout'}</Typography>
+      {placed ? (
+        <OrderConfirmation placed={placed} currency={currency} locale={locale} />
+      ) : (
+        <CheckoutForm onPlaced={setPlaced} />
+      )}
+    </Stack>
+  );
+}
+
+function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void }) {
   const cart = useAtomValue(cartAtom);
   const auth = useAtomValue(authAtom);
   const connected = useAtomValue(connectedAtom);
   const { currency, locale } = useAtomValue(siteAtom);
   const review = useWishlistReview();
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  // One id per order attempt, kept across retries, so an attempt whose answer was lost is never placed twice.
+  const [progress, setProgress] = useState<RequestProgress | null>(null);
+  // One id per order attempt, kept across retries and reloads, so an attempt whose answer was lost is never
+  // placed twice.
   const orderId = useRef<string | null>(null);
+  const lines = () =>
+    cart.products.map((item) => ({ productId: item.id, quantity: item.quantity ?? 1, title: item.title }));
+
+  /** Shows how an attempt ended; the attempt's id is kept only while the answer may still come. */
+  async function follow(attempt: Promise<PlacedOrder | null>): Promise<void> {
+    const done = () => {
+      orderId.current = null;
+      forgetRequest();
+    };
+    try {
+      const result = await attempt;
+      done();
+      if (!result) return;
+      onPlaced(result);
+      wishlist.clearAfterOrder();
+      notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
+    } catch (error) {
+      // A problem (too few left, a limit, not what the wishlist holds) is the answer: the next attempt starts
+      // afresh. Any other failure may have arrived, so the retry keeps the id and looks for its answer first.
+      if (error instanceof OrderProblem) done();
+      const message =
+        error instanceof OrderProblem
+          ? error.message
+          : 'The order could not be placed. Your wishlist is unchanged; please try again.';
+      if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
+      notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  // A request made before a reload keeps its place: its answer is picked up here.
+  const resume = useEffectEvent(() => {
+    const id = pendingRequest();
+    if (!id || orderId.current) return;
+    orderId.current = id;
+    setProgress('in-line');
+    void follow(resumeOrder(id, lines(), setProgress));
+  });
+  useEffect(() => resume(), []);
+
   const form = useForm<CheckoutFields>({
     initial: () => prefill(auth),
     validate: validateCheckout,
     idPrefix: 'checkout',
     async submit(fields) {
-      try {
-        orderId.current ??= await newOrderId();
-        const lines = cart.products.map((item) => ({ productId: item.id, quantity: item.quantity ?? 1 }));
-        const result = await placeOrder(orderId.current, lines, fields);
-        orderId.current = null;
-        setPlaced(result);
-        wishlist.clearAfterOrder();
-        notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
-      } catch (error) {
-        // A problem (too few left, too many open orders, a different earlier order) means nothing was placed
-        // under this id that the buyer still wants: the next attempt starts afresh. Any other failure may have
-        // arrived, so the retry keeps the id and is read back.
-        if (error instanceof OrderProblem) orderId.current = null;
-        const message =
-          error instanceof OrderProblem
-            ? error.message
-            : 'The order could not be placed. Your wishlist is unchanged; please try again.';
-        if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
-        notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
-      }
+      await follow(
+        (async () => {
+          orderId.current ??= await newOrderId();
+          rememberRequest(orderId.current);
+          return placeOrder(orderId.current, lines(), fields, setProgress);
+        })(),
+      );
       // The toasts above say how it went; the form itself has nothing more to show.
       return null;
     },
   });
   const money = (amount: number) => formatMoney(amount, currency, locale);
-
-  if (placed) return <OrderConfirmation placed={placed} currency={currency} locale={locale} />;
 
   if (cart.products.length === 0) {
     return (
@@ -101,13 +159,16 @@ export function CheckoutView() {
     );
   }
 
-  const blockedReason = !connected
-    ? navigator.onLine
-      ? 'Connecting to the shop…'
-      : 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.'
-    : review.blocked
-      ? 'Some items in your wishlist need attention before you can check out.'
-      : null;
+  // Once in line, a lost connection blocks nothing: the request keeps its place.
+  const blockedReason = progress
+    ? null
+    : !connected
+      ? navigator.onLine
+        ? 'Connecting to the shop…'
+        : 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.'
+      : review.blocked
+        ? 'Some items in your wishlist need attention before you can check out.'
+        : null;
 
   return (
     <Stack spacing={3}>
@@ -179,9 +240,17 @@ export function CheckoutView() {
             {blockedReason}
           </Alert>
         )}
-        <Button type="submit" variant="contained" size="large" disabled={form.busy || blockedReason !== null}>
-          {form.busy ? 'Reserving…' : `Reserve order · ${money(review.total)}`}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={form.busy || progress !== null || blockedReason !== null}
+        >
+          {progress === 'in-line' ? 'In line…' : form.busy ? 'Reserving…' : `Reserve order · ${money(review.total)}`}
         </Button>
+        <Typography role="status" aria-live="polite" data-testid="order-progress" sx={{ mt: 2 }}>
+          {progress ? progressText(progress, connected) : ''}
+        </Typography>
       </Paper>
     </Stack>
   );

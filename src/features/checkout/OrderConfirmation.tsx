@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { PlacedOrder } from './placeOrder';
 import { formatMoney } from '../../lib/money';
@@ -24,6 +24,12 @@ export function OrderConfirmation({
 }) {
   const { order, orderId } = placed;
   const guest = !useAtomValue(authAtom).authenticated;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the buyer pressed is gone: the confirmation takes its place at the top, and so does focus.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, []);
   const tickets = useMemo(() => {
     const lines = Object.entries(order.items).map(([productId, line]) => ({
       productId,
@@ -35,12 +41,12 @@ export function OrderConfirmation({
   return (
     <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-labelledby="order-confirmed">
       <Stack spacing={2}>
-        <Typography id="order-confirmed" variant="h2">
+        <Typography id="order-confirmed" variant="h2" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
           Reserved: thank you, {order.contact.name}
         </Typography>
         <Typography>
           Your order reference is <strong data-testid="order-reference">{orderId}</strong>. Pay at the event or when you
-          collect; we will email {order.contact.email} if anything changes.
+          collect.
         </Typography>
         <Stack component="ul" sx={{ pl: 3, m: 0 }}>
           {Object.entries(order.items).map(([id, line]) => (

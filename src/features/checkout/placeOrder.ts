@@ -1,16 +1,19 @@
-import { parseProduct, type Product } from '../catalogue';
 import type { CheckoutFields } from './checkoutFields';
-import { freeSlot, OPEN_ORDERS_FULL, type NewOrder, type WantedLine } from '../orders';
-import { buildOrder, isSameOrder, OrderProblem, reservationUpdate } from './order';
+import {
+  ALLOCATE_ENDPOINT,
+  OPEN_ORDERS_FULL,
+  REQUEST_INTERVAL_MS,
+  parseAnswer,
+  requestRecord,
+  type NewOrder,
+  type OrderAnswer,
+  type WantedLine,
+} from '../orders';
+import { isSameOrder, OrderProblem } from './order';
 import { ensureUser } from '../../firebase/auth';
 import { database, type Database, isPermissionDenied } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
-import { withTimeout } from '../../lib/withTimeout';
-
-/** Attempts before giving up when other buyers keep changing the stock between our read and our write. */
-const MAX_ATTEMPTS = 5;
-/** How long checkout waits for the database before telling the buyer (the write may still arrive later). */
-const ANSWER_MS = 20_000;
+import { isRecord } from '../../state/validation';
 
 export interface PlacedOrder {
   orderId: string;
@@ -18,93 +21,217 @@ export interface PlacedOrder {
   order: NewOrder;
 }
 
-async function readProducts(db: Database, ids: readonly string[]): Promise<Map<string, Product | null>> {
-  const entries = await Promise.all(
-    ids.map(async (id) => {
-      try {
-        const parsed = parseProduct(id, await db.read(paths.product(id)));
-        return [id, 'product' in parsed ? parsed.product : null] as const;
-      } catch (error) {
-        // The rules hide inactive products from the public: not readable means not on sale.
-        if (isPermissionDenied(error)) return [id, null] as const;
-        throw error;
-      }
-    }),
-  );
-  return new Map(entries);
-}
+/** A line as checkout asks for it, with the title its messages name it by. */
+export type RequestedLine = WantedLine & { title: string };
 
-/** A fresh order id (the database's push id: unique, and sorted by time). */
+/** Where a request stands while its answer is awaited; the page says it (docs/behaviour.md#the-on-sale-rush). */
+export type RequestProgress = 'sending' | 'in-line';
+
+/** The first wait before asking trusted code again to settle the queue; it doubles up to the last. */
+const NUDGE_FIRST_MS = 3000;
+const NUDGE_LAST_MS = 30_000;
+
+/** A fresh request id (the database's push id: unique, sorted by time); the order's id if it is placed. */
 export async function newOrderId(): Promise<string> {
   return (await database()).newKey(paths.orders);
 }
 
-/**
- * What the database holds under the order's id: the order when it is the one the buyer asks for, null when there
- * is none. An order of other contents under the id is a problem: it was placed, but not as the buyer now asks.
- */
-async function readBack(
-  db: Database,
-  uid: string,
-  orderId: string,
-  lines: readonly WantedLine[],
-  contact: CheckoutFields,
-): Promise<NewOrder | null> {
-  const stored = await withTimeout(db.read(paths.order(uid, orderId)), ANSWER_MS, 'reading the order back');
-  if (stored === null) return null;
-  if (isSameOrder(stored, lines, contact)) return stored;
-  throw new OrderProblem(
-    `An earlier attempt placed a different order (reference ${orderId}); it is listed in your dashboard. ` +
-      'Your wishlist is unchanged: check it and try again.',
+/** How long one call to trusted code may take before the next may be made. */
+const NUDGE_TIMEOUT_MS = 30_000;
+
+/** Asks trusted code to settle the queue now; resolves when it has (or failed: the caller's schedule repeats it). */
+function nudgeAllocator(): Promise<void> {
+  return fetch(ALLOCATE_ENDPOINT, { method: 'POST', signal: AbortSignal.timeout(NUDGE_TIMEOUT_MS) }).then(
+    () => undefined,
+    () => undefined,
   );
 }
 
 /**
- * Places an order for the wishlist's lines under `orderId`: signs the guest in anonymously if needed, reads the
- * products' live prices and stock and the account's open orders, and writes order, open-order slot and stock in
- * one update the rules check against the stock it read. When another buyer got there first, it reads again and
- * retries; when too little is left, or the account has too many open orders, it says so. Retrying with the same
- * id after an unanswered attempt never places the order twice, and success is only reported for an order the
- * database holds with the wishlist's contents.
+ * Resolves with the answer to `requestId` once trusted code has written it, nudging it now and then meanwhile,
+ * and at once when the device comes back online.
+ */
+function awaitAnswer(db: Database, uid: string, requestId: string): Promise<OrderAnswer> {
+  return new Promise((resolve, reject) => {
+    let wait = NUDGE_FIRST_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // One call at a time: a call still running will settle this request too, and piling more onto a slow allocator
+    // (a cold start) only slows it down.
+    let calling = false;
+    const nudge = () => {
+      clearTimeout(timer);
+      // Offline, the call cannot arrive; the answer waits in the database, and the request keeps its place.
+      if (navigator.onLine && !calling) {
+        calling = true;
+        void nudgeAllocator().then(() => {
+          calling = false;
+        });
+      }
+      timer = setTimeout(nudge, wait);
+      wait = Math.min(wait * 2, NUDGE_LAST_MS);
+    };
+    const back = () => {
+      wait = NUDGE_FIRST_MS;
+      nudge();
+    };
+    const finish = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', back);
+      queueMicrotask(() => stop());
+    };
+    window.addEventListener('online', back);
+    const stop = db.subscribe(
+      paths.orderAnswer(uid, requestId),
+      (raw) => {
+        if (raw === null) return;
+        finish();
+        const answer = parseAnswer(raw);
+        if (answer) resolve(answer);
+        else reject(new Error(`an answer the app cannot read: ${JSON.stringify(raw).slice(0, 200)}`));
+      },
+      (error) => {
+        finish();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    nudge();
+  });
+}
+
+const titleOf = (lines: readonly RequestedLine[], productId: string) =>
+  lines.find((line) => line.productId === productId)?.title ?? productId;
+
+/** What a refusal means for the buyer, naming the products; the wishlist is left as it was. */
+export function refusal(
+  answer: Exclude<OrderAnswer, { kind: 'ordered' }>,
+  lines: readonly RequestedLine[],
+): OrderProblem {
+  const unchanged = 'Your wishlist is unchanged.';
+  switch (answer.kind) {
+    case 'short': {
+      const ids = Object.keys(answer.left);
+      const parts = ids.map((id) =>
+        answer.left[id] === 0
+          ? `${titleOf(lines, id)} is sold out`
+          : `only ${answer.left[id]} of ${titleOf(lines, id)} left`,
+      );
+      return new OrderProblem(`Not enough left: ${parts.join('; ')}. ${unchanged}`, ids);
+    }
+    case 'per-order-limit': {
+      const ids = Object.keys(answer.limits);
+      const parts = ids.map((id) => `${answer.limits[id]} of ${titleOf(lines, id)}`);
+      return new OrderProblem(
+        `One order may hold at most ${parts.join(', ')}. Lower the quantity in your wishlist and try again.`,
+        ids,
+      );
+    }
+    case 'open-orders-limit':
+      return new OrderProblem(OPEN_ORDERS_FULL);
+    case 'unavailable':
+      return new OrderProblem(
+        'Some items are no longer on sale. Remove them from your wishlist and try again.',
+        answer.products,
+      );
+  }
+}
+
+/**
+ * Joins the queue, or finds this request already in it or answered. A request the rules refuse because the
+ * account asked moments ago is sent again once the interval has passed.
+ */
+async function joinQueue(
+  db: Database,
+  uid: string,
+  requestId: string,
+  lines: readonly RequestedLine[],
+  contact: CheckoutFields,
+): Promise<void> {
+  const [answered, waiting] = await Promise.all([
+    db.read(paths.orderAnswer(uid, requestId)),
+    db.read(paths.orderRequest(uid)),
+  ]);
+  if (answered !== null) return;
+  if (isRecord(waiting)) {
+    if (waiting.id === requestId) return;
+    throw new OrderProblem(
+      'An order of yours from another tab or device is still in line. Its answer comes first; then try again.',
+    );
+  }
+  const telephone = contact.telephone.trim();
+  const record = requestRecord(
+    requestId,
+    lines,
+    { name: contact.name.trim(), email: contact.email.trim(), ...(telephone ? { telephone } : {}) },
+    contact.notes.trim(),
+    db.serverTime,
+  );
+  const write = () => db.updateRoot({ [paths.orderRequest(uid)]: record, [paths.orderRate(uid)]: db.serverTime });
+  try {
+    await write();
+  } catch (error) {
+    if (!isPermissionDenied(error)) throw error;
+    // Too soon after this account's last request (or it is waiting after all): once more, after the interval.
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_INTERVAL_MS));
+    if ((await db.read(paths.orderAnswer(uid, requestId))) !== null) return;
+    await write();
+  }
+}
+
+/** The order an "ordered" answer names, read back; a refusal or an order that is not the one asked for throws. */
+async function outcome(
+  db: Database,
+  uid: string,
+  answer: OrderAnswer,
+  lines: readonly RequestedLine[],
+  contact: CheckoutFields | null,
+): Promise<PlacedOrder> {
+  if (answer.kind !== 'ordered') throw refusal(answer, lines);
+  const stored = await db.read(paths.order(uid, answer.order));
+  if (!isSameOrder(stored, lines, contact)) {
+    throw new OrderProblem(
+      `Your order (reference ${answer.order}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
+    );
+  }
+  return { orderId: answer.order, uid, order: stored };
+}
+
+/**
+ * Places an order for the wishlist's lines under `requestId`: signs the guest in anonymously if needed, joins the
+ * queue, and waits, however long it takes, for trusted code's answer: the order (read back from the database) or
+ * a refusal (an OrderProblem saying why). The request keeps its place while the connection is away. Calling again
+ * with the same id, after a lost answer, never places a second order.
  */
 export async function placeOrder(
-  orderId: string,
-  lines: readonly WantedLine[],
+  requestId: string,
+  lines: readonly RequestedLine[],
   contact: CheckoutFields,
+  progress: (state: RequestProgress) => void = () => undefined,
 ): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
   const db = await database();
-  // An earlier attempt under this id whose answer was lost may have arrived (and taken the stock): then it is the
-  // order, whatever the stock says now.
-  const earlier = await readBack(db, uid, orderId, lines, contact);
-  if (earlier) return { orderId, uid, order: earlier };
-  for (let attempt = 1; ; attempt++) {
-    const [current, slots] = await withTimeout(
-      Promise.all([
-        readProducts(
-          db,
-          lines.map((line) => line.productId),
-        ),
-        db.read(paths.openOrders(uid)),
-      ]),
-      ANSWER_MS,
-      'reading the products',
-    );
-    const order = buildOrder(lines, current, contact);
-    const slot = freeSlot(slots);
-    if (slot === null) throw new OrderProblem(OPEN_ORDERS_FULL);
-    const update = reservationUpdate(order, current, { uid, orderId, slot, created: db.serverTime });
-    try {
-      await withTimeout(db.updateRoot(update), ANSWER_MS, 'placing the order');
-      return { orderId, uid, order };
-    } catch (error) {
-      if (!isPermissionDenied(error)) throw error;
-      // Refused: the stock or the slots moved on, or an earlier attempt did arrive after all. Only an order read
-      // back from the database proves the last; a refusal alone proves nothing.
-      const placed = await readBack(db, uid, orderId, lines, contact);
-      if (placed) return { orderId, uid, order: placed };
-      if (attempt >= MAX_ATTEMPTS)
-        throw new OrderProblem('The shop is very busy right now; your wishlist is unchanged. Please try again.');
-    }
-  }
+  progress('sending');
+  await joinQueue(db, uid, requestId, lines, contact);
+  progress('in-line');
+  return outcome(db, uid, await awaitAnswer(db, uid, requestId), lines, contact);
+}
+
+/**
+ * Picks up a request made before a reload: its answer if there is one, else the wait for it if it is still in
+ * line. Null when the database knows nothing of it (it never arrived, or this browser's account is another now).
+ */
+export async function resumeOrder(
+  requestId: string,
+  lines: readonly RequestedLine[],
+  progress: (state: RequestProgress) => void = () => undefined,
+): Promise<PlacedOrder | null> {
+  const { uid } = await ensureUser();
+  const db = await database();
+  const [answered, waiting] = await Promise.all([
+    db.read(paths.orderAnswer(uid, requestId)),
+    db.read(paths.orderRequest(uid)),
+  ]);
+  const known = answered !== null || (isRecord(waiting) && waiting.id === requestId);
+  if (!known) return null;
+  progress('in-line');
+  return outcome(db, uid, await awaitAnswer(db, uid, requestId), lines, null);
 }

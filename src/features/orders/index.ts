@@ -1,5 +1,8 @@
-/** The order model shared by checkout, the dashboard, the tickets and the tests, and the open-order slots. */
-export { MAX_OPEN_ORDERS, OPEN_ORDERS_FULL, freeSlot, slotOf } from './openOrders';
+/**
+ * The order model shared by checkout, the dashboard, the tickets and the tests, the open-order slots, and how a
+ * buyer asks trusted code for an order.
+ */
+export { MAX_OPEN_ORDERS, OPEN_ORDERS_FULL, slotOf } from './openOrders';
 export {
   ORDER_STATUSES,
   STATUS_LABELS,
@@ -8,9 +11,10 @@ export {
   parseUserOrders,
   type NewOrder,
   type Order,
-  type OrderItem,
   type OrderLine,
   type OrderStatus,
   type StoredOrder,
   type WantedLine,
 } from './order';
+export { ALLOCATE_ENDPOINT } from './allocateEndpoint';
+export { REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type OrderAnswer } from './orderRequest';

@@ -12,7 +12,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /** One product in a stored order: its title and price as the catalogue had them when it was ordered. */
-export interface OrderItem {
+interface OrderItem {
   title: string;
   price: number;
   quantity: number;

@@ -1,0 +1,403 @@
+/**
+ * The on-sale rush: many buyers press "Reserve" at the same moment. Real firebase JS SDK clients (bench/
+ * rushBuyers.ts: each its own guest account and database connection, spread over several processes) against the
+ * local database with the shop's rules, settled by the allocator module (functions/src/orders/) behind an HTTP
+ * endpoint as `vite preview` serves it; scenario (b) also through the Firebase Hosting and Functions emulators.
+ * Prints, never asserts: sold against stock, oversold, stranded, answers by kind, press-to-answer times,
+ * first-come inversions, batches and database writes per order, the database's CPU and peak memory, and the
+ * load average (docs/decisions.md#the-on-sale-rush).
+ *
+ *   npx tsx bench/rush.ts [a|b|c|firebase …]   (all four when none is named)
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adminQueueDatabase } from '../functions/src/orders/adminQueueDatabase';
+import { allocateRequest } from '../functions/src/orders/allocateEndpoint';
+import { type Allocator, createAllocator } from '../functions/src/orders/allocator';
+import { AuthEmulator } from '../scripts/stack/auth-emulator';
+import { freePort } from '../scripts/stack/ports';
+import { DEFAULT_NAMESPACE } from '../server/server';
+import { buildDirs, startFirebaseStack } from '../tests/e2e-firebase/firebaseStack';
+import { FIREBASE_PORTS } from './lighthouse';
+import { percentile } from './liveApp';
+import type { BuyerPlan, BuyerResult, BuyersCommand, BuyersReport } from './rushBuyers';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const BUYERS_SCRIPT = fileURLToPath(new URL('./rushBuyers.ts', import.meta.url));
+
+interface Scenario {
+  name: string;
+  what: string;
+  /** Stock by product id; products with a date are events. */
+  stock: Record<string, number>;
+  buyers: BuyerPlan[];
+  processes: number;
+}
+
+/** A small deterministic random source, so that every run asks for the same wishlists. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+const between = (next: () => number, low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+
+function scenarios(): Record<string, Scenario> {
+  const a = random(1);
+  const c = random(3);
+  const events = ['rush-e1', 'rush-e2', 'rush-e3', 'rush-e4', 'rush-e5'];
+  return {
+    a: {
+      name: 'a',
+      what: '2,000 buyers × 1–4 tickets, an event of 1,000',
+      stock: { 'rush-a': 1000 },
+      buyers: Array.from({ length: 2000 }, () => ({ lines: { 'rush-a': between(a, 1, 4) } })),
+      processes: 8,
+    },
+    b: {
+      name: 'b',
+      what: '20 buyers × 2 tickets, an event of 100',
+      stock: { 'rush-b': 100 },
+      buyers: Array.from({ length: 20 }, () => ({ lines: { 'rush-b': 2 } })),
+      processes: 1,
+    },
+    c: {
+      name: 'c',
+      what: '500 buyers, wishlists of 1–3 lines over five events and a shop item',
+      stock: { ...Object.fromEntries(events.map((id) => [id, 120])), 'rush-goods': 100 },
+      buyers: Array.from({ length: 500 }, () => {
+        const wanted = [...events, 'rush-goods'].sort(() => c() - 0.5).slice(0, between(c, 1, 3));
+        return { lines: Object.fromEntries(wanted.map((id) => [id, between(c, 1, 3)])) };
+      }),
+      processes: 4,
+    },
+  };
+}
+
+function product(id: string, stock: number) {
+  return {
+    title: `Rush ${id}`,
+    price: 10,
+    description: '',
+    image: '',
+    category: 'Events',
+    active: true,
+    stock,
+    ...(id === 'rush-goods' ? {} : { date: '2027-06-01T19:00:00Z' }),
+  };
+}
+
+const products = (stock: Record<string, number>) =>
+  Object.fromEntries(Object.entries(stock).map(([id, count]) => [id, product(id, count)]));
+
+/** The child processes that host the buyers. */
+class BuyerHosts {
+  private readonly children: ChildProcess[];
+  private constructor(count: number) {
+    this.children = Array.from({ length: count }, () =>
+      fork(BUYERS_SCRIPT, [], { execArgv: ['--import', 'tsx', '--max-old-space-size=2048'], stdio: 'inherit' }),
+    );
+  }
+
+  static async start(scenario: Scenario, dbPort: number, authPort: number, allocateUrl: string) {
+    const hosts = new BuyerHosts(scenario.processes);
+    await hosts.all('ready', (child, index) => ({
+      type: 'setup',
+      dbPort,
+      authPort,
+      allocateUrl,
+      buyers: scenario.buyers.filter((_, buyer) => buyer % scenario.processes === index),
+    }));
+    return hosts;
+  }
+
+  /** Sends each child its command and waits for every child's report of `type`. */
+  async all<T extends BuyersReport['type']>(
+    type: T,
+    command: (child: ChildProcess, index: number) => BuyersCommand,
+  ): Promise<Extract<BuyersReport, { type: T }>[]> {
+    const reports = this.children.map(
+      (child) =>
+        new Promise<Extract<BuyersReport, { type: T }>>((resolve, reject) => {
+          const onMessage = (report: BuyersReport) => {
+            if (report.type !== type) return;
+            child.off('message', onMessage);
+            resolve(report as Extract<BuyersReport, { type: T }>);
+          };
+          child.on('message', onMessage);
+          child.once('exit', (code) => reject(new Error(`a buyers process exited (${code})`)));
+        }),
+    );
+    this.children.forEach((child, index) => child.send(command(child, index)));
+    return Promise.all(reports);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      this.children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => resolve());
+            child.send({ type: 'close' } satisfies BuyersCommand);
+            setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
+          }),
+      ),
+    );
+  }
+}
+
+/** The allocator as `vite preview` serves it, counting its runs' batches. */
+async function allocatorEndpoint(databaseUrl: string) {
+  const queue = adminQueueDatabase(databaseUrl);
+  const allocator: Allocator = createAllocator(queue);
+  const reports = new Set<Awaited<ReturnType<Allocator['settle']>>>();
+  const counting: Allocator = {
+    settle: async () => {
+      const report = await allocator.settle();
+      reports.add(report);
+      return report;
+    },
+  };
+  const port = await freePort();
+  const server: Server = createServer((request, response) => {
+    void allocateRequest(counting, request.method).then((answer) => {
+      response.writeHead(answer.status, answer.headers);
+      response.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/api/orders/allocate`,
+    batches: () => [...reports].reduce((sum, report) => sum + report.batches, 0),
+    refusedBatches: () => [...reports].reduce((sum, report) => sum + report.refusedBatches, 0),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await queue.close();
+    },
+  };
+}
+
+/** CPU time (user + system) of a process, ms, and its peak resident memory, MiB (Linux /proc). */
+function processFigures(pid: number): { cpuMs: number; peakMiB: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return { cpuMs: ticks * 10, peakMiB: Math.round(Number(peak ?? 0) / 1024) };
+}
+
+async function admin(dbPort: number, path: string): Promise<unknown> {
+  const response = await fetch(`http://127.0.0.1:${dbPort}/${path}.json?ns=${DEFAULT_NAMESPACE}`, {
+    headers: { Authorization: 'Bearer owner' },
+  });
+  return response.json();
+}
+
+interface Outcome {
+  results: BuyerResult[];
+  /** The server time each buyer's request reached the database (orderRate/{uid}). */
+  arrivals: Record<string, number>;
+  orders: Record<string, Record<string, { items: Record<string, { quantity: number }> }>>;
+  finalStock: Record<string, number>;
+  tickets: number;
+}
+
+/** Everything the issue's targets are judged by, from the buyers' answers and the database afterwards. */
+function summarise(scenario: Scenario, outcome: Outcome) {
+  const { results, arrivals, orders, finalStock } = outcome;
+  const sold: Record<string, number> = {};
+  let orderCount = 0;
+  // Only this scenario's products: the Firebase stack's database also holds the demo shop's orders.
+  for (const byUser of Object.values(orders ?? {})) {
+    for (const order of Object.values(byUser)) {
+      const lines = Object.entries(order.items).filter(([id]) => id in scenario.stock);
+      if (lines.length > 0) orderCount++;
+      for (const [id, line] of lines) sold[id] = (sold[id] ?? 0) + line.quantity;
+    }
+  }
+  const oversold = Object.entries(scenario.stock).reduce(
+    (sum, [id, stock]) => sum + Math.max(0, (sold[id] ?? 0) - stock) + Math.max(0, -(finalStock[id] ?? 0)),
+    0,
+  );
+  const kinds: Record<string, number> = {};
+  for (const result of results) kinds[result.kind] = (kinds[result.kind] ?? 0) + 1;
+  const short = results.filter((result) => result.kind === 'short');
+  // Stranded: stock left at the end that a refused buyer asked for no more than.
+  const strandedBuyers = short.filter((result) =>
+    Object.entries(result.lines).every(([id, quantity]) => quantity <= (finalStock[id] ?? 0)),
+  );
+  // First come, first served. An inversion: a buyer refused as short of a product while a later buyer got that
+  // product having asked for at least as many of it. A later buyer who asked for fewer than the refused one, no
+  // more than were left, is served by design (no stock is left unsold while someone asks for what is left): those
+  // are counted apart.
+  const granted = results.filter((result) => result.kind === 'ordered');
+  let inversions = 0;
+  let smallerServedLater = 0;
+  for (const refused of short) {
+    const at = arrivals[refused.uid] ?? 0;
+    const shortOf = Object.keys(refused.left ?? {});
+    const later = granted.filter(
+      (winner) => (arrivals[winner.uid] ?? 0) > at && shortOf.some((id) => (winner.lines[id] ?? 0) > 0),
+    );
+    const asMuch = later.some((winner) => shortOf.some((id) => (winner.lines[id] ?? 0) >= (refused.lines[id] ?? 0)));
+    if (asMuch) inversions++;
+    else if (later.length > 0) smallerServedLater++;
+  }
+  const times = results.map((result) => result.ms).sort((x, y) => x - y);
+  const queued = results.map((result) => result.queuedMs).sort((x, y) => x - y);
+  const ms = (value: number) => Math.round(value);
+  return {
+    stock: scenario.stock,
+    sold,
+    orders: orderCount,
+    tickets: outcome.tickets,
+    oversold,
+    strandedUnits: [...new Set(strandedBuyers.flatMap((result) => Object.keys(result.lines)))].reduce(
+      (sum, id) => sum + (finalStock[id] ?? 0),
+      0,
+    ),
+    strandedBuyers: strandedBuyers.length,
+    answers: kinds,
+    pressToAnswerMs: { p50: ms(percentile(times, 50)), p95: ms(percentile(times, 95)), max: ms(times.at(-1) ?? 0) },
+    // How much of that the request itself took to reach the database (the buyers' own writes, judged by the rules).
+    pressToQueuedMs: { p50: ms(percentile(queued, 50)), p95: ms(percentile(queued, 95)), max: ms(queued.at(-1) ?? 0) },
+    inversions: { count: inversions, share: Number((inversions / results.length).toFixed(4)) },
+    smallerServedLater,
+  };
+}
+
+async function readOutcome(dbPort: number, results: BuyerResult[]): Promise<Outcome> {
+  const tickets = ((await admin(dbPort, 'tickets')) ?? {}) as Record<string, object>;
+  return {
+    results,
+    arrivals: ((await admin(dbPort, 'orderRate')) ?? {}) as Record<string, number>,
+    orders: ((await admin(dbPort, 'orders')) ?? {}) as Outcome['orders'],
+    finalStock: Object.fromEntries(
+      Object.entries(((await admin(dbPort, 'products')) ?? {}) as Record<string, { stock: number }>).map(
+        ([id, value]) => [id, value.stock],
+      ),
+    ),
+    tickets: Object.entries(tickets)
+      .filter(([id]) => id.startsWith('rush-'))
+      .reduce((sum, [, byEvent]) => sum + Object.keys(byEvent).length, 0),
+  };
+}
+
+async function runLocal(scenario: Scenario, authPort: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-rush-'));
+  const seedFile = join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify({ products: products(scenario.stock) }));
+  const port = await freePort();
+  // The local database as `npm run db` runs it, in a process of its own so that its CPU and memory can be read.
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(REPO, 'server', 'cli.ts'),
+      ...['--host', '127.0.0.1', '--port', String(port), '--data', join(dir, 'data')],
+      ...['--rules', join(REPO, 'database.rules.json'), '--import', seedFile],
+    ],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (/database listening on/.test(chunk.toString())) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the database exited (${code})`)));
+  });
+  const endpoint = await allocatorEndpoint(`http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`);
+  const hosts = await BuyerHosts.start(scenario, port, authPort, endpoint.url);
+  try {
+    const before = processFigures(child.pid!);
+    const loadBefore = loadavg()[0]!;
+    const reports = await hosts.all('done', () => ({ type: 'go' }));
+    const after = processFigures(child.pid!);
+    const results = reports.flatMap((report) => report.results);
+    const summary = summarise(scenario, await readOutcome(port, results));
+    const orders = Math.max(1, summary.orders);
+    return {
+      ...summary,
+      batches: endpoint.batches(),
+      refusedBatches: endpoint.refusedBatches(),
+      // The buyers' own requests (one update each) and the allocator's batches, per order placed.
+      databaseWritesPerOrder: Number(
+        ((results.length + endpoint.batches() + endpoint.refusedBatches()) / orders).toFixed(2),
+      ),
+      databaseCpuMs: after.cpuMs - before.cpuMs,
+      databasePeakMiB: after.peakMiB,
+      loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
+    };
+  } finally {
+    await hosts.close();
+    await endpoint.close();
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Scenario (b) through Firebase Hosting and the Functions emulator, as `npm run start:firebase` serves it. */
+async function runFirebase(scenario: Scenario) {
+  const stack = await startFirebaseStack(FIREBASE_PORTS, buildDirs('dist-firebase-bench'));
+  try {
+    for (const [id, value] of Object.entries(products(scenario.stock))) await stack.db.write(`products/${id}`, value);
+    const allocateUrl = `http://localhost:${FIREBASE_PORTS.hosting}/api/orders/allocate`;
+    // One call first, so that the timed rush does not include the function's first load.
+    await fetch(allocateUrl, { method: 'POST' });
+    const hosts = await BuyerHosts.start(scenario, FIREBASE_PORTS.db, FIREBASE_PORTS.auth, allocateUrl);
+    try {
+      const loadBefore = loadavg()[0]!;
+      const reports = await hosts.all('done', () => ({ type: 'go' }));
+      const results = reports.flatMap((report) => report.results);
+      return {
+        ...summarise(scenario, await readOutcome(FIREBASE_PORTS.db, results)),
+        loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
+      };
+    } finally {
+      await hosts.close();
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+function print(name: string, what: string, figures: object): void {
+  console.log(`\nRush ${name}: ${what}`);
+  for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(24)} ${JSON.stringify(value)}`);
+}
+
+export async function runRushBench(only: readonly string[] = []): Promise<Record<string, unknown>> {
+  const all = scenarios();
+  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'firebase'];
+  const results: Record<string, unknown> = {};
+  const authDir = mkdtempSync(join(tmpdir(), 'storefront-rush-auth-'));
+  const authPort = await freePort();
+  const auth = await AuthEmulator.launch({ repo: REPO, dir: authDir, host: '127.0.0.1', port: authPort });
+  try {
+    await auth.ready({ persist: false });
+    for (const name of wanted.filter((name) => name in all)) {
+      const scenario = all[name]!;
+      results[name] = await runLocal(scenario, authPort);
+      print(name, `${scenario.what} (vite preview's allocator, local database)`, results[name] as object);
+    }
+  } finally {
+    await auth.stop();
+    rmSync(authDir, { recursive: true, force: true });
+  }
+  if (wanted.includes('firebase')) {
+    results.firebaseB = await runFirebase(all.b!);
+    print('b', `${all.b!.what} (Firebase Hosting + Functions emulators)`, results.firebaseB as object);
+  }
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await runRushBench(process.argv.slice(2));
+  process.exit(0);
+}

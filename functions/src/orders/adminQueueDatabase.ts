@@ -1,0 +1,63 @@
+/**
+ * The allocator's connection to the database: firebase-admin acting as the allocator's own identity
+ * (databaseAuthVariableOverride), so that every batch it writes is judged by the rules like anyone's write. That is
+ * what makes two allocators, or one request delivered twice, safe: a batch that settles a request someone else
+ * already took off the queue, or takes stock below zero, is refused whole (docs/security.md).
+ *
+ * In Cloud Functions the database is the project's (FIREBASE_CONFIG); on one machine it is the local database at
+ * TRUSTED_CODE_DATABASE_URL (an http:// address, which firebase-admin talks to as an emulator).
+ */
+import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
+import { getDatabase } from 'firebase-admin/database';
+import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
+import type { QueueDatabase } from './allocator';
+import type { QueuedRequest } from './settle';
+
+let apps = 0;
+
+/** The database URL of this deployment: the given one, else TRUSTED_CODE_DATABASE_URL, else FIREBASE_CONFIG's. */
+function trustedDatabaseUrl(given?: string): string | undefined {
+  if (given) return given;
+  if (process.env.TRUSTED_CODE_DATABASE_URL) return process.env.TRUSTED_CODE_DATABASE_URL;
+  try {
+    const config = JSON.parse(process.env.FIREBASE_CONFIG ?? '{}') as { databaseURL?: unknown };
+    return typeof config.databaseURL === 'string' ? config.databaseURL : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function adminQueueDatabase(databaseURL?: string): QueueDatabase & { close(): Promise<void> } {
+  const url = trustedDatabaseUrl(databaseURL);
+  if (!url)
+    throw new Error('the allocator needs a database: set TRUSTED_CODE_DATABASE_URL (or run in Cloud Functions)');
+  const app: App = initializeApp(
+    { databaseURL: url, databaseAuthVariableOverride: { uid: ALLOCATOR_UID } },
+    `order-allocator-${++apps}`,
+  );
+  const db = getDatabase(app);
+  // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
+  // most of a second, once, in the middle of a rush (docs/performance.md#the-on-sale-rush).
+  db.ref('orderQueue')
+    .orderByChild('at')
+    .limitToFirst(1)
+    .get()
+    .catch(() => undefined);
+  return {
+    async oldestRequests(limit) {
+      const snapshot = await db.ref('orderQueue').orderByChild('at').limitToFirst(limit).get();
+      const entries: QueuedRequest[] = [];
+      snapshot.forEach((child) => {
+        entries.push({ uid: child.key!, raw: child.val() as unknown });
+      });
+      return entries;
+    },
+    async readAll(paths) {
+      const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));
+      return new Map(values);
+    },
+    update: (update) => db.ref().update(update),
+    isRefusal: (error) => error instanceof Error && /permission[_ ]denied/i.test(error.message),
+    close: () => deleteApp(app),
+  };
+}

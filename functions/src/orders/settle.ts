@@ -1,0 +1,171 @@
+/**
+ * Settling one batch of the order queue, as pure logic: given the oldest waiting requests (first come first), the
+ * products they name and their accounts' open-order slots, decide each request in turn against the stock left by
+ * those before it, and build the one atomic update that records every decision: orders, their tickets and
+ * open-order slots, the stock taken (as server increments, so a staff change in between is kept), the answers,
+ * and the requests taken off the queue. Why one allocator settles many requests in one update:
+ * docs/decisions.md#the-on-sale-rush.
+ */
+import { parseProduct, type Product } from '../../../src/features/catalogue/product';
+import { freeSlot } from '../../../src/features/orders/openOrders';
+import { orderTotal, type StoredOrder } from '../../../src/features/orders/order';
+import { answerRecord, type OrderAnswer, type OrderRequest } from '../../../src/features/orders/orderRequest';
+import { ticketId } from '../../../src/features/tickets/ticket';
+import { newTicketCode } from '../../../src/features/tickets/ticketCode';
+import { paths } from '../../../src/firebase/paths';
+import { isRecord } from '../../../src/state/validation';
+
+/** The database's own placeholders: resolved by the server when the update is applied. */
+const SERVER_TIME = { '.sv': 'timestamp' } as const;
+const increment = (by: number) => ({ '.sv': { increment: by } });
+
+/** A request as read from orderQueue/{uid}. */
+export interface QueuedRequest {
+  uid: string;
+  raw: unknown;
+}
+
+interface Decision {
+  uid: string;
+  /** Null when the entry was not a request at all (it is removed without an answer). */
+  requestId: string | null;
+  at: number;
+  answer: OrderAnswer | null;
+}
+
+export interface SettledBatch {
+  update: Record<string, unknown>;
+  decisions: Decision[];
+}
+
+const ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** Reads a queued request; null when it is not one (the rules refuse such writes, so only an admin could). */
+function parseRequest(raw: unknown): OrderRequest | null {
+  if (!isRecord(raw) || typeof raw.id !== 'string' || !ID.test(raw.id) || typeof raw.at !== 'number') return null;
+  if (!isRecord(raw.lines) || !isRecord(raw.contact)) return null;
+  const lines: Record<string, number> = {};
+  for (const [productId, quantity] of Object.entries(raw.lines)) {
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
+    lines[productId] = quantity;
+  }
+  const { name, email, telephone } = raw.contact;
+  if (typeof name !== 'string' || typeof email !== 'string' || Object.keys(lines).length === 0) return null;
+  return {
+    id: raw.id,
+    at: raw.at,
+    lines,
+    contact: { name, email, ...(typeof telephone === 'string' && telephone ? { telephone } : {}) },
+    ...(typeof raw.notes === 'string' && raw.notes ? { notes: raw.notes } : {}),
+  };
+}
+
+/** First come, first served: by the server's time of arrival, then by account (the same millisecond). */
+export function queueOrder(a: { uid: string; at: number }, b: { uid: string; at: number }): number {
+  return a.at - b.at || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+}
+
+/** The products as the database holds them; a product that is missing or unreadable is not on sale. */
+export function readProducts(raw: ReadonlyMap<string, unknown>): Map<string, Product | null> {
+  return new Map(
+    [...raw].map(([id, value]) => {
+      const parsed = value == null ? null : parseProduct(id, value);
+      return [id, parsed && 'product' in parsed ? parsed.product : null];
+    }),
+  );
+}
+
+function decide(
+  request: OrderRequest,
+  products: ReadonlyMap<string, Product | null>,
+  left: Map<string, number>,
+  slot: string | null,
+): OrderAnswer {
+  const wanted = Object.entries(request.lines);
+  const unavailable = wanted.filter(([id]) => !products.get(id)?.active).map(([id]) => id);
+  if (unavailable.length > 0) return { kind: 'unavailable', products: unavailable };
+  const over = wanted.filter(([id, quantity]) => quantity > products.get(id)!.maxPerOrder);
+  if (over.length > 0) {
+    return {
+      kind: 'per-order-limit',
+      limits: Object.fromEntries(over.map(([id]) => [id, products.get(id)!.maxPerOrder])),
+    };
+  }
+  if (slot === null) return { kind: 'open-orders-limit' };
+  const short = wanted.filter(([id, quantity]) => left.has(id) && left.get(id)! < quantity);
+  if (short.length > 0) return { kind: 'short', left: Object.fromEntries(short.map(([id]) => [id, left.get(id)!])) };
+  return { kind: 'ordered', order: request.id };
+}
+
+/**
+ * Decides `queued` (any order: they are sorted here) and builds the update. `slots` holds each account's
+ * openOrders/{uid} value; `products` every product the requests name (null: gone).
+ */
+export function settleBatch(
+  queued: readonly QueuedRequest[],
+  products: ReadonlyMap<string, Product | null>,
+  slots: ReadonlyMap<string, unknown>,
+): SettledBatch {
+  const update: Record<string, unknown> = {};
+  const decisions: Decision[] = [];
+  const left = new Map<string, number>();
+  for (const [id, product] of products) if (product?.stock != null) left.set(id, product.stock);
+  const taken = new Map<string, number>();
+  // Slots taken in this batch count for the account's later requests in it too, so the limit holds whatever the
+  // queue holds (today one waiting request per account).
+  const open = new Map(slots);
+  const requests = queued
+    .map(({ uid, raw }) => ({
+      uid,
+      request: parseRequest(raw),
+      at: isRecord(raw) && typeof raw.at === 'number' ? raw.at : 0,
+    }))
+    .sort(queueOrder);
+  for (const { uid, request, at } of requests) {
+    update[`orderQueue/${uid}`] = null;
+    if (!request) {
+      decisions.push({ uid, requestId: null, at, answer: null });
+      continue;
+    }
+    const slot = freeSlot(open.get(uid));
+    const answer = decide(request, products, left, slot);
+    decisions.push({ uid, requestId: request.id, at, answer });
+    update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
+    if (answer.kind !== 'ordered') continue;
+    const items: StoredOrder['items'] = {};
+    for (const [id, quantity] of Object.entries(request.lines)) {
+      const product = products.get(id)!;
+      items[id] = { title: product.title, price: product.price, quantity };
+      if (left.has(id)) {
+        left.set(id, left.get(id)! - quantity);
+        taken.set(id, (taken.get(id) ?? 0) + quantity);
+      }
+      if (product.date) {
+        for (let n = 0; n < quantity; n++) {
+          update[paths.ticket(id, ticketId(request.id, n))] = {
+            uid,
+            order: request.id,
+            n,
+            code: newTicketCode(),
+            holder: request.contact.name,
+            status: 'valid',
+            created: SERVER_TIME,
+          };
+        }
+      }
+    }
+    update[paths.order(uid, request.id)] = {
+      items,
+      total: orderTotal({ items }),
+      status: 'pending',
+      created: SERVER_TIME,
+      contact: request.contact,
+      ...(request.notes ? { notes: request.notes } : {}),
+    };
+    update[paths.openOrderSlot(uid, slot!)] = request.id;
+    const before = open.get(uid);
+    open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: request.id });
+  }
+  for (const [id, quantity] of taken) update[paths.productStock(id)] = increment(-quantity);
+  return { update, decisions };
+}

@@ -1,0 +1,94 @@
+import { isRecord } from '../../state/validation';
+import type { StoredOrder, WantedLine } from './order';
+
+/**
+ * Placing an order is asking for it: the buyer's app writes one request at orderQueue/{uid}, and trusted code
+ * (the allocator, functions/src/orders/) settles the queue in the order requests reached the database, writing
+ * the order, its tickets and the stock it takes, and an answer at orderAnswers/{uid}/{requestId}
+ * (docs/decisions.md#the-on-sale-rush, docs/data-model.md#orderqueue-and-orderanswers).
+ */
+
+/** The identity the allocator acts as towards the rules; only trusted code can take it (docs/security.md). */
+export const ALLOCATOR_UID = 'storefront-order-allocator';
+
+/** The least time between two requests of one account; the rules enforce it (orderRate/{uid}). */
+export const REQUEST_INTERVAL_MS = 2000;
+
+/** A request as it waits in the queue; `at` is the server's time when it arrived (first come, first served). */
+export interface OrderRequest {
+  /** Chosen by the buyer's app, kept across retries: the order's id if it is placed. */
+  id: string;
+  at: number;
+  /** Quantity by product id. */
+  lines: Record<string, number>;
+  contact: StoredOrder['contact'];
+  notes?: string;
+}
+
+/** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
+export function requestRecord(
+  id: string,
+  lines: readonly WantedLine[],
+  contact: StoredOrder['contact'],
+  notes: string,
+  at: unknown,
+): Record<string, unknown> {
+  return {
+    id,
+    at,
+    lines: Object.fromEntries(lines.map((line) => [line.productId, line.quantity])),
+    contact,
+    ...(notes ? { notes } : {}),
+  };
+}
+
+/** What the allocator answered; every request gets exactly one. */
+export type OrderAnswer =
+  | { kind: 'ordered'; order: string }
+  /** Not enough left: how many are left of each product that was short (the rest was not looked at). */
+  | { kind: 'short'; left: Record<string, number> }
+  /** More of a product than one order may hold: the limit of each. */
+  | { kind: 'per-order-limit'; limits: Record<string, number> }
+  /** The account already has the most open orders one account may hold. */
+  | { kind: 'open-orders-limit' }
+  /** Products no longer on sale. */
+  | { kind: 'unavailable'; products: string[] };
+
+const counts = (value: unknown): Record<string, number> | null => {
+  if (!isRecord(value)) return null;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isInteger(entry[1]) && entry[1] >= 0,
+  );
+  return entries.length === Object.keys(value).length ? Object.fromEntries(entries) : null;
+};
+
+/** Reads an answer from the database; null when it is not one we can vouch for. */
+export function parseAnswer(raw: unknown): OrderAnswer | null {
+  if (!isRecord(raw)) return null;
+  switch (raw.kind) {
+    case 'ordered':
+      return typeof raw.order === 'string' ? { kind: 'ordered', order: raw.order } : null;
+    case 'short': {
+      const left = counts(raw.left);
+      return left ? { kind: 'short', left } : null;
+    }
+    case 'per-order-limit': {
+      const limits = counts(raw.limits);
+      return limits ? { kind: 'per-order-limit', limits } : null;
+    }
+    case 'open-orders-limit':
+      return { kind: 'open-orders-limit' };
+    case 'unavailable':
+      return isRecord(raw.products) ? { kind: 'unavailable', products: Object.keys(raw.products) } : null;
+    default:
+      return null;
+  }
+}
+
+/** The answer as the allocator stores it (product lists as keys, which the rules can bound). */
+export function answerRecord(answer: OrderAnswer, at: unknown): Record<string, unknown> {
+  if (answer.kind === 'unavailable') {
+    return { kind: answer.kind, products: Object.fromEntries(answer.products.map((id) => [id, true])), at };
+  }
+  return { ...answer, at };
+}

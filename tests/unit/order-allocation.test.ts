@@ -1,0 +1,151 @@
+/**
+ * Settling a batch of the order queue (functions/src/orders/settle.ts) as pure logic: the order of decisions, the
+ * stock each leaves for the next, the answers, and the one update that records them. The allocator's run against
+ * the real database, with the rules, is tests/server/order-allocator.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../src/features/catalogue/product';
+import { catalogue, product } from './products';
+import { parseAnswer } from '../../src/features/orders/orderRequest';
+import { refusal } from '../../src/features/checkout/placeOrder';
+import { queueOrder, settleBatch, type QueuedRequest } from '../../functions/src/orders/settle';
+
+const request = (
+  uid: string,
+  at: number,
+  lines: Record<string, number>,
+  id = `request-${uid}-${at}`,
+): QueuedRequest => ({
+  uid,
+  raw: { id, at, lines, contact: { name: `Buyer ${uid}`, email: `${uid}@example.com` } },
+});
+const INCREMENT = (by: number) => ({ '.sv': { increment: by } });
+const kinds = (batch: ReturnType<typeof settleBatch>) => batch.decisions.map((d) => `${d.uid}:${d.answer?.kind}`);
+
+describe('settling a batch of the order queue', () => {
+  it('decides first come first served, by arrival time and then account, whatever order they were read in', () => {
+    const queued = [request('c', 30, { gig: 1 }), request('b', 20, { gig: 1 }), request('a', 20, { gig: 1 })];
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 2 })), new Map());
+    expect(kinds(batch)).toEqual(['a:ordered', 'b:ordered', 'c:short']);
+    expect([...queued].map((q) => ({ uid: q.uid, at: (q.raw as { at: number }).at })).sort(queueOrder)[0]?.uid).toBe(
+      'a',
+    );
+  });
+
+  it('takes the stock of a whole batch as one server increment per product, never below what was read', () => {
+    const queued = [request('a', 1, { gig: 2, mug: 1 }), request('b', 2, { gig: 3 }), request('c', 3, { gig: 1 })];
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 5 }), product('mug')), new Map());
+    expect(kinds(batch)).toEqual(['a:ordered', 'b:ordered', 'c:short']);
+    expect(batch.update['products/gig/stock']).toEqual(INCREMENT(-5));
+    // Uncounted stock is not written at all.
+    expect('products/mug/stock' in batch.update).toBe(false);
+  });
+
+  it('says how many are left, and sells them to a later buyer who asks for no more than that', () => {
+    const queued = [request('a', 1, { gig: 3 }), request('b', 2, { gig: 4 }), request('c', 3, { gig: 2 })];
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 5 })), new Map());
+    expect(kinds(batch)).toEqual(['a:ordered', 'b:short', 'c:ordered']);
+    expect(parseAnswer(batch.update['orderAnswers/b/request-b-2'])).toEqual({ kind: 'short', left: { gig: 2 } });
+    expect(batch.update['products/gig/stock']).toEqual(INCREMENT(-5));
+  });
+
+  it('refuses a request whole: one short line leaves the others for the buyers after it', () => {
+    const queued = [request('a', 1, { gig: 1, mug: 2 }), request('b', 2, { gig: 1 })];
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 1 }), product('mug', { stock: 1 })), new Map());
+    expect(kinds(batch)).toEqual(['a:short', 'b:ordered']);
+    expect(parseAnswer(batch.update['orderAnswers/a/request-a-1'])).toEqual({ kind: 'short', left: { mug: 1 } });
+    expect('products/mug/stock' in batch.update).toBe(false);
+  });
+
+  it('answers the per-order limit, the open-order limit and products no longer on sale', () => {
+    const queued = [
+      request('over', 1, { gig: 7 }),
+      request('full', 2, { gig: 1 }),
+      request('gone', 3, { old: 1, gig: 1 }),
+      request('hidden', 4, { draft: 1 }),
+    ];
+    const products = new Map<string, Product | null>([
+      ...catalogue(product('gig', { stock: 50, maxPerOrder: 6 }), product('draft', { active: false })),
+      ['old', null],
+    ]);
+    const batch = settleBatch(queued, products, new Map([['full', { a: 'x', b: 'y', c: 'z' }]]));
+    expect(kinds(batch)).toEqual([
+      'over:per-order-limit',
+      'full:open-orders-limit',
+      'gone:unavailable',
+      'hidden:unavailable',
+    ]);
+    expect(parseAnswer(batch.update['orderAnswers/over/request-over-1'])).toEqual({
+      kind: 'per-order-limit',
+      limits: { gig: 6 },
+    });
+    expect(parseAnswer(batch.update['orderAnswers/gone/request-gone-3'])).toEqual({
+      kind: 'unavailable',
+      products: ['old'],
+    });
+    expect('products/gig/stock' in batch.update).toBe(false);
+  });
+
+  it('writes the order at catalogue prices in a free slot, its tickets, the answer, and takes the request off', () => {
+    const gig = product('gig', { stock: 10, price: 12.5, date: '2027-01-15T19:00:00Z' });
+    const batch = settleBatch(
+      [request('a', 1, { gig: 3, mug: 1 }, 'order-one')],
+      catalogue(gig, product('mug')),
+      new Map([['a', { a: 'old' }]]),
+    );
+    const update = batch.update;
+    expect(update['orderQueue/a']).toBeNull();
+    expect(update['openOrders/a/b']).toBe('order-one');
+    expect(update['orders/a/order-one']).toEqual({
+      items: { gig: { title: 'GIG', price: 12.5, quantity: 3 }, mug: { title: 'MUG', price: 10, quantity: 1 } },
+      total: 47.5,
+      status: 'pending',
+      created: { '.sv': 'timestamp' },
+      contact: { name: 'Buyer a', email: 'a@example.com' },
+    });
+    const tickets = Object.keys(update).filter((path) => path.startsWith('tickets/'));
+    expect(tickets.sort()).toEqual(['tickets/gig/order-one-0', 'tickets/gig/order-one-1', 'tickets/gig/order-one-2']);
+    const codes = new Set(tickets.map((path) => (update[path] as { code: string }).code));
+    expect(codes.size).toBe(3);
+    expect(update['tickets/gig/order-one-0']).toMatchObject({ uid: 'a', order: 'order-one', n: 0, status: 'valid' });
+    expect(parseAnswer(update['orderAnswers/a/order-one'])).toEqual({ kind: 'ordered', order: 'order-one' });
+  });
+
+  it('takes a malformed entry off the queue without an answer, and decides the rest', () => {
+    const queued: QueuedRequest[] = [{ uid: 'junk', raw: { at: 1, lines: 'all of it' } }, request('b', 2, { gig: 1 })];
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 1 })), new Map());
+    expect(kinds(batch)).toEqual(['junk:undefined', 'b:ordered']);
+    expect(batch.update['orderQueue/junk']).toBeNull();
+    expect(Object.keys(batch.update).some((path) => path.startsWith('orderAnswers/junk'))).toBe(false);
+  });
+});
+
+describe('what a refused buyer is told', () => {
+  const lines = [
+    { productId: 'gig', quantity: 3, title: 'Summer Gig' },
+    { productId: 'mug', quantity: 1, title: 'Mug' },
+  ];
+
+  it('names how many are left, or that a product sold out', () => {
+    expect(refusal({ kind: 'short', left: { gig: 2 } }, lines).message).toBe(
+      'Not enough left: only 2 of Summer Gig left. Your wishlist is unchanged.',
+    );
+    expect(refusal({ kind: 'short', left: { gig: 0, mug: 0 } }, lines).message).toMatch(
+      /Summer Gig is sold out; Mug is sold out/,
+    );
+    expect(refusal({ kind: 'short', left: { gig: 2 } }, lines).productIds).toEqual(['gig']);
+  });
+
+  it('names the limits', () => {
+    expect(refusal({ kind: 'per-order-limit', limits: { gig: 2 } }, lines).message).toMatch(/at most 2 of Summer Gig/);
+    expect(refusal({ kind: 'open-orders-limit' }, lines).message).toMatch(/already have 3 orders waiting/);
+    expect(refusal({ kind: 'unavailable', products: ['mug'] }, lines).productIds).toEqual(['mug']);
+  });
+
+  it('reads only answers it can vouch for', () => {
+    expect(parseAnswer({ kind: 'ordered', order: 'o1', at: 1 })).toEqual({ kind: 'ordered', order: 'o1' });
+    for (const bad of [null, 'ordered', { kind: 'ordered' }, { kind: 'short', left: { gig: -1 } }, { kind: 'busy' }]) {
+      expect(parseAnswer(bad)).toBeNull();
+    }
+  });
+});
