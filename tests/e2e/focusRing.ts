@@ -18,7 +18,8 @@ interface FocusIndicator {
 /**
  * Reads the focus indicator of `document.activeElement`. The ring is drawn 2px outside the element (base.css), so
  * what surrounds it is its parents' background; a text field shows focus as its thicker primary outline instead
- * (MUI's outlined field and ours, src/lib/fields.css), drawn on the field's own background.
+ * (MUI's outlined field and ours, src/lib/fields.css), drawn on the field's own background; a switch or a
+ * checkbox, on the button around its hidden input.
  */
 function focusIndicator(page: Page): Promise<FocusIndicator | null> {
   return page.evaluate(() => {
@@ -52,7 +53,11 @@ function focusIndicator(page: Page): Promise<FocusIndicator | null> {
       return result;
     };
     const field = element.closest('.field__box, .MuiOutlinedInput-root');
-    const style = getComputedStyle(element);
+    // MUI's switches and checkboxes focus an invisible input; the round button around it draws the ring.
+    const drawer = element.matches('input[type="checkbox"], input[type="radio"]')
+      ? (element.closest('.Mui-focusVisible') ?? element)
+      : element;
+    const style = getComputedStyle(drawer);
     let ring: { color: string; width: number; on: Element | null };
     if (field && (element.matches('input, textarea, select') || element.getAttribute('role') === 'combobox')) {
       const outline = getComputedStyle(field.querySelector('fieldset') ?? field);
@@ -62,7 +67,7 @@ function focusIndicator(page: Page): Promise<FocusIndicator | null> {
       ring = {
         color: drawn ? style.outlineColor : 'rgba(0, 0, 0, 0)',
         width: drawn ? parseFloat(style.outlineWidth) : 0,
-        on: element.parentElement,
+        on: drawer.parentElement,
       };
     }
     const around = behind(ring.on);
