@@ -142,6 +142,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // MUI v9 reads only palette keys in a component's `color` prop ("textSecondary", "warning"): a palette path such
+  // as "text.secondary" is dropped without a word, and the text keeps its parent's colour (docs/styling.md).
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='color'] Literal[value=/\\./]",
+          message: 'MUI ignores a palette path in `color`: use a palette key (textSecondary, warning) or sx.',
+        },
+      ],
+    },
+  },
   {
     files: ['functions/src/**/*.ts'],
     plugins: { 'import-x': importX },

@@ -1,29 +1,28 @@
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** An event's day and time as the shop shows it, optionally in a given time zone and with the zone named. */
-function eventFormatter(locale: string, timeZone?: string | null, nameTheZone = false): Intl.DateTimeFormat {
-  // Building an Intl formatter costs far more than using one: one per locale and zone serves every card.
-  const key = `${locale}|${timeZone ?? ''}|${nameTheZone}`;
-  let formatter = dateFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      ...(nameTheZone ? { timeZoneName: 'short' } : {}),
-      ...(timeZone ? { timeZone } : {}),
-    });
-    dateFormatters.set(key, formatter);
+/** Building an Intl formatter costs far more than using one: one per locale, zone and style serves every line. */
+function formatter(locale: string, timeZone: string | null | undefined, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale}|${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let found = dateFormatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
+    dateFormatters.set(key, found);
   }
-  return formatter;
+  return found;
 }
+
+const EVENT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 
 /** An event's date and time in the visitor's own time zone, e.g. "Fri 15 Jan 2027, 19:00". */
 export function formatEventDate(iso: string, locale: string): string {
-  return eventFormatter(locale).format(new Date(iso));
+  return formatter(locale, null, EVENT).format(new Date(iso));
 }
 
 /**
@@ -31,5 +30,18 @@ export function formatEventDate(iso: string, locale: string): string {
  * misled, e.g. "Fri 15 Jan 2027, 19:00 GMT". Without a known zone, the device's own is used and named.
  */
 export function formatEventTime(iso: string, locale: string, timeZone: string | null): string {
-  return eventFormatter(locale, timeZone, true).format(new Date(iso));
+  return formatter(locale, timeZone, { ...EVENT, timeZoneName: 'short' }).format(new Date(iso));
+}
+
+const MOMENT = {
+  'date-time': { dateStyle: 'medium', timeStyle: 'medium' },
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * A moment to the second as the shop writes it (its locale, its zone; the device's zone while it names none), as
+ * staff read syncs and check-ins: "25 Nov 2026, 18:36:18", or the time alone.
+ */
+export function formatMoment(at: number, locale: string, timeZone: string | null, part: keyof typeof MOMENT): string {
+  return formatter(locale, timeZone, MOMENT[part]).format(new Date(at));
 }

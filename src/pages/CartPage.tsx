@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { usePageTitle } from '../features/site/usePageTitle';
-import { wishlist } from '../features/wishlist/appWishlist';
+import { ClearWishlistButton } from '../features/wishlist/ClearWishlistButton';
 import { WishlistItems } from '../features/wishlist/WishlistItems';
 import { cartAtom } from '../state/atoms';
 
@@ -20,7 +20,7 @@ export default function CartPage() {
           <Typography variant="h2" gutterBottom>
             Your wishlist is empty
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
             Save tickets and products you like; your wishlist stays on this device, even offline.
           </Typography>
           <Button component={Link} to="/products" variant="contained">
@@ -31,9 +31,7 @@ export default function CartPage() {
         <>
           <WishlistItems />
           <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <Button variant="outlined" color="secondary" onClick={() => wishlist.clear()}>
-              Clear wishlist
-            </Button>
+            <ClearWishlistButton />
             <Button component={Link} to="/checkout" variant="contained">
               Go to checkout
             </Button>

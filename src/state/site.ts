@@ -15,6 +15,7 @@ export const DEFAULT_SITE: SiteState = {
   launch: null,
   currency: 'GBP',
   locale: 'en-GB',
+  timezone: null,
 };
 
 const TEXT_FIELDS = ['name', 'tagline', 'address', 'postcode', 'telephone', 'email'] as const;
@@ -37,6 +38,17 @@ function isLocale(value: unknown): value is string {
   if (typeof value !== 'string' || value === '') return false;
   try {
     return Intl.getCanonicalLocales(value).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time-zone name of the shape the rules accept, and one this browser can show times in. */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 64 || !/^[A-Za-z]+(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
   } catch {
     return false;
   }
@@ -78,6 +90,8 @@ export function readSiteFields(raw: unknown): SiteReading {
   else if (raw.currency != null) invalid.push('currency');
   if (isLocale(raw.locale)) site.locale = raw.locale;
   else if (raw.locale != null) invalid.push('locale');
+  if (isTimeZone(raw.timezone)) site.timezone = raw.timezone;
+  else if (raw.timezone != null) invalid.push('timezone');
 
   return { site, invalid };
 }

@@ -15,6 +15,8 @@ export interface SiteState {
   currency: string;
   /** BCP 47 tag used to format prices and dates. */
   locale: string;
+  /** The shop's IANA time zone (where its events happen), or null while it names none. */
+  timezone: string | null;
 }
 
 /** Who is signed in (docs/behaviour.md#sign-in-and-sign-out). Fields are null while signed out. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './liveDatabase';
-import { TWO_ITEMS, expectHeading, storeState } from './support';
+import { expect, test } from './accounts';
+import { TWO_ITEMS, clearWishlist, expectHeading, storeState } from './support';
 
 const PAGES = [
   '/home',
@@ -40,7 +40,7 @@ test('the wishlist with an open toast passes axe', async ({ page }) => {
   // Clicking before that could land where the button was.
   const rows = page.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem');
   await expect(rows.getByRole('alert')).toHaveText(Array(2).fill('No longer on sale. Remove it to check out.'));
-  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  await clearWishlist(page);
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Your wishlist has been emptied' })).toBeVisible();
   await expectHeading(page, 'Wishlist');
@@ -59,3 +59,15 @@ test('the contact form with validation errors passes axe @phone', async ({ page 
     ),
   ).toEqual([]);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the staff coming-soon banner reads clearly, ${scheme} @phone`, async ({ page, db, accounts }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await db.write('properties/comingsoon', true);
+    await db.write('properties/launch', '2099-01-01T10:00:00Z');
+    await accounts.signIn(page, await accounts.create('staff'));
+    await expect(page.getByText('Coming-soon mode is on: visitors see the coming-soon page.')).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('.coming-soon-banner').withTags(['wcag2aa']).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+}

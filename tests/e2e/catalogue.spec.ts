@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectHeading, failOnPageErrors } from './support';
+import { TWO_ITEMS, clearWishlist, expectHeading, failOnPageErrors, storeState, storedState } from './support';
 import { expect, test } from './liveDatabase';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -201,7 +201,7 @@ test('the wishlist: add twice raises the quantity, adjust within stock, remove, 
   await expect(rows.last()).toContainText('Harbour Jazz Night');
   await page.getByRole('button', { name: 'Remove Harbour Jazz Night' }).click();
   await expect(page.getByTestId('wishlist-total')).toHaveText('£37.50');
-  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  await clearWishlist(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Your wishlist has been emptied' })).toBeVisible();
   await expect(page.getByText('Your wishlist is empty')).toBeVisible();
   await page.getByRole('link', { name: 'Browse products' }).click();
@@ -262,13 +262,108 @@ test('a long catalogue renders in steps as the visitor scrolls, or on "Show more
   await page.goto('/products');
   await expect(page.getByRole('status').filter({ hasText: '100 products' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(48);
-  await page.getByRole('button', { name: 'Show more (52 more)' }).scrollIntoViewIfNeeded();
+  // Scrolled until the end of the list is close below the screen: the next step comes by itself.
+  await page
+    .getByRole('button', { name: 'Show more (52 more)' })
+    .evaluate((button) => window.scrollTo(0, button.getBoundingClientRect().top + window.scrollY - innerHeight - 200));
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(96);
-  // Near the end again (the button loads the rest when pressed, or as it comes into view).
-  await page.getByRole('button', { name: 'Show more (4 more)' }).scrollIntoViewIfNeeded();
+  // Once on screen the button waits to be pressed, and stays where it is until then.
+  const last = page.getByRole('button', { name: 'Show more (4 more)' });
+  await last.scrollIntoViewIfNeeded();
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(96);
+  await last.click();
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(100);
   await expect(page.getByRole('button', { name: /Show more/ })).toHaveCount(0);
   // A new search starts from the first step again.
   await page.getByRole('searchbox', { name: 'Search' }).fill('extra');
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(48);
+});
+
+/**
+ * How the browser's own clear button of the search field is displayed: it lives in the input's user-agent shadow
+ * root, which only the DevTools protocol reaches (getComputedStyle ignores that pseudo-element).
+ */
+async function browserClearButtonDisplay(page: Page): Promise<string | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  type Node = typeof root;
+  const find = (node: Node): Node | undefined => {
+    const attributes = node.attributes ?? [];
+    const pseudo = attributes[attributes.indexOf('pseudo') + 1];
+    if (attributes.includes('pseudo') && pseudo === '-webkit-search-cancel-button') return node;
+    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) {
+      const found = find(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const button = find(root);
+  if (!button) throw new Error('no search field with a clear button on the page');
+  const { computedStyle } = await cdp.send('CSS.getComputedStyleForNode', { nodeId: button.nodeId });
+  return computedStyle.find((property) => property.name === 'display')?.value;
+}
+
+test('the search field clears with the shop’s own button, not the browser’s @phone', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/products');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('jazz');
+  await expect(page.getByRole('status').filter({ hasText: /match/ })).toBeVisible();
+  expect(await browserClearButtonDisplay(page)).toBe('none');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
+});
+
+test('clearing the wishlist asks first, and the spec’s toast offers to undo it @phone', async ({ page }) => {
+  await storeState(page, TWO_ITEMS, '/cart');
+  const rows = page.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Clear your wishlist?' });
+  await expect(confirm).toContainText('2 products (3 items in all) will be removed from this device.');
+  await confirm.getByRole('button', { name: 'Keep them' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(rows).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  await confirm.getByRole('button', { name: 'Clear wishlist' }).click();
+  await expect(page.getByText('Your wishlist is empty')).toBeVisible();
+  const toast = page.getByRole('alert').filter({ hasText: 'Your wishlist has been emptied' });
+  await expect(toast).toContainText('Item added to Wishlist');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Wishlist, 3 items' })).toBeVisible();
+  expect(await storedState(page)).toMatchObject({ cart: TWO_ITEMS.cart });
+});
+
+test('prices, stock and limits read plainly: free, sold out once, the last one, why + stops @phone', async ({
+  page,
+}) => {
+  await page.goto('/products');
+  const market = page.getByRole('article', { name: 'Spring Makers Market' });
+  await expect(market.locator('.product-card__price')).toHaveText('Free');
+  const soldOut = page.getByRole('article', { name: 'Letterpress Printing Workshop' });
+  await expect(soldOut.getByText('Sold out')).toHaveCount(1);
+  await expect(soldOut.getByRole('button', { name: 'Add Letterpress Printing Workshop to wishlist' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Add Hand-poured Beeswax Candle to wishlist' }).click();
+  await page.getByRole('button', { name: 'Add Hand-poured Beeswax Candle to wishlist' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wishlist not changed' })).toContainText(
+    'Your wishlist already holds the last "Hand-poured Beeswax Candle".',
+  );
+  await page.getByRole('button', { name: 'Add Spring Makers Market to wishlist' }).click();
+  await page.goto('/cart');
+  const candle = page.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem').filter({
+    hasText: 'Hand-poured Beeswax Candle',
+  });
+  await expect(candle).toContainText('£16.00 each · the last one');
+  await expect(candle.getByRole('button', { name: 'One more Hand-poured Beeswax Candle' })).toBeDisabled();
+  const market_ = page.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem').filter({
+    hasText: 'Spring Makers Market',
+  });
+  await expect(market_).toContainText('Free · up to 10 per order');
 });

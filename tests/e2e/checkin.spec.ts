@@ -130,3 +130,35 @@ test('staff cancelling an order voids its tickets in the same update, and the do
   await expect(result(page)).toContainText('Void ticket');
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 2');
 });
+
+test.describe('a door device set to another language and zone than the shop', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+  test('dates in the shop’s locale, focus back in the code field, an unknown code repeated @phone', async ({
+    page,
+    db,
+    accounts,
+  }) => {
+    const codes = await eventCodes(db);
+    await accounts.signIn(page, await accounts.create('staff'));
+    await openCheckin(page);
+    // The seed's shop: en-GB, 24-hour clock, day before month.
+    await expect(page.getByTestId('checkin-synced')).toContainText(
+      /last synced \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} · /,
+    );
+    const field = page.getByRole('textbox', { name: 'Ticket code' });
+    await typeCode(page, codes[0]!);
+    await expect(result(page)).toContainText('Admitted');
+    // A keyboard-wedge scanner types the next code at once: it must land in the field.
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('');
+    await page.keyboard.type(codes[0]!);
+    await page.keyboard.press('Enter');
+    await expect(result(page)).toContainText(/Already checked in ?at \d{2}:\d{2}:\d{2} on this device/);
+
+    await typeCode(page, 'hello door');
+    await expect(result(page)).toContainText('“hello door” is not a ticket on this device’s lists');
+    await typeCode(page, `<b>${'A'.repeat(500)}</b>`);
+    await expect(result(page)).toContainText(`“<b>${'A'.repeat(37)}…” is not a ticket`);
+  });
+});

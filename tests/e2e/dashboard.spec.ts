@@ -97,7 +97,8 @@ test('staff edit the site details and every open page follows live', async ({ pa
   await expect(visitor).toHaveURL('/coming-soon');
   await expect(visitor.getByText(/We open on/)).toContainText('2031');
   expect(await db.read('properties/comingsoon')).toBe(true);
-  expect(Date.parse(String(await db.read('properties/launch')))).toBe(new Date('2031-06-01T18:30').getTime());
+  // Entered on the shop's wall clock (the seed's Europe/London, in summer time).
+  expect(await db.read('properties/launch')).toBe('2031-06-01T17:30:00.000Z');
   await expectHeading(page, 'Dashboard');
   await visitorContext.close();
 });
@@ -190,4 +191,29 @@ test('a role change reaches the signed-in user live: the staff tools come and go
   await db.write(`users/${customer.uid}/role`, 'customer');
   await expect(page.getByRole('tab')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Your orders' })).toBeVisible();
+});
+
+test.describe('staff in another time zone than the shop', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('saving the site details keeps the shop’s time zone, and the launch is entered in it', async ({
+    page,
+    db,
+    accounts,
+  }) => {
+    await accounts.signIn(page, await accounts.create('staff'));
+    const site = page.getByRole('form', { name: 'Site details' });
+    await expect(site.getByLabel('Shop name')).not.toHaveValue('');
+    await expect(site.getByText('In the shop’s time zone (Europe/London).')).toBeVisible();
+    // The seed's launch, 2027-03-01 10:00 UTC, is 10:00 in London (GMT), not 05:00 as in New York.
+    await expect(site.getByLabel('Launch date and time')).toHaveValue('2027-03-01T10:00');
+
+    await site.getByLabel('Launch date and time').fill('2031-06-01T18:30');
+    await site.getByLabel(/Coming-soon mode/).check();
+    await site.getByRole('button', { name: 'Save site details' }).click();
+    await expect.poll(() => db.read('properties/comingsoon')).toBe(true);
+    expect(await db.read('properties/timezone')).toBe('Europe/London');
+    // 18:30 in London in June (BST, UTC+1).
+    expect(await db.read('properties/launch')).toBe('2031-06-01T17:30:00.000Z');
+  });
 });

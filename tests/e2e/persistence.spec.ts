@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { SITE, TWO_ITEMS, expectHeading, failOnPageErrors, storeRaw, storeState, storedState } from './support';
+import {
+  SITE,
+  TWO_ITEMS,
+  clearWishlist,
+  expectHeading,
+  failOnPageErrors,
+  storeRaw,
+  storeState,
+  storedState,
+} from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -98,7 +107,7 @@ test('a change in one tab appears in the other open tabs', async ({ context }) =
   await expect(second.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
 
   await second.goto('/cart');
-  await second.getByRole('button', { name: 'Clear wishlist' }).click();
+  await clearWishlist(second);
   await expect(first.getByText('Your wishlist is empty')).toBeVisible();
   await expect(first.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
 });

@@ -85,3 +85,28 @@ test('where Chromium offers installation, "Install app" appears; elsewhere nothi
     await rm(profile, { recursive: true, force: true });
   }
 });
+
+test('the offline bar hides neither the footer’s last link nor the focused button @phone', async ({ page, db }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('banner')).toContainText(SEED_NAME);
+  await db.setOffline(true);
+  const bar = page.locator('.offline-bar');
+  await expect(bar).toBeVisible();
+  const barTop = async () => (await bar.boundingBox())!.y;
+  const bottomOf = async (target: ReturnType<typeof page.locator>) => {
+    const box = (await target.boundingBox())!;
+    return box.y + box.height;
+  };
+
+  const send = page.getByRole('button', { name: 'Send when online' });
+  await page.getByRole('textbox', { name: /Message/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(send).toBeFocused();
+  expect(await bottomOf(send)).toBeLessThanOrEqual(await barTop());
+
+  const lastLink = page.getByRole('contentinfo').getByRole('link').last();
+  await page.keyboard.press('End');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(lastLink).toBeInViewport();
+  expect(await bottomOf(lastLink)).toBeLessThanOrEqual(await barTop());
+});

@@ -91,3 +91,12 @@ export async function expectHeading(page: Page, name: string | RegExp): Promise<
 export function reserved(page: Page) {
   return page.getByRole('heading', { name: 'Reserved: thank you, Casey Marsh' });
 }
+
+/** Presses "Clear wishlist" on the wishlist page and confirms it. */
+export async function clearWishlist(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Clear wishlist' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Clear your wishlist?' })
+    .getByRole('button', { name: 'Clear wishlist' })
+    .click();
+}

@@ -98,3 +98,25 @@ test('printing puts each ticket on a page of its own, the app left out', async (
   }
   expect(pdfPages(pdf)).toBe(CODES.length);
 });
+
+test('a printed ticket names the shop and the price, black on white also from the dark scheme', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await showCustomerTickets(page, db, accounts, CODES.slice(0, 1));
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  const ticket = page.getByTestId('ticket');
+  await expect(ticket.getByText('The Lantern Rooms', { exact: true })).toBeVisible();
+  await expect(ticket).toContainText('£18.00');
+  // With "background graphics" on, every background behind the ticket prints: all of them must be white or none.
+  const backgrounds = await ticket.evaluate((card) => {
+    const seen: string[] = [];
+    for (let node: Element | null = card; node; node = node.parentElement)
+      seen.push(getComputedStyle(node).backgroundColor);
+    return seen.filter((colour) => colour !== 'rgba(0, 0, 0, 0)' && colour !== 'rgb(255, 255, 255)');
+  });
+  expect(backgrounds).toEqual([]);
+  await expect(ticket.getByRole('heading', { name: 'Harbour Jazz Night' })).toHaveCSS('color', 'rgb(0, 0, 0)');
+});

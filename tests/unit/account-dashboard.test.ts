@@ -43,16 +43,27 @@ describe('orders', () => {
 });
 
 describe('the launch date-time picker', () => {
-  it('round-trips an instant through the local input value', () => {
+  it('round-trips an instant through the input value in any zone', () => {
     const iso = '2027-03-01T18:30:00.000Z';
-    expect(fromLocalInput(toLocalInput(iso))).toBe(iso);
+    for (const zone of ['Europe/London', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham'])
+      expect(fromLocalInput(toLocalInput(iso, zone), zone)).toBe(iso);
+  });
+
+  it('reads and shows the wall clock of the shop’s zone, not the device’s, also across summer time', () => {
+    expect(toLocalInput('2027-03-01T10:00:00Z', 'Europe/London')).toBe('2027-03-01T10:00');
+    expect(toLocalInput('2027-03-01T10:00:00Z', 'America/New_York')).toBe('2027-03-01T05:00');
+    expect(fromLocalInput('2031-06-01T18:30', 'Europe/London')).toBe('2031-06-01T17:30:00.000Z');
+    expect(fromLocalInput('2031-01-01T18:30', 'Europe/London')).toBe('2031-01-01T18:30:00.000Z');
+    expect(fromLocalInput('2031-06-01T18:30', 'Asia/Kolkata')).toBe('2031-06-01T13:00:00.000Z');
+    // The hour after the clocks go back in New York (1 November 2026, 02:00 EDT becomes 01:00 EST).
+    expect(fromLocalInput('2026-11-01T03:00', 'America/New_York')).toBe('2026-11-01T08:00:00.000Z');
   });
 
   it('treats empty and unusable values as none', () => {
-    expect(toLocalInput(null)).toBe('');
-    expect(toLocalInput('not a date')).toBe('');
-    expect(fromLocalInput('')).toBeNull();
-    expect(fromLocalInput('2027-13-45T99:99')).toBeNull();
+    expect(toLocalInput(null, 'Europe/London')).toBe('');
+    expect(toLocalInput('not a date', 'Europe/London')).toBe('');
+    expect(fromLocalInput('', 'Europe/London')).toBeNull();
+    expect(fromLocalInput('2027-13-45T99:99', 'Europe/London')).toBeNull();
   });
 });
 
@@ -71,7 +82,27 @@ describe('the site properties form', () => {
       currency: 'GBP',
       locale: 'en-GB',
     });
-    expect(Object.keys(record).sort()).toEqual(Object.keys(DEFAULT_SITE).sort());
+    // No time zone set: none written (the rules take it as optional).
+    expect(Object.keys(record).sort()).toEqual(
+      Object.keys(DEFAULT_SITE)
+        .filter((name) => name !== 'timezone')
+        .sort(),
+    );
+  });
+
+  it('writes the shop’s time zone back, and reads the launch on its wall clock', () => {
+    const site = {
+      ...DEFAULT_SITE,
+      email: 'a@example.com',
+      launch: '2031-06-01T17:30:00.000Z',
+      timezone: 'Europe/London',
+    };
+    const fields = propertiesFields(site);
+    expect(fields.launch).toBe('2031-06-01T18:30');
+    expect(propertiesRecord(fields)).toMatchObject({ timezone: 'Europe/London', launch: '2031-06-01T17:30:00.000Z' });
+    expect(validateProperties({ ...fields, timezone: 'Mars/Olympus' })).toEqual({
+      timezone: 'Please enter a time zone such as Europe/London.',
+    });
   });
 
   it('names each field the database would refuse', () => {
@@ -106,8 +137,8 @@ describe('the product form', () => {
   });
 
   it('accepts a complete product and leaves empty optional fields out of the record', () => {
-    expect(validateProduct(filled, new Set())).toEqual({});
-    expect(productRecord(filled)).toEqual({
+    expect(validateProduct(filled, new Set(), 'UTC')).toEqual({});
+    expect(productRecord(filled, 'UTC')).toEqual({
       title: 'Poster',
       price: 12.5,
       description: '',
@@ -115,16 +146,23 @@ describe('the product form', () => {
       category: 'Prints',
       active: true,
     });
-    expect(productRecord({ ...filled, stock: '4', sort: '10', venue: ' Hall ' })).toMatchObject({
+    expect(productRecord({ ...filled, stock: '4', sort: '10', venue: ' Hall ' }, 'UTC')).toMatchObject({
       stock: 4,
       sort: 10,
       venue: 'Hall',
     });
+    expect(productRecord({ ...filled, date: '2027-07-01T19:00' }, 'Europe/London').date).toBe(
+      '2027-07-01T18:00:00.000Z',
+    );
   });
 
   it('refuses what the rules refuse, and an id that is taken', () => {
     expect(
-      validateProduct({ ...filled, id: 'Poster!', price: '-1', stock: '1.5', title: '', category: '' }, new Set()),
+      validateProduct(
+        { ...filled, id: 'Poster!', price: '-1', stock: '1.5', title: '', category: '' },
+        new Set(),
+        'UTC',
+      ),
     ).toEqual({
       id: 'Use up to 64 lower-case letters, digits and dashes.',
       title: 'Please enter a title.',
@@ -132,10 +170,10 @@ describe('the product form', () => {
       category: 'Please enter a category.',
       stock: 'Please enter a whole number of 0 or more, or leave it empty for no limit.',
     });
-    expect(validateProduct(filled, new Set(['poster'])).id).toBe('Another product already has this id.');
-    expect(validateProduct({ ...filled, price: '1.234' }, new Set()).price).toBe(
+    expect(validateProduct(filled, new Set(['poster']), 'UTC').id).toBe('Another product already has this id.');
+    expect(validateProduct({ ...filled, price: '1.234' }, new Set(), 'UTC').price).toBe(
       'Please use at most two decimal places.',
     );
-    expect(validateProduct({ ...filled, price: '0.29' }, new Set()).price).toBeUndefined();
+    expect(validateProduct({ ...filled, price: '0.29' }, new Set(), 'UTC').price).toBeUndefined();
   });
 });

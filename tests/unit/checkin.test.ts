@@ -48,7 +48,7 @@ describe('the door decision', () => {
       `<b>${code(1)}</b>`,
       'x'.repeat(1_000_000),
     ]) {
-      expect(decide(input, 'gig', index)).toEqual({ kind: 'unknown' });
+      expect(decide(input, 'gig', index)).toEqual({ kind: 'unknown', input });
     }
   });
 });

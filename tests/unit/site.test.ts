@@ -14,6 +14,7 @@ const properties = {
   launch: '2027-03-01T18:00:00Z',
   currency: 'EUR',
   locale: 'de-DE',
+  timezone: 'Europe/Berlin',
 };
 
 describe('site replace', () => {
@@ -31,6 +32,14 @@ describe('site replace', () => {
 });
 
 describe('site fields read one by one', () => {
+  it('takes only a time zone this browser knows, of the shape the rules accept', () => {
+    for (const timezone of ['Mars/Olympus', 'Europe/London; drop', 42]) {
+      const { site, invalid } = readSiteFields({ ...properties, timezone });
+      expect(site.timezone).toBeNull();
+      expect(invalid).toEqual(['timezone']);
+    }
+  });
+
   it('keeps the good fields and names the bad ones', () => {
     const { site, invalid } = readSiteFields({ ...properties, comingsoon: 'yes', telephone: 441174960000 });
     expect(invalid).toEqual(['telephone', 'comingsoon']);

@@ -62,7 +62,7 @@ const held = (id: string, extra: Partial<HeldTicket['ticket']> = {}, guest = fal
     checkin: null,
     ...extra,
   },
-  event: { title: 'Gig', date: '2027-01-15T19:00:00Z', venue: 'Hall', timeZone: 'Europe/London' },
+  event: { title: 'Gig', date: '2027-01-15T19:00:00Z', venue: 'Hall', timeZone: 'Europe/London', price: 18 },
   guest,
 });
 

@@ -43,8 +43,25 @@ describe('wishlist actions', () => {
       severity: 'warn',
       summary: TOAST_TEXT.wishlistEmptiedSummary,
       detail: 'Your wishlist has been emptied',
+      action: { label: 'Undo', onClick: expect.any(Function) },
     });
     expect(TOAST_TEXT.wishlistEmptiedSummary).toBe('Item added to Wishlist');
+  });
+
+  it('undoing a clear puts the items back, after anything added since', () => {
+    const { store, toasts, wishlist } = setUp();
+    wishlist.add(ticket);
+    wishlist.add(ticket);
+    wishlist.add({ id: 'other', title: 'Other', price: 1 });
+    wishlist.clear();
+    wishlist.add({ id: 'other', title: 'Other', price: 1 });
+    wishlist.add({ id: 'new', title: 'New', price: 2 });
+    toasts.find((toast) => toast.action?.label === 'Undo')!.action!.onClick();
+    expect(store.get(cartAtom).products).toEqual([
+      { id: 'other', title: 'Other', price: 1 },
+      { id: 'new', title: 'New', price: 2 },
+      { ...ticket, quantity: 2 },
+    ]);
   });
 
   it('a refused change leaves the wishlist as it was and says why', () => {
@@ -78,6 +95,14 @@ describe('wishlist limits', () => {
       severity: 'error',
       detail: 'Your wishlist already holds all 2 of "Friday ticket" that are available.',
     });
+  });
+
+  it('says "the last one" rather than "all 1"', () => {
+    const { toasts, wishlist } = setUp();
+    const lastOne = { ...ticket, maxQuantity: 1 };
+    wishlist.add(lastOne);
+    wishlist.add(lastOne);
+    expect(toasts.at(-1)?.detail).toBe('Your wishlist already holds the last "Friday ticket".');
   });
 
   it('refuses a sold-out product', () => {

@@ -168,7 +168,7 @@ export function ResetForm({ switchTo }: Pick<FormProps, 'switchTo'>) {
       busyLabel="Sending…"
       after={<Button onClick={() => switchTo('signin')}>Back to sign in</Button>}
     >
-      <Typography color="text.secondary">We will email you a link to choose a new password.</Typography>
+      <Typography color="textSecondary">We will email you a link to choose a new password.</Typography>
       {sentTo && (
         <Alert severity="success" role="status">
           If there is an account for {sentTo}, a link to reset its password is on its way. Check your inbox.

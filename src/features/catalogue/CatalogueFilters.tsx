@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Icon } from '../../lib/Icon';
 import { OutlinedField } from '../../lib/FormTextField';
 import { SORT_LABELS, type CatalogueQuery, type SortOrder } from './product';
@@ -32,6 +32,7 @@ function Picker({ label, value, onChange, children }: PickerProps) {
 /** Search, category and sort; native selects, so phones show their own pickers. */
 export function CatalogueFilters({ query, categories, onChange }: CatalogueFiltersProps) {
   const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
   return (
     <form
       role="search"
@@ -41,13 +42,28 @@ export function CatalogueFilters({ query, categories, onChange }: CatalogueFilte
     >
       <OutlinedField id={searchId} label="Search">
         <input
+          ref={searchRef}
           id={searchId}
-          className="field__input"
+          className="field__input field__input--clearable"
           type="search"
           placeholder=" "
           value={query.search}
           onChange={(event) => onChange({ search: event.target.value })}
         />
+        {/* Ours rather than the browser's own, which ignores the theme (docs/styling.md). */}
+        {query.search !== '' && (
+          <button
+            type="button"
+            className="icon-button field__clear"
+            aria-label="Clear search"
+            onClick={() => {
+              onChange({ search: '' });
+              searchRef.current?.focus();
+            }}
+          >
+            <Icon name="close" />
+          </button>
+        )}
       </OutlinedField>
       <Picker label="Category" value={query.category} onChange={(category) => onChange({ category })}>
         <option value="">All categories</option>

@@ -1,5 +1,5 @@
 import { formatEventDate } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatPrice } from '../../lib/money';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
 import { StockLabel } from './StockLabel';
@@ -51,7 +51,7 @@ export function ProductCard({
             </span>
           )}
           <span className="product-card__price-row">
-            <span className="product-card__price">{formatMoney(product.price, currency, locale)}</span>
+            <span className="product-card__price">{formatPrice(product.price, currency, locale)}</span>
             <StockLabel product={product} />
           </span>
         </span>
@@ -64,7 +64,7 @@ export function ProductCard({
           onClick={() => onAdd(product)}
           aria-label={`Add ${product.title} to wishlist`}
         >
-          {soldOut ? 'Sold out' : 'Add to wishlist'}
+          Add to wishlist
         </button>
       </div>
     </article>

@@ -12,7 +12,7 @@ import { useAtomValue } from 'jotai';
 import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import { formatEventDate } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatPrice } from '../../lib/money';
 import { MuiScope } from '../../lib/mui/MuiScope';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
@@ -56,7 +56,7 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
               <ProductImage src={product.image} alt={product.title} eager />
               <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                 <Typography variant="h2" component="p">
-                  {formatMoney(product.price, currency, locale)}
+                  {formatPrice(product.price, currency, locale)}
                 </Typography>
                 <StockLabel product={product} />
               </Stack>
@@ -66,7 +66,7 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
                   {product.venue ? ` · ${product.venue}` : ''}
                 </Typography>
               )}
-              <Typography color="text.secondary">{product.category}</Typography>
+              <Typography color="textSecondary">{product.category}</Typography>
               <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
             </Stack>
           ) : (
@@ -75,13 +75,13 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
         </DialogContent>
         <DialogActions>
           {/* The modal hides the rest of the page, toasts included, from screen readers: say it here too. */}
-          <Typography role="status" variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
+          <Typography role="status" variant="body2" color="textSecondary" sx={{ mr: 'auto', pl: 1 }}>
             {inWishlist ? `In your wishlist: ${quantityOf(inWishlist)}` : ''}
           </Typography>
           <Button onClick={onClose}>Close</Button>
           {product && (
             <Button variant="contained" disabled={soldOut} onClick={() => onAdd(product)}>
-              {soldOut ? 'Sold out' : 'Add to wishlist'}
+              Add to wishlist
             </Button>
           )}
         </DialogActions>

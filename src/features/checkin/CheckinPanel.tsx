@@ -5,7 +5,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatMoment } from '../../lib/format';
+import { siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import { isRecord } from '../../state/validation';
 import { catalogueAtom, parseProduct } from '../catalogue';
@@ -28,8 +30,6 @@ import {
 
 // The camera and its QR decoder load only when staff open the camera.
 const CameraScanner = lazy(() => import('./CameraScanner'));
-
-const when = (at: number) => new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The staff "Check-in" tab: pick an event, download its tickets, and admit people by camera or typed code. */
 export default function CheckinPanel({ uid }: { uid: string }) {
@@ -55,6 +55,9 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   }
   const [eventId, setEventId] = useState<string>(() => Object.keys(lists)[0] ?? '');
   const [code, setCode] = useState('');
+  const codeField = useRef<HTMLInputElement>(null);
+  const { locale, timezone } = useAtomValue(siteAtom);
+  const when = (at: number) => formatMoment(at, locale, timezone, 'date-time');
   const [camera, setCamera] = useState(false);
   const title = events.get(eventId) ?? eventId;
   const list = lists[eventId];
@@ -70,6 +73,8 @@ export default function CheckinPanel({ uid }: { uid: string }) {
     if (!code.trim()) return;
     scan(code, eventId);
     setCode('');
+    // Back to the field, whatever was pressed: a keyboard-wedge scanner types the next code straight away.
+    codeField.current?.focus();
   };
   const valid = list?.tickets.filter((t) => t.status === 'valid') ?? [];
   const checkedIn = valid.filter((t) => t.checkin).length;
@@ -127,6 +132,7 @@ export default function CheckinPanel({ uid }: { uid: string }) {
               value={code}
               onChange={(e) => setCode(e.target.value)}
               autoComplete="off"
+              inputRef={codeField}
               slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, maxLength: 200 } }}
               sx={{ flex: 1 }}
             />
@@ -138,13 +144,19 @@ export default function CheckinPanel({ uid }: { uid: string }) {
             </Button>
           </Stack>
           {/* Above the camera view, which would push it off a phone's screen. */}
-          {last && <DecisionView decision={last.decision} at={last.at} />}
+          {last && (
+            <DecisionView
+              decision={last.decision}
+              at={last.at}
+              when={(at) => formatMoment(at, locale, timezone, 'time')}
+            />
+          )}
           {camera && (
             <Suspense fallback={<Typography role="status">Starting the camera…</Typography>}>
               <CameraScanner onCode={(text) => scan(text, eventId)} />
             </Suspense>
           )}
-          <Typography data-testid="checkin-outbox" color={waiting ? 'warning.dark' : 'text.secondary'}>
+          <Typography data-testid="checkin-outbox" color={waiting ? 'warning' : 'textSecondary'}>
             {outboxText}
           </Typography>
           {conflicts.length > 0 && (

@@ -4,10 +4,13 @@ import { useEffect, useRef } from 'react';
 import type { Decision } from './decide';
 import { deviceName } from './doorStore';
 
-const time = (at: number) =>
-  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** What was typed or read, as the door repeats it: on one line and short, whatever it was. */
+function echo(input: string): string {
+  const text = input.replace(/\s+/g, ' ').trim();
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
 
-function describe(decision: Decision): { title: string; detail: string; colour: string } {
+function describe(decision: Decision, time: (at: number) => string): { title: string; detail: string; colour: string } {
   switch (decision.kind) {
     case 'admitted':
       return {
@@ -32,13 +35,26 @@ function describe(decision: Decision): { title: string; detail: string; colour: 
         colour: 'warning.dark',
       };
     case 'unknown':
-      return { title: 'Unknown code', detail: 'Not a ticket on this device’s lists', colour: 'grey.800' };
+      return {
+        title: 'Unknown code',
+        detail: `“${echo(decision.input)}” is not a ticket on this device’s lists`,
+        colour: 'grey.800',
+      };
   }
 }
 
 /** The result of the last scan, large enough to read at arm's length, and announced to screen readers. */
-export function DecisionView({ decision, at }: { decision: Decision; at: number }) {
-  const { title, detail, colour } = describe(decision);
+export function DecisionView({
+  decision,
+  at,
+  when,
+}: {
+  decision: Decision;
+  at: number;
+  /** A check-in's time of day as the shop writes it. */
+  when: (at: number) => string;
+}) {
+  const { title, detail, colour } = describe(decision, when);
   const box = useRef<HTMLDivElement>(null);
   // On a phone the form or the on-screen keyboard can hide it: each new result is brought into view.
   useEffect(() => {

@@ -23,7 +23,8 @@ export type Decision =
   | { kind: 'already'; eventId: string; ticket: DoorTicket; at: number; device: string }
   | { kind: 'void'; eventId: string; ticket: DoorTicket }
   | { kind: 'other-event'; title: string }
-  | { kind: 'unknown' };
+  /** `input`: what was typed or read, to repeat (React shows it as text, whatever it holds). */
+  | { kind: 'unknown'; input: string };
 
 /** Codes of every downloaded list, looked up in constant time whatever the size of the event. */
 export interface DoorIndex {
@@ -43,7 +44,7 @@ export function indexLists(lists: Iterable<EventList>): DoorIndex {
 export function decide(input: string, eventId: string, index: DoorIndex): Decision {
   const code = normaliseCode(input);
   const found = code === null ? undefined : index.get(code);
-  if (!found) return { kind: 'unknown' };
+  if (!found) return { kind: 'unknown', input };
   const { list, ticket } = found;
   if (list.eventId !== eventId) return { kind: 'other-event', title: list.title };
   if (ticket.status === 'void') return { kind: 'void', eventId, ticket };

@@ -149,7 +149,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         <Typography variant="h2" gutterBottom>
           Nothing to check out
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           Your wishlist is empty. Add tickets or products first.
         </Typography>
         <Button component={Link} to="/products" variant="contained">
@@ -182,7 +182,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               <span>
                 {quantity} × {item.title}
                 {issues.length > 0 && (
-                  <Typography component="span" color="warning.main" sx={{ ml: 1 }}>
+                  <Typography component="span" color="warning" sx={{ ml: 1 }}>
                     ({issues.map(issueLabel).join(', ')})
                   </Typography>
                 )}
@@ -215,11 +215,11 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         <Typography id="checkout-details" variant="h2" gutterBottom>
           Your details
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           No payment now: your order is reserved, to be paid at the event or on collection.
           {auth.authenticated ? '' : ' No account needed.'}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="checkout-limits">
+        <Typography color="textSecondary" sx={{ mb: 2 }} data-testid="checkout-limits">
           So that everyone gets a fair chance, one order holds at most the number shown for each item (usually{' '}
           {DEFAULT_MAX_PER_ORDER}), and one account can have up to {MAX_OPEN_ORDERS} orders waiting to be paid or
           collected at a time.

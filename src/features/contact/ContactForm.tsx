@@ -14,7 +14,7 @@ import {
   validateContact,
   type ContactFields,
 } from './contactMessage';
-import { outboxAtom, outboxRetryingAtom } from './outbox';
+import { outboxRetryingAtom, shownOutboxAtom } from './outbox';
 
 const FIELDS: TextFieldSpec<ContactFields>[] = [
   { name: 'name', label: 'Name', autoComplete: 'name', required: true, maxLength: CONTACT_LIMITS.name },
@@ -54,7 +54,7 @@ export function ContactForm() {
 
 function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; keepDraft: boolean }) {
   const connected = useAtomValue(connectedAtom);
-  const waiting = useAtomValue(outboxAtom).length;
+  const waiting = useAtomValue(shownOutboxAtom).length;
   const retrying = useAtomValue(outboxRetryingAtom);
   const form = useForm<ContactFields>({
     initial,

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { withTimeout } from '../../lib/withTimeout';
 import type { ToastMessage } from '../../lib/toast/types';
+import { hydratingAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { StorageSlot } from '../../state/storage';
 import type { AppStore } from '../../state/store';
@@ -33,6 +34,11 @@ export interface OutboxDeps {
 
 /** Messages written but not yet acknowledged by the database, kept across reloads under their own key. */
 export const outboxAtom = atom<QueuedMessage[]>([]);
+/**
+ * The queue as the page shows it: empty while a page from the server is being taken over, as the server rendered
+ * it (it cannot know this device's queue), and the device's own once the page is live here.
+ */
+export const shownOutboxAtom = atom((get) => (get(hydratingAtom) ? [] : get(outboxAtom)));
 /** Whether the last attempt failed with the connection up, so that the queue waits for a retry. */
 export const outboxRetryingAtom = atom(false);
 

@@ -48,7 +48,7 @@ export function OrderCard({ order, heading, actions, checkTotal = false }: Order
           </Typography>
           {actions ?? <OrderStatusChip status={order.status} />}
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           Placed {format.date(order.created)} · reference {order.id}
         </Typography>
         <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>

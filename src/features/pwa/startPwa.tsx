@@ -10,13 +10,14 @@ import { registerServiceWorker } from './registerServiceWorker';
 /**
  * Everything that makes the shop an app: the service worker and its updates, the offline bar, the "Back online"
  * toast and the install offer. Started after first paint; its status area is a React root of its own at the end
- * of the page, so no page layout has to know about it. Plain markup, like the shell: only the iOS install
+ * of the page (sticky at the bottom of the window, pwa.css), so no page layout has to know about it. Plain markup, like the shell: only the iOS install
  * instructions bring MUI, when asked for.
  */
 export function startPwa(store: AppStore): void {
   watchConnectivity(store);
   watchInstallOffer(store);
   const container = document.createElement('div');
+  container.className = 'pwa-status-host';
   document.body.append(container);
   createRoot(container).render(
     <StrictMode>

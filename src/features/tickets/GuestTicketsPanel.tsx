@@ -1,7 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { siteAtom } from '../../state/atoms';
 import { onlineAtom } from '../pwa';
 import { heldTicketsAtom, refreshTickets, ticketRefreshAtom, type OrderForTickets } from './myTickets';
 import { TicketList } from './TicketList';
@@ -20,7 +19,6 @@ export default function GuestTicketsPanel({ placed }: { placed?: PlacedTickets }
   const held = useAtomValue(heldTicketsAtom);
   const refresh = useAtomValue(ticketRefreshAtom);
   const online = useAtomValue(onlineAtom);
-  const { locale } = useAtomValue(siteAtom);
   useEffect(() => {
     if (placed) void refreshTickets(placed.uid, [placed.order], placed.guest);
   }, [placed]);
@@ -33,7 +31,7 @@ export default function GuestTicketsPanel({ placed }: { placed?: PlacedTickets }
       <Typography id="guest-tickets" variant="h2" gutterBottom>
         {placed ? 'Your tickets' : 'Tickets bought on this device'}
       </Typography>
-      <TicketList tickets={shown} locale={locale} refresh={refresh} online={online} />
+      <TicketList tickets={shown} refresh={refresh} online={online} />
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { siteAtom } from '../../state/atoms';
 import { liveValueAtom } from '../../firebase/liveValue';
 import { onlineAtom } from '../pwa';
 import { heldTicketsAtom, ordersForTickets, refreshTickets, ticketRefreshAtom } from './myTickets';
@@ -16,11 +15,8 @@ export default function MyTicketsPanel({ uid }: { uid: string }) {
   const held = useAtomValue(heldTicketsAtom);
   const refresh = useAtomValue(ticketRefreshAtom);
   const online = useAtomValue(onlineAtom);
-  const { locale } = useAtomValue(siteAtom);
   useEffect(() => {
     if (orders.status === 'ready') void refreshTickets(uid, ordersForTickets(orders.value), false);
   }, [orders, uid]);
-  return (
-    <TicketList tickets={held.filter((t) => t.ticket.uid === uid)} locale={locale} refresh={refresh} online={online} />
-  );
+  return <TicketList tickets={held.filter((t) => t.ticket.uid === uid)} refresh={refresh} online={online} />;
 }

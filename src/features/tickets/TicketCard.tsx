@@ -8,6 +8,8 @@ import type { HeldTicket } from './heldTickets';
 import { ticketState } from './heldTickets';
 import { eventCalendar } from './ics';
 import { formatEventTime } from '../../lib/format';
+import { formatPrice } from '../../lib/money';
+import type { SiteState } from '../../state/types';
 import { TicketQr } from './TicketQr';
 
 function downloadCalendar(held: HeldTicket): void {
@@ -68,15 +70,17 @@ function TicketCodeText({ code }: { code: string }) {
 /** One ticket: event, time in the shop's zone, venue, holder, state, the QR code and its text for typing. */
 export function TicketCard({
   held,
-  locale,
+  shop,
   index,
   count,
 }: {
   held: HeldTicket;
-  locale: string;
+  /** The shop's name and how it writes prices and dates. */
+  shop: Pick<SiteState, 'name' | 'currency' | 'locale'>;
   index: number;
   count: number;
 }) {
+  const { locale } = shop;
   const { ticket, event } = held;
   const headingId = `ticket-${ticket.eventId}-${ticket.id}`;
   return (
@@ -99,6 +103,9 @@ export function TicketCard({
           <TicketCodeText code={ticket.code} />
         </Stack>
         <Stack spacing={1} className="ticket-details" sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="overline" className="ticket-shop" sx={{ lineHeight: 1.5 }}>
+            {shop.name}
+          </Typography>
           <Typography id={headingId} variant="h3" sx={{ fontSize: '1.25rem' }}>
             {event.title}
           </Typography>
@@ -109,8 +116,9 @@ export function TicketCard({
           <Typography>
             Holder: <strong>{ticket.holder}</strong>
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             Ticket {index + 1} of {count} · order {ticket.order}
+            {event.price === null ? '' : ` · ${formatPrice(event.price, shop.currency, locale)}`}
           </Typography>
           <div>
             <StateChip held={held} locale={locale} timeZone={event.timeZone} />

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HeldTicket } from './heldTickets';
 import { useAtomValue } from 'jotai';
+import { siteAtom } from '../../state/atoms';
 import { ticketNoticeAtom, type RefreshState } from './myTickets';
 import { TicketCard } from './TicketCard';
 
@@ -20,7 +21,12 @@ const printStyles = (
         'body:has(.ticket-print) *:not(:has(.ticket-print)):not(.ticket-print):not(.ticket-print *)': {
           display: 'none !important',
         },
+        // Paper is white, whatever the screen's scheme: with "background graphics" on, a dark page would print.
+        ':root:has(.ticket-print)': { colorScheme: 'light' },
+        'body:has(.ticket-print)': { backgroundColor: '#fff !important', color: '#000 !important' },
         'body:has(.ticket-print) *:has(.ticket-print), .ticket-print': {
+          backgroundColor: 'transparent !important',
+          backgroundImage: 'none !important',
           display: 'block !important',
           position: 'static !important',
           margin: '0 !important',
@@ -64,16 +70,15 @@ const printStyles = (
 /** A visitor's tickets, with the state of the last refresh from the database and a print button. */
 export function TicketList({
   tickets,
-  locale,
   refresh,
   online,
 }: {
   tickets: readonly HeldTicket[];
-  locale: string;
   refresh: RefreshState;
   online: boolean;
 }) {
   const notice = useAtomValue(ticketNoticeAtom);
+  const shop = useAtomValue(siteAtom);
   const sameLine = (held: HeldTicket) => `${held.ticket.eventId}/${held.ticket.order}`;
   const perLine = new Map<string, number>();
   for (const held of tickets) perLine.set(sameLine(held), (perLine.get(sameLine(held)) ?? 0) + 1);
@@ -103,7 +108,7 @@ export function TicketList({
         <TicketCard
           key={`${held.ticket.eventId}/${held.ticket.id}`}
           held={held}
-          locale={locale}
+          shop={shop}
           index={held.ticket.n}
           count={perLine.get(sameLine(held)) ?? 1}
         />

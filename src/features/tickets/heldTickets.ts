@@ -9,6 +9,8 @@ export interface EventInfo {
   venue: string | null;
   /** The shop's IANA time zone (the event's local time), or null to use the device's. */
   timeZone: string | null;
+  /** What one ticket cost, from its order (in the shop's currency), or null where that is not known. */
+  price: number | null;
 }
 
 /** A ticket kept on this device: the ticket, its event, and whether a guest (no account) bought it here. */
@@ -29,6 +31,7 @@ function parseEvent(raw: unknown): EventInfo | null {
     date: optionalText(raw.date),
     venue: optionalText(raw.venue),
     timeZone: optionalText(raw.timeZone),
+    price: typeof raw.price === 'number' && Number.isFinite(raw.price) && raw.price >= 0 ? raw.price : null,
   };
 }
 

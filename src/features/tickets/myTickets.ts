@@ -3,6 +3,7 @@ import { isPermissionDenied, readValue } from '../../firebase/database';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
+import { isTimeZone } from '../../state/site';
 import { isRecord } from '../../state/validation';
 import { parseProduct } from '../catalogue';
 import {
@@ -68,30 +69,25 @@ function keepTickets(incoming: readonly HeldTicket[]): void {
 
 /** An order reduced to what its tickets need. */
 export type OrderForTickets = Pick<Order, 'id'> & {
-  lines: readonly Pick<OrderLine, 'productId' | 'quantity' | 'title'>[];
+  lines: readonly (Pick<OrderLine, 'productId' | 'quantity' | 'title'> & Partial<Pick<OrderLine, 'price'>>)[];
 };
 
-async function readEvent(productId: string, title: string, timeZone: string | null): Promise<EventInfo> {
+async function readEvent(line: OrderForTickets['lines'][number], timeZone: string | null): Promise<EventInfo> {
+  const paid = { timeZone, price: line.price ?? null };
   try {
-    const parsed = parseProduct(productId, await readValue(paths.product(productId)));
+    const parsed = parseProduct(line.productId, await readValue(paths.product(line.productId)));
     if ('product' in parsed)
-      return { title: parsed.product.title, date: parsed.product.date, venue: parsed.product.venue, timeZone };
+      return { title: parsed.product.title, date: parsed.product.date, venue: parsed.product.venue, ...paid };
   } catch (error) {
     // A product taken off sale is hidden from buyers: the ticket still shows, with what the order says.
     if (!isPermissionDenied(error)) throw error;
   }
-  return { title, date: null, venue: null, timeZone };
+  return { title: line.title, date: null, venue: null, ...paid };
 }
 
 async function readTimeZone(): Promise<string | null> {
   const zone = await readValue(paths.timezone);
-  if (typeof zone !== 'string') return null;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
+  return isTimeZone(zone) ? zone : null;
 }
 
 /** The tickets of one order from the database: a line whose first ticket is not there issued none. */
@@ -107,7 +103,7 @@ async function fetchOrderTickets(
       const first = await read(0);
       if (first === null) return [];
       const rest = await Promise.all(Array.from({ length: line.quantity - 1 }, (_, i) => read(i + 1)));
-      const event = await readEvent(line.productId, line.title, timeZone);
+      const event = await readEvent(line, timeZone);
       return [first, ...rest].flatMap((raw, n) => {
         const ticket = parseTicket(line.productId, ticketId(order.id, n), raw);
         return ticket && ticket.uid === uid ? [{ ticket, event, guest }] : [];
@@ -146,6 +142,7 @@ export function ordersForTickets(raw: unknown): OrderForTickets[] {
               productId,
               quantity: Math.min(line.quantity, 1000),
               title: typeof line.title === 'string' ? line.title : productId,
+              ...(typeof line.price === 'number' ? { price: line.price } : {}),
             },
           ]
         : [],

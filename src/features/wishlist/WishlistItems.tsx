@@ -8,12 +8,12 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { formatMoney, lineTotal } from '../../lib/money';
+import { formatMoney, formatPrice, lineTotal } from '../../lib/money';
 import { useStableOrder } from '../../lib/stableOrder';
 import { useGrowingList } from '../../lib/useGrowingList';
 import { cartAtom, siteAtom } from '../../state/atoms';
 import { MAX_QUANTITY } from '../../state/cart';
-import { maxQuantity } from '../catalogue';
+import { limitedPerOrder, maxQuantity, type Product } from '../catalogue';
 import { wishlist } from './appWishlist';
 import type { ItemIssue, ReviewedItem } from './review';
 import { useWishlistReview } from './useWishlistReview';
@@ -69,6 +69,17 @@ function IssueNotice({
   }
 }
 
+/**
+ * What caps the quantity stepper, said beside the price (so a + that stops has its reason): the limit per order,
+ * or the few that are left. Sold out, the row's notice says so.
+ */
+function holdLimit(product: Product): string {
+  const most = maxQuantity(product);
+  if (limitedPerOrder(product)) return ` · up to ${product.maxPerOrder} per order`;
+  if (most === 0) return '';
+  return most === 1 ? ' · the last one' : ` · only ${most} left`;
+}
+
 /** Rows rendered at first and per step: a wishlist may hold 500 items, which at once would block a phone. */
 const STEP = 50;
 
@@ -79,6 +90,7 @@ export function WishlistItems() {
   const review = useWishlistReview();
   const rows = useStableOrder(review.items, (entry) => entry.item.id);
   const money = (amount: number) => formatMoney(amount, currency, locale);
+  const unitPrice = (amount: number) => formatPrice(amount, currency, locale) + (amount === 0 ? '' : ' each');
   const { shown, hasMore, more, sentinelRef } = useGrowingList(rows.length, STEP, '');
 
   return (
@@ -120,8 +132,9 @@ export function WishlistItems() {
               />
               <div>
                 <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {money(item.price)} each{product ? ` · up to ${product.maxPerOrder} per order` : ''}
+                <Typography variant="body2" color="textSecondary">
+                  {unitPrice(item.price)}
+                  {product && holdLimit(product)}
                 </Typography>
               </div>
               <Stack
@@ -189,7 +202,7 @@ export function WishlistItems() {
         </Typography>
       </Stack>
       {review.pricesChanged && (
-        <Typography color="text.secondary" sx={{ textAlign: 'right', px: 1 }}>
+        <Typography color="textSecondary" sx={{ textAlign: 'right', px: 1 }}>
           At today’s prices: {money(review.total)}
         </Typography>
       )}

@@ -23,10 +23,15 @@ export interface Wishlist {
   /** Takes the catalogue's current price for an item. */
   setPrice(item: CartItem, price: number): void;
   remove(id: string): void;
+  /** Empties the wishlist; its toast can undo that. */
   clear(): void;
   /** Empties the wishlist once its items have been ordered (no "emptied" warning: the order confirms it). */
   clearAfterOrder(): void;
 }
+
+/** `item` added again unless an item of its id is there already. */
+const putBack = (cart: CartState, item: CartItem): CartState =>
+  cart.products.some((held) => held.id === item.id) ? cart : addItem(cart, item);
 
 /**
  * The wishlist's actions: each applies a cart transition to the store and tells the user what happened.
@@ -58,7 +63,9 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
                 : product.limitedPerOrder
                   ? `Your wishlist already holds ${product.maxQuantity} of "${product.title}", ` +
                     'the most one order may hold.'
-                  : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
+                  : product.maxQuantity === 1
+                    ? `Your wishlist already holds the last "${product.title}".`
+                    : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
             );
           }
           return existing
@@ -78,10 +85,13 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
       apply((cart) => removeItem(cart, id));
     },
     clear() {
+      const before = store.get(rootAtom).cart.products;
       apply(clearCart, {
         severity: 'warn',
         summary: TOAST_TEXT.wishlistEmptiedSummary,
         detail: TOAST_TEXT.wishlistEmptiedDetail,
+        // What was added since stays as it is; the cleared items come back after it.
+        action: { label: 'Undo', onClick: () => apply((cart) => before.reduce(putBack, cart)) },
       });
     },
     clearAfterOrder() {

@@ -36,6 +36,22 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    // One focus style in the whole app: the stylesheet's ring (base.css), not a ripple that only tints the button.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: 'var(--focus-ring)', outlineOffset: '2px' } },
+      },
+    },
+    MuiButton: { defaultProps: { disableFocusRipple: true } },
+    // A dialog is a surface like the plain ones: no lighter overlay in the dark scheme, and its title weighs what
+    // a card's title does (the stylesheet's .t-h2, 600).
+    MuiDialog: { styleOverrides: { paper: { backgroundImage: 'none' } } },
+    MuiDialogTitle: { styleOverrides: { root: { fontWeight: 600 } } },
+    MuiIconButton: { defaultProps: { disableFocusRipple: true } },
+    // The tab strip clips what is drawn outside it: the ring goes inside the tab.
+    MuiTab: {
+      defaultProps: { disableFocusRipple: true },
+      styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: '-3px' } } },
+    },
   },
 });

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Slide, { type SlideProps } from '@mui/material/Slide';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   SnackbarContent,
@@ -15,7 +16,15 @@ import {
 } from 'notistack';
 import { forwardRef, useEffect, type ReactElement } from 'react';
 import { MuiScope } from '../mui/MuiScope';
-import { TOAST_HIDE, TOAST_OFFSET_PX, TOAST_POSITION, TOAST_SHOW, TOAST_WIDTH } from './constants';
+import {
+  TOAST_HIDE,
+  TOAST_MAX_ON_SCREEN,
+  TOAST_OFFSET_PX,
+  TOAST_PHONE,
+  TOAST_POSITION,
+  TOAST_SHOW,
+  TOAST_WIDTH,
+} from './constants';
 import { notifier } from './notifier';
 import type { Toast, ToastSeverity } from './types';
 
@@ -93,12 +102,16 @@ function showToast(toast: Toast): void {
   });
 }
 
-/** notistack keeps 16px beside the edge on narrow screens; ours is 20px everywhere (docs/behaviour.md#toasts). */
+/**
+ * notistack keeps 16px beside the edge on narrow screens; ours is 20px everywhere, and on a phone the toasts start
+ * below the banner (docs/behaviour.md#toasts).
+ */
 const offsetStyles = (
   <GlobalStyles
     styles={{
-      '@media (max-width: 599.95px)': {
+      [`@media ${TOAST_PHONE.media}`]: {
         '.notistack-SnackbarContainer.notistack-SnackbarContainer': {
+          top: `calc(var(--app-bar-height) + ${TOAST_PHONE.gapBelowBannerPx}px)`,
           right: TOAST_OFFSET_PX,
           maxWidth: `calc(100% - ${TOAST_OFFSET_PX * 2}px)`,
         },
@@ -113,11 +126,12 @@ const offsetStyles = (
  */
 export default function Toaster() {
   useEffect(() => notifier.attach({ show: showToast, dismiss: (id) => closeSnackbar(id) }), []);
+  const phone = useMediaQuery(TOAST_PHONE.media);
   return (
     <MuiScope>
       <SnackbarProvider
         anchorOrigin={TOAST_POSITION}
-        maxSnack={4}
+        maxSnack={phone ? TOAST_PHONE.maxOnScreen : TOAST_MAX_ON_SCREEN}
         Components={{ toast: ToastContent }}
         TransitionComponent={ToastTransition}
         transitionDuration={{ enter: TOAST_SHOW.durationMs, exit: TOAST_HIDE.durationMs }}

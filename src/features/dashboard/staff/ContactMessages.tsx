@@ -64,7 +64,7 @@ export function ContactMessages() {
                   <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
                     {message.subject}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
                     {message.name} ·{' '}
                     <Link href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>
                       {message.email}

@@ -9,10 +9,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useAtomValue } from 'jotai';
 import { setValue } from '../../../firebase/database';
 import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
+import { siteAtom } from '../../../state/atoms';
+import { inputZone } from './dateTimeInput';
 import { saveOnline } from '../saving';
 import { EMPTY_PRODUCT, productFields, productRecord, slugify, validateProduct } from './productForm';
 import { paths } from '../../../firebase/paths';
@@ -30,15 +33,16 @@ export function ProductEditor({
   onClose: () => void;
 }) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const zone = inputZone(useAtomValue(siteAtom).timezone);
   const form = useForm({
-    initial: product ? productFields(product) : EMPTY_PRODUCT,
+    initial: product ? productFields(product, zone) : EMPTY_PRODUCT,
     // An edited product keeps its id, which is of course taken (by itself).
-    validate: (fields) => validateProduct(fields, product ? NO_IDS : takenIds),
+    validate: (fields) => validateProduct(fields, product ? NO_IDS : takenIds, zone),
     idPrefix: 'product',
     submit: async (fields) => {
       const id = fields.id.trim();
       const problem = await saveOnline(
-        () => setValue(paths.product(id), productRecord(fields)),
+        () => setValue(paths.product(id), productRecord(fields, zone)),
         `${fields.title.trim()} is saved.`,
       );
       if (!problem) onClose();
@@ -117,7 +121,7 @@ export function ProductEditor({
               label="Event date and time"
               type="datetime-local"
               slotProps={{ inputLabel: { shrink: true } }}
-              hint="For events; leave empty otherwise."
+              hint={`For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
             />
             <FormTextField {...field} name="venue" label="Venue" />
             <FormTextField

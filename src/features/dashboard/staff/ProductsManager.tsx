@@ -41,7 +41,7 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
       >
         <div>
           <Typography sx={{ fontWeight: 600 }}>{product.title}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {format.money(product.price)} · {product.stock === null ? 'no stock limit' : `${product.stock} in stock`} ·
             up to {product.maxPerOrder} per order · {product.category}
           </Typography>

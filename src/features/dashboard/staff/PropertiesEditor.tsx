@@ -11,7 +11,13 @@ import { FormTextField, FormTextFields, type TextFieldSpec } from '../../../lib/
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
 import { Section } from '../Section';
-import { propertiesFields, propertiesRecord, validateProperties, type PropertiesFields } from './propertiesForm';
+import {
+  launchZone,
+  propertiesFields,
+  propertiesRecord,
+  validateProperties,
+  type PropertiesFields,
+} from './propertiesForm';
 import { paths } from '../../../firebase/paths';
 
 const TEXT_FIELDS: TextFieldSpec<PropertiesFields>[] = [
@@ -30,6 +36,11 @@ const TEXT_FIELDS: TextFieldSpec<PropertiesFields>[] = [
   },
   { name: 'currency', label: 'Currency', required: true, hint: 'Three letters, such as GBP or EUR.' },
   { name: 'locale', label: 'Language and region', required: true, hint: 'Such as en-GB; used for prices and dates.' },
+  {
+    name: 'timezone',
+    label: 'Time zone',
+    hint: 'Where the shop and its events are, such as Europe/London: tickets and the launch show their times in it.',
+  },
 ];
 
 /** Every field of `properties`; a save reaches every open client at once through their live subscription. */
@@ -77,7 +88,7 @@ export function PropertiesEditor() {
           label="Launch date and time"
           type="datetime-local"
           required
-          hint={`In your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
+          hint={`In the shop’s time zone (${launchZone(form.fields)}).`}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <FormTextFields form={form} idPrefix="site" fields={TEXT_FIELDS} />
@@ -87,7 +98,7 @@ export function PropertiesEditor() {
           </Button>
           {changedElsewhere && (
             <>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 The live details differ from this form.
               </Typography>
               <Button onClick={() => form.setFields(propertiesFields(site))}>Discard my changes</Button>

@@ -44,7 +44,7 @@ export function UsersAndRoles({ selfId }: { selfId: string }) {
                         {name}
                         {uid === selfId ? ' (you)' : ''}
                       </Typography>
-                      <Typography variant="body2" color="text.secondary">
+                      <Typography variant="body2" color="textSecondary">
                         {profile.email}
                       </Typography>
                     </div>

@@ -2,21 +2,54 @@ import { plausibleTime } from '../../../state/dates';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** An ISO date-time as a `datetime-local` input value ("2027-03-01T18:00") in this device's time zone. */
-export function toLocalInput(iso: string | null): string {
+/** The zone a launch is entered in: the shop's, or this device's while the shop names none. */
+export function inputZone(timeZone: string | null): string {
+  return timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the wall clock in `timeZone` is ahead of UTC at `time`, in milliseconds. */
+function zoneOffset(time: number, timeZone: string): number {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const part = Object.fromEntries(formatter.formatToParts(new Date(time)).map(({ type, value }) => [type, value]));
+  const wall = Date.UTC(+part.year!, +part.month! - 1, +part.day!, +part.hour!, +part.minute!, +part.second!);
+  return wall - (time - (((time % 1000) + 1000) % 1000));
+}
+
+/** An ISO date-time as a `datetime-local` input value ("2027-03-01T18:00") on the wall clock of `timeZone`. */
+export function toLocalInput(iso: string | null, timeZone: string): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  const wall = new Date(time + zoneOffset(time, timeZone));
+  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }
 
 /**
- * A `datetime-local` value (this device's time zone) as an ISO date-time in UTC; null when empty, unusable or
- * outside the years every client reads as a date (see docs/hostile-data.md).
+ * A `datetime-local` value, read on the wall clock of `timeZone`, as an ISO date-time in UTC; null when empty,
+ * unusable or outside the years every client reads as a date (see docs/hostile-data.md).
  */
-export function fromLocalInput(value: string): string | null {
-  // Without a zone, the date-time form is read as local time (ECMAScript Date Time String Format).
+export function fromLocalInput(value: string, timeZone: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const time = new Date(value).getTime();
+  // With a Z the form is read as UTC; the zone's offset at that moment, checked once more at the result, turns
+  // the wall-clock time into the moment (twice, so a change of offset between the two is followed).
+  const wall = Date.parse(`${value}Z`);
+  if (Number.isNaN(wall)) return null;
+  const guess = wall - zoneOffset(wall, timeZone);
+  const time = wall - zoneOffset(guess, timeZone);
   return plausibleTime(time) === null ? null : new Date(time).toISOString();
 }

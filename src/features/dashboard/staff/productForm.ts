@@ -33,7 +33,8 @@ export const EMPTY_PRODUCT: ProductFields = {
   active: true,
 };
 
-export function productFields(product: Product): ProductFields {
+/** `zone`: the shop's time zone, in which the event's date is shown and typed (inputZone). */
+export function productFields(product: Product, zone: string): ProductFields {
   return {
     id: product.id,
     title: product.title,
@@ -41,7 +42,7 @@ export function productFields(product: Product): ProductFields {
     description: product.description,
     image: product.image,
     category: product.category,
-    date: toLocalInput(product.date),
+    date: toLocalInput(product.date, zone),
     venue: product.venue ?? '',
     stock: product.stock === null ? '' : String(product.stock),
     maxPerOrder: String(product.maxPerOrder),
@@ -64,7 +65,11 @@ export function slugify(title: string): string {
 const number = (value: string) => Number(value.trim());
 
 /** The same limits as the products rules in database.rules.json; `takenIds` keeps a new id from replacing a product. */
-export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<string>): FieldErrors<ProductFields> {
+export function validateProduct(
+  fields: ProductFields,
+  takenIds: ReadonlySet<string>,
+  zone: string,
+): FieldErrors<ProductFields> {
   return validateFields(fields, {
     id: (value) => {
       const id = value.trim();
@@ -84,7 +89,7 @@ export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<str
     image: optionalText(2000),
     category: requiredText('a category', 100),
     date: (value) =>
-      value === '' || fromLocalInput(value) ? undefined : 'Please choose a date and time, or leave it empty.',
+      value === '' || fromLocalInput(value, zone) ? undefined : 'Please choose a date and time, or leave it empty.',
     venue: optionalText(200),
     stock: (value) => {
       if (value.trim() === '') return undefined;
@@ -107,7 +112,7 @@ export function validateProduct(fields: ProductFields, takenIds: ReadonlySet<str
 }
 
 /** The value written to products/{id}; empty optional fields are left out rather than stored empty. */
-export function productRecord(fields: ProductFields): Record<string, unknown> {
+export function productRecord(fields: ProductFields, zone: string): Record<string, unknown> {
   const record: Record<string, unknown> = {
     title: fields.title.trim(),
     price: number(fields.price),
@@ -116,7 +121,7 @@ export function productRecord(fields: ProductFields): Record<string, unknown> {
     category: fields.category.trim(),
     active: fields.active,
   };
-  const date = fromLocalInput(fields.date);
+  const date = fromLocalInput(fields.date, zone);
   if (date) record.date = date;
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
   if (fields.stock.trim() !== '') record.stock = number(fields.stock);

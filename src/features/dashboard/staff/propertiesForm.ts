@@ -1,13 +1,23 @@
 import type { SiteState } from '../../../state/types';
+import { isTimeZone } from '../../../state/site';
 import { emailAddress, optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
-import { fromLocalInput, toLocalInput } from './dateTimeInput';
+import { fromLocalInput, inputZone, toLocalInput } from './dateTimeInput';
 
-/** The properties editor's fields: every field of `properties`, text as typed, the launch as a local date-time. */
-export type PropertiesFields = Omit<SiteState, 'launch'> & { launch: string };
+/**
+ * The properties editor's fields: every field of `properties`, text as typed, the time zone as text (empty: none)
+ * and the launch as a date-time on the wall clock of that zone.
+ */
+export type PropertiesFields = Omit<SiteState, 'launch' | 'timezone'> & { launch: string; timezone: string };
 
 export function propertiesFields(site: SiteState): PropertiesFields {
-  const { comingsoon, launch, ...text } = site;
-  return { ...text, comingsoon, launch: toLocalInput(launch) };
+  const { comingsoon, launch, timezone, ...text } = site;
+  return { ...text, comingsoon, timezone: timezone ?? '', launch: toLocalInput(launch, inputZone(timezone)) };
+}
+
+/** The zone the form's launch is read in: the one typed, while it is one. */
+export function launchZone(fields: PropertiesFields): string {
+  const typed = fields.timezone.trim();
+  return inputZone(isTimeZone(typed) ? typed : null);
 }
 
 const webAddress = (max: number) => (value: string) => {
@@ -28,18 +38,28 @@ export function validateProperties(fields: PropertiesFields): FieldErrors<Proper
     email: emailAddress,
     website: webAddress(300),
     calendar: webAddress(1000),
-    launch: (value) => (fromLocalInput(value) ? undefined : 'Please choose the launch date and time.'),
+    launch: (value, all) =>
+      fromLocalInput(value, launchZone(all)) ? undefined : 'Please choose the launch date and time.',
     currency: (value) =>
       /^[A-Z]{3}$/.test(value.trim()) ? undefined : 'Please enter a three-letter currency code such as GBP.',
     locale: (value) =>
       /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value.trim()) ? undefined : 'Please enter a language tag such as en-GB.',
+    timezone: (value) =>
+      value.trim() === '' || isTimeZone(value.trim()) ? undefined : 'Please enter a time zone such as Europe/London.',
   });
 }
 
-/** The value written to `properties` (the whole node: the rules want every field present). */
+/**
+ * The value written to `properties`: the whole node (the rules want every required field present), so every
+ * optional field the shop has set is written back too; an empty time zone is left out.
+ */
 export function propertiesRecord(fields: PropertiesFields): Record<string, unknown> {
-  const trimmed = Object.fromEntries(
+  const { timezone, ...rest } = Object.fromEntries(
     Object.entries(fields).map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]),
   );
-  return { ...trimmed, launch: fromLocalInput(fields.launch) };
+  return {
+    ...rest,
+    launch: fromLocalInput(fields.launch, launchZone(fields)),
+    ...(timezone === '' ? {} : { timezone }),
+  };
 }

@@ -1,0 +1,62 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { cartAtom } from '../../state/atoms';
+import { quantityOf } from '../../state/cart';
+import type { CartItem } from '../../state/types';
+import { wishlist } from './appWishlist';
+
+/** What clearing would remove, said plainly: one product by its name, more by count. */
+function clearingSummary(products: readonly CartItem[]): string {
+  const units = products.reduce((sum, item) => sum + quantityOf(item), 0);
+  if (products.length === 1) {
+    const [only] = products;
+    return `${units === 1 ? '' : `${units} × `}“${only!.title}” will be removed from this device.`;
+  }
+  return `${products.length} products${units > products.length ? ` (${units} items in all)` : ''} will be removed from this device.`;
+}
+
+/** "Clear wishlist", asked once more first: it empties the whole list in one tap (docs/behaviour.md#wishlist). */
+export function ClearWishlistButton() {
+  const [asking, setAsking] = useState(false);
+  const products = useAtomValue(cartAtom).products;
+  return (
+    <>
+      <Button variant="outlined" color="secondary" onClick={() => setAsking(true)}>
+        Clear wishlist
+      </Button>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        role="alertdialog"
+        aria-labelledby="clear-wishlist-title"
+        aria-describedby="clear-wishlist-text"
+      >
+        <DialogTitle id="clear-wishlist-title">Clear your wishlist?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="clear-wishlist-text">{clearingSummary(products)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(false)} autoFocus>
+            Keep them
+          </Button>
+          <Button
+            variant="contained"
+            color="secondary"
+            onClick={() => {
+              setAsking(false);
+              wishlist.clear();
+            }}
+          >
+            Clear wishlist
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

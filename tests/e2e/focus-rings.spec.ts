@@ -1,0 +1,30 @@
+import { expect, test } from './accounts';
+import { weakFocusRings } from './focusRing';
+import { expectHeading, storeState, TWO_ITEMS } from './support';
+
+const PAGES = ['/home', '/products', '/about', '/contact', '/cart', '/checkout', '/login', '/coming-soon'];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every focus stop shows a ring of 3:1 or more, ${scheme} @phone`, async ({ page, accounts }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await storeState(page, TWO_ITEMS);
+    const weak: string[] = [];
+    const check = async (where: string) =>
+      weak.push(...(await weakFocusRings(page)).map((stop) => `${where}: ${stop}`));
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('page-loading')).toHaveCount(0);
+      await check(path);
+    }
+    await page.goto('/products?product=harbour-jazz-night');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('product dialog');
+
+    await accounts.signIn(page, await accounts.create('staff'));
+    await expectHeading(page, 'Dashboard');
+    await check('dashboard');
+    expect(weak).toEqual([]);
+  });
+}
