@@ -8,7 +8,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
 import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, formatPrice } from '../../lib/money';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
 import { authAtom, cartAtom, siteAtom } from '../../state/atoms';
@@ -187,7 +187,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
                   </Typography>
                 )}
               </span>
-              <span>{money(price * quantity)}</span>
+              <span>{formatPrice(price * quantity, currency, locale)}</span>
             </Stack>
           ))}
         </Stack>

@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { PlacedOrder } from './placeOrder';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, formatPrice } from '../../lib/money';
 import { orderTotal } from '../orders';
 import { authAtom } from '../../state/atoms';
 
@@ -35,6 +35,7 @@ export function OrderConfirmation({
       productId,
       quantity: line.quantity,
       title: line.title,
+      price: line.price,
     }));
     return { uid: placed.uid, order: { id: orderId, lines }, guest };
   }, [placed.uid, orderId, order.items, guest]);
@@ -51,7 +52,7 @@ export function OrderConfirmation({
         <Stack component="ul" sx={{ pl: 3, m: 0 }}>
           {Object.entries(order.items).map(([id, line]) => (
             <li key={id}>
-              {line.quantity} × {line.title}, {formatMoney(line.price, currency, locale)} each
+              {line.quantity} × {line.title}, {formatPrice(line.price, currency, locale)} each
             </li>
           ))}
         </Stack>
