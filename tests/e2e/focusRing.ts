@@ -88,6 +88,27 @@ function focusIndicator(page: Page): Promise<FocusIndicator | null> {
 }
 
 /**
+ * Waits, briefly, until MUI has drawn the focus: its fields and buttons mark it with a class that React adds a
+ * render after the focus moves (plain elements draw it from CSS at once), and a busy machine delays that render.
+ * A ring that never comes is still read, and reported, by the caller.
+ */
+async function focusShown(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        const element = document.activeElement;
+        const field = element?.closest('.MuiOutlinedInput-root');
+        if (field) return field.classList.contains('Mui-focused');
+        const button = element?.closest('.MuiButtonBase-root');
+        return !button || button.classList.contains('Mui-focusVisible');
+      },
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * Presses Tab until the focus comes back round (or `limit` stops) and returns every stop whose ring is thinner
  * than 2px or has less than 3:1 contrast with what surrounds it.
  */
@@ -96,6 +117,7 @@ export async function weakFocusRings(page: Page, limit = 80): Promise<string[]> 
   let first: number | null = null;
   for (let stop = 0; stop < limit; stop++) {
     await page.keyboard.press('Tab');
+    await focusShown(page);
     const found = await focusIndicator(page);
     if (!found) continue;
     if (found.id === first) break;
