@@ -33,7 +33,8 @@ type Stack = (typeof STACKS)[number];
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
 
-const PAGES = ['/home', '/products', '/about', '/contact'];
+/** The public pages by default; LIGHTHOUSE_PAGES (comma-separated paths) audits others, such as /cart or /login. */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? ['/home', '/products', '/about', '/contact'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface PageScores {
