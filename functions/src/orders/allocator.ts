@@ -11,7 +11,7 @@
  * request the rules will never accept holds up nobody else.
  */
 import { paths } from '../../../src/firebase/paths';
-import { type QueuedRequest, readProducts, settleBatch } from './settle';
+import { productsNamed, readProducts, requestKey as key, settleBatch, type QueuedRequest } from './settle';
 import type { OrderAnswer } from '../../../src/features/orders/orderRequest';
 
 /** What the allocator needs of the database; trusted code's own connection (adminQueueDatabase.ts). */
@@ -60,9 +60,6 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
   let running: Promise<RunReport> | null = null;
   let again = false;
 
-  const key = (entry: QueuedRequest) =>
-    `${entry.uid}/${typeof entry.raw === 'object' && entry.raw && 'id' in entry.raw ? String(entry.raw.id) : ''}`;
-
   /** The request a batch of one is trying; for telling a request the rules refuse from contention. */
   let single: { key: string; refusals: number } | null = null;
 
@@ -73,14 +70,10 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
     const batch = queued.slice(0, limit);
     if (batch.length === 0) return false;
     if (limit === 1 && single?.key !== key(batch[0]!)) single = { key: key(batch[0]!), refusals: 0 };
-    const productIds = new Set<string>();
-    for (const { raw } of batch) {
-      const lines = typeof raw === 'object' && raw && 'lines' in raw ? raw.lines : null;
-      if (typeof lines === 'object' && lines) for (const id of Object.keys(lines)) productIds.add(id);
-    }
+    const productIds = productsNamed(batch);
     const uids = [...new Set(batch.map((entry) => entry.uid))];
-    const values = await db.readAll([...[...productIds].map(paths.product), ...uids.map(paths.openOrders)]);
-    const products = readProducts(new Map([...productIds].map((id) => [id, values.get(paths.product(id))])));
+    const values = await db.readAll([...productIds.map(paths.product), ...uids.map(paths.openOrders)]);
+    const products = readProducts(new Map(productIds.map((id) => [id, values.get(paths.product(id))])));
     const slots = new Map(uids.map((uid) => [uid, values.get(paths.openOrders(uid))]));
     const { update, decisions } = settleBatch(batch, products, slots);
     await db.update(update);

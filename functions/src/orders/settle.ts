@@ -60,6 +60,16 @@ function parseRequest(raw: unknown): OrderRequest | null {
   };
 }
 
+/** The products a batch's requests name. */
+export function productsNamed(queued: readonly QueuedRequest[]): string[] {
+  return [...new Set(queued.flatMap(({ raw }) => Object.keys(parseRequest(raw)?.lines ?? {})))];
+}
+
+/** A queued request's key, `uid/id` (the id empty for a malformed entry). */
+export function requestKey({ uid, raw }: QueuedRequest): string {
+  return `${uid}/${parseRequest(raw)?.id ?? ''}`;
+}
+
 /** First come, first served: by the server's time of arrival, then by account (the same millisecond). */
 export function queueOrder(a: { uid: string; at: number }, b: { uid: string; at: number }): number {
   return a.at - b.at || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
