@@ -20,11 +20,6 @@ const EVENT: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
-/** An event's date and time in the visitor's own time zone, e.g. "Fri 15 Jan 2027, 19:00". */
-export function formatEventDate(iso: string, locale: string): string {
-  return formatter(locale, null, EVENT).format(new Date(iso));
-}
-
 /**
  * An event's date and time in the shop's time zone (where the event happens), named so a visitor abroad is not
  * misled, e.g. "Fri 15 Jan 2027, 19:00 GMT". Without a known zone, the device's own is used and named.

@@ -6,12 +6,8 @@ import { comingSoonAtom } from '../features/site/comingSoonAtoms';
 import type { ComingSoonRedirectState } from '../features/site/ComingSoonGate';
 import { ContactDetails } from '../features/site/ContactDetails';
 import { Countdown } from '../features/site/Countdown';
+import { formatEventTime } from '../lib/format';
 import { siteAtom } from '../state/atoms';
-
-function formatLaunch(launch: string, locale: string): string {
-  // No timeZone option: the visitor sees the moment in their own time zone.
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(launch));
-}
 
 /** Where the gate's redirect was going; history state can hold anything, so only a path of this site counts. */
 function redirectedFrom(state: unknown): string | undefined {
@@ -51,7 +47,8 @@ export default function ComingSoonPage() {
       {site.launch ? (
         <>
           <p className="t-body1">
-            We open on <time dateTime={site.launch}>{formatLaunch(site.launch, site.locale)}</time>.
+            We open on{' '}
+            <time dateTime={site.launch}>{formatEventTime(site.launch, site.locale, site.timezone ?? 'UTC')}</time>.
           </p>
           <Countdown target={Date.parse(site.launch)} />
         </>

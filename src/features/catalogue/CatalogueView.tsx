@@ -46,7 +46,7 @@ function LazyProductDialog(props: ProductDialogProps) {
  */
 export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) {
   const catalogue = useAtomValue(catalogueAtom);
-  const { currency, locale } = useAtomValue(siteAtom);
+  const { currency, locale, timezone } = useAtomValue(siteAtom);
   const query = useCatalogueQuery();
   // Filtering a large catalogue must never hold up typing: the grid follows a moment behind the search box.
   const search = useDeferredValue(query.search);
@@ -115,6 +115,7 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
                 product={product}
                 currency={currency}
                 locale={locale}
+                timeZone={timezone}
                 first={index < FIRST_CARDS}
                 onOpen={(productId) => query.update({ productId })}
                 onAdd={onAdd}
@@ -133,6 +134,7 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
         requestedId={query.productId}
         currency={currency}
         locale={locale}
+        timeZone={timezone}
         onClose={query.closeProduct}
         onAdd={onAdd}
       />

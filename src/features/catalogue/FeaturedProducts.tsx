@@ -11,7 +11,7 @@ import { FIRST_CARDS, ProductCard } from './ProductCard';
 export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void }) {
   const catalogue = useAtomValue(catalogueAtom);
   const now = useAtomValue(serverNowAtom);
-  const { currency, locale } = useAtomValue(siteAtom);
+  const { currency, locale, timezone } = useAtomValue(siteAtom);
   const navigate = useNavigate();
   const shown = useMemo(() => featuredProducts(catalogue.products, now), [catalogue.products, now]);
 
@@ -33,6 +33,7 @@ export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void 
               product={product}
               currency={currency}
               locale={locale}
+              timeZone={timezone}
               headingLevel={3}
               first={index < FIRST_CARDS}
               onOpen={(id) => void navigate(`/products?product=${encodeURIComponent(id)}`)}

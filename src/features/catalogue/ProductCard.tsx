@@ -1,4 +1,4 @@
-import { formatEventDate } from '../../lib/format';
+import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/money';
 import { stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
@@ -8,6 +8,8 @@ interface ProductCardProps {
   product: Product;
   currency: string;
   locale: string;
+  /** The shop's, where its events happen (null while it names none). */
+  timeZone: string | null;
   onOpen: (id: string) => void;
   /** Adds the product to the wishlist (the wishlist is another feature: the page hands its action in). */
   onAdd: (product: Product) => void;
@@ -24,6 +26,7 @@ export function ProductCard({
   product,
   currency,
   locale,
+  timeZone,
   onOpen,
   onAdd,
   headingLevel = 2,
@@ -46,7 +49,7 @@ export function ProductCard({
           </Heading>
           {product.date && (
             <span className="t-body2 text-secondary product-card__when">
-              {formatEventDate(product.date, locale)}
+              {formatEventTime(product.date, locale, timeZone ?? 'UTC')}
               {product.venue ? ` · ${product.venue}` : ''}
             </span>
           )}

@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtomValue } from 'jotai';
 import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
-import { formatEventDate } from '../../lib/format';
+import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/money';
 import { MuiScope } from '../../lib/mui/MuiScope';
 import { stockState, type Product } from './product';
@@ -24,12 +24,22 @@ export interface ProductDialogProps {
   requestedId: string | null;
   currency: string;
   locale: string;
+  /** The shop's, where its events happen (null while it names none). */
+  timeZone: string | null;
   onClose: () => void;
   onAdd: (product: Product) => void;
 }
 
 /** A product's details, addressable as ?product=<id>: routes take no parameters (docs/behaviour.md#routes). */
-export function ProductDialog({ product, requestedId, currency, locale, onClose, onAdd }: ProductDialogProps) {
+export function ProductDialog({
+  product,
+  requestedId,
+  currency,
+  locale,
+  timeZone,
+  onClose,
+  onAdd,
+}: ProductDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 599.95px)');
   const soldOut = product ? stockState(product) === 'sold-out' : true;
   const inWishlist = useAtomValue(cartAtom).products.find((item) => item.id === product?.id);
@@ -62,7 +72,7 @@ export function ProductDialog({ product, requestedId, currency, locale, onClose,
               </Stack>
               {product.date && (
                 <Typography>
-                  {formatEventDate(product.date, locale)}
+                  {formatEventTime(product.date, locale, timeZone ?? 'UTC')}
                   {product.venue ? ` · ${product.venue}` : ''}
                 </Typography>
               )}
