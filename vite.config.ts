@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { routePreloads } from './scripts/build/routePreloads.ts';
 import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
 import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
@@ -201,6 +202,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     serviceWorkerNoCache(),
     firstVisitRendering(),
     orderAllocation(),
+    !isSsrBuild && routePreloads(),
     minifyInlineScripts(),
   ],
   build: {

@@ -1,6 +1,6 @@
 /**
- * First visits to /home, /products, /about and /contact get their page rendered with the live properties and
- * catalogue (src/ssr). This module is the whole of that logic, and both servers call it: the Cloud Function in
+ * First visits to the pages of src/app/firstVisit.ts get their page rendered with the live properties and
+ * catalogue (src/ssr), or a redirect where the app would redirect a visitor with nothing stored at once. This module is the whole of that logic, and both servers call it: the Cloud Function in
  * production (functions/src/index.ts, behind Firebase Hosting and its CDN) and `vite preview` on one machine
  * (vite.config.ts). docs/production.md explains the caching and how stale a page can be.
  *
@@ -102,7 +102,7 @@ function splicePage(template: string, parts: RenderModule.RenderedPage): string 
     template.slice(0, head),
     parts.head,
     template.slice(head, start),
-    `<div id="root">${parts.root}</div>${parts.data}`,
+    `<div id="root"${parts.rootAttributes}>${parts.root}</div>${parts.data}`,
     template.slice(end + ROOT_END.length),
   ].join('');
 }
@@ -196,6 +196,9 @@ export function firstVisitPages(options: FirstVisitOptions) {
       return null;
     }
     const path = (request.url ?? '').split('?')[0] ?? '';
+    const redirectable = Object.hasOwn(build.render.FIRST_VISIT_PAGES, path) ? null : parseAddress(request.url);
+    const redirect = redirectable && build.render.firstVisitRedirect(redirectable.pathname, redirectable.search);
+    if (redirect) return { status: 302, headers: { ...PLAIN, Location: redirect }, body: `See ${redirect}\n` };
     if (!Object.hasOwn(build.render.FIRST_VISIT_PAGES, path)) return null;
     const address = parseAddress(request.url);
     if (!address) return html(build.template, SHELL_CACHE_CONTROL);

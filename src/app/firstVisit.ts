@@ -1,4 +1,5 @@
 import type { PageName } from './routing/pages';
+import { loginPathFor } from '../features/account';
 import { catalogueAtom } from '../features/catalogue/catalogueState';
 import { parseCatalogue } from '../features/catalogue/product';
 import { siteAtom } from '../state/atoms';
@@ -9,16 +10,42 @@ import { isRecord } from '../state/validation';
 
 /**
  * The pages a first visit gets already rendered, with the live properties and catalogue, from the server
- * (src/ssr/renderPage.tsx). They are public and the same for everyone; pages about the visitor's own state (the
- * wishlist, checkout, sign-in, dashboard) start in the browser as before, as does every visit once the service
- * worker serves the app shell.
+ * (src/ssr/renderPage.tsx). Every later visit, once the service worker serves the app shell, starts in the browser.
+ * The server renders every page as a visitor with nothing stored sees it: signed out, with an empty wishlist. For
+ * the pages about the visitor's own state (VISITORS_OWN_PAGES) that is only right for such a visitor; one who has
+ * signed in or kept a wishlist on this device gets those pages drawn by the app instead (docs/performance.md).
  */
 export const FIRST_VISIT_PAGES: Readonly<Partial<Record<string, PageName>>> = {
   '/home': 'home',
   '/products': 'products',
   '/about': 'about',
   '/contact': 'contact',
+  '/cart': 'cart',
+  '/checkout': 'checkout',
+  '/login': 'login',
+  '/coming-soon': 'comingSoon',
 };
+
+/**
+ * A first visit the server answers with a redirect, or null: what the app would do at once for a visitor with
+ * nothing stored. The dashboard sends a signed-out visitor to sign in; one who is signed in on this device comes
+ * straight back, since the sign-in page sends a signed-in visitor on to where `next` says.
+ */
+export function firstVisitRedirect(path: string, search: string): string | null {
+  return path === '/dashboard' ? loginPathFor(`${path}${search}`) : null;
+}
+
+/** Pages that show the visitor's own sign-in or wishlist, which the server cannot know. */
+export const VISITORS_OWN_PAGES: ReadonlySet<PageName> = new Set(['cart', 'checkout', 'login']);
+
+/**
+ * Set on <html> by index.html's first script, before the page is shown, when this device has a sign-in or a
+ * wishlist stored: a server-rendered page of VISITORS_OWN_PAGES is then hidden (base.css) until the app has drawn
+ * the visitor's own (startApp.tsx), rather than showing an empty wishlist or a sign-in form for a moment.
+ */
+export const OWN_STATE_ATTRIBUTE = 'data-own-state';
+/** On #root of a server-rendered page of VISITORS_OWN_PAGES: its start tag comes before anything it holds. */
+export const VISITORS_OWN_ATTRIBUTE = 'data-visitors-own';
 
 /** What the server read from the database for a page; sent with it so that the browser's first render matches. */
 export interface FirstVisitData {

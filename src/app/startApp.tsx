@@ -6,12 +6,14 @@ import { capWishlistToStock } from '../features/catalogue/stockCap';
 import {
   FIRST_VISIT_DATA_ID,
   FIRST_VISIT_PAGES,
+  OWN_STATE_ATTRIBUTE,
+  VISITORS_OWN_PAGES,
   applyFirstVisitData,
   readFirstVisitData,
   type FirstVisitData,
 } from './firstVisit';
 import { appStore } from '../state/appStore';
-import { hydratingAtom } from '../state/atoms';
+import { hydratingAtom, rootAtom } from '../state/atoms';
 import { setInBackground } from '../state/setInBackground';
 import { serverNowAtom, serverOffsetAtom } from '../state/liveAtoms';
 import { App } from './App';
@@ -101,7 +103,13 @@ export function startApp(container: HTMLElement | null): void {
     const page = FIRST_VISIT_PAGES[window.location.pathname];
     const data =
       page && container.firstElementChild ? readFirstVisitData(document.getElementById(FIRST_VISIT_DATA_ID)) : null;
-    if (page && data) {
+    // The server drew this page for a visitor with nothing stored; this one has their own (firstVisit.ts).
+    const { auth, cart } = appStore.get(rootAtom);
+    const ownState =
+      page !== undefined && VISITORS_OWN_PAGES.has(page) && (auth.authenticated || cart.products.length > 0);
+    // Whatever index.html guessed: the page shown from now on is the app's.
+    document.documentElement.removeAttribute(OWN_STATE_ATTRIBUTE);
+    if (page && data && !ownState) {
       hydrate(container, data, () => pages[page].load()).catch((error: unknown) => {
         console.error('Start-up failed:', error);
         showStartFailed(container);

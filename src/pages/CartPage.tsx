@@ -1,3 +1,4 @@
+import { withMuiScope } from '../lib/mui/MuiScope';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,7 +10,7 @@ import { ClearWishlistButton } from '../features/wishlist/ClearWishlistButton';
 import { WishlistItems } from '../features/wishlist/WishlistItems';
 import { cartAtom } from '../state/atoms';
 
-export default function CartPage() {
+function CartPage() {
   const cart = useAtomValue(cartAtom);
   usePageTitle('Wishlist');
   return (
@@ -41,3 +42,5 @@ export default function CartPage() {
     </Stack>
   );
 }
+
+export default withMuiScope(CartPage);

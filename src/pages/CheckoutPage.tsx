@@ -1,5 +1,8 @@
+import { withMuiScope } from '../lib/mui/MuiScope';
 import { CheckoutView } from '../features/checkout/CheckoutView';
 
-export default function CheckoutPage() {
+function CheckoutPage() {
   return <CheckoutView />;
 }
+
+export default withMuiScope(CheckoutPage);

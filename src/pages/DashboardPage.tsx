@@ -1,9 +1,10 @@
+import { withMuiScope } from '../lib/mui/MuiScope';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { Dashboard } from '../features/dashboard/Dashboard';
 
-export default function DashboardPage() {
+function DashboardPage() {
   usePageTitle('Dashboard');
   return (
     <Stack spacing={3}>
@@ -12,3 +13,5 @@ export default function DashboardPage() {
     </Stack>
   );
 }
+
+export default withMuiScope(DashboardPage);

@@ -1,8 +1,10 @@
 /**
  * The server's side of a first visit (built with `vite build --ssr`, run by scripts/stack/firstVisitPages.ts):
  * renders one of FIRST_VISIT_PAGES to HTML with the data read from the database, the same way the browser will
- * then render it over that HTML. These pages are plain markup styled by the app's static stylesheet, which the
- * page's template (index.html) links in its head: no styles are rendered here (docs/styling.md).
+ * then render it over that HTML. The plain pages are styled by the app's static stylesheet, which the page's
+ * template (index.html) links in its head; a page drawn with MUI brings its styles along as Emotion renders them on
+ * a server, a <style> element before the elements that use it, which Emotion moves into the head in the browser
+ * before React takes the page over (docs/styling.md).
  */
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
@@ -10,17 +12,22 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/App';
 import { pages } from '../app/routing/pages';
+import { OPEN_DURING_COMING_SOON } from '../features/site/comingSoon';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';
+import { hydratingAtom } from '../state/atoms';
 import { readFirebaseSettings } from '../firebase/config';
 import {
   FIRST_VISIT_DATA_ID,
   FIRST_VISIT_PAGES,
+  VISITORS_OWN_ATTRIBUTE,
+  VISITORS_OWN_PAGES,
   applyFirstVisitData,
+  firstVisitRedirect,
   serializeFirstVisitData,
   type FirstVisitData,
 } from '../app/firstVisit';
 
-export { FIRST_VISIT_PAGES, type FirstVisitData };
+export { FIRST_VISIT_PAGES, firstVisitRedirect, type FirstVisitData };
 
 /** The REST addresses of what a first visit shows, on the database this build talks to. */
 export function firstVisitSources(databaseUrl?: string): { properties: string; products: string } {
@@ -46,20 +53,24 @@ export interface RenderedPage {
   head: string;
   /** The markup for inside #root. */
   root: string;
+  /** For #root's start tag: marks a page that shows the visitor's own state (VISITORS_OWN_PAGES). */
+  rootAttributes: string;
   /** The script element carrying the data, for after #root. */
   data: string;
 }
 
 /**
  * The page at `path` (with `search`), or null when it is not a first-visit page or the shop is in coming-soon
- * mode (the app then takes visitors to the coming-soon page itself).
+ * mode and the page is not open during it (the app then takes visitors to the coming-soon page itself).
  */
 export async function renderPage(path: string, search: string, data: FirstVisitData): Promise<RenderedPage | null> {
   const page = FIRST_VISIT_PAGES[path];
   if (!page) return null;
   const store = createStore();
   applyFirstVisitData(store, data);
-  if (store.get(comingSoonAtom).active) return null;
+  // Drawn as the browser draws it while taking the page over: without the visitor's own state (startApp.tsx).
+  store.set(hydratingAtom, true);
+  if (store.get(comingSoonAtom).active && !OPEN_DURING_COMING_SOON.has(path)) return null;
   await pages[page].load();
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={`${path}${search}`}>{children}</StaticRouter>
@@ -74,6 +85,7 @@ export async function renderPage(path: string, search: string, data: FirstVisitD
   return {
     head: preloads.join(''),
     root,
+    rootAttributes: VISITORS_OWN_PAGES.has(page) ? ` ${VISITORS_OWN_ATTRIBUTE}` : '',
     data: `<script type="application/json" id="${FIRST_VISIT_DATA_ID}">${serializeFirstVisitData(data)}</script>`,
   };
 }

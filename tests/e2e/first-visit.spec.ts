@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { FIRST_VISIT_APP_PORT, FIRST_VISIT_DB_PORT, startFirstVisitServer } from './firstVisitServer';
-import { expect, test } from './liveDatabase';
+import { expect, test } from './accounts';
 import { TWO_ITEMS, failOnPageErrors, storeState, storedState } from './support';
 
 // This file's app server renders pages from the database on FIRST_VISIT_DB_PORT: one test (one database) at a time.
@@ -41,8 +41,104 @@ test('a first visit gets its page already rendered, with the live properties and
   expect(await served(page, '/products')).toContain('Letterpress Printing Workshop');
   expect(await served(page, '/about')).toContain('14 Harbour Lane');
   expect(await served(page, '/contact')).toContain('Send us a message');
-  // Pages about the visitor's own state start in the browser, from the app shell.
-  expect(await served(page, '/cart')).not.toContain('id="first-visit-data"');
+  // Pages about the visitor's own state come as a visitor with nothing stored sees them.
+  expect(await served(page, '/cart')).toContain('Your wishlist is empty');
+  expect(await served(page, '/login')).toContain('Sign in to your account');
+  expect(await served(page, '/coming-soon')).toContain('We open on');
+});
+
+for (const [path, heading] of [
+  ['/cart', 'Wishlist'],
+  ['/checkout', 'Checkout'],
+  ['/login', 'Sign in'],
+  ['/coming-soon', 'The Lantern Rooms'],
+] as const) {
+  test(`${path} is taken over as the server drew it, with MUI's styles from the first paint`, async ({ page }) => {
+    failOnPageErrors(page);
+    const problems = hydrationProblems(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const shown = document.querySelector('#main h1');
+        (window as unknown as { fromServer: unknown }).fromServer = shown;
+        // Styled before any of the app's code has run: MUI's headings by Emotion's styles in the page itself.
+        (window as unknown as { fontSize: unknown }).fontSize = shown && getComputedStyle(shown).fontSize;
+      });
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Live: the app's own code answers (the account entry, or the countdown's clock).
+    await page.waitForFunction(() => document.getElementById('early-press-status') !== null);
+    await page.waitForTimeout(500);
+    const kept = await page.evaluate(() => {
+      const { fromServer, fontSize } = window as unknown as { fromServer: Element | null; fontSize: string };
+      return { same: fromServer !== null && fromServer === document.querySelector('#main h1'), fontSize };
+    });
+    expect([kept.same, problems]).toEqual([true, []]);
+    expect(Number.parseFloat(kept.fontSize)).toBeGreaterThanOrEqual(32);
+    expect(problems).toEqual([]);
+  });
+}
+
+test.describe('in a time zone other than the server’s', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+  for (const [path, heading] of [
+    ['/home', 'The Lantern Rooms'],
+    ['/products', 'Products'],
+    ['/coming-soon', 'The Lantern Rooms'],
+  ] as const) {
+    test(`${path} is taken over without a mismatch: dates are the shop’s, named`, async ({ page }) => {
+      const problems = hydrationProblems(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(/ 2027, \d\d:\d\d GMT/).first()).toBeVisible();
+      await page.waitForTimeout(1000);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test('a visitor with a wishlist kept never sees the empty one the server drew on /cart', async ({ page }) => {
+  failOnPageErrors(page);
+  const problems = hydrationProblems(page);
+  await storeState(page, TWO_ITEMS, '/home');
+  const release = await holdTheApp(page);
+  await page.goto('/cart');
+  // The server's page is there, hidden, while the app's code is on its way.
+  await expect(page.getByText('Your wishlist is empty')).toHaveCount(1);
+  await expect(page.getByText('Your wishlist is empty')).toBeHidden();
+  await page.waitForTimeout(300);
+  await expect(page.getByText('Your wishlist is empty')).toBeHidden();
+  release();
+  await expect(page.getByRole('link', { name: 'Go to checkout' })).toBeVisible();
+  await expect(page.getByText('Your wishlist is empty')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a first visit to the dashboard is sent to sign in by the server, keeping where it was going', async ({
+  page,
+}) => {
+  const response = await page.request.get('/dashboard?section=orders', { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe('/login?next=%2Fdashboard%3Fsection%3Dorders');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login?next=%2Fdashboard');
+  await expect(page.getByRole('heading', { level: 2, name: 'Sign in to your account' })).toBeVisible();
+});
+
+test('one signed in on this device who opens the dashboard by its address comes straight to it', async ({
+  page,
+  accounts,
+}) => {
+  failOnPageErrors(page);
+  const problems = hydrationProblems(page);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The sign-in page it passed through was the app's own, drawn for a signed-in visitor: never the server's form.
+  await page.goto('/login?next=%2Fdashboard');
+  await expect(page).toHaveURL('/dashboard');
+  expect(problems).toEqual([]);
 });
 
 test('the browser takes the page over as it is, then follows live changes', async ({ page, db }) => {

@@ -92,6 +92,55 @@ describe('first-visit pages', () => {
     expect((await get('/home')).body).toBe(TEMPLATE);
   });
 
+  it.each([
+    ['/cart', 'Your wishlist is empty'],
+    ['/checkout', 'Checkout'],
+    ['/login', 'Sign in to your account'],
+  ])(
+    'renders %s, a page about the visitor, as one with nothing stored sees it, marked for the app to check',
+    async (path, text) => {
+      const page = await get(path);
+      expect(page.headers['Cache-Control']).toBe(PAGE_CACHE_CONTROL);
+      expect(page.body).toContain(DATA);
+      expect(page.body).toContain(text);
+      expect(page.body).toContain('<div id="root" data-visitors-own>');
+      // Drawn with MUI: Emotion's styles come along, for the page to be styled before any script runs.
+      expect(page.body).toMatch(/<style data-emotion="css [^"]+">[^<]*\.css-/);
+      // Nothing of a visitor's own: no wishlist kept, nobody signed in.
+      expect(page.body).toContain('Wishlist, 0 items');
+    },
+  );
+
+  it('renders the coming-soon page, in coming-soon mode too, and sign-in, which stays open then', async () => {
+    expect((await get('/coming-soon')).body).toContain('<h1 class="t-h1">The Lantern Rooms</h1>');
+    expect((await get('/coming-soon')).body).not.toContain('data-visitors-own');
+    bodies['/properties.json'] = JSON.stringify({
+      ...seed.properties,
+      comingsoon: true,
+      launch: '2099-01-01T00:00:00Z',
+    });
+    expect((await get('/coming-soon')).body).toContain('We open on');
+    expect((await get('/login')).body).toContain('Sign in to your account');
+    expect((await get('/cart')).body).toBe(TEMPLATE);
+  });
+
+  it('sends a first visit to the dashboard to sign in first, keeping where it was going, without reading data', async () => {
+    answer.status = 500;
+    delete bodies['/properties.json'];
+    for (const [url, location] of [
+      ['/dashboard', '/login?next=%2Fdashboard'],
+      ['/dashboard?tab=orders&q=a%20b', '/login?next=%2Fdashboard%3Ftab%3Dorders%26q%3Da%2520b'],
+    ] as const) {
+      const page = await get(url);
+      expect(page.status, url).toBe(302);
+      expect(page.headers.Location, url).toBe(location);
+      expect(page.headers['Cache-Control'], url).toBe('no-store');
+    }
+    // Only the dashboard itself: anything under it or like it is not a page of the app.
+    for (const url of ['/dashboard/', '/dashboard/x', '//dashboard', '/Dashboard'])
+      expect((await get(url)).status, url).toBe(200);
+  });
+
   it('keeps markup in the data as text', async () => {
     bodies['/products.json'] = JSON.stringify({
       x: { title: '<img src=x onerror=alert(1)></script><script>alert(2)</script>', price: 1, active: true },

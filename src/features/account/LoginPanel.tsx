@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authAtom } from '../../state/atoms';
 import { ResetForm, SignInForm, SignUpForm, type AccountMode } from './AccountForms';
 import { SignOutButton } from './SignOutButton';
@@ -21,6 +21,7 @@ export function LoginPanel() {
   const auth = useAtomValue(authAtom);
   const next = useNextPath();
   const navigate = useNavigate();
+  const sentToSignIn = useSearchParams()[0].has('next');
   const [mode, setMode] = useState<AccountMode>('signin');
   const heading = useRef<HTMLHeadingElement>(null);
   const switched = useRef(false);
@@ -29,6 +30,12 @@ export function LoginPanel() {
     // After switching forms, keyboard and screen-reader users land on the new form's heading.
     if (switched.current) heading.current?.focus();
   }, [mode]);
+
+  useEffect(() => {
+    // Sent here to sign in while already signed in (a first visit to the dashboard is answered with this page by
+    // the server, which cannot see who is signed in: src/app/firstVisit.ts): go on to where they were going.
+    if (auth.authenticated && sentToSignIn) void navigate(next, { replace: true });
+  }, [auth.authenticated, sentToSignIn, next, navigate]);
 
   const switchTo = (target: AccountMode) => {
     switched.current = true;
