@@ -1,5 +1,7 @@
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
 
 /**
  * A visit that starts in the browser (the wishlist, checkout, sign-in, the dashboard, coming soon: pages that
@@ -41,7 +43,8 @@ export function routeOfPage(moduleId: string): string | null {
   return name ? `/${name.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase()}` : null;
 }
 
-function routeFiles(bundle: OutputBundle): Record<string, string[]> {
+/** Per route, the files its visit needs before the page can show: see routePreloads. */
+export function routeFiles(bundle: OutputBundle): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
