@@ -41,10 +41,14 @@ test('a first visit through Hosting gets its page rendered by the function, with
   expect((await get(page, '/products')).body).toContain('Letterpress Printing Workshop');
   expect((await get(page, '/about')).body).toContain('14 Harbour Lane');
   expect((await get(page, '/contact')).body).toContain('Send us a message');
+  expect((await get(page, '/cart')).body).toContain('Your wishlist is empty');
+  expect((await get(page, '/checkout')).body).toContain('Nothing to check out');
+  expect((await get(page, '/login')).body).toContain('Sign in to your account');
+  expect((await get(page, '/coming-soon')).body).toContain('We open on');
 });
 
 test('rendered pages are cacheable by the CDN for a short time, and carry nothing personal', async ({ page }) => {
-  for (const path of ['/home', '/products', '/about', '/contact']) {
+  for (const path of ['/home', '/products', '/about', '/contact', '/cart', '/checkout', '/login', '/coming-soon']) {
     const { response } = await get(page, path);
     const headers = response.headers();
     expect(headers['cache-control'], path).toBe(PAGE_CACHE_CONTROL);
@@ -69,9 +73,8 @@ test('firebase.json headers are what the browser receives', async ({ page }) => 
     '/manifest.webmanifest',
     '/',
     '/index.html',
-    '/cart',
-    '/login',
     '/no/such/page',
+    '/cart/more',
   ]) {
     expect(await cacheControl(path), path).toBe('no-cache');
   }
@@ -82,14 +85,22 @@ test('firebase.json headers are what the browser receives', async ({ page }) => 
   expect(await missing.text()).not.toContain('<div id="root">');
 });
 
-test('pages about the visitor get the shell and behave as on npm start', async ({ page }) => {
+test('pages about the visitor come as for one with nothing stored, the dashboard sends to sign in, as on npm start', async ({
+  page,
+}) => {
   failOnPageErrors(page);
-  for (const path of ['/cart', '/checkout', '/login', '/dashboard', '/no/such/page']) {
+  for (const path of ['/cart', '/checkout', '/login']) {
     const { response, body } = await get(page, path);
     expect(response.status(), path).toBe(200);
-    expect(body, path).not.toContain(FIRST_VISIT_DATA);
-    expect(body, path).toContain('<div id="root">');
+    expect(body, path).toContain(FIRST_VISIT_DATA);
+    expect(body, path).toContain('<div id="root" data-visitors-own>');
   }
+  const dashboard = await get(page, '/dashboard');
+  expect(dashboard.response.status()).toBe(302);
+  expect(dashboard.response.headers().location).toBe('/login?next=%2Fdashboard');
+  const unknown = await get(page, '/no/such/page');
+  expect(unknown.response.status()).toBe(200);
+  expect(unknown.body).not.toContain(FIRST_VISIT_DATA);
   await page.goto('/cart');
   await expect(page.getByRole('heading', { level: 1, name: 'Wishlist' })).toBeVisible();
   await page.goto('/dashboard');
@@ -182,10 +193,16 @@ test('with the database away a first visit gets a working shell', async ({ page,
   await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('in coming-soon mode the function sends the shell', async ({ page, db }) => {
+test('in coming-soon mode the function sends the shell, but for the coming-soon page and sign-in', async ({
+  page,
+  db,
+}) => {
   await db.write('properties/comingsoon', true);
   await db.write('properties/launch', new Date(Date.now() + 7 * 24 * 3600_000).toISOString());
   expect((await get(page, '/home')).body).not.toContain(FIRST_VISIT_DATA);
+  expect((await get(page, '/cart')).body).not.toContain(FIRST_VISIT_DATA);
+  expect((await get(page, '/coming-soon')).body).toContain(FIRST_VISIT_DATA);
+  expect((await get(page, '/login')).body).toContain(FIRST_VISIT_DATA);
   await page.goto('/home');
   await expect(page).toHaveURL(/\/coming-soon$/);
 });
