@@ -1,6 +1,6 @@
 /**
  * The Cloud Functions codebase, two HTTPS functions behind Firebase Hosting's rewrites (firebase.json):
- * - firstVisitPage: /home, /products, /about and /contact rendered for first visits, through the same module as
+ * - firstVisitPage: first visits rendered (every page but the dashboard, which redirects), through the same module as
  *   `vite preview` (firstVisitPages.ts); the built index.html and the server renderer are bundled into lib/ by
  *   scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
  * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally.
