@@ -1,5 +1,4 @@
 import type { PageName } from './routing/pages';
-import { loginPathFor } from '../features/account';
 import { catalogueAtom } from '../features/catalogue/catalogueState';
 import { parseCatalogue } from '../features/catalogue/product';
 import { siteAtom } from '../state/atoms';
@@ -25,15 +24,6 @@ export const FIRST_VISIT_PAGES: Readonly<Partial<Record<string, PageName>>> = {
   '/login': 'login',
   '/coming-soon': 'comingSoon',
 };
-
-/**
- * A first visit the server answers with a redirect, or null: what the app would do at once for a visitor with
- * nothing stored. The dashboard sends a signed-out visitor to sign in; one who is signed in on this device comes
- * straight back, since the sign-in page sends a signed-in visitor on to where `next` says.
- */
-export function firstVisitRedirect(path: string, search: string): string | null {
-  return path === '/dashboard' ? loginPathFor(`${path}${search}`) : null;
-}
 
 /** Pages that show the visitor's own sign-in or wishlist, which the server cannot know. */
 export const VISITORS_OWN_PAGES: ReadonlySet<PageName> = new Set(['cart', 'checkout', 'login']);

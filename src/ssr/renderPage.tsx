@@ -12,6 +12,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/App';
 import { pages } from '../app/routing/pages';
+import { loginPathFor } from '../features/account';
 import { OPEN_DURING_COMING_SOON } from '../features/site/comingSoon';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';
 import { hydratingAtom } from '../state/atoms';
@@ -22,12 +23,20 @@ import {
   VISITORS_OWN_ATTRIBUTE,
   VISITORS_OWN_PAGES,
   applyFirstVisitData,
-  firstVisitRedirect,
   serializeFirstVisitData,
   type FirstVisitData,
 } from '../app/firstVisit';
 
-export { FIRST_VISIT_PAGES, firstVisitRedirect, type FirstVisitData };
+export { FIRST_VISIT_PAGES, type FirstVisitData };
+
+/**
+ * A first visit the server answers with a redirect, or null: what the app would do at once for a visitor with
+ * nothing stored. The dashboard sends a signed-out visitor to sign in; one who is signed in on this device comes
+ * straight back, since the sign-in page sends a signed-in visitor on to where `next` says.
+ */
+export function firstVisitRedirect(path: string, search: string): string | null {
+  return path === '/dashboard' ? loginPathFor(`${path}${search}`) : null;
+}
 
 /** The REST addresses of what a first visit shows, on the database this build talks to. */
 export function firstVisitSources(databaseUrl?: string): { properties: string; products: string } {
