@@ -7,7 +7,7 @@ export {
   ORDER_STATUSES,
   STATUS_LABELS,
   orderTotal,
-  parseAllOrders,
+  parseOrder,
   parseUserOrders,
   type NewOrder,
   type Order,

@@ -1,0 +1,128 @@
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { liveValueAtom } from '../../../firebase/liveValue';
+import { paths } from '../../../firebase/paths';
+import { formatEventTime } from '../../../lib/format';
+import { siteAtom } from '../../../state/atoms';
+import { isRecord } from '../../../state/validation';
+import { deskPaths, parseDeskEventEntry, type DeskEventEntry } from '../../orders';
+import { parseTicket, type Ticket } from '../../tickets';
+import { useShopFormat } from '../format';
+import { Section } from '../Section';
+import { AttendeeList } from './AttendeeList';
+import { attendeesOf, eventNumbers } from './eventNumbers';
+import { useEvents } from './useEvents';
+
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, flex: '1 1 120px' }}>
+      <Typography variant="body2" color="textSecondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontSize: '1.5rem', fontWeight: 600 }} data-testid={`figure-${label}`}>
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+function useLive(path: string) {
+  return useAtomValue(liveValueAtom(path));
+}
+
+/** One event's numbers, sales chart and attendee list, all live. */
+function EventDesk({ eventId, title, stock }: { eventId: string; title: string; stock: number | null }) {
+  const format = useShopFormat();
+  const liveTickets = useLive(paths.ticketsOf(eventId));
+  const liveEntries = useLive(deskPaths.eventOrders(eventId));
+  if (liveTickets.status === 'error' || liveEntries.status === 'error') {
+    return <Alert severity="error">The event’s figures could not be loaded. Please reload the page.</Alert>;
+  }
+  if (liveTickets.status === 'loading' || liveEntries.status === 'loading') {
+    return <Typography role="status">Loading {title}…</Typography>;
+  }
+  const tickets: Ticket[] = [];
+  let malformed = 0;
+  for (const [id, raw] of Object.entries(isRecord(liveTickets.value) ? liveTickets.value : {})) {
+    const ticket = parseTicket(eventId, id, raw);
+    if (ticket) tickets.push(ticket);
+    else malformed++;
+  }
+  const entries: DeskEventEntry[] = [];
+  const emails = new Map<string, string>();
+  for (const [key, raw] of Object.entries(isRecord(liveEntries.value) ? liveEntries.value : {})) {
+    const entry = parseDeskEventEntry(raw);
+    if (!entry) {
+      malformed++;
+      continue;
+    }
+    entries.push(entry);
+    emails.set(key, entry.email);
+  }
+  const numbers = eventNumbers(tickets, entries, stock);
+  return (
+    <Stack spacing={3}>
+      {malformed > 0 && (
+        <Alert severity="warning">
+          {malformed} stored {malformed === 1 ? 'record of this event is' : 'records of this event are'} malformed and
+          left out of the figures below.
+        </Alert>
+      )}
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={1.5}
+        sx={{ flexWrap: 'wrap' }}
+        component="section"
+        aria-label="Figures"
+      >
+        <Figure label="Sold" value={String(numbers.sold)} />
+        <Figure label="Capacity" value={numbers.capacity === null ? 'Not limited' : String(numbers.capacity)} />
+        <Figure label="Remaining" value={numbers.remaining === null ? 'Not limited' : String(numbers.remaining)} />
+        <Figure label="Checked in" value={String(numbers.checkedIn)} />
+        <Figure label="Revenue" value={format.money(numbers.revenue)} />
+      </Stack>
+      <AttendeeList title={title} attendees={attendeesOf(tickets, emails)} />
+    </Stack>
+  );
+}
+
+/** The staff "Events" tab: per event, live, what is sold, left and checked in, the takings, and who is coming. */
+export default function EventsDesk() {
+  const events = useEvents();
+  const { locale, timezone } = useAtomValue(siteAtom);
+  const [chosen, setChosen] = useState('');
+  const event = events.find((candidate) => candidate.id === chosen) ?? events[0];
+  return (
+    <Section title="Events">
+      {!event ? (
+        <Typography>No events yet: a product with a date is an event.</Typography>
+      ) : (
+        <Stack spacing={3}>
+          <TextField
+            select
+            label="Event"
+            value={event.id}
+            onChange={(change) => setChosen(change.target.value)}
+            sx={{ maxWidth: 480 }}
+          >
+            {events.map((candidate) => (
+              <MenuItem key={candidate.id} value={candidate.id}>
+                {candidate.title}
+                {candidate.date ? ` · ${formatEventTime(candidate.date, locale, timezone)}` : ''}
+              </MenuItem>
+            ))}
+          </TextField>
+          <EventDesk key={event.id} eventId={event.id} title={event.title} stock={event.stock} />
+        </Stack>
+      )}
+    </Section>
+  );
+}
