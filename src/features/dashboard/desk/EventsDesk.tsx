@@ -1,11 +1,12 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
 import { formatEventTime } from '../../../lib/format';
@@ -16,9 +17,11 @@ import { parseTicket, type Ticket } from '../../tickets';
 import { useShopFormat } from '../format';
 import { Section } from '../Section';
 import { AttendeeList } from './AttendeeList';
-import { attendeesOf, eventNumbers } from './eventNumbers';
+import { attendeesOf, eventNumbers, salesByDay } from './eventNumbers';
 import { useEvents } from './useEvents';
 
+// The chart library is large: it loads with this tab's chart, never before (docs/performance.md).
+const SalesChart = lazy(() => import('./SalesChart'));
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -67,6 +70,7 @@ function EventDesk({ eventId, title, stock }: { eventId: string; title: string; 
     emails.set(key, entry.email);
   }
   const numbers = eventNumbers(tickets, entries, stock);
+  const days = salesByDay(entries);
   return (
     <Stack spacing={3}>
       {malformed > 0 && (
@@ -89,6 +93,18 @@ function EventDesk({ eventId, title, stock }: { eventId: string; title: string; 
         <Figure label="Checked in" value={String(numbers.checkedIn)} />
         <Figure label="Revenue" value={format.money(numbers.revenue)} />
       </Stack>
+      <Box component="section" aria-label="Sales over time">
+        <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          Sales over time
+        </Typography>
+        {days.length === 0 ? (
+          <Typography>No tickets sold yet.</Typography>
+        ) : (
+          <Suspense fallback={<Typography role="status">Loading the chart…</Typography>}>
+            <SalesChart days={days} label={`Tickets of ${title} sold over time`} />
+          </Suspense>
+        )}
+      </Box>
       <AttendeeList title={title} attendees={attendeesOf(tickets, emails)} />
     </Stack>
   );
