@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
@@ -9,6 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { formatMoment } from '../../../lib/format';
@@ -76,6 +79,8 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
   const { locale, timezone } = useAtomValue(siteAtom);
   const [filter, setFilter] = useState('');
   const [printing, setPrinting] = useState(false);
+  // A phone lists each attendee on a few lines; wider screens and paper get the table.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const wanted = searchKey(useDeferredValue(filter));
   const when = (at: number | null) => (at === null ? '' : formatMoment(at, locale, timezone, 'date-time'));
 
@@ -130,8 +135,39 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
       )}
       {attendees.length === 0 ? (
         <Typography>Nobody is booked yet.</Typography>
+      ) : !wide && !printing ? (
+        <Stack
+          component="ul"
+          spacing={1}
+          sx={{ m: 0, p: 0, listStyle: 'none' }}
+          aria-label={`Attendee list of ${title}`}
+        >
+          {shown.map((a) => (
+            <Stack
+              component="li"
+              key={a.ticketId}
+              spacing={0.25}
+              sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}
+            >
+              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>{a.name}</Typography>
+                <Typography>{STATUS[a.status]}</Typography>
+              </Stack>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {a.email}
+              </Typography>
+              <Typography variant="body2" color="textSecondary">
+                <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                  {a.code}
+                </Box>
+                {a.checkedInAt === null ? ' · not checked in' : ` · checked in ${when(a.checkedInAt)} · ${a.device}`}
+              </Typography>
+            </Stack>
+          ))}
+        </Stack>
       ) : (
-        <TableContainer>
+        // A region that scrolls sideways on a narrow screen, reachable by keyboard.
+        <TableContainer tabIndex={0} role="region" aria-label={`Attendee list of ${title}`}>
           <Table size="small" aria-labelledby="attendees-heading">
             <TableHead>
               <TableRow>
@@ -145,7 +181,7 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
             <TableBody>
               {shown.map((a) => (
                 <TableRow key={a.ticketId}>
-                  <TableCell>{a.name}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.name}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{a.code}</TableCell>
                   <TableCell>{STATUS[a.status]}</TableCell>

@@ -91,7 +91,9 @@ function Contact({ entry }: { entry: DeskEntry }) {
       {entry.phone && (
         <>
           {' · '}
-          <Link href={`tel:${entry.phone.replace(/[^+\d]/g, '')}`}>{entry.phone}</Link>
+          <Link href={`tel:${entry.phone.replace(/[^+\d]/g, '')}`} sx={{ whiteSpace: 'nowrap' }}>
+            {entry.phone}
+          </Link>
         </>
       )}
     </>
@@ -115,13 +117,17 @@ export function OrderRows({ rows }: { rows: readonly Row[] }) {
           >
             <Stack spacing={0.5}>
               <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                <Typography sx={{ fontWeight: 600 }}>{row.entry.name}</Typography>
+                <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {row.entry.name}
+                </Typography>
                 <StatusSelect row={row} />
               </Stack>
               <Typography variant="body2">
                 <Contact entry={row.entry} />
               </Typography>
-              <Typography variant="body2">{row.entry.summary}</Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {row.entry.summary}
+              </Typography>
               <Typography variant="body2" color="textSecondary">
                 <Reference row={row} /> · {format.date(row.entry.created)} · {format.money(row.entry.total)}
               </Typography>
@@ -152,14 +158,14 @@ export function OrderRows({ rows }: { rows: readonly Row[] }) {
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(row.entry.created)}</TableCell>
               <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {row.entry.name}
                 </Typography>
                 <Typography variant="body2">
                   <Contact entry={row.entry} />
                 </Typography>
               </TableCell>
-              <TableCell>{row.entry.summary}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.entry.summary}</TableCell>
               <TableCell align="right">{format.money(row.entry.total)}</TableCell>
               <TableCell>
                 <StatusSelect row={row} />
