@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useAtomValue } from 'jotai';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { formatMoment } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
 import { searchKey } from '../../orders';
@@ -92,9 +92,12 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
     return () => window.removeEventListener('afterprint', done);
   }, [printing]);
 
-  const matching = wanted
-    ? attendees.filter((a) => searchKey(a.name).includes(wanted) || a.email.toLowerCase().includes(wanted))
-    : attendees;
+  // Each attendee's name and email as searched, worked out once per list rather than at every keystroke.
+  const keys = useMemo(() => attendees.map((a) => `${searchKey(a.name)} ${a.email.toLowerCase()}`), [attendees]);
+  const matching = useMemo(
+    () => (wanted ? attendees.filter((_, index) => keys[index]!.includes(wanted)) : attendees),
+    [attendees, keys, wanted],
+  );
   const shown = printing ? attendees : matching.slice(0, SHOWN);
 
   const exportCsv = () =>

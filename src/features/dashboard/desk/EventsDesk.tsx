@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
 import { formatEventTime } from '../../../lib/format';
@@ -42,7 +42,6 @@ function useLive(path: string) {
 
 /** One event's numbers, sales chart and attendee list, all live. */
 function EventDesk({ eventId, title, stock }: { eventId: string; title: string; stock: number | null }) {
-  const format = useShopFormat();
   const liveTickets = useLive(paths.ticketsOf(eventId));
   const liveEntries = useLive(deskPaths.eventOrders(eventId));
   if (liveTickets.status === 'error' || liveEntries.status === 'error') {
@@ -51,16 +50,29 @@ function EventDesk({ eventId, title, stock }: { eventId: string; title: string; 
   if (liveTickets.status === 'loading' || liveEntries.status === 'loading') {
     return <Typography role="status">Loading {title}…</Typography>;
   }
+  return (
+    <EventFigures
+      eventId={eventId}
+      title={title}
+      stock={stock}
+      rawTickets={liveTickets.value}
+      rawEntries={liveEntries.value}
+    />
+  );
+}
+
+/** Reads an event's tickets and index entries; malformed ones are counted and left out. */
+function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
   const tickets: Ticket[] = [];
   let malformed = 0;
-  for (const [id, raw] of Object.entries(isRecord(liveTickets.value) ? liveTickets.value : {})) {
+  for (const [id, raw] of Object.entries(isRecord(rawTickets) ? rawTickets : {})) {
     const ticket = parseTicket(eventId, id, raw);
     if (ticket) tickets.push(ticket);
     else malformed++;
   }
   const entries: DeskEventEntry[] = [];
   const emails = new Map<string, string>();
-  for (const [key, raw] of Object.entries(isRecord(liveEntries.value) ? liveEntries.value : {})) {
+  for (const [key, raw] of Object.entries(isRecord(rawEntries) ? rawEntries : {})) {
     const entry = parseDeskEventEntry(raw);
     if (!entry) {
       malformed++;
@@ -69,8 +81,31 @@ function EventDesk({ eventId, title, stock }: { eventId: string; title: string; 
     entries.push(entry);
     emails.set(key, entry.email);
   }
-  const numbers = eventNumbers(tickets, entries, stock);
-  const days = salesByDay(entries);
+  return { tickets, entries, emails, malformed };
+}
+
+function EventFigures({
+  eventId,
+  title,
+  stock,
+  rawTickets,
+  rawEntries,
+}: {
+  eventId: string;
+  title: string;
+  stock: number | null;
+  rawTickets: unknown;
+  rawEntries: unknown;
+}) {
+  const format = useShopFormat();
+  // Thousands of tickets: read and added up when they change, not at every render.
+  const { tickets, entries, emails, malformed } = useMemo(
+    () => readEvent(eventId, rawTickets, rawEntries),
+    [eventId, rawTickets, rawEntries],
+  );
+  const numbers = useMemo(() => eventNumbers(tickets, entries, stock), [tickets, entries, stock]);
+  const days = useMemo(() => salesByDay(entries), [entries]);
+  const attendees = useMemo(() => attendeesOf(tickets, emails), [tickets, emails]);
   return (
     <Stack spacing={3}>
       {malformed > 0 && (
@@ -105,7 +140,7 @@ function EventDesk({ eventId, title, stock }: { eventId: string; title: string; 
           </Suspense>
         )}
       </Box>
-      <AttendeeList title={title} attendees={attendeesOf(tickets, emails)} />
+      <AttendeeList title={title} attendees={attendees} />
     </Stack>
   );
 }

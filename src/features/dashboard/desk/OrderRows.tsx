@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { displayReference, ORDER_STATUSES, STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
 import { useShopFormat } from '../format';
 import { saveQuickly } from '../saving';
@@ -100,8 +100,11 @@ function Contact({ entry }: { entry: DeskEntry }) {
   );
 }
 
-/** A page of orders: a table on wide screens, one card per order on a phone. */
-export function OrderRows({ rows }: { rows: readonly Row[] }) {
+/**
+ * A page of orders: a table on wide screens, one card per order on a phone. Drawn again only when the rows change
+ * (not at each keystroke in the search field).
+ */
+export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[] }) {
   const format = useShopFormat();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   if (!wide) {
@@ -176,4 +179,4 @@ export function OrderRows({ rows }: { rows: readonly Row[] }) {
       </Table>
     </TableContainer>
   );
-}
+});

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { Bound } from '../../../firebase/query';
 import { ORDER_STATUSES, STATUS_LABELS, parseDeskEntry, type OrderStatus } from '../../orders';
 import { Section } from '../Section';
@@ -47,43 +47,47 @@ interface Listing {
 
 /** One page of the filtered list, newest first, read through the index. */
 function usePage(filters: OrderFilters, before: Bound | null, enabled: boolean): Listing {
-  const query = pageQuery(filters, before);
-  const live = useLiveQueries(enabled ? [query] : []);
+  const live = useLiveQueries(enabled ? [pageQuery(filters, before)] : []);
   const found = live.status === 'ready' ? (live.value[0] ?? []) : [];
-  const page = found.slice(-PAGE_SIZE).reverse();
   // An event's list holds that event's entries: the rows show the orders' own entries.
-  const entries = useLiveEntries(enabled && filters.eventId ? page.map(([key]) => key) : []);
-  if (live.status !== 'ready') return { live };
-  const more = found.length > PAGE_SIZE;
-  if (!filters.eventId) return { live: { status: 'ready', value: { ...parsedRows(page), more } } };
-  if (entries.status !== 'ready') return { live: entries };
-  return {
-    live: { status: 'ready', value: { ...parsedRows(page.map(([key]) => [key, entries.value.get(key)])), more } },
-  };
+  const keys = filters.eventId && enabled ? found.slice(-PAGE_SIZE).map(([key]) => key) : [];
+  const entries = useLiveEntries(keys);
+  const eventList = Boolean(filters.eventId);
+  // Worked out again only when an answer arrives, not at every keystroke or render.
+  return useMemo((): Listing => {
+    if (live.status !== 'ready') return { live };
+    const answer = live.value[0] ?? [];
+    const page = answer.slice(-PAGE_SIZE).reverse();
+    const more = answer.length > PAGE_SIZE;
+    if (!eventList) return { live: { status: 'ready', value: { ...parsedRows(page), more } } };
+    if (entries.status !== 'ready') return { live: entries };
+    const rows = parsedRows(page.map(([key]) => [key, entries.value.get(key)]));
+    return { live: { status: 'ready', value: { ...rows, more } } };
+  }, [live, entries, eventList]);
 }
 
 /** The matches of a search (reference, order id, name, surname, email), filtered, newest first. */
 function useSearch(text: string, filters: OrderFilters): Listing {
   const queries = text ? searchQueries(text) : [];
   const live = useLiveQueries(queries);
-  if (live.status !== 'ready') return { live };
-  const unique = new Map(live.value.flat());
-  const { rows, malformed } = parsedRows(unique);
-  const kept = rows
-    .filter(({ entry }) => matchesFilters(filters, entry))
-    .sort((a, b) => (a.entry.t < b.entry.t ? 1 : -1));
-  const more = live.value.some((found, index) => found.length >= (queries[index]?.spec.first ?? Infinity));
-  return { live: { status: 'ready', value: { rows: kept, malformed, more } } };
+  const limits = queries.map((query) => query.spec.first ?? Infinity).join();
+  return useMemo((): Listing => {
+    if (live.status !== 'ready') return { live };
+    const { rows, malformed } = parsedRows(new Map(live.value.flat()));
+    const kept = rows
+      .filter(({ entry }) => matchesFilters(filters, entry))
+      .sort((a, b) => (a.entry.t < b.entry.t ? 1 : -1));
+    const most = limits.split(',').map(Number);
+    const more = live.value.some((found, index) => found.length >= (most[index] ?? Infinity));
+    return { live: { status: 'ready', value: { rows: kept, malformed, more } } };
+  }, [live, filters, limits]);
 }
 
-function Filters({
-  search,
-  onSearch,
+/** Status, event and dates: drawn again only when the filters change, not at each keystroke of a search. */
+const Filters = memo(function Filters({
   filters,
   onFilters,
 }: {
-  search: string;
-  onSearch: (text: string) => void;
   filters: OrderFilters;
   onFilters: (filters: OrderFilters) => void;
 }) {
@@ -96,16 +100,7 @@ function Filters({
     onFilters({ ...filters, [which]: which === 'to' && start !== null ? start + 86_400_000 : start });
   };
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
-      <TextField
-        type="search"
-        label="Search"
-        helperText="Reference, name, surname or email"
-        value={search}
-        onChange={(event) => onSearch(event.target.value)}
-        sx={{ flex: 2, minWidth: 220 }}
-        slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
-      />
+    <>
       <TextField
         select
         label="Status"
@@ -148,9 +143,9 @@ function Filters({
         onChange={(event) => setDay('to', event.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-    </Stack>
+    </>
   );
-}
+});
 
 /**
  * The staff "Orders" tab: find any order by reference, name or email, filter by status, event and date, and page
@@ -169,10 +164,10 @@ export function OrdersDesk() {
   const page = usePage(filters, before, !searching);
   const found = useSearch(text, filters);
   const listing = searching ? found : page;
-  const changeFilters = (next: OrderFilters) => {
+  const changeFilters = useCallback((next: OrderFilters) => {
     setFilters(next);
     setCursors([null]);
-  };
+  }, []);
 
   let body;
   if (listing.live.status === 'loading') body = <Typography role="status">Loading orders…</Typography>;
@@ -215,7 +210,18 @@ export function OrdersDesk() {
 
   return (
     <Section title="Orders">
-      <Filters search={search} onSearch={setSearch} filters={filters} onFilters={changeFilters} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
+        <TextField
+          type="search"
+          label="Search"
+          helperText="Reference, name, surname or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ flex: 2, minWidth: 220 }}
+          slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
+        />
+        <Filters filters={filters} onFilters={changeFilters} />
+      </Stack>
       {body}
     </Section>
   );

@@ -3,7 +3,7 @@
  * moves an order to a new status with everything that follows from it. Components call these hooks; the paths
  * and shapes are the index's (src/features/orders/deskIndex.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { database, isPermissionDenied } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
 import type { QueryRows, QuerySpec } from '../../../firebase/query';
@@ -13,6 +13,8 @@ import { ticketStatusChanges } from '../../tickets';
 export type Live<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
 
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
+/** The answer to no queries, one object, so that what is worked out from it can be kept. */
+const NOTHING: Live<QueryRows[]> = { status: 'ready', value: [] };
 
 function problem(error: unknown): Live<never> {
   console.error('Desk query failed:', error);
@@ -60,7 +62,7 @@ export function useLiveQueries(queries: readonly { path: string; spec: QuerySpec
       for (const stop of stops) stop();
     };
   }, [signature]);
-  if (queries.length === 0) return { status: 'ready', value: [] };
+  if (queries.length === 0) return NOTHING;
   return state?.signature === signature ? state.live : { status: 'loading' };
 }
 
@@ -68,8 +70,10 @@ export function useLiveQueries(queries: readonly { path: string; spec: QuerySpec
 export function useLiveEntries(keys: readonly string[]): Live<Map<string, unknown>> {
   const queries = keys.map((key) => ({ path: deskPaths.orders, spec: { equal: key, first: 1 } }));
   const live = useLiveQueries(queries);
-  if (live.status !== 'ready') return live;
-  return { status: 'ready', value: new Map(live.value.flatMap((rows) => rows)) };
+  return useMemo(
+    () => (live.status === 'ready' ? { status: 'ready', value: new Map(live.value.flatMap((rows) => rows)) } : live),
+    [live],
+  );
 }
 
 /**
