@@ -25,7 +25,7 @@ export interface Row {
 }
 
 /** What a person reads out for an order: its reference, or its id for an order placed before references. */
-export function referenceOf(entry: DeskEntry): string {
+function referenceOf(entry: DeskEntry): string {
   return entry.ref ? displayReference(entry.ref) : entry.order;
 }
 
