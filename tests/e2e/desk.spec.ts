@@ -226,6 +226,31 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
   }
 });
 
+test('the Orders tab by keyboard: filters in reading order, an order opened and closed', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=orders');
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.keyboard.type('grace28');
+  await expect(page.getByText('1 match')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Event', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Placed from')).toBeFocused();
+  await page.getByRole('button', { name: 'Open order order-28' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Order order-28' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open order order-28' })).toBeFocused();
+});
+
 test('a customer sees no desk, and the rules refuse them the index @phone', async ({ page, db, accounts }) => {
   const customer = await accounts.create('customer');
   await shop(db);

@@ -22,11 +22,14 @@ import {
 } from './orderQueries';
 import { useEvents } from './useEvents';
 
-/** A date field's value (yyyy-mm-dd, the device's day) as epoch ms at that day's start; null when empty. */
-function dayStart(value: string): number | null {
+/**
+ * A date field's value (yyyy-mm-dd, the device's day) as epoch ms at the start of that day, or of the day after
+ * (`after`: an "until" date includes its whole day, 23 or 25 hours long when the clocks change); null when empty.
+ */
+function dayStart(value: string, after = 0): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day).getTime();
+  return new Date(year, month - 1, day + after).getTime();
 }
 
 /** Entries read back, the malformed ones counted instead of shown (docs/hostile-data.md). */
@@ -96,8 +99,7 @@ const Filters = memo(function Filters({
   const [to, setTo] = useState('');
   const setDay = (which: 'from' | 'to', value: string) => {
     (which === 'from' ? setFrom : setTo)(value);
-    const start = dayStart(value);
-    onFilters({ ...filters, [which]: which === 'to' && start !== null ? start + 86_400_000 : start });
+    onFilters({ ...filters, [which]: dayStart(value, which === 'to' ? 1 : 0) });
   };
   return (
     <>
