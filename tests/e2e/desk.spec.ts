@@ -4,11 +4,11 @@
  * desktop and a phone, light and dark, axe-clean. Orders are written as trusted code writes them, with their index
  * entries (db.writeOrder).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
+import { checkScreen } from './screenCheck';
 import { failOnPageErrors } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -54,24 +54,8 @@ async function shop(db: LiveDatabase) {
   await db.write(`tickets/${EVENT}`, tickets);
 }
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** Axe-clean, and a picture in SCREENSHOTS_DIR when set, to look at by eye. */
-async function check(page: Page, name: string): Promise<void> {
-  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${name}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) {
-    const { width } = page.viewportSize() ?? { width: 0 };
-    const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
-    await page.screenshot({ path: `${dir}/desk-${name}-${width}-${scheme}.png`, fullPage: true });
-  }
-}
+/** Axe-clean, and a picture in SCREENSHOTS_DIR when set (screenCheck.ts). */
+const check = (page: Page, name: string) => checkScreen(page, `desk-${name}`);
 
 const orderList = (page: Page) =>
   page.getByRole('table', { name: 'Orders' }).or(page.getByRole('list', { name: 'Orders' }));

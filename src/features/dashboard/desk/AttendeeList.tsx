@@ -15,6 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { formatMoment } from '../../../lib/format';
+import { printAlone } from '../../../lib/mui/printAlone';
 import { siteAtom } from '../../../state/atoms';
 import { searchKey } from '../../orders';
 import { toCsv } from './csv';
@@ -23,28 +24,12 @@ import type { Attendee } from './eventNumbers';
 /** Rows shown on screen at once: a page the browser draws quickly even on a phone; printing shows them all. */
 const SHOWN = 100;
 
-/**
- * Printing shows the attendee list alone: everything beside the path from <body> to the list is left out, and the
- * list is black on white whatever the screen's scheme (browsers leave backgrounds unprinted).
- */
+/** Printing shows the attendee list alone (printAlone), black on white, a row never split across pages. */
 const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        'body:has(.attendee-print) *:not(:has(.attendee-print)):not(.attendee-print):not(.attendee-print *)': {
-          display: 'none !important',
-        },
-        ':root:has(.attendee-print)': { colorScheme: 'light' },
-        'body:has(.attendee-print)': { backgroundColor: '#fff !important', color: '#000 !important' },
-        'body:has(.attendee-print) *:has(.attendee-print)': {
-          display: 'block !important',
-          position: 'static !important',
-          margin: '0 !important',
-          padding: '0 !important',
-          border: 'none !important',
-          maxWidth: 'none !important',
-          backgroundColor: 'transparent !important',
-        },
+        ...printAlone('.attendee-print'),
         '.attendee-print .attendee-print-hide': { display: 'none !important' },
         '.attendee-print *': { color: '#000 !important', backgroundColor: 'transparent !important' },
         '.attendee-print tr': { breakInside: 'avoid' },
