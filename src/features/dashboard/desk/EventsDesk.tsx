@@ -98,6 +98,7 @@ function EventFigures({
   rawEntries: unknown;
 }) {
   const format = useShopFormat();
+  const { locale } = useAtomValue(siteAtom);
   // Thousands of tickets: read and added up when they change, not at every render.
   const { tickets, entries, emails, malformed } = useMemo(
     () => readEvent(eventId, rawTickets, rawEntries),
@@ -136,7 +137,7 @@ function EventFigures({
           <Typography>No tickets sold yet.</Typography>
         ) : (
           <Suspense fallback={<Typography role="status">Loading the chart…</Typography>}>
-            <SalesChart days={days} label={`Tickets of ${title} sold over time`} />
+            <SalesChart days={days} label={`Tickets of ${title} sold over time`} locale={locale} />
           </Suspense>
         )}
       </Box>
