@@ -96,13 +96,17 @@ function orderAllocation(): Plugin {
   const start = async () => {
     const { tsImport } = await import('tsx/esm/api');
     const load = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>;
-    const [{ createAllocator }, { adminQueueDatabase }] = await Promise.all([
+    const [{ createAllocator }, { adminQueueDatabase }, { backfillDeskIndex }] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
         './functions/src/orders/adminQueueDatabase.ts',
       ),
+      load<typeof import('./functions/src/desk/backfill.ts')>('./functions/src/desk/backfill.ts'),
     ]);
-    return createAllocator(adminQueueDatabase(process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL));
+    const db = adminQueueDatabase(process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL);
+    // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
+    backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
+    return createAllocator(db);
   };
   return {
     name: 'storefront:order-allocation',

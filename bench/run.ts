@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runBundleBench } from './bundle';
 import { runCatalogueBench } from './catalogue';
+import { runDeskBench } from './desk';
 import { runDoorBench } from './door';
 import { runFirstVisitFunctionBench } from './firstVisitFunction';
 import { runLighthouseBench } from './lighthouse';
@@ -25,6 +26,7 @@ results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();
 results.serverUnderHostileLoads = await runHostileBench();
 results.door = await runDoorBench();
+results.desk = await runDeskBench();
 results.rush = await runRushBench();
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

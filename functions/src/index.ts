@@ -11,6 +11,7 @@ import { firstVisitPages, send } from './firstVisitPages';
 import { allocateRequest } from './orders/allocateEndpoint';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
+import { backfillDeskIndex } from './desk/backfill';
 
 /**
  * Hosting rewrites name this region; the agreement test (tests/e2e-firebase) keeps the two together. Put it
@@ -48,7 +49,12 @@ export const allocateOrders = onRequest(
     timeoutSeconds: 60,
   },
   async (request, response) => {
-    allocator ??= createAllocator(adminQueueDatabase());
+    if (!allocator) {
+      const db = adminQueueDatabase();
+      // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
+      backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
+      allocator = createAllocator(db);
+    }
     const answer = await allocateRequest(allocator, request.method);
     response.status(answer.status).set(answer.headers).send(answer.body);
   },

@@ -1,4 +1,5 @@
 import { connectFirebase } from './client';
+import { constraintsOf, rowsOf, type QueryRows, type QuerySpec } from './query';
 
 /**
  * The port the features' data access is built on: plain reads, writes and subscriptions of database paths
@@ -22,6 +23,13 @@ export interface Database {
     onValue: (value: unknown) => void,
     onError: (error: unknown) => void,
   ): () => void;
+  /** Follows the children of `path` that `spec` selects, in its order (src/firebase/query.ts). */
+  subscribeQuery(
+    path: string,
+    spec: QuerySpec,
+    onRows: (rows: QueryRows) => void,
+    onError: (error: unknown) => void,
+  ): () => void;
   /** A fresh push id below `path`: unique, and sorted by time. */
   newKey(path: string): string;
   /** The placeholder the database replaces with its own clock when a write arrives. */
@@ -42,6 +50,12 @@ export async function database(): Promise<Database> {
       sdk.onValue(
         sdk.query(sdk.ref(db, path), sdk.orderByChild(where.child), sdk.equalTo(where.equals)),
         (snapshot) => onValue(snapshot.val()),
+        onError,
+      ),
+    subscribeQuery: (path, spec, onRows, onError) =>
+      sdk.onValue(
+        sdk.query(sdk.ref(db, path), ...constraintsOf(sdk, spec)),
+        (snapshot) => onRows(rowsOf(snapshot)),
         onError,
       ),
     newKey: (path) => sdk.push(sdk.ref(db, path)).key!,

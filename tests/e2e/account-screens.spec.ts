@@ -1,25 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-/** SCREENSHOTS_DIR=/some/dir keeps a picture of every screen checked here, to look at by eye. */
-async function check(page: Page, name: string): Promise<void> {
-  await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${name}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) {
-    const { width } = page.viewportSize() ?? { width: 0 };
-    const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
-    await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-  }
-}
+import { checkScreen as check } from './screenCheck';
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`sign-in forms and both dashboards pass axe in the ${scheme} scheme @phone`, async ({ page, db, accounts }) => {

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type TestUser } from './accounts';
 import { expectHeading, failOnPageErrors } from './support';
+import type { OrderStatus } from '../../src/features/orders';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
-function order(name: string, email: string, status = 'pending', created = Date.now()) {
+function order(name: string, email: string, status: OrderStatus = 'pending', created = Date.now()) {
   return {
     items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
     total: 36,
@@ -108,7 +109,7 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   test.slow();
   const staff = await accounts.create('staff');
   const customer: TestUser = await accounts.create('customer', { firstname: 'Casey', lastname: 'Buyer' });
-  await db.write(`orders/${customer.uid}/order-1`, order('Casey Buyer', customer.email));
+  await db.writeOrders([{ uid: customer.uid, id: 'order-1', order: order('Casey Buyer', customer.email) }]);
   await db.write('messages/m1', {
     name: 'Robin',
     email: 'robin@example.com',
@@ -151,9 +152,9 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   await expect.poll(() => db.read('products/harbour-poster/stock')).toBe(3);
 
   await openTab(page, 'Orders');
-  await page.getByRole('article', { name: 'Order from Casey Buyer' }).getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Fulfilled' }).click();
+  await page.getByRole('combobox', { name: 'Status of order order-1' }).selectOption('fulfilled');
   await expect.poll(() => db.read(`orders/${customer.uid}/order-1/status`)).toBe('fulfilled');
+  expect(await db.read(`deskOrders/${customer.uid}~order-1/status`)).toBe('fulfilled');
 
   await openTab(page, 'Messages');
   await expect(page.getByRole('article', { name: 'Parking?' })).toContainText('Is there parking nearby?');

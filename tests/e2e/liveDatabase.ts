@@ -10,6 +10,7 @@ import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabas
 import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
 const APP_DATABASE_PORT = 9100;
@@ -19,6 +20,11 @@ export interface LiveDatabase {
   write(path: string, value: unknown): Promise<void>;
   /** Admin read over REST. */
   read(path: string): Promise<unknown>;
+  /**
+   * Writes orders as trusted code would: each order and its staff-desk index entries, all in one admin update
+   * (docs/data-model.md#the-staff-desk), so the staff desk lists them.
+   */
+  writeOrders(orders: readonly { uid: string; id: string; order: IndexedOrder & { created: number } }[]): Promise<void>;
   /** Stops the server: sockets close, data stays on disk. */
   stop(): Promise<void>;
   /** Starts it again on the same port with the same data. */
@@ -145,6 +151,16 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           await rest(path, { method: 'PUT', body: JSON.stringify(value) });
         },
         read: (path) => rest(path),
+        writeOrders: async (orders) => {
+          const products = ((await rest('products')) ?? {}) as Record<string, { date?: unknown }>;
+          const update: Record<string, unknown> = {};
+          for (const { uid, id, order } of orders) {
+            const events = Object.keys(order.items).filter((productId) => products[productId]?.date);
+            update[`orders/${uid}/${id}`] = order;
+            Object.assign(update, deskIndexWrites(uid, id, order, order.created, events));
+          }
+          await rest('', { method: 'PATCH', body: JSON.stringify(update) });
+        },
         stop: async () => {
           await running.server?.close();
           running.server = null;

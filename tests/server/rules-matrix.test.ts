@@ -22,6 +22,7 @@ import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 import { freePort } from '../../scripts/stack/ports';
+import { deskIndexWrites, deskStatusWrites, parseDeskEntry } from '../../src/features/orders/deskIndex';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RULES = readFileSync(join(REPO, 'database.rules.json'), 'utf8');
@@ -29,7 +30,13 @@ const SEED = JSON.parse(readFileSync(join(REPO, 'seed/database.json'), 'utf8')) 
 
 const GUEST_SECRET = 'guest-secret-0123456789-abcdefghijklmnop';
 
-const IDENTITIES = ['signedOut', 'guest', 'customer', 'other', 'staff'] as const;
+/**
+ * `forged` holds an unsigned token someone made up (the local database, like Firebase's emulator, takes it as
+ * given; production checks the signature) that claims a staff email and role and admin rights: claims give no
+ * rights, the rules look up users/{uid}/role.
+ */
+const IDENTITIES = ['signedOut', 'guest', 'customer', 'other', 'forged', 'staff'] as const;
+const FORGED_CLAIMS = { sub: 'mallory', email: 'staff@example.com', role: 'staff', admin: true };
 type Identity = (typeof IDENTITIES)[number];
 
 let emulatorDir: string;
@@ -186,7 +193,21 @@ function fixture(): Record<string, unknown> {
     messages: { m1: message() },
     tickets: { 'harbour-jazz-night': { 'order-1-0': ticket(uids.customer, 'order-1', 0) } },
     checkins: {},
+    // The staff desk's index of the other customer's order, as trusted code writes it.
+    ...deskIndexOf(uids.other, 'order-1', order()),
   };
+}
+
+/** The staff desk's index nodes for one order, nested as a fixture holds them. */
+function deskIndexOf(uid: string, orderId: string, value: ReturnType<typeof order>) {
+  const nested: Record<string, Record<string, unknown>> = { deskOrders: {}, deskEventOrders: {} };
+  for (const [path, entry] of Object.entries(
+    deskIndexWrites(uid, orderId, { ...value, status: 'pending' }, 1_759_000_000_000, []),
+  )) {
+    const [root, ...rest] = path.split('/');
+    nested[root!]![rest.join('/')] = entry;
+  }
+  return nested;
 }
 
 /**
@@ -212,9 +233,10 @@ beforeAll(async () => {
   await emulator.ready({ persist: false });
   server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
   for (const identity of IDENTITIES) {
-    const client = sdkClient(server);
+    const client = sdkClient(server, identity === 'forged' ? { user: FORGED_CLAIMS } : {});
     clients.set(identity, client);
-    if (identity === 'signedOut') continue;
+    if (identity === 'forged') uids.forged = FORGED_CLAIMS.sub;
+    if (identity === 'signedOut' || identity === 'forged') continue;
     const auth = getAuth(client.app);
     connectAuthEmulator(auth, emulator.url, { disableWarnings: true });
     const { user } = await retryOnNetworkFailure(() =>
@@ -562,7 +584,75 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   { what: 'write at the root', run: (c) => update(ref(c.db), { somewhere: 1 }), allowed: [] },
+  // ── The staff desk's index (docs/data-model.md#the-staff-desk): staff read it, only trusted code writes it,
+  // staff move an entry's status only together with its order's.
+  { what: 'read the order index', run: read(() => 'deskOrders'), allowed: SIGNED_IN_STAFF },
+  {
+    what: "read the index entry of the other customer's order",
+    run: read((u) => `deskOrders/${u.other}~order-1`),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'search the order index by email',
+    run: (c) => get(query(ref(c.db, 'deskOrders'), orderByChild('emailKey'), equalTo('casey@example.com'))),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "read an event's order index",
+    run: read(() => 'deskEventOrders/harbour-jazz-night'),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'read the index bookkeeping', run: read(() => 'deskMeta'), allowed: SIGNED_IN_STAFF },
+  {
+    what: "confirm the other customer's order with its index entry",
+    run: updateRoot((u) => ({
+      [`orders/${u.other}/order-1/status`]: 'confirmed',
+      ...deskStatusWrites(`${u.other}~order-1`, deskEntryOf(u.other), 'confirmed'),
+    })),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "confirm the other customer's order leaving its index entry behind",
+    run: write((u) => `orders/${u.other}/order-1/status`, 'confirmed'),
+    allowed: [],
+  },
+  {
+    what: "change the index status of the other customer's order alone",
+    run: updateRoot((u) => deskStatusWrites(`${u.other}~order-1`, deskEntryOf(u.other), 'cancelled')),
+    allowed: [],
+  },
+  {
+    what: "rewrite the index entry of the other customer's order",
+    run: write((u) => `deskOrders/${u.other}~order-1/email`, 'mallory@example.com'),
+    allowed: [],
+  },
+  {
+    what: "index the customer's order (only trusted code indexes orders)",
+    run: updateRoot((u) => deskIndexWrites(u.customer, 'order-1', { ...order(), status: 'pending' }, 1, [])),
+    allowed: [],
+  },
+  {
+    what: "delete the index entry of the other customer's order while the order exists",
+    run: write((u) => `deskOrders/${u.other}~order-1`, null),
+    allowed: [],
+  },
+  {
+    what: 'delete the index entry of an order that is gone',
+    run: async (c) => {
+      await server.set(NAMESPACE, `/orders/${uids.other}/order-1`, null);
+      return set(ref(c.db, `deskOrders/${uids.other}~order-1`), null);
+    },
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'mark the index as filled in', run: write(() => 'deskMeta/indexed', 1), allowed: [] },
 ];
+
+/** The other customer's index entry as the fixture holds it. */
+function deskEntryOf(uid: string) {
+  return parseDeskEntry(
+    (deskIndexOf(uid, 'order-1', order()).deskOrders as Record<string, unknown>)[`${uid}~order-1`],
+  )!;
+}
 
 /**
  * What a dishonest buyer tries with the SDK. Each is refused for every identity, staff included (staff may set

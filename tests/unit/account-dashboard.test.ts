@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAllOrders, parseUserOrders } from '../../src/features/orders/order';
+import { parseUserOrders } from '../../src/features/orders/order';
 import { fromLocalInput, toLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
 import { EMPTY_PRODUCT, productRecord, slugify, validateProduct } from '../../src/features/dashboard/staff/productForm';
 import {
@@ -31,14 +31,6 @@ describe('orders', () => {
       total: 16,
       lines: [{ productId: 'mug', title: 'Mug', price: 8, quantity: 2 }],
     });
-  });
-
-  it('reads everyone’s orders, newest first across users', () => {
-    expect(parseAllOrders({ u1: { a: order(1) }, u2: { b: order(2) } }).map((o) => `${o.uid}/${o.id}`)).toEqual([
-      'u2/b',
-      'u1/a',
-    ]);
-    expect(parseAllOrders(null)).toEqual([]);
   });
 });
 

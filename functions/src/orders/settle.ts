@@ -13,6 +13,7 @@ import { answerRecord, type OrderAnswer, type OrderRequest } from '../../../src/
 import { ticketId } from '../../../src/features/tickets/ticket';
 import { newTicketCode } from '../../../src/features/tickets/ticketCode';
 import { paths } from '../../../src/firebase/paths';
+import { deskIndexWrites } from '../../../src/features/orders/deskIndex';
 import { isRecord } from '../../../src/state/validation';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
@@ -172,10 +173,27 @@ export function settleBatch(
       contact: request.contact,
       ...(request.notes ? { notes: request.notes } : {}),
     };
+    Object.assign(update, staffDeskWrites(uid, request.id, update[paths.order(uid, request.id)], at, products));
     update[paths.openOrderSlot(uid, slot!)] = request.id;
     const before = open.get(uid);
     open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: request.id });
   }
   for (const [id, quantity] of taken) update[paths.productStock(id)] = increment(-quantity);
   return { update, decisions };
+}
+
+/**
+ * The staff desk's index entries of a new order, in the same update as the order (docs/data-model.md#the-staff-desk):
+ * copied from the order record as written above (its reference too, when it has one), so the two never differ.
+ */
+function staffDeskWrites(
+  uid: string,
+  orderId: string,
+  order: unknown,
+  arrived: number,
+  products: ReadonlyMap<string, Product | null>,
+): Record<string, unknown> {
+  const record = order as Parameters<typeof deskIndexWrites>[2];
+  const events = Object.keys(record.items).filter((id) => products.get(id)?.date);
+  return deskIndexWrites(uid, orderId, record, arrived, events);
 }

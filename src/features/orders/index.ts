@@ -7,7 +7,7 @@ export {
   ORDER_STATUSES,
   STATUS_LABELS,
   orderTotal,
-  parseAllOrders,
+  parseOrder,
   parseUserOrders,
   type NewOrder,
   type Order,
@@ -18,3 +18,16 @@ export {
 } from './order';
 export { ALLOCATE_ENDPOINT } from './allocateEndpoint';
 export { REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type OrderAnswer } from './orderRequest';
+export { displayReference, normaliseReference } from './orderReference';
+export {
+  deskKey,
+  deskPaths,
+  deskStatusWrites,
+  parseDeskEntry,
+  parseDeskEventEntry,
+  searchKey,
+  statusKey,
+  timeKey,
+  type DeskEntry,
+  type DeskEventEntry,
+} from './deskIndex';

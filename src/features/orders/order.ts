@@ -110,11 +110,3 @@ export function parseUserOrders(uid: string, raw: unknown): Order[] {
     .flatMap(([id, value]) => parseOrder(uid, id, value) ?? [])
     .sort(newestFirst);
 }
-
-/** Everyone's orders (the value of orders), newest first. */
-export function parseAllOrders(raw: unknown): Order[] {
-  if (!isRecord(raw)) return [];
-  return Object.entries(raw)
-    .flatMap(([uid, orders]) => parseUserOrders(uid, orders))
-    .sort(newestFirst);
-}

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { printAlone } from '../../lib/mui/printAlone';
 import type { HeldTicket } from './heldTickets';
 import { useAtomValue } from 'jotai';
 import { siteAtom } from '../../state/atoms';
@@ -10,31 +11,14 @@ import { ticketNoticeAtom, type RefreshState } from './myTickets';
 import { TicketCard } from './TicketCard';
 
 /**
- * Printing shows the tickets alone, one to a page: everything beside the path from <body> to the list is left out
- * (taken out of the layout, so it cannot add blank pages), and each ticket is laid out for paper: a large QR code
- * and black text, since browsers leave backgrounds (a dark theme, coloured chips) unprinted.
+ * Printing shows the tickets alone, one to a page (printAlone), and each ticket is laid out for paper: a large QR
+ * code and black text, since browsers leave backgrounds (a dark theme, coloured chips) unprinted.
  */
 const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        'body:has(.ticket-print) *:not(:has(.ticket-print)):not(.ticket-print):not(.ticket-print *)': {
-          display: 'none !important',
-        },
-        // Paper is white, whatever the screen's scheme: with "background graphics" on, a dark page would print.
-        ':root:has(.ticket-print)': { colorScheme: 'light' },
-        'body:has(.ticket-print)': { backgroundColor: '#fff !important', color: '#000 !important' },
-        'body:has(.ticket-print) *:has(.ticket-print), .ticket-print': {
-          backgroundColor: 'transparent !important',
-          backgroundImage: 'none !important',
-          display: 'block !important',
-          position: 'static !important',
-          margin: '0 !important',
-          padding: '0 !important',
-          border: 'none !important',
-          maxWidth: 'none !important',
-          minHeight: '0 !important',
-        },
+        ...printAlone('.ticket-print'),
         '.ticket-print .ticket-actions, .ticket-print .ticket-print-hide': { display: 'none !important' },
         '.ticket-print *': {
           color: '#000 !important',

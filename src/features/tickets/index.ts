@@ -4,3 +4,4 @@
  */
 export { ticketStatusChanges } from './orderStatus';
 export { normaliseCode } from './ticketCode';
+export { parseTicket, type Ticket } from './ticket';

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AuthState } from '../../../state/types';
 import { CustomerSections } from '../CustomerSections';
-import { AllOrders } from './AllOrders';
+import { OrdersDesk } from '../desk/OrdersDesk';
 import { ContactMessages } from './ContactMessages';
 import { ProductsManager } from './ProductsManager';
 import { PropertiesEditor } from './PropertiesEditor';
@@ -13,11 +13,14 @@ import { UsersAndRoles } from './UsersAndRoles';
 
 // The door's check-in (and its camera decoder) loads only when its tab is opened.
 const CheckinPanel = lazy(() => import('../../checkin/CheckinPanel'));
+// The events' figures and attendee lists (and their chart) load only when that tab is opened.
+const EventsDesk = lazy(() => import('../desk/EventsDesk'));
 
 const TABS = [
   { key: 'site', label: 'Site' },
   { key: 'products', label: 'Products' },
   { key: 'orders', label: 'Orders' },
+  { key: 'events', label: 'Events' },
   { key: 'messages', label: 'Messages' },
   { key: 'users', label: 'Users' },
   { key: 'checkin', label: 'Check-in' },
@@ -52,7 +55,12 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
       <Box role="tabpanel" id={`staff-panel-${current}`} aria-labelledby={`staff-tab-${current}`}>
         {current === 'site' && <PropertiesEditor />}
         {current === 'products' && <ProductsManager />}
-        {current === 'orders' && <AllOrders />}
+        {current === 'orders' && <OrdersDesk />}
+        {current === 'events' && (
+          <Suspense fallback={null}>
+            <EventsDesk />
+          </Suspense>
+        )}
         {current === 'messages' && <ContactMessages />}
         {current === 'users' && <UsersAndRoles selfId={auth.id} />}
         {current === 'checkin' && (

@@ -1,0 +1,180 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { liveValueAtom } from '../../../firebase/liveValue';
+import { paths } from '../../../firebase/paths';
+import { formatEventTime } from '../../../lib/format';
+import { siteAtom } from '../../../state/atoms';
+import { isRecord } from '../../../state/validation';
+import { deskPaths, parseDeskEventEntry, type DeskEventEntry } from '../../orders';
+import { parseTicket, type Ticket } from '../../tickets';
+import { useShopFormat } from '../format';
+import { Section } from '../Section';
+import { AttendeeList } from './AttendeeList';
+import { attendeesOf, eventNumbers, salesByDay } from './eventNumbers';
+import { useEvents } from './useEvents';
+
+// The chart library is large: it loads with this tab's chart, never before (docs/performance.md).
+const SalesChart = lazy(() => import('./SalesChart'));
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, flex: '1 1 120px' }}>
+      <Typography variant="body2" color="textSecondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontSize: '1.5rem', fontWeight: 600 }} data-testid={`figure-${label}`}>
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+function useLive(path: string) {
+  return useAtomValue(liveValueAtom(path));
+}
+
+/** One event's numbers, sales chart and attendee list, all live. */
+function EventDesk({ eventId, title, stock }: { eventId: string; title: string; stock: number | null }) {
+  const liveTickets = useLive(paths.ticketsOf(eventId));
+  const liveEntries = useLive(deskPaths.eventOrders(eventId));
+  if (liveTickets.status === 'error' || liveEntries.status === 'error') {
+    return <Alert severity="error">The event’s figures could not be loaded. Please reload the page.</Alert>;
+  }
+  if (liveTickets.status === 'loading' || liveEntries.status === 'loading') {
+    return <Typography role="status">Loading {title}…</Typography>;
+  }
+  return (
+    <EventFigures
+      eventId={eventId}
+      title={title}
+      stock={stock}
+      rawTickets={liveTickets.value}
+      rawEntries={liveEntries.value}
+    />
+  );
+}
+
+/** Reads an event's tickets and index entries; malformed ones are counted and left out. */
+function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
+  const tickets: Ticket[] = [];
+  let malformed = 0;
+  for (const [id, raw] of Object.entries(isRecord(rawTickets) ? rawTickets : {})) {
+    const ticket = parseTicket(eventId, id, raw);
+    if (ticket) tickets.push(ticket);
+    else malformed++;
+  }
+  const entries: DeskEventEntry[] = [];
+  const emails = new Map<string, string>();
+  for (const [key, raw] of Object.entries(isRecord(rawEntries) ? rawEntries : {})) {
+    const entry = parseDeskEventEntry(raw);
+    if (!entry) {
+      malformed++;
+      continue;
+    }
+    entries.push(entry);
+    emails.set(key, entry.email);
+  }
+  return { tickets, entries, emails, malformed };
+}
+
+function EventFigures({
+  eventId,
+  title,
+  stock,
+  rawTickets,
+  rawEntries,
+}: {
+  eventId: string;
+  title: string;
+  stock: number | null;
+  rawTickets: unknown;
+  rawEntries: unknown;
+}) {
+  const format = useShopFormat();
+  const { locale } = useAtomValue(siteAtom);
+  // Thousands of tickets: read and added up when they change, not at every render.
+  const { tickets, entries, emails, malformed } = useMemo(
+    () => readEvent(eventId, rawTickets, rawEntries),
+    [eventId, rawTickets, rawEntries],
+  );
+  const numbers = useMemo(() => eventNumbers(tickets, entries, stock), [tickets, entries, stock]);
+  const days = useMemo(() => salesByDay(entries), [entries]);
+  const attendees = useMemo(() => attendeesOf(tickets, emails), [tickets, emails]);
+  return (
+    <Stack spacing={3}>
+      {malformed > 0 && (
+        <Alert severity="warning">
+          {malformed} stored {malformed === 1 ? 'record of this event is' : 'records of this event are'} malformed and
+          left out of the figures below.
+        </Alert>
+      )}
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={1.5}
+        sx={{ flexWrap: 'wrap' }}
+        component="section"
+        aria-label="Figures"
+      >
+        <Figure label="Sold" value={String(numbers.sold)} />
+        <Figure label="Capacity" value={numbers.capacity === null ? 'Not limited' : String(numbers.capacity)} />
+        <Figure label="Remaining" value={numbers.remaining === null ? 'Not limited' : String(numbers.remaining)} />
+        <Figure label="Checked in" value={String(numbers.checkedIn)} />
+        <Figure label="Revenue" value={format.money(numbers.revenue)} />
+      </Stack>
+      <Box component="section" aria-label="Sales over time">
+        <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+          Sales over time
+        </Typography>
+        {days.length === 0 ? (
+          <Typography>No tickets sold yet.</Typography>
+        ) : (
+          <Suspense fallback={<Typography role="status">Loading the chart…</Typography>}>
+            <SalesChart days={days} label={`Tickets of ${title} sold over time`} locale={locale} />
+          </Suspense>
+        )}
+      </Box>
+      <AttendeeList title={title} attendees={attendees} />
+    </Stack>
+  );
+}
+
+/** The staff "Events" tab: per event, live, what is sold, left and checked in, the takings, and who is coming. */
+export default function EventsDesk() {
+  const events = useEvents();
+  const { locale, timezone } = useAtomValue(siteAtom);
+  const [chosen, setChosen] = useState('');
+  const event = events.find((candidate) => candidate.id === chosen) ?? events[0];
+  return (
+    <Section title="Events">
+      {!event ? (
+        <Typography>No events yet: a product with a date is an event.</Typography>
+      ) : (
+        <Stack spacing={3}>
+          <TextField
+            select
+            label="Event"
+            value={event.id}
+            onChange={(change) => setChosen(change.target.value)}
+            sx={{ maxWidth: 480 }}
+          >
+            {events.map((candidate) => (
+              <MenuItem key={candidate.id} value={candidate.id}>
+                {candidate.title}
+                {candidate.date ? ` · ${formatEventTime(candidate.date, locale, timezone)}` : ''}
+              </MenuItem>
+            ))}
+          </TextField>
+          <EventDesk key={event.id} eventId={event.id} title={event.title} stock={event.stock} />
+        </Stack>
+      )}
+    </Section>
+  );
+}

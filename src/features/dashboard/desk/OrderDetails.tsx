@@ -1,0 +1,51 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { paths } from '../../../firebase/paths';
+import { parseOrder } from '../../orders';
+import { LiveContent } from '../LiveContent';
+import { OrderCard } from '../OrderCard';
+import type { Row } from './OrderRows';
+
+/**
+ * One order in full, live, from the order itself rather than its index entry: every line at the price it was sold
+ * at, notes, and a warning when the stored total is not what the lines add up to. The place for what staff do to
+ * one order beyond its status.
+ */
+export function OrderDetails({
+  row,
+  reference,
+  actions,
+  onClose,
+}: {
+  row: Row;
+  reference: string;
+  actions: ReactNode;
+  onClose: () => void;
+}) {
+  const { uid, order } = row.entry;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
+      <DialogTitle id="order-details-title">Order {reference}</DialogTitle>
+      <DialogContent>
+        <LiveContent path={paths.order(uid, order)} label="the order">
+          {(raw) => {
+            const parsed = parseOrder(uid, order, raw);
+            return parsed ? (
+              <OrderCard order={parsed} heading={`Order from ${row.entry.name}`} actions={actions} checkTotal />
+            ) : (
+              <Typography>This order is no longer stored, or cannot be read.</Typography>
+            );
+          }}
+        </LiveContent>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

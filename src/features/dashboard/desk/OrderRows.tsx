@@ -1,0 +1,182 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import Button from '@mui/material/Button';
+import { memo, useState } from 'react';
+import { displayReference, ORDER_STATUSES, STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
+import { useShopFormat } from '../format';
+import { saveQuickly } from '../saving';
+import { setOrderStatus } from './deskData';
+import { OrderDetails } from './OrderDetails';
+
+export interface Row {
+  key: string;
+  entry: DeskEntry;
+}
+
+/** What a person reads out for an order: its reference, or its id for an order placed before references. */
+function referenceOf(entry: DeskEntry): string {
+  return entry.ref ? displayReference(entry.ref) : entry.order;
+}
+
+function StatusSelect({ row }: { row: Row }) {
+  const reference = referenceOf(row.entry);
+  const change = (status: OrderStatus) =>
+    void saveQuickly(
+      () => setOrderStatus(row.key, row.entry, status),
+      `Order ${reference} is now ${STATUS_LABELS[status].toLowerCase()}.`,
+    );
+  // A native select: light enough for a page of rows, and the phone's own picker. Its column (or card) says what it
+  // is; its accessible name says which order.
+  return (
+    <TextField
+      select
+      size="small"
+      value={row.entry.status}
+      onChange={(event) => change(event.target.value as OrderStatus)}
+      slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Status of order ${reference}` } }}
+      sx={{ minWidth: 140 }}
+    >
+      {ORDER_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {STATUS_LABELS[status]}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** The order's reference, opening the whole order. */
+function Reference({ row }: { row: Row }) {
+  const [open, setOpen] = useState(false);
+  const reference = referenceOf(row.entry);
+  return (
+    <>
+      <Button
+        size="small"
+        onClick={() => setOpen(true)}
+        aria-label={`Open order ${reference}`}
+        sx={{ fontFamily: 'monospace', textTransform: 'none', minWidth: 0, px: 0.5 }}
+      >
+        {reference}
+      </Button>
+      {open && (
+        <OrderDetails
+          row={row}
+          reference={reference}
+          actions={<StatusSelect row={row} />}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function Contact({ entry }: { entry: DeskEntry }) {
+  return (
+    <>
+      <Link href={`mailto:${entry.email}`} sx={{ overflowWrap: 'anywhere' }}>
+        {entry.email}
+      </Link>
+      {entry.phone && (
+        <>
+          {' · '}
+          <Link href={`tel:${entry.phone.replace(/[^+\d]/g, '')}`} sx={{ whiteSpace: 'nowrap' }}>
+            {entry.phone}
+          </Link>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * A page of orders: a table on wide screens, one card per order on a phone. Drawn again only when the rows change
+ * (not at each keystroke in the search field).
+ */
+export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[] }) {
+  const format = useShopFormat();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  if (!wide) {
+    return (
+      <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Orders">
+        {rows.map((row) => (
+          <Paper
+            component="li"
+            key={row.key}
+            variant="outlined"
+            sx={{ p: 1.5 }}
+            aria-label={`Order ${referenceOf(row.entry)}`}
+          >
+            <Stack spacing={0.5}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {row.entry.name}
+                </Typography>
+                <StatusSelect row={row} />
+              </Stack>
+              <Typography variant="body2">
+                <Contact entry={row.entry} />
+              </Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {row.entry.summary}
+              </Typography>
+              <Typography variant="body2" color="textSecondary">
+                <Reference row={row} /> · {format.date(row.entry.created)} · {format.money(row.entry.total)}
+              </Typography>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Orders">
+        <TableHead>
+          <TableRow>
+            <TableCell>Reference</TableCell>
+            <TableCell>Placed</TableCell>
+            <TableCell>Buyer</TableCell>
+            <TableCell>Items</TableCell>
+            <TableCell align="right">Total</TableCell>
+            <TableCell>Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Reference row={row} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(row.entry.created)}</TableCell>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {row.entry.name}
+                </Typography>
+                <Typography variant="body2">
+                  <Contact entry={row.entry} />
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.entry.summary}</TableCell>
+              <TableCell align="right">{format.money(row.entry.total)}</TableCell>
+              <TableCell>
+                <StatusSelect row={row} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+});

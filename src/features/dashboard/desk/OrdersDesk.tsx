@@ -1,0 +1,230 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import type { Bound } from '../../../firebase/query';
+import { ORDER_STATUSES, STATUS_LABELS, parseDeskEntry, type OrderStatus } from '../../orders';
+import { Section } from '../Section';
+import { useLiveEntries, useLiveQueries, type Live } from './deskData';
+import { OrderRows, type Row } from './OrderRows';
+import {
+  NO_FILTERS,
+  PAGE_SIZE,
+  SEARCH_LIMIT,
+  cursorOf,
+  matchesFilters,
+  pageQuery,
+  searchQueries,
+  type OrderFilters,
+} from './orderQueries';
+import { useEvents } from './useEvents';
+
+/**
+ * A date field's value (yyyy-mm-dd, the device's day) as epoch ms at the start of that day, or of the day after
+ * (`after`: an "until" date includes its whole day, 23 or 25 hours long when the clocks change); null when empty.
+ */
+function dayStart(value: string, after = 0): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day + after).getTime();
+}
+
+/** Entries read back, the malformed ones counted instead of shown (docs/hostile-data.md). */
+function parsedRows(pairs: Iterable<[string, unknown]>): { rows: Row[]; malformed: number } {
+  const rows: Row[] = [];
+  let malformed = 0;
+  for (const [key, raw] of pairs) {
+    const entry = parseDeskEntry(raw);
+    if (entry) rows.push({ key, entry });
+    else malformed++;
+  }
+  return { rows, malformed };
+}
+
+interface Listing {
+  live: Live<{ rows: Row[]; malformed: number; more: boolean }>;
+}
+
+/** One page of the filtered list, newest first, read through the index. */
+function usePage(filters: OrderFilters, before: Bound | null, enabled: boolean): Listing {
+  const live = useLiveQueries(enabled ? [pageQuery(filters, before)] : []);
+  const found = live.status === 'ready' ? (live.value[0] ?? []) : [];
+  // An event's list holds that event's entries: the rows show the orders' own entries.
+  const keys = filters.eventId && enabled ? found.slice(-PAGE_SIZE).map(([key]) => key) : [];
+  const entries = useLiveEntries(keys);
+  const eventList = Boolean(filters.eventId);
+  // Worked out again only when an answer arrives, not at every keystroke or render.
+  return useMemo((): Listing => {
+    if (live.status !== 'ready') return { live };
+    const answer = live.value[0] ?? [];
+    const page = answer.slice(-PAGE_SIZE).reverse();
+    const more = answer.length > PAGE_SIZE;
+    if (!eventList) return { live: { status: 'ready', value: { ...parsedRows(page), more } } };
+    if (entries.status !== 'ready') return { live: entries };
+    const rows = parsedRows(page.map(([key]) => [key, entries.value.get(key)]));
+    return { live: { status: 'ready', value: { ...rows, more } } };
+  }, [live, entries, eventList]);
+}
+
+/** The matches of a search (reference, order id, name, surname, email), filtered, newest first. */
+function useSearch(text: string, filters: OrderFilters): Listing {
+  const queries = text ? searchQueries(text) : [];
+  const live = useLiveQueries(queries);
+  const limits = queries.map((query) => query.spec.first ?? Infinity).join();
+  return useMemo((): Listing => {
+    if (live.status !== 'ready') return { live };
+    const { rows, malformed } = parsedRows(new Map(live.value.flat()));
+    const kept = rows
+      .filter(({ entry }) => matchesFilters(filters, entry))
+      .sort((a, b) => (a.entry.t < b.entry.t ? 1 : -1));
+    const most = limits.split(',').map(Number);
+    const more = live.value.some((found, index) => found.length >= (most[index] ?? Infinity));
+    return { live: { status: 'ready', value: { rows: kept, malformed, more } } };
+  }, [live, filters, limits]);
+}
+
+/** Status, event and dates: drawn again only when the filters change, not at each keystroke of a search. */
+const Filters = memo(function Filters({
+  filters,
+  onFilters,
+}: {
+  filters: OrderFilters;
+  onFilters: (filters: OrderFilters) => void;
+}) {
+  const events = useEvents();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const setDay = (which: 'from' | 'to', value: string) => {
+    (which === 'from' ? setFrom : setTo)(value);
+    onFilters({ ...filters, [which]: dayStart(value, which === 'to' ? 1 : 0) });
+  };
+  return (
+    <>
+      <TextField
+        select
+        label="Status"
+        value={filters.status ?? ''}
+        onChange={(event) => onFilters({ ...filters, status: (event.target.value || null) as OrderStatus | null })}
+        sx={{ minWidth: 150 }}
+      >
+        <MenuItem value="">Any status</MenuItem>
+        {ORDER_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Event"
+        value={filters.eventId ?? ''}
+        onChange={(event) => onFilters({ ...filters, eventId: event.target.value || null })}
+        sx={{ minWidth: 200, flex: 1 }}
+      >
+        <MenuItem value="">Any event</MenuItem>
+        {events.map((event) => (
+          <MenuItem key={event.id} value={event.id}>
+            {event.title}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="date"
+        label="Placed from"
+        value={from}
+        onChange={(event) => setDay('from', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        type="date"
+        label="Placed until"
+        value={to}
+        onChange={(event) => setDay('to', event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </>
+  );
+});
+
+/**
+ * The staff "Orders" tab: find any order by reference, name or email, filter by status, event and date, and page
+ * through the rest newest first; each row shows how to reach the buyer and changes the order's status. Every list
+ * is a query of the index (docs/decisions.md#the-organisers-desk), so it costs the same at 10 or 10,000 orders.
+ */
+export function OrdersDesk() {
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
+  // The pages before this one, by the cursor each started before; empty on the first page.
+  const [cursors, setCursors] = useState<(Bound | null)[]>([null]);
+  // Typing stays responsive: the search queries follow the text when React has time.
+  const text = useDeferredValue(search.trim());
+  const searching = text.length > 0;
+  const before = cursors.at(-1) ?? null;
+  const page = usePage(filters, before, !searching);
+  const found = useSearch(text, filters);
+  const listing = searching ? found : page;
+  const changeFilters = useCallback((next: OrderFilters) => {
+    setFilters(next);
+    setCursors([null]);
+  }, []);
+
+  let body;
+  if (listing.live.status === 'loading') body = <Typography role="status">Loading orders…</Typography>;
+  else if (listing.live.status === 'error') body = <Alert severity="error">{listing.live.message}</Alert>;
+  else {
+    const { rows, malformed, more } = listing.live.value;
+    const last = rows.at(-1);
+    body = (
+      <Stack spacing={1.5}>
+        <Typography role="status" variant="body2" color="textSecondary">
+          {searching
+            ? `${rows.length} ${rows.length === 1 ? 'match' : 'matches'}${more ? ` (the first ${SEARCH_LIMIT} of each kind: type more to narrow it down)` : ''}`
+            : rows.length === 0
+              ? 'No orders match.'
+              : `Page ${cursors.length}: orders ${(cursors.length - 1) * PAGE_SIZE + 1}–${(cursors.length - 1) * PAGE_SIZE + rows.length}, newest first`}
+        </Typography>
+        {malformed > 0 && (
+          <Alert severity="warning">
+            {malformed} index {malformed === 1 ? 'entry is' : 'entries are'} malformed and not shown; the orders
+            themselves are untouched.
+          </Alert>
+        )}
+        {rows.length > 0 && <OrderRows rows={rows} />}
+        {!searching && (
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+            <Button disabled={cursors.length <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+              Newer
+            </Button>
+            <Button
+              disabled={!more || !last}
+              onClick={() => last && setCursors([...cursors, cursorOf(filters, last.key, last.entry)])}
+            >
+              Older
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Section title="Orders">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
+        <TextField
+          type="search"
+          label="Search"
+          helperText="Reference, name, surname or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ flex: 2, minWidth: 220 }}
+          slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
+        />
+        <Filters filters={filters} onFilters={changeFilters} />
+      </Stack>
+      {body}
+    </Section>
+  );
+}

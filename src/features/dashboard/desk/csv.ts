@@ -1,0 +1,22 @@
+/**
+ * CSV for spreadsheets (RFC 4180): fields separated by commas, records by CRLF, a field quoted when it holds a
+ * comma, a quote or a line break, its quotes doubled. UTF-8 with a byte order mark, so that spreadsheet programs
+ * read accented names right. A cell that a spreadsheet would take for a formula (it begins with = + - @, a tab or
+ * a carriage return, also after spaces) gets a leading apostrophe, so that a buyer's name cannot run a formula on
+ * the organiser's computer (docs/security.md#exports).
+ */
+const BOM = '\uFEFF';
+const FORMULA = /^[\s]*[=+\-@]|^[\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/** One field, made safe and quoted as needed. */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A whole file: a header row and the records, with the BOM in front. */
+export function toCsv(header: readonly string[], records: readonly (readonly (string | number)[])[]): string {
+  return BOM + [header, ...records].map((record) => record.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

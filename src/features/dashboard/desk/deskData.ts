@@ -1,0 +1,98 @@
+/**
+ * The staff desk's data access: live queries over the index, the entries a page shows, and the one update that
+ * moves an order to a new status with everything that follows from it. Components call these hooks; the paths
+ * and shapes are the index's (src/features/orders/deskIndex.ts).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { database, isPermissionDenied } from '../../../firebase/database';
+import { paths } from '../../../firebase/paths';
+import type { QueryRows, QuerySpec } from '../../../firebase/query';
+import { deskPaths, deskStatusWrites, parseOrder, slotOf, type DeskEntry, type OrderStatus } from '../../orders';
+import { ticketStatusChanges } from '../../tickets';
+
+export type Live<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
+
+const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
+/** The answer to no queries, one object, so that what is worked out from it can be kept. */
+const NOTHING: Live<QueryRows[]> = { status: 'ready', value: [] };
+
+function problem(error: unknown): Live<never> {
+  console.error('Desk query failed:', error);
+  return {
+    status: 'error',
+    message: isPermissionDenied(error)
+      ? 'You do not have permission to see this.'
+      : 'This could not be loaded. Please reload the page.',
+  };
+}
+
+/** Follows the queries (all at once, e.g. a search's); their rows in order, one list per query. */
+export function useLiveQueries(queries: readonly { path: string; spec: QuerySpec }[]): Live<QueryRows[]> {
+  // The queries are plain data: their text says whether they changed. The state remembers which queries it
+  // answers, so a change of query shows "loading" until the new answers arrive.
+  const signature = JSON.stringify(queries);
+  const [state, setState] = useState<{ signature: string; live: Live<QueryRows[]> } | null>(null);
+  useEffect(() => {
+    const wanted = JSON.parse(signature) as { path: string; spec: QuerySpec }[];
+    const results: (QueryRows | undefined)[] = wanted.map(() => undefined);
+    const set = (live: Live<QueryRows[]>) => setState({ signature, live });
+    let stopped = false;
+    const stops: (() => void)[] = [];
+    database().then(
+      (db) => {
+        if (stopped) return;
+        wanted.forEach(({ path, spec }, index) => {
+          stops.push(
+            db.subscribeQuery(
+              path,
+              spec,
+              (rows) => {
+                results[index] = rows;
+                if (results.every(Boolean)) set({ status: 'ready', value: results.slice() as QueryRows[] });
+              },
+              (error) => set(problem(error)),
+            ),
+          );
+        });
+      },
+      (error: unknown) => set(problem(error)),
+    );
+    return () => {
+      stopped = true;
+      for (const stop of stops) stop();
+    };
+  }, [signature]);
+  if (queries.length === 0) return NOTHING;
+  return state?.signature === signature ? state.live : { status: 'loading' };
+}
+
+/** Follows the index entries of `keys` (the orders of an event's page); a missing or malformed one is null. */
+export function useLiveEntries(keys: readonly string[]): Live<Map<string, unknown>> {
+  const queries = keys.map((key) => ({ path: deskPaths.orders, spec: { equal: key, first: 1 } }));
+  const live = useLiveQueries(queries);
+  return useMemo(
+    () => (live.status === 'ready' ? { status: 'ready', value: new Map(live.value.flatMap((rows) => rows)) } : live),
+    [live],
+  );
+}
+
+/**
+ * Sets an order's status in one update with what follows from it: its index entries move with it (the rules
+ * insist), closing it (fulfilled or cancelled) frees its open-order slot so the buyer may order again
+ * (docs/security.md), and its tickets are void while it is cancelled (docs/tickets-and-check-in.md).
+ */
+export async function setOrderStatus(key: string, entry: DeskEntry, status: OrderStatus): Promise<void> {
+  const db = await database();
+  const order = parseOrder(entry.uid, entry.order, await db.read(paths.order(entry.uid, entry.order)));
+  if (!order) throw new Error(`order ${entry.uid}/${entry.order} is gone or unreadable`);
+  const patch: Record<string, unknown> = {
+    [paths.orderStatus(order.uid, order.id)]: status,
+    ...(await ticketStatusChanges(order, status)),
+    ...deskStatusWrites(key, entry, status),
+  };
+  if (!OPEN.includes(status)) {
+    const slot = slotOf(await db.read(paths.openOrders(order.uid)), order.id);
+    if (slot) patch[paths.openOrderSlot(order.uid, slot)] = null;
+  }
+  await db.updateRoot(patch);
+}

@@ -1,0 +1,249 @@
+/**
+ * The organiser's desk in the staff dashboard: the Orders tab (search, filters, paging, contact details, status)
+ * and the Events tab (live figures, the sales chart, the attendee list with its CSV export and print view), on a
+ * desktop and a phone, light and dark, axe-clean. Orders are written as trusted code writes them, with their index
+ * entries (db.writeOrder).
+ */
+import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './accounts';
+import type { LiveDatabase } from './liveDatabase';
+import { checkScreen } from './screenCheck';
+import { failOnPageErrors } from './support';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+const EVENT = 'harbour-jazz-night';
+const DAY = 86_400_000;
+const HOSTILE = '=HYPERLINK("http://evil.example","click")';
+const CODE = (n: number) => `AB${String(n).padStart(2, '0')}-EFGH-JKMN-PQRS-TVWX-YZ01-2345`;
+
+/** 30 orders over 30 days for the jazz night, one ticket each; the oldest has a reference, one buyer a hostile name. */
+async function shop(db: LiveDatabase) {
+  const now = Date.now();
+  const orders: Parameters<LiveDatabase['writeOrders']>[0][number][] = [];
+  const tickets = ((await db.read(`tickets/${EVENT}`)) ?? {}) as Record<string, unknown>;
+  for (let i = 0; i < 30; i++) {
+    const created = now - (30 - i) * DAY;
+    const name = i === 3 ? HOSTILE : i % 2 ? `Ada${i} Lovelace` : `Grace${i} Hopper`;
+    const id = `order-${String(i).padStart(2, '0')}`;
+    orders.push({
+      uid: `buyer-${i}`,
+      id,
+      order: {
+        items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: 1 } },
+        total: 18,
+        status: i % 5 === 0 ? 'cancelled' : 'confirmed',
+        created,
+        contact: { name, email: `buyer${i}@example.com`, telephone: `+44 7700 9000${String(i).padStart(2, '0')}` },
+        ...(i === 0 ? { ref: 'K7M4QXPR' } : {}),
+      },
+    });
+    tickets[`${id}-0`] = {
+      uid: `buyer-${i}`,
+      order: id,
+      n: 0,
+      code: CODE(i),
+      holder: name,
+      status: i % 5 === 0 ? 'void' : 'valid',
+      created,
+      ...(i === 1 ? { checkin: { scan: 'scan-0001', device: 'door-north', at: now - 3_600_000 } } : {}),
+    };
+  }
+  await db.writeOrders(orders);
+  await db.write(`tickets/${EVENT}`, tickets);
+}
+
+/** Axe-clean, and a picture in SCREENSHOTS_DIR when set (screenCheck.ts). */
+const check = (page: Page, name: string) => checkScreen(page, `desk-${name}`);
+
+const orderList = (page: Page) =>
+  page.getByRole('table', { name: 'Orders' }).or(page.getByRole('list', { name: 'Orders' }));
+const orderRows = (page: Page) =>
+  orderList(page)
+    .locator(':scope > tbody > tr, :scope > li')
+    .filter({ hasNot: page.locator('th') });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`orders: find by reference, name and email, filter and page, in the ${scheme} scheme @phone`, async ({
+    page,
+    db,
+    accounts,
+  }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await shop(db);
+    await accounts.signIn(page, await accounts.create('staff'));
+    await page.goto('/dashboard?tab=orders');
+
+    // Newest first, 25 to a page: the 30 written here and the demo shop's 3.
+    await expect(page.getByText('Page 1: orders 1–25, newest first')).toBeVisible();
+    await expect(orderRows(page)).toHaveCount(25);
+    await expect(orderRows(page).first()).toContainText('Ada29 Lovelace');
+    await expect(orderRows(page).first()).toContainText('buyer29@example.com');
+    await expect(orderRows(page).first().getByRole('link', { name: '+44 7700 900029' })).toHaveAttribute(
+      'href',
+      'tel:+447700900029',
+    );
+    await check(page, 'orders');
+    await page.getByRole('button', { name: 'Older' }).click();
+    await expect(page.getByText('Page 2: orders 26–33, newest first')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Older' })).toBeDisabled();
+    // Nothing sticks out sideways on a phone, whatever a buyer calls themselves.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+    await page.getByRole('button', { name: 'Newer' }).click();
+    await expect(page.getByText('Page 1: orders 1–25, newest first')).toBeVisible();
+
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('k7m4 qxpr');
+    await expect(orderRows(page)).toHaveCount(1);
+    await expect(orderRows(page)).toContainText('Grace0 Hopper');
+    await expect(orderRows(page)).toContainText('K7M4-QXPR');
+    await search.fill('lovelace ada2');
+    await expect(page.getByText('5 matches')).toBeVisible();
+    await search.fill('BUYER17@');
+    await expect(orderRows(page)).toHaveCount(1);
+    await expect(orderRows(page)).toContainText('Ada17 Lovelace');
+    await search.fill('nobody at all');
+    await expect(page.getByText('0 matches')).toBeVisible();
+    await search.fill('');
+
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await page.getByRole('option', { name: 'Cancelled' }).click();
+    await expect(orderRows(page)).toHaveCount(6);
+    await page.getByRole('combobox', { name: 'Event', exact: true }).click();
+    await page.getByRole('option', { name: 'Harbour Jazz Night' }).click();
+    await expect(orderRows(page)).toHaveCount(6);
+    await page.getByLabel('Placed from').fill(new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10));
+    await expect(orderRows(page)).toHaveCount(2);
+    await check(page, 'orders-filtered');
+
+    // A status change from the list moves the order, its tickets and its index entries together.
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await page.getByRole('option', { name: 'Confirmed' }).click();
+    await page.getByRole('combobox', { name: 'Status of order order-29' }).selectOption('fulfilled');
+    await expect.poll(() => db.read('orders/buyer-29/order-29/status')).toBe('fulfilled');
+    expect(await db.read('deskOrders/buyer-29~order-29/sk')).toMatch(/^fulfilled~/);
+    expect(await db.read(`deskEventOrders/${EVENT}/buyer-29~order-29/status`)).toBe('fulfilled');
+    await expect(page.getByRole('combobox', { name: 'Status of order order-29' })).toHaveCount(0);
+
+    // The whole order opens from its reference.
+    await page.getByRole('button', { name: 'Open order order-28' }).click();
+    const details = page.getByRole('dialog', { name: 'Order order-28' });
+    await expect(details).toContainText('1 × Harbour Jazz Night');
+    await check(page, 'order-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+  });
+}
+
+test('events: live figures, sales chart, attendees, CSV export and print view @phone', async ({
+  page,
+  db,
+  accounts,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=events');
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click();
+  const figure = (label: string) => page.getByTestId(`figure-${label}`);
+  // 24 valid tickets written here and the demo order's 2; 6 cancelled ones are void.
+  await expect(figure('Sold')).toHaveText('26');
+  await expect(figure('Checked in')).toHaveText('1');
+  await expect(figure('Revenue')).toHaveText('£468.00');
+  const stock = (await db.read(`products/${EVENT}/stock`)) as number;
+  await expect(figure('Remaining')).toHaveText(String(stock));
+  await expect(figure('Capacity')).toHaveText(String(stock + 26));
+  await expect(page.getByRole('region', { name: 'Sales over time' }).locator('svg').first()).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await check(page, 'events');
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Live: a check-in at the door shows at once.
+  await db.write(`tickets/${EVENT}/order-02-0/checkin`, { scan: 'scan-0002', device: 'door-south', at: Date.now() });
+  await expect(figure('Checked in')).toHaveText('2');
+
+  const attendees = page.getByRole('region', { name: /Attendees of Harbour Jazz Night/ });
+  // A table on a desktop, a list on a phone: one row or item per ticket.
+  const wide = page.viewportSize()!.width >= 900;
+  const attendee = (text: string) =>
+    wide
+      ? attendees.getByRole('row').filter({ hasText: text })
+      : attendees.getByRole('listitem').filter({ hasText: text });
+  await expect(attendee('Ada1 Lovelace')).toContainText('AB01-EFGH…');
+  await expect(attendee('Ada1 Lovelace')).toContainText('door-north');
+  await attendees.getByRole('searchbox', { name: 'Find an attendee' }).fill('grace1');
+  await expect(attendee('')).toHaveCount(wide ? 1 + 5 : 5);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    attendees.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('attendees-harbour-jazz-night.csv');
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFFName,Email,Ticket,Status,Checked in,Device\r\n')).toBe(true);
+  expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + 32);
+  expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")",buyer3@example.com,AB03-EFGH…,Valid,,\r\n`);
+  expect(csv).not.toContain(CODE(3));
+
+  // The print view: the attendee list alone, every row, black on white.
+  await page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  await attendees.getByRole('button', { name: 'Print' }).click();
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  await expect(page.getByRole('tab', { name: 'Events' })).toBeHidden();
+  await expect(attendees.getByRole('row')).toHaveCount(1 + 32);
+  await expect(page.getByRole('region', { name: 'Figures' })).toBeHidden();
+  await page.screenshot({
+    path: testInfo.outputPath('attendees-print.png'),
+    fullPage: true,
+  });
+  if (process.env.SCREENSHOTS_DIR) {
+    const { width } = page.viewportSize() ?? { width: 0 };
+    await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/desk-print-${width}.png`, fullPage: true });
+  }
+});
+
+test('the Orders tab by keyboard: filters in reading order, an order opened and closed', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=orders');
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.keyboard.type('grace28');
+  await expect(page.getByText('1 match')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Event', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Placed from')).toBeFocused();
+  await page.getByRole('button', { name: 'Open order order-28' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Order order-28' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open order order-28' })).toBeFocused();
+});
+
+test('a customer sees no desk, and the rules refuse them the index @phone', async ({ page, db, accounts }) => {
+  const customer = await accounts.create('customer');
+  await shop(db);
+  await accounts.signIn(page, customer);
+  await page.goto('/dashboard?tab=orders');
+  await expect(page.getByRole('tab', { name: 'Events' })).toHaveCount(0);
+  expect(await accounts.sdkRead(page, customer, 'deskOrders')).toMatch(/permission/i);
+  expect(await accounts.sdkRead(page, customer, `deskEventOrders/${EVENT}`)).toMatch(/permission/i);
+  expect(await accounts.sdkWrite(page, customer, 'deskOrders/buyer-1~order-01/status', 'cancelled')).toMatch(
+    /permission/i,
+  );
+});

@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './accounts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * A screen once it has settled (nothing loading, no menu still fading out) passes axe; SCREENSHOTS_DIR=/some/dir
+ * keeps a picture of it, named by `name`, the viewport's width and the colour scheme, to look at by eye.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${name}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (dir) {
+    const { width } = page.viewportSize() ?? { width: 0 };
+    const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+    await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
+  }
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, toCsv } from '../../src/features/dashboard/desk/csv';
+import { attendeesOf, eventNumbers, salesByDay } from '../../src/features/dashboard/desk/eventNumbers';
+import { NO_FILTERS, matchesFilters, pageQuery, searchQueries } from '../../src/features/dashboard/desk/orderQueries';
+import {
+  deskIndexWrites,
+  deskStatusWrites,
+  parseDeskEntry,
+  parseDeskEventEntry,
+  searchKey,
+  timeKey,
+} from '../../src/features/orders/deskIndex';
+import type { OrderStatus } from '../../src/features/orders';
+import type { Ticket } from '../../src/features/tickets';
+
+describe('CSV export', () => {
+  it('quotes fields with commas, quotes and line breaks (RFC 4180), CRLF between records, a BOM in front', () => {
+    expect(
+      toCsv(
+        ['Name', 'Email'],
+        [
+          ['Ann, "Nan" Lee', 'ann@example.com'],
+          ['Bo\nLine', 'b@example.com'],
+        ],
+      ),
+    ).toBe('\uFEFFName,Email\r\n"Ann, ""Nan"" Lee",ann@example.com\r\n"Bo\nLine",b@example.com\r\n');
+  });
+
+  it('keeps accents and other scripts as they are (UTF-8 with the BOM)', () => {
+    expect(csvField('Zoë Ångström 山田')).toBe('Zoë Ångström 山田');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://evil.example","x")', `"'=HYPERLINK(""http://evil.example"",""x"")"`],
+    ['+44 7700 900123', "'+44 7700 900123"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', `"'\r=1+1"`],
+    ['  =1+1', "'  =1+1"],
+  ])('escapes %j against formula injection', (hostile, safe) => {
+    expect(csvField(hostile)).toBe(safe);
+  });
+
+  it('leaves ordinary text and numbers alone', () => {
+    expect(csvField('Casey Customer')).toBe('Casey Customer');
+    expect(csvField(-5)).toBe('-5');
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField('')).toBe('');
+  });
+});
+
+const order = {
+  items: {
+    gig: { title: 'Gig', price: 12.5, quantity: 2 },
+    mug: { title: 'Mug', price: 8, quantity: 1 },
+  },
+  total: 0,
+  status: 'pending' as const,
+  created: 1_759_000_000_000,
+  contact: { name: '  Zoë   Ångström ', email: 'Zoe@Example.COM', telephone: '+44 1' },
+  ref: 'K7M4QXPR',
+};
+
+describe('the desk index entries', () => {
+  it('copies an order into its entry and per-event entries, with search keys and a trusted total', () => {
+    const writes = deskIndexWrites('u1', 'o1', order, 1_759_000_000_000, ['gig']);
+    expect(writes['deskOrders/u1~o1']).toMatchObject({
+      ref: 'K7M4QXPR',
+      t: '1759000000000',
+      sk: 'pending~1759000000000',
+      nameKey: 'zoe angstrom',
+      surnameKey: 'angstrom zoe',
+      emailKey: 'zoe@example.com',
+      phone: '+44 1',
+      total: 33,
+      summary: '2 × Gig, 1 × Mug',
+      events: { gig: true },
+    });
+    expect(writes['deskEventOrders/gig/u1~o1']).toEqual({
+      t: '1759000000000',
+      sk: 'pending~1759000000000',
+      status: 'pending',
+      quantity: 2,
+      amount: 25,
+      name: order.contact.name,
+      email: order.contact.email,
+    });
+    expect(Object.keys(writes)).toHaveLength(2);
+  });
+
+  it('moves an entry and its event entries to a status together', () => {
+    const entry = parseDeskEntry(deskIndexWrites('u1', 'o1', order, 1, ['gig'])['deskOrders/u1~o1'])!;
+    expect(deskStatusWrites('u1~o1', entry, 'cancelled')).toEqual({
+      'deskOrders/u1~o1/status': 'cancelled',
+      'deskOrders/u1~o1/sk': 'cancelled~0000000000001',
+      'deskEventOrders/gig/u1~o1/status': 'cancelled',
+      'deskEventOrders/gig/u1~o1/sk': 'cancelled~0000000000001',
+    });
+  });
+
+  it('refuses malformed entries instead of showing them', () => {
+    const good = deskIndexWrites('u1', 'o1', order, 1, ['gig']);
+    const entry = good['deskOrders/u1~o1'] as Record<string, unknown>;
+    for (const bad of [null, 'x', [], { ...entry, status: 'lost' }, { ...entry, t: '12' }, { ...entry, total: 'NaN' }])
+      expect(parseDeskEntry(bad)).toBeNull();
+    expect(parseDeskEntry({ ...entry, ref: '-P7IZ' })).not.toHaveProperty('ref');
+    expect(parseDeskEventEntry({ ...(good['deskEventOrders/gig/u1~o1'] as object), quantity: 'many' })).toBeNull();
+  });
+
+  it('sorts times as 13 digits and reads names for searching', () => {
+    expect(timeKey(5)).toBe('0000000000005');
+    expect(timeKey(1e20)).toBe('9999999999999');
+    expect(searchKey(' ÉMILE\tZola ')).toBe('emile zola');
+  });
+});
+
+describe("the desk's queries", () => {
+  it('pages by arrival, by status and time, and by event', () => {
+    expect(pageQuery(NO_FILTERS, null)).toEqual({ path: 'deskOrders', spec: { child: 't', last: 26 } });
+    expect(pageQuery({ ...NO_FILTERS, status: 'confirmed', from: 1000, to: 2000 }, null)).toEqual({
+      path: 'deskOrders',
+      spec: {
+        child: 'sk',
+        start: { value: 'confirmed~0000000001000' },
+        end: { value: 'confirmed~0000000001999' },
+        last: 26,
+      },
+    });
+    expect(pageQuery({ ...NO_FILTERS, eventId: 'gig' }, { value: '0000000000009', key: 'u~o' })).toEqual({
+      path: 'deskEventOrders/gig',
+      spec: { child: 't', before: { value: '0000000000009', key: 'u~o' }, last: 26 },
+    });
+  });
+
+  it('searches by reference, name, surname and email; hostile text is only ever a value', () => {
+    expect(searchQueries('k7m4 qxpr').map((q) => q.spec.child)).toEqual(['ref', 'nameKey', 'surnameKey', 'emailKey']);
+    expect(searchQueries('   ')).toEqual([]);
+    const hostile = searchQueries('../orders/$uid[0]');
+    expect(hostile.every((q) => q.path === 'deskOrders')).toBe(true);
+    expect(matchesFilters({ ...NO_FILTERS, eventId: 'gig' }, { t: '1', status: 'pending' })).toBe(false);
+  });
+});
+
+const ticket = (n: number, extra: Partial<Ticket> = {}): Ticket => ({
+  eventId: 'gig',
+  id: `o${n}-0`,
+  uid: `u${n}`,
+  order: `o${n}`,
+  n: 0,
+  code: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
+  holder: `Holder ${n}`,
+  status: 'valid',
+  created: 0,
+  checkin: null,
+  ...extra,
+});
+const entry = (t: number, status: OrderStatus = 'confirmed', quantity = 1) => ({
+  t: timeKey(t),
+  sk: `${status}~${timeKey(t)}`,
+  status,
+  quantity,
+  amount: quantity * 10,
+  name: 'N',
+  email: 'n@example.com',
+});
+
+describe("an event's numbers", () => {
+  it('counts sold, capacity, remaining, checked in and revenue, leaving cancelled orders out', () => {
+    const tickets = [
+      ticket(1, { checkin: { scan: 's', device: 'door-1', at: 5 } }),
+      ticket(2),
+      ticket(3, { status: 'void' }),
+    ];
+    const entries = [entry(1), entry(2, 'confirmed', 1), { ...entry(3), status: 'cancelled' as const }];
+    expect(eventNumbers(tickets, entries, 8)).toEqual({
+      sold: 2,
+      capacity: 10,
+      remaining: 8,
+      checkedIn: 1,
+      revenue: 20,
+    });
+    expect(eventNumbers([], [], null)).toMatchObject({ capacity: null, remaining: null, revenue: 0 });
+  });
+
+  it('adds up sales per day with a running total', () => {
+    const day = new Date(2026, 10, 1, 12).getTime();
+    const days = salesByDay([
+      entry(day, 'confirmed', 2),
+      entry(day + 3_600_000),
+      entry(day + 86_400_000, 'pending', 4),
+    ]);
+    expect(days.map(({ sold, total }) => [sold, total])).toEqual([
+      [3, 3],
+      [4, 7],
+    ]);
+  });
+
+  it('lists attendees by name with their order’s email and a shortened code', () => {
+    const list = attendeesOf([ticket(2), ticket(1)], new Map([['u1~o1', 'one@example.com']]));
+    expect(list.map((a) => [a.name, a.email, a.code])).toEqual([
+      ['Holder 1', 'one@example.com', 'ABCD-EFGH…'],
+      ['Holder 2', '', 'ABCD-EFGH…'],
+    ]);
+  });
+});
