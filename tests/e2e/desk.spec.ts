@@ -247,3 +247,23 @@ test('a customer sees no desk, and the rules refuse them the index @phone', asyn
     /permission/i,
   );
 });
+
+test('the sales chart, not kept offline, can fail to load: the tab stays and "Try again" brings it', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.route(/\/assets\/SalesChart-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/dashboard?tab=events');
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click();
+  const chart = page.getByRole('region', { name: 'Sales over time' });
+  await expect(chart.getByRole('alert')).toContainText('The chart could not be loaded');
+  await expect(page.getByTestId('figure-Sold')).toHaveText('26');
+  await page.unroute(/\/assets\/SalesChart-[\w-]+\.js$/);
+  await chart.getByRole('button', { name: 'Try again' }).click();
+  await expect(chart.locator('svg').first()).toBeVisible();
+  await expect(chart.getByRole('alert')).toHaveCount(0);
+});

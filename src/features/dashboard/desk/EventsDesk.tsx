@@ -17,11 +17,13 @@ import { parseTicket, type Ticket } from '../../tickets';
 import { useShopFormat } from '../format';
 import { Section } from '../Section';
 import { AttendeeList } from './AttendeeList';
+import { ChartBoundary } from './ChartBoundary';
 import { attendeesOf, eventNumbers, salesByDay } from './eventNumbers';
 import { useEvents } from './useEvents';
 
-// The chart library is large: it loads with this tab's chart, never before (docs/performance.md).
-const SalesChart = lazy(() => import('./SalesChart'));
+// The chart library is large: it loads with this tab's chart, never before, and is not kept for offline use
+// (docs/performance.md). A failed load is not cached by a new lazy component, so "Try again" fetches it again.
+const loadSalesChart = () => lazy(() => import('./SalesChart'));
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -106,6 +108,7 @@ function EventFigures({
   );
   const numbers = useMemo(() => eventNumbers(tickets, entries, stock), [tickets, entries, stock]);
   const days = useMemo(() => salesByDay(entries), [entries]);
+  const [SalesChart, setSalesChart] = useState(loadSalesChart);
   const attendees = useMemo(() => attendeesOf(tickets, emails), [tickets, emails]);
   return (
     <Stack spacing={3}>
@@ -136,9 +139,11 @@ function EventFigures({
         {days.length === 0 ? (
           <Typography>No tickets sold yet.</Typography>
         ) : (
-          <Suspense fallback={<Typography role="status">Loading the chart…</Typography>}>
-            <SalesChart days={days} label={`Tickets of ${title} sold over time`} locale={locale} />
-          </Suspense>
+          <ChartBoundary onRetry={() => setSalesChart(loadSalesChart)}>
+            <Suspense fallback={<Typography role="status">Loading the chart…</Typography>}>
+              <SalesChart days={days} label={`Tickets of ${title} sold over time`} locale={locale} />
+            </Suspense>
+          </ChartBoundary>
         )}
       </Box>
       <AttendeeList title={title} attendees={attendees} />
