@@ -1,16 +1,25 @@
 /**
- * The Cloud Functions codebase, two HTTPS functions behind Firebase Hosting's rewrites (firebase.json):
+ * The Cloud Functions codebase, HTTPS functions behind Firebase Hosting's rewrites (firebase.json), and a timer:
  * - firstVisitPage: /home, /products, /about and /contact rendered for first visits, through the same module as
  *   `vite preview` (firstVisitPages.ts); the built index.html and the server renderer are bundled into lib/ by
  *   scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
- * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally.
+ * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally,
+ *   and then sends the confirmations the batch queued (mail/);
+ * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
+ * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left).
+ * SMTP is named by the secret SMTP_URL; MAIL_FROM and SHOP_URL are parameters (README, "Deploy to Firebase").
  */
 import { onRequest } from 'firebase-functions/https';
+import { defineSecret, defineString } from 'firebase-functions/params';
+import { onSchedule } from 'firebase-functions/scheduler';
 import template from '#first-visit-template';
 import { firstVisitPages, send } from './firstVisitPages';
 import { allocateRequest } from './orders/allocateEndpoint';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
+import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
+import { sendWithin, trustedMail, type TrustedMail } from './mail/trustedMail';
+import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 
 /**
  * Hosting rewrites name this region; the agreement test (tests/e2e-firebase) keeps the two together. Put it
@@ -33,6 +42,29 @@ export const firstVisitPage = onRequest(
   },
 );
 
+/** smtp://user:password@host:587 of any provider (smtps:// for 465): `firebase functions:secrets:set SMTP_URL`. */
+const SMTP_URL = defineSecret('SMTP_URL');
+const MAIL_FROM = defineString('MAIL_FROM', {
+  default: '',
+  description: 'The address the shop sends from (your SMTP provider must allow it)',
+});
+const SHOP_URL = defineString('SHOP_URL', {
+  default: '',
+  description: "The shop's address for links in emails; empty: https://<project>.web.app",
+});
+
+let mail: TrustedMail | undefined;
+function mailServices(): TrustedMail {
+  const project = process.env.GCLOUD_PROJECT ?? 'storefront';
+  mail ??= trustedMail({
+    // The emulators name the local mailbox in the environment (scripts/stack/firebaseFront.ts).
+    smtpUrl: process.env.SMTP_URL || SMTP_URL.value(),
+    from: MAIL_FROM.value() || `tickets@${project}.firebaseapp.com`,
+    shopUrl: SHOP_URL.value() || process.env.SHOP_URL || `https://${project}.web.app`,
+  });
+  return mail;
+}
+
 let allocator: Allocator | undefined;
 
 export const allocateOrders = onRequest(
@@ -46,10 +78,44 @@ export const allocateOrders = onRequest(
     concurrency: 1000,
     maxInstances: 1,
     timeoutSeconds: 60,
+    secrets: [SMTP_URL],
   },
   async (request, response) => {
     allocator ??= createAllocator(adminQueueDatabase());
-    const answer = await allocateRequest(allocator, request.method);
+    // The confirmations leave before the call ends: an instance gets no CPU once it has answered.
+    const answer = await allocateRequest(allocator, request.method, () =>
+      sendWithin(mailServices().sender, SEND_AFTER_BATCH_MS),
+    );
     response.status(answer.status).set(answer.headers).send(answer.body);
+  },
+);
+
+/** How long the allocator's call may wait for its batch's confirmations to leave (the rest: retryMail). */
+const SEND_AFTER_BATCH_MS = 10_000;
+
+export const orderMail = onRequest(
+  // Public: the order page and the sign-in page call it. One instance, so the callers' limits hold
+  // (mail/rateLimit.ts); its calls mostly wait on the database and SMTP.
+  { region: REGION, invoker: 'public', memory: '256MiB', concurrency: 80, maxInstances: 1, secrets: [SMTP_URL] },
+  async (request, response) => {
+    const services = mailServices();
+    const caller = request.ip ?? '';
+    const body: unknown = request.body;
+    const answer =
+      request.path === SEND_MAIL_ENDPOINT
+        ? await sendMailRequest(services.sender, request.method)
+        : request.path === FIND_ORDER_ENDPOINT
+          ? await findOrderRequest({ ...services, limit: services.findLimit }, request.method, body, caller)
+          : request.path === ORDER_LINK_ENDPOINT
+            ? await orderLinkRequest(services.db, services.linkLimit, request.method, body, caller)
+            : { status: 404, headers: {}, body: 'not found' };
+    response.status(answer.status).set(answer.headers).send(answer.body);
+  },
+);
+
+export const retryMail = onSchedule(
+  { region: REGION, schedule: 'every 1 minutes', secrets: [SMTP_URL], maxInstances: 1 },
+  async () => {
+    await mailServices().sender.drain();
   },
 );

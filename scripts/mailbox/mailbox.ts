@@ -20,7 +20,7 @@ export interface MailboxOptions {
   refuse?: RegExp;
 }
 
-export interface StoredMail {
+interface StoredMail {
   id: string;
   received: number;
   /** Whom the SMTP envelope named: where the message really went, whatever its headers say. */

@@ -16,7 +16,7 @@ import type { QueuedRequest } from './settle';
 let apps = 0;
 
 /** The database URL of this deployment: the given one, else TRUSTED_CODE_DATABASE_URL, else FIREBASE_CONFIG's. */
-function trustedDatabaseUrl(given?: string): string | undefined {
+export function trustedDatabaseUrl(given?: string): string | undefined {
   if (given) return given;
   if (process.env.TRUSTED_CODE_DATABASE_URL) return process.env.TRUSTED_CODE_DATABASE_URL;
   try {

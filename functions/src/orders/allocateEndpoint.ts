@@ -15,12 +15,18 @@ export interface EndpointAnswer {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
-export async function allocateRequest(allocator: Allocator, method: string | undefined): Promise<EndpointAnswer> {
+/** `afterSettle` runs once the queue is settled, before the answer: the confirmations' mail (mail/trustedMail.ts). */
+export async function allocateRequest(
+  allocator: Allocator,
+  method: string | undefined,
+  afterSettle?: () => Promise<void>,
+): Promise<EndpointAnswer> {
   if (method !== 'POST') {
     return { status: 405, headers: { ...JSON_HEADERS, Allow: 'POST' }, body: '{"error":"use POST"}' };
   }
   try {
     const report = await allocator.settle();
+    await afterSettle?.();
     return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ settled: report.answers }) };
   } catch (error) {
     // The queue is untouched by a failed batch; the buyer's app calls again, and so does every other buyer.

@@ -66,6 +66,8 @@ export interface Order {
   notes: string;
   /** Stored form; empty for an order placed before references. */
   ref: string;
+  /** Whether the order has a page link, which every email of it carries (orders before links have none). */
+  linked: boolean;
   deliveries: MailDelivery[];
 }
 
@@ -109,6 +111,7 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
     contact: { name: text(contact.name), email: text(contact.email), telephone: text(contact.telephone) },
     notes: text(raw.notes),
     ref: text(raw.ref),
+    linked: text(raw.link) !== '',
     deliveries: parseDeliveries(raw.mail),
   };
 }

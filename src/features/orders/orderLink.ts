@@ -6,7 +6,7 @@
 export const ORDER_LINK_SECRET = /^[A-Za-z0-9_-]{32}$/;
 
 /** The route of the order page; the secret follows as the fragment. */
-export const ORDER_PAGE_PATH = '/order';
+const ORDER_PAGE_PATH = '/order';
 
 export function newOrderLinkSecret(
   fill: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => crypto.getRandomValues(bytes),

@@ -21,15 +21,13 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   link: 'Order link (find my order)',
 };
 
-export type MailState = 'queued' | 'sent' | 'failed';
-
-/** A message id: the database key of the job, and the stable Message-ID of the email. */
-export const MESSAGE_ID = /^[A-Za-z0-9_-]{8,80}$/;
+type MailState = 'queued' | 'sent' | 'failed';
 
 /** The confirmation's id is fixed by its order, so a batch decided twice can never queue two. */
 export const confirmationMessageId = (orderId: string): string => `${orderId}-confirmation`;
 
-type Placeholder = number | { '.sv': 'timestamp' };
+/** The server's time: the SDKs' placeholder for it (an object), or a time already known. */
+type Placeholder = number | object;
 
 /** A new job for mailOutbox/{messageId}; `at` is the server's time. */
 export function outboxRecord(

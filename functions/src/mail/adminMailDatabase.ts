@@ -1,0 +1,65 @@
+/**
+ * The mail sender's connection to the database: firebase-admin acting as the sender's own identity
+ * (MAILER_UID), so that the rules judge its writes as they judge the allocator's (docs/security.md#email). The
+ * database is found as the allocator finds it (adminQueueDatabase.ts).
+ */
+import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
+import { getDatabase } from 'firebase-admin/database';
+import { MAILER_UID } from '../../../src/features/orders/orderMail';
+import { paths } from '../../../src/firebase/paths';
+import { trustedDatabaseUrl } from '../orders/adminQueueDatabase';
+import type { MailDatabase } from './orderData';
+
+let apps = 0;
+
+export function adminMailDatabase(databaseURL?: string): MailDatabase & { close(): Promise<void> } {
+  const url = trustedDatabaseUrl(databaseURL);
+  if (!url)
+    throw new Error('the mail sender needs a database: set TRUSTED_CODE_DATABASE_URL (or run in Cloud Functions)');
+  const app: App = initializeApp(
+    { databaseURL: url, databaseAuthVariableOverride: { uid: MAILER_UID } },
+    `mail-sender-${++apps}`,
+  );
+  const db = getDatabase(app);
+  const children = (snapshot: { forEach(each: (child: { key: string | null; val(): unknown }) => void): unknown }) => {
+    const found: [string, unknown][] = [];
+    snapshot.forEach((child) => {
+      found.push([child.key!, child.val()]);
+    });
+    return found;
+  };
+  return {
+    read: async (path) => (await db.ref(path).get()).val() as unknown,
+    async ticketsOf(eventId, orderId) {
+      const snapshot = await db
+        .ref(paths.ticketsOf(eventId))
+        .orderByKey()
+        .startAt(`${orderId}-`)
+        .endAt(`${orderId}-\uf8ff`)
+        .get();
+      return new Map(children(snapshot));
+    },
+    async dueJobs(now, limit) {
+      const snapshot = await db.ref(paths.outbox).orderByChild('next').startAt(0).endAt(now).limitToFirst(limit).get();
+      return children(snapshot).map(([id, raw]) => ({ id, raw }));
+    },
+    async transactJob(id, change) {
+      try {
+        const result = await db.ref(paths.outboxMessage(id)).transaction(
+          // The SDK first guesses from its cache (often empty: null) and is told the server's value if it guessed
+          // wrong; a null is answered with null, which asks for that value without aborting.
+          (current: unknown) => (current === null ? null : change(current)),
+          undefined,
+          false,
+        );
+        return result.committed && result.snapshot.exists();
+      } catch (error) {
+        // A job that is not there (null written as null is refused by the rules): nothing to claim.
+        if (error instanceof Error && /permission[_ ]denied/i.test(error.message)) return false;
+        throw error;
+      }
+    },
+    update: (update) => db.ref().update(update),
+    close: () => deleteApp(app),
+  };
+}
