@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../features/site/usePageTitle';
+import { FindOrderForm } from '../features/account/FindOrderForm';
 import { LoginPanel } from '../features/account/LoginPanel';
 
 // Guests reach "their tickets" where the account entry leads them: here. Loaded apart, with its QR encoder.
@@ -13,6 +14,7 @@ export default function LoginPage() {
     <Stack spacing={3}>
       <Typography variant="h1">Sign in</Typography>
       <LoginPanel />
+      <FindOrderForm />
       <Suspense fallback={null}>
         <GuestTickets />
       </Suspense>

@@ -22,6 +22,7 @@ export const pages = {
   checkout: pageLoader(withMui(() => import('../../pages/CheckoutPage'))),
   login: pageLoader(withMui(() => import('../../pages/LoginPage'))),
   dashboard: pageLoader(withMui(() => import('../../pages/DashboardPage'))),
+  order: pageLoader(withMui(() => import('../../pages/OrderPage'))),
 };
 
 export type PageName = keyof typeof pages;

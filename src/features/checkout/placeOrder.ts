@@ -19,6 +19,8 @@ export interface PlacedOrder {
   orderId: string;
   uid: string;
   order: NewOrder;
+  /** The reference people read (stored form, orderReference.ts); empty if the order has none. */
+  ref: string;
 }
 
 /** A line as checkout asks for it, with the title its messages name it by. */
@@ -192,7 +194,8 @@ async function outcome(
       `Your order (reference ${answer.order}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
     );
   }
-  return { orderId: answer.order, uid, order: stored };
+  const { ref } = stored as { ref?: unknown };
+  return { orderId: answer.order, uid, order: stored, ref: typeof ref === 'string' ? ref : '' };
 }
 
 /**

@@ -61,7 +61,7 @@ export const ticketNoticeAtom = atom<string | null>(
 export type RefreshState = 'idle' | 'loading' | 'done' | 'failed';
 export const ticketRefreshAtom = atom<RefreshState>('idle');
 
-function keepTickets(incoming: readonly HeldTicket[]): void {
+export function keepTickets(incoming: readonly HeldTicket[]): void {
   const merged = mergeHeldTickets(appStore.get(heldTicketsAtom), incoming);
   appStore.set(heldTicketsAtom, merged);
   slot.write(serialiseHeldTickets(merged));

@@ -10,25 +10,29 @@ import { OrderCard } from '../OrderCard';
 import { saveQuickly } from '../saving';
 import { Section } from '../Section';
 import { paths } from '../../../firebase/paths';
+import Button from '@mui/material/Button';
+import { sendQueuedMail, sendTicketsAgain, staffMail } from './orderMail';
 
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 /**
  * Sets an order's status in one update with what follows from it: closing the order (fulfilled or cancelled) frees
  * its open-order slot, as the rules require, so the buyer may order again (docs/security.md); its tickets are void
- * while it is cancelled (docs/tickets-and-check-in.md).
+ * while it is cancelled (docs/tickets-and-check-in.md); and the buyer is emailed the news (docs/email.md).
  */
 async function setStatus(order: Order, status: OrderStatus): Promise<void> {
   const db = await database();
   const patch: Record<string, unknown> = {
     [paths.orderStatus(order.uid, order.id)]: status,
     ...(await ticketStatusChanges(order, status)),
+    ...(status !== 'pending' && status !== order.status ? staffMail(db, order, 'status', status) : {}),
   };
   if (!OPEN.includes(status)) {
     const slot = slotOf(await db.read(paths.openOrders(order.uid)), order.id);
     if (slot) patch[paths.openOrderSlot(order.uid, slot)] = null;
   }
   await db.updateRoot(patch);
+  sendQueuedMail();
 }
 
 function StatusSelect({ order, heading }: { order: Order; heading: string }) {
@@ -71,6 +75,22 @@ export function AllOrders() {
                     order={order}
                     heading={heading}
                     actions={<StatusSelect order={order} heading={heading} />}
+                    staff={
+                      order.linked && order.contact.email ? (
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() =>
+                            void saveQuickly(
+                              () => sendTicketsAgain(order),
+                              `The tickets are on their way to ${order.contact.email} again.`,
+                            )
+                          }
+                        >
+                          Send tickets again
+                        </Button>
+                      ) : null
+                    }
                     checkTotal
                   />
                 );
