@@ -31,7 +31,10 @@ await runStack(
           return startProcess('app', process.execPath, args, {
             cwd: REPO,
             // First visits are rendered, and orders settled, on this stack's database, whatever port it was given.
-            env: { ...trustedCodeEnv(stack.dbPort, stack.smtpPort), SHOP_URL: `http://localhost:${appPort}` },
+            env: {
+              ...trustedCodeEnv(stack.dbPort, stack.smtpPort),
+              TRUSTED_CODE_SHOP_URL: `http://localhost:${appPort}`,
+            },
             logFile: join(logs, 'app.log'),
           });
         },

@@ -57,10 +57,11 @@ let mail: TrustedMail | undefined;
 function mailServices(): TrustedMail {
   const project = process.env.GCLOUD_PROJECT ?? 'storefront';
   mail ??= trustedMail({
-    // The emulators name the local mailbox in the environment (scripts/stack/firebaseFront.ts).
+    // Under the emulators the stack names the local mailbox and its own address in the environment
+    // (scripts/stack/firebaseFront.ts); the emulator sets a parameter's variable to its default, hence a name of its own.
     smtpUrl: process.env.SMTP_URL || SMTP_URL.value(),
     from: MAIL_FROM.value() || `tickets@${project}.firebaseapp.com`,
-    shopUrl: SHOP_URL.value() || process.env.SHOP_URL || `https://${project}.web.app`,
+    shopUrl: process.env.TRUSTED_CODE_SHOP_URL || SHOP_URL.value() || `https://${project}.web.app`,
   });
   return mail;
 }

@@ -77,7 +77,7 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
         env: {
           ...run.env,
           ...trustedCodeEnv(options.dbPort, options.smtpPort),
-          SHOP_URL: url,
+          TRUSTED_CODE_SHOP_URL: url,
           // The Functions emulator starts a process for every request that finds all of a function's processes
           // busy (it ignores `concurrency`), and gives each 30 s to load. When buyers all press at once on a small
           // machine, two dozen processes load side by side: they get longer (docs/production.md#the-allocator).

@@ -18,7 +18,7 @@ export function localMailSettings(env: NodeJS.ProcessEnv = process.env): Omit<Ma
   return {
     smtpUrl: env.SMTP_URL || `smtp://127.0.0.1:${LOCAL_SMTP_PORT}`,
     from: env.MAIL_FROM || 'tickets@storefront.test',
-    shopUrl: env.SHOP_URL || 'http://localhost:4173',
+    shopUrl: env.TRUSTED_CODE_SHOP_URL || 'http://localhost:4173',
   };
 }
 
