@@ -3,23 +3,15 @@
  * (MAILER_UID), so that the rules judge its writes as they judge the allocator's (docs/security.md#email). The
  * database is found as the allocator finds it (adminQueueDatabase.ts).
  */
-import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
+import { deleteApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import { MAILER_UID } from '../../../src/features/orders/orderMail';
 import { paths } from '../../../src/firebase/paths';
-import { trustedDatabaseUrl } from '../orders/adminQueueDatabase';
+import { trustedApp } from '../orders/adminQueueDatabase';
 import type { MailDatabase } from './orderData';
 
-let apps = 0;
-
 export function adminMailDatabase(databaseURL?: string): MailDatabase & { close(): Promise<void> } {
-  const url = trustedDatabaseUrl(databaseURL);
-  if (!url)
-    throw new Error('the mail sender needs a database: set TRUSTED_CODE_DATABASE_URL (or run in Cloud Functions)');
-  const app: App = initializeApp(
-    { databaseURL: url, databaseAuthVariableOverride: { uid: MAILER_UID } },
-    `mail-sender-${++apps}`,
-  );
+  const app = trustedApp(MAILER_UID, 'the mail sender', databaseURL);
   const db = getDatabase(app);
   const children = (snapshot: { forEach(each: (child: { key: string | null; val(): unknown }) => void): unknown }) => {
     const found: [string, unknown][] = [];

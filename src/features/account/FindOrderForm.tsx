@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormTextField } from '../../lib/FormTextField';
+import { FormShell } from './AccountForms';
 import { emailAddress, validateFields } from '../../lib/forms';
 import { useForm } from '../../lib/useForm';
 import { FIND_ORDER_ENDPOINT, normaliseReference } from '../orders';
@@ -78,12 +79,7 @@ export function FindOrderForm() {
             </Button>
           </div>
         ) : (
-          <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void form.onSubmit(event)}>
-            {form.problem && (
-              <Alert severity="error" role="alert">
-                {form.problem}
-              </Alert>
-            )}
+          <FormShell form={form} label="Email me the link" busyLabel="Sending…">
             <FormTextField
               form={form}
               name="email"
@@ -101,10 +97,7 @@ export function FindOrderForm() {
               autoComplete="off"
               required
             />
-            <Button type="submit" variant="outlined" size="large" disabled={form.busy}>
-              {form.busy ? 'Sending…' : 'Email me the link'}
-            </Button>
-          </Stack>
+          </FormShell>
         )}
       </Stack>
     </Paper>
