@@ -11,7 +11,7 @@ import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
 import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
-import { localMailSettings, MAIL_RETRY_MS, readJsonBody, SEND_AFTER_MAIL_MS } from './functions/src/mail/localMail.ts';
+import { localMailSettings, MAIL_RETRY_MS, readJsonBody } from './functions/src/mail/localMail.ts';
 import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
 import type * as RenderModule from './src/ssr/renderPage';
 
@@ -101,13 +101,13 @@ function trustedCode(): Plugin {
     allocator: Allocator;
     mail: TrustedMail;
     endpoints: Endpoints;
-    sendWithin: typeof import('./functions/src/mail/trustedMail.ts').sendWithin;
+    sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
   };
   let services: Promise<Services> | undefined;
   const start = async (): Promise<Services> => {
     const { tsImport } = await import('tsx/esm/api');
     const load = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>;
-    const [{ createAllocator }, { adminQueueDatabase }, { trustedMail, sendWithin }, endpoints] = await Promise.all([
+    const [{ createAllocator }, { adminQueueDatabase }, { trustedMail, sendSoon }, endpoints] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
         './functions/src/orders/adminQueueDatabase.ts',
@@ -120,7 +120,7 @@ function trustedCode(): Plugin {
       allocator: createAllocator(adminQueueDatabase(databaseUrl)),
       mail: trustedMail({ ...localMailSettings(), databaseUrl }),
       endpoints,
-      sendWithin,
+      sendSoon,
     };
   };
   return {
@@ -143,9 +143,9 @@ function trustedCode(): Plugin {
         services ??= start();
         const caller = request.socket.remoteAddress ?? '';
         Promise.all([services, readJsonBody(request)])
-          .then(([{ allocator, mail, endpoints, sendWithin }, body]) => {
+          .then(([{ allocator, mail, endpoints, sendSoon }, body]) => {
             if (path === ALLOCATE_ENDPOINT)
-              return allocateRequest(allocator, request.method, () => sendWithin(mail.sender, SEND_AFTER_MAIL_MS));
+              return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
             if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
             if (path === FIND_ORDER_ENDPOINT)
               return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);

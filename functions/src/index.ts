@@ -18,7 +18,7 @@ import { allocateRequest } from './orders/allocateEndpoint';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
 import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
-import { sendWithin, trustedMail, type TrustedMail } from './mail/trustedMail';
+import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 
 /**
@@ -83,16 +83,12 @@ export const allocateOrders = onRequest(
   },
   async (request, response) => {
     allocator ??= createAllocator(adminQueueDatabase());
-    // The confirmations leave before the call ends: an instance gets no CPU once it has answered.
-    const answer = await allocateRequest(allocator, request.method, () =>
-      sendWithin(mailServices().sender, SEND_AFTER_BATCH_MS),
-    );
+    // The confirmations start leaving at once; the buyer's page then asks orderMail to send (an instance may get
+    // no CPU once it has answered), and retryMail sends whatever is left within a minute.
+    const answer = await allocateRequest(allocator, request.method, () => sendSoon(mailServices().sender));
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );
-
-/** How long the allocator's call may wait for its batch's confirmations to leave (the rest: retryMail). */
-const SEND_AFTER_BATCH_MS = 10_000;
 
 export const orderMail = onRequest(
   // Public: the order page and the sign-in page call it. One instance, so the callers' limits hold

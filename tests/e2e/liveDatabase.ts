@@ -12,7 +12,7 @@ import { createAllocator, type Allocator } from '../../functions/src/orders/allo
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 import { findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
-import { sendWithin, trustedMail, type TrustedMail } from '../../functions/src/mail/trustedMail';
+import { sendSoon, trustedMail, type TrustedMail } from '../../functions/src/mail/trustedMail';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
@@ -85,7 +85,7 @@ async function connectPages(
   await context.route(`**${ALLOCATE_ENDPOINT}`, async (route) => {
     if (!online()) return route.abort('internetdisconnected');
     const { allocator, mail } = trusted();
-    const answer = await allocateRequest(allocator, route.request().method(), () => sendWithin(mail.sender, 10_000));
+    const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
   // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.

@@ -33,6 +33,7 @@ test('screens of the order page, find my order, staff cards and the email', asyn
   const add = page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' });
   await add.click();
   await add.click();
+  await expect(page.getByRole('link', { name: 'Wishlist, 2 items' })).toBeVisible();
   await page.goto('/checkout');
   await page.getByRole('textbox', { name: 'Name' }).fill('Robin Ash');
   await page.getByRole('textbox', { name: 'Email' }).fill('robin@example.com');

@@ -11,8 +11,6 @@ export const LOCAL_SMTP_PORT = 1025;
 export const LOCAL_INBOX_PORT = 1080;
 /** How often the local stack retries mail that is due (production: Cloud Scheduler, functions/src/index.ts). */
 export const MAIL_RETRY_MS = 30_000;
-/** How long the allocator's caller may wait for the confirmations of its batch to leave (trustedMail.ts). */
-export const SEND_AFTER_MAIL_MS = 10_000;
 
 export function localMailSettings(env: NodeJS.ProcessEnv = process.env): Omit<MailSettings, 'databaseUrl'> {
   return {

@@ -39,18 +39,7 @@ export function trustedMail(settings: MailSettings): TrustedMail {
   };
 }
 
-/**
- * Sends what is due, waiting at most `ms`: after a batch of orders the allocator's caller waits for the
- * confirmations to leave, but never long (the buyer's answer already travels through the database).
- */
-export async function sendWithin(sender: MailSender, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    await Promise.race([
-      sender.drain().catch((error: unknown) => console.error('mail sender:', error)),
-      new Promise((resolve) => (timer = setTimeout(resolve, ms))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** Starts sending what is due, without waiting: a failure is logged, and the job waits for the next run. */
+export function sendSoon(sender: MailSender): void {
+  sender.drain().catch((error: unknown) => console.error('mail sender:', error));
 }

@@ -15,18 +15,21 @@ export interface EndpointAnswer {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
-/** `afterSettle` runs once the queue is settled, before the answer: the confirmations' mail (mail/trustedMail.ts). */
+/**
+ * `afterSettle` is called once the queue is settled, and not waited for: it starts the confirmations' mail
+ * (mail/trustedMail.ts), which the buyer's page also asks for once answered (docs/decisions.md#email).
+ */
 export async function allocateRequest(
   allocator: Allocator,
   method: string | undefined,
-  afterSettle?: () => Promise<void>,
+  afterSettle?: () => void,
 ): Promise<EndpointAnswer> {
   if (method !== 'POST') {
     return { status: 405, headers: { ...JSON_HEADERS, Allow: 'POST' }, body: '{"error":"use POST"}' };
   }
   try {
     const report = await allocator.settle();
-    await afterSettle?.();
+    afterSettle?.();
     return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ settled: report.answers }) };
   } catch (error) {
     // The queue is untouched by a failed batch; the buyer's app calls again, and so does every other buyer.
