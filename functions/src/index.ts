@@ -83,8 +83,8 @@ export const allocateOrders = onRequest(
   },
   async (request, response) => {
     allocator ??= createAllocator(adminQueueDatabase());
-    // The confirmations start leaving at once; the buyer's page then asks orderMail to send (an instance may get
-    // no CPU once it has answered), and retryMail sends whatever is left within a minute.
+    // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
+    // sends whatever is left within a minute (docs/decisions.md#email).
     const answer = await allocateRequest(allocator, request.method, () => sendSoon(mailServices().sender));
     response.status(answer.status).set(answer.headers).send(answer.body);
   },

@@ -17,7 +17,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache
 
 /**
  * `afterSettle` is called once the queue is settled, and not waited for: it starts the confirmations' mail
- * (mail/trustedMail.ts), which the buyer's page also asks for once answered (docs/decisions.md#email).
+ * (mail/trustedMail.ts; docs/decisions.md#email).
  */
 export async function allocateRequest(
   allocator: Allocator,

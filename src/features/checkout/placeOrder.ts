@@ -3,7 +3,6 @@ import {
   ALLOCATE_ENDPOINT,
   OPEN_ORDERS_FULL,
   REQUEST_INTERVAL_MS,
-  SEND_MAIL_ENDPOINT,
   parseAnswer,
   requestRecord,
   type NewOrder,
@@ -48,14 +47,6 @@ function nudgeAllocator(): Promise<void> {
     () => undefined,
     () => undefined,
   );
-}
-
-/**
- * Asks trusted code to send the confirmation the order queued, not waiting for it: trusted code sends it anyway
- * (after its batch, and on its timer), this only makes it leave sooner (docs/decisions.md#email).
- */
-function askForMail(): void {
-  fetch(SEND_MAIL_ENDPOINT, { method: 'POST' }).catch(() => undefined);
 }
 
 /**
@@ -197,7 +188,6 @@ async function outcome(
   contact: CheckoutFields | null,
 ): Promise<PlacedOrder> {
   if (answer.kind !== 'ordered') throw refusal(answer, lines);
-  askForMail();
   const stored = await db.read(paths.order(uid, answer.order));
   if (!isSameOrder(stored, lines, contact)) {
     throw new OrderProblem(
