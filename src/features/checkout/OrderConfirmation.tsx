@@ -37,8 +37,8 @@ export function OrderConfirmation({
       title: line.title,
       price: line.price,
     }));
-    return { uid: placed.uid, order: { id: orderId, lines }, guest };
-  }, [placed.uid, orderId, order.items, guest]);
+    return { uid: placed.uid, order: { id: orderId, lines, ...(ref ? { ref } : {}) }, guest };
+  }, [placed.uid, orderId, order.items, guest, ref]);
   return (
     <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-labelledby="order-confirmed">
       <Stack spacing={2}>

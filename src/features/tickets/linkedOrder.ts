@@ -48,7 +48,11 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
     tickets = parseHeldTickets(
       JSON.stringify({
         version: 1,
-        tickets: raw.tickets.map((entry) => ({ ...(isRecord(entry) ? entry : {}), guest: false })),
+        tickets: raw.tickets.map((entry) => ({
+          ...(isRecord(entry) ? entry : {}),
+          guest: false,
+          ...(typeof order.ref === 'string' ? { ref: order.ref } : {}),
+        })),
       }),
     );
   } catch {
