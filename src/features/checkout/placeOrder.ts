@@ -3,6 +3,7 @@ import {
   ALLOCATE_ENDPOINT,
   OPEN_ORDERS_FULL,
   REQUEST_INTERVAL_MS,
+  displayReference,
   parseAnswer,
   requestRecord,
   type NewOrder,
@@ -189,12 +190,13 @@ async function outcome(
 ): Promise<PlacedOrder> {
   if (answer.kind !== 'ordered') throw refusal(answer, lines);
   const stored = await db.read(paths.order(uid, answer.order));
+  const { ref } = (stored ?? {}) as { ref?: unknown };
   if (!isSameOrder(stored, lines, contact)) {
+    const reference = typeof ref === 'string' ? displayReference(ref) : answer.order;
     throw new OrderProblem(
-      `Your order (reference ${answer.order}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
+      `Your order (reference ${reference}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
     );
   }
-  const { ref } = stored as { ref?: unknown };
   return { orderId: answer.order, uid, order: stored, ref: typeof ref === 'string' ? ref : '' };
 }
 
