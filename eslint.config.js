@@ -79,12 +79,15 @@ const SHARED_WITH_TRUSTED_CODE = [
   './features/catalogue/product.ts',
   './features/tickets/ticket.ts',
   './features/tickets/ticketCode.ts',
+  './features/tickets/ics.ts',
   './firebase/paths.ts',
   './state/validation.ts',
   './state/cart.ts',
   './state/dates.ts',
   './state/types.ts',
+  './state/site.ts',
   './lib/money.ts',
+  './lib/format.ts',
   './ssr',
 ];
 

@@ -11,6 +11,9 @@ import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
 import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
 import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
+import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
+import { localMailSettings, MAIL_RETRY_MS, readJsonBody } from './functions/src/mail/localMail.ts';
+import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
 import type * as RenderModule from './src/ssr/renderPage';
 
 /** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
@@ -87,38 +90,73 @@ function firstVisitRendering(): Plugin {
 const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtdb';
 
 /**
- * `vite preview` settles the order queue at /api/orders/allocate through the same module as the Cloud Function in
- * production (functions/src/orders/). It loads at the first call, through tsx rather than the config's bundle: it
- * shares modules with the app (src/), and firebase-admin with it.
+ * `vite preview` runs trusted code through the same modules as the Cloud Functions in production: it settles the
+ * order queue at /api/orders/allocate (functions/src/orders/), sends the mail the outbox holds after each batch,
+ * at /api/mail/send and every half minute, and answers "find my order" and the order page
+ * (functions/src/mail/). It loads at the first call, through tsx rather than the config's bundle: it shares
+ * modules with the app (src/), and firebase-admin with it.
  */
-function orderAllocation(): Plugin {
-  let allocator: Promise<Allocator> | undefined;
-  const start = async () => {
+function trustedCode(): Plugin {
+  type Endpoints = typeof import('./functions/src/mail/endpoints.ts');
+  type Services = {
+    allocator: Allocator;
+    mail: TrustedMail;
+    endpoints: Endpoints;
+    sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
+  };
+  let services: Promise<Services> | undefined;
+  const start = async (): Promise<Services> => {
     const { tsImport } = await import('tsx/esm/api');
     const load = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>;
-    const [{ createAllocator }, { adminQueueDatabase }, { backfillDeskIndex }] = await Promise.all([
-      load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
-      load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
-        './functions/src/orders/adminQueueDatabase.ts',
-      ),
-      load<typeof import('./functions/src/desk/backfill.ts')>('./functions/src/desk/backfill.ts'),
-    ]);
-    const db = adminQueueDatabase(process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL);
+    const [{ createAllocator }, { adminQueueDatabase }, { backfillDeskIndex }, { trustedMail, sendSoon }, endpoints] =
+      await Promise.all([
+        load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
+        load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
+          './functions/src/orders/adminQueueDatabase.ts',
+        ),
+        load<typeof import('./functions/src/desk/backfill.ts')>('./functions/src/desk/backfill.ts'),
+        load<typeof import('./functions/src/mail/trustedMail.ts')>('./functions/src/mail/trustedMail.ts'),
+        load<Endpoints>('./functions/src/mail/endpoints.ts'),
+      ]);
+    const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
+    const db = adminQueueDatabase(databaseUrl);
     // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
     backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
-    return createAllocator(db);
+    return {
+      allocator: createAllocator(db),
+      mail: trustedMail({ ...localMailSettings(), databaseUrl }),
+      endpoints,
+      sendSoon,
+    };
   };
   return {
-    name: 'storefront:order-allocation',
+    name: 'storefront:trusted-code',
     configurePreviewServer(server) {
       // Connected before the first buyer asks, on a stack that names its database (npm start): the connection's
       // first second would otherwise be theirs.
-      if (process.env.TRUSTED_CODE_DATABASE_URL) allocator ??= start();
+      if (process.env.TRUSTED_CODE_DATABASE_URL) services ??= start();
+      // The retry timer: what Cloud Scheduler's retryMail does in production (functions/src/index.ts).
+      const timer = setInterval(() => {
+        void services?.then(({ mail }) => mail.sender.drain()).catch((error: unknown) => console.error(error));
+      }, MAIL_RETRY_MS);
+      timer.unref();
+      server.httpServer?.on('close', () => clearInterval(timer));
       server.middlewares.use((request, response, next) => {
-        if ((request.url ?? '').split('?')[0] !== ALLOCATE_ENDPOINT) return next();
-        allocator ??= start();
-        allocator
-          .then((running) => allocateRequest(running, request.method))
+        const path = (request.url ?? '').split('?')[0];
+        if (![ALLOCATE_ENDPOINT, SEND_MAIL_ENDPOINT, FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT].includes(path ?? '')) {
+          return next();
+        }
+        services ??= start();
+        const caller = request.socket.remoteAddress ?? '';
+        Promise.all([services, readJsonBody(request)])
+          .then(([{ allocator, mail, endpoints, sendSoon }, body]) => {
+            if (path === ALLOCATE_ENDPOINT)
+              return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
+            if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
+            if (path === FIND_ORDER_ENDPOINT)
+              return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);
+            return endpoints.orderLinkRequest(mail.db, mail.linkLimit, request.method, body, caller);
+          })
           .then((answer) => {
             response.writeHead(answer.status, answer.headers);
             response.end(answer.body);
@@ -207,7 +245,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && webAppManifest(),
     serviceWorkerNoCache(),
     firstVisitRendering(),
-    orderAllocation(),
+    trustedCode(),
     !isSsrBuild && routePreloads(),
     minifyInlineScripts(),
   ],

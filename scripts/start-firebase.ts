@@ -23,6 +23,7 @@ await runStack(
     hostingPort: ports['hosting-port'],
     functionsPort: ports['functions-port'],
     dbPort: stack.dbPort,
+    smtpPort: stack.smtpPort,
     publicDir: resolve(values.public ?? join(REPO, 'dist')),
     functionsDir: resolve(values.functions ?? join(REPO, 'functions')),
   }),

@@ -1,8 +1,10 @@
 /**
  * `npm start`: the whole stack on this machine: the local realtime database (server/cli.ts), the Firebase Auth
- * emulator and the built app served by `vite preview` (which also renders first visits' pages: src/ssr).
+ * emulator, the local mailbox (scripts/mailbox/) and the built app served by `vite preview` (which also renders
+ * first visits' pages, src/ssr, and runs trusted code: orders and mail, functions/src/).
  *
  *   tsx scripts/start.ts [--no-app] [--data DIR] [--db-port 9000] [--auth-port 9099] [--app-port 4173] [--dist dist]
+ *                        [--smtp-port 1025] [--inbox-port 1080]
  */
 import { join, resolve } from 'node:path';
 import { REPO, runStack, stackOptions, trustedCodeEnv } from './stack/localStack';
@@ -29,7 +31,10 @@ await runStack(
           return startProcess('app', process.execPath, args, {
             cwd: REPO,
             // First visits are rendered, and orders settled, on this stack's database, whatever port it was given.
-            env: trustedCodeEnv(stack.dbPort),
+            env: {
+              ...trustedCodeEnv(stack.dbPort, stack.smtpPort),
+              TRUSTED_CODE_SHOP_URL: `http://localhost:${appPort}`,
+            },
             logFile: join(logs, 'app.log'),
           });
         },

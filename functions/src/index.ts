@@ -1,17 +1,26 @@
 /**
- * The Cloud Functions codebase, two HTTPS functions behind Firebase Hosting's rewrites (firebase.json):
+ * The Cloud Functions codebase, HTTPS functions behind Firebase Hosting's rewrites (firebase.json), and a timer:
  * - firstVisitPage: first visits rendered (every page but the dashboard, which redirects), through the same module as
  *   `vite preview` (firstVisitPages.ts); the built index.html and the server renderer are bundled into lib/ by
  *   scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
- * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally.
+ * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally,
+ *   and then sends the confirmations the batch queued (mail/);
+ * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
+ * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left).
+ * SMTP is named by the secret SMTP_URL; MAIL_FROM and SHOP_URL are parameters (README, "Deploy to Firebase").
  */
 import { onRequest } from 'firebase-functions/https';
+import { defineSecret, defineString } from 'firebase-functions/params';
+import { onSchedule } from 'firebase-functions/scheduler';
 import template from '#first-visit-template';
 import { firstVisitPages, send } from './firstVisitPages';
 import { allocateRequest } from './orders/allocateEndpoint';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
 import { backfillDeskIndex } from './desk/backfill';
+import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
+import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
+import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 
 /**
  * Hosting rewrites name this region; the agreement test (tests/e2e-firebase) keeps the two together. Put it
@@ -34,6 +43,30 @@ export const firstVisitPage = onRequest(
   },
 );
 
+/** smtp://user:password@host:587 of any provider (smtps:// for 465): `firebase functions:secrets:set SMTP_URL`. */
+const SMTP_URL = defineSecret('SMTP_URL');
+const MAIL_FROM = defineString('MAIL_FROM', {
+  default: '',
+  description: 'The address the shop sends from (your SMTP provider must allow it)',
+});
+const SHOP_URL = defineString('SHOP_URL', {
+  default: '',
+  description: "The shop's address for links in emails; empty: https://<project>.web.app",
+});
+
+let mail: TrustedMail | undefined;
+function mailServices(): TrustedMail {
+  const project = process.env.GCLOUD_PROJECT ?? 'storefront';
+  mail ??= trustedMail({
+    // Under the emulators the stack names the local mailbox and its own address in the environment
+    // (scripts/stack/firebaseFront.ts); the emulator sets a parameter's variable to its default, hence a name of its own.
+    smtpUrl: process.env.SMTP_URL || SMTP_URL.value(),
+    from: MAIL_FROM.value() || `tickets@${project}.firebaseapp.com`,
+    shopUrl: process.env.TRUSTED_CODE_SHOP_URL || SHOP_URL.value() || `https://${project}.web.app`,
+  });
+  return mail;
+}
+
 let allocator: Allocator | undefined;
 
 export const allocateOrders = onRequest(
@@ -47,6 +80,7 @@ export const allocateOrders = onRequest(
     concurrency: 1000,
     maxInstances: 1,
     timeoutSeconds: 60,
+    secrets: [SMTP_URL],
   },
   async (request, response) => {
     if (!allocator) {
@@ -55,7 +89,36 @@ export const allocateOrders = onRequest(
       backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
       allocator = createAllocator(db);
     }
-    const answer = await allocateRequest(allocator, request.method);
+    // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
+    // sends whatever is left within a minute (docs/decisions.md#email).
+    const answer = await allocateRequest(allocator, request.method, () => sendSoon(mailServices().sender));
     response.status(answer.status).set(answer.headers).send(answer.body);
+  },
+);
+
+export const orderMail = onRequest(
+  // Public: the order page and the sign-in page call it. One instance, so the callers' limits hold
+  // (mail/rateLimit.ts); its calls mostly wait on the database and SMTP.
+  { region: REGION, invoker: 'public', memory: '256MiB', concurrency: 80, maxInstances: 1, secrets: [SMTP_URL] },
+  async (request, response) => {
+    const services = mailServices();
+    const caller = request.ip ?? '';
+    const body: unknown = request.body;
+    const answer =
+      request.path === SEND_MAIL_ENDPOINT
+        ? await sendMailRequest(services.sender, request.method)
+        : request.path === FIND_ORDER_ENDPOINT
+          ? await findOrderRequest({ ...services, limit: services.findLimit }, request.method, body, caller)
+          : request.path === ORDER_LINK_ENDPOINT
+            ? await orderLinkRequest(services.db, services.linkLimit, request.method, body, caller)
+            : { status: 404, headers: {}, body: 'not found' };
+    response.status(answer.status).set(answer.headers).send(answer.body);
+  },
+);
+
+export const retryMail = onSchedule(
+  { region: REGION, schedule: 'every 1 minutes', secrets: [SMTP_URL], maxInstances: 1 },
+  async () => {
+    await mailServices().sender.drain();
   },
 );

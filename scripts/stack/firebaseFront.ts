@@ -10,6 +10,8 @@ export interface FirebaseFrontOptions {
   hostingPort: number;
   functionsPort: number;
   dbPort: number;
+  /** The stack's mailbox, where the functions send mail (scripts/mailbox/). */
+  smtpPort?: number;
   /** The client build Hosting serves (firebase.json's "public"), `dist` unless a test built another. */
   publicDir: string;
   /** The functions codebase (package.json and lib/), `functions` unless a test built another. */
@@ -74,7 +76,8 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
         cwd: options.dir,
         env: {
           ...run.env,
-          ...trustedCodeEnv(options.dbPort),
+          ...trustedCodeEnv(options.dbPort, options.smtpPort),
+          TRUSTED_CODE_SHOP_URL: url,
           // The Functions emulator starts a process for every request that finds all of a function's processes
           // busy (it ignores `concurrency`), and gives each 30 s to load. When buyers all press at once on a small
           // machine, two dozen processes load side by side: they get longer (docs/production.md#the-allocator).

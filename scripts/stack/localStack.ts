@@ -13,6 +13,8 @@ import { DEFAULT_NAMESPACE } from '../../server/server';
 import { AuthEmulator } from './auth-emulator';
 import { type ManagedProcess, portIsFree, startProcess, waitForHttp, Watchdog } from './processes';
 import { DatabaseAdmin, ensureProfiles, readSeed } from './seed';
+import { LOCAL_INBOX_PORT, LOCAL_SMTP_PORT } from '../../functions/src/mail/localMail';
+import { startMailbox } from '../mailbox/mailbox';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const HOST = '127.0.0.1';
@@ -27,15 +29,23 @@ function firstVisitDatabaseUrl(dbPort: number): string {
  * What a front's trusted code (first visits, the order allocator in functions/src/orders/) needs to reach the
  * stack's own database: in production Cloud Functions finds the project's database by itself.
  */
-export function trustedCodeEnv(dbPort: number): Record<string, string> {
+export function trustedCodeEnv(dbPort: number, smtpPort?: number): Record<string, string> {
   const url = firstVisitDatabaseUrl(dbPort);
-  return { FIRST_VISIT_DATABASE_URL: url, TRUSTED_CODE_DATABASE_URL: url };
+  return {
+    FIRST_VISIT_DATABASE_URL: url,
+    TRUSTED_CODE_DATABASE_URL: url,
+    // The mail sender (functions/src/mail/) sends to the stack's own mailbox.
+    ...(smtpPort === undefined ? {} : { SMTP_URL: `smtp://${HOST}:${smtpPort}` }),
+  };
 }
 
 export interface StackOptions {
   data: string;
   dbPort: number;
   authPort: number;
+  /** The local mailbox (scripts/mailbox/): its SMTP server and its web inbox. */
+  smtpPort: number;
+  inboxPort: number;
 }
 
 /** What serves the app in front of the database and the Auth emulator. */
@@ -71,6 +81,8 @@ export function stackOptions<P extends string, F extends string = never, S exten
     data: { type: 'string' },
     'db-port': { type: 'string' },
     'auth-port': { type: 'string' },
+    'smtp-port': { type: 'string' },
+    'inbox-port': { type: 'string' },
   };
   for (const name of [...Object.keys(frontPorts), ...strings]) options[name] = { type: 'string' };
   for (const name of booleans) options[name] = { type: 'boolean' };
@@ -86,6 +98,8 @@ export function stackOptions<P extends string, F extends string = never, S exten
       data: resolve(text('data') ?? join(REPO, '.data')),
       dbPort: port('db-port', text('db-port'), 9000),
       authPort: port('auth-port', text('auth-port'), 9099),
+      smtpPort: port('smtp-port', text('smtp-port'), LOCAL_SMTP_PORT),
+      inboxPort: port('inbox-port', text('inbox-port'), LOCAL_INBOX_PORT),
     },
     ports,
     flags,
@@ -131,6 +145,9 @@ function banner(
     `  Database:  http://${HOST}:${options.dbPort} (namespace ${DEFAULT_NAMESPACE}, data in ${data}/database)`,
   );
   lines.push(`  Auth:      http://${HOST}:${options.authPort} (Firebase Auth emulator, accounts in ${data}/auth)`);
+  lines.push(
+    `  Mail:      http://localhost:${options.inboxPort} (the shop's email, caught here; SMTP on ${HOST}:${options.smtpPort})`,
+  );
   lines.push('Demo sign-ins:');
   for (const user of users) lines.push(`  ${user.role.padEnd(9)} ${user.email} / ${user.password}`);
   lines.push(`Logs in ${data}/logs and ${data}/auth/emulator.log. Press Ctrl-C to stop.`, '');
@@ -151,7 +168,13 @@ async function run(options: StackOptions, front: Front | null): Promise<void> {
   for (const file of front?.required ?? []) {
     if (!existsSync(file)) throw new Error(`${relative(REPO, file)} is missing: run \`npm run build\` first`);
   }
-  await checkPorts([['database', options.dbPort], ['Auth emulator', options.authPort], ...(front?.ports ?? [])]);
+  await checkPorts([
+    ['database', options.dbPort],
+    ['Auth emulator', options.authPort],
+    ['mail (SMTP)', options.smtpPort],
+    ['mail (web inbox)', options.inboxPort],
+    ...(front?.ports ?? []),
+  ]);
   const authDir = join(options.data, 'auth');
   const logs = join(options.data, 'logs');
   await mkdir(authDir, { recursive: true });
@@ -200,6 +223,8 @@ async function run(options: StackOptions, front: Front | null): Promise<void> {
     const uids = await auth.ensureUsers(seed.users);
     await ensureProfiles(new DatabaseAdmin(`http://${HOST}:${options.dbPort}`, DEFAULT_NAMESPACE), seed.users, uids);
     if (firstStart) await writeFile(join(options.data, SEEDED_MARKER), `${new Date().toISOString()}\n`);
+    const mailbox = await startMailbox({ host: HOST, smtpPort: options.smtpPort, webPort: options.inboxPort });
+    running.push({ stop: () => mailbox.close(), kill: () => undefined });
     const parts = [database, auth.process];
     if (front) {
       const app = await front.start(logs);

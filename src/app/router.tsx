@@ -23,6 +23,7 @@ const routes: RouteObject[] = [
       page('checkout', 'checkout'),
       page('login', 'login'),
       page('dashboard', 'dashboard'),
+      page('order', 'order'),
     ],
   },
   { path: '*', element: <Navigate to="/home" replace /> },

@@ -15,6 +15,13 @@ export const paths = {
   ordersOf: (uid: string) => `orders/${uid}`,
   order: (uid: string, orderId: string) => `orders/${uid}/${orderId}`,
   orderStatus: (uid: string, orderId: string) => `orders/${uid}/${orderId}/status`,
+  /** The delivery state of one email of an order (docs/data-model.md#mailoutbox). */
+  orderMail: (uid: string, orderId: string, messageId: string) => `orders/${uid}/${orderId}/mail/${messageId}`,
+  /** Which order a reference names, and which order a secret link opens (trusted code and staff only). */
+  orderRef: (ref: string) => `orderRefs/${ref}`,
+  orderLink: (secret: string) => `orderLinks/${secret}`,
+  outbox: 'mailOutbox',
+  outboxMessage: (messageId: string) => `mailOutbox/${messageId}`,
   /** A buyer's one waiting order request, and the time of their last (docs/data-model.md#orderqueue-and-orderanswers). */
   orderRequest: (uid: string) => `orderQueue/${uid}`,
   orderRate: (uid: string) => `orderRate/${uid}`,

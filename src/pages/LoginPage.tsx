@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { hydratingAtom } from '../state/atoms';
 import { usePageTitle } from '../features/site/usePageTitle';
+import { FindOrderForm } from '../features/account/FindOrderForm';
 import { LoginPanel } from '../features/account/LoginPanel';
 
 // Guests reach "their tickets" where the account entry leads them: here. Loaded apart, with its QR encoder, and
@@ -18,6 +19,7 @@ function LoginPage() {
     <Stack spacing={3}>
       <Typography variant="h1">Sign in</Typography>
       <LoginPanel />
+      <FindOrderForm />
       {!hydrating && (
         <Suspense fallback={null}>
           <GuestTickets />

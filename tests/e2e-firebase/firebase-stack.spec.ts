@@ -181,6 +181,40 @@ test('24 buyers press at once for 30 tickets through Hosting and the allocateOrd
   }
 });
 
+test('a guest’s confirmation leaves through the functions with its tickets, and its link opens the order through Hosting', async ({
+  page,
+  db,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  failOnPageErrors(page);
+  const event = { id: 'harbour-jazz-night', title: 'Harbour Jazz Night', price: 18, quantity: 2 };
+  await storeState(page, stateWith([event]), '/checkout');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Ada Mailer');
+  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Ada Mailer' })).toBeVisible({
+    timeout: 90_000,
+  });
+  const reference = (await page.getByTestId('order-reference').textContent())!;
+  // allocateOrders sent it before its call ended (functions/src/index.ts).
+  const mine = () => stack.mailbox.messages().filter((m) => m.recipients.includes('ada@example.com'));
+  await expect.poll(() => mine().length, { timeout: 60_000 }).toBe(1);
+  const mail = mine()[0]!.parsed;
+  expect(mail.subject).toContain(reference);
+  expect(mail.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(2);
+  const named = (await db.read(`orderRefs/${reference.replace('-', '')}`)) as { uid: string; order: string };
+  const delivery = `orders/${named.uid}/${named.order}/mail/${named.order}-confirmation/state`;
+  await expect.poll(() => db.read(delivery)).toBe('sent');
+  const link = mail.text!.match(/http:\/\/\S+\/order#[A-Za-z0-9_-]{32}/)![0];
+  expect(new URL(link).origin).toBe(HOSTING_URL);
+  // The order page asks the orderMail function through Hosting's rewrite.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Order ${reference}` })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('ticket')).toHaveCount(2);
+});
+
 test('with the database away a first visit gets a working shell', async ({ page, db }) => {
   await db.stop();
   const { response, body } = await get(page, '/products');
@@ -427,7 +461,10 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
   const toFunctions = config.hosting.rewrites.filter((rewrite) => rewrite.function);
   expect(toFunctions.map((rewrite) => rewrite.source).sort()).toEqual([
     '/about',
+    '/api/mail/send',
     '/api/orders/allocate',
+    '/api/orders/find',
+    '/api/orders/link',
     '/contact',
     '/home',
     '/products',

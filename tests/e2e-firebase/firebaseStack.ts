@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
 import { AuthEmulator } from '../../scripts/stack/auth-emulator';
 import { firebaseFront } from '../../scripts/stack/firebaseFront';
 import { REPO } from '../../scripts/stack/localStack';
@@ -131,6 +132,8 @@ export interface StackDatabase {
 
 export interface FirebaseStack {
   db: StackDatabase;
+  /** Where the functions send the shop's mail (scripts/mailbox/, on free ports). */
+  mailbox: Mailbox;
   /** When the front first answered (epoch ms): the function has not run yet then. */
   readyAt: number;
   /**
@@ -166,10 +169,12 @@ export async function startFirebaseStack(
     });
   };
   const auth = await AuthEmulator.launch({ repo: REPO, dir, host: '127.0.0.1', port: ports.auth });
+  const mailbox = await startMailbox({ smtpPort: 0, webPort: 0 });
   let front: ManagedProcess | undefined;
   const stop = async () => {
     await front?.stop();
     await auth.process.stop();
+    await mailbox.close();
     await (server as DatabaseServer | null)?.close();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -178,6 +183,7 @@ export async function startFirebaseStack(
     hostingPort: ports.hosting,
     functionsPort: ports.functions,
     dbPort: ports.db,
+    smtpPort: mailbox.smtpPort,
     publicDir: dirs.client,
     functionsDir: dirs.functions,
   });
@@ -224,7 +230,7 @@ export async function startFirebaseStack(
     await fresh.waitForLine(/function initialized/, 120_000);
     await waitForHttp(`http://localhost:${ports.hosting}/manifest.webmanifest`, 120_000, fresh.unexpectedExit);
   };
-  return { db, readyAt: Date.now(), restartFront, stop };
+  return { db, mailbox, readyAt: Date.now(), restartFront, stop };
 }
 
 export const test = base.extend<{ db: StackDatabase }, { stack: FirebaseStack }>({

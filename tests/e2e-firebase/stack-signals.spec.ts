@@ -1,7 +1,7 @@
 /**
  * `npm run start:firebase` and `npm start` stop as a whole: Ctrl-C in a terminal (SIGINT to the foreground
  * process group) and a process manager's SIGTERM to the group leave no process they started (database, Auth
- * emulator, Hosting and Functions emulators and their workers, vite preview) and no port listened on, and the
+ * emulator, Hosting and Functions emulators and their workers, vite preview, the mailbox) and no port listened on, and the
  * next start on the same ports works. The scripts run as after `npm run build`, on the build of this test run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +24,8 @@ interface Stack {
   url: string;
 }
 
-const firebase = { hosting: 5380, functions: 5381, db: 9380, auth: 9381 };
-const preview = { app: 5382, db: 9382, auth: 9383 };
+const firebase = { hosting: 5380, functions: 5381, db: 9380, auth: 9381, smtp: 5384, inbox: 5385 };
+const preview = { app: 5382, db: 9382, auth: 9383, smtp: 5386, inbox: 5387 };
 
 const STACKS: Stack[] = [
   {
@@ -36,6 +36,8 @@ const STACKS: Stack[] = [
       'functions-port': firebase.functions,
       'db-port': firebase.db,
       'auth-port': firebase.auth,
+      'smtp-port': firebase.smtp,
+      'inbox-port': firebase.inbox,
     },
     extra: ['--public', DIRS.client, '--functions', DIRS.functions],
     url: `http://localhost:${firebase.hosting}/home`,
@@ -43,7 +45,13 @@ const STACKS: Stack[] = [
   {
     command: 'npm start',
     script: 'scripts/start.ts',
-    ports: { 'app-port': preview.app, 'db-port': preview.db, 'auth-port': preview.auth },
+    ports: {
+      'app-port': preview.app,
+      'db-port': preview.db,
+      'auth-port': preview.auth,
+      'smtp-port': preview.smtp,
+      'inbox-port': preview.inbox,
+    },
     extra: ['--dist', DIRS.client],
     url: `http://localhost:${preview.app}/home`,
   },

@@ -1,5 +1,5 @@
 import { expect, test } from './accounts';
-import { failOnPageErrors } from './support';
+import { confirmedOrder, failOnPageErrors } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -20,8 +20,8 @@ test('a signed-in customer checks out with their details filled in, and the orde
   await expect(page.getByRole('heading', { name: 'Reserved: thank you, Casey Marsh' })).toBeVisible({
     timeout: 20_000,
   });
-  const reference = (await page.getByTestId('order-reference').textContent())!;
-  expect(await db.read(`orders/${customer.uid}/${reference}`)).toMatchObject({
+  const { id } = await confirmedOrder(page, db);
+  expect(await db.read(`orders/${customer.uid}/${id}`)).toMatchObject({
     status: 'pending',
     contact: { name: 'Casey Marsh', email: customer.email },
     items: { 'harbour-jazz-night': { quantity: 1, price: 18 } },

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { StoredOrder } from '../../src/features/orders';
 import { pressAtOnce } from './buyers';
-import { expectHeading, failOnPageErrors } from './support';
+import { confirmedOrder, expectHeading, failOnPageErrors } from './support';
 import { expect, test } from './liveDatabase';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -48,8 +48,10 @@ test('a guest checks out without an account: the order is reserved at live price
   await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' }), errors.join('\n')).toBeVisible({
     timeout: 20_000,
   });
-  const reference = await page.getByTestId('order-reference').textContent();
-  expect(reference).toMatch(/^[-\w]{20}$/);
+  // The reference people read: eight characters in two groups, never the database's key.
+  const { reference, id } = await confirmedOrder(page, db);
+  expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+  expect(id).toMatch(/^[-\w]{20}$/);
   await expect(page.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
 
   const orders = await allOrders(db);

@@ -11,6 +11,10 @@ import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
+import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
+import { findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
+import { sendSoon, trustedMail, type TrustedMail } from '../../functions/src/mail/trustedMail';
+import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
 const APP_DATABASE_PORT = 9100;
@@ -34,6 +38,8 @@ export interface LiveDatabase {
    * database connection, which Chromium's offline emulation does not cut for relayed WebSockets.
    */
   setOffline(offline: boolean): Promise<void>;
+  /** The test's own mailbox (scripts/mailbox/), where the shop's mail goes; it refuses addresses @refused.test. */
+  mailbox: Mailbox;
   /** Connects the pages of another browser context (a second buyer) to this database too; it goes offline apart. */
   connect(context: BrowserContext): Promise<{ setOffline(offline: boolean): Promise<void> }>;
 }
@@ -76,7 +82,7 @@ async function connectPages(
   port: () => number,
   online: () => boolean,
   open: Set<WebSocketRoute>,
-  allocator: () => Allocator,
+  trusted: () => { allocator: Allocator; mail: TrustedMail },
 ) {
   await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => {
     if (online()) relay(socket, port, open);
@@ -84,9 +90,28 @@ async function connectPages(
   });
   await context.route(`**${ALLOCATE_ENDPOINT}`, async (route) => {
     if (!online()) return route.abort('internetdisconnected');
-    const answer = await allocateRequest(allocator(), route.request().method());
+    const { allocator, mail } = trusted();
+    const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
+  // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
+  await context.route(
+    new RegExp(`(${SEND_MAIL_ENDPOINT}|${FIND_ORDER_ENDPOINT}|${ORDER_LINK_ENDPOINT})$`),
+    async (route) => {
+      if (!online()) return route.abort('internetdisconnected');
+      const { mail } = trusted();
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      const body: unknown = request.postData() ? request.postDataJSON() : undefined;
+      const answer =
+        path === SEND_MAIL_ENDPOINT
+          ? await sendMailRequest(mail.sender, request.method())
+          : path === FIND_ORDER_ENDPOINT
+            ? await findOrderRequest({ ...mail, limit: mail.findLimit }, request.method(), body, 'e2e')
+            : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, 'e2e');
+      await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+    },
+  );
 }
 
 /**
@@ -98,7 +123,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
   /** The database's port; 0 picks a free one. A fixed one is for the server's own reads (first-visit pages). */
   dbPort: [0, { option: true }],
   db: [
-    async ({ context, dbPort }, provide) => {
+    async ({ context, dbPort, baseURL }, provide) => {
       const dir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
       const rulesText = await readFile(new URL('../../database.rules.json', import.meta.url), 'utf8');
       const rules = compileRules(rulesText);
@@ -120,11 +145,21 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
       let online = true;
       const open = new Set<WebSocketRoute>();
       let queue: ReturnType<typeof adminQueueDatabase> | undefined;
-      let allocator: Allocator | undefined;
+      let trustedCode: { allocator: Allocator; mail: TrustedMail } | undefined;
+      const mailbox = await startMailbox({ smtpPort: 0, webPort: 0, refuse: /@refused\.test$/ });
       const allocate = () => {
-        queue ??= adminQueueDatabase(`http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`);
-        allocator ??= createAllocator(queue);
-        return allocator;
+        const databaseUrl = `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`;
+        queue ??= adminQueueDatabase(databaseUrl);
+        trustedCode ??= {
+          allocator: createAllocator(queue),
+          mail: trustedMail({
+            smtpUrl: `smtp://127.0.0.1:${mailbox.smtpPort}`,
+            from: 'tickets@storefront.test',
+            shopUrl: new URL(baseURL ?? 'http://localhost:4173').origin,
+            databaseUrl,
+          }),
+        };
+        return trustedCode;
       };
       await connectPages(
         context,
@@ -161,6 +196,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           }
           await rest('', { method: 'PATCH', body: JSON.stringify(update) });
         },
+        mailbox,
         stop: async () => {
           await running.server?.close();
           running.server = null;
@@ -193,6 +229,8 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
         },
       });
       await queue?.close();
+      await trustedCode?.mail.close();
+      await mailbox.close();
       await running.server?.close();
       await rm(dir, { recursive: true, force: true });
     },

@@ -100,3 +100,14 @@ export async function clearWishlist(page: Page): Promise<void> {
     .getByRole('button', { name: 'Clear wishlist' })
     .click();
 }
+
+/** The order the confirmation names: its reference as shown, and the order it stands for (orderRefs/{ref}). */
+export async function confirmedOrder(
+  page: Page,
+  db: { read(path: string): Promise<unknown> },
+): Promise<{ reference: string; uid: string; id: string }> {
+  const reference = (await page.getByTestId('order-reference').textContent())!;
+  const named = (await db.read(`orderRefs/${reference.replace('-', '')}`)) as { uid: string; order: string } | null;
+  if (!named) throw new Error(`no order has the reference ${reference}`);
+  return { reference, uid: named.uid, id: named.order };
+}

@@ -8,6 +8,7 @@ import {
   type RulesAuth,
   type RulesQuery,
 } from '../../server/rules';
+import { orderDelivery } from './rules-helpers';
 
 /** The project's own rules file, as the server loads it. */
 const rules = compileRules(readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8'));
@@ -128,6 +129,11 @@ describe('database.rules.json: reads', () => {
 const set = (target: string, value: unknown): JsonWrite[] => [{ path: path(target), value }];
 /** A new order of cust1 as checkout writes it: the order and the open-order slot it takes. */
 const place = (value: unknown): JsonWrite[] => [...set('/orders/cust1/o2', value), ...set('/openOrders/cust1/a', 'o2')];
+/** The same as the allocator writes it: with the order's reference and page link (docs/data-model.md#orders). */
+const allocate = (value: unknown): JsonWrite[] => [
+  ...place({ ...(value as object), ...orderDelivery('cust1', 'o2').fields }),
+  ...Object.entries(orderDelivery('cust1', 'o2').writes).flatMap(([target, value]) => set(`/${target}`, value)),
+];
 function attempt(who: Who | 'allocator', writes: JsonWrite[]) {
   return rules.checkWrite(
     writes.map((w) => w.path),
@@ -236,39 +242,39 @@ const BAD_DATA: [string, Who | 'allocator', JsonWrite[]][] = [
   [
     'an order with a price below the catalogue',
     'allocator',
-    place(order({ items: { p1: { title: 'Tasting evening', price: 1, quantity: 1 } } })),
+    allocate(order({ items: { p1: { title: 'Tasting evening', price: 1, quantity: 1 } } })),
   ],
   [
     'an order of a product that is not on sale',
     'allocator',
-    place(order({ items: { p2: { title: 'Tasting evening', price: 10, quantity: 1 } } })),
+    allocate(order({ items: { p2: { title: 'Tasting evening', price: 10, quantity: 1 } } })),
   ],
   [
     'an order of a product that does not exist',
     'allocator',
-    place(order({ items: { nope: { title: 'Tasting evening', price: 0, quantity: 1 } } })),
+    allocate(order({ items: { nope: { title: 'Tasting evening', price: 0, quantity: 1 } } })),
   ],
   [
     'an order with quantity 0',
     'allocator',
-    place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 0 } } })),
+    allocate(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 0 } } })),
   ],
   [
     'an order with a fractional quantity',
     'allocator',
-    place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1.5 } } })),
+    allocate(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1.5 } } })),
   ],
-  ['an order without items', 'allocator', place(order({ items: null }))],
-  ['an order with a negative total', 'allocator', place(order({ total: -1 }))],
-  ['an order without contact', 'allocator', place(order({ contact: null }))],
-  ['an order with a bad contact e-mail', 'allocator', place(order({ contact: { name: 'A', email: 'a@b' } }))],
-  ['an order with an unknown field', 'allocator', place(order({ discount: 50 }))],
+  ['an order without items', 'allocator', allocate(order({ items: null }))],
+  ['an order with a negative total', 'allocator', allocate(order({ total: -1 }))],
+  ['an order without contact', 'allocator', allocate(order({ contact: null }))],
+  ['an order with a bad contact e-mail', 'allocator', allocate(order({ contact: { name: 'A', email: 'a@b' } }))],
+  ['an order with an unknown field', 'allocator', allocate(order({ discount: 50 }))],
   [
     'an order item with an unknown field',
     'allocator',
-    place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1, free: true } } })),
+    allocate(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1, free: true } } })),
   ],
-  ['an order dated far in the future', 'allocator', place(order({ created: NOW + 86_400_000 }))],
+  ['an order dated far in the future', 'allocator', allocate(order({ created: NOW + 86_400_000 }))],
   ['an order status that does not exist', 'staff', set('/orders/cust1/o1/status', 'lost')],
   ['a message with a bad e-mail', 'anonymous', set('/messages/m2', message({ email: 'nobody' }))],
   ['a message with a body of 5001 characters', 'anonymous', set('/messages/m2', message({ body: 'x'.repeat(5001) }))],
@@ -291,7 +297,7 @@ describe('database.rules.json: bad data is refused', () => {
     expect(attempt('staff', set('/products/p3', product(true, 0))).allowed).toBe(true);
     expect(attempt('customer', set('/users/cust1/email', 'ann@example.co.uk')).allowed).toBe(true);
     expect(
-      attempt('allocator', place(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1 } } })))
+      attempt('allocator', allocate(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1 } } })))
         .allowed,
     ).toBe(true);
     expect(attempt('anonymous', set('/messages/m2', message({ body: 'x'.repeat(5000) }))).allowed).toBe(true);

@@ -44,3 +44,20 @@ export function check(rulesText: string, data: unknown, writes: JsonWrite[], aut
     now,
   );
 }
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * What the allocator writes with every new order besides the order (docs/data-model.md#orders): a reference and a
+ * secret page link, both fixed here by the order's path, and the two indexes naming the order.
+ */
+export function orderDelivery(uid: string, orderId: string) {
+  let hash = 0;
+  for (const char of `${uid}/${orderId}`) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const ref = Array.from({ length: 8 }, (_, i) => CROCKFORD[(hash >>> (i * 4)) & 31]).join('');
+  const link = `${ref}${ref}${ref}${ref}`;
+  return {
+    fields: { ref, link },
+    writes: { [`orderRefs/${ref}`]: { uid, order: orderId }, [`orderLinks/${link}`]: { uid, order: orderId } },
+  };
+}

@@ -59,6 +59,28 @@ const order = (status = 'pending') => ({
   created: Date.now(),
   contact: { name: 'Casey', email: 'casey@example.com' },
 });
+const REF = 'K7M4QXPR';
+const LINK = 'abcdefghijklmnopqrstuvwxyz012345';
+const delivery = {
+  ref: REF,
+  link: LINK,
+  mail: { 'order-1-confirmation': { kind: 'confirmation', state: 'queued', at: 1 } },
+};
+const job = (uid: string, orderId: string, kind: string, to = 'casey@example.com') => ({
+  uid,
+  order: orderId,
+  kind,
+  to,
+  created: 1,
+  next: 1,
+  state: 'queued',
+  attempts: 0,
+});
+/** What staff write for "send tickets again": the job and its delivery state beside the order. */
+const resend = (u: typeof uids, to = 'casey@example.com', kind = 'tickets') => ({
+  'mailOutbox/resend-0001': { ...job(u.customer, 'order-1', kind, to), created: { '.sv': 'timestamp' } },
+  [`orders/${u.customer}/order-1/mail/resend-0001`]: { kind, state: 'queued', at: { '.sv': 'timestamp' } },
+});
 const TICKET_CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
 const ticket = (uid: string, orderId: string, n: number) => ({
   uid,
@@ -183,10 +205,14 @@ function fixture(): Record<string, unknown> {
       [uids.staff]: profile('Sam', 'staff'),
     },
     orders: {
-      [uids.customer]: { 'order-1': order() },
+      [uids.customer]: { 'order-1': { ...order(), ...delivery } },
       [uids.other]: { 'order-1': order() },
       [uids.guest]: { 'g-1': order() },
     },
+    // The customer's order has a reference, a page link and its confirmation's job (docs/data-model.md#mailoutbox).
+    orderRefs: { ...(SEED.orderRefs as object), [REF]: { uid: uids.customer, order: 'order-1' } },
+    orderLinks: { ...(SEED.orderLinks as object), [LINK]: { uid: uids.customer, order: 'order-1' } },
+    mailOutbox: { 'order-1-confirmation': job(uids.customer, 'order-1', 'confirmation') },
     openOrders: { [uids.customer]: { a: 'order-1' }, [uids.other]: { a: 'order-1' } },
     // The guest placed an order and, about to sign in to the customer's account, wrote their claim secret.
     guestClaims: { [uids.guest]: GUEST_SECRET },
@@ -645,6 +671,78 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   { what: 'mark the index as filled in', run: write(() => 'deskMeta/indexed', 1), allowed: [] },
+  // Orders reaching their buyers (issue 24): references, secret links, the mail outbox.
+  { what: 'list the order references', run: read(() => 'orderRefs'), allowed: SIGNED_IN_STAFF },
+  { what: 'look up a reference', run: read(() => `orderRefs/${REF}`), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'give a reference to an order',
+    run: updateRoot((u) => ({ 'orderRefs/ZZZZZZZZ': { uid: u.customer, order: 'order-1' } })),
+    allowed: [],
+  },
+  {
+    what: "change an order's reference",
+    run: write((u) => `orders/${u.customer}/order-1/ref`, 'ZZZZZZZZ'),
+    allowed: [],
+  },
+  { what: 'list the order links', run: read(() => 'orderLinks'), allowed: SIGNED_IN_STAFF },
+  { what: 'open an order link by its secret', run: read(() => `orderLinks/${LINK}`), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'make a secret link to the customer’s order',
+    run: updateRoot((u) => ({ 'orderLinks/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz': { uid: u.customer, order: 'order-1' } })),
+    allowed: [],
+  },
+  { what: 'read the mail outbox', run: read(() => 'mailOutbox'), allowed: SIGNED_IN_STAFF },
+  {
+    what: "read the customer's confirmation job",
+    run: read(() => 'mailOutbox/order-1-confirmation'),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "read the delivery of the customer's emails",
+    run: read((u) => `orders/${u.customer}/order-1/mail`),
+    allowed: ['customer', 'staff'],
+  },
+  {
+    what: "queue the customer's tickets again (job and delivery state)",
+    run: updateRoot((u) => resend(u)),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "confirm the customer's order and email the news in the same update",
+    run: updateRoot((u) => {
+      const writes: Record<string, unknown> = resend(u, 'casey@example.com', 'status');
+      writes['mailOutbox/resend-0001'] = { ...(writes['mailOutbox/resend-0001'] as object), status: 'confirmed' };
+      return { ...writes, [`orders/${u.customer}/order-1/status`]: 'confirmed' };
+    }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'queue a confirmation (the allocator’s kind of email)',
+    run: updateRoot((u) => resend(u, 'casey@example.com', 'confirmation')),
+    allowed: [],
+  },
+  {
+    what: 'queue a job without its delivery state on the order',
+    run: updateRoot((u) => ({
+      'mailOutbox/resend-0001': {
+        ...job(u.customer, 'order-1', 'tickets'),
+        created: { '.sv': 'timestamp' },
+      },
+    })),
+    allowed: [],
+  },
+  {
+    what: 'claim a job (write its lease)',
+    run: write(() => 'mailOutbox/order-1-confirmation/lease', { by: 'sender-0001', until: Date.now() + 60_000 }),
+    allowed: [],
+  },
+  { what: 'mark a job sent', run: write(() => 'mailOutbox/order-1-confirmation/state', 'sent'), allowed: [] },
+  { what: 'delete a job', run: write(() => 'mailOutbox/order-1-confirmation', null), allowed: [] },
+  {
+    what: "mark the customer's email delivered",
+    run: write((u) => `orders/${u.customer}/order-1/mail/order-1-confirmation/state`, 'sent'),
+    allowed: SIGNED_IN_STAFF,
+  },
 ];
 
 /** The other customer's index entry as the fixture holds it. */
@@ -857,6 +955,22 @@ const CHEATING: { what: string; run: Case['run']; buyers?: true }[] = [
 
 /** Bad data: refused for everyone, the staff who may otherwise write there included. */
 const BAD_DATA: { what: string; run: Case['run'] }[] = [
+  {
+    what: 'an email queued to another address than the order’s',
+    run: updateRoot((u) => resend(u, 'mallory@evil.test')),
+  },
+  {
+    what: 'an email whose address carries a header',
+    run: updateRoot((u) => resend(u, 'casey@example.com\r\nBcc: x@evil.test')),
+  },
+  {
+    what: 'a status email announcing another status than the order’s',
+    run: updateRoot((u) => {
+      const writes: Record<string, unknown> = resend(u, 'casey@example.com', 'status');
+      writes['mailOutbox/resend-0001'] = { ...(writes['mailOutbox/resend-0001'] as object), status: 'cancelled' };
+      return writes;
+    }),
+  },
   { what: 'comingsoon as text', run: write(() => 'properties/comingsoon', 'yes') },
   { what: 'a site email that is not one', run: write(() => 'properties/email', 'nope') },
   { what: 'an empty site name', run: write(() => 'properties/name', '') },

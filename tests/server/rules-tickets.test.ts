@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { JsonWrite, RulesAuth } from '../../server/rules';
 import { compileRules, JsonRulesData } from '../../server/rules';
-import { check } from './rules-helpers';
+import { check, orderDelivery } from './rules-helpers';
 
 const RULES = readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8');
 const compiled = compileRules(RULES);
@@ -74,7 +74,8 @@ const canRead = (target: string, auth: RulesAuth | null) =>
 
 /** The checkout update of a new order o2 (taking a free open-order slot) with `quantity` units and the tickets. */
 const checkout = (quantity: number, tickets: Record<string, unknown>, productId = 'gig'): JsonWrite[] => [
-  set(`orders/buyer/o2`, order(quantity, productId)),
+  set(`orders/buyer/o2`, { ...order(quantity, productId), ...orderDelivery('buyer', 'o2').fields }),
+  ...Object.entries(orderDelivery('buyer', 'o2').writes).map(([target, value]) => set(target, value)),
   set('openOrders/buyer/a', 'o2'),
   ...Object.entries(tickets).map(([id, value]) => set(`tickets/${productId}/${id}`, value)),
 ];

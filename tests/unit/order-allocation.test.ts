@@ -3,6 +3,7 @@
  * stock each leaves for the next, the answers, and the one update that records them. The allocator's run against
  * the real database, with the rules, is tests/server/order-allocator.test.ts.
  */
+import { STORED_REFERENCE } from '../../src/features/orders/orderReference';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/features/catalogue/product';
 import { catalogue, product } from './products';
@@ -96,12 +97,27 @@ describe('settling a batch of the order queue', () => {
     const update = batch.update;
     expect(update['orderQueue/a']).toBeNull();
     expect(update['openOrders/a/b']).toBe('order-one');
-    expect(update['orders/a/order-one']).toEqual({
+    const order = update['orders/a/order-one'] as { ref: string; link: string };
+    expect(order).toEqual({
       items: { gig: { title: 'GIG', price: 12.5, quantity: 3 }, mug: { title: 'MUG', price: 10, quantity: 1 } },
       total: 47.5,
       status: 'pending',
       created: { '.sv': 'timestamp' },
       contact: { name: 'Buyer a', email: 'a@example.com' },
+      ref: expect.stringMatching(STORED_REFERENCE),
+      link: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      mail: { 'order-one-confirmation': { kind: 'confirmation', state: 'queued', at: { '.sv': 'timestamp' } } },
+    });
+    // The reference and the secret name the order, and the confirmation's job is queued, in the same update.
+    expect(update[`orderRefs/${order.ref}`]).toEqual({ uid: 'a', order: 'order-one' });
+    expect(update[`orderLinks/${order.link}`]).toEqual({ uid: 'a', order: 'order-one' });
+    expect(update['mailOutbox/order-one-confirmation']).toMatchObject({
+      uid: 'a',
+      order: 'order-one',
+      kind: 'confirmation',
+      to: 'a@example.com',
+      state: 'queued',
+      attempts: 0,
     });
     const tickets = Object.keys(update).filter((path) => path.startsWith('tickets/'));
     expect(tickets.sort()).toEqual(['tickets/gig/order-one-0', 'tickets/gig/order-one-1', 'tickets/gig/order-one-2']);

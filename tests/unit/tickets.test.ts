@@ -72,6 +72,14 @@ describe('tickets kept on the device', () => {
     expect(parseHeldTickets(serialiseHeldTickets(list))).toEqual(list);
   });
 
+  it('keep their order’s reference, drop one that is not a reference, and keep it when newer news lacks it', () => {
+    const withRef = { ...held('o1-0'), ref: 'K7M4QXPR' };
+    expect(parseHeldTickets(serialiseHeldTickets([withRef]))).toEqual([withRef]);
+    const forged = JSON.stringify({ version: 1, tickets: [{ ...held('o1-0'), ref: '<script>' }] });
+    expect(parseHeldTickets(forged)[0]).not.toHaveProperty('ref');
+    expect(mergeHeldTickets([withRef], [held('o1-0')])[0]!.ref).toBe('K7M4QXPR');
+  });
+
   it('refuse corrupt or foreign values as a whole', () => {
     for (const text of [
       'not json',

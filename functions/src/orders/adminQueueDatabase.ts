@@ -27,14 +27,15 @@ function trustedDatabaseUrl(given?: string): string | undefined {
   }
 }
 
-export function adminQueueDatabase(databaseURL?: string): QueueDatabase & { close(): Promise<void> } {
+/** A firebase-admin app of this deployment's database acting as trusted code's identity `uid` (what: for errors). */
+export function trustedApp(uid: string, what: string, databaseURL?: string): App {
   const url = trustedDatabaseUrl(databaseURL);
-  if (!url)
-    throw new Error('the allocator needs a database: set TRUSTED_CODE_DATABASE_URL (or run in Cloud Functions)');
-  const app: App = initializeApp(
-    { databaseURL: url, databaseAuthVariableOverride: { uid: ALLOCATOR_UID } },
-    `order-allocator-${++apps}`,
-  );
+  if (!url) throw new Error(`${what} needs a database: set TRUSTED_CODE_DATABASE_URL (or run in Cloud Functions)`);
+  return initializeApp({ databaseURL: url, databaseAuthVariableOverride: { uid } }, `${uid}-${++apps}`);
+}
+
+export function adminQueueDatabase(databaseURL?: string): QueueDatabase & { close(): Promise<void> } {
+  const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
   // most of a second, once, in the middle of a rush (docs/performance.md#the-on-sale-rush).

@@ -15,12 +15,21 @@ export interface EndpointAnswer {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
-export async function allocateRequest(allocator: Allocator, method: string | undefined): Promise<EndpointAnswer> {
+/**
+ * `afterSettle` is called once the queue is settled, and not waited for: it starts the confirmations' mail
+ * (mail/trustedMail.ts; docs/decisions.md#email).
+ */
+export async function allocateRequest(
+  allocator: Allocator,
+  method: string | undefined,
+  afterSettle?: () => void,
+): Promise<EndpointAnswer> {
   if (method !== 'POST') {
     return { status: 405, headers: { ...JSON_HEADERS, Allow: 'POST' }, body: '{"error":"use POST"}' };
   }
   try {
     const report = await allocator.settle();
+    afterSettle?.();
     return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ settled: report.answers }) };
   } catch (error) {
     // The queue is untouched by a failed batch; the buyer's app calls again, and so does every other buyer.

@@ -9,6 +9,9 @@
 import { parseProduct, type Product } from '../../../src/features/catalogue/product';
 import { freeSlot } from '../../../src/features/orders/openOrders';
 import { orderTotal, type StoredOrder } from '../../../src/features/orders/order';
+import { newOrderLinkSecret } from '../../../src/features/orders/orderLink';
+import { confirmationMessageId, deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { newOrderReference } from '../../../src/features/orders/orderReference';
 import { answerRecord, type OrderAnswer, type OrderRequest } from '../../../src/features/orders/orderRequest';
 import { ticketId } from '../../../src/features/tickets/ticket';
 import { newTicketCode } from '../../../src/features/tickets/ticketCode';
@@ -84,6 +87,30 @@ export function readProducts(raw: ReadonlyMap<string, unknown>): Map<string, Pro
       return [id, parsed && 'product' in parsed ? parsed.product : null];
     }),
   );
+}
+
+/**
+ * What lets an order reach its buyer beyond the device (docs/data-model.md#orders): a reference people read and
+ * type (orderRefs/{ref}), the order page's secret link (orderLinks/{secret}) and the confirmation email's job
+ * (mailOutbox), all in the batch's one update. Adds those paths to `update` and returns the order's own fields.
+ * A reference or secret that is taken makes the rules refuse the batch; it is then decided again with new ones.
+ */
+function orderDelivery(
+  uid: string,
+  orderId: string,
+  email: string,
+  update: Record<string, unknown>,
+): Record<string, unknown> {
+  const ref = newOrderReference();
+  const link = newOrderLinkSecret();
+  const messageId = confirmationMessageId(orderId);
+  update[paths.orderRef(ref)] = { uid, order: orderId };
+  update[paths.orderLink(link)] = { uid, order: orderId };
+  update[paths.outboxMessage(messageId)] = outboxRecord(
+    { uid, order: orderId, kind: 'confirmation', to: email },
+    SERVER_TIME,
+  );
+  return { ref, link, mail: { [messageId]: deliveryRecord('confirmation', SERVER_TIME) } };
 }
 
 function decide(
@@ -172,6 +199,7 @@ export function settleBatch(
       created: SERVER_TIME,
       contact: request.contact,
       ...(request.notes ? { notes: request.notes } : {}),
+      ...orderDelivery(uid, request.id, request.contact.email, update),
     };
     Object.assign(update, staffDeskWrites(uid, request.id, update[paths.order(uid, request.id)], at, products));
     update[paths.openOrderSlot(uid, slot!)] = request.id;

@@ -15,6 +15,7 @@ export const pages = {
   checkout: pageLoader(() => import('../../pages/CheckoutPage')),
   login: pageLoader(() => import('../../pages/LoginPage')),
   dashboard: pageLoader(() => import('../../pages/DashboardPage')),
+  order: pageLoader(() => import('../../pages/OrderPage')),
 };
 
 export type PageName = keyof typeof pages;

@@ -24,7 +24,7 @@ function thenDone<F>(action: (fields: F) => Promise<ActionResult>, onDone: () =>
   };
 }
 
-function FormShell<F extends object>({
+export function FormShell<F extends object>({
   form,
   label,
   busyLabel,

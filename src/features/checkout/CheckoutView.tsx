@@ -18,7 +18,7 @@ import { wishlist, type ItemIssue, useWishlistReview } from '../wishlist';
 import { CheckoutFormFields } from './CheckoutForm';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
 import { DEFAULT_MAX_PER_ORDER } from '../catalogue';
-import { MAX_OPEN_ORDERS } from '../orders';
+import { displayReference, MAX_OPEN_ORDERS } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 import { usePageTitle } from '../site';
@@ -99,7 +99,11 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
       if (!result) return;
       onPlaced(result);
       wishlist.clearAfterOrder();
-      notify({ severity: 'success', summary: 'Order reserved', detail: `Reference ${result.orderId}` });
+      notify({
+        severity: 'success',
+        summary: 'Order reserved',
+        detail: `Reference ${result.ref ? displayReference(result.ref) : result.orderId}`,
+      });
     } catch (error) {
       // A problem (too few left, a limit, not what the wishlist holds) is the answer: the next attempt starts
       // afresh. Any other failure may have arrived, so the retry keeps the id and looks for its answer first.

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { PlacedOrder } from './placeOrder';
 import { formatMoney, formatPrice } from '../../lib/money';
-import { orderTotal } from '../orders';
+import { displayReference, orderTotal } from '../orders';
 import { authAtom } from '../../state/atoms';
 
 // The tickets (and their QR encoder) load only when an order is confirmed.
@@ -22,7 +22,7 @@ export function OrderConfirmation({
   currency: string;
   locale: string;
 }) {
-  const { order, orderId } = placed;
+  const { order, orderId, ref } = placed;
   const guest = !useAtomValue(authAtom).authenticated;
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the buyer pressed is gone: the confirmation takes its place at the top, and so does focus.
@@ -37,8 +37,8 @@ export function OrderConfirmation({
       title: line.title,
       price: line.price,
     }));
-    return { uid: placed.uid, order: { id: orderId, lines }, guest };
-  }, [placed.uid, orderId, order.items, guest]);
+    return { uid: placed.uid, order: { id: orderId, lines, ...(ref ? { ref } : {}) }, guest };
+  }, [placed.uid, orderId, order.items, guest, ref]);
   return (
     <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-labelledby="order-confirmed">
       <Stack spacing={2}>
@@ -46,8 +46,12 @@ export function OrderConfirmation({
           Reserved: thank you, {order.contact.name}
         </Typography>
         <Typography>
-          Your order reference is <strong data-testid="order-reference">{orderId}</strong>. Pay at the event or when you
-          collect.
+          Your order reference is <strong data-testid="order-reference">{ref ? displayReference(ref) : orderId}</strong>
+          . Pay at the event or when you collect.
+        </Typography>
+        <Typography>
+          We are emailing this confirmation to <strong>{order.contact.email}</strong>, with any tickets and a link to
+          your order that opens on any device. Lost it? “Find my order” on the sign-in page sends the link again.
         </Typography>
         <Stack component="ul" sx={{ pl: 3, m: 0 }}>
           {Object.entries(order.items).map(([id, line]) => (

@@ -3,6 +3,7 @@ import {
   ALLOCATE_ENDPOINT,
   OPEN_ORDERS_FULL,
   REQUEST_INTERVAL_MS,
+  displayReference,
   parseAnswer,
   requestRecord,
   type NewOrder,
@@ -19,6 +20,8 @@ export interface PlacedOrder {
   orderId: string;
   uid: string;
   order: NewOrder;
+  /** The reference people read (stored form, orderReference.ts); empty if the order has none. */
+  ref: string;
 }
 
 /** A line as checkout asks for it, with the title its messages name it by. */
@@ -187,12 +190,14 @@ async function outcome(
 ): Promise<PlacedOrder> {
   if (answer.kind !== 'ordered') throw refusal(answer, lines);
   const stored = await db.read(paths.order(uid, answer.order));
+  const { ref } = (stored ?? {}) as { ref?: unknown };
   if (!isSameOrder(stored, lines, contact)) {
+    const reference = typeof ref === 'string' ? displayReference(ref) : answer.order;
     throw new OrderProblem(
-      `Your order (reference ${answer.order}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
+      `Your order (reference ${reference}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
     );
   }
-  return { orderId: answer.order, uid, order: stored };
+  return { orderId: answer.order, uid, order: stored, ref: typeof ref === 'string' ? ref : '' };
 }
 
 /**

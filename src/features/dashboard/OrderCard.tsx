@@ -9,7 +9,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import { useShopFormat } from './format';
-import { STATUS_LABELS, type Order, type OrderStatus } from '../orders';
+import {
+  displayReference,
+  MAIL_KIND_LABELS,
+  STATUS_LABELS,
+  type MailDelivery,
+  type Order,
+  type OrderStatus,
+} from '../orders';
 
 const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
   pending: <HourglassEmptyOutlined color="warning" />,
@@ -30,10 +37,19 @@ interface OrderCardProps {
   actions?: ReactNode;
   /** Say when the stored total is not what the items add up to (for staff). */
   checkTotal?: boolean;
+  /** For staff: the buyer's contact details and each email's delivery, with this action beside them. */
+  staff?: ReactNode;
+}
+
+/** How an email's delivery stands, in words. */
+function deliveryText(mail: MailDelivery, date: (at: number) => string): string {
+  if (mail.state === 'sent') return `sent ${date(mail.at)}`;
+  if (mail.state === 'failed') return `not delivered: ${mail.error || 'refused'}`;
+  return mail.attempts > 0 ? `waiting to retry (${mail.attempts} tries; ${mail.error})` : 'queued';
 }
 
 /** One order: when, what, how much (added up from the items), its status. */
-export function OrderCard({ order, heading, actions, checkTotal = false }: OrderCardProps) {
+export function OrderCard({ order, heading, actions, checkTotal = false, staff }: OrderCardProps) {
   const format = useShopFormat();
   return (
     <Paper component="article" variant="outlined" sx={{ p: 2 }} aria-label={heading}>
@@ -49,8 +65,37 @@ export function OrderCard({ order, heading, actions, checkTotal = false }: Order
           {actions ?? <OrderStatusChip status={order.status} />}
         </Stack>
         <Typography variant="body2" color="textSecondary">
-          Placed {format.date(order.created)} · reference {order.id}
+          Placed {format.date(order.created)} · reference{' '}
+          <span data-testid="order-card-reference">{order.ref ? displayReference(order.ref) : order.id}</span>
         </Typography>
+        {staff !== undefined && (
+          <Stack spacing={0.5}>
+            <Typography variant="body2">
+              <a href={`mailto:${order.contact.email}`}>{order.contact.email}</a>
+              {order.contact.telephone && (
+                <>
+                  {' · '}
+                  <a href={`tel:${order.contact.telephone.replace(/[^\d+]/g, '')}`}>{order.contact.telephone}</a>
+                </>
+              )}
+            </Typography>
+            {order.deliveries.length > 0 && (
+              <Stack component="ul" aria-label="Emails" sx={{ m: 0, pl: 2.5 }}>
+                {order.deliveries.map((mail) => (
+                  <Typography
+                    component="li"
+                    key={mail.id}
+                    variant="body2"
+                    color={mail.state === 'failed' ? 'error' : undefined}
+                  >
+                    {MAIL_KIND_LABELS[mail.kind]}: {deliveryText(mail, format.date)}
+                  </Typography>
+                ))}
+              </Stack>
+            )}
+            <div>{staff}</div>
+          </Stack>
+        )}
         <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
           {order.lines.map((line) => (
             <Typography component="li" key={line.productId} variant="body2">

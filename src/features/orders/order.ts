@@ -1,5 +1,6 @@
 import { lineTotal } from '../../lib/money';
 import { isRecord } from '../../state/validation';
+import { parseDeliveries, type MailDelivery } from './orderMail';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -31,10 +32,16 @@ export interface StoredOrder {
   created: number;
   contact: { name: string; email: string; telephone?: string };
   notes?: string;
+  /** The reference people read and type, stored form (orderReference.ts); orders before references have none. */
+  ref?: string;
+  /** The order page's secret (orderLink.ts). */
+  link?: string;
+  /** Each email's delivery state, by message id (orderMail.ts). */
+  mail?: Record<string, unknown>;
 }
 
 /** A new order as checkout builds it: pending, and `created` left for the server to stamp. */
-export type NewOrder = Omit<StoredOrder, 'status' | 'created'> & { status: 'pending' };
+export type NewOrder = Omit<StoredOrder, 'status' | 'created' | 'ref' | 'link' | 'mail'> & { status: 'pending' };
 
 /** One item of an order with its product id: a line as the dashboard and the tickets list them. */
 export interface OrderLine extends OrderItem {
@@ -57,6 +64,11 @@ export interface Order {
   created: number;
   contact: Required<StoredOrder['contact']>;
   notes: string;
+  /** Stored form; empty for an order placed before references. */
+  ref: string;
+  /** Whether the order has a page link, which every email of it carries (orders before links have none). */
+  linked: boolean;
+  deliveries: MailDelivery[];
 }
 
 /** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
@@ -98,6 +110,9 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
     created: finite(raw.created) ?? 0,
     contact: { name: text(contact.name), email: text(contact.email), telephone: text(contact.telephone) },
     notes: text(raw.notes),
+    ref: text(raw.ref),
+    linked: text(raw.link) !== '',
+    deliveries: parseDeliveries(raw.mail),
   };
 }
 

@@ -18,5 +18,7 @@ export default function MyTicketsPanel({ uid }: { uid: string }) {
   useEffect(() => {
     if (orders.status === 'ready') void refreshTickets(uid, ordersForTickets(orders.value), false);
   }, [orders, uid]);
-  return <TicketList tickets={held.filter((t) => t.ticket.uid === uid)} refresh={refresh} online={online} />;
+  // Also those kept on this device without an account: bought here as a guest, or added from an order's link
+  // (linkedOrder.ts); the sign-in page shows the same ones.
+  return <TicketList tickets={held.filter((t) => t.ticket.uid === uid || t.guest)} refresh={refresh} online={online} />;
 }

@@ -9,6 +9,7 @@ import { ticketState } from './heldTickets';
 import { eventCalendar } from './ics';
 import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/money';
+import { displayReference } from '../orders';
 import type { SiteState } from '../../state/types';
 import { TicketQr } from './TicketQr';
 
@@ -117,7 +118,7 @@ export function TicketCard({
             Holder: <strong>{ticket.holder}</strong>
           </Typography>
           <Typography variant="body2" color="textSecondary">
-            Ticket {index + 1} of {count} · order {ticket.order}
+            Ticket {index + 1} of {count} · order {held.ref ? displayReference(held.ref) : ticket.order}
             {event.price === null ? '' : ` · ${formatPrice(event.price, shop.currency, locale)}`}
           </Typography>
           <div>

@@ -1,4 +1,5 @@
 import { isRecord } from '../../state/validation';
+import { normaliseReference } from '../orders';
 import { parseTicket, ticketRecord, type Ticket } from './ticket';
 
 /** What a ticket needs to be shown offline: the event it admits to, as the shop described it. */
@@ -18,6 +19,8 @@ export interface HeldTicket {
   ticket: Ticket;
   event: EventInfo;
   guest: boolean;
+  /** The order's reference as stored (orders/…/ref), shown instead of its id; absent for orders without one. */
+  ref?: string;
 }
 
 const HELD_TICKETS_VERSION = 1;
@@ -55,17 +58,19 @@ export function parseHeldTickets(text: string): HeldTicket[] {
     const event = isRecord(entry) ? parseEvent(entry.event) : null;
     if (!ticket || !event || !isRecord(entry) || typeof entry.guest !== 'boolean')
       throw new Error(`stored ticket ${index} is unreadable`);
-    return { ticket, event, guest: entry.guest };
+    const ref = typeof entry.ref === 'string' ? normaliseReference(entry.ref) : null;
+    return { ticket, event, guest: entry.guest, ...(ref ? { ref } : {}) };
   });
 }
 
 export function serialiseHeldTickets(tickets: readonly HeldTicket[]): string {
   return JSON.stringify({
     version: HELD_TICKETS_VERSION,
-    tickets: tickets.map(({ ticket, event, guest }) => ({
+    tickets: tickets.map(({ ticket, event, guest, ref }) => ({
       ticket: { eventId: ticket.eventId, id: ticket.id, ...ticketRecord(ticket) },
       event,
       guest,
+      ...(ref ? { ref } : {}),
     })),
   });
 }
@@ -78,7 +83,11 @@ export function mergeHeldTickets(stored: readonly HeldTicket[], incoming: readon
   for (const held of incoming) {
     const before = merged.get(keyOf(held.ticket));
     // A guest's ticket stays a guest's: signing in later must not hide it from the guest view.
-    merged.set(keyOf(held.ticket), before ? { ...held, guest: before.guest || held.guest } : held);
+    const ref = held.ref ?? before?.ref;
+    merged.set(
+      keyOf(held.ticket),
+      before ? { ...held, guest: before.guest || held.guest, ...(ref ? { ref } : {}) } : held,
+    );
   }
   return [...merged.values()].sort(
     (a, b) => (a.event.date ?? '').localeCompare(b.event.date ?? '') || a.ticket.id.localeCompare(b.ticket.id),

@@ -61,7 +61,7 @@ export const ticketNoticeAtom = atom<string | null>(
 export type RefreshState = 'idle' | 'loading' | 'done' | 'failed';
 export const ticketRefreshAtom = atom<RefreshState>('idle');
 
-function keepTickets(incoming: readonly HeldTicket[]): void {
+export function keepTickets(incoming: readonly HeldTicket[]): void {
   const merged = mergeHeldTickets(appStore.get(heldTicketsAtom), incoming);
   appStore.set(heldTicketsAtom, merged);
   slot.write(serialiseHeldTickets(merged));
@@ -69,6 +69,8 @@ function keepTickets(incoming: readonly HeldTicket[]): void {
 
 /** An order reduced to what its tickets need. */
 export type OrderForTickets = Pick<Order, 'id'> & {
+  /** The order's reference, stored form, when it has one. */
+  ref?: string;
   lines: readonly (Pick<OrderLine, 'productId' | 'quantity' | 'title'> & Partial<Pick<OrderLine, 'price'>>)[];
 };
 
@@ -106,7 +108,7 @@ async function fetchOrderTickets(
       const event = await readEvent(line, timeZone);
       return [first, ...rest].flatMap((raw, n) => {
         const ticket = parseTicket(line.productId, ticketId(order.id, n), raw);
-        return ticket && ticket.uid === uid ? [{ ticket, event, guest }] : [];
+        return ticket && ticket.uid === uid ? [{ ticket, event, guest, ...(order.ref ? { ref: order.ref } : {}) }] : [];
       });
     }),
   );
@@ -147,6 +149,6 @@ export function ordersForTickets(raw: unknown): OrderForTickets[] {
           ]
         : [],
     );
-    return [{ id, lines }];
+    return [{ id, lines, ...(typeof order.ref === 'string' ? { ref: order.ref } : {}) }];
   });
 }

@@ -6,10 +6,26 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { paths } from '../../../firebase/paths';
-import { parseOrder } from '../../orders';
+import { parseOrder, type Order } from '../../orders';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
+import { sendTicketsAgain } from '../orderMail';
+import { saveQuickly } from '../saving';
 import type { Row } from './OrderRows';
+
+function SendTicketsAgain({ order }: { order: Order }) {
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      onClick={() =>
+        void saveQuickly(() => sendTicketsAgain(order), `The tickets are on their way to ${order.contact.email} again.`)
+      }
+    >
+      Send tickets again
+    </Button>
+  );
+}
 
 /**
  * One order in full, live, from the order itself rather than its index entry: every line at the price it was sold
@@ -36,7 +52,13 @@ export function OrderDetails({
           {(raw) => {
             const parsed = parseOrder(uid, order, raw);
             return parsed ? (
-              <OrderCard order={parsed} heading={`Order from ${row.entry.name}`} actions={actions} checkTotal />
+              <OrderCard
+                order={parsed}
+                heading={`Order from ${row.entry.name}`}
+                actions={actions}
+                staff={parsed.linked && parsed.contact.email ? <SendTicketsAgain order={parsed} /> : null}
+                checkTotal
+              />
             ) : (
               <Typography>This order is no longer stored, or cannot be read.</Typography>
             );

@@ -9,6 +9,7 @@ import { paths } from '../../../firebase/paths';
 import type { QueryRows, QuerySpec } from '../../../firebase/query';
 import { deskPaths, deskStatusWrites, parseOrder, slotOf, type DeskEntry, type OrderStatus } from '../../orders';
 import { ticketStatusChanges } from '../../tickets';
+import { sendQueuedMail, staffMail } from '../orderMail';
 
 export type Live<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
 
@@ -79,7 +80,8 @@ export function useLiveEntries(keys: readonly string[]): Live<Map<string, unknow
 /**
  * Sets an order's status in one update with what follows from it: its index entries move with it (the rules
  * insist), closing it (fulfilled or cancelled) frees its open-order slot so the buyer may order again
- * (docs/security.md), and its tickets are void while it is cancelled (docs/tickets-and-check-in.md).
+ * (docs/security.md), its tickets are void while it is cancelled (docs/tickets-and-check-in.md), and the buyer is
+ * emailed the news (docs/email.md).
  */
 export async function setOrderStatus(key: string, entry: DeskEntry, status: OrderStatus): Promise<void> {
   const db = await database();
@@ -89,10 +91,12 @@ export async function setOrderStatus(key: string, entry: DeskEntry, status: Orde
     [paths.orderStatus(order.uid, order.id)]: status,
     ...(await ticketStatusChanges(order, status)),
     ...deskStatusWrites(key, entry, status),
+    ...(status !== 'pending' && status !== order.status ? staffMail(db, order, 'status', status) : {}),
   };
   if (!OPEN.includes(status)) {
     const slot = slotOf(await db.read(paths.openOrders(order.uid)), order.id);
     if (slot) patch[paths.openOrderSlot(order.uid, slot)] = null;
   }
   await db.updateRoot(patch);
+  sendQueuedMail();
 }

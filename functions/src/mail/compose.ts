@@ -1,0 +1,238 @@
+/**
+ * One email of an order, composed from what the database holds when it is sent (docs/email.md): a plain-text part
+ * and an HTML part of tables and inline styles (what mail clients render), each ticket's QR code as a PNG attached
+ * by Content-ID with its code as text, an .ics per event, and the order page's link. Pure: the sender reads the
+ * data, this decides the words. Everything that goes into a header is reduced to one line here, and addresses
+ * must be plain addresses, so no value from an order can add a header (docs/security.md#email).
+ */
+import { formatEventTime } from '../../../src/lib/format';
+import { formatMoney, formatPrice } from '../../../src/lib/money';
+import { displayReference } from '../../../src/features/orders/orderReference';
+import type { MailKind } from '../../../src/features/orders/orderMail';
+import type { Order, OrderStatus } from '../../../src/features/orders/order';
+import { eventCalendar } from '../../../src/features/tickets/ics';
+import type { Ticket } from '../../../src/features/tickets/ticket';
+import type { SiteState } from '../../../src/state/types';
+import { qrPng } from './qrPng';
+
+/** The same pattern as the rules' for every stored address: nothing else is ever put in To or From. */
+const ADDRESS = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** QR images attached at most: a very large order still makes one email of bounded size (about 1 KB each). */
+export const MAX_QR_IMAGES = 40;
+/** Tickets listed by code at most; beyond, the order page has them all. */
+export const MAX_LISTED_TICKETS = 200;
+const MAX_CALENDARS = 10;
+
+export interface MailEvent {
+  title: string;
+  date: string | null;
+  venue: string | null;
+}
+
+export interface MailContext {
+  messageId: string;
+  kind: MailKind;
+  /** The status a status email announces. */
+  status?: OrderStatus;
+  order: Order;
+  tickets: readonly Ticket[];
+  /** By product id, for the dated products of the order. */
+  events: ReadonlyMap<string, MailEvent>;
+  shop: SiteState;
+  /** The order page's address, with its secret. */
+  orderUrl: string;
+  /** The shop's sending address (configuration, not data). */
+  from: string;
+  /** The domain of Message-IDs. */
+  domain: string;
+}
+
+interface Attachment {
+  filename: string;
+  content: Buffer | string;
+  contentType: string;
+  cid?: string;
+}
+
+/** What nodemailer's sendMail takes, and no more. */
+export interface ComposedMail {
+  messageId: string;
+  from: { name: string; address: string };
+  to: { name: string; address: string };
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  attachments: Attachment[];
+}
+
+/** An address refused before it reaches SMTP: the message fails for good (and says why to staff). */
+export class UnsendableMail extends Error {}
+
+/** Text for a header: control characters (CR and LF above all) become spaces; bounded in length. */
+export function oneLine(value: string, max = 120): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const flat = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function plainAddress(value: string, what: string): string {
+  if (value.length > 254 || !ADDRESS.test(value)) throw new UnsendableMail(`${what} is not a plain email address`);
+  return value;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STATUS_NEWS: Record<Exclude<OrderStatus, 'pending'>, { subject: string; lead: string }> = {
+  confirmed: { subject: 'confirmed', lead: 'Your order is confirmed.' },
+  fulfilled: { subject: 'complete', lead: 'Your order is complete: paid and collected. Thank you!' },
+  cancelled: {
+    subject: 'cancelled',
+    lead: 'Your order was cancelled. Its tickets are void: they no longer admit anyone.',
+  },
+};
+
+function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead: string } {
+  switch (ctx.kind) {
+    case 'confirmation':
+      return {
+        subject: `Your order ${ref} is reserved`,
+        lead: 'Thank you for your order. Pay at the event or when you collect.',
+      };
+    case 'tickets':
+      return { subject: `Your tickets for order ${ref}`, lead: 'Here are your tickets again, as you asked.' };
+    case 'link':
+      return {
+        subject: `The link to your order ${ref}`,
+        lead: 'You asked for the link to your order. Open it on any device to see your order and tickets.',
+      };
+    case 'status': {
+      const news = STATUS_NEWS[ctx.status === 'pending' || !ctx.status ? 'confirmed' : ctx.status];
+      return { subject: `Your order ${ref} is ${news.subject}`, lead: news.lead };
+    }
+  }
+}
+
+/** Whether this email carries the tickets: not once they are void, and not with the link alone. */
+const carriesTickets = (ctx: MailContext) =>
+  ctx.kind !== 'link' && !(ctx.kind === 'status' && ctx.status === 'cancelled') && ctx.tickets.length > 0;
+
+export function composeMail(ctx: MailContext): ComposedMail {
+  const { order, shop } = ctx;
+  const to = plainAddress(order.contact.email, "The order's email");
+  const ref = order.ref ? displayReference(order.ref) : order.id;
+  const shopName = oneLine(shop.name || 'Storefront', 80);
+  const money = (amount: number) => formatMoney(amount, shop.currency, shop.locale);
+  const { subject, lead } = subjectAndLead(ctx, ref);
+  const withTickets = carriesTickets(ctx);
+  const tickets = withTickets ? ctx.tickets.slice(0, MAX_LISTED_TICKETS) : [];
+  const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));
+  const cid = (ticket: Ticket) => `ticket-${ticket.eventId}-${ticket.id}@${ctx.domain}`;
+  const eventTitle = (ticket: Ticket) => ctx.events.get(ticket.eventId)?.title ?? ticket.eventId;
+  const when = (event: MailEvent | undefined) =>
+    event?.date ? formatEventTime(event.date, shop.locale, shop.timezone) : '';
+  const more = withTickets ? ctx.tickets.length - pictured.size : 0;
+
+  const contactLines = [shop.address && `${shop.address} ${shop.postcode}`.trim(), shop.telephone, shop.email].filter(
+    Boolean,
+  );
+
+  const text = [
+    `${shopName}`,
+    '',
+    `Hello ${oneLine(order.contact.name, 200)},`,
+    '',
+    lead,
+    '',
+    `Order reference: ${ref}`,
+    '',
+    ...order.lines.map(
+      (line) => `${line.quantity} × ${line.title}, ${formatPrice(line.price, shop.currency, shop.locale)} each`,
+    ),
+    `Total: ${money(order.total)}`,
+    '',
+    ...(tickets.length
+      ? [
+          'Your tickets (show the QR code or read out the code at the door):',
+          ...tickets.map((t) => `- ${eventTitle(t)} ${when(ctx.events.get(t.eventId))}: ${t.code}`),
+          ...(more > 0 ? [`The order page shows the QR codes of all ${ctx.tickets.length} tickets.`] : []),
+          '',
+        ]
+      : []),
+    `Your order, always up to date (keep this link to yourself): ${ctx.orderUrl}`,
+    '',
+    ...contactLines,
+  ].join('\n');
+
+  const cell = 'padding:8px 0;border-bottom:1px solid #e0e0e0;font-family:Arial,Helvetica,sans-serif;font-size:15px;';
+  const ticketRows = tickets
+    .map((t) => {
+      const event = ctx.events.get(t.eventId);
+      const image = pictured.has(t.id)
+        ? `<img src="cid:${escapeHtml(cid(t))}" width="180" height="180" alt="QR code of ticket ${escapeHtml(t.code)}" style="display:block;border:0;">`
+        : '';
+      return `<tr><td style="${cell}">${image}<div style="font-weight:bold;">${escapeHtml(eventTitle(t))}</div><div>${escapeHtml(when(event))}${event?.venue ? `, ${escapeHtml(event.venue)}` : ''}</div><div style="font-family:Consolas,Menlo,monospace;font-size:14px;">${escapeHtml(t.code)}</div></td></tr>`;
+    })
+    .join('');
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f4;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f4;"><tr><td align="center" style="padding:16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;">
+<tr><td style="padding:20px 24px;background:#1a1a1a;color:#ffffff;font-size:20px;font-weight:bold;">${escapeHtml(shopName)}</td></tr>
+<tr><td style="padding:24px;">
+<p style="margin:0 0 12px;">Hello ${escapeHtml(oneLine(order.contact.name, 200))},</p>
+<p style="margin:0 0 12px;">${escapeHtml(lead)}</p>
+<p style="margin:0 0 16px;">Order reference: <strong style="font-family:Consolas,Menlo,monospace;font-size:17px;">${escapeHtml(ref)}</strong></p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${order.lines
+    .map(
+      (line) =>
+        `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${escapeHtml(formatPrice(line.price, shop.currency, shop.locale))} each</td></tr>`,
+    )
+    .join(
+      '',
+    )}<tr><td style="${cell}font-weight:bold;">Total</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
+${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">Your tickets</h2><p style="margin:0 0 8px;">Show the QR code at the door, or read out the code.</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">The order page shows the QR codes of all ${ctx.tickets.length} tickets.</p>` : ''}` : ''}
+<p style="margin:24px 0 8px;"><a href="${escapeHtml(ctx.orderUrl)}" style="display:inline-block;padding:12px 20px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">Open your order</a></p>
+<p style="margin:0;font-size:13px;color:#555555;">Keep this link to yourself: whoever has it sees your order and tickets.</p>
+</td></tr>
+<tr><td style="padding:16px 24px;background:#fafafa;color:#555555;font-size:13px;">${[shopName, ...contactLines].map(escapeHtml).join('<br>')}</td></tr>
+</table></td></tr></table></body></html>`;
+
+  const attachments: Attachment[] = tickets
+    .filter((t) => pictured.has(t.id))
+    .map((t) => ({ filename: `ticket-${t.code}.png`, content: qrPng(t.code), contentType: 'image/png', cid: cid(t) }));
+  if (withTickets) {
+    const dated = [...new Set(tickets.map((t) => t.eventId))]
+      .flatMap((id) => {
+        const event = ctx.events.get(id);
+        return event?.date ? [{ id, event, date: event.date }] : [];
+      })
+      .slice(0, MAX_CALENDARS);
+    for (const { id, event, date } of dated) {
+      attachments.push({
+        filename: `${id}.ics`,
+        contentType: 'text/calendar; charset=utf-8',
+        content: eventCalendar({
+          uid: `${id}-${order.id}@storefront-tickets`,
+          title: event.title,
+          start: new Date(date),
+          location: event.venue,
+          stamp: new Date(order.created || 0),
+        }),
+      });
+    }
+  }
+
+  const from = plainAddress(ctx.from, 'The sending address');
+  return {
+    messageId: `<${ctx.messageId}@${ctx.domain}>`,
+    from: { name: shopName, address: from },
+    to: { name: oneLine(order.contact.name, 200), address: to },
+    ...(shop.email && ADDRESS.test(shop.email) ? { replyTo: { name: shopName, address: shop.email } } : {}),
+    subject: oneLine(`${subject} · ${shopName}`, 200),
+    text,
+    html,
+    attachments,
+  };
+}

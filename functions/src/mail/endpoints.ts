@@ -1,0 +1,111 @@
+/**
+ * The HTTP answers of trusted mail code, shared by the Cloud Functions (index.ts) and `vite preview`
+ * (vite.config.ts), like the allocator's (orders/allocateEndpoint.ts):
+ * - POST /api/mail/send: delivers what waits in the outbox now (after staff queue an email; the stacks' timer);
+ * - POST /api/orders/find {email, reference}: "find my order", always the same answer (findOrder.ts);
+ * - POST /api/orders/link {secret}: the order page's order and tickets, for whoever holds the secret link.
+ */
+import { randomUUID } from 'node:crypto';
+import { ORDER_LINK_SECRET } from '../../../src/features/orders/orderLink';
+import { ticketRecord } from '../../../src/features/tickets/ticket';
+import { paths } from '../../../src/firebase/paths';
+import { isRecord } from '../../../src/state/validation';
+import type { EndpointAnswer } from '../orders/allocateEndpoint';
+import { queueLinkMail, readFindQuery } from './findOrder';
+import { readOrderData, type MailDatabase } from './orderData';
+import type { RateLimit } from './rateLimit';
+import type { MailSender } from './sender';
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): EndpointAnswer => ({
+  status,
+  headers: { ...JSON_HEADERS, ...headers },
+  body: JSON.stringify(body),
+});
+const usePost = () => json(405, { error: 'use POST' }, { Allow: 'POST' });
+const tooMany = () => json(429, { error: 'too many requests: try again in a few minutes' }, { 'Retry-After': '600' });
+
+/** "Find my order" answers no sooner than this, found or not, so its timing tells nothing either. */
+const FIND_ANSWER_MS = 1_500;
+
+export async function sendMailRequest(sender: MailSender, method: string | undefined): Promise<EndpointAnswer> {
+  if (method !== 'POST') return usePost();
+  try {
+    return json(200, await sender.drain());
+  } catch (error) {
+    console.error('mail sender:', error);
+    return json(503, { error: 'try again shortly' }, { 'Retry-After': '5' });
+  }
+}
+
+export interface FindOrderDeps {
+  db: MailDatabase;
+  sender: MailSender;
+  limit: RateLimit;
+  now?: () => number;
+  wait?: (ms: number) => Promise<void>;
+}
+
+export async function findOrderRequest(
+  deps: FindOrderDeps,
+  method: string | undefined,
+  body: unknown,
+  caller: string,
+): Promise<EndpointAnswer> {
+  if (method !== 'POST') return usePost();
+  const query = readFindQuery(body);
+  if (!query) return json(400, { error: 'give an email address and an order reference' });
+  if (!deps.limit.allow(caller)) return tooMany();
+  const now = deps.now ?? Date.now;
+  const started = now();
+  try {
+    if (await queueLinkMail(deps.db, query, started, `link-${randomUUID()}`)) await deps.sender.drain();
+  } catch (error) {
+    // Logged, never told: the same answer as ever (a queued job is sent by the next run anyway).
+    console.error('find my order:', error);
+  }
+  const left = FIND_ANSWER_MS - (now() - started);
+  if (left > 0) await (deps.wait ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(left);
+  return json(202, {
+    message: 'If that reference is an order of that address, its link is on its way there.',
+  });
+}
+
+export async function orderLinkRequest(
+  db: MailDatabase,
+  limit: RateLimit,
+  method: string | undefined,
+  body: unknown,
+  caller: string,
+): Promise<EndpointAnswer> {
+  if (method !== 'POST') return usePost();
+  const secret = isRecord(body) ? body.secret : undefined;
+  if (typeof secret !== 'string' || !ORDER_LINK_SECRET.test(secret)) return json(404, { error: 'no such order link' });
+  if (!limit.allow(caller)) return tooMany();
+  const named = await db.read(paths.orderLink(secret));
+  if (!isRecord(named) || typeof named.uid !== 'string' || typeof named.order !== 'string') {
+    return json(404, { error: 'no such order link' });
+  }
+  const data = await readOrderData(db, named.uid, named.order);
+  if (!data) return json(404, { error: 'no such order link' });
+  const { order, shop } = data;
+  const price = new Map(order.lines.map((line) => [line.productId, line.price]));
+  return json(200, {
+    order: {
+      id: order.id,
+      uid: order.uid,
+      ref: order.ref,
+      status: order.status,
+      created: order.created,
+      lines: order.lines,
+      total: order.total,
+      name: order.contact.name,
+      email: order.contact.email,
+    },
+    // The shape the device keeps its tickets in (src/features/tickets/heldTickets.ts).
+    tickets: data.tickets.map((ticket) => ({
+      ticket: { eventId: ticket.eventId, id: ticket.id, ...ticketRecord(ticket) },
+      event: { ...data.events.get(ticket.eventId)!, timeZone: shop.timezone, price: price.get(ticket.eventId) ?? null },
+    })),
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * An order with what its emails and its page show: the parsed order, its tickets, its events and the shop's
+ * details, read by trusted code (the sender and the order-link endpoint) through its own connection.
+ */
+import { parseProduct } from '../../../src/features/catalogue/product';
+import { parseOrder, type Order } from '../../../src/features/orders/order';
+import { parseTicket, type Ticket } from '../../../src/features/tickets/ticket';
+import { paths } from '../../../src/firebase/paths';
+import { readSiteFields } from '../../../src/state/site';
+import type { SiteState } from '../../../src/state/types';
+import { isRecord } from '../../../src/state/validation';
+import type { MailEvent } from './compose';
+
+/** What trusted mail code needs of the database (adminMailDatabase.ts). */
+export interface MailDatabase {
+  read(path: string): Promise<unknown>;
+  /** The children of tickets/{eventId} whose keys begin with `{orderId}-`. */
+  ticketsOf(eventId: string, orderId: string): Promise<Map<string, unknown>>;
+  /** Jobs of mailOutbox whose `next` is at most `now`, earliest first. */
+  dueJobs(now: number, limit: number): Promise<{ id: string; raw: unknown }[]>;
+  /**
+   * Changes mailOutbox/{id} atomically (compare and set): `change` gets the current value and returns the new one,
+   * or undefined to leave it. Resolves to whether it was changed.
+   */
+  transactJob(id: string, change: (current: unknown) => unknown): Promise<boolean>;
+  update(update: Record<string, unknown>): Promise<void>;
+}
+
+export interface OrderData {
+  order: Order;
+  tickets: Ticket[];
+  events: Map<string, MailEvent>;
+  shop: SiteState;
+}
+
+/** The order at orders/{uid}/{orderId} with its tickets, events and the shop; null when there is no such order. */
+export async function readOrderData(db: MailDatabase, uid: string, orderId: string): Promise<OrderData | null> {
+  const [raw, properties] = await Promise.all([db.read(paths.order(uid, orderId)), db.read(paths.properties)]);
+  const order = parseOrder(uid, orderId, raw);
+  if (!order) return null;
+  const perLine = await Promise.all(
+    order.lines.map(async (line) => {
+      const product = parseProduct(line.productId, await db.read(paths.product(line.productId)));
+      const stored = 'product' in product ? product.product : null;
+      const event: MailEvent = {
+        title: stored?.title ?? line.title,
+        date: stored?.date ?? null,
+        venue: stored?.venue ?? null,
+      };
+      const found = await db.ticketsOf(line.productId, orderId);
+      const tickets = [...found].flatMap(([id, value]) => {
+        const ticket = parseTicket(line.productId, id, value);
+        return ticket && ticket.uid === uid && ticket.order === orderId ? [ticket] : [];
+      });
+      return { productId: line.productId, event, tickets: tickets.sort((a, b) => a.n - b.n) };
+    }),
+  );
+  const events = new Map(perLine.filter((l) => l.tickets.length > 0).map((l) => [l.productId, l.event]));
+  return {
+    order,
+    tickets: perLine.flatMap((l) => l.tickets),
+    events,
+    shop: readSiteFields(isRecord(properties) ? properties : null).site,
+  };
+}

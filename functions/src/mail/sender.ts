@@ -1,0 +1,210 @@
+/**
+ * The mail sender: delivers the jobs waiting in mailOutbox, each at least once and never twice
+ * (docs/decisions.md#email). A job is claimed before it is sent: a compare-and-set on the job that counts the
+ * attempt and leases it to this run for a while, so two senders (two instances, a retry timer and a kick) never
+ * send one job at the same time. A sent job is marked sent and never claimed again; its Message-ID is fixed by
+ * its id, so in the one case where a job may go out twice (the sender dies after the SMTP server took the
+ * message and before the mark, and the lease runs out) the receiving side sees the same message. A refusal
+ * that will not change (SMTP 5xx, an address that is not one) fails the job for good, shown to staff on the
+ * order; anything else (server down, 4xx) is tried again later, each wait twice the last, up to a cap.
+ */
+import { randomUUID } from 'node:crypto';
+import { MAIL_KINDS, type MailKind } from '../../../src/features/orders/orderMail';
+import { ORDER_STATUSES, type OrderStatus } from '../../../src/features/orders/order';
+import { orderPageUrl } from '../../../src/features/orders/orderLink';
+import { paths } from '../../../src/firebase/paths';
+import { isRecord } from '../../../src/state/validation';
+import { composeMail, UnsendableMail, type ComposedMail } from './compose';
+import { readOrderData, type MailDatabase } from './orderData';
+
+export interface MailTransport {
+  send(mail: ComposedMail): Promise<void>;
+}
+
+export interface SenderOptions {
+  /** The shop's origin for order links, e.g. https://shop.example (configuration, never a request's Host). */
+  shopUrl: string;
+  /** The sending address. */
+  from: string;
+  now?: () => number;
+  /** How long a claim holds: longer than one SMTP exchange can take (nodemailer's timeouts, smtp.ts). */
+  leaseMs?: number;
+  /** Attempts before a job that keeps failing for passing reasons is given up. */
+  maxAttempts?: number;
+  log?: (message: string) => void;
+}
+
+interface SendReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+export interface MailSender {
+  /** Sends every job due now; resolves when none is left that this run could claim. */
+  drain(): Promise<SendReport>;
+}
+
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_WAIT_MS = 3_600_000;
+const BATCH = 20;
+
+/** The wait before attempt `attempts + 1`: 30 s, 1 min, 2 min … at most an hour. */
+export function retryDelay(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_WAIT_MS);
+}
+
+interface Job {
+  id: string;
+  uid: string;
+  order: string;
+  kind: MailKind;
+  status?: OrderStatus;
+  attempts: number;
+}
+
+function readJob(id: string, raw: unknown): Job | null {
+  if (!isRecord(raw)) return null;
+  const { uid, order, kind, attempts, status } = raw;
+  if (typeof uid !== 'string' || typeof order !== 'string' || typeof attempts !== 'number') return null;
+  if (!(MAIL_KINDS as readonly unknown[]).includes(kind)) return null;
+  return {
+    id,
+    uid,
+    order,
+    kind: kind as MailKind,
+    attempts,
+    ...((ORDER_STATUSES as readonly unknown[]).includes(status) ? { status: status as OrderStatus } : {}),
+  };
+}
+
+/** Whether an error will happen again whatever we do: an SMTP 5xx, or mail we refuse to send. */
+export function isPermanent(error: unknown): boolean {
+  if (error instanceof UnsendableMail) return true;
+  const code = isRecord(error) ? error.responseCode : undefined;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+export function createMailSender(db: MailDatabase, transport: MailTransport, options: SenderOptions): MailSender {
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const domain = new URL(options.shopUrl).hostname;
+  let running: Promise<SendReport> | null = null;
+  let again = false;
+
+  /** Claims job `id` for `run`: the attempt is counted before anything is sent. */
+  async function claim(id: string, run: string): Promise<Job | null> {
+    let job: Job | null = null;
+    const changed = await db.transactJob(id, (current) => {
+      const read = readJob(id, current);
+      if (!read || !isRecord(current) || current.state !== 'queued') return undefined;
+      const lease = current.lease;
+      if (isRecord(lease) && typeof lease.until === 'number' && lease.until > now()) return undefined;
+      job = { ...read, attempts: read.attempts + 1 };
+      return { ...current, attempts: job.attempts, lease: { by: run, until: now() + leaseMs } };
+    });
+    return changed ? job : null;
+  }
+
+  /** Records how the attempt went, on the job (if this run still holds it) and beside the order. */
+  async function finish(job: Job, run: string, outcome: { error: unknown } | null): Promise<keyof SendReport> {
+    const at = now();
+    const permanent = outcome !== null && (isPermanent(outcome.error) || job.attempts >= maxAttempts);
+    const result: keyof SendReport = outcome === null ? 'sent' : permanent ? 'failed' : 'retrying';
+    const error =
+      outcome === null
+        ? null
+        : job.attempts >= maxAttempts && !isPermanent(outcome.error)
+          ? `gave up after ${job.attempts} attempts: ${describe(outcome.error)}`
+          : describe(outcome.error);
+    const held = await db.transactJob(job.id, (current) => {
+      if (!isRecord(current) || !isRecord(current.lease) || current.lease.by !== run) return undefined;
+      const { lease: _lease, error: _error, next: _next, ...rest } = current;
+      if (result === 'sent') return { ...rest, state: 'sent', sent: at };
+      if (result === 'failed') return { ...rest, state: 'failed', error: error! };
+      return { ...rest, next: at + retryDelay(job.attempts), error: error! };
+    });
+    if (!held) {
+      log(`mail: job ${job.id} was taken over by another sender before its result was recorded`);
+      return result;
+    }
+    await db.update({
+      [paths.orderMail(job.uid, job.order, job.id)]: {
+        kind: job.kind,
+        state: result === 'sent' ? 'sent' : result === 'failed' ? 'failed' : 'queued',
+        at,
+        attempts: job.attempts,
+        ...(error ? { error } : {}),
+      },
+    });
+    return result;
+  }
+
+  async function deliver(job: Job): Promise<void> {
+    const data = await readOrderData(db, job.uid, job.order);
+    if (!data) throw new UnsendableMail('the order is gone');
+    const secret = (await db.read(`${paths.order(job.uid, job.order)}/link`)) as unknown;
+    if (typeof secret !== 'string') throw new UnsendableMail('the order has no link');
+    await transport.send(
+      composeMail({
+        ...data,
+        messageId: job.id,
+        kind: job.kind,
+        ...(job.status ? { status: job.status } : {}),
+        orderUrl: orderPageUrl(options.shopUrl, secret),
+        from: options.from,
+        domain,
+      }),
+    );
+  }
+
+  async function drainOnce(report: SendReport): Promise<void> {
+    const run = randomUUID();
+    for (;;) {
+      const due = await db.dueJobs(now(), BATCH);
+      let claimed = 0;
+      for (const { id } of due) {
+        const job = await claim(id, run);
+        if (!job) continue;
+        claimed++;
+        let outcome: { error: unknown } | null = null;
+        try {
+          await deliver(job);
+        } catch (error) {
+          outcome = { error };
+          log(`mail: job ${job.id} attempt ${job.attempts} failed: ${describe(error)}`);
+        }
+        report[await finish(job, run, outcome)]++;
+      }
+      if (claimed === 0) return;
+    }
+  }
+
+  async function run(): Promise<SendReport> {
+    const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
+    try {
+      do {
+        again = false;
+        await drainOnce(report);
+      } while (again);
+      return report;
+    } finally {
+      running = null;
+    }
+  }
+
+  return {
+    drain() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = run();
+      return running;
+    },
+  };
+}

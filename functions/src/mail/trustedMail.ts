@@ -1,0 +1,45 @@
+/**
+ * Trusted mail code put together, once per process: the sender on its own database connection, SMTP, and the
+ * limits of the public endpoints. The Cloud Functions (index.ts) and `vite preview` (vite.config.ts) both build
+ * it here, from their own configuration (docs/production.md#email).
+ */
+import { adminMailDatabase } from './adminMailDatabase';
+import type { MailDatabase } from './orderData';
+import { rateLimit, type RateLimit } from './rateLimit';
+import { createMailSender, type MailSender } from './sender';
+import { smtpTransport } from './smtp';
+
+export interface MailSettings {
+  smtpUrl: string;
+  from: string;
+  shopUrl: string;
+  /** The database (TRUSTED_CODE_DATABASE_URL or the project's when absent). */
+  databaseUrl?: string;
+}
+
+export interface TrustedMail {
+  db: MailDatabase;
+  sender: MailSender;
+  /** Find my order: five tries per caller in ten minutes. */
+  findLimit: RateLimit;
+  /** The order page: plenty for a person, too few to try secrets (which are hopeless to guess anyway). */
+  linkLimit: RateLimit;
+  /** Closes the database connection (tests). */
+  close(): Promise<void>;
+}
+
+export function trustedMail(settings: MailSettings): TrustedMail {
+  const db = adminMailDatabase(settings.databaseUrl);
+  return {
+    db,
+    sender: createMailSender(db, smtpTransport(settings.smtpUrl), { shopUrl: settings.shopUrl, from: settings.from }),
+    findLimit: rateLimit(5, 600_000),
+    linkLimit: rateLimit(120, 600_000),
+    close: db.close,
+  };
+}
+
+/** Starts sending what is due, without waiting: a failure is logged, and the job waits for the next run. */
+export function sendSoon(sender: MailSender): void {
+  sender.drain().catch((error: unknown) => console.error('mail sender:', error));
+}

@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { FormTextField } from '../../lib/FormTextField';
+import { FormShell } from './AccountForms';
+import { emailAddress, validateFields } from '../../lib/forms';
+import { useForm } from '../../lib/useForm';
+import { FIND_ORDER_ENDPOINT, normaliseReference } from '../orders';
+
+interface FindFields {
+  email: string;
+  reference: string;
+}
+
+const validate = (fields: FindFields) =>
+  validateFields(fields, {
+    email: emailAddress,
+    reference: (value) =>
+      normaliseReference(value) ? undefined : 'An order reference is eight letters and digits, such as K7M4-QXPR.',
+  });
+
+/**
+ * "Find my order": the order's link is emailed again to the address it was placed with. The answer is the same
+ * whether or not such an order exists, and the link is never shown here (docs/security.md#find-my-order).
+ */
+async function findOrder(fields: FindFields): Promise<string | null> {
+  if (!navigator.onLine) return 'You are offline: connect to the internet and try again.';
+  try {
+    const response = await fetch(FIND_ORDER_ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: fields.email.trim(), reference: fields.reference }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (response.status === 429) return 'Too many tries from here: please wait a few minutes and try again.';
+    if (!response.ok) return 'The shop could not look for your order just now: please try again in a minute.';
+    return null;
+  } catch {
+    return 'The shop could not be reached: check your connection and try again.';
+  }
+}
+
+export function FindOrderForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  // The form opens on request: the sign-in form stays the page's one form with an Email field until then.
+  const [open, setOpen] = useState(false);
+  const form = useForm({
+    initial: { email: '', reference: '' },
+    validate,
+    idPrefix: 'find-order',
+    submit: async (fields) => {
+      const problem = await findOrder(fields);
+      if (!problem) setSentTo(fields.email.trim());
+      return problem;
+    },
+  });
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="find-order">
+      <Stack spacing={1.5}>
+        <Typography id="find-order" variant="h2">
+          Find my order
+        </Typography>
+        <Typography>
+          Bought without an account, or on another device? Give the email address you ordered with and the order’s
+          reference (in your confirmation email, such as K7M4-QXPR): we email the link to your order and tickets again.
+        </Typography>
+        {sentTo ? (
+          <Alert severity="success" role="status">
+            If that reference is an order of {sentTo}, we have emailed the link to it there. It can take a few minutes;
+            check your spam folder too.
+          </Alert>
+        ) : !open ? (
+          <div>
+            <Button variant="outlined" onClick={() => setOpen(true)}>
+              Find my order
+            </Button>
+          </div>
+        ) : (
+          <FormShell form={form} label="Email me the link" busyLabel="Sending…">
+            <FormTextField
+              form={form}
+              name="email"
+              idPrefix="find-order"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+            />
+            <FormTextField
+              form={form}
+              name="reference"
+              idPrefix="find-order"
+              label="Order reference"
+              autoComplete="off"
+              required
+            />
+          </FormShell>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The emails an order sends, as the database holds them (docs/data-model.md#mailoutbox): a job per message in
+ * mailOutbox/{messageId}, written in the same update as what caused it (the allocator's batch, a staff status
+ * change, "send tickets again", "find my order"), and its delivery state beside the order at
+ * orders/{uid}/{orderId}/mail/{messageId}, which staff and the buyer read. Trusted code (functions/src/mail/)
+ * sends them and writes the states.
+ */
+import { isRecord } from '../../state/validation';
+import type { OrderStatus } from './order';
+
+/** The sender's identity on the database: trusted code, like the allocator (docs/security.md#email). */
+export const MAILER_UID = 'storefront-mailer';
+
+export const MAIL_KINDS = ['confirmation', 'status', 'tickets', 'link'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  confirmation: 'Order confirmation',
+  status: 'Status update',
+  tickets: 'Tickets sent again',
+  link: 'Order link (find my order)',
+};
+
+type MailState = 'queued' | 'sent' | 'failed';
+
+/** The confirmation's id is fixed by its order, so a batch decided twice can never queue two. */
+export const confirmationMessageId = (orderId: string): string => `${orderId}-confirmation`;
+
+/** The server's time: the SDKs' placeholder for it (an object), or a time already known. */
+type Placeholder = number | object;
+
+/** A new job for mailOutbox/{messageId}; `at` is the server's time. */
+export function outboxRecord(
+  message: { uid: string; order: string; kind: MailKind; to: string; status?: OrderStatus },
+  at: Placeholder,
+): Record<string, unknown> {
+  return { ...message, created: at, next: at, state: 'queued', attempts: 0 };
+}
+
+/** The delivery state beside the order, as it starts. */
+export function deliveryRecord(kind: MailKind, at: Placeholder): Record<string, unknown> {
+  return { kind, state: 'queued', at };
+}
+
+/** One email of an order as staff see it. */
+export interface MailDelivery {
+  id: string;
+  kind: MailKind;
+  state: MailState;
+  /** When it was queued, sent or given up (epoch ms). */
+  at: number;
+  attempts: number;
+  error: string;
+}
+
+/** The value of orders/{uid}/{orderId}/mail, oldest first; entries that are not deliveries are left out. */
+export function parseDeliveries(raw: unknown): MailDelivery[] {
+  if (!isRecord(raw)) return [];
+  return Object.entries(raw)
+    .flatMap(([id, value]): MailDelivery[] => {
+      if (!isRecord(value)) return [];
+      const { kind, state, at } = value;
+      if (!(MAIL_KINDS as readonly unknown[]).includes(kind)) return [];
+      if (state !== 'queued' && state !== 'sent' && state !== 'failed') return [];
+      return [
+        {
+          id,
+          kind: kind as MailKind,
+          state,
+          at: typeof at === 'number' ? at : 0,
+          attempts: typeof value.attempts === 'number' ? value.attempts : 0,
+          error: typeof value.error === 'string' ? value.error : '',
+        },
+      ];
+    })
+    .sort((a, b) => a.at - b.at);
+}

@@ -1,0 +1,136 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney, formatPrice } from '../../lib/money';
+import { siteAtom } from '../../state/atoms';
+import { displayReference, STATUS_LABELS } from '../orders';
+import { onlineAtom } from '../pwa';
+import { addToYourTickets, fetchLinkedOrder, savedLinkedOrder, type LinkedOrder } from './linkedOrder';
+import { TicketList } from './TicketList';
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'found'; order: LinkedOrder; saved: boolean }
+  | { kind: 'not-found' }
+  | { kind: 'unreachable' };
+
+/** The secret after "#": it never reaches a server's logs (orderLink.ts). */
+const secretOf = (hash: string) => decodeURIComponent(hash.replace(/^#/, '')).trim();
+
+/**
+ * The order page behind the emailed link: the order and its tickets for whoever holds the link, also offline once
+ * opened here, and "Add to Your tickets". Loaded on its own, with the QR encoder.
+ */
+export default function LinkedOrderPanel({ hash }: { hash: string }) {
+  const secret = secretOf(hash);
+  const online = useAtomValue(onlineAtom);
+  const [view, setView] = useState<View>(() => {
+    if (!secret) return { kind: 'not-found' };
+    const saved = savedLinkedOrder(secret);
+    return saved ? { kind: 'found', order: saved, saved: true } : { kind: 'loading' };
+  });
+  useEffect(() => {
+    if (!secret) return;
+    let current = true;
+    fetchLinkedOrder(secret).then(
+      (result) => {
+        if (current) setView(result.kind === 'found' ? { ...result, saved: false } : result);
+      },
+      () => {
+        if (current) setView((before) => (before.kind === 'found' ? before : { kind: 'unreachable' }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [secret, online]);
+
+  if (view.kind === 'loading') return <Typography role="status">Opening your order…</Typography>;
+  if (view.kind === 'not-found' || view.kind === 'unreachable') {
+    return (
+      <Alert severity={view.kind === 'not-found' ? 'warning' : 'info'}>
+        {view.kind === 'not-found'
+          ? 'This link does not open an order. Check that you opened the whole link from the email, or ask for it again with “Find my order”.'
+          : 'Your order cannot be fetched right now (are you offline?). It opens here once you are online again.'}{' '}
+        <Link to="/login">Find my order</Link>
+      </Alert>
+    );
+  }
+  return <OrderView order={view.order} saved={view.saved} online={online} />;
+}
+
+function OrderView({ order, saved, online }: { order: LinkedOrder; saved: boolean; online: boolean }) {
+  const { currency, locale } = useAtomValue(siteAtom);
+  const [added, setAdded] = useState(false);
+  const ref = order.ref ? displayReference(order.ref) : '';
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={1.5}>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+          >
+            <Typography variant="h2">
+              Order <span data-testid="order-reference">{ref}</span>
+            </Typography>
+            <Chip variant="outlined" label={STATUS_LABELS[order.status]} />
+          </Stack>
+          <Typography color="textSecondary">
+            For {order.name} ({order.email}). Pay at the event or when you collect.
+          </Typography>
+          {order.status === 'cancelled' && (
+            <Alert severity="warning">This order was cancelled: its tickets are void and admit nobody.</Alert>
+          )}
+          <Stack component="ul" sx={{ pl: 3, m: 0 }}>
+            {order.lines.map((line) => (
+              <li key={line.productId}>
+                {line.quantity} × {line.title}, {formatPrice(line.price, currency, locale)} each
+              </li>
+            ))}
+          </Stack>
+          <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total, currency, locale)}</Typography>
+          {saved && !online && (
+            <Typography variant="body2" color="textSecondary">
+              You are offline: this is the order as this device last saw it.
+            </Typography>
+          )}
+        </Stack>
+      </Paper>
+      {order.tickets.length > 0 && (
+        <section aria-labelledby="linked-tickets">
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}
+          >
+            <Typography id="linked-tickets" variant="h2">
+              Tickets
+            </Typography>
+            <Button
+              variant="contained"
+              disabled={added}
+              onClick={() => {
+                addToYourTickets(order);
+                setAdded(true);
+              }}
+            >
+              {added ? 'Added to Your tickets' : 'Add to Your tickets'}
+            </Button>
+          </Stack>
+          {added && (
+            <Typography role="status" sx={{ mb: 1 }}>
+              They are under “Your tickets” on this device now, also offline.
+            </Typography>
+          )}
+          <TicketList tickets={order.tickets} refresh={saved ? 'idle' : 'done'} online={online} />
+        </section>
+      )}
+    </Stack>
+  );
+}

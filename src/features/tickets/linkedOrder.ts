@@ -1,0 +1,120 @@
+/**
+ * The order behind an emailed link (docs/email.md#the-order-page): asked of trusted code with the link's secret
+ * (POST /api/orders/link, functions/src/mail/endpoints.ts), since the rules let nobody read an order by a secret,
+ * and kept on this device under its secret, so the link opens offline too, as tickets do.
+ */
+import { notify } from '../../lib/toast/notifier';
+import { StorageSlot } from '../../state/storage';
+import { isRecord } from '../../state/validation';
+import { ORDER_LINK_ENDPOINT, ORDER_STATUSES, type OrderLine, type OrderStatus } from '../orders';
+import { parseHeldTickets, type HeldTicket } from './heldTickets';
+import { keepTickets } from './myTickets';
+
+export interface LinkedOrder {
+  ref: string;
+  status: OrderStatus;
+  created: number;
+  lines: OrderLine[];
+  total: number;
+  name: string;
+  email: string;
+  tickets: HeldTicket[];
+}
+
+/** Orders opened on this device, by secret, newest last; a few are plenty. */
+const KEEP = 10;
+const slot = new StorageSlot(
+  () => window.localStorage,
+  'linkedOrders',
+  () =>
+    notify({
+      severity: 'warn',
+      key: 'linked-order-storage',
+      summary: 'Order not saved on this device',
+      detail: 'This browser does not let the shop keep your order for offline use: it shows while you are online.',
+      life: 8000,
+    }),
+);
+
+const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The endpoint's answer (or what this device kept of it); null when it is not one. */
+function parseLinkedOrder(raw: unknown): LinkedOrder | null {
+  if (!isRecord(raw) || !isRecord(raw.order) || !Array.isArray(raw.tickets)) return null;
+  const { order } = raw;
+  if (!(ORDER_STATUSES as readonly unknown[]).includes(order.status) || !Array.isArray(order.lines)) return null;
+  let tickets: HeldTicket[];
+  try {
+    tickets = parseHeldTickets(
+      JSON.stringify({
+        version: 1,
+        tickets: raw.tickets.map((entry) => ({
+          ...(isRecord(entry) ? entry : {}),
+          guest: false,
+          ...(typeof order.ref === 'string' ? { ref: order.ref } : {}),
+        })),
+      }),
+    );
+  } catch {
+    return null;
+  }
+  const lines = order.lines.flatMap((line): OrderLine[] =>
+    isRecord(line) && typeof line.productId === 'string' && typeof line.title === 'string'
+      ? [{ productId: line.productId, title: line.title, price: finite(line.price), quantity: finite(line.quantity) }]
+      : [],
+  );
+  return {
+    ref: typeof order.ref === 'string' ? order.ref : '',
+    status: order.status as OrderStatus,
+    created: finite(order.created),
+    lines,
+    total: finite(order.total),
+    name: typeof order.name === 'string' ? order.name : '',
+    email: typeof order.email === 'string' ? order.email : '',
+    tickets,
+  };
+}
+
+function readSaved(): [string, unknown][] {
+  try {
+    const raw: unknown = JSON.parse(slot.read() ?? '[]');
+    return Array.isArray(raw) ? raw.filter((e): e is [string, unknown] => Array.isArray(e) && e.length === 2) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What this device kept of the order behind `secret`, if it opened it before. */
+export function savedLinkedOrder(secret: string): LinkedOrder | null {
+  const found = readSaved().find(([key]) => key === secret);
+  return found ? parseLinkedOrder(found[1]) : null;
+}
+
+function save(secret: string, raw: unknown): void {
+  const kept = readSaved().filter(([key]) => key !== secret);
+  slot.write(JSON.stringify([...kept, [secret, raw]].slice(-KEEP)));
+}
+
+export type LinkedOrderResult = { kind: 'found'; order: LinkedOrder } | { kind: 'not-found' };
+
+/** Asks trusted code for the order behind `secret`; throws when it cannot be asked (offline, server trouble). */
+export async function fetchLinkedOrder(secret: string): Promise<LinkedOrderResult> {
+  const response = await fetch(ORDER_LINK_ENDPOINT, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ secret }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (response.status === 404) return { kind: 'not-found' };
+  if (!response.ok) throw new Error(`the order could not be fetched (${response.status})`);
+  const raw: unknown = await response.json();
+  const order = parseLinkedOrder(raw);
+  if (!order) throw new Error('the order could not be read');
+  save(secret, raw);
+  return { kind: 'found', order };
+}
+
+/** "Add to Your tickets": the order's tickets join those this device keeps (and shows offline). */
+export function addToYourTickets(order: LinkedOrder): void {
+  keepTickets(order.tickets.map((held) => ({ ...held, guest: true })));
+}

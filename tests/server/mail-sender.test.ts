@@ -1,0 +1,242 @@
+/**
+ * Email from order to inbox, on real parts: the local database with the shop's rules, the allocator and the mail
+ * sender through firebase-admin as their own identities, nodemailer over SMTP, and the local mailbox
+ * (scripts/mailbox/). What must hold: the confirmation's job is written with the order; it is delivered once
+ * however many senders run; a server that is down loses nothing; an address the server refuses fails for good
+ * and says so on the order; "find my order" sends the link to the order's address only.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getDatabase, ServerValue } from 'firebase-admin/database';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminMailDatabase } from '../../functions/src/mail/adminMailDatabase';
+import { queueLinkMail } from '../../functions/src/mail/findOrder';
+import { createMailSender, retryDelay } from '../../functions/src/mail/sender';
+import { smtpTransport } from '../../functions/src/mail/smtp';
+import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
+import { createAllocator } from '../../functions/src/orders/allocator';
+import { confirmationMessageId } from '../../src/features/orders/orderMail';
+import { displayReference, STORED_REFERENCE } from '../../src/features/orders/orderReference';
+import { requestRecord } from '../../src/features/orders/orderRequest';
+import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
+import { compileRules } from '../../server/rules/index';
+import type { DatabaseServer } from '../../server/server';
+import { NAMESPACE, startTestServer } from './support/protocol-harness';
+
+const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
+const SHOP = 'http://localhost:4173';
+
+let server: DatabaseServer;
+let url: string;
+let mailbox: Mailbox;
+const apps: App[] = [];
+const closers: (() => Promise<void>)[] = [];
+
+function admin() {
+  const app = initializeApp({ databaseURL: url }, `admin-${apps.length}`);
+  apps.push(app);
+  return getDatabase(app);
+}
+function asUser(uid: string) {
+  const app = initializeApp({ databaseURL: url, databaseAuthVariableOverride: { uid } }, `user-${uid}-${apps.length}`);
+  apps.push(app);
+  return getDatabase(app);
+}
+const read = async (path: string) => (await admin().ref(path).get()).val() as unknown;
+
+function mailDb() {
+  const db = adminMailDatabase(url);
+  closers.push(db.close);
+  return db;
+}
+
+/** Buyer `uid` orders `lines` (queued as the app does) and the allocator settles it; the order's id. */
+async function order(uid: string, lines: Record<string, number>, email = `${uid}@example.com`, name = `Buyer ${uid}`) {
+  const id = `request-${uid}`;
+  await asUser(uid)
+    .ref()
+    .update({
+      [`orderQueue/${uid}`]: requestRecord(
+        id,
+        Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity })),
+        { name, email },
+        '',
+        ServerValue.TIMESTAMP,
+      ),
+      [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
+    });
+  const queue = adminQueueDatabase(url);
+  closers.push(queue.close);
+  await createAllocator(queue).settle();
+  return id;
+}
+
+const smtp = () => smtpTransport(`smtp://127.0.0.1:${mailbox.smtpPort}`);
+const mailTo = (address: string) => mailbox.messages().filter((m) => m.recipients.includes(address));
+
+beforeAll(async () => {
+  server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
+  url = `http://127.0.0.1:${server.port}?ns=${NAMESPACE}`;
+  mailbox = await startMailbox({ smtpPort: 0, webPort: 0, refuse: /@refused\.test$/ });
+});
+
+beforeEach(async () => {
+  (mailbox.messages() as unknown[]).length = 0;
+  await server.set(NAMESPACE, '/', {
+    properties: { name: 'Hall & Co', email: 'hello@hall.test', telephone: '+44 20 7946 0000', address: '1 High St' },
+    products: {
+      gig: {
+        title: 'Gig',
+        price: 12.5,
+        description: '',
+        image: '',
+        category: 'Events',
+        active: true,
+        date: '2027-06-01T19:00:00Z',
+        venue: 'Main Hall',
+        stock: 100,
+      },
+    },
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => deleteApp(app)));
+  await mailbox.close();
+  await server.close();
+});
+
+describe('the confirmation email', () => {
+  it('is queued with the order: a reference, a secret link and the job, in the same update', async () => {
+    const id = await order('ann', { gig: 2 });
+    const stored = (await read(`orders/ann/${id}`)) as { ref: string; link: string; mail: Record<string, unknown> };
+    expect(stored.ref).toMatch(STORED_REFERENCE);
+    expect(stored.link).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(await read(`orderRefs/${stored.ref}`)).toEqual({ uid: 'ann', order: id });
+    expect(await read(`orderLinks/${stored.link}`)).toEqual({ uid: 'ann', order: id });
+    const job = (await read(`mailOutbox/${confirmationMessageId(id)}`)) as Record<string, unknown>;
+    expect(job).toMatchObject({ uid: 'ann', order: id, kind: 'confirmation', to: 'ann@example.com', state: 'queued' });
+    expect(stored.mail[confirmationMessageId(id)]).toMatchObject({ kind: 'confirmation', state: 'queued' });
+  });
+
+  it('is delivered once, with the tickets, however many senders run at once', async () => {
+    const id = await order('bob', { gig: 2 });
+    const senders = [1, 2, 3].map(() => createMailSender(mailDb(), smtp(), { shopUrl: SHOP, from: 'shop@hall.test' }));
+    const reports = await Promise.all(senders.map((s) => s.drain()));
+    expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(1);
+    // Drained again: nothing goes out twice.
+    await senders[0]!.drain();
+    const mails = mailTo('bob@example.com');
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!.parsed;
+    const ref = ((await read(`orders/bob/${id}`)) as { ref: string; link: string }).ref;
+    const link = ((await read(`orders/bob/${id}`)) as { link: string }).link;
+    expect(mail.subject).toContain(displayReference(ref));
+    expect(mail.messageId).toBe(`<${confirmationMessageId(id)}@localhost>`);
+    const tickets = (await read('tickets/gig')) as Record<string, { code: string }>;
+    for (const ticket of Object.values(tickets)) expect(mail.text).toContain(ticket.code);
+    expect(mail.text).toContain(`${SHOP}/order#${link}`);
+    expect(mail.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(2);
+    expect(mail.attachments.filter((a) => a.contentType.startsWith('text/calendar'))).toHaveLength(1);
+    expect(String(mail.html)).toContain('cid:');
+    expect(await read(`orders/bob/${id}/mail/${confirmationMessageId(id)}`)).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+    });
+    expect(await read(`mailOutbox/${confirmationMessageId(id)}`)).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it('waits while the mail server is down, loses nothing, and goes out when it is back', async () => {
+    const id = await order('cat', { gig: 1 });
+    let clock = Date.now();
+    const now = () => clock;
+    const down = createMailSender(mailDb(), smtpTransport('smtp://127.0.0.1:1'), {
+      shopUrl: SHOP,
+      from: 'shop@hall.test',
+      now,
+      log: () => {},
+    });
+    expect(await down.drain()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    const job = (await read(`mailOutbox/${confirmationMessageId(id)}`)) as {
+      state: string;
+      attempts: number;
+      next: number;
+    };
+    expect(job).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(job.next).toBe(clock + retryDelay(1));
+    expect(await read(`orders/cat/${id}/mail/${confirmationMessageId(id)}`)).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+    });
+    // Not due yet: nothing is tried.
+    const up = createMailSender(mailDb(), smtp(), { shopUrl: SHOP, from: 'shop@hall.test', now });
+    expect(await up.drain()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    clock += retryDelay(1) + 1;
+    expect(await up.drain()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(mailTo('cat@example.com')).toHaveLength(1);
+  });
+
+  it('fails for good on an address the server refuses, and says so on the order', async () => {
+    const id = await order('dan', { gig: 1 }, 'dan@refused.test');
+    const sender = createMailSender(mailDb(), smtp(), { shopUrl: SHOP, from: 'shop@hall.test', log: () => {} });
+    expect(await sender.drain()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    const state = (await read(`orders/dan/${id}/mail/${confirmationMessageId(id)}`)) as {
+      state: string;
+      error: string;
+    };
+    expect(state.state).toBe('failed');
+    expect(state.error).toMatch(/550|rejected/);
+    expect(await read(`mailOutbox/${confirmationMessageId(id)}/next`)).toBeNull();
+  });
+
+  it('puts a name with line breaks and header syntax in one encoded header, never a header of its own', async () => {
+    await order('eve', { gig: 1 }, 'eve@example.com', 'Eve\r\nBcc: victim@evil.test');
+    await createMailSender(mailDb(), smtp(), { shopUrl: SHOP, from: 'shop@hall.test' }).drain();
+    const [mail] = mailTo('eve@example.com');
+    expect(mail).toBeDefined();
+    const raw = mail!.raw.toString('utf8');
+    expect(raw.split('\r\n\r\n')[0]).not.toMatch(/^Bcc:/im);
+    expect(mail!.parsed.bcc).toBeUndefined();
+    expect(mailbox.messages().flatMap((m) => m.recipients)).toEqual(['eve@example.com']);
+  });
+});
+
+describe('find my order', () => {
+  it("sends the link to the order's address only, and nothing for a wrong address or reference", async () => {
+    const id = await order('fay', { gig: 1 });
+    const { ref, link } = (await read(`orders/fay/${id}`)) as { ref: string; link: string };
+    const db = mailDb();
+    const sender = createMailSender(db, smtp(), { shopUrl: SHOP, from: 'shop@hall.test' });
+    await sender.drain();
+    expect(
+      await queueLinkMail(db, { email: 'someone@example.com', reference: ref }, Date.now(), 'link-wrong-address'),
+    ).toBe(false);
+    expect(
+      await queueLinkMail(db, { email: 'fay@example.com', reference: 'ZZZZ-ZZZZ' }, Date.now(), 'link-wrong-ref'),
+    ).toBe(false);
+    const typed = displayReference(ref).toLowerCase().replace('-', ' ');
+    expect(await queueLinkMail(db, { email: 'FAY@example.com', reference: typed }, Date.now(), 'link-right-one')).toBe(
+      true,
+    );
+    await sender.drain();
+    const mails = mailTo('fay@example.com');
+    expect(mails.map((m) => m.parsed.subject)).toEqual([
+      expect.stringContaining('reserved'),
+      expect.stringContaining('link'),
+    ]);
+    expect(mails[1]!.parsed.text).toContain(`/order#${link}`);
+    // Three an hour at most for one order.
+    for (const n of [2, 3])
+      expect(await queueLinkMail(db, { email: 'fay@example.com', reference: ref }, Date.now(), `link-again-${n}`)).toBe(
+        true,
+      );
+    expect(await queueLinkMail(db, { email: 'fay@example.com', reference: ref }, Date.now(), 'link-again-4')).toBe(
+      false,
+    );
+  });
+});

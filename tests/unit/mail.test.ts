@@ -1,0 +1,285 @@
+/**
+ * The mail sender's logic on its own: what an email holds (and what it must never let through into a header),
+ * and how the sender claims, retries and gives up, with an in-memory database and transport so that every
+ * failure can be made to happen. The same code against the real database and SMTP: tests/server/mail-sender.test.ts.
+ */
+import { createTransport } from 'nodemailer';
+import { describe, expect, it } from 'vitest';
+import {
+  composeMail,
+  MAX_LISTED_TICKETS,
+  MAX_QR_IMAGES,
+  oneLine,
+  plainAddress,
+  UnsendableMail,
+  type ComposedMail,
+  type MailContext,
+} from '../../functions/src/mail/compose';
+import type { MailDatabase } from '../../functions/src/mail/orderData';
+import { qrPng } from '../../functions/src/mail/qrPng';
+import { rateLimit } from '../../functions/src/mail/rateLimit';
+import { createMailSender, isPermanent, retryDelay } from '../../functions/src/mail/sender';
+import { parseOrder } from '../../src/features/orders/order';
+import { outboxRecord } from '../../src/features/orders/orderMail';
+import { DEFAULT_SITE } from '../../src/state/site';
+import type { Ticket } from '../../src/features/tickets/ticket';
+
+const ticket = (n: number, status: 'valid' | 'void' = 'valid'): Ticket => ({
+  eventId: 'gig',
+  id: `o1-${n}`,
+  uid: 'u1',
+  order: 'o1',
+  n,
+  code: `ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-${String(n).padStart(4, '0')}`,
+  holder: 'Ann',
+  status,
+  created: 1,
+  checkin: null,
+});
+
+function context(overrides: Partial<MailContext> = {}, quantity = 2, name = 'Ann Buyer'): MailContext {
+  const order = parseOrder('u1', 'o1', {
+    items: { gig: { title: 'Gig <b>night</b>', price: 12.5, quantity } },
+    total: 12.5 * quantity,
+    status: 'pending',
+    created: 1_800_000_000_000,
+    contact: { name, email: 'ann@example.com' },
+    ref: 'K7M4QXPR',
+    link: 'x'.repeat(32),
+  })!;
+  return {
+    messageId: 'o1-confirmation',
+    kind: 'confirmation',
+    order,
+    tickets: Array.from({ length: quantity }, (_, n) => ticket(n)),
+    events: new Map([['gig', { title: 'Gig <b>night</b>', date: '2027-06-01T19:00:00Z', venue: 'Main Hall' }]]),
+    shop: { ...DEFAULT_SITE, name: 'Hall & Co', email: 'hello@hall.test', telephone: '020 7946 0000' },
+    orderUrl: 'https://shop.test/order#' + 'x'.repeat(32),
+    from: 'tickets@shop.test',
+    domain: 'shop.test',
+    ...overrides,
+  };
+}
+
+/** The message as nodemailer writes it to the wire. */
+async function wire(mail: ComposedMail): Promise<string> {
+  const info = await createTransport({ streamTransport: true, buffer: true }).sendMail(mail);
+  return (info.message as Buffer).toString('utf8');
+}
+const headersOf = (raw: string) => raw.split('\r\n\r\n')[0]!;
+
+describe('composing an email', () => {
+  it('holds the reference, items, total, each ticket code and its QR image by Content-ID, an .ics and the link', () => {
+    const mail = composeMail(context());
+    expect(mail.subject).toBe('Your order K7M4-QXPR is reserved · Hall & Co');
+    expect(mail.messageId).toBe('<o1-confirmation@shop.test>');
+    expect(mail.text).toContain('2 × Gig <b>night</b>, £12.50 each');
+    expect(mail.text).toContain('Total: £25.00');
+    expect(mail.text).toContain('Pay at the event or when you collect.');
+    for (const n of [0, 1]) expect(mail.text).toContain(ticket(n).code);
+    const images = mail.attachments.filter((a) => a.contentType === 'image/png');
+    expect(images).toHaveLength(2);
+    for (const image of images) expect(mail.html).toContain(`src="cid:${image.cid}"`);
+    expect(mail.attachments.filter((a) => a.filename.endsWith('.ics'))).toHaveLength(1);
+    expect(mail.html).toContain('https://shop.test/order#');
+    // The shop's data is text in the HTML, never markup.
+    expect(mail.html).toContain('Gig &lt;b&gt;night&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>night');
+    expect(mail.replyTo).toEqual({ name: 'Hall & Co', address: 'hello@hall.test' });
+  });
+
+  it('says a cancelled order’s tickets are void, and sends no QR code with it', () => {
+    const mail = composeMail(context({ kind: 'status', status: 'cancelled' }));
+    expect(mail.subject).toContain('cancelled');
+    expect(mail.text).toContain('Its tickets are void');
+    expect(mail.attachments).toEqual([]);
+  });
+
+  it('keeps a very large order to one email of bounded size', async () => {
+    const mail = composeMail(context({}, 1000));
+    expect(mail.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(MAX_QR_IMAGES);
+    expect(mail.text.match(/ABCD-EFGH/g)).toHaveLength(MAX_LISTED_TICKETS);
+    expect(mail.text).toContain('The order page shows the QR codes of all 1000 tickets.');
+    expect((await wire(mail)).length).toBeLessThan(400_000);
+  });
+
+  it('never lets line breaks or header syntax in a name become a header', async () => {
+    const raw = await wire(composeMail(context({}, 1, 'Ann\r\nBcc: victim@evil.test\r\nSubject: hi')));
+    const headers = headersOf(raw);
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(headers.match(/^Subject:/gim)).toHaveLength(1);
+    expect(oneLine('a\r\nb\u2028c\td')).toBe('a b c d');
+  });
+
+  it('refuses an address that is not a plain address, before it reaches SMTP', () => {
+    for (const address of ['ann@example.com\r\nBcc: x@evil.test', 'Ann <ann@example.com>', 'a@b.com, c@d.com', '']) {
+      expect(() => plainAddress(address, 'it')).toThrow(UnsendableMail);
+    }
+    const bad = context();
+    bad.order.contact.email = 'ann@example.com\nBcc: x@evil.test';
+    expect(() => composeMail(bad)).toThrow(UnsendableMail);
+  });
+
+  it('draws the QR code as a PNG', () => {
+    const png = qrPng('ABCD');
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(png.length).toBeLessThan(2000);
+  });
+});
+
+/** An outbox and one order in memory: the sender's database, with compare-and-set as the real one does it. */
+function memoryDatabase() {
+  const jobs = new Map<string, Record<string, unknown>>();
+  const writes: Record<string, unknown>[] = [];
+  const order = {
+    items: { mug: { title: 'Mug', price: 5, quantity: 1 } },
+    total: 5,
+    status: 'pending',
+    created: 1,
+    contact: { name: 'Ann', email: 'ann@example.com' },
+    ref: 'K7M4QXPR',
+    link: 'x'.repeat(32),
+  };
+  const db: MailDatabase = {
+    read: async (path) =>
+      path === 'orders/u1/o1' ? order : path === 'orders/u1/o1/link' ? order.link : path === 'properties' ? {} : null,
+    ticketsOf: async () => new Map(),
+    dueJobs: async (now, limit) =>
+      [...jobs]
+        .filter(([, job]) => typeof job.next === 'number' && job.next <= now)
+        .slice(0, limit)
+        .map(([id, raw]) => ({ id, raw: structuredClone(raw) })),
+    transactJob: async (id, change) => {
+      const next = change(structuredClone(jobs.get(id) ?? null));
+      if (next === undefined) return false;
+      jobs.set(id, next as Record<string, unknown>);
+      return true;
+    },
+    update: async (update) => {
+      writes.push(update);
+    },
+  };
+  const queue = (id: string) =>
+    jobs.set(id, outboxRecord({ uid: 'u1', order: 'o1', kind: 'confirmation', to: 'ann@example.com' }, 0));
+  return { db, jobs, writes, queue };
+}
+
+const smtpError = (responseCode: number) => Object.assign(new Error(`${responseCode} refused`), { responseCode });
+
+function transport(failures: unknown[] = []) {
+  const sent: ComposedMail[] = [];
+  return {
+    sent,
+    send: async (mail: ComposedMail) => {
+      const failure = failures.shift();
+      if (failure) throw failure;
+      sent.push(mail);
+    },
+  };
+}
+
+const options = (clock: { t: number }) => ({
+  shopUrl: 'https://shop.test',
+  from: 'tickets@shop.test',
+  now: () => clock.t,
+  log: () => undefined,
+});
+
+describe('the sender', () => {
+  it('sends a job once, however often it is drained, with a Message-ID fixed by the job', async () => {
+    const { db, jobs, queue } = memoryDatabase();
+    queue('m1');
+    const smtp = transport();
+    const sender = createMailSender(db, smtp, options({ t: 10 }));
+    expect(await sender.drain()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await sender.drain()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.sent.map((m) => m.messageId)).toEqual(['<m1@shop.test>']);
+    expect(jobs.get('m1')).toMatchObject({ state: 'sent', attempts: 1, sent: 10 });
+    expect(jobs.get('m1')).not.toHaveProperty('lease');
+  });
+
+  it('never sends a job another sender holds until its lease runs out', async () => {
+    const { db, jobs, queue } = memoryDatabase();
+    queue('m1');
+    jobs.get('m1')!.lease = { by: 'another-sender', until: 1000 };
+    const smtp = transport();
+    const clock = { t: 10 };
+    const sender = createMailSender(db, smtp, options(clock));
+    expect((await sender.drain()).sent).toBe(0);
+    clock.t = 1001;
+    expect((await sender.drain()).sent).toBe(1);
+    expect(jobs.get('m1')).toMatchObject({ attempts: 1 });
+  });
+
+  it('retries a server that is down, each wait twice the last, and sends when it is back', async () => {
+    const { db, jobs, writes, queue } = memoryDatabase();
+    queue('m1');
+    const down = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' });
+    const smtp = transport([down, down]);
+    const clock = { t: 0 };
+    const sender = createMailSender(db, smtp, options(clock));
+    expect(await sender.drain()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(jobs.get('m1')).toMatchObject({ state: 'queued', attempts: 1, next: 30_000 });
+    expect(writes.at(-1)).toEqual({
+      'orders/u1/o1/mail/m1': {
+        kind: 'confirmation',
+        state: 'queued',
+        at: 0,
+        attempts: 1,
+        error: 'connect ECONNREFUSED',
+      },
+    });
+    clock.t = 29_999;
+    expect((await sender.drain()).retrying).toBe(0);
+    clock.t = 30_000;
+    expect((await sender.drain()).retrying).toBe(1);
+    expect(jobs.get('m1')).toMatchObject({ attempts: 2, next: 90_000 });
+    clock.t = 90_000;
+    expect((await sender.drain()).sent).toBe(1);
+    expect(smtp.sent).toHaveLength(1);
+    expect(jobs.get('m1')).not.toHaveProperty('next');
+  });
+
+  it('fails for good on a 5xx, at once, and says why on the order', async () => {
+    const { db, jobs, writes, queue } = memoryDatabase();
+    queue('m1');
+    const sender = createMailSender(db, transport([smtpError(550)]), options({ t: 5 }));
+    expect(await sender.drain()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(jobs.get('m1')).toMatchObject({ state: 'failed', error: '550 refused' });
+    expect(writes.at(-1)).toMatchObject({ 'orders/u1/o1/mail/m1': { state: 'failed', error: '550 refused' } });
+  });
+
+  it('gives up after its last attempt at a passing failure', async () => {
+    const { db, jobs, queue } = memoryDatabase();
+    queue('m1');
+    const clock = { t: 0 };
+    const sender = createMailSender(db, transport(Array.from({ length: 3 }, () => smtpError(421))), {
+      ...options(clock),
+      maxAttempts: 3,
+    });
+    for (let i = 0; i < 3; i++) {
+      await sender.drain();
+      clock.t += 3_600_000;
+    }
+    expect(jobs.get('m1')).toMatchObject({ state: 'failed', attempts: 3 });
+    expect(String(jobs.get('m1')!.error)).toMatch(/^gave up after 3 attempts/);
+  });
+
+  it('tells lasting refusals from passing ones, and waits 30 s, 1 min, 2 min … at most an hour', () => {
+    expect(isPermanent(smtpError(550))).toBe(true);
+    expect(isPermanent(smtpError(452))).toBe(false);
+    expect(isPermanent(new Error('ETIMEDOUT'))).toBe(false);
+    expect(isPermanent(new UnsendableMail('no address'))).toBe(true);
+    expect([1, 2, 3, 20].map(retryDelay)).toEqual([30_000, 60_000, 120_000, 3_600_000]);
+  });
+});
+
+describe('the callers’ limit', () => {
+  it('allows so many calls a window per caller, then none until the next window', () => {
+    const clock = { t: 0 };
+    const limit = rateLimit(2, 1000, () => clock.t);
+    expect([limit.allow('a'), limit.allow('a'), limit.allow('a'), limit.allow('b')]).toEqual([true, true, false, true]);
+    clock.t = 1000;
+    expect(limit.allow('a')).toBe(true);
+  });
+});
