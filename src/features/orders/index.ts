@@ -21,7 +21,6 @@ export { displayReference, normaliseReference } from './orderReference';
 export { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './orderLink';
 export { MAIL_KIND_LABELS, deliveryRecord, outboxRecord, type MailDelivery } from './orderMail';
 export { REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type OrderAnswer } from './orderRequest';
-export { displayReference, normaliseReference } from './orderReference';
 export {
   deskKey,
   deskPaths,
