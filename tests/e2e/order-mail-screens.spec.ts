@@ -59,8 +59,13 @@ test('screens of the order page, find my order, staff cards and the email', asyn
   const staff = await accounts.create('staff');
   await accounts.signIn(page, staff);
   await page.goto('/dashboard?tab=orders');
+  await shots(page, 'staff-orders');
+  await page
+    .getByRole('button', { name: /^Open order / })
+    .first()
+    .click();
   await expect(
     page.getByRole('article', { name: 'Order from Robin Ash' }).getByRole('list', { name: 'Emails' }),
   ).toContainText('sent');
-  await shots(page, 'staff-orders');
+  await shots(page, 'staff-order');
 });
