@@ -87,6 +87,7 @@ const SHARED_WITH_TRUSTED_CODE = [
   './state/types.ts',
   './state/site.ts',
   './lib/money.ts',
+  './lib/crockford.ts',
   './lib/format.ts',
   './ssr',
 ];

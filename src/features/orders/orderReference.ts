@@ -1,26 +1,21 @@
+import { randomCrockford, readCrockford } from '../../lib/crockford';
+
 /**
  * Order references: what a person reads out at the door, types into "Find my order" or quotes in an email.
- * Eight characters of Crockford's base32 (no I, L, O or U), written as two groups of four ("K7M4-QXPR"): 40 random
- * bits, so two orders of one shop practically never share one; trusted code still checks (orderRefs/{ref}) before
- * it gives one out (docs/data-model.md#orders). The stored form has no hyphen; it never begins with "-".
+ * Eight characters of Crockford's base32 (lib/crockford.ts), written as two groups of four ("K7M4-QXPR"): 40
+ * random bits, so two orders of one shop practically never share one; trusted code still checks (orderRefs/{ref})
+ * before it gives one out (docs/data-model.md#orders). The stored form has no hyphen; it never begins with "-".
  */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const LENGTH = 8;
 /** Anything longer is not a reference, whatever it holds: refuse it before looking at it. */
 const MAX_INPUT = 40;
-const AMBIGUOUS: Record<string, string> = { O: '0', I: '1', L: '1' };
 
 /** A stored reference, as the database key orderRefs/{ref} and the field orders/…/ref hold it. */
 export const STORED_REFERENCE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 
 /** A fresh reference, in its stored form, from a cryptographic random source. */
-export function newOrderReference(
-  fill: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => crypto.getRandomValues(bytes),
-): string {
-  // 256 is a multiple of 32, so taking five bits of each byte keeps every character equally likely.
-  const bytes = new Uint8Array(LENGTH);
-  fill(bytes);
-  return Array.from(bytes, (byte) => ALPHABET[byte & 31]).join('');
+export function newOrderReference(fill?: (bytes: Uint8Array<ArrayBuffer>) => void): string {
+  return randomCrockford(LENGTH, fill);
 }
 
 /** A reference as people read it: two groups of four. Anything that is not a stored reference is shown as it is. */
@@ -33,10 +28,5 @@ export function displayReference(stored: string): string {
  * as 0, 1 and 1. Null when it cannot be a reference.
  */
 export function normaliseReference(input: string): string | null {
-  if (input.length > MAX_INPUT) return null;
-  const chars = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[OIL]/g, (c) => AMBIGUOUS[c]!);
-  return STORED_REFERENCE.test(chars) ? chars : null;
+  return readCrockford(input, LENGTH, MAX_INPUT);
 }
