@@ -16,6 +16,9 @@ import { DatabaseAdmin, ensureProfiles, readSeed } from './seed';
 import { LOCAL_INBOX_PORT, LOCAL_SMTP_PORT } from '../../functions/src/mail/localMail';
 import { startMailbox } from '../mailbox/mailbox';
 
+/** How long the app's front may take to answer before the stack gives up on it. */
+const FRONT_READY_MS = 240_000;
+
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const HOST = '127.0.0.1';
 const SEEDED_MARKER = 'seeded';
@@ -230,7 +233,9 @@ async function run(options: StackOptions, front: Front | null): Promise<void> {
       const app = await front.start(logs);
       own(app, app);
       parts.push(app);
-      await waitForHttp(front.url, 120_000, app.unexpectedExit);
+      // The Functions emulator loads each function's code before Hosting's rewrites answer; on a busy two-core
+      // machine, with the mail functions beside the others, that took over two minutes once.
+      await waitForHttp(front.url, FRONT_READY_MS, app.unexpectedExit);
     }
     console.log(banner(options, front, seed.users));
     await Promise.race(parts.map((part) => part.unexpectedExit));

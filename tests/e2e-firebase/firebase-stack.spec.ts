@@ -465,8 +465,13 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/orders/allocate',
     '/api/orders/find',
     '/api/orders/link',
+    '/cart',
+    '/checkout',
+    '/coming-soon',
     '/contact',
+    '/dashboard',
     '/home',
+    '/login',
     '/products',
   ]);
   for (const rewrite of toFunctions) {

@@ -11,7 +11,7 @@ import { stopsAsAWhole } from '../server/support/stackGroup';
 import { PORTS, buildDirs, buildFor, expect, test } from './firebaseStack';
 
 const DIRS = buildDirs('dist-firebase-e2e');
-const START_MS = 180_000;
+const START_MS = 300_000;
 const GRACE_MS = 30_000;
 
 interface Stack {
