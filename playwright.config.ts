@@ -37,10 +37,13 @@ export default defineConfig({
     },
     {
       // The production stack (Hosting and Functions emulators, tests/e2e-firebase/firebaseStack.ts): one stack on
-      // fixed ports, so its tests run one after another in one worker.
+      // fixed ports, so its tests run one after another in one worker. Its files too: the stack's rush test has the
+      // Functions emulator start a process per waiting call, and a second stack starting beside that (the
+      // start-and-stop test) did not answer within four minutes in a clean-clone CI.
       name: 'firebase',
       testDir: 'tests/e2e-firebase',
       fullyParallel: false,
+      workers: 1,
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],
