@@ -31,6 +31,9 @@ export const paths = {
   guestClaim: (guestUid: string) => `guestClaims/${guestUid}`,
   guestOrdersOf: (uid: string) => `guestOrders/${uid}`,
   guestOrderLink: (uid: string, guestUid: string) => `guestOrders/${uid}/${guestUid}`,
+  /** Staff messages to everyone booked on an event (docs/email.md#a-message-to-everyone-booked). */
+  eventMessages: 'eventMessages',
+  eventMessage: (messageId: string) => `eventMessages/${messageId}`,
   messages: 'messages',
   message: (messageId: string) => `messages/${messageId}`,
   ticketsOf: (eventId: string) => `tickets/${eventId}`,

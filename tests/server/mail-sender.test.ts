@@ -16,7 +16,8 @@ import { createMailSender, retryDelay } from '../../functions/src/mail/sender';
 import { smtpTransport } from '../../functions/src/mail/smtp';
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { createAllocator } from '../../functions/src/orders/allocator';
-import { confirmationMessageId } from '../../src/features/orders/orderMail';
+import { messageJobId } from '../../functions/src/mail/bookedMessages';
+import { confirmationMessageId, deliveryRecord, MAILER_UID, outboxRecord } from '../../src/features/orders/orderMail';
 import { displayReference, STORED_REFERENCE } from '../../src/features/orders/orderReference';
 import { requestRecord } from '../../src/features/orders/orderRequest';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
@@ -238,5 +239,138 @@ describe('find my order', () => {
     expect(await queueLinkMail(db, { email: 'fay@example.com', reference: ref }, Date.now(), 'link-again-4')).toBe(
       false,
     );
+  });
+});
+
+describe('a message to everyone booked', () => {
+  const STAFF = 'staff-sam';
+  const SENT_BY = { shopUrl: SHOP, from: 'shop@hall.test', log: () => {} };
+
+  /** Staff send `body` to everyone booked on the gig, as the desk does; the message's id. */
+  async function sendMessage(id = 'msg-doors-0001', body = 'The doors open at 8.\n\nBring a coat.') {
+    await server.set(NAMESPACE, `/users/${STAFF}`, {
+      firstname: 'Sam',
+      lastname: 'S',
+      email: 'sam@hall.test',
+      role: 'staff',
+      created: 1,
+    });
+    await asUser(STAFF).ref(`eventMessages/${id}`).set({
+      event: 'gig',
+      subject: 'Doors open later',
+      body,
+      by: STAFF,
+      created: ServerValue.TIMESTAMP,
+      expand: ServerValue.TIMESTAMP,
+    });
+    return id;
+  }
+
+  it('reaches each person booked once, whatever their number of orders and tickets, and counts it', async () => {
+    await server.set(NAMESPACE, '/products/mug', {
+      title: 'Mug',
+      price: 5,
+      description: '',
+      image: '',
+      category: 'Goods',
+      active: true,
+      stock: 10,
+    });
+    const first = await order('ann', { gig: 3 });
+    await order('ann2', { gig: 1 }, 'ANN@example.com', 'Ann again');
+    await order('bob', { gig: 1, mug: 1 });
+    await order('mug', { mug: 1 });
+    const cancelled = await order('cat', { gig: 2 });
+    await server.set(NAMESPACE, `/deskEventOrders/gig/cat~${cancelled}/status`, 'cancelled');
+    const sender = createMailSender(mailDb(), smtp(), SENT_BY);
+    await sender.drain();
+    (mailbox.messages() as unknown[]).length = 0;
+
+    const id = await sendMessage();
+    expect(await sender.drain()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    const messages = mailbox.messages();
+    expect(messages.flatMap((m) => m.recipients).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+    const ann = messages.find((m) => m.recipients.includes('ann@example.com'))!.parsed;
+    expect(ann.subject).toBe('Doors open later · Hall & Co');
+    expect(ann.text).toContain('Hello Buyer ann,');
+    expect(ann.text).toContain('The doors open at 8.\n\nBring a coat.');
+    const { ref, link } = (await read(`orders/ann/${first}`)) as { ref: string; link: string };
+    expect(ann.text).toContain(`booked on Gig (order ${displayReference(ref)})`);
+    expect(ann.text).toContain(`${SHOP}/order#${link}`);
+    expect(ann.attachments).toHaveLength(0);
+    expect(String(ann.html)).toContain('Bring a coat.');
+    expect(await read(`eventMessages/${id}`)).toMatchObject({ recipients: 2, sent: 2 });
+    expect(await read(`eventMessages/${id}/expand`)).toBeNull();
+    expect(await read(`orders/ann/${first}/mail/${messageJobId(id, 'ann@example.com')}`)).toMatchObject({
+      kind: 'message',
+      state: 'sent',
+    });
+
+    // Worked out again (a sender that died after queueing, its lease run out): nobody gets it twice.
+    await admin().ref(`eventMessages/${id}/expand`).set(0);
+    expect(await sender.drain()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(mailbox.messages()).toHaveLength(2);
+    expect(await read(`eventMessages/${id}`)).toMatchObject({ recipients: 2, sent: 2 });
+  });
+
+  it('is worked out by one of several senders at once, and still sent once to each', async () => {
+    for (const uid of ['dee', 'eli', 'fox']) await order(uid, { gig: 1 });
+    await createMailSender(mailDb(), smtp(), SENT_BY).drain();
+    (mailbox.messages() as unknown[]).length = 0;
+    const id = await sendMessage('msg-race-0001');
+    const senders = [1, 2, 3].map(() => createMailSender(mailDb(), smtp(), SENT_BY));
+    const reports = await Promise.all(senders.map((s) => s.drain()));
+    expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(3);
+    expect(
+      mailbox
+        .messages()
+        .flatMap((m) => m.recipients)
+        .sort(),
+    ).toEqual(['dee@example.com', 'eli@example.com', 'fox@example.com']);
+    expect(await read(`eventMessages/${id}`)).toMatchObject({ recipients: 3, sent: 3 });
+  });
+
+  it('counts an address the server refuses as not delivered, with the reason', async () => {
+    await order('gus', { gig: 1 });
+    await order('hal', { gig: 1 }, 'hal@refused.test');
+    await createMailSender(mailDb(), smtp(), SENT_BY).drain();
+    (mailbox.messages() as unknown[]).length = 0;
+    const id = await sendMessage('msg-fail-0001');
+    expect(await createMailSender(mailDb(), smtp(), SENT_BY).drain()).toEqual({ sent: 1, retrying: 0, failed: 1 });
+    const stored = (await read(`eventMessages/${id}`)) as { failures: Record<string, { to: string; error: string }> };
+    expect(stored).toMatchObject({ recipients: 2, sent: 1, failed: 1 });
+    expect(Object.values(stored.failures)).toEqual([
+      { to: 'hal@refused.test', error: expect.stringMatching(/550|rejected/) },
+    ]);
+  });
+
+  it('is addressed by the sender only to orders that hold its event', async () => {
+    const booked = await order('ivy', { gig: 1 });
+    await server.set(NAMESPACE, '/products/mug', {
+      title: 'Mug',
+      price: 5,
+      description: '',
+      image: '',
+      category: 'Goods',
+      active: true,
+      stock: 10,
+    });
+    const other = await order('jo', { mug: 1 });
+    const id = await sendMessage('msg-rule-0001');
+    const mailer = asUser(MAILER_UID);
+    const job = (uid: string, orderId: string, to: string) => ({
+      [`mailOutbox/${id}-x${uid}xxxxxxxxxxxxxxxxxx`]: outboxRecord(
+        { uid, order: orderId, kind: 'message', to, message: id },
+        ServerValue.TIMESTAMP,
+      ),
+      [`orders/${uid}/${orderId}/mail/${id}-x${uid}xxxxxxxxxxxxxxxxxx`]: deliveryRecord(
+        'message',
+        ServerValue.TIMESTAMP,
+      ),
+    });
+    await expect(mailer.ref().update(job('jo', other, 'jo@example.com'))).rejects.toThrow(/permission/i);
+    await expect(mailer.ref().update(job('ivy', booked, 'ivy@example.com'))).resolves.toBeUndefined();
+    // Staff write the message; they cannot count it.
+    await expect(asUser(STAFF).ref(`eventMessages/${id}/sent`).set(100)).rejects.toThrow(/permission/i);
   });
 });

@@ -81,6 +81,16 @@ const resend = (u: typeof uids, to = 'casey@example.com', kind = 'tickets') => (
   'mailOutbox/resend-0001': { ...job(u.customer, 'order-1', kind, to), created: { '.sv': 'timestamp' } },
   [`orders/${u.customer}/order-1/mail/resend-0001`]: { kind, state: 'queued', at: { '.sv': 'timestamp' } },
 });
+/** A message to everyone booked on the event, as staff write it (docs/email.md#a-message-to-everyone-booked). */
+const bookedMessage = (by: string, event = 'harbour-jazz-night') => ({
+  event,
+  subject: 'Doors open at 8',
+  body: 'The doors open an hour later than planned.',
+  by,
+  created: { '.sv': 'timestamp' },
+  expand: { '.sv': 'timestamp' },
+});
+const SENT_MESSAGE = 'msg-sent-0001';
 const TICKET_CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
 const ticket = (uid: string, orderId: string, n: number) => ({
   uid,
@@ -217,6 +227,8 @@ function fixture(): Record<string, unknown> {
     // The guest placed an order and, about to sign in to the customer's account, wrote their claim secret.
     guestClaims: { [uids.guest]: GUEST_SECRET },
     messages: { m1: message() },
+    // A message staff sent to everyone booked on the event, its email queued by the sender.
+    eventMessages: { [SENT_MESSAGE]: { ...bookedMessage(uids.staff), created: 1, recipients: 1, sent: 0, failed: 0 } },
     tickets: { 'harbour-jazz-night': { 'order-1-0': ticket(uids.customer, 'order-1', 0) } },
     checkins: {},
     // The staff desk's index of the other customer's order, as trusted code writes it.
@@ -738,6 +750,44 @@ const MATRIX: Case[] = [
   },
   { what: 'mark a job sent', run: write(() => 'mailOutbox/order-1-confirmation/state', 'sent'), allowed: [] },
   { what: 'delete a job', run: write(() => 'mailOutbox/order-1-confirmation', null), allowed: [] },
+  // A message to everyone booked on an event (issue 25).
+  { what: 'read the messages to everyone booked', run: read(() => 'eventMessages'), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'message everyone booked on an event',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': bookedMessage(u.staff) })),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'message everyone booked in somebody else’s name',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': bookedMessage(u.customer) })),
+    allowed: [],
+  },
+  {
+    what: 'message everyone booked on a product that is not an event',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': bookedMessage(u.staff, 'gift-card-25') })),
+    allowed: [],
+  },
+  {
+    what: 'message everyone booked with its recipients already counted',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), recipients: 0 } })),
+    allowed: [],
+  },
+  {
+    what: 'change a message after it was sent',
+    run: write(() => `eventMessages/${SENT_MESSAGE}/body`, 'Something else entirely.'),
+    allowed: [],
+  },
+  { what: 'count a message’s email as sent', run: write(() => `eventMessages/${SENT_MESSAGE}/sent`, 1), allowed: [] },
+  { what: 'delete a message', run: write(() => `eventMessages/${SENT_MESSAGE}`, null), allowed: [] },
+  {
+    what: 'queue an email of a message (only the sender turns a message into emails)',
+    run: updateRoot((u) => {
+      const writes: Record<string, unknown> = resend(u, 'casey@example.com', 'message');
+      writes['mailOutbox/resend-0001'] = { ...(writes['mailOutbox/resend-0001'] as object), message: SENT_MESSAGE };
+      return writes;
+    }),
+    allowed: [],
+  },
   {
     what: "mark the customer's email delivered",
     run: write((u) => `orders/${u.customer}/order-1/mail/order-1-confirmation/state`, 'sent'),
@@ -970,6 +1020,22 @@ const BAD_DATA: { what: string; run: Case['run'] }[] = [
       writes['mailOutbox/resend-0001'] = { ...(writes['mailOutbox/resend-0001'] as object), status: 'cancelled' };
       return writes;
     }),
+  },
+  {
+    what: 'a message to everyone booked without a subject',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), subject: '' } })),
+  },
+  {
+    what: 'a message to everyone booked longer than 5,000 characters',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), body: 'x'.repeat(5001) } })),
+  },
+  {
+    what: 'a message to everyone booked dated in the past',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), created: 1 } })),
+  },
+  {
+    what: 'a message to everyone booked with a field of its own',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), bcc: 'x@evil.test' } })),
   },
   { what: 'comingsoon as text', run: write(() => 'properties/comingsoon', 'yes') },
   { what: 'a site email that is not one', run: write(() => 'properties/email', 'nope') },

@@ -149,7 +149,10 @@ function memoryDatabase() {
         .filter(([, job]) => typeof job.next === 'number' && job.next <= now)
         .slice(0, limit)
         .map(([id, raw]) => ({ id, raw: structuredClone(raw) })),
-    transactJob: async (id, change) => {
+    dueMessages: async () => [],
+    jobsOf: async () => [],
+    transact: async (path, change) => {
+      const id = path.replace(/^mailOutbox\//, '');
       const next = change(structuredClone(jobs.get(id) ?? null));
       if (next === undefined) return false;
       jobs.set(id, next as Record<string, unknown>);

@@ -35,9 +35,28 @@ export function adminMailDatabase(databaseURL?: string): MailDatabase & { close(
       const snapshot = await db.ref(paths.outbox).orderByChild('next').startAt(0).endAt(now).limitToFirst(limit).get();
       return children(snapshot).map(([id, raw]) => ({ id, raw }));
     },
-    async transactJob(id, change) {
+    async dueMessages(now, limit) {
+      const snapshot = await db
+        .ref(paths.eventMessages)
+        .orderByChild('expand')
+        .startAt(0)
+        .endAt(now)
+        .limitToFirst(limit)
+        .get();
+      return children(snapshot).map(([id, raw]) => ({ id, raw }));
+    },
+    async jobsOf(messageId) {
+      const snapshot = await db
+        .ref(paths.outbox)
+        .orderByKey()
+        .startAt(`${messageId}-`)
+        .endAt(`${messageId}-\uf8ff`)
+        .get();
+      return children(snapshot).map(([id]) => id);
+    },
+    async transact(path, change) {
       try {
-        const result = await db.ref(paths.outboxMessage(id)).transaction(
+        const result = await db.ref(path).transaction(
           // The SDK first guesses from its cache (often empty: null) and is told the server's value if it guessed
           // wrong; a null is answered with null, which asks for that value without aborting.
           (current: unknown) => (current === null ? null : change(current)),
@@ -46,7 +65,7 @@ export function adminMailDatabase(databaseURL?: string): MailDatabase & { close(
         );
         return result.committed && result.snapshot.exists();
       } catch (error) {
-        // A job that is not there (null written as null is refused by the rules): nothing to claim.
+        // A record that is not there (null written as null is refused by the rules): nothing to claim.
         if (error instanceof Error && /permission[_ ]denied/i.test(error.message)) return false;
         throw error;
       }

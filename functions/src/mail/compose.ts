@@ -7,6 +7,7 @@
  */
 import { formatEventTime } from '../../../src/lib/format';
 import { formatMoney, formatPrice } from '../../../src/lib/money';
+import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
 import { displayReference } from '../../../src/features/orders/orderReference';
 import type { MailKind } from '../../../src/features/orders/orderMail';
 import type { Order, OrderStatus } from '../../../src/features/orders/order';
@@ -31,7 +32,8 @@ export interface MailEvent {
 
 export interface MailContext {
   messageId: string;
-  kind: MailKind;
+  /** An email about the order itself (a staff message has composeBookedMessage). */
+  kind: Exclude<MailKind, 'message'>;
   /** The status a status email announces. */
   status?: OrderStatus;
   order: Order;
@@ -118,11 +120,48 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
 const carriesTickets = (ctx: MailContext) =>
   ctx.kind !== 'link' && !(ctx.kind === 'status' && ctx.status === 'cancelled') && ctx.tickets.length > 0;
 
+const shopNameOf = (shop: SiteState) => oneLine(shop.name || 'Storefront', 80);
+
+const contactLines = (shop: SiteState) =>
+  [shop.address && `${shop.address} ${shop.postcode}`.trim(), shop.telephone, shop.email].filter(Boolean);
+
+/** An email's page: the shop's name above, `inner` (HTML) in a white column, the shop's contact details below. */
+function htmlFrame(title: string, shop: SiteState, inner: string): string {
+  const shopName = shopNameOf(shop);
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f4;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f4;"><tr><td align="center" style="padding:16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;">
+<tr><td style="padding:20px 24px;background:#1a1a1a;color:#ffffff;font-size:20px;font-weight:bold;">${escapeHtml(shopName)}</td></tr>
+<tr><td style="padding:24px;">
+${inner}
+</td></tr>
+<tr><td style="padding:16px 24px;background:#fafafa;color:#555555;font-size:13px;">${[shopName, ...contactLines(shop)].map(escapeHtml).join('<br>')}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+/** Who it is from and to, and what it is called: every header that carries data, each one line. */
+function envelope(
+  ctx: { messageId: string; domain: string; from: string; order: Order; shop: SiteState },
+  subject: string,
+): Pick<ComposedMail, 'messageId' | 'from' | 'to' | 'replyTo' | 'subject'> {
+  const shopName = shopNameOf(ctx.shop);
+  const { email } = ctx.shop;
+  return {
+    messageId: `<${ctx.messageId}@${ctx.domain}>`,
+    from: { name: shopName, address: plainAddress(ctx.from, 'The sending address') },
+    to: {
+      name: oneLine(ctx.order.contact.name, 200),
+      address: plainAddress(ctx.order.contact.email, "The order's email"),
+    },
+    ...(email && ADDRESS.test(email) ? { replyTo: { name: shopName, address: email } } : {}),
+    subject: oneLine(`${subject} · ${shopName}`, 200),
+  };
+}
+
 export function composeMail(ctx: MailContext): ComposedMail {
   const { order, shop } = ctx;
-  const to = plainAddress(order.contact.email, "The order's email");
   const ref = order.ref ? displayReference(order.ref) : order.id;
-  const shopName = oneLine(shop.name || 'Storefront', 80);
   const money = (amount: number) => formatMoney(amount, shop.currency, shop.locale);
   const { subject, lead } = subjectAndLead(ctx, ref);
   const withTickets = carriesTickets(ctx);
@@ -134,12 +173,8 @@ export function composeMail(ctx: MailContext): ComposedMail {
     event?.date ? formatEventTime(event.date, shop.locale, shop.timezone) : '';
   const more = withTickets ? ctx.tickets.length - pictured.size : 0;
 
-  const contactLines = [shop.address && `${shop.address} ${shop.postcode}`.trim(), shop.telephone, shop.email].filter(
-    Boolean,
-  );
-
   const text = [
-    `${shopName}`,
+    shopNameOf(shop),
     '',
     `Hello ${oneLine(order.contact.name, 200)},`,
     '',
@@ -162,7 +197,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       : []),
     `Your order, always up to date (keep this link to yourself): ${ctx.orderUrl}`,
     '',
-    ...contactLines,
+    ...contactLines(shop),
   ].join('\n');
 
   const cell = 'padding:8px 0;border-bottom:1px solid #e0e0e0;font-family:Arial,Helvetica,sans-serif;font-size:15px;';
@@ -175,29 +210,24 @@ export function composeMail(ctx: MailContext): ComposedMail {
       return `<tr><td style="${cell}">${image}<div style="font-weight:bold;">${escapeHtml(eventTitle(t))}</div><div>${escapeHtml(when(event))}${event?.venue ? `, ${escapeHtml(event.venue)}` : ''}</div><div style="font-family:Consolas,Menlo,monospace;font-size:14px;">${escapeHtml(t.code)}</div></td></tr>`;
     })
     .join('');
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f4f4;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f4;"><tr><td align="center" style="padding:16px;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;">
-<tr><td style="padding:20px 24px;background:#1a1a1a;color:#ffffff;font-size:20px;font-weight:bold;">${escapeHtml(shopName)}</td></tr>
-<tr><td style="padding:24px;">
-<p style="margin:0 0 12px;">Hello ${escapeHtml(oneLine(order.contact.name, 200))},</p>
+  const html = htmlFrame(
+    subject,
+    shop,
+    `<p style="margin:0 0 12px;">Hello ${escapeHtml(oneLine(order.contact.name, 200))},</p>
 <p style="margin:0 0 12px;">${escapeHtml(lead)}</p>
 <p style="margin:0 0 16px;">Order reference: <strong style="font-family:Consolas,Menlo,monospace;font-size:17px;">${escapeHtml(ref)}</strong></p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${order.lines
-    .map(
-      (line) =>
-        `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${escapeHtml(formatPrice(line.price, shop.currency, shop.locale))} each</td></tr>`,
-    )
-    .join(
-      '',
-    )}<tr><td style="${cell}font-weight:bold;">Total</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
+      .map(
+        (line) =>
+          `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${escapeHtml(formatPrice(line.price, shop.currency, shop.locale))} each</td></tr>`,
+      )
+      .join(
+        '',
+      )}<tr><td style="${cell}font-weight:bold;">Total</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">Your tickets</h2><p style="margin:0 0 8px;">Show the QR code at the door, or read out the code.</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">The order page shows the QR codes of all ${ctx.tickets.length} tickets.</p>` : ''}` : ''}
 <p style="margin:24px 0 8px;"><a href="${escapeHtml(ctx.orderUrl)}" style="display:inline-block;padding:12px 20px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">Open your order</a></p>
-<p style="margin:0;font-size:13px;color:#555555;">Keep this link to yourself: whoever has it sees your order and tickets.</p>
-</td></tr>
-<tr><td style="padding:16px 24px;background:#fafafa;color:#555555;font-size:13px;">${[shopName, ...contactLines].map(escapeHtml).join('<br>')}</td></tr>
-</table></td></tr></table></body></html>`;
+<p style="margin:0;font-size:13px;color:#555555;">Keep this link to yourself: whoever has it sees your order and tickets.</p>`,
+  );
 
   const attachments: Attachment[] = tickets
     .filter((t) => pictured.has(t.id))
@@ -224,15 +254,54 @@ ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">Your tickets</
     }
   }
 
-  const from = plainAddress(ctx.from, 'The sending address');
-  return {
-    messageId: `<${ctx.messageId}@${ctx.domain}>`,
-    from: { name: shopName, address: from },
-    to: { name: oneLine(order.contact.name, 200), address: to },
-    ...(shop.email && ADDRESS.test(shop.email) ? { replyTo: { name: shopName, address: shop.email } } : {}),
-    subject: oneLine(`${subject} · ${shopName}`, 200),
-    text,
-    html,
-    attachments,
-  };
+  return { ...envelope(ctx, subject), text, html, attachments };
+}
+
+/** A staff message to everyone booked on an event, as one person receives it. */
+export interface BookedMessageContext {
+  messageId: string;
+  /** The person's order that the message names. */
+  order: Order;
+  shop: SiteState;
+  eventTitle: string;
+  subject: string;
+  body: string;
+  /** The order page's address with its secret; null for an order placed before order links. */
+  orderUrl: string | null;
+  from: string;
+  domain: string;
+}
+
+export function composeBookedMessage(ctx: BookedMessageContext): ComposedMail {
+  const { order, shop } = ctx;
+  const words = bookedMessageText({
+    body: ctx.body,
+    name: oneLine(order.contact.name, 200),
+    eventTitle: oneLine(ctx.eventTitle, 200),
+    reference: order.ref ? displayReference(order.ref) : null,
+    orderUrl: ctx.orderUrl,
+  });
+  const subject = oneLine(ctx.subject, 150);
+  const text = [
+    shopNameOf(shop),
+    '',
+    words.greeting,
+    '',
+    ...words.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    '--',
+    words.why,
+    ...(words.link ? [words.link] : []),
+    '',
+    ...contactLines(shop),
+  ].join('\n');
+  const paragraph = (value: string) => `<p style="margin:0 0 12px;">${escapeHtml(value).replace(/\n/g, '<br>')}</p>`;
+  const html = htmlFrame(
+    subject,
+    shop,
+    `${paragraph(words.greeting)}
+${words.paragraphs.map(paragraph).join('\n')}
+<p style="margin:24px 0 8px;font-size:13px;color:#555555;">${escapeHtml(words.why)}</p>
+${ctx.orderUrl ? `<p style="margin:0;"><a href="${escapeHtml(ctx.orderUrl)}" style="color:#1565c0;font-weight:bold;">Open your order and tickets</a></p>` : ''}`,
+  );
+  return { ...envelope(ctx, subject), text, html, attachments: [] };
 }

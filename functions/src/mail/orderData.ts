@@ -18,11 +18,15 @@ export interface MailDatabase {
   ticketsOf(eventId: string, orderId: string): Promise<Map<string, unknown>>;
   /** Jobs of mailOutbox whose `next` is at most `now`, earliest first. */
   dueJobs(now: number, limit: number): Promise<{ id: string; raw: unknown }[]>;
+  /** Staff messages to everyone booked (eventMessages) whose `expand` is at most `now`, earliest first. */
+  dueMessages(now: number, limit: number): Promise<{ id: string; raw: unknown }[]>;
+  /** The ids of the jobs of mailOutbox whose ids begin with `{messageId}-` (a message's emails). */
+  jobsOf(messageId: string): Promise<string[]>;
   /**
-   * Changes mailOutbox/{id} atomically (compare and set): `change` gets the current value and returns the new one,
-   * or undefined to leave it. Resolves to whether it was changed.
+   * Changes the record at `path` (a job, a message) atomically (compare and set): `change` gets the current value
+   * and returns the new one, or undefined to leave it. Resolves to whether it was changed.
    */
-  transactJob(id: string, change: (current: unknown) => unknown): Promise<boolean>;
+  transact(path: string, change: (current: unknown) => unknown): Promise<boolean>;
   update(update: Record<string, unknown>): Promise<void>;
 }
 

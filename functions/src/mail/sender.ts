@@ -14,6 +14,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../src/features/orders/o
 import { orderPageUrl } from '../../../src/features/orders/orderLink';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
+import { composeMessageJob, messageOutcomeWrites, queueDueMessages } from './bookedMessages';
 import { composeMail, UnsendableMail, type ComposedMail } from './compose';
 import { readOrderData, type MailDatabase } from './orderData';
 
@@ -48,6 +49,7 @@ export interface MailSender {
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_WAIT_MS = 3_600_000;
 const BATCH = 20;
+const AT_ONCE = 4;
 
 /** The wait before attempt `attempts + 1`: 30 s, 1 min, 2 min … at most an hour. */
 export function retryDelay(attempts: number): number {
@@ -59,22 +61,28 @@ interface Job {
   uid: string;
   order: string;
   kind: MailKind;
+  to: string;
   status?: OrderStatus;
+  /** A staff message's id (kind 'message'). */
+  message?: string;
   attempts: number;
 }
 
 function readJob(id: string, raw: unknown): Job | null {
   if (!isRecord(raw)) return null;
-  const { uid, order, kind, attempts, status } = raw;
+  const { uid, order, kind, to, attempts, status, message } = raw;
   if (typeof uid !== 'string' || typeof order !== 'string' || typeof attempts !== 'number') return null;
   if (!(MAIL_KINDS as readonly unknown[]).includes(kind)) return null;
+  if (kind === 'message' && typeof message !== 'string') return null;
   return {
     id,
     uid,
     order,
     kind: kind as MailKind,
+    to: typeof to === 'string' ? to : '',
     attempts,
     ...((ORDER_STATUSES as readonly unknown[]).includes(status) ? { status: status as OrderStatus } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
   };
 }
 
@@ -99,7 +107,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
   /** Claims job `id` for `run`: the attempt is counted before anything is sent. */
   async function claim(id: string, run: string): Promise<Job | null> {
     let job: Job | null = null;
-    const changed = await db.transactJob(id, (current) => {
+    const changed = await db.transact(paths.outboxMessage(id), (current) => {
       const read = readJob(id, current);
       if (!read || !isRecord(current) || current.state !== 'queued') return undefined;
       const lease = current.lease;
@@ -121,7 +129,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
         : job.attempts >= maxAttempts && !isPermanent(outcome.error)
           ? `gave up after ${job.attempts} attempts: ${describe(outcome.error)}`
           : describe(outcome.error);
-    const held = await db.transactJob(job.id, (current) => {
+    const held = await db.transact(paths.outboxMessage(job.id), (current) => {
       if (!isRecord(current) || !isRecord(current.lease) || current.lease.by !== run) return undefined;
       const { lease: _lease, error: _error, next: _next, ...rest } = current;
       if (result === 'sent') return { ...rest, state: 'sent', sent: at };
@@ -140,11 +148,21 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
         attempts: job.attempts,
         ...(error ? { error } : {}),
       },
+      ...(job.message && result !== 'retrying'
+        ? messageOutcomeWrites({ id: job.id, message: job.message, to: job.to }, result, error)
+        : {}),
     });
     return result;
   }
 
   async function deliver(job: Job): Promise<void> {
+    if (job.kind === 'message') {
+      const orderUrl = (secret: string) => orderPageUrl(options.shopUrl, secret);
+      await transport.send(
+        await composeMessageJob(db, { ...job, message: job.message! }, { orderUrl, from: options.from, domain }),
+      );
+      return;
+    }
     const data = await readOrderData(db, job.uid, job.order);
     if (!data) throw new UnsendableMail('the order is gone');
     const secret = (await db.read(`${paths.order(job.uid, job.order)}/link`)) as unknown;
@@ -167,9 +185,9 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     for (;;) {
       const due = await db.dueJobs(now(), BATCH);
       let claimed = 0;
-      for (const { id } of due) {
+      const sendOne = async (id: string) => {
         const job = await claim(id, run);
-        if (!job) continue;
+        if (!job) return;
         claimed++;
         let outcome: { error: unknown } | null = null;
         try {
@@ -179,6 +197,10 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
           log(`mail: job ${job.id} attempt ${job.attempts} failed: ${describe(error)}`);
         }
         report[await finish(job, run, outcome)]++;
+      };
+      // A few at a time: a message to everyone booked is thousands of emails, each mostly waiting on SMTP.
+      for (let start = 0; start < due.length; start += AT_ONCE) {
+        await Promise.all(due.slice(start, start + AT_ONCE).map(({ id }) => sendOne(id)));
       }
       if (claimed === 0) return;
     }
@@ -189,6 +211,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     try {
       do {
         again = false;
+        await queueDueMessages(db, { now, leaseMs, log });
         await drainOnce(report);
       } while (again);
       return report;

@@ -33,3 +33,13 @@ export {
   type DeskEntry,
   type DeskEventEntry,
 } from './deskIndex';
+export {
+  MESSAGE_BODY_MAX,
+  MESSAGE_SUBJECT_MAX,
+  bookedMessageText,
+  bookedRecipients,
+  messageProblem,
+  parseBookedMessage,
+  type BookedMessage,
+  type BookedOrder,
+} from './bookedMessage';

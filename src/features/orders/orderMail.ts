@@ -1,9 +1,9 @@
 /**
  * The emails an order sends, as the database holds them (docs/data-model.md#mailoutbox): a job per message in
  * mailOutbox/{messageId}, written in the same update as what caused it (the allocator's batch, a staff status
- * change, "send tickets again", "find my order"), and its delivery state beside the order at
- * orders/{uid}/{orderId}/mail/{messageId}, which staff and the buyer read. Trusted code (functions/src/mail/)
- * sends them and writes the states.
+ * change, "send tickets again", "find my order", a staff message to everyone booked), and its delivery state
+ * beside the order at orders/{uid}/{orderId}/mail/{messageId}, which staff and the buyer read. Trusted code
+ * (functions/src/mail/) sends them and writes the states.
  */
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
@@ -11,7 +11,7 @@ import type { OrderStatus } from './order';
 /** The sender's identity on the database: trusted code, like the allocator (docs/security.md#email). */
 export const MAILER_UID = 'storefront-mailer';
 
-export const MAIL_KINDS = ['confirmation', 'status', 'tickets', 'link'] as const;
+export const MAIL_KINDS = ['confirmation', 'status', 'tickets', 'link', 'message'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -19,6 +19,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   status: 'Status update',
   tickets: 'Tickets sent again',
   link: 'Order link (find my order)',
+  message: 'Message to everyone booked',
 };
 
 type MailState = 'queued' | 'sent' | 'failed';
@@ -31,7 +32,7 @@ type Placeholder = number | object;
 
 /** A new job for mailOutbox/{messageId}; `at` is the server's time. */
 export function outboxRecord(
-  message: { uid: string; order: string; kind: MailKind; to: string; status?: OrderStatus },
+  message: { uid: string; order: string; kind: MailKind; to: string; status?: OrderStatus; message?: string },
   at: Placeholder,
 ): Record<string, unknown> {
   return { ...message, created: at, next: at, state: 'queued', attempts: 0 };

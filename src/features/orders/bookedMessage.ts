@@ -1,0 +1,114 @@
+/**
+ * A message from staff to everyone booked on an event ("the doors open an hour later"), as the database holds it
+ * and as each person reads it (docs/email.md#a-message-to-everyone-booked). Staff write the message once, at
+ * eventMessages/{messageId}; trusted code (functions/src/mail/bookedMessages.ts) turns it into one email per
+ * person booked and counts their delivery there. Pure, shared by the desk (its preview and counts) and trusted code
+ * (who receives it, and its words), so the preview is the mail.
+ */
+import { isRecord } from '../../state/validation';
+import type { OrderStatus } from './order';
+
+/** As the rules have them. */
+export const MESSAGE_SUBJECT_MAX = 150;
+export const MESSAGE_BODY_MAX = 5000;
+
+export interface BookedMessage {
+  id: string;
+  event: string;
+  subject: string;
+  body: string;
+  /** When staff sent it (epoch ms). */
+  created: number;
+  /** People it is addressed to; null until trusted code has worked them out. */
+  recipients: number | null;
+  sent: number;
+  failed: number;
+  /** The addresses it could not be delivered to, and why. */
+  failures: { to: string; error: string }[];
+}
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+
+/** eventMessages/{id} as the desk shows it; null for a record that is not a message. */
+export function parseBookedMessage(id: string, raw: unknown): BookedMessage | null {
+  if (!isRecord(raw)) return null;
+  const { event, subject, body, created, recipients, failures } = raw;
+  if (typeof event !== 'string' || typeof subject !== 'string' || typeof body !== 'string') return null;
+  return {
+    id,
+    event,
+    subject,
+    body,
+    created: count(created),
+    recipients: typeof recipients === 'number' ? count(recipients) : null,
+    sent: count(raw.sent),
+    failed: count(raw.failed),
+    failures: Object.values(isRecord(failures) ? failures : {}).flatMap((failure) =>
+      isRecord(failure) && typeof failure.to === 'string' && typeof failure.error === 'string'
+        ? [{ to: failure.to, error: failure.error }]
+        : [],
+    ),
+  };
+}
+
+/** What staff typed, checked as the rules check it: a reason to show, or null when it may be sent. */
+export function messageProblem(subject: string, body: string): string | null {
+  if (!subject.trim()) return 'Give the message a subject.';
+  if (subject.length > MESSAGE_SUBJECT_MAX) return `The subject is longer than ${MESSAGE_SUBJECT_MAX} characters.`;
+  // eslint-disable-next-line no-control-regex -- a subject is one line: line breaks could make headers
+  if (/[\u0000-\u001f\u007f]/.test(subject)) return 'The subject must be one line.';
+  if (!body.trim()) return 'Write the message.';
+  if (body.length > MESSAGE_BODY_MAX) return `The message is longer than ${MESSAGE_BODY_MAX} characters.`;
+  return null;
+}
+
+/** An order holding the event, as the desk's index lists it under the event (deskEventOrders/{event}). */
+export interface BookedOrder {
+  /** The order's index key, `{uid}~{orderId}`. */
+  key: string;
+  /** When it arrived, as the index sorts it. */
+  t: string;
+  status: OrderStatus;
+  name: string;
+  email: string;
+}
+
+/**
+ * Who is booked on the event: one per email address (compared without case), however many orders or tickets
+ * they hold; each with their earliest order that is not cancelled, which their email names. A cancelled order
+ * books nobody.
+ */
+export function bookedRecipients(orders: readonly BookedOrder[]): BookedOrder[] {
+  const byEmail = new Map<string, BookedOrder>();
+  for (const order of orders) {
+    if (order.status === 'cancelled' || !order.email) continue;
+    const address = order.email.toLowerCase();
+    const known = byEmail.get(address);
+    if (!known || order.t < known.t || (order.t === known.t && order.key < known.key)) byEmail.set(address, order);
+  }
+  return [...byEmail.values()].sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : a.key < b.key ? -1 : 1));
+}
+
+/**
+ * The words of one person's email: the staff's message, then why they receive it and where their order is. An
+ * order placed before references and order links has neither: its email goes out without them.
+ */
+export function bookedMessageText(parts: {
+  body: string;
+  name: string;
+  eventTitle: string;
+  reference: string | null;
+  orderUrl: string | null;
+}): { greeting: string; paragraphs: string[]; why: string; link: string | null } {
+  const order = parts.reference ? ` (order ${parts.reference})` : '';
+  return {
+    greeting: `Hello ${parts.name},`,
+    paragraphs: parts.body
+      .replace(/\r\n?/g, '\n')
+      .split(/\n{2,}/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
+    why: `You receive this message because you are booked on ${parts.eventTitle}${order}.`,
+    link: parts.orderUrl ? `Your order and tickets: ${parts.orderUrl}` : null,
+  };
+}
