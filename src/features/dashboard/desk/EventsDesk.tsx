@@ -12,12 +12,13 @@ import { paths } from '../../../firebase/paths';
 import { formatEventTime } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
 import { isRecord } from '../../../state/validation';
-import { deskPaths, parseDeskEventEntry, type DeskEventEntry } from '../../orders';
+import { bookedRecipients, deskPaths, parseDeskEventEntry, type BookedOrder, type DeskEventEntry } from '../../orders';
 import { parseTicket, type Ticket } from '../../tickets';
 import { useShopFormat } from '../format';
 import { Section } from '../Section';
 import { AttendeeList } from './AttendeeList';
 import { ChartBoundary } from './ChartBoundary';
+import { MessageBooked } from './MessageBooked';
 import { attendeesOf, eventNumbers, salesByDay } from './eventNumbers';
 import { useEvents } from './useEvents';
 
@@ -43,7 +44,17 @@ function useLive(path: string) {
 }
 
 /** One event's numbers, sales chart and attendee list, all live. */
-function EventDesk({ eventId, title, stock }: { eventId: string; title: string; stock: number | null }) {
+function EventDesk({
+  eventId,
+  title,
+  stock,
+  uid,
+}: {
+  eventId: string;
+  title: string;
+  stock: number | null;
+  uid: string;
+}) {
   const liveTickets = useLive(paths.ticketsOf(eventId));
   const liveEntries = useLive(deskPaths.eventOrders(eventId));
   if (liveTickets.status === 'error' || liveEntries.status === 'error') {
@@ -57,6 +68,7 @@ function EventDesk({ eventId, title, stock }: { eventId: string; title: string; 
       eventId={eventId}
       title={title}
       stock={stock}
+      uid={uid}
       rawTickets={liveTickets.value}
       rawEntries={liveEntries.value}
     />
@@ -73,6 +85,7 @@ function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
     else malformed++;
   }
   const entries: DeskEventEntry[] = [];
+  const booked: BookedOrder[] = [];
   const emails = new Map<string, string>();
   for (const [key, raw] of Object.entries(isRecord(rawEntries) ? rawEntries : {})) {
     const entry = parseDeskEventEntry(raw);
@@ -81,28 +94,31 @@ function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
       continue;
     }
     entries.push(entry);
+    booked.push({ key, t: entry.t, status: entry.status, name: entry.name, email: entry.email });
     emails.set(key, entry.email);
   }
-  return { tickets, entries, emails, malformed };
+  return { tickets, entries, recipients: bookedRecipients(booked), emails, malformed };
 }
 
 function EventFigures({
   eventId,
   title,
   stock,
+  uid,
   rawTickets,
   rawEntries,
 }: {
   eventId: string;
   title: string;
   stock: number | null;
+  uid: string;
   rawTickets: unknown;
   rawEntries: unknown;
 }) {
   const format = useShopFormat();
   const { locale } = useAtomValue(siteAtom);
   // Thousands of tickets: read and added up when they change, not at every render.
-  const { tickets, entries, emails, malformed } = useMemo(
+  const { tickets, entries, recipients, emails, malformed } = useMemo(
     () => readEvent(eventId, rawTickets, rawEntries),
     [eventId, rawTickets, rawEntries],
   );
@@ -146,13 +162,17 @@ function EventFigures({
           </ChartBoundary>
         )}
       </Box>
+      <MessageBooked eventId={eventId} eventTitle={title} uid={uid} recipients={recipients} />
       <AttendeeList title={title} attendees={attendees} />
     </Stack>
   );
 }
 
-/** The staff "Events" tab: per event, live, what is sold, left and checked in, the takings, and who is coming. */
-export default function EventsDesk() {
+/**
+ * The staff "Events" tab: per event, live, what is sold, left and checked in, the takings, who is coming, and a
+ * message to all of them. `uid` is the staff member's, who sends the messages.
+ */
+export default function EventsDesk({ uid }: { uid: string }) {
   const events = useEvents();
   const { locale, timezone } = useAtomValue(siteAtom);
   const [chosen, setChosen] = useState('');
@@ -177,7 +197,7 @@ export default function EventsDesk() {
               </MenuItem>
             ))}
           </TextField>
-          <EventDesk key={event.id} eventId={event.id} title={event.title} stock={event.stock} />
+          <EventDesk key={event.id} eventId={event.id} title={event.title} stock={event.stock} uid={uid} />
         </Stack>
       )}
     </Section>

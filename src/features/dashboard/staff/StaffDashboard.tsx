@@ -58,7 +58,7 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         {current === 'orders' && <OrdersDesk />}
         {current === 'events' && (
           <Suspense fallback={null}>
-            <EventsDesk />
+            <EventsDesk uid={auth.id} />
           </Suspense>
         )}
         {current === 'messages' && <ContactMessages />}
