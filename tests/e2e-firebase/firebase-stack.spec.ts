@@ -215,6 +215,79 @@ test('a guest’s confirmation leaves through the functions with its tickets, an
   await expect(page.getByTestId('ticket')).toHaveCount(2);
 });
 
+test('staff message everyone booked on an event, and the orderMail function mails each person once', async ({
+  page,
+  db,
+  stack,
+}) => {
+  test.setTimeout(240_000);
+  failOnPageErrors(page);
+  // A staff account on the stack's Auth emulator, and its profile.
+  const signUp = await fetch(
+    `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=emulator`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'sam@example.com', password: 'sam-password', returnSecureToken: true }),
+    },
+  );
+  const { localId } = (await signUp.json()) as { localId: string };
+  await db.write(`users/${localId}`, {
+    firstname: 'Sam',
+    lastname: 'Staff',
+    email: 'sam@example.com',
+    role: 'staff',
+    created: Date.now(),
+  });
+  // Beside the demo customer's order: a second one of theirs under their address in capitals, and someone else's.
+  const event = 'harbour-jazz-night';
+  const t = String(Date.now());
+  for (const [uid, email] of [
+    ['guest-2', 'CUSTOMER@example.com'],
+    ['guest-3', 'lin@example.com'],
+  ] as const) {
+    await db.write(`orders/${uid}/order-1`, {
+      items: { [event]: { title: 'Harbour Jazz Night', price: 18, quantity: 1 } },
+      total: 18,
+      status: 'pending',
+      created: Number(t),
+      contact: { name: `Buyer ${uid}`, email },
+    });
+    await db.write(`deskEventOrders/${event}/${uid}~order-1`, {
+      t,
+      sk: `pending~${t}`,
+      status: 'pending',
+      quantity: 1,
+      amount: 18,
+      name: `Buyer ${uid}`,
+      email,
+    });
+  }
+  await page.goto('/login?next=%2Fdashboard%3Ftab%3Devents');
+  await page.getByLabel('Email').fill('sam@example.com');
+  await page.getByLabel('Password').fill('sam-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click();
+  const section = page.getByRole('region', { name: 'Message everyone booked' });
+  await expect(section).toContainText('2 people booked: each gets one email.', { timeout: 60_000 });
+  await section.getByRole('button', { name: 'Write a message' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill('Doors at 8 through the functions');
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('The doors open an hour later.');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await dialog.getByRole('button', { name: /^Send to / }).click();
+  const sent = () =>
+    stack.mailbox.messages().filter((m) => (m.parsed.subject ?? '').startsWith('Doors at 8 through the functions'));
+  await expect(dialog.getByTestId('message-delivery')).toHaveText('2 of 2 people sent', { timeout: 120_000 });
+  expect(
+    sent()
+      .flatMap((m) => m.recipients.map((to) => to.toLowerCase()))
+      .sort(),
+  ).toEqual(['customer@example.com', 'lin@example.com']);
+});
+
 test('with the database away a first visit gets a working shell', async ({ page, db }) => {
   await db.stop();
   const { response, body } = await get(page, '/products');
