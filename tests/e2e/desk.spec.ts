@@ -246,6 +246,18 @@ test('a customer sees no desk, and the rules refuse them the index @phone', asyn
   expect(await accounts.sdkWrite(page, customer, 'deskOrders/buyer-1~order-01/status', 'cancelled')).toMatch(
     /permission/i,
   );
+  // Nor the messages to everyone booked, to read or to send.
+  expect(await accounts.sdkRead(page, customer, 'eventMessages')).toMatch(/permission/i);
+  expect(
+    await accounts.sdkWrite(page, customer, 'eventMessages/msg-mallory-01', {
+      event: EVENT,
+      subject: 'Free drinks',
+      body: 'Click here',
+      by: customer.uid,
+      created: { '.sv': 'timestamp' },
+      expand: { '.sv': 'timestamp' },
+    }),
+  ).toMatch(/permission/i);
 });
 
 test('the sales chart, not kept offline, can fail to load: the tab stays and "Try again" brings it', async ({
