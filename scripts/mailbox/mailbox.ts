@@ -33,7 +33,10 @@ export interface Mailbox {
   smtpPort: number;
   webPort: number;
   inboxUrl: string;
+  /** The last 300 messages, oldest first. */
   messages(): readonly StoredMail[];
+  /** How many messages it took since it started, kept or not. */
+  received(): number;
   close(): Promise<void>;
 }
 
@@ -160,6 +163,7 @@ export async function startMailbox(options: MailboxOptions): Promise<Mailbox> {
     webPort,
     inboxUrl: `http://localhost:${webPort}`,
     messages: () => stored,
+    received: () => next - 1,
     close: async () => {
       await Promise.all([
         new Promise<void>((resolve) => smtp.close(() => resolve())),
