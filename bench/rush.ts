@@ -338,7 +338,12 @@ async function runLocal(scenario: Scenario, authPort: number) {
   } finally {
     await hosts.close();
     await endpoint.close();
-    child.kill('SIGTERM');
+    // The database writes its files as it stops: they are removed once it has.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
