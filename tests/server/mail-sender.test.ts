@@ -246,6 +246,18 @@ describe('a message to everyone booked', () => {
   const STAFF = 'staff-sam';
   const SENT_BY = { shopUrl: SHOP, from: 'shop@hall.test', log: () => {} };
 
+  /** A product that is not an event. */
+  const addMug = () =>
+    server.set(NAMESPACE, '/products/mug', {
+      title: 'Mug',
+      price: 5,
+      description: '',
+      image: '',
+      category: 'Goods',
+      active: true,
+      stock: 10,
+    });
+
   /** Staff send `body` to everyone booked on the gig, as the desk does; the message's id. */
   async function sendMessage(id = 'msg-doors-0001', body = 'The doors open at 8.\n\nBring a coat.') {
     await server.set(NAMESPACE, `/users/${STAFF}`, {
@@ -267,15 +279,7 @@ describe('a message to everyone booked', () => {
   }
 
   it('reaches each person booked once, whatever their number of orders and tickets, and counts it', async () => {
-    await server.set(NAMESPACE, '/products/mug', {
-      title: 'Mug',
-      price: 5,
-      description: '',
-      image: '',
-      category: 'Goods',
-      active: true,
-      stock: 10,
-    });
+    await addMug();
     const first = await order('ann', { gig: 3 });
     await order('ann2', { gig: 1 }, 'ANN@example.com', 'Ann again');
     await order('bob', { gig: 1, mug: 1 });
@@ -346,15 +350,7 @@ describe('a message to everyone booked', () => {
 
   it('is addressed by the sender only to orders that hold its event', async () => {
     const booked = await order('ivy', { gig: 1 });
-    await server.set(NAMESPACE, '/products/mug', {
-      title: 'Mug',
-      price: 5,
-      description: '',
-      image: '',
-      category: 'Goods',
-      active: true,
-      stock: 10,
-    });
+    await addMug();
     const other = await order('jo', { mug: 1 });
     const id = await sendMessage('msg-rule-0001');
     const mailer = asUser(MAILER_UID);
