@@ -113,3 +113,20 @@ test('nothing from the database is kept in the service worker caches', async ({ 
     cached.filter((url) => new URL(url).origin !== new URL(page.url()).origin || /[?&]ns=|\.json\b/.test(url)),
   ).toEqual([]);
 });
+
+test('a first visitor who opens another page while the worker installs is not offered a "new version"', async ({
+  page,
+}) => {
+  await page.goto('/home');
+  // The first visit's worker is downloading the app when the visitor opens another page (a link in a new load).
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.installing))), {
+      intervals: [10],
+    })
+    .toBe(true);
+  await page.goto('/products');
+  await waitForServiceWorker(page);
+  // The worker took this page over: a first install, not another tab's newer version.
+  await page.waitForTimeout(1000);
+  await expect(page.getByText('A new version is available')).toHaveCount(0);
+});

@@ -144,3 +144,21 @@ test('the offer never shows on checkout: it waits until the visitor leaves', asy
   await updateToast(page).getByRole('button', { name: 'Reload' }).click();
   await expect(build(page)).toHaveAttribute('data-build', SECOND);
 });
+
+test('a tab left on the first build is told when another tab takes the second', async ({ page, context }) => {
+  await page.goto(`${site.origin}/home`);
+  await waitForServiceWorker(page);
+  const other = await context.newPage();
+  failOnPageErrors(other);
+  await other.goto(`${site.origin}/products`);
+  await expect(build(other)).toHaveAttribute('data-build', FIRST);
+
+  await deploySecond(site.dir);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await waitForWaitingWorker(page);
+  await updateToast(page).getByRole('button', { name: 'Reload' }).click();
+  await expect(build(page)).toHaveAttribute('data-build', SECOND);
+  // The other tab still runs the first build, whose files the new worker no longer keeps: it is told.
+  await expect(updateToast(other)).toBeVisible();
+  await expect(build(other)).toHaveAttribute('data-build', FIRST);
+});

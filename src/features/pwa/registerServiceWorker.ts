@@ -51,6 +51,9 @@ export function registerServiceWorker(store: AppStore): void {
 
 function register(): void {
   const workbox = new Workbox('/sw.js');
+  // A page no worker controlled runs what the server just sent: the first worker to take it over (the first
+  // visit's, which an earlier page of the visit may have installed) brings nothing newer. Only a later one does.
+  let controlled = navigator.serviceWorker.controller !== null;
   let reloadRequested = false;
   const reload = () => window.location.reload();
 
@@ -61,9 +64,11 @@ function register(): void {
     }),
   );
   workbox.addEventListener('controlling', (event) => {
+    const firstTakeover = !controlled;
+    controlled = true;
     if (reloadRequested) reload();
     // Another tab took the new version: this one still runs the old code, whose files are no longer cached.
-    else if (event.isUpdate || event.isExternal) offerUpdate(reload);
+    else if (!firstTakeover && (event.isUpdate || event.isExternal)) offerUpdate(reload);
   });
 
   workbox
