@@ -54,6 +54,13 @@ async function shop(db: LiveDatabase) {
   await db.write(`tickets/${EVENT}`, tickets);
 }
 
+/** The Events tab, showing the jazz night. */
+async function openJazzNight(page: Page) {
+  await page.goto('/dashboard?tab=events');
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click();
+}
+
 /** Axe-clean, and a picture in SCREENSHOTS_DIR when set (screenCheck.ts). */
 const check = (page: Page, name: string) => checkScreen(page, `desk-${name}`);
 
@@ -146,9 +153,7 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
   test.setTimeout(240_000);
   await shop(db);
   await accounts.signIn(page, await accounts.create('staff'));
-  await page.goto('/dashboard?tab=events');
-  await page.getByRole('combobox', { name: 'Event' }).click();
-  await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click();
+  await openJazzNight(page);
   const figure = (label: string) => page.getByTestId(`figure-${label}`);
   // 24 valid tickets written here and the demo order's 2; 6 cancelled ones are void.
   await expect(figure('Sold')).toHaveText('26');
@@ -268,9 +273,7 @@ test('the sales chart, not kept offline, can fail to load: the tab stays and "Tr
   await shop(db);
   await accounts.signIn(page, await accounts.create('staff'));
   await page.route(/\/assets\/SalesChart-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
-  await page.goto('/dashboard?tab=events');
-  await page.getByRole('combobox', { name: 'Event' }).click();
-  await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click();
+  await openJazzNight(page);
   const chart = page.getByRole('region', { name: 'Sales over time' });
   await expect(chart.getByRole('alert')).toContainText('The chart could not be loaded');
   await expect(page.getByTestId('figure-Sold')).toHaveText('26');
@@ -315,25 +318,37 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   expect(people).toBeGreaterThan(20);
 
   await accounts.signIn(page, await accounts.create('staff'));
-  await page.goto('/dashboard?tab=events');
-  await page.getByRole('combobox', { name: 'Event' }).click();
-  await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click();
+  await openJazzNight(page);
   const section = page.getByRole('region', { name: 'Message everyone booked' });
   await expect(section).toContainText(`${people} people booked: each gets one email.`);
   await section.getByRole('button', { name: 'Write a message' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Message everyone booked on Harbour Jazz Night' });
+  await expect(dialog.getByRole('textbox', { name: 'Subject' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Give the message a subject.');
-  await dialog.getByRole('textbox', { name: 'Subject' }).fill('Doors open at 8 tonight');
-  await dialog.getByRole('textbox', { name: 'Message' }).fill('The doors open an hour later.\n\nThe bar opens at 7.');
-  await dialog.getByRole('button', { name: 'Preview' }).click();
+  // By keyboard, in reading order: subject, message, then the dialog's buttons.
+  await dialog.getByRole('textbox', { name: 'Subject' }).focus();
+  await page.keyboard.type('Doors open at 8 tonight');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await page.keyboard.type('The doors open an hour later.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('The bar opens at 7.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Preview' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const preview = dialog.getByRole('region', { name: 'Preview of the email' });
   await expect(preview).toContainText('Subject: Doors open at 8 tonight');
   await expect(preview).toContainText('The doors open an hour later.');
   await expect(preview).toContainText('The bar opens at 7.');
   await expect(preview).toContainText('booked on Harbour Jazz Night');
-  await check(page, 'message-preview');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await check(page, 'message-preview');
+  }
   // The dialog as it is seen (a full-page picture shows it over the page's end).
   const dir = process.env.SCREENSHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/desk-message-dialog-${page.viewportSize()!.width}.png` });

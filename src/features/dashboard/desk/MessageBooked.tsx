@@ -191,6 +191,7 @@ function MessageDialog({
               </Typography>
               <TextField
                 label="Subject"
+                autoFocus
                 value={subject}
                 onChange={(change) => setSubject(change.target.value)}
                 slotProps={{ htmlInput: { maxLength: MESSAGE_SUBJECT_MAX } }}
