@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { TWO_ITEMS, clearWishlist, expectHeading, failOnPageErrors, storeState, storedState } from './support';
+import {
+  TWO_ITEMS,
+  clearWishlist,
+  expectHeading,
+  failOnPageErrors,
+  openWishlist,
+  storeState,
+  storedState,
+} from './support';
 import { expect, test } from './liveDatabase';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -187,7 +195,7 @@ test('the wishlist: add twice raises the quantity, adjust within stock, remove, 
   await add('Folk in the Round');
   await add('Harbour Jazz Night');
   await expect(page.getByRole('link', { name: 'Wishlist, 3 items' })).toBeVisible();
-  await page.getByRole('link', { name: 'Wishlist, 3 items' }).click();
+  await openWishlist(page, 'Wishlist, 3 items');
   await expectHeading(page, 'Wishlist');
   await expect(page.getByTestId('wishlist-total')).toHaveText('£43.00');
   // Three are left of the folk night: the stepper stops there.
@@ -234,7 +242,7 @@ test('with the database gone, the catalogue seen before, its products and the wi
     page.getByRole('status').filter({ hasText: '25 products (saved on this device; updating when online)' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' }).click();
-  await page.getByRole('link', { name: 'Wishlist, 1 item' }).click();
+  await openWishlist(page, 'Wishlist, 1 item');
   await page.getByRole('button', { name: 'One more Harbour Jazz Night' }).click();
   await expect(page.getByTestId('wishlist-total')).toHaveText('£36.00');
   await db.setOffline(true);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SITE, TWO_ITEMS, expectHeading, failOnPageErrors, storeState } from './support';
+import { SITE, TWO_ITEMS, expectHeading, failOnPageErrors, openWishlist, storeState } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -50,7 +50,7 @@ test('desktop: inline navigation to every public page, account entry, wishlist b
   }
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expectHeading(page, 'Sign in');
-  await page.getByRole('link', { name: 'Wishlist, 3 items' }).click();
+  await openWishlist(page, 'Wishlist, 3 items');
   await expectHeading(page, 'Wishlist');
   await expect(page.getByTestId('wishlist-count')).toContainText('3');
 });

@@ -75,6 +75,16 @@ export function failOnPageErrors(page: Page): void {
 }
 
 /** The shop's name in seed/: the header shows it once the live properties have arrived. */
+/**
+ * Opens the wishlist from the banner's link. On a desktop the toasts sit over the banner's right end, where the link
+ * is, and a pointer over a toast keeps it (docs/behaviour.md#toasts): a click right after adding would wait on the
+ * toast it keeps. So this waits for the toasts to go, as a person would, then clicks.
+ */
+export async function openWishlist(page: Page, name: string | RegExp): Promise<void> {
+  await expect(page.locator('[data-toast-severity]')).toHaveCount(0, { timeout: 10_000 });
+  await page.getByRole('link', { name }).click();
+}
+
 export const SEED_NAME = 'The Lantern Rooms';
 
 /** Opens `path` and waits for the live properties (the seed's name in the header). */
