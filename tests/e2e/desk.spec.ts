@@ -377,3 +377,22 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   await history.getByText('Not delivered to 1 person').click();
   await expect(history).toContainText(/late@refused\.test: .*(550|rejected)/);
 });
+
+test('a message the mail sender has not taken up yet says what it waits for', async ({ page, db, accounts }) => {
+  const staff = await accounts.create('staff');
+  // Written as the desk writes it, with no sender running (no call to /api/mail/send, no timer in this test).
+  await db.write('eventMessages/msg-waiting-01', {
+    event: EVENT,
+    subject: 'Parking is closed',
+    body: 'Please come by train.',
+    by: staff.uid,
+    created: Date.now() - 120_000,
+    expand: Date.now() - 120_000,
+  });
+  await accounts.signIn(page, staff);
+  await openJazzNight(page);
+  const sent = page.getByRole('list', { name: 'Messages sent' }).getByRole('listitem');
+  await expect(sent.filter({ hasText: 'Parking is closed' })).toContainText(
+    'Waiting for the shop’s mail sender to work out who is booked (within a minute)…',
+  );
+});

@@ -32,7 +32,8 @@ const people = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'person' : 
 
 /** What became of a message's emails, in words. */
 function deliveryLine(message: BookedMessage): string {
-  if (message.recipients === null) return 'Working out who is booked…';
+  if (message.recipients === null)
+    return 'Waiting for the shop’s mail sender to work out who is booked (within a minute)…';
   const waiting = Math.max(0, message.recipients - message.sent - message.failed);
   return [
     `${message.sent.toLocaleString('en')} of ${people(message.recipients)} sent`,
