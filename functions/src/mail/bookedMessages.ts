@@ -16,7 +16,7 @@ import { parseProduct } from '../../../src/features/catalogue/product';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
 import { composeBookedMessage, UnsendableMail, type ComposedMail } from './compose';
-import { readOrderData, type MailDatabase } from './orderData';
+import { readOrderAndShop, type MailDatabase } from './orderData';
 
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
 const increment = (by: number) => ({ '.sv': { increment: by } });
@@ -41,9 +41,9 @@ async function bookedOrders(db: MailDatabase, eventId: string): Promise<BookedOr
   });
 }
 
-function jobWrites(messageId: string, person: BookedOrder): Record<string, unknown> {
+/** The job of one person booked, and its delivery state beside their order. */
+function jobWrites(messageId: string, id: string, person: BookedOrder): Record<string, unknown> {
   const [uid = '', order = ''] = person.key.split('~');
-  const id = messageJobId(messageId, person.email);
   return {
     [paths.outboxMessage(id)]: outboxRecord(
       { uid, order, kind: 'message', to: person.email, message: messageId },
@@ -55,21 +55,23 @@ function jobWrites(messageId: string, person: BookedOrder): Record<string, unkno
 
 /** Queues the emails of one claimed message; resolves to the number of people it is addressed to. */
 async function queueEmails(db: MailDatabase, messageId: string, eventId: string, log: (m: string) => void) {
-  const recipients = bookedRecipients(await bookedOrders(db, eventId));
+  const recipients = bookedRecipients(await bookedOrders(db, eventId)).map((person) => ({
+    person,
+    id: messageJobId(messageId, person.email),
+  }));
   const queued = new Set(await db.jobsOf(messageId));
-  const waiting = recipients.filter((person) => !queued.has(messageJobId(messageId, person.email)));
+  const waiting = recipients.filter(({ id }) => !queued.has(id));
   for (let start = 0; start < waiting.length; start += CHUNK) {
     const chunk = waiting.slice(start, start + CHUNK);
     try {
-      await db.update(Object.assign({}, ...chunk.map((person) => jobWrites(messageId, person))));
+      await db.update(Object.assign({}, ...chunk.map(({ id, person }) => jobWrites(messageId, id, person))));
     } catch {
       // One person's job refused (their order changed under us) refuses the update: queue them one by one, and
       // count whoever still cannot be queued as not delivered, with the reason, for staff.
-      for (const person of chunk) {
+      for (const { id, person } of chunk) {
         try {
-          await db.update(jobWrites(messageId, person));
+          await db.update(jobWrites(messageId, id, person));
         } catch (error) {
-          const id = messageJobId(messageId, person.email);
           // Queued meanwhile by another run whose lease this one outlived: theirs.
           if ((await db.read(paths.outboxMessage(id))) !== null) continue;
           log(`mail: message ${messageId} could not be queued for ${id}: ${describe(error)}`);
@@ -81,7 +83,7 @@ async function queueEmails(db: MailDatabase, messageId: string, eventId: string,
       }
     }
   }
-  return new Set([...queued, ...recipients.map((person) => messageJobId(messageId, person.email))]).size;
+  return new Set([...queued, ...recipients.map(({ id }) => id)]).size;
 }
 
 /**
@@ -119,10 +121,9 @@ export async function composeMessageJob(
   job: { id: string; uid: string; order: string; message: string },
   settings: { orderUrl: (secret: string) => string; from: string; domain: string },
 ): Promise<ComposedMail> {
-  const [rawMessage, data, secret] = await Promise.all([
+  const [rawMessage, data] = await Promise.all([
     db.read(paths.eventMessage(job.message)),
-    readOrderData(db, job.uid, job.order),
-    db.read(`${paths.order(job.uid, job.order)}/link`),
+    readOrderAndShop(db, job.uid, job.order),
   ]);
   const message = parseBookedMessage(job.message, rawMessage);
   if (!message) throw new UnsendableMail('the message is gone');
@@ -138,7 +139,7 @@ export async function composeMessageJob(
     eventTitle: ('product' in product ? product.product.title : null) ?? line?.title ?? message.event,
     subject: message.subject,
     body: message.body,
-    orderUrl: typeof secret === 'string' ? settings.orderUrl(secret) : null,
+    orderUrl: data.link === null ? null : settings.orderUrl(data.link),
     from: settings.from,
     domain: settings.domain,
   });

@@ -30,18 +30,32 @@ export interface MailDatabase {
   update(update: Record<string, unknown>): Promise<void>;
 }
 
-export interface OrderData {
+/** An order, the secret of its page (null before order links), and the shop: what every email of it needs. */
+export interface OrderAndShop {
   order: Order;
+  link: string | null;
+  shop: SiteState;
+}
+
+export interface OrderData extends OrderAndShop {
   tickets: Ticket[];
   events: Map<string, MailEvent>;
-  shop: SiteState;
+}
+
+/** The order at orders/{uid}/{orderId} and the shop, in one read each; null when there is no such order. */
+export async function readOrderAndShop(db: MailDatabase, uid: string, orderId: string): Promise<OrderAndShop | null> {
+  const [raw, properties] = await Promise.all([db.read(paths.order(uid, orderId)), db.read(paths.properties)]);
+  const order = parseOrder(uid, orderId, raw);
+  if (!order) return null;
+  const link = isRecord(raw) && typeof raw.link === 'string' ? raw.link : null;
+  return { order, link, shop: readSiteFields(isRecord(properties) ? properties : null).site };
 }
 
 /** The order at orders/{uid}/{orderId} with its tickets, events and the shop; null when there is no such order. */
 export async function readOrderData(db: MailDatabase, uid: string, orderId: string): Promise<OrderData | null> {
-  const [raw, properties] = await Promise.all([db.read(paths.order(uid, orderId)), db.read(paths.properties)]);
-  const order = parseOrder(uid, orderId, raw);
-  if (!order) return null;
+  const found = await readOrderAndShop(db, uid, orderId);
+  if (!found) return null;
+  const { order } = found;
   const perLine = await Promise.all(
     order.lines.map(async (line) => {
       const product = parseProduct(line.productId, await db.read(paths.product(line.productId)));
@@ -60,10 +74,5 @@ export async function readOrderData(db: MailDatabase, uid: string, orderId: stri
     }),
   );
   const events = new Map(perLine.filter((l) => l.tickets.length > 0).map((l) => [l.productId, l.event]));
-  return {
-    order,
-    tickets: perLine.flatMap((l) => l.tickets),
-    events,
-    shop: readSiteFields(isRecord(properties) ? properties : null).site,
-  };
+  return { ...found, tickets: perLine.flatMap((l) => l.tickets), events };
 }

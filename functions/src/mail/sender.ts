@@ -14,6 +14,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../src/features/orders/o
 import { orderPageUrl } from '../../../src/features/orders/orderLink';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
+import { coalescedRuns } from '../coalescedRuns';
 import { composeMessageJob, messageOutcomeWrites, queueDueMessages } from './bookedMessages';
 import { composeMail, UnsendableMail, type ComposedMail } from './compose';
 import { readOrderData, type MailDatabase } from './orderData';
@@ -101,8 +102,6 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
   const maxAttempts = options.maxAttempts ?? 10;
   const log = options.log ?? ((message: string) => console.error(message));
   const domain = new URL(options.shopUrl).hostname;
-  let running: Promise<SendReport> | null = null;
-  let again = false;
 
   /** Claims job `id` for `run`: the attempt is counted before anything is sent. */
   async function claim(id: string, run: string): Promise<Job | null> {
@@ -165,11 +164,11 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     }
     const data = await readOrderData(db, job.uid, job.order);
     if (!data) throw new UnsendableMail('the order is gone');
-    const secret = (await db.read(`${paths.order(job.uid, job.order)}/link`)) as unknown;
-    if (typeof secret !== 'string') throw new UnsendableMail('the order has no link');
+    const { link: secret, ...content } = data;
+    if (secret === null) throw new UnsendableMail('the order has no link');
     await transport.send(
       composeMail({
-        ...data,
+        ...content,
         messageId: job.id,
         kind: job.kind,
         ...(job.status ? { status: job.status } : {}),
@@ -206,28 +205,13 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     }
   }
 
-  async function run(): Promise<SendReport> {
-    const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
-    try {
-      do {
-        again = false;
+  return {
+    drain: coalescedRuns(
+      (): SendReport => ({ sent: 0, retrying: 0, failed: 0 }),
+      async (report) => {
         await queueDueMessages(db, { now, leaseMs, log });
         await drainOnce(report);
-      } while (again);
-      return report;
-    } finally {
-      running = null;
-    }
-  }
-
-  return {
-    drain() {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = run();
-      return running;
-    },
+      },
+    ),
   };
 }

@@ -12,6 +12,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { productsNamed, readProducts, requestKey as key, settleBatch, type QueuedRequest } from './settle';
+import { coalescedRuns } from '../coalescedRuns';
 import type { OrderAnswer } from '../../../src/features/orders/orderRequest';
 
 /** What the allocator needs of the database; trusted code's own connection (adminQueueDatabase.ts). */
@@ -57,8 +58,6 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
   const log = options.log ?? ((message: string) => console.error(message));
   /** Requests the rules refused on their own, by `uid/id`: skipped until this process restarts. */
   const stuck = new Set<string>();
-  let running: Promise<RunReport> | null = null;
-  let again = false;
 
   /** The request a batch of one is trying; for telling a request the rules refuse from contention. */
   let single: { key: string; refusals: number } | null = null;
@@ -105,32 +104,7 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
     }
   }
 
-  async function run(): Promise<RunReport> {
-    const report: RunReport = { batches: 0, refusedBatches: 0, answers: {} };
-    try {
-      for (;;) {
-        again = false;
-        await drain(report);
-        // No await between this check and clearing `running`: a call that arrives later starts a new run.
-        if (!again) {
-          running = null;
-          return report;
-        }
-      }
-    } catch (error) {
-      running = null;
-      throw error;
-    }
-  }
-
   return {
-    settle() {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = run();
-      return running;
-    },
+    settle: coalescedRuns((): RunReport => ({ batches: 0, refusedBatches: 0, answers: {} }), drain),
   };
 }
