@@ -195,6 +195,30 @@ describe('the confirmation email', () => {
     expect(await read(`mailOutbox/${confirmationMessageId(id)}/next`)).toBeNull();
   });
 
+  it("goes out in the same run however many jobs before it cannot be sent or recorded (their orders deleted)", async () => {
+    // Found in review: a job whose order was deleted failed, then the write of its delivery state beside the (gone)
+    // order was refused and threw out of the run, so every email behind it waited for the next run.
+    const orphans = await Promise.all(Array.from({ length: 20 }, (_, n) => order(`gone${n}`, { gig: 1 })));
+    await Promise.all(orphans.map((id, n) => admin().ref(`orders/gone${n}/${id}`).remove()));
+    const id = await order('honest', { gig: 1 });
+    const log: string[] = [];
+    const report = await createMailSender(mailDb(), smtp(), {
+      shopUrl: SHOP,
+      from: 'shop@hall.test',
+      log: (line) => log.push(line),
+    }).drain();
+    expect(report).toEqual({ sent: 1, retrying: 0, failed: 20 });
+    expect(mailTo('honest@example.com')).toHaveLength(1);
+    expect(await read(`orders/honest/${id}/mail/${confirmationMessageId(id)}/state`)).toBe('sent');
+    for (const orphan of orphans) {
+      expect(await read(`mailOutbox/${confirmationMessageId(orphan)}`)).toMatchObject({
+        state: 'failed',
+        error: 'the order is gone',
+      });
+    }
+    expect(log.join('\n')).toContain('the order is gone');
+  });
+
   it('puts a name with line breaks and header syntax in one encoded header, never a header of its own', async () => {
     await order('eve', { gig: 1 }, 'eve@example.com', 'Eve\r\nBcc: victim@evil.test');
     await createMailSender(mailDb(), smtp(), { shopUrl: SHOP, from: 'shop@hall.test' }).drain();

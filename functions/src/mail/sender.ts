@@ -139,18 +139,24 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
       log(`mail: job ${job.id} was taken over by another sender before its result was recorded`);
       return result;
     }
-    await db.update({
-      [paths.orderMail(job.uid, job.order, job.id)]: {
-        kind: job.kind,
-        state: result === 'sent' ? 'sent' : result === 'failed' ? 'failed' : 'queued',
-        at,
-        attempts: job.attempts,
-        ...(error ? { error } : {}),
-      },
-      ...(job.message && result !== 'retrying'
-        ? messageOutcomeWrites({ id: job.id, message: job.message, to: job.to }, result, error)
-        : {}),
-    });
+    // The job's own record is what counts; the state beside the order is for people to read, and an order that
+    // is gone (or a write the rules refuse) must not hold up the emails behind this one.
+    await db
+      .update({
+        [paths.orderMail(job.uid, job.order, job.id)]: {
+          kind: job.kind,
+          state: result === 'sent' ? 'sent' : result === 'failed' ? 'failed' : 'queued',
+          at,
+          attempts: job.attempts,
+          ...(error ? { error } : {}),
+        },
+        ...(job.message && result !== 'retrying'
+          ? messageOutcomeWrites({ id: job.id, message: job.message, to: job.to }, result, error)
+          : {}),
+      })
+      .catch((refused: unknown) =>
+        log(`mail: job ${job.id} is ${result}, not recorded beside its order: ${describe(refused)}`),
+      );
     return result;
   }
 
@@ -185,7 +191,10 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
       const due = await db.dueJobs(now(), BATCH);
       let claimed = 0;
       const sendOne = async (id: string) => {
-        const job = await claim(id, run);
+        const job = await claim(id, run).catch((error: unknown) => {
+          log(`mail: job ${id} could not be claimed: ${describe(error)}`);
+          return null;
+        });
         if (!job) return;
         claimed++;
         let outcome: { error: unknown } | null = null;
@@ -195,7 +204,12 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
           outcome = { error };
           log(`mail: job ${job.id} attempt ${job.attempts} failed: ${describe(error)}`);
         }
-        report[await finish(job, run, outcome)]++;
+        try {
+          report[await finish(job, run, outcome)]++;
+        } catch (error) {
+          // Its lease runs out and a later run records it; the jobs beside it go on.
+          log(`mail: job ${job.id}'s result could not be recorded: ${describe(error)}`);
+        }
       };
       // A few at a time: a message to everyone booked is thousands of emails, each mostly waiting on SMTP.
       for (let start = 0; start < due.length; start += AT_ONCE) {
