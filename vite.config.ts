@@ -147,9 +147,9 @@ function trustedCode(): Plugin {
           return next();
         }
         services ??= start();
-        const caller = request.socket.remoteAddress ?? '';
         Promise.all([services, readJsonBody(request)])
           .then(([{ allocator, mail, endpoints, sendSoon }, body]) => {
+            const caller = endpoints.callerDirect(request.socket.remoteAddress);
             if (path === ALLOCATE_ENDPOINT)
               return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
             if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);

@@ -18,6 +18,7 @@ import { allocateRequest } from './orders/allocateEndpoint';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
 import { backfillDeskIndex } from './desk/backfill';
+import { callerBehindGoogle, callerDirect } from './mail/caller';
 import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
@@ -102,7 +103,12 @@ export const orderMail = onRequest(
   { region: REGION, invoker: 'public', memory: '256MiB', concurrency: 80, maxInstances: 1, secrets: [SMTP_URL] },
   async (request, response) => {
     const services = mailServices();
-    const caller = request.ip ?? '';
+    // Never request.ip: it trusts the X-Forwarded-For a caller writes (mail/caller.ts). The emulator has no front
+    // end in front of it, only the caller.
+    const caller =
+      process.env.FUNCTIONS_EMULATOR === 'true'
+        ? callerDirect(request.socket.remoteAddress)
+        : callerBehindGoogle(request.headers, request.socket.remoteAddress);
     const body: unknown = request.body;
     const answer =
       request.path === SEND_MAIL_ENDPOINT

@@ -22,6 +22,8 @@ export const paths = {
   orderLink: (secret: string) => `orderLinks/${secret}`,
   outbox: 'mailOutbox',
   outboxMessage: (messageId: string) => `mailOutbox/${messageId}`,
+  /** How much mail buyers' actions may still cause an address or an order (trusted code only). */
+  mailBudget: (key: string) => `mailBudgets/${key}`,
   /** A buyer's one waiting order request, and the time of their last (docs/data-model.md#orderqueue-and-orderanswers). */
   orderRequest: (uid: string) => `orderQueue/${uid}`,
   orderRate: (uid: string) => `orderRate/${uid}`,

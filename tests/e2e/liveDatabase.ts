@@ -12,7 +12,7 @@ import { createAllocator, type Allocator } from '../../functions/src/orders/allo
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
-import { findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
+import { callerDirect, findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from '../../functions/src/mail/trustedMail';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
 
@@ -95,6 +95,7 @@ async function connectPages(
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
   // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
+  const E2E_CALLER = callerDirect('e2e');
   await context.route(
     new RegExp(`(${SEND_MAIL_ENDPOINT}|${FIND_ORDER_ENDPOINT}|${ORDER_LINK_ENDPOINT})$`),
     async (route) => {
@@ -107,8 +108,8 @@ async function connectPages(
         path === SEND_MAIL_ENDPOINT
           ? await sendMailRequest(mail.sender, request.method())
           : path === FIND_ORDER_ENDPOINT
-            ? await findOrderRequest({ ...mail, limit: mail.findLimit }, request.method(), body, 'e2e')
-            : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, 'e2e');
+            ? await findOrderRequest({ ...mail, limit: mail.findLimit }, request.method(), body, E2E_CALLER)
+            : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, E2E_CALLER);
       await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
     },
   );

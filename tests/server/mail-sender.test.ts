@@ -11,6 +11,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase, ServerValue } from 'firebase-admin/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminMailDatabase } from '../../functions/src/mail/adminMailDatabase';
+import { callerDirect, findOrderRequest } from '../../functions/src/mail/endpoints';
 import { queueLinkMail } from '../../functions/src/mail/findOrder';
 import { createMailSender, retryDelay } from '../../functions/src/mail/sender';
 import { smtpTransport } from '../../functions/src/mail/smtp';
@@ -195,7 +196,7 @@ describe('the confirmation email', () => {
     expect(await read(`mailOutbox/${confirmationMessageId(id)}/next`)).toBeNull();
   });
 
-  it("goes out in the same run however many jobs before it cannot be sent or recorded (their orders deleted)", async () => {
+  it('goes out in the same run however many jobs before it cannot be sent or recorded (their orders deleted)', async () => {
     // Found in review: a job whose order was deleted failed, then the write of its delivery state beside the (gone)
     // order was refused and threw out of the run, so every email behind it waited for the next run.
     const orphans = await Promise.all(Array.from({ length: 20 }, (_, n) => order(`gone${n}`, { gig: 1 })));
@@ -231,6 +232,85 @@ describe('the confirmation email', () => {
   });
 });
 
+describe('what a buyer can make the shop send', () => {
+  // Found by the attacker's review: 65–80 fresh anonymous accounts made the shop send 193–225 confirmations of a
+  // gift card in 60 s to one address of their choosing, with their own words in the To: header and the greeting.
+  it('one address gets ten emails an hour from orders, however many accounts order to it; the rest go an hour later', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 13 }, (_, n) => order(`flood${n}`, { gig: 1 }, 'victim@example.com', 'Flood')),
+    );
+    let clock = Date.now();
+    const sender = createMailSender(mailDb(), smtp(), {
+      shopUrl: SHOP,
+      from: 'shop@hall.test',
+      now: () => clock,
+      log: () => {},
+    });
+    expect(await sender.drain()).toEqual({ sent: 10, retrying: 3, failed: 0 });
+    expect(mailTo('victim@example.com')).toHaveLength(10);
+    const held = [];
+    for (const id of ids) {
+      const job = (await read(`mailOutbox/${confirmationMessageId(id)}`)) as Record<string, unknown>;
+      if (job.state === 'queued') held.push(job);
+    }
+    expect(held).toHaveLength(3);
+    for (const job of held) {
+      // Held back, not failed: no attempt spent, due when the address's hour is over, and said so to staff.
+      expect(job).toMatchObject({ attempts: 0, error: expect.stringContaining('at most 10 emails an hour') });
+      expect(job.next).toBeGreaterThan(clock + 3_500_000);
+    }
+    // Another address is not held up by it.
+    await order('other', { gig: 1 });
+    clock = Date.now();
+    expect(await sender.drain()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    clock += 3_600_001;
+    expect(await sender.drain()).toEqual({ sent: 3, retrying: 0, failed: 0 });
+    expect(mailTo('victim@example.com')).toHaveLength(13);
+  });
+
+  it('gives up an email its address has held back for a day, so a flood leaves no backlog', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 11 }, (_, n) => order(`late${n}`, { gig: 1 }, 'late@example.com')),
+    );
+    // Queued most of a day ago (the shop's sender was away): the last of these would wait past a day.
+    const dayAgo = Date.now() - 23.5 * 3_600_000;
+    await Promise.all(
+      ids.map((id) =>
+        admin()
+          .ref(`mailOutbox/${confirmationMessageId(id)}/created`)
+          .set(dayAgo),
+      ),
+    );
+    const report = await createMailSender(mailDb(), smtp(), {
+      shopUrl: SHOP,
+      from: 'shop@hall.test',
+      log: () => {},
+    }).drain();
+    expect(report).toEqual({ sent: 10, retrying: 0, failed: 1 });
+    const states = await Promise.all(
+      ids.map((id) => read(`orders/${id.replace('request-', '')}/${id}/mail/${confirmationMessageId(id)}`)),
+    );
+    expect(states.filter((state) => (state as { state: string }).state === 'failed')).toEqual([
+      expect.objectContaining({ error: expect.stringContaining('not sent') }),
+    ]);
+  });
+
+  it("never puts the buyer's typed name in a header, and greets by it only when it reads as a name", async () => {
+    await order('phish', { gig: 1 }, 'mark@example.com', 'URGENT: your bank account is locked, call 0800 000 000');
+    await order('named', { gig: 1 }, 'ann@example.com', "Ann-Marie O'Neill");
+    await createMailSender(mailDb(), smtp(), { shopUrl: SHOP, from: 'shop@hall.test' }).drain();
+    const [phished] = mailTo('mark@example.com');
+    const headers = phished!.raw.toString('utf8').split('\r\n\r\n')[0]!;
+    expect(headers).toMatch(/^To: mark@example\.com$/m);
+    expect(headers).not.toMatch(/URGENT|bank/i);
+    expect(phished!.parsed.text).toContain('Hello,');
+    expect(`${phished!.parsed.text} ${String(phished!.parsed.html)}`).not.toMatch(/URGENT|0800/);
+    const [named] = mailTo('ann@example.com');
+    expect(named!.raw.toString('utf8').split('\r\n\r\n')[0]).toMatch(/^To: ann@example\.com$/m);
+    expect(named!.parsed.text).toContain("Hello Ann-Marie O'Neill,");
+  });
+});
+
 describe('find my order', () => {
   it("sends the link to the order's address only, and nothing for a wrong address or reference", async () => {
     const id = await order('fay', { gig: 1 });
@@ -263,6 +343,50 @@ describe('find my order', () => {
     expect(await queueLinkMail(db, { email: 'fay@example.com', reference: ref }, Date.now(), 'link-again-4')).toBe(
       false,
     );
+  });
+
+  it('queues three link emails at most for one order, however many calls arrive at once', async () => {
+    // Found by the attacker's review: 40 parallel calls queued 33 (each counted the others before they were written).
+    const id = await order('gil', { gig: 1 });
+    const { ref } = (await read(`orders/gil/${id}`)) as { ref: string };
+    const db = mailDb();
+    const queued = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        queueLinkMail(db, { email: 'gil@example.com', reference: ref }, Date.now(), `link-race-${n}`),
+      ),
+    );
+    expect(queued.filter(Boolean)).toHaveLength(3);
+    const outbox = (await read('mailOutbox')) as Record<string, { kind: string; order: string }>;
+    expect(Object.values(outbox).filter((job) => job.kind === 'link' && job.order === id)).toHaveLength(3);
+  });
+
+  it('answers a match and a miss alike, without waiting for the mail server', async () => {
+    // Found by the attacker's review: a match waited for the sender (3.2–15 s), a miss did not (1.5 s).
+    const id = await order('hal', { gig: 1 });
+    const { ref } = (await read(`orders/hal/${id}`)) as { ref: string };
+    let drains = 0;
+    // A mail server that never answers: an answer that waited for it would never come.
+    const stuck = { drain: () => (drains++, new Promise<never>(() => {})) };
+    const waits: number[] = [];
+    const ask = (email: string) =>
+      findOrderRequest(
+        {
+          db: mailDb(),
+          sender: stuck,
+          limit: { allow: () => true },
+          now: () => 1_000,
+          wait: async (ms) => void waits.push(ms),
+        },
+        'POST',
+        { email, reference: ref },
+        callerDirect('127.0.0.1'),
+      );
+    const miss = await ask('someone@example.com');
+    expect(drains).toBe(0);
+    const match = await ask('hal@example.com');
+    expect(drains).toBe(1);
+    expect(match).toEqual(miss);
+    expect(waits).toEqual([1_500, 1_500]);
   });
 });
 

@@ -223,6 +223,7 @@ function fixture(): Record<string, unknown> {
     orderRefs: { ...(SEED.orderRefs as object), [REF]: { uid: uids.customer, order: 'order-1' } },
     orderLinks: { ...(SEED.orderLinks as object), [LINK]: { uid: uids.customer, order: 'order-1' } },
     mailOutbox: { 'order-1-confirmation': job(uids.customer, 'order-1', 'confirmation') },
+    mailBudgets: { [`link-${REF}`]: { start: 1, count: 3 } },
     openOrders: { [uids.customer]: { a: 'order-1' }, [uids.other]: { a: 'order-1' } },
     // The guest placed an order and, about to sign in to the customer's account, wrote their claim secret.
     guestClaims: { [uids.guest]: GUEST_SECRET },
@@ -750,6 +751,19 @@ const MATRIX: Case[] = [
   },
   { what: 'mark a job sent', run: write(() => 'mailOutbox/order-1-confirmation/state', 'sent'), allowed: [] },
   { what: 'delete a job', run: write(() => 'mailOutbox/order-1-confirmation', null), allowed: [] },
+  // What buyers' actions may still make the shop send (functions/src/mail/mailBudget.ts): only the sender keeps it.
+  { what: 'read the mail budgets', run: read(() => 'mailBudgets'), allowed: SIGNED_IN_STAFF },
+  {
+    what: "reset an address's mail budget",
+    run: write(() => `mailBudgets/to-${'a'.repeat(43)}`, { start: Date.now(), count: 1 }),
+    allowed: [],
+  },
+  {
+    what: "reset an order's link budget",
+    run: write(() => `mailBudgets/link-${REF}`, { start: Date.now(), count: 1 }),
+    allowed: [],
+  },
+  { what: 'delete a mail budget', run: write(() => `mailBudgets/link-${REF}`, null), allowed: [] },
   // A message to everyone booked on an event (issue 25).
   { what: 'read the messages to everyone booked', run: read(() => 'eventMessages'), allowed: SIGNED_IN_STAFF },
   {

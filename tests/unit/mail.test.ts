@@ -17,10 +17,11 @@ import {
 } from '../../functions/src/mail/compose';
 import type { MailDatabase } from '../../functions/src/mail/orderData';
 import { qrPng } from '../../functions/src/mail/qrPng';
-import { rateLimit } from '../../functions/src/mail/rateLimit';
+import { callerLimit, rateLimit } from '../../functions/src/mail/rateLimit';
+import { callerBehindGoogle, callerDirect } from '../../functions/src/mail/caller';
 import { createMailSender, isPermanent, retryDelay } from '../../functions/src/mail/sender';
 import { parseOrder } from '../../src/features/orders/order';
-import { outboxRecord } from '../../src/features/orders/orderMail';
+import { greeting, outboxRecord } from '../../src/features/orders/orderMail';
 import { DEFAULT_SITE } from '../../src/state/site';
 import type { Ticket } from '../../src/features/tickets/ticket';
 
@@ -284,5 +285,61 @@ describe('the callers’ limit', () => {
     expect([limit.allow('a'), limit.allow('a'), limit.allow('a'), limit.allow('b')]).toEqual([true, true, false, true]);
     clock.t = 1000;
     expect(limit.allow('a')).toBe(true);
+  });
+});
+
+describe('who is calling', () => {
+  // Found by the attacker's review: behind the Functions emulator (and Cloud Functions, through request.ip) the
+  // caller was the first X-Forwarded-For entry, which the caller writes; a new one each call escaped the limit.
+  const forged = (n: number) => ({ 'x-forwarded-for': `10.0.0.${n}, 203.0.113.7` });
+
+  it('behind Google, is the address its front end appended, whatever the caller wrote before it', () => {
+    const callers = [1, 2, 3].map((n) => callerBehindGoogle(forged(n), '169.254.1.1'));
+    expect(new Set(callers.map((c) => c.person))).toEqual(new Set(['203.0.113.7']));
+    expect(callerBehindGoogle({}, '169.254.1.1')).toEqual({ network: '169.254.1.1', person: '169.254.1.1' });
+    expect(callerBehindGoogle({ 'x-forwarded-for': ['198.51.100.2', '203.0.113.7'] }, undefined).network).toBe(
+      '203.0.113.7',
+    );
+  });
+
+  it('behind Hosting, is the visitor the CDN names, inside the edge it came through', () => {
+    const via = (visitor: string) =>
+      callerBehindGoogle({ 'x-forwarded-for': '1.2.3.4, 151.101.1.1', 'fastly-client-ip': visitor }, undefined);
+    expect(via('198.51.100.9')).toEqual({ network: '151.101.1.1', person: '151.101.1.1 198.51.100.9' });
+    expect(via('198.51.100.9').person).not.toBe(via('198.51.100.10').person);
+  });
+
+  it('with nothing in front (vite preview, the emulator), is the connection, never a header', () => {
+    expect(callerDirect('127.0.0.1')).toEqual({ network: '127.0.0.1', person: '127.0.0.1' });
+  });
+
+  it('cannot escape the limit with new headers: six tries with six forged addresses, the sixth is refused', () => {
+    const limit = callerLimit(rateLimit(5, 600_000), rateLimit(100, 600_000));
+    const answers = [1, 2, 3, 4, 5, 6].map((n) => limit.allow(callerBehindGoogle(forged(n), undefined)));
+    expect(answers).toEqual([true, true, true, true, true, false]);
+  });
+
+  it('holds a person whose key is forgeable (Fastly-Client-IP without Hosting) inside their network', () => {
+    const limit = callerLimit(rateLimit(5, 600_000), rateLimit(100, 600_000));
+    const answers = Array.from({ length: 101 }, (_, n) =>
+      limit.allow(
+        callerBehindGoogle({ 'x-forwarded-for': '203.0.113.7', 'fastly-client-ip': `10.1.${n >> 8}.${n & 255}` }, ''),
+      ),
+    );
+    expect(answers.filter(Boolean)).toHaveLength(100);
+    expect(answers.at(-1)).toBe(false);
+  });
+});
+
+describe('the greeting', () => {
+  it("greets by a name, and by nothing when the 'name' is a sentence, a number or a link", () => {
+    expect(greeting('Ann')).toBe('Hello Ann,');
+    expect(greeting("  Ann-Marie   O'Neill ")).toBe("Hello Ann-Marie O'Neill,");
+    expect(greeting('Zoë Ødegård')).toBe('Hello Zoë Ødegård,');
+    expect(greeting('J. R. R. Tolkien')).toBe('Hello J. R. R. Tolkien,');
+    expect(greeting('URGENT: your bank account is locked, call 0800 000 000')).toBe('Hello,');
+    expect(greeting('visit https://evil.test')).toBe('Hello,');
+    expect(greeting('a'.repeat(61))).toBe('Hello,');
+    expect(greeting('')).toBe('Hello,');
   });
 });

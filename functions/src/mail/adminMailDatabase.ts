@@ -54,12 +54,13 @@ export function adminMailDatabase(databaseURL?: string): MailDatabase & { close(
         .get();
       return children(snapshot).map(([id]) => id);
     },
-    async transact(path, change) {
+    async transact(path, change, options) {
       try {
         const result = await db.ref(path).transaction(
           // The SDK first guesses from its cache (often empty: null) and is told the server's value if it guessed
-          // wrong; a null is answered with null, which asks for that value without aborting.
-          (current: unknown) => (current === null ? null : change(current)),
+          // wrong; a null is answered with null, which asks for that value without aborting. A record that may be
+          // created is asked about null too: a wrong guess is refused by the server and asked again.
+          (current: unknown) => (current === null && !options?.create ? null : change(current)),
           undefined,
           false,
         );

@@ -9,7 +9,7 @@ import { formatEventTime } from '../../../src/lib/format';
 import { formatMoney, formatPrice } from '../../../src/lib/money';
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
 import { displayReference } from '../../../src/features/orders/orderReference';
-import type { MailKind } from '../../../src/features/orders/orderMail';
+import { greeting, type MailKind } from '../../../src/features/orders/orderMail';
 import type { Order, OrderStatus } from '../../../src/features/orders/order';
 import { eventCalendar } from '../../../src/features/tickets/ics';
 import type { Ticket } from '../../../src/features/tickets/ticket';
@@ -60,7 +60,8 @@ interface Attachment {
 export interface ComposedMail {
   messageId: string;
   from: { name: string; address: string };
-  to: { name: string; address: string };
+  /** The address alone, never a display name (envelope). */
+  to: string;
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
@@ -150,10 +151,9 @@ function envelope(
   return {
     messageId: `<${ctx.messageId}@${ctx.domain}>`,
     from: { name: shopName, address: plainAddress(ctx.from, 'The sending address') },
-    to: {
-      name: oneLine(ctx.order.contact.name, 200),
-      address: plainAddress(ctx.order.contact.email, "The order's email"),
-    },
+    // The address alone: a buyer's typed name is theirs to choose, and a display name is what mail programs show
+    // first (docs/security.md#what-an-anonymous-script-can-still-make-the-shop-send).
+    to: plainAddress(ctx.order.contact.email, "The order's email"),
     ...(email && ADDRESS.test(email) ? { replyTo: { name: shopName, address: email } } : {}),
     subject: oneLine(`${subject} · ${shopName}`, 200),
   };
@@ -176,7 +176,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const text = [
     shopNameOf(shop),
     '',
-    `Hello ${oneLine(order.contact.name, 200)},`,
+    greeting(order.contact.name),
     '',
     lead,
     '',
@@ -213,7 +213,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const html = htmlFrame(
     subject,
     shop,
-    `<p style="margin:0 0 12px;">Hello ${escapeHtml(oneLine(order.contact.name, 200))},</p>
+    `<p style="margin:0 0 12px;">${escapeHtml(greeting(order.contact.name))}</p>
 <p style="margin:0 0 12px;">${escapeHtml(lead)}</p>
 <p style="margin:0 0 16px;">Order reference: <strong style="font-family:Consolas,Menlo,monospace;font-size:17px;">${escapeHtml(ref)}</strong></p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${order.lines
@@ -276,7 +276,7 @@ export function composeBookedMessage(ctx: BookedMessageContext): ComposedMail {
   const { order, shop } = ctx;
   const words = bookedMessageText({
     body: ctx.body,
-    name: oneLine(order.contact.name, 200),
+    name: order.contact.name,
     eventTitle: oneLine(ctx.eventTitle, 200),
     reference: order.ref ? displayReference(order.ref) : null,
     orderUrl: ctx.orderUrl,

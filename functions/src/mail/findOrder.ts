@@ -2,17 +2,17 @@
  * "Find my order" (the sign-in page): an email address and a reference. When they are an order's, its link is
  * emailed to that address again; the caller is never told whether they were (the answer and its timing are the
  * same either way), so the form cannot be used to learn who ordered or which references exist
- * (docs/security.md#find-my-order). Limited per caller (rateLimit.ts) and per order: at most three link emails
- * an hour.
+ * (docs/security.md#find-my-order). Limited per caller (rateLimit.ts, caller.ts) and per order: at most three link
+ * emails an hour, taken from a budget in the database in a transaction, so parallel calls cannot each see room.
  */
 import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
 import { normaliseReference } from '../../../src/features/orders/orderReference';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
+import { LINK_MAILS_PER_ORDER, orderLinkBudgetKey, spend } from './mailBudget';
 import type { MailDatabase } from './orderData';
 
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
-const LINK_MAILS_PER_HOUR = 3;
 
 export type FindQuery = { email: string; reference: string };
 
@@ -37,10 +37,7 @@ export async function queueLinkMail(
   const order = await db.read(paths.order(named.uid, named.order));
   if (!isRecord(order) || !isRecord(order.contact) || typeof order.contact.email !== 'string') return false;
   if (order.contact.email.toLowerCase() !== query.email.toLowerCase()) return false;
-  const recent = Object.values(isRecord(order.mail) ? order.mail : {}).filter(
-    (mail) => isRecord(mail) && mail.kind === 'link' && typeof mail.at === 'number' && mail.at > now - 3_600_000,
-  );
-  if (recent.length >= LINK_MAILS_PER_HOUR) return false;
+  if (!(await spend(db, orderLinkBudgetKey(ref), LINK_MAILS_PER_ORDER, now)).ok) return false;
   await db.update({
     [paths.outboxMessage(messageId)]: outboxRecord(
       { uid: named.uid, order: named.order, kind: 'link', to: order.contact.email },

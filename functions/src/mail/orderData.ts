@@ -24,9 +24,10 @@ export interface MailDatabase {
   jobsOf(messageId: string): Promise<string[]>;
   /**
    * Changes the record at `path` (a job, a message) atomically (compare and set): `change` gets the current value
-   * and returns the new one, or undefined to leave it. Resolves to whether it was changed.
+   * and returns the new one, or undefined to leave it. Resolves to whether it was changed. A record that is not
+   * there is left alone (change is not asked) unless `create` says it may be made.
    */
-  transact(path: string, change: (current: unknown) => unknown): Promise<boolean>;
+  transact(path: string, change: (current: unknown) => unknown, options?: { create?: boolean }): Promise<boolean>;
   update(update: Record<string, unknown>): Promise<void>;
 }
 

@@ -1,8 +1,10 @@
 /**
  * A fixed-window limit per key (a caller's address), held in memory: enough for the one instance that serves
- * these endpoints (index.ts, maxInstances: 1) and for `vite preview`. It bounds what one caller can make the shop
- * send; the order's own limit (findOrder.ts) holds across instances.
+ * these endpoints (index.ts, maxInstances: 1) and for `vite preview`. It bounds how often one caller can ask; what
+ * the shop sends is bounded in the database, across instances (mailBudget.ts).
  */
+import type { Caller } from './caller';
+
 export interface RateLimit {
   /** Whether one more call from `key` is allowed now (and counts it). */
   allow(key: string): boolean;
@@ -23,4 +25,13 @@ export function rateLimit(max: number, windowMs: number, now: () => number = Dat
       return true;
     },
   };
+}
+
+/** A limit per person inside a limit per network: a person's key may be the caller's to choose (caller.ts). */
+export interface CallerLimit {
+  allow(caller: Caller): boolean;
+}
+
+export function callerLimit(perPerson: RateLimit, perNetwork: RateLimit): CallerLimit {
+  return { allow: (caller) => perNetwork.allow(caller.network) && perPerson.allow(caller.person) };
 }

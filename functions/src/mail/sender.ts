@@ -17,6 +17,7 @@ import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
 import { composeMessageJob, messageOutcomeWrites, queueDueMessages } from './bookedMessages';
 import { composeMail, UnsendableMail, type ComposedMail } from './compose';
+import { addressBudgetKey, PER_ADDRESS, spend } from './mailBudget';
 import { readOrderData, type MailDatabase } from './orderData';
 
 export interface MailTransport {
@@ -51,6 +52,22 @@ const FIRST_RETRY_MS = 30_000;
 const LONGEST_WAIT_MS = 3_600_000;
 const BATCH = 20;
 const AT_ONCE = 4;
+/**
+ * What a buyer's actions make the shop send (an order's confirmation, find my order's link), to an address the buyer
+ * typed: bounded per address (mailBudget.ts). Staff's mail (status, tickets again, messages) is not.
+ */
+const CAUSED_BY_BUYERS: ReadonlySet<MailKind> = new Set(['confirmation', 'link']);
+/** A job held back by its address's budget for longer than this is given up, so a flood leaves no backlog. */
+const LONGEST_HOLD_MS = 86_400_000;
+
+/** The address's budget is spent: the job waits for the next window without losing an attempt. */
+class HeldBack extends Error {
+  constructor(readonly until: number) {
+    super(
+      `held back until ${new Date(until).toISOString()}: at most ${PER_ADDRESS.max} emails an hour go to one address from orders and find my order`,
+    );
+  }
+}
 
 /** The wait before attempt `attempts + 1`: 30 s, 1 min, 2 min … at most an hour. */
 export function retryDelay(attempts: number): number {
@@ -67,11 +84,13 @@ interface Job {
   /** A staff message's id (kind 'message'). */
   message?: string;
   attempts: number;
+  /** When it was queued (epoch ms; 0 when unknown). */
+  created: number;
 }
 
 function readJob(id: string, raw: unknown): Job | null {
   if (!isRecord(raw)) return null;
-  const { uid, order, kind, to, attempts, status, message } = raw;
+  const { uid, order, kind, to, attempts, status, message, created } = raw;
   if (typeof uid !== 'string' || typeof order !== 'string' || typeof attempts !== 'number') return null;
   if (!(MAIL_KINDS as readonly unknown[]).includes(kind)) return null;
   if (kind === 'message' && typeof message !== 'string') return null;
@@ -82,6 +101,7 @@ function readJob(id: string, raw: unknown): Job | null {
     kind: kind as MailKind,
     to: typeof to === 'string' ? to : '',
     attempts,
+    created: typeof created === 'number' ? created : 0,
     ...((ORDER_STATUSES as readonly unknown[]).includes(status) ? { status: status as OrderStatus } : {}),
     ...(typeof message === 'string' ? { message } : {}),
   };
@@ -120,7 +140,9 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
   /** Records how the attempt went, on the job (if this run still holds it) and beside the order. */
   async function finish(job: Job, run: string, outcome: { error: unknown } | null): Promise<keyof SendReport> {
     const at = now();
-    const permanent = outcome !== null && (isPermanent(outcome.error) || job.attempts >= maxAttempts);
+    const heldUntil = outcome?.error instanceof HeldBack ? outcome.error.until : null;
+    const permanent =
+      outcome !== null && heldUntil === null && (isPermanent(outcome.error) || job.attempts >= maxAttempts);
     const result: keyof SendReport = outcome === null ? 'sent' : permanent ? 'failed' : 'retrying';
     const error =
       outcome === null
@@ -133,6 +155,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
       const { lease: _lease, error: _error, next: _next, ...rest } = current;
       if (result === 'sent') return { ...rest, state: 'sent', sent: at };
       if (result === 'failed') return { ...rest, state: 'failed', error: error! };
+      if (heldUntil !== null) return { ...rest, attempts: job.attempts - 1, next: heldUntil, error: error! };
       return { ...rest, next: at + retryDelay(job.attempts), error: error! };
     });
     if (!held) {
@@ -147,7 +170,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
           kind: job.kind,
           state: result === 'sent' ? 'sent' : result === 'failed' ? 'failed' : 'queued',
           at,
-          attempts: job.attempts,
+          attempts: heldUntil === null ? job.attempts : job.attempts - 1,
           ...(error ? { error } : {}),
         },
         ...(job.message && result !== 'retrying'
@@ -158,6 +181,17 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
         log(`mail: job ${job.id} is ${result}, not recorded beside its order: ${describe(refused)}`),
       );
     return result;
+  }
+
+  async function spendAddressBudget(job: Job): Promise<void> {
+    const spent = await spend(db, addressBudgetKey(job.to), PER_ADDRESS, now());
+    if (spent.ok) return;
+    if (job.created > 0 && spent.until - job.created > LONGEST_HOLD_MS) {
+      throw new UnsendableMail(
+        `not sent: this address had ${PER_ADDRESS.max} emails an hour from orders and find my order for a day`,
+      );
+    }
+    throw new HeldBack(spent.until);
   }
 
   async function deliver(job: Job): Promise<void> {
@@ -172,6 +206,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     if (!data) throw new UnsendableMail('the order is gone');
     const { link: secret, ...content } = data;
     if (secret === null) throw new UnsendableMail('the order has no link');
+    if (CAUSED_BY_BUYERS.has(job.kind)) await spendAddressBudget(job);
     await transport.send(
       composeMail({
         ...content,

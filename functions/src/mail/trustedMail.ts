@@ -5,7 +5,7 @@
  */
 import { adminMailDatabase } from './adminMailDatabase';
 import type { MailDatabase } from './orderData';
-import { rateLimit, type RateLimit } from './rateLimit';
+import { callerLimit, rateLimit, type CallerLimit } from './rateLimit';
 import { createMailSender, type MailSender } from './sender';
 import { smtpTransport } from './smtp';
 
@@ -20,10 +20,10 @@ export interface MailSettings {
 export interface TrustedMail {
   db: MailDatabase;
   sender: MailSender;
-  /** Find my order: five tries per caller in ten minutes. */
-  findLimit: RateLimit;
+  /** Find my order: five tries per person in ten minutes, a hundred per network. */
+  findLimit: CallerLimit;
   /** The order page: plenty for a person, too few to try secrets (which are hopeless to guess anyway). */
-  linkLimit: RateLimit;
+  linkLimit: CallerLimit;
   /** Closes the database connection (tests). */
   close(): Promise<void>;
 }
@@ -33,8 +33,8 @@ export function trustedMail(settings: MailSettings): TrustedMail {
   return {
     db,
     sender: createMailSender(db, smtpTransport(settings.smtpUrl), { shopUrl: settings.shopUrl, from: settings.from }),
-    findLimit: rateLimit(5, 600_000),
-    linkLimit: rateLimit(120, 600_000),
+    findLimit: callerLimit(rateLimit(5, 600_000), rateLimit(100, 600_000)),
+    linkLimit: callerLimit(rateLimit(120, 600_000), rateLimit(2_000, 600_000)),
     close: db.close,
   };
 }

@@ -7,6 +7,7 @@
  */
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
+import { greeting } from './orderMail';
 
 /** As the rules have them. */
 export const MESSAGE_SUBJECT_MAX = 150;
@@ -102,7 +103,7 @@ export function bookedMessageText(parts: {
 }): { greeting: string; paragraphs: string[]; why: string; link: string | null } {
   const order = parts.reference ? ` (order ${parts.reference})` : '';
   return {
-    greeting: `Hello ${parts.name},`,
+    greeting: greeting(parts.name),
     paragraphs: parts.body
       .replace(/\r\n?/g, '\n')
       .split(/\n{2,}/)

@@ -24,6 +24,16 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
 
 type MailState = 'queued' | 'sent' | 'failed';
 
+/**
+ * "Hello Ann Parks-Smith," from the name a buyer typed, or "Hello," when it does not read as a name: the one place
+ * the shop's mail carries a buyer's own words, so it takes letters, spaces and a name's punctuation, 60 at most, and
+ * no digits, links or sentences (docs/security.md#what-an-anonymous-script-can-still-make-the-shop-send).
+ */
+export function greeting(name: string): string {
+  const oneLine = name.replace(/\s+/g, ' ').trim();
+  return /^[\p{L}\p{M}][\p{L}\p{M} .,'’-]{0,59}$/u.test(oneLine) ? `Hello ${oneLine},` : 'Hello,';
+}
+
 /** The confirmation's id is fixed by its order, so a batch decided twice can never queue two. */
 export const confirmationMessageId = (orderId: string): string => `${orderId}-confirmation`;
 
