@@ -215,6 +215,24 @@ test('a guest’s confirmation leaves through the functions with its tickets, an
   await expect(page.getByTestId('ticket')).toHaveCount(2);
 });
 
+test('find my order through Hosting cannot be asked more often by writing a new X-Forwarded-For each time', async ({
+  page,
+  stack,
+}) => {
+  // Found by the attacker's review: the function took the caller from the first X-Forwarded-For entry.
+  test.setTimeout(120_000);
+  const statuses: number[] = [];
+  for (let n = 1; n <= 6; n++) {
+    const response = await page.request.post('/api/orders/find', {
+      data: { email: 'nobody@example.com', reference: 'ZZZZ-ZZZZ' },
+      headers: { 'X-Forwarded-For': `198.51.100.${n}`, 'Fastly-Client-IP': `198.51.100.${n}` },
+    });
+    statuses.push(response.status());
+  }
+  expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  expect(stack.mailbox.messages().filter((m) => m.recipients.includes('nobody@example.com'))).toEqual([]);
+});
+
 test('staff message everyone booked on an event, and the orderMail function mails each person once', async ({
   page,
   db,
