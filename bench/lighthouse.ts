@@ -1,5 +1,6 @@
 /**
- * Lighthouse (mobile settings: emulated phone, simulated slow 4G and CPU) on every route of the built app with the
+ * Lighthouse (mobile settings: emulated phone, simulated slow 4G, and the CPU slowed down to a constant phone: the
+ * slowdown calibrated from the host's benchmarkIndex, phone.ts, not Lighthouse's fixed 4x) on every route of the built app with the
  * demo data, as a first visit with nothing stored sees it (/dashboard then lands on sign-in), served two ways side
  * by side: by `vite preview` (what `npm start` serves) and by the Firebase Hosting and Functions emulators (what
  * `npm run start:firebase` serves and production runs). Runs alternate between the two, so machine load hits both alike. Also the time to first
@@ -25,6 +26,7 @@ import type { Result } from 'lighthouse';
 import { buildDirs, startFirebaseStack, type StackPorts } from '../tests/e2e-firebase/firebaseStack';
 import { CHROMIUM_PATH } from '../scripts/chromium';
 import { keepOneCoreBusy } from './busyCore';
+import { calibratePhone, describePhone, PHONE_INDEX, type CalibratedPhone } from './phone';
 import { withLiveApp } from './liveApp';
 
 /** The Firebase stack of the benchmarks: ports of their own, beside the e2e tests' and the contracts'. */
@@ -58,6 +60,10 @@ interface PageScores {
   tbtMs: number | null;
   lcpMs: number | null;
   fcpMs: number | null;
+  /** The host's benchmark index in these runs (median): how fast the machine was while they ran. */
+  benchmarkIndex: number | null;
+  /** The calibration they ran with (phone.ts): the index measured just before them and the slowdown from it. */
+  phone: CalibratedPhone;
   /** Audits that cost accessibility, best-practices or SEO points: what to fix to reach 100. */
   failing: string[];
 }
@@ -67,7 +73,7 @@ function score(lhr: Result, id: string): number | null {
   return typeof value === 'number' ? Math.round(value * 100) : null;
 }
 
-function summarise(runs: Result[]): PageScores {
+function summarise(runs: Result[], phone: CalibratedPhone): PageScores {
   const lhr: Result = computeMedianRun(runs);
   const { categories, audits } = lhr;
   return {
@@ -82,6 +88,9 @@ function summarise(runs: Result[]): PageScores {
     tbtMs: audits['total-blocking-time']?.numericValue ?? null,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
     fcpMs: audits['first-contentful-paint']?.numericValue ?? null,
+    benchmarkIndex:
+      runs.map((run) => run.environment.benchmarkIndex).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? null,
+    phone,
     failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
       (categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
@@ -91,8 +100,14 @@ function summarise(runs: Result[]): PageScores {
 }
 
 /** One audit, or null for a run whose page never painted (a timeout on a busy machine): it has no figures. */
-async function audit(url: string, port: number): Promise<Result | null> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+async function audit(url: string, port: number, phone: CalibratedPhone): Promise<Result | null> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    throttling: { cpuSlowdownMultiplier: phone.multiplier },
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError || result.lhr.audits['first-contentful-paint']?.numericValue === undefined) {
     console.warn(`  a run of ${url} failed (${result.lhr.runtimeError?.message ?? 'no paint'}): left out`);
@@ -102,32 +117,41 @@ async function audit(url: string, port: number): Promise<Result | null> {
 }
 
 /** RUNS audits of one page on each stack, one stack after the other within every round. */
-async function auditSideBySide(urls: Record<Stack, string>, port: number): Promise<Record<Stack, PageScores>> {
+async function auditSideBySide(
+  urls: Record<Stack, string>,
+  port: number,
+  phone: CalibratedPhone,
+): Promise<Record<Stack, PageScores>> {
   const runs: Record<Stack, Result[]> = { 'vite preview': [], 'Firebase emulators': [] };
   for (let run = 0; run < RUNS; run++) {
     for (const stack of STACKS) {
-      const lhr = await audit(urls[stack], port);
+      const lhr = await audit(urls[stack], port, phone);
       if (lhr) runs[stack].push(lhr);
     }
   }
   return {
-    'vite preview': summarise(runs['vite preview']),
-    'Firebase emulators': summarise(runs['Firebase emulators']),
+    'vite preview': summarise(runs['vite preview'], phone),
+    'Firebase emulators': summarise(runs['Firebase emulators'], phone),
   };
 }
 
-/** RUNS audits of each page while one core is kept busy. */
-async function auditWithOneCoreBusy(appUrl: string, port: number): Promise<Record<string, PageScores>> {
+/** RUNS audits of each page while one core is kept busy, on the phone of the page's quiet row: the load is the point. */
+async function auditWithOneCoreBusy(
+  appUrl: string,
+  port: number,
+  phones: Record<string, CalibratedPhone>,
+): Promise<Record<string, PageScores>> {
   const busy = keepOneCoreBusy();
   try {
     const pages: Record<string, PageScores> = {};
     for (const path of PAGES) {
       const runs: Result[] = [];
+      const phone = phones[path]!;
       for (let run = 0; run < RUNS; run++) {
-        const lhr = await audit(`${appUrl}${path}`, port);
+        const lhr = await audit(`${appUrl}${path}`, port, phone);
         if (lhr) runs.push(lhr);
       }
-      pages[path] = summarise(runs);
+      pages[path] = summarise(runs, phone);
     }
     return pages;
   } finally {
@@ -137,14 +161,22 @@ async function auditWithOneCoreBusy(appUrl: string, port: number): Promise<Recor
 
 function printTable(stack: string, pages: Record<string, PageScores>): void {
   console.log(`\nLighthouse, ${stack} (mobile settings; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page)`);
-  console.log('  page        perf  worst  a11y  best   seo   LCP ms   FCP ms   TBT ms   perf of each run');
-  for (const [path, { scores, worstPerformance, lcpMs, fcpMs, tbtMs, performanceRuns }] of Object.entries(pages)) {
+  console.log(
+    `  CPU slowdown of each row: the host's benchmarkIndex measured just before it ("cal") over ${Math.round(PHONE_INDEX)}`,
+  );
+  console.log(
+    '  page        perf  worst  a11y  best   seo   LCP ms   FCP ms   TBT ms    cal  in runs    CPU  perf of each run',
+  );
+  for (const [path, row] of Object.entries(pages)) {
+    const { scores, worstPerformance, lcpMs, fcpMs, tbtMs, performanceRuns, benchmarkIndex, phone } = row;
     const cell = (value: number | null) => String(value ?? '-').padStart(4);
     const ms = (value: number | null) => String(Math.round(value ?? Number.NaN)).padStart(7);
     const categories = `${cell(scores.accessibility)}  ${cell(scores['best-practices'])}  ${cell(scores.seo)}`;
     const times = `${ms(lcpMs)}  ${ms(fcpMs)}  ${ms(tbtMs)}`;
     const perf = `${cell(scores.performance)}   ${cell(worstPerformance)}`;
-    console.log(`  ${path.padEnd(10)}  ${perf}  ${categories}  ${times}   ${performanceRuns.join(', ')}`);
+    const index = benchmarkIndex === null ? '-' : String(Math.round(benchmarkIndex));
+    const host = `${String(phone.benchmarkIndex).padStart(5)}  ${index.padStart(7)}  ${`${phone.multiplier}x`.padStart(5)}`;
+    console.log(`  ${path.padEnd(10)}  ${perf}  ${categories}  ${times}  ${host}  ${performanceRuns.join(', ')}`);
   }
   for (const [path, { failing }] of Object.entries(pages))
     if (failing.length > 0) console.log(`  ${path} loses points on ${failing.join(', ')}`);
@@ -159,6 +191,7 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
       const pages: Record<string, PageScores> = {};
       const firebasePages: Record<string, PageScores> = {};
       let busyCorePages: Record<string, PageScores>;
+      const phones: Record<string, CalibratedPhone> = {};
       try {
         const chrome = await launch({
           chromePath: CHROMIUM_PATH,
@@ -166,14 +199,19 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
         });
         try {
           for (const path of PAGES) {
+            // Calibrated again before each page: on a shared machine the host's speed drifts within minutes.
+            const phone = await calibratePhone(`${appUrl}${path}`, chrome.port);
+            phones[path] = phone;
+            console.log(`Lighthouse ${path}: ${describePhone(phone)}`);
             const both = await auditSideBySide(
               { 'vite preview': `${appUrl}${path}`, 'Firebase emulators': `${hostingUrl}${path}` },
               chrome.port,
+              phone,
             );
             pages[path] = both['vite preview'];
             firebasePages[path] = both['Firebase emulators'];
           }
-          busyCorePages = await auditWithOneCoreBusy(appUrl, chrome.port);
+          busyCorePages = await auditWithOneCoreBusy(appUrl, chrome.port, phones);
         } finally {
           chrome.kill();
         }
@@ -202,7 +240,7 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
       printTable('Firebase emulators', firebasePages);
       printTable('vite preview, one core kept busy', busyCorePages);
       console.log(`  offline reload of /home: first contentful paint ${Math.round(offlineFcpMs)} ms (target ≤ 500 ms)`);
-      return { pages, firebasePages, busyCorePages, offlineHomeFcpMs: offlineFcpMs };
+      return { phoneIndex: PHONE_INDEX, pages, firebasePages, busyCorePages, offlineHomeFcpMs: offlineFcpMs };
     },
   );
 }

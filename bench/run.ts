@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runBundleBench } from './bundle';
 import { runCatalogueBench } from './catalogue';
+import { runCheckoutBench } from './checkout';
 import { runDeskBench } from './desk';
 import { runDoorBench } from './door';
 import { runFirstVisitFunctionBench } from './firstVisitFunction';
@@ -21,6 +22,7 @@ results.lighthouse = await runLighthouseBench();
 // On the Lighthouse run's build of the Firebase stack, and before the heavier benchmarks load the machine.
 results.firstVisitFunction = await runFirstVisitFunctionBench();
 results.startup = await runStartupBench();
+results.checkout = await runCheckoutBench();
 results.propagation = await runPropagationBench();
 results.catalogue = await runCatalogueBench();
 results.server = await runServerBench();
