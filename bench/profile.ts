@@ -4,7 +4,7 @@
  * sampling profiler from the request until the main thread has had no long task for two seconds (as
  * Lighthouse's time to interactive: hydration, then the live data's start). Every sample is traced back
  * through the build's source maps to the package (or the app's own code) it ran in. Printed and returned, never
- * asserted; run alone with `npx tsx bench/profile.ts` (it builds with source maps first).
+ * asserted; run alone with `npx tsx bench/profile.ts [path …]` (it builds with source maps first).
  *
  * "(browser)" is the time the profiler saw outside JavaScript on the main thread: parsing HTML, style, layout,
  * paint and compiling scripts; "(garbage collection)" is V8's collector.
@@ -18,7 +18,9 @@ import { withLiveApp } from './liveApp';
 
 const RUNS = 3;
 const SLOWDOWN = 4;
-const PAGES = ['/home', '/products', '/about', '/contact'];
+/** The public pages by default; `npx tsx bench/profile.ts /cart /checkout` profiles those instead. */
+const PAGES = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+if (PAGES.length === 0) PAGES.push('/home', '/products', '/about', '/contact');
 const BUILD = 'dist-e2e';
 
 /** Packages by the first match on the original source's path; the app's own code is under src/. */
