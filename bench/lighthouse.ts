@@ -1,11 +1,12 @@
 /**
- * Lighthouse (mobile settings: emulated phone, simulated slow 4G, and the CPU slowed down to a constant phone: the
- * slowdown calibrated from the host's benchmarkIndex, phone.ts, not Lighthouse's fixed 4x) on every route of the built app with the
- * demo data, as a first visit with nothing stored sees it (/dashboard then lands on sign-in), served two ways side
- * by side: by `vite preview` (what `npm start` serves) and by the Firebase Hosting and Functions emulators (what
- * `npm run start:firebase` serves and production runs). Runs alternate between the two, so machine load hits both alike. Also the time to first
- * contentful paint of an offline reload of the home page once the service worker has it (the first-visit function's
- * own response times: bench/firstVisitFunction.ts). Printed and returned, never asserted.
+ * Lighthouse (mobile settings: emulated phone, simulated slow 4G, and the CPU slowed down to a constant phone,
+ * calibrated from the host's benchmarkIndex in phone.ts rather than Lighthouse's fixed 4x) on every route of the
+ * built app with the demo data, as a first visit with nothing stored sees it (/dashboard then lands on sign-in),
+ * served two ways side by side: by `vite preview` (what `npm start` serves) and by the Firebase Hosting and
+ * Functions emulators (what `npm run start:firebase` serves and production runs). Runs alternate between the two,
+ * so machine load hits both alike. Also the time to first contentful paint of an offline reload of the home page
+ * once the service worker has it (the first-visit function's own response times: bench/firstVisitFunction.ts).
+ * Printed and returned, never asserted.
  * Targets (issue 7): Performance ≥ 95, Accessibility, Best Practices and SEO 100, LCP ≤ 2.0 s, offline FCP ≤ 500 ms;
  * (issue 23) on every route, LCP ≤ 2.5 s.
  *
@@ -33,6 +34,12 @@ import { withLiveApp } from './liveApp';
 export const FIREBASE_PORTS: StackPorts = { hosting: 5321, functions: 5322, auth: 9324, db: 9325 };
 const STACKS = ['vite preview', 'Firebase emulators'] as const;
 type Stack = (typeof STACKS)[number];
+/**
+ * Which rows: all by default; LIGHTHOUSE_ROWS=preview (or preview,busy …) leaves out the Firebase stack or the busy
+ * core, for a quick look at the quiet `vite preview` rows alone.
+ */
+const ROWS = new Set(process.env.LIGHTHOUSE_ROWS?.split(',').filter(Boolean) ?? ['preview', 'firebase', 'busy']);
+const STACKS_RUN = STACKS.filter((stack) => ROWS.has(stack === 'vite preview' ? 'preview' : 'firebase'));
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
 
@@ -121,18 +128,15 @@ async function auditSideBySide(
   urls: Record<Stack, string>,
   port: number,
   phone: CalibratedPhone,
-): Promise<Record<Stack, PageScores>> {
+): Promise<Partial<Record<Stack, PageScores>>> {
   const runs: Record<Stack, Result[]> = { 'vite preview': [], 'Firebase emulators': [] };
   for (let run = 0; run < RUNS; run++) {
-    for (const stack of STACKS) {
+    for (const stack of STACKS_RUN) {
       const lhr = await audit(urls[stack], port, phone);
       if (lhr) runs[stack].push(lhr);
     }
   }
-  return {
-    'vite preview': summarise(runs['vite preview'], phone),
-    'Firebase emulators': summarise(runs['Firebase emulators'], phone),
-  };
+  return Object.fromEntries(STACKS_RUN.map((stack) => [stack, summarise(runs[stack], phone)]));
 }
 
 /** RUNS audits of each page while one core is kept busy, on the phone of the page's quiet row: the load is the point. */
@@ -186,11 +190,13 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
   return withLiveApp(
     () => undefined,
     async ({ page, appUrl }) => {
-      const firebase = await startFirebaseStack(FIREBASE_PORTS, buildDirs('dist-firebase-bench'));
+      const firebase = STACKS_RUN.includes('Firebase emulators')
+        ? await startFirebaseStack(FIREBASE_PORTS, buildDirs('dist-firebase-bench'))
+        : null;
       const hostingUrl = `http://localhost:${FIREBASE_PORTS.hosting}`;
       const pages: Record<string, PageScores> = {};
       const firebasePages: Record<string, PageScores> = {};
-      let busyCorePages: Record<string, PageScores>;
+      let busyCorePages: Record<string, PageScores> = {};
       const phones: Record<string, CalibratedPhone> = {};
       try {
         const chrome = await launch({
@@ -208,15 +214,15 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
               chrome.port,
               phone,
             );
-            pages[path] = both['vite preview'];
-            firebasePages[path] = both['Firebase emulators'];
+            if (both['vite preview']) pages[path] = both['vite preview'];
+            if (both['Firebase emulators']) firebasePages[path] = both['Firebase emulators'];
           }
-          busyCorePages = await auditWithOneCoreBusy(appUrl, chrome.port, phones);
+          if (ROWS.has('busy')) busyCorePages = await auditWithOneCoreBusy(appUrl, chrome.port, phones);
         } finally {
           chrome.kill();
         }
       } finally {
-        await firebase.stop();
+        await firebase?.stop();
       }
 
       // Offline reload of the home page from the service worker, on this machine without throttling.
@@ -236,9 +242,9 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
       );
       await page.context().setOffline(false);
 
-      printTable('vite preview', pages);
-      printTable('Firebase emulators', firebasePages);
-      printTable('vite preview, one core kept busy', busyCorePages);
+      if (ROWS.has('preview')) printTable('vite preview', pages);
+      if (firebase) printTable('Firebase emulators', firebasePages);
+      if (ROWS.has('busy')) printTable('vite preview, one core kept busy', busyCorePages);
       console.log(`  offline reload of /home: first contentful paint ${Math.round(offlineFcpMs)} ms (target ≤ 500 ms)`);
       return { phoneIndex: PHONE_INDEX, pages, firebasePages, busyCorePages, offlineHomeFcpMs: offlineFcpMs };
     },
