@@ -24,7 +24,7 @@ export interface CalibratedPhone {
   multiplier: number;
 }
 
-export const slowdownFor = (benchmarkIndex: number): number =>
+const slowdownFor = (benchmarkIndex: number): number =>
   Math.round(Math.min(20, Math.max(1, benchmarkIndex / PHONE_INDEX)) * 100) / 100;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
