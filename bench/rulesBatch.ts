@@ -5,7 +5,7 @@
  * server's core, as `Database.prepare` does for every write. The rush's profile put most of the database's CPU
  * here (docs/performance.md#the-on-sale-rush).
  *
- *   npx tsx bench/rulesBatch.ts [requests per batch = 250] [repeats = 15]
+ *   npx tsx bench/rulesBatch.ts [requests per batch = 250] [repeats = 15]   (also `npx tsx bench/rush.ts rules`)
  */
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -21,9 +21,6 @@ import { percentile } from './liveApp';
 const NS = 'bench';
 const RULES = readFileSync(fileURLToPath(new URL('../database.rules.json', import.meta.url)), 'utf8');
 const NOW = Date.now();
-
-const requests = Number(process.argv[2] ?? 250);
-const repeats = Number(process.argv[3] ?? 15);
 
 /** The namespace as the allocator finds it: an event of 1,000 and `count` requests of 1–4 tickets waiting. */
 function waitingQueue(count: number): { tree: ExportJson; queued: QueuedRequest[] } {
@@ -56,33 +53,36 @@ function waitingQueue(count: number): { tree: ExportJson; queued: QueuedRequest[
   return { tree: { products: { rush: event }, orderQueue: queue, orderRate: rate }, queued };
 }
 
-const { tree, queued } = waitingQueue(requests);
-const products = readProducts(
-  new Map(productsNamed(queued).map((id) => [id, (tree as { products: Record<string, unknown> }).products[id]])),
-);
-const { update } = settleBatch(queued, products, new Map());
-const database = new Database(new MemoryPersistence(), new Map([[NS, tree]]), compileRules(RULES));
-const allocator = { admin: false, auth: { uid: ALLOCATOR_UID, provider: 'custom', token: {} } } as const;
-
-const times: number[] = [];
-let reason = '';
-for (let i = 0; i < repeats; i++) {
-  const started = performance.now();
-  const outcome = database.prepare(NS, allocator, { kind: 'merge', path: [], children: update });
-  times.push(performance.now() - started);
-  reason = 'status' in outcome ? outcome.message : 'allowed';
-}
-times.sort((a, b) => a - b);
-console.log(
-  JSON.stringify({
+/** Judges one settled batch of `requests` requests `repeats` times; the figures, printed by the caller. */
+export function runRulesBatchBench(requests = 250, repeats = 15) {
+  const { tree, queued } = waitingQueue(requests);
+  const stored = (tree as { products: Record<string, unknown> }).products;
+  const products = readProducts(new Map(productsNamed(queued).map((id) => [id, stored[id]])));
+  const { update } = settleBatch(queued, products, new Map());
+  const database = new Database(new MemoryPersistence(), new Map([[NS, tree]]), compileRules(RULES));
+  const allocator = { admin: false, auth: { uid: ALLOCATOR_UID, provider: 'custom', token: {} } } as const;
+  const times: number[] = [];
+  let outcome = '';
+  for (let i = 0; i < repeats; i++) {
+    const started = performance.now();
+    const prepared = database.prepare(NS, allocator, { kind: 'merge', path: [], children: update });
+    times.push(performance.now() - started);
+    outcome = 'status' in prepared ? prepared.message : 'allowed';
+  }
+  times.sort((a, b) => a - b);
+  return {
     requests,
     paths: Object.keys(update).length,
-    outcome: reason,
+    outcome,
     msPerBatch: {
       median: Math.round(percentile(times, 50)),
       min: Math.round(times[0]!),
       max: Math.round(times.at(-1)!),
     },
     loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
-  }),
-);
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(JSON.stringify(runRulesBatchBench(Number(process.argv[2] ?? 250), Number(process.argv[3] ?? 15))));
+}

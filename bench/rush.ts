@@ -7,11 +7,12 @@
  * first-come inversions, batches and database writes per order, the database's CPU and peak memory, and the
  * load average (docs/decisions.md#the-on-sale-rush).
  *
- *   npx tsx bench/rush.ts [a|b|c|poisoned|firebase …]   (all five when none is named)
+ *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|rules|firebase …]   (all of them when none is named)
  *
  * `poisoned` (issue 30, break 1) is a rush of 200 honest buyers among whom 10 accounts reuse the request ids of
  * orders other accounts placed before, and 3 pairs of accounts choose one fresh id each at the same moment; its
  * honest buyers' press-to-answer is printed beside `clean`, the same 200 honest buyers with nothing planted.
+ * `rules` is what the database's rules cost for one batch of 250 orders, without the network (bench/rulesBatch.ts).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { buildDirs, startFirebaseStack } from '../tests/e2e-firebase/firebaseSta
 import { FIREBASE_PORTS } from './lighthouse';
 import { percentile } from './liveApp';
 import type { BuyerPlan, BuyerResult, BuyersCommand, BuyersReport } from './rushBuyers';
+import { runRulesBatchBench } from './rulesBatch';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BUYERS_SCRIPT = fileURLToPath(new URL('./rushBuyers.ts', import.meta.url));
@@ -368,6 +370,8 @@ async function runLocal(scenario: Scenario, authPort: number) {
   const child = spawn(
     process.execPath,
     [
+      // RUSH_PROFILE_DIR=<dir>: the database writes a V8 CPU profile of the run there, as it stops.
+      ...(process.env.RUSH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RUSH_PROFILE_DIR}`] : []),
       '--import',
       'tsx',
       join(REPO, 'server', 'cli.ts'),
@@ -450,8 +454,12 @@ function print(name: string, what: string, figures: object): void {
 
 export async function runRushBench(only: readonly string[] = []): Promise<Record<string, unknown>> {
   const all = scenarios();
-  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'clean', 'poisoned', 'firebase'];
+  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'clean', 'poisoned', 'rules', 'firebase'];
   const results: Record<string, unknown> = {};
+  if (wanted.includes('rules')) {
+    results.rules = runRulesBatchBench();
+    print('rules', 'the rules judging one allocator batch of 250 orders, in the server core', results.rules as object);
+  }
   const authDir = mkdtempSync(join(tmpdir(), 'storefront-rush-auth-'));
   const authPort = await freePort();
   const auth = await AuthEmulator.launch({ repo: REPO, dir: authDir, host: '127.0.0.1', port: authPort });

@@ -190,6 +190,41 @@ describe('the allocator against the real database and rules', () => {
     expect(await ledger('gig')).toMatchObject({ sold: 9, tickets: 9, stock: 1, queued: null, answerCount: 3 });
   });
 
+  it('reads the next batch while one is being written, and never settles a request twice or out of turn', async () => {
+    // Each update is held until the next batch has been read, so every read ahead still finds the batch on its
+    // way in the queue (the worst case for it): it must leave that batch's requests out.
+    for (let i = 0; i < 8; i++) await ask(`r${i}`, { gig: 2 });
+    const real = queueDatabase();
+    let reads = 0;
+    let readAgain = () => {};
+    const held: QueueDatabase = {
+      ...real,
+      oldestRequests: async (limit) => {
+        const found = await real.oldestRequests(limit);
+        reads++;
+        readAgain();
+        return found;
+      },
+      update: async (update) => {
+        const before = reads;
+        await new Promise<void>((resolve) => {
+          readAgain = () => reads > before && resolve();
+          readAgain();
+        });
+        await real.update(update);
+      },
+    };
+    const report = await createAllocator(held, { batchSize: 3 }).settle();
+    expect(report.refusedBatches).toBe(0);
+    const after = await ledger('gig');
+    expect(after).toMatchObject({ sold: 10, tickets: 10, stock: 0, queued: null, answerCount: 8 });
+    for (let i = 0; i < 8; i++) {
+      expect((await read(`orderAnswers/r${i}/request-r${i}`)) as { kind: string }).toMatchObject({
+        kind: i < 5 ? 'ordered' : 'short',
+      });
+    }
+  });
+
   it('a batch decided on stale stock (staff lowered it meanwhile) is refused and decided again', async () => {
     for (let i = 0; i < 3; i++) await ask(`f${i}`, { gig: 2 });
     const real = queueDatabase();

@@ -46,6 +46,12 @@ export interface Allocator {
   settle(): Promise<RunReport>;
 }
 
+/** A batch as read from the queue: its requests, oldest first, and their accounts' open-order slots. */
+interface Gathered {
+  batch: QueuedRequest[];
+  slots: Map<string, unknown>;
+}
+
 const DEFAULT_BATCH = 250;
 /** Refusals in a row at one batch size after which the batches are halved. */
 const REFUSALS_BEFORE_HALVING = 2;
@@ -62,30 +68,51 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
   /** The request a batch of one is trying; for telling a request the rules refuse from contention. */
   let single: { key: string; refusals: number } | null = null;
 
-  /** Settles one batch of at most `limit`; false when the queue held nothing to settle. */
-  async function settleOnce(report: RunReport, limit: number): Promise<boolean> {
-    const batch = await db.oldestRequests(limit);
-    if (batch.length === 0) return false;
+  /**
+   * The oldest `limit` requests but those of the accounts in `skip` (a batch whose update is still on its way),
+   * with their accounts' open-order slots.
+   */
+  async function gather(limit: number, skip: ReadonlySet<string> = new Set()): Promise<Gathered> {
+    const queued = await db.oldestRequests(limit + skip.size);
+    const batch = queued.filter((entry) => !skip.has(entry.uid)).slice(0, limit);
+    const uids = [...new Set(batch.map((entry) => entry.uid))];
+    const values = await db.readAll(uids.map(paths.openOrders));
+    return { batch, slots: new Map(uids.map((uid) => [uid, values.get(paths.openOrders(uid))])) };
+  }
+
+  /**
+   * Settles a gathered batch (of at most `limit`). While its update travels, the next batch (of `nextLimit`) is
+   * read ahead, given back as `ahead`; it is only ever settled after this one is acknowledged, with the stock read
+   * then (docs/performance.md#the-on-sale-rush).
+   */
+  async function settleOnce(
+    report: RunReport,
+    { batch, slots }: Gathered,
+    limit: number,
+    nextLimit: number,
+  ): Promise<{ ahead: Promise<Gathered> | null }> {
     if (limit === 1 && single?.key !== key(batch[0]!)) single = { key: key(batch[0]!), refusals: 0 };
     if (limit === 1 && single!.refusals >= REFUSALS_BEFORE_GIVING_UP) {
       log(`allocator: the database refuses settling request ${single!.key}; it is answered "failed"`);
       await takeOff(batch[0]!);
       report.answers.failed = (report.answers.failed ?? 0) + 1;
       single = null;
-      return true;
+      return { ahead: null };
     }
     const productIds = productsNamed(batch);
-    const uids = [...new Set(batch.map((entry) => entry.uid))];
-    const values = await db.readAll([...productIds.map(paths.product), ...uids.map(paths.openOrders)]);
-    const products = readProducts(new Map(productIds.map((id) => [id, values.get(paths.product(id))])));
-    const slots = new Map(uids.map((uid) => [uid, values.get(paths.openOrders(uid))]));
+    const stored = await db.readAll(productIds.map(paths.product));
+    const products = readProducts(new Map(productIds.map((id) => [id, stored.get(paths.product(id))])));
     const { update, decisions } = settleBatch(batch, products, slots);
-    await db.update(update);
+    const written = db.update(update);
+    const ahead = gather(nextLimit, new Set(batch.map((entry) => entry.uid)));
+    // Awaited by the next round, or dropped with this batch if it is refused.
+    ahead.catch(() => undefined);
+    await written;
     report.batches++;
     for (const { answer } of decisions) {
       if (answer) report.answers[answer.kind] = (report.answers[answer.kind] ?? 0) + 1;
     }
-    return true;
+    return { ahead };
   }
 
   /**
@@ -106,13 +133,25 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
   async function drain(report: RunReport): Promise<void> {
     let limit = batchSize;
     let refusals = 0;
+    let ahead: Promise<Gathered> | null = null;
     for (;;) {
       try {
-        if (!(await settleOnce(report, limit))) return;
+        const readAhead = ahead !== null;
+        const gathered = await (ahead ?? gather(limit));
+        ahead = null;
+        if (gathered.batch.length === 0) {
+          // Only a read made after the last update counts as the queue seen empty.
+          if (readAhead) continue;
+          return;
+        }
+        const nextLimit = Math.min(batchSize, limit * 2);
+        ({ ahead } = await settleOnce(report, gathered, limit, nextLimit));
         refusals = 0;
         single = null;
-        limit = Math.min(batchSize, limit * 2);
+        limit = nextLimit;
       } catch (error) {
+        // What was read ahead of a refused batch leaves that batch's requests out: read again.
+        ahead = null;
         if (!db.isRefusal(error)) throw error;
         report.refusedBatches++;
         if (limit === 1 && single) single.refusals++;
