@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { routePreloads } from './scripts/build/routePreloads.ts';
 import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
 import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
+import { refuseUnlessPost } from './functions/src/endpointAnswer.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
 import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
@@ -146,6 +147,12 @@ function trustedCode(): Plugin {
         if (![ALLOCATE_ENDPOINT, SEND_MAIL_ENDPOINT, FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT].includes(path ?? '')) {
           return next();
         }
+        // POST only, answered before a body is read or trusted code is started (functions/src/endpointAnswer.ts).
+        const refused = refuseUnlessPost(request.method);
+        if (refused) {
+          response.writeHead(refused.status, refused.headers);
+          return response.end(refused.body);
+        }
         services ??= start();
         Promise.all([services, readJsonBody(request)])
           .then(([{ allocator, mail, endpoints, sendSoon }, body]) => {
@@ -280,6 +287,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The server bundle serves no files: the client build has them.
   publicDir: isSsrBuild ? false : 'public',
-  preview: { port: 4173, strictPort: true },
+  // No CORS, as Firebase Hosting sends none: the app calls only its own origin. Vite's default answered a preflight
+  // to trusted code's endpoints itself (204) before they could refuse it (docs/security.md#trusted-codes-endpoints-take-post-only).
+  preview: { port: 4173, strictPort: true, cors: false },
   server: { port: 5173 },
 }));

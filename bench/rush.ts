@@ -7,7 +7,12 @@
  * first-come inversions, batches and database writes per order, the database's CPU and peak memory, and the
  * load average (docs/decisions.md#the-on-sale-rush).
  *
- *   npx tsx bench/rush.ts [a|b|c|firebase …]   (all four when none is named)
+ *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|rules|firebase …]   (all of them when none is named)
+ *
+ * `poisoned` (issue 30, break 1) is a rush of 200 honest buyers among whom 10 accounts reuse the request ids of
+ * orders other accounts placed before, and 3 pairs of accounts choose one fresh id each at the same moment; its
+ * honest buyers' press-to-answer is printed beside `clean`, the same 200 honest buyers with nothing planted.
+ * `rules` is what the database's rules cost for one batch of 250 orders, without the network (bench/rulesBatch.ts).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +30,7 @@ import { buildDirs, startFirebaseStack } from '../tests/e2e-firebase/firebaseSta
 import { FIREBASE_PORTS } from './lighthouse';
 import { percentile } from './liveApp';
 import type { BuyerPlan, BuyerResult, BuyersCommand, BuyersReport } from './rushBuyers';
+import { runRulesBatchBench } from './rulesBatch';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BUYERS_SCRIPT = fileURLToPath(new URL('./rushBuyers.ts', import.meta.url));
@@ -36,6 +42,8 @@ interface Scenario {
   stock: Record<string, number>;
   buyers: BuyerPlan[];
   processes: number;
+  /** More data the database starts with (the poisoned scenario's earlier orders). */
+  seed?: Record<string, unknown>;
 }
 
 /** A small deterministic random source, so that every run asks for the same wishlists. */
@@ -47,6 +55,45 @@ function random(seed: number): () => number {
   };
 }
 const between = (next: () => number, low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+
+/** Orders other accounts placed before the rush, under the ids the poisoned scenario's attackers reuse. */
+const EARLIER_ORDERS = 10;
+const earlierId = (n: number) => `earlier-order-${String(n).padStart(2, '0')}`;
+
+function earlierOrders(eventId: string): Record<string, unknown> {
+  const orders: Record<string, Record<string, unknown>> = {};
+  const tickets: Record<string, unknown> = {};
+  for (let n = 0; n < EARLIER_ORDERS; n++) {
+    const uid = `earlier-buyer-${n}`;
+    const contact = { name: `Earlier ${n}`, email: `earlier${n}@example.com` };
+    orders[uid] = {
+      [earlierId(n)]: {
+        items: { [eventId]: { title: `Rush ${eventId}`, price: 10, quantity: 1 } },
+        ...{ total: 10, status: 'pending', created: 1, contact },
+      },
+    };
+    tickets[`${earlierId(n)}-0`] = {
+      ...{ uid, order: earlierId(n), n: 0, code: '0000-0000-0000-0000-0000-0000-0000' },
+      ...{ holder: contact.name, status: 'valid', created: 1 },
+    };
+  }
+  return { orders, tickets: { [eventId]: tickets } };
+}
+
+/** 200 honest buyers × 1–2 tickets of an event of 1,000; `planted` adds the poisoning accounts among them. */
+function honestRush(planted: boolean): BuyerPlan[] {
+  const next = random(7);
+  const honest = Array.from({ length: 200 }, () => ({ lines: { 'rush-p': between(next, 1, 2) } }));
+  if (!planted) return honest;
+  const attackers: BuyerPlan[] = [
+    ...Array.from({ length: EARLIER_ORDERS }, (_, n) => ({ lines: { 'rush-p': 1 }, requestId: earlierId(n) })),
+    ...[0, 0, 1, 1, 2, 2].map((pair) => ({ lines: { 'rush-p': 1 }, requestId: `fresh-id-chosen-twice-${pair}` })),
+  ];
+  // Spread among the honest buyers, as they would press among them.
+  return honest.flatMap((plan, index) =>
+    index % 12 === 5 && attackers.length > 0 ? [attackers.shift()!, plan] : [plan],
+  );
+}
 
 function scenarios(): Record<string, Scenario> {
   const a = random(1);
@@ -76,6 +123,22 @@ function scenarios(): Record<string, Scenario> {
         return { lines: Object.fromEntries(wanted.map((id) => [id, between(c, 1, 3)])) };
       }),
       processes: 4,
+    },
+    clean: {
+      name: 'clean',
+      what: '200 honest buyers × 1–2 tickets, an event of 1,000 (nothing planted)',
+      stock: { 'rush-p': 1000 },
+      buyers: honestRush(false),
+      processes: 2,
+      seed: earlierOrders('rush-p'),
+    },
+    poisoned: {
+      name: 'poisoned',
+      what: 'the same 200 honest buyers, among them 10 requests reusing earlier orders’ ids and 3 pairs sharing one',
+      stock: { 'rush-p': 1000 },
+      buyers: honestRush(true),
+      processes: 2,
+      seed: earlierOrders('rush-p'),
     },
   };
 }
@@ -214,7 +277,9 @@ function summarise(scenario: Scenario, outcome: Outcome) {
   const sold: Record<string, number> = {};
   let orderCount = 0;
   // Only this scenario's products: the Firebase stack's database also holds the demo shop's orders.
-  for (const byUser of Object.values(orders ?? {})) {
+  // (and the poisoned scenario's earlier orders are not this rush's).
+  for (const [uid, byUser] of Object.entries(orders ?? {})) {
+    if (uid.startsWith('earlier-buyer-')) continue;
     for (const order of Object.values(byUser)) {
       const lines = Object.entries(order.items).filter(([id]) => id in scenario.stock);
       if (lines.length > 0) orderCount++;
@@ -249,8 +314,14 @@ function summarise(scenario: Scenario, outcome: Outcome) {
     if (asMuch) inversions++;
     else if (later.length > 0) smallerServedLater++;
   }
-  const times = results.map((result) => result.ms).sort((x, y) => x - y);
-  const queued = results.map((result) => result.queuedMs).sort((x, y) => x - y);
+  // Press to answer is the honest buyers' (a planted request's own wait is not what the figure is about).
+  const honest = results.filter((result) => !result.planted);
+  const times = honest.map((result) => result.ms).sort((x, y) => x - y);
+  const queued = honest.map((result) => result.queuedMs).sort((x, y) => x - y);
+  const plantedAnswers: Record<string, number> = {};
+  for (const result of results.filter((r) => r.planted)) {
+    plantedAnswers[result.kind] = (plantedAnswers[result.kind] ?? 0) + 1;
+  }
   const ms = (value: number) => Math.round(value);
   return {
     stock: scenario.stock,
@@ -264,6 +335,7 @@ function summarise(scenario: Scenario, outcome: Outcome) {
     ),
     strandedBuyers: strandedBuyers.length,
     answers: kinds,
+    ...(results.length > honest.length ? { plantedAnswers } : {}),
     pressToAnswerMs: { p50: ms(percentile(times, 50)), p95: ms(percentile(times, 95)), max: ms(times.at(-1) ?? 0) },
     // How much of that the request itself took to reach the database (the buyers' own writes, judged by the rules).
     pressToQueuedMs: { p50: ms(percentile(queued, 50)), p95: ms(percentile(queued, 95)), max: ms(queued.at(-1) ?? 0) },
@@ -292,12 +364,14 @@ async function readOutcome(dbPort: number, results: BuyerResult[]): Promise<Outc
 async function runLocal(scenario: Scenario, authPort: number) {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-rush-'));
   const seedFile = join(dir, 'seed.json');
-  writeFileSync(seedFile, JSON.stringify({ products: products(scenario.stock) }));
+  writeFileSync(seedFile, JSON.stringify({ ...scenario.seed, products: products(scenario.stock) }));
   const port = await freePort();
   // The local database as `npm run db` runs it, in a process of its own so that its CPU and memory can be read.
   const child = spawn(
     process.execPath,
     [
+      // RUSH_PROFILE_DIR=<dir>: the database writes a V8 CPU profile of the run there, as it stops.
+      ...(process.env.RUSH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RUSH_PROFILE_DIR}`] : []),
       '--import',
       'tsx',
       join(REPO, 'server', 'cli.ts'),
@@ -380,8 +454,12 @@ function print(name: string, what: string, figures: object): void {
 
 export async function runRushBench(only: readonly string[] = []): Promise<Record<string, unknown>> {
   const all = scenarios();
-  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'firebase'];
+  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'clean', 'poisoned', 'rules', 'firebase'];
   const results: Record<string, unknown> = {};
+  if (wanted.includes('rules')) {
+    results.rules = runRulesBatchBench();
+    print('rules', 'the rules judging one allocator batch of 250 orders, in the server core', results.rules as object);
+  }
   const authDir = mkdtempSync(join(tmpdir(), 'storefront-rush-auth-'));
   const authPort = await freePort();
   const auth = await AuthEmulator.launch({ repo: REPO, dir: authDir, host: '127.0.0.1', port: authPort });

@@ -23,6 +23,11 @@ import { parseAnswer, requestRecord } from '../src/features/orders/orderRequest'
 
 export interface BuyerPlan {
   lines: Record<string, number>;
+  /**
+   * A request id chosen to collide (the poisoning scenario: an id another account ordered under, or one another
+   * buyer chooses at the same moment); a fresh push id when absent.
+   */
+  requestId?: string;
 }
 
 export type BuyersCommand =
@@ -41,6 +46,8 @@ export interface BuyerResult {
   /** Press to the database's acknowledgement of the request, ms. */
   queuedMs: number;
   left?: Record<string, number>;
+  /** A planted request (its id chosen to collide), not an honest buyer's. */
+  planted: boolean;
 }
 
 export type BuyersReport = { type: 'ready' } | { type: 'done'; results: BuyerResult[] };
@@ -96,7 +103,7 @@ async function setup(command: Extract<BuyersCommand, { type: 'setup' }>): Promis
 
 function press(buyer: Buyer): Promise<BuyerResult> {
   const started = performance.now();
-  const requestId = push(ref(buyer.db, 'orders')).key!;
+  const requestId = buyer.plan.requestId ?? push(ref(buyer.db, 'orders')).key!;
   const lines = Object.entries(buyer.plan.lines).map(([productId, quantity]) => ({ productId, quantity }));
   let queuedMs = Number.NaN;
   const result = (kind: string, left?: Record<string, number>): BuyerResult => ({
@@ -107,6 +114,7 @@ function press(buyer: Buyer): Promise<BuyerResult> {
     ms: performance.now() - started,
     queuedMs,
     ...(left ? { left } : {}),
+    planted: buyer.plan.requestId !== undefined,
   });
   return new Promise((resolve) => {
     let calling = false;

@@ -15,6 +15,7 @@ import { onSchedule } from 'firebase-functions/scheduler';
 import template from '#first-visit-template';
 import { firstVisitPages, send } from './firstVisitPages';
 import { allocateRequest } from './orders/allocateEndpoint';
+import { refuseUnlessPost } from './endpointAnswer';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
 import { backfillDeskIndex } from './desk/backfill';
@@ -84,6 +85,12 @@ export const allocateOrders = onRequest(
     secrets: [SMTP_URL],
   },
   async (request, response) => {
+    // Anything but a POST is refused before the allocator is made (endpointAnswer.ts).
+    const refused = refuseUnlessPost(request.method);
+    if (refused) {
+      response.status(refused.status).set(refused.headers).send(refused.body);
+      return;
+    }
     if (!allocator) {
       const db = adminQueueDatabase();
       // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).

@@ -429,15 +429,22 @@ export class FilePersistence implements Persistence {
       }
       size = damage.offset;
       await this.cutFile(path, size);
+      // What is known, and no more: a kill cuts off only the write in progress (never acknowledged), but the same
+      // cut made from outside (a truncation, a copy that stopped early) loses acknowledged writes, and the file
+      // cannot tell the two apart (docs/local-database-durability.md#kill--9-a-crash-a-power-cut).
+      const dropped = `(offset ${damage.offset}, ${data.length - damage.offset} bytes, ${damage.reason})`;
+      const known =
+        `${this.seq === null ? 'no numbered record before it' : `every record up to record ${this.seq}`} is intact. ` +
+        `If the server was killed while writing it, it was never acknowledged (a write is acknowledged only once ` +
+        `its record is complete on disk); if the file was cut short by anything else, ` +
+        `acknowledged writes from record ${this.seq === null ? 'the first' : this.seq + 1} on are lost: ` +
+        'restore them from a backup';
       this.log(
         sameBoot
-          ? `persistence: the server was killed while writing; dropped the cut-off record at the end of ${path} ` +
-              `(offset ${damage.offset}, ${data.length - damage.offset} bytes, ${damage.reason}): the write in ` +
-              'progress, never acknowledged (a write is acknowledged only once its record is complete on disk)'
-          : `persistence: dropped a torn write at the end of ${path} (offset ${damage.offset}, ` +
-              `${data.length - damage.offset} bytes, ${damage.reason}): the server did not stop cleanly` +
-              `${previous ? ' and the machine restarted since' : ''}, and a write torn by that is never ` +
-              'acknowledged; if the file was damaged in another way instead, restore it from a backup',
+          ? `persistence: the server was killed (the machine kept running); dropped the cut-off record at the end ` +
+              `of ${path} ${dropped}: ${known}`
+          : `persistence: dropped a torn write at the end of ${path} ${dropped}: the server did not stop cleanly` +
+              `${previous ? ' and the machine restarted since' : ''}, which can tear the write in progress; ${known}`,
       );
     }
     this.journalBytes += size;

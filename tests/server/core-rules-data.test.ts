@@ -3,6 +3,8 @@ import { Database } from '../../server/core/database';
 import { ANONYMOUS } from '../../server/core/identity';
 import { MemoryPersistence } from '../../server/persistence/memory';
 import type { ExportJson } from '../../server/core/model';
+import { OpIndex, overlayData, treeData, type TreeOp } from '../../server/core/rules-data';
+import { withValueAt } from '../../server/core/tree';
 import { compileRules } from '../../server/rules/index';
 
 // Rules on a list node that look at the list itself, evaluated at every write of one of its items.
@@ -50,5 +52,36 @@ describe("rules' views of the data", () => {
     await write('k1', null);
     await write('keep', null);
     expect(db.valueAt('ns', ['list'])).toBeNull();
+  });
+});
+
+describe("rules' view of a write with many paths (an allocator's batch)", () => {
+  it('reads at every path exactly what the data holds after the write, as with a few paths', () => {
+    const root: ExportJson = {
+      orders: { u1: { o0: { status: 'pending' } }, u2: { keep: 1 } },
+      tickets: { gig: { 'o0-0': { uid: 'u1' } } },
+      products: { gig: { stock: 10 } },
+    };
+    // More ops than are looked through in a line: sets, a nested object, deletes, paths sharing prefixes.
+    const ops: TreeOp[] = [
+      ...Array.from({ length: 12 }, (_, i) => ({ path: ['orders', `u${i}`, `n${i}`], value: { total: i } })),
+      ...Array.from({ length: 6 }, (_, i) => ({ path: ['tickets', 'gig', `n${i}-0`], value: { uid: `u${i}` } })),
+      { path: ['tickets', 'gig', 'o0-0'], value: null },
+      { path: ['products', 'gig', 'stock'], value: 7 },
+      { path: ['orderQueue', 'u3'], value: null },
+    ];
+    let after: ExportJson = root;
+    for (const op of ops) after = withValueAt(after, op.path, op.value);
+    const expected = treeData(after);
+    const seen = overlayData(root, new OpIndex(), ops);
+    const probes = new Set<string>(['', 'orders', 'tickets/gig', 'orders/u2/keep', 'orders/u1/o0', 'missing/x']);
+    for (const { path } of ops)
+      for (let depth = 0; depth <= path.length; depth++) probes.add(path.slice(0, depth).join('/'));
+    for (const probe of probes) {
+      const path = probe === '' ? [] : probe.split('/');
+      expect(seen.val(path), probe).toEqual(expected.val(path));
+      expect(seen.exists(path), probe).toBe(expected.exists(path));
+      expect(seen.hasChildren(path), probe).toBe(expected.hasChildren(path));
+    }
   });
 });

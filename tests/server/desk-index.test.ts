@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { backfillDeskIndex } from '../../functions/src/desk/backfill';
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { createAllocator } from '../../functions/src/orders/allocator';
+import { orderIdFor } from '../../functions/src/orders/orderId';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import {
@@ -69,6 +70,9 @@ function client(claims: { sub: string } & Record<string, unknown>): SdkClient {
 }
 
 const read = async (path: string) => (await adminApp().ref(path).get()).val() as unknown;
+
+/** The id of the order buyer `uid`'s request (`ask`) becomes. */
+const O = (uid: string) => orderIdFor(uid, `request-${uid}`);
 
 async function ask(uid: string, lines: Record<string, number>, name = `Buyer ${uid}`): Promise<void> {
   const db = adminApp({ uid });
@@ -147,11 +151,11 @@ describe('the allocator indexes each order in the update that creates it', () =>
   it('writes the entry and one entry per event, copied from the order', async () => {
     await ask('b1', { gig: 2, mug: 1 }, 'Ada  Lovelace');
     await settle();
-    const stored = (await read('orders/b1/request-b1')) as { created: number };
-    const entry = parseDeskEntry(await read(`deskOrders/${deskKey('b1', 'request-b1')}`));
+    const stored = (await read(`orders/b1/${O('b1')}`)) as { created: number };
+    const entry = parseDeskEntry(await read(`deskOrders/${deskKey('b1', O('b1'))}`));
     expect(entry).toMatchObject({
       uid: 'b1',
-      order: 'request-b1',
+      order: O('b1'),
       status: 'pending',
       created: stored.created,
       name: 'Ada  Lovelace',
@@ -161,9 +165,9 @@ describe('the allocator indexes each order in the update that creates it', () =>
       summary: '2 × Gig, 1 × Mug',
       events: { gig: true },
     });
-    expect(await read(`deskOrders/b1~request-b1/emailKey`)).toBe('b1@example.com');
-    expect(await read(`deskOrders/b1~request-b1/surnameKey`)).toBe('lovelace ada');
-    expect(await read(`deskEventOrders/gig/b1~request-b1`)).toMatchObject({
+    expect(await read(`deskOrders/b1~${O('b1')}/emailKey`)).toBe('b1@example.com');
+    expect(await read(`deskOrders/b1~${O('b1')}/surnameKey`)).toBe('lovelace ada');
+    expect(await read(`deskEventOrders/gig/b1~${O('b1')}`)).toMatchObject({
       status: 'pending',
       quantity: 2,
       amount: 20,
@@ -172,8 +176,8 @@ describe('the allocator indexes each order in the update that creates it', () =>
     expect(await read('deskEventOrders/mug')).toBeNull();
     // The raw order id, as the dashboard showed it before references, finds it too.
     const as = client({ sub: 'staff-1' });
-    const rows = await Promise.all(searchQueries('request-b1').map((q) => runQuery(as, q)));
-    expect(rows.flat().map(([key]) => key)).toEqual(['b1~request-b1']);
+    const rows = await Promise.all(searchQueries(O('b1')).map((q) => runQuery(as, q)));
+    expect(rows.flat().map(([key]) => key)).toEqual([`b1~${O('b1')}`]);
   });
 });
 
@@ -279,36 +283,36 @@ describe('a staff status change keeps the index in step', () => {
   beforeEach(async () => {
     await ask('b3', { gig: 2 });
     await settle();
-    entry = parseDeskEntry(await read('deskOrders/b3~request-b3'))!;
+    entry = parseDeskEntry(await read(`deskOrders/b3~${O('b3')}`))!;
   });
 
   const change = (as: SdkClient, writes: Record<string, unknown>) => update(ref(as.db), writes);
-  const orderStatus = { 'orders/b3/request-b3/status': 'confirmed' };
+  const orderStatus = { [`orders/b3/${O('b3')}/status`]: 'confirmed' };
 
   it('accepts the order, its entry and its event entries together', async () => {
     await change(client({ sub: 'staff-1' }), {
       ...orderStatus,
-      ...deskStatusWrites('b3~request-b3', entry, 'confirmed'),
+      ...deskStatusWrites(`b3~${O('b3')}`, entry, 'confirmed'),
     });
-    expect(await read('deskOrders/b3~request-b3/sk')).toBe(`confirmed~${entry.t}`);
-    expect(await read('deskEventOrders/gig/b3~request-b3/status')).toBe('confirmed');
+    expect(await read(`deskOrders/b3~${O('b3')}/sk`)).toBe(`confirmed~${entry.t}`);
+    expect(await read(`deskEventOrders/gig/b3~${O('b3')}/status`)).toBe('confirmed');
   });
 
   it('refuses the order alone, the entry alone, or an entry that says another status', async () => {
     const as = client({ sub: 'staff-1' });
-    const desk = deskStatusWrites('b3~request-b3', entry, 'confirmed');
+    const desk = deskStatusWrites(`b3~${O('b3')}`, entry, 'confirmed');
     await expect(change(as, orderStatus)).rejects.toThrow(/permission/i);
     await expect(change(as, desk)).rejects.toThrow(/permission/i);
     await expect(
-      change(as, { ...orderStatus, ...deskStatusWrites('b3~request-b3', entry, 'fulfilled') }),
+      change(as, { ...orderStatus, ...deskStatusWrites(`b3~${O('b3')}`, entry, 'fulfilled') }),
     ).rejects.toThrow(/permission/i);
     await expect(
-      change(as, { ...orderStatus, ...desk, 'deskEventOrders/gig/b3~request-b3/status': 'pending' }),
+      change(as, { ...orderStatus, ...desk, [`deskEventOrders/gig/b3~${O('b3')}/status`]: 'pending' }),
     ).rejects.toThrow(/permission/i);
-    await expect(change(as, { ...orderStatus, ...desk, 'deskOrders/b3~request-b3/name': 'Someone' })).rejects.toThrow(
+    await expect(change(as, { ...orderStatus, ...desk, [`deskOrders/b3~${O('b3')}/name`]: 'Someone' })).rejects.toThrow(
       /permission/i,
     );
-    expect(await read('orders/b3/request-b3/status')).toBe('pending');
+    expect(await read(`orders/b3/${O('b3')}/status`)).toBe('pending');
   });
 });
 
@@ -320,13 +324,13 @@ describe('nobody but staff and trusted code reads or writes the index', () => {
 
   const attempts = (as: SdkClient) => [
     () => get(ref(as.db, 'deskOrders')),
-    () => get(ref(as.db, 'deskOrders/b4~request-b4')),
+    () => get(ref(as.db, `deskOrders/b4~${O('b4')}`)),
     () => get(ref(as.db, 'deskEventOrders/gig')),
     () => get(ref(as.db, 'deskMeta')),
     () => get(query(ref(as.db, 'deskOrders'), sdk.orderByChild('emailKey'), sdk.equalTo('b4@example.com'))),
-    () => update(ref(as.db), { 'deskOrders/b4~request-b4/status': 'fulfilled' }),
-    () => update(ref(as.db), { 'deskOrders/b4~request-b4': null }),
-    () => update(ref(as.db), { 'deskEventOrders/gig/b4~request-b4/amount': 0 }),
+    () => update(ref(as.db), { [`deskOrders/b4~${O('b4')}/status`]: 'fulfilled' }),
+    () => update(ref(as.db), { [`deskOrders/b4~${O('b4')}`]: null }),
+    () => update(ref(as.db), { [`deskEventOrders/gig/b4~${O('b4')}/amount`]: 0 }),
     () => update(ref(as.db), { 'deskMeta/indexed': 99 }),
   ];
 
@@ -346,7 +350,7 @@ describe('nobody but staff and trusted code reads or writes the index', () => {
       const as = client(claims);
       for (const attempt of attempts(as)) await expect(attempt(), claims.sub).rejects.toThrow(/permission/i);
     }
-    expect(await read('deskOrders/b4~request-b4/status')).toBe('pending');
+    expect(await read(`deskOrders/b4~${O('b4')}/status`)).toBe('pending');
   });
 
   it('refuses signed-out and forged REST calls (curl)', async () => {
@@ -355,7 +359,7 @@ describe('nobody but staff and trusted code reads or writes the index', () => {
       const base = `http://127.0.0.1:${server.port}/deskOrders`;
       const got = await fetch(`${base}.json?ns=${NAMESPACE}${auth}`);
       expect(got.status).toBe(401);
-      const put = await fetch(`${base}/b4~request-b4/status.json?ns=${NAMESPACE}${auth}`, {
+      const put = await fetch(`${base}/b4~${O('b4')}/status.json?ns=${NAMESPACE}${auth}`, {
         method: 'PUT',
         body: '"cancelled"',
       });
@@ -364,10 +368,10 @@ describe('nobody but staff and trusted code reads or writes the index', () => {
   });
 
   it('refuses an entry the allocator did not write, even one copied from a real order', async () => {
-    const entry = await read('deskOrders/b4~request-b4');
-    await server.set(NAMESPACE, '/deskOrders/b4~request-b4', null);
+    const entry = await read(`deskOrders/b4~${O('b4')}`);
+    await server.set(NAMESPACE, `/deskOrders/b4~${O('b4')}`, null);
     for (const sub of ['b4', 'staff-1']) {
-      await expect(update(ref(client({ sub }).db), { 'deskOrders/b4~request-b4': entry })).rejects.toThrow(
+      await expect(update(ref(client({ sub }).db), { [`deskOrders/b4~${O('b4')}`]: entry })).rejects.toThrow(
         /permission/i,
       );
     }

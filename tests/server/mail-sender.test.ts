@@ -17,6 +17,7 @@ import { createMailSender, retryDelay } from '../../functions/src/mail/sender';
 import { smtpTransport } from '../../functions/src/mail/smtp';
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { createAllocator } from '../../functions/src/orders/allocator';
+import { orderIdFor } from '../../functions/src/orders/orderId';
 import { messageJobId } from '../../functions/src/mail/bookedMessages';
 import { confirmationMessageId, deliveryRecord, MAILER_UID, outboxRecord } from '../../src/features/orders/orderMail';
 import { displayReference, STORED_REFERENCE } from '../../src/features/orders/orderReference';
@@ -71,7 +72,7 @@ async function order(uid: string, lines: Record<string, number>, email = `${uid}
   const queue = adminQueueDatabase(url);
   closers.push(queue.close);
   await createAllocator(queue).settle();
-  return id;
+  return orderIdFor(uid, id);
 }
 
 const smtp = () => smtpTransport(`smtp://127.0.0.1:${mailbox.smtpPort}`);

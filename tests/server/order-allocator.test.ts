@@ -11,6 +11,7 @@ import { getDatabase, ServerValue } from 'firebase-admin/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { createAllocator, type QueueDatabase } from '../../functions/src/orders/allocator';
+import { orderIdFor } from '../../functions/src/orders/orderId';
 import { requestRecord } from '../../src/features/orders/orderRequest';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
@@ -189,6 +190,41 @@ describe('the allocator against the real database and rules', () => {
     expect(await ledger('gig')).toMatchObject({ sold: 9, tickets: 9, stock: 1, queued: null, answerCount: 3 });
   });
 
+  it('reads the next batch while one is being written, and never settles a request twice or out of turn', async () => {
+    // Each update is held until the next batch has been read, so every read ahead still finds the batch on its
+    // way in the queue (the worst case for it): it must leave that batch's requests out.
+    for (let i = 0; i < 8; i++) await ask(`r${i}`, { gig: 2 });
+    const real = queueDatabase();
+    let reads = 0;
+    let readAgain = () => {};
+    const held: QueueDatabase = {
+      ...real,
+      oldestRequests: async (limit) => {
+        const found = await real.oldestRequests(limit);
+        reads++;
+        readAgain();
+        return found;
+      },
+      update: async (update) => {
+        const before = reads;
+        await new Promise<void>((resolve) => {
+          readAgain = () => reads > before && resolve();
+          readAgain();
+        });
+        await real.update(update);
+      },
+    };
+    const report = await createAllocator(held, { batchSize: 3 }).settle();
+    expect(report.refusedBatches).toBe(0);
+    const after = await ledger('gig');
+    expect(after).toMatchObject({ sold: 10, tickets: 10, stock: 0, queued: null, answerCount: 8 });
+    for (let i = 0; i < 8; i++) {
+      expect((await read(`orderAnswers/r${i}/request-r${i}`)) as { kind: string }).toMatchObject({
+        kind: i < 5 ? 'ordered' : 'short',
+      });
+    }
+  });
+
   it('a batch decided on stale stock (staff lowered it meanwhile) is refused and decided again', async () => {
     for (let i = 0; i < 3; i++) await ask(`f${i}`, { gig: 2 });
     const real = queueDatabase();
@@ -210,39 +246,36 @@ describe('the allocator against the real database and rules', () => {
     expect(after.kinds).toEqual({ ordered: 1, short: 2 });
   });
 
-  it('a request the rules will never accept is left queued and reported; everyone behind it is answered', async () => {
-    // Only an admin could make this: a queued request whose id is already an order of that account.
-    const poison = requestRecord(
-      'request-p',
-      [{ productId: 'gig', quantity: 1 }],
-      { name: 'P', email: 'p@example.com' },
-      '',
-      1,
-    );
+  it('a request the rules will never accept is answered "failed", taken off and reported; everyone behind it is answered', async () => {
+    // Only an admin could make this: an order already where the request's order would go.
     await admin()
       .ref()
-      .update({ 'orders/p/request-p': { status: 'pending' }, 'orderQueue/p': poison });
+      .update({ [`orders/p/${orderIdFor('p', 'request-p')}`]: { status: 'pending' } });
+    await ask('p', { gig: 1 }, 'request-p');
     await ask('q1', { gig: 1 });
     await ask('q2', { gig: 1 });
     const logged: string[] = [];
     await createAllocator(queueDatabase(), { log: (line) => logged.push(line) }).settle();
     expect(await read('orderAnswers/q1/request-q1')).toMatchObject({ kind: 'ordered' });
     expect(await read('orderAnswers/q2/request-q2')).toMatchObject({ kind: 'ordered' });
-    expect(Object.keys((await read('orderQueue')) as object)).toEqual(['p']);
+    expect(await read('orderAnswers/p/request-p')).toMatchObject({ kind: 'failed' });
+    expect(await read('orderQueue')).toBeNull();
     expect(logged).toEqual([expect.stringContaining('refuses settling request p/request-p')]);
   });
 
   it('orders hold the catalogue price and the buyer’s details, in an open-order slot, with one ticket per unit', async () => {
     await ask('g', { gig: 2, mug: 1 });
     await createAllocator(queueDatabase()).settle();
-    expect(await read('orders/g/request-g')).toMatchObject({
+    const id = orderIdFor('g', 'request-g');
+    expect(await read('orderAnswers/g/request-g')).toMatchObject({ kind: 'ordered', order: id });
+    expect(await read(`orders/g/${id}`)).toMatchObject({
       items: { gig: { title: 'Gig', price: 10, quantity: 2 }, mug: { title: 'Mug', price: 10, quantity: 1 } },
       total: 30,
       status: 'pending',
       contact: { name: 'Buyer g', email: 'g@example.com' },
     });
-    expect(await read('openOrders/g')).toEqual({ a: 'request-g' });
-    expect(Object.keys((await read('tickets/gig')) as object).sort()).toEqual(['request-g-0', 'request-g-1']);
+    expect(await read('openOrders/g')).toEqual({ a: id });
+    expect(Object.keys((await read('tickets/gig')) as object).sort()).toEqual([`${id}-0`, `${id}-1`]);
   });
 
   it('a fourth open order is refused as a limit, and the buyer cannot queue again within 2 seconds', async () => {

@@ -122,9 +122,31 @@ describe('a data directory that lost or damaged acknowledged writes', () => {
     expect(await load()).toEqual({ ns: { k0: 0, k1: 1, k2: 2 } });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain(
-      `the server was killed while writing; dropped the cut-off record at the end of ${journal}`,
+      `the server was killed (the machine kept running); dropped the cut-off record at the end of ${journal}`,
     );
-    expect(logged[0]).toMatch(new RegExp(`offset ${size}, 6 bytes.*never acknowledged`));
+    expect(logged[0]).toMatch(new RegExp(`offset ${size}, 6 bytes.*every record up to record 3 is intact`));
+    expect(logged[0]).toMatch(/if the server was killed while writing it, it was never acknowledged/i);
+  });
+
+  it('after a kill and a cut from outside into an acknowledged record, does not call what it dropped unacknowledged', async () => {
+    // Issue 30, break 5: k2 was acknowledged (its record complete on disk); then the server was killed and
+    // something outside cut the journal inside that record. The start-up cannot tell that from a write cut off by
+    // the kill, so it must say both, and what is known: which records are intact.
+    await acknowledged(3);
+    const journal = await newestJournal();
+    const data = await readFile(journal);
+    const lastRecord = data.lastIndexOf(MARKER);
+    await truncate(journal, lastRecord + 5);
+    await killed();
+    expect(await load()).toEqual({ ns: { k0: 0, k1: 1 } });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).not.toMatch(/: the write in progress, never acknowledged/);
+    expect(logged[0]).toContain(`dropped the cut-off record at the end of ${journal} (offset ${lastRecord}, 5 bytes`);
+    expect(logged[0]).toMatch(/every record up to record 2 is intact/);
+    expect(logged[0]).toMatch(/if the server was killed while writing it, it was never acknowledged/i);
+    expect(logged[0]).toMatch(
+      /if the file was cut short by anything else.*acknowledged writes from record 3 on are lost/,
+    );
   });
 
   it('starts anyway with --accept-data-loss, keeping what is intact and setting the rest aside', async () => {

@@ -127,4 +127,35 @@ describe('database.rules.json: the allocator settles each request once', () => {
     const ordered = { kind: 'ordered', order: 'request-1', at: NOW };
     expect(allowed([put('orderAnswers/buyer/request-1', ordered)], allocator, waiting)).toBe(false);
   });
+
+  it('a request it gives up on leaves with the answer "failed", and nothing else with it', () => {
+    const failed = { kind: 'failed', at: NOW };
+    expect(
+      allowed([put('orderQueue/buyer', null), put('orderAnswers/buyer/request-1', failed)], allocator, waiting),
+    ).toBe(true);
+    expect(
+      allowed(
+        [put('orderQueue/buyer', null), put('orderAnswers/buyer/request-1', { ...failed, order: 'x' })],
+        allocator,
+        waiting,
+      ),
+    ).toBe(false);
+  });
+
+  it('"ordered" names an order of this account created in the same update, never one that was there before', () => {
+    const order = {
+      items: { gig: { title: 'Gig', price: 10, quantity: 2 } },
+      total: 20,
+      status: 'pending',
+      created: 1,
+      contact: { name: 'Bo', email: 'bo@example.com' },
+    };
+    const ordered = { kind: 'ordered', order: 'derived-order-id', at: NOW };
+    const takeOff = [put('orderQueue/buyer', null), put('orderAnswers/buyer/request-1', ordered)];
+    // An order that existed before (of this account, or another's under that id) is not this request's.
+    const before = { ...waiting, orders: { buyer: { 'derived-order-id': order } } };
+    expect(allowed(takeOff, allocator, before)).toBe(false);
+    const elsewhere = { ...waiting, orders: { other: { 'derived-order-id': order } } };
+    expect(allowed(takeOff, allocator, elsewhere)).toBe(false);
+  });
 });

@@ -9,7 +9,8 @@ import type { Product } from '../../src/features/catalogue/product';
 import { catalogue, product } from './products';
 import { parseAnswer } from '../../src/features/orders/orderRequest';
 import { refusal } from '../../src/features/checkout/placeOrder';
-import { queueOrder, settleBatch, type QueuedRequest } from '../../functions/src/orders/settle';
+import { giveUp, queueOrder, settleBatch, type QueuedRequest } from '../../functions/src/orders/settle';
+import { orderIdFor } from '../../functions/src/orders/orderId';
 
 const request = (
   uid: string,
@@ -95,9 +96,12 @@ describe('settling a batch of the order queue', () => {
       new Map([['a', { a: 'old' }]]),
     );
     const update = batch.update;
+    // The order's id is derived from the account and the request (orderId.ts), never the request's own.
+    const id = orderIdFor('a', 'order-one');
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(update['orderQueue/a']).toBeNull();
-    expect(update['openOrders/a/b']).toBe('order-one');
-    const order = update['orders/a/order-one'] as { ref: string; link: string };
+    expect(update['openOrders/a/b']).toBe(id);
+    const order = update[`orders/a/${id}`] as { ref: string; link: string };
     expect(order).toEqual({
       items: { gig: { title: 'GIG', price: 12.5, quantity: 3 }, mug: { title: 'MUG', price: 10, quantity: 1 } },
       total: 47.5,
@@ -106,25 +110,25 @@ describe('settling a batch of the order queue', () => {
       contact: { name: 'Buyer a', email: 'a@example.com' },
       ref: expect.stringMatching(STORED_REFERENCE),
       link: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
-      mail: { 'order-one-confirmation': { kind: 'confirmation', state: 'queued', at: { '.sv': 'timestamp' } } },
+      mail: { [`${id}-confirmation`]: { kind: 'confirmation', state: 'queued', at: { '.sv': 'timestamp' } } },
     });
     // The reference and the secret name the order, and the confirmation's job is queued, in the same update.
-    expect(update[`orderRefs/${order.ref}`]).toEqual({ uid: 'a', order: 'order-one' });
-    expect(update[`orderLinks/${order.link}`]).toEqual({ uid: 'a', order: 'order-one' });
-    expect(update['mailOutbox/order-one-confirmation']).toMatchObject({
+    expect(update[`orderRefs/${order.ref}`]).toEqual({ uid: 'a', order: id });
+    expect(update[`orderLinks/${order.link}`]).toEqual({ uid: 'a', order: id });
+    expect(update[`mailOutbox/${id}-confirmation`]).toMatchObject({
       uid: 'a',
-      order: 'order-one',
+      order: id,
       kind: 'confirmation',
       to: 'a@example.com',
       state: 'queued',
       attempts: 0,
     });
     const tickets = Object.keys(update).filter((path) => path.startsWith('tickets/'));
-    expect(tickets.sort()).toEqual(['tickets/gig/order-one-0', 'tickets/gig/order-one-1', 'tickets/gig/order-one-2']);
+    expect(tickets.sort()).toEqual([0, 1, 2].map((n) => `tickets/gig/${id}-${n}`));
     const codes = new Set(tickets.map((path) => (update[path] as { code: string }).code));
     expect(codes.size).toBe(3);
-    expect(update['tickets/gig/order-one-0']).toMatchObject({ uid: 'a', order: 'order-one', n: 0, status: 'valid' });
-    expect(parseAnswer(update['orderAnswers/a/order-one'])).toEqual({ kind: 'ordered', order: 'order-one' });
+    expect(update[`tickets/gig/${id}-0`]).toMatchObject({ uid: 'a', order: id, n: 0, status: 'valid' });
+    expect(parseAnswer(update['orderAnswers/a/order-one'])).toEqual({ kind: 'ordered', order: id });
   });
 
   it('takes a malformed entry off the queue without an answer, and decides the rest', () => {
@@ -133,6 +137,55 @@ describe('settling a batch of the order queue', () => {
     expect(kinds(batch)).toEqual(['junk:undefined', 'b:ordered']);
     expect(batch.update['orderQueue/junk']).toBeNull();
     expect(Object.keys(batch.update).some((path) => path.startsWith('orderAnswers/junk'))).toBe(false);
+  });
+});
+
+describe("nothing a batch writes for one account can be another account's (issue 30, break 1)", () => {
+  /** Paths every order shares by design: the stock it takes, as a server increment. */
+  const shared = (path: string) => /^products\/[^/]+\/stock$/.test(path);
+  const gig = () => catalogue(product('gig', { stock: 100, date: '2027-01-15T19:00:00Z' }), product('mug'));
+  // Accounts and request ids chosen to collide: the same ids, ids that are other accounts' uids, separators that
+  // appear in keys built from both (uid~order, order-n, order-confirmation).
+  const accounts = ['a', 'b', 'a~b', 'a-b', 'b-0', 'x'.repeat(128), 'a_b'];
+  const ids = ['request-1', 'request-1-0', 'a-b-request', 'b-0-request', 'confirmation', 'x'.repeat(64)];
+
+  it('every path but the stock is written for one account only, whatever ids the accounts choose', () => {
+    const owner = new Map<string, string>();
+    const ordersSeen = new Set<string>();
+    for (const uid of accounts) {
+      for (const id of ids) {
+        const batch = settleBatch([request(uid, 1, { gig: 2, mug: 1 }, id)], gig(), new Map());
+        expect(kinds(batch)).toEqual([`${uid}:ordered`]);
+        const order = orderIdFor(uid, id);
+        expect(ordersSeen.has(order)).toBe(false);
+        ordersSeen.add(order);
+        for (const path of Object.keys(batch.update)) {
+          if (shared(path) || path.startsWith('orderRefs/') || path.startsWith('orderLinks/')) continue;
+          // Any other path one account's order writes, no other account's ever does.
+          const before = owner.get(path);
+          expect(before === undefined || before === uid, `${path}: ${before} and ${uid}`).toBe(true);
+          owner.set(path, uid);
+        }
+      }
+    }
+  });
+
+  it('references and secret links are trusted code’s random draws, different for the same request twice', () => {
+    const twice = [0, 1].map(
+      (n) => settleBatch([request(`twin${n}`, 1, { gig: 1 }, 'same-id-1')], gig(), new Map()).update,
+    );
+    const drawn = (update: Record<string, unknown>) =>
+      Object.keys(update).filter((path) => path.startsWith('orderRefs/') || path.startsWith('orderLinks/'));
+    expect(drawn(twice[0]!)).toHaveLength(2);
+    expect(drawn(twice[0]!).filter((path) => drawn(twice[1]!).includes(path))).toEqual([]);
+  });
+
+  it('a request given up on is taken off with the answer "failed", and a malformed entry without one', () => {
+    expect(giveUp(request('a', 1, { gig: 1 }, 'request-1'))).toEqual({
+      'orderQueue/a': null,
+      'orderAnswers/a/request-1': { kind: 'failed', at: { '.sv': 'timestamp' } },
+    });
+    expect(giveUp({ uid: 'junk', raw: 'nothing' })).toEqual({ 'orderQueue/junk': null });
   });
 });
 
@@ -156,6 +209,13 @@ describe('what a refused buyer is told', () => {
     expect(refusal({ kind: 'per-order-limit', limits: { gig: 2 } }, lines).message).toMatch(/at most 2 of Summer Gig/);
     expect(refusal({ kind: 'open-orders-limit' }, lines).message).toMatch(/already have 3 orders waiting/);
     expect(refusal({ kind: 'unavailable', products: ['mug'] }, lines).productIds).toEqual(['mug']);
+  });
+
+  it('says plainly when the shop gave up on a request, and that nothing was reserved', () => {
+    expect(parseAnswer({ kind: 'failed', at: 1 })).toEqual({ kind: 'failed' });
+    const problem = refusal({ kind: 'failed' }, lines);
+    expect(problem.message).toMatch(/could not place this order, so nothing was reserved/);
+    expect(problem.message).toMatch(/wishlist is unchanged/);
   });
 
   it('reads only answers it can vouch for', () => {

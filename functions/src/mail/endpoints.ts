@@ -10,7 +10,7 @@ import { ORDER_LINK_SECRET } from '../../../src/features/orders/orderLink';
 import { ticketRecord } from '../../../src/features/tickets/ticket';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
-import type { EndpointAnswer } from '../orders/allocateEndpoint';
+import { type EndpointAnswer, jsonAnswer as json, refuseUnlessPost } from '../endpointAnswer';
 import { queueLinkMail, readFindQuery } from './findOrder';
 import { readOrderData, type MailDatabase } from './orderData';
 import type { Caller } from './caller';
@@ -21,13 +21,6 @@ import { sendSoon } from './trustedMail';
 /** `vite preview` has nothing in front of it (caller.ts). */
 export { callerDirect } from './caller';
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): EndpointAnswer => ({
-  status,
-  headers: { ...JSON_HEADERS, ...headers },
-  body: JSON.stringify(body),
-});
-const usePost = () => json(405, { error: 'use POST' }, { Allow: 'POST' });
 const tooMany = () => json(429, { error: 'too many requests: try again in a few minutes' }, { 'Retry-After': '600' });
 
 /**
@@ -37,7 +30,8 @@ const tooMany = () => json(429, { error: 'too many requests: try again in a few 
 const FIND_ANSWER_MS = 1_500;
 
 export async function sendMailRequest(sender: MailSender, method: string | undefined): Promise<EndpointAnswer> {
-  if (method !== 'POST') return usePost();
+  const refused = refuseUnlessPost(method);
+  if (refused) return refused;
   try {
     return json(200, await sender.drain());
   } catch (error) {
@@ -60,7 +54,8 @@ export async function findOrderRequest(
   body: unknown,
   caller: Caller,
 ): Promise<EndpointAnswer> {
-  if (method !== 'POST') return usePost();
+  const refused = refuseUnlessPost(method);
+  if (refused) return refused;
   const query = readFindQuery(body);
   if (!query) return json(400, { error: 'give an email address and an order reference' });
   if (!deps.limit.allow(caller)) return tooMany();
@@ -87,7 +82,8 @@ export async function orderLinkRequest(
   body: unknown,
   caller: Caller,
 ): Promise<EndpointAnswer> {
-  if (method !== 'POST') return usePost();
+  const refused = refuseUnlessPost(method);
+  if (refused) return refused;
   const secret = isRecord(body) ? body.secret : undefined;
   if (typeof secret !== 'string' || !ORDER_LINK_SECRET.test(secret)) return json(404, { error: 'no such order link' });
   if (!limit.allow(caller)) return tooMany();

@@ -6,14 +6,7 @@
  * join that run. The Cloud Function (index.ts) and `vite preview` (vite.config.ts) both answer with this module.
  */
 import type { Allocator } from './allocator';
-
-export interface EndpointAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer';
 
 /**
  * `afterSettle` is called once the queue is settled, and not waited for: it starts the confirmations' mail
@@ -24,16 +17,15 @@ export async function allocateRequest(
   method: string | undefined,
   afterSettle?: () => void,
 ): Promise<EndpointAnswer> {
-  if (method !== 'POST') {
-    return { status: 405, headers: { ...JSON_HEADERS, Allow: 'POST' }, body: '{"error":"use POST"}' };
-  }
+  const refused = refuseUnlessPost(method);
+  if (refused) return refused;
   try {
     const report = await allocator.settle();
     afterSettle?.();
-    return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ settled: report.answers }) };
+    return jsonAnswer(200, { settled: report.answers });
   } catch (error) {
     // The queue is untouched by a failed batch; the buyer's app calls again, and so does every other buyer.
     console.error('allocator:', error);
-    return { status: 503, headers: { ...JSON_HEADERS, 'Retry-After': '1' }, body: '{"error":"try again shortly"}' };
+    return jsonAnswer(503, { error: 'try again shortly' }, { 'Retry-After': '1' });
   }
 }

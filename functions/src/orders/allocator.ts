@@ -7,11 +7,13 @@
  *
  * The database refuses a batch (the rules, docs/security.md#orders-are-placed-by-trusted-code) when another
  * allocator settled one of its requests first, or when the stock or a product changed since it was read; the
- * batch is then read and decided again. A batch refused again and again is settled one request at a time, so one
- * request the rules will never accept holds up nobody else.
+ * batch is then read and decided again. A batch refused again and again is halved, down to one request, and grows
+ * back as batches pass, so one request the rules will never accept costs its neighbours a few refused batches,
+ * not two each. That request, refused alone again and again, is taken off the queue with the answer `failed`,
+ * written in the database (the buyer sees it; a restarted allocator never meets it again).
  */
 import { paths } from '../../../src/firebase/paths';
-import { productsNamed, readProducts, requestKey as key, settleBatch, type QueuedRequest } from './settle';
+import { giveUp, productsNamed, readProducts, requestKey as key, settleBatch, type QueuedRequest } from './settle';
 import { coalescedRuns } from '../coalescedRuns';
 import type { OrderAnswer } from '../../../src/features/orders/orderRequest';
 
@@ -44,60 +46,117 @@ export interface Allocator {
   settle(): Promise<RunReport>;
 }
 
+/** A batch as read from the queue: its requests, oldest first, and their accounts' open-order slots. */
+interface Gathered {
+  batch: QueuedRequest[];
+  slots: Map<string, unknown>;
+}
+
 const DEFAULT_BATCH = 250;
-/** Refusals in a row after which batches shrink to one request. */
-const REFUSALS_BEFORE_SINGLES = 2;
+/** Refusals in a row at one batch size after which the batches are halved. */
+const REFUSALS_BEFORE_HALVING = 2;
 /**
- * The same request, alone at the head of the queue, refused this often in a row is left there and reported; the
- * rest go on. (A request another allocator settles meanwhile leaves the head, so contention never counts.)
+ * The same request, alone at the head of the queue, refused this often in a row is given up on (answered
+ * `failed`). A request another allocator settles meanwhile leaves the head, so contention never counts.
  */
 const REFUSALS_BEFORE_GIVING_UP = 3;
 
 export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {}): Allocator {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const log = options.log ?? ((message: string) => console.error(message));
-  /** Requests the rules refused on their own, by `uid/id`: skipped until this process restarts. */
-  const stuck = new Set<string>();
 
   /** The request a batch of one is trying; for telling a request the rules refuse from contention. */
   let single: { key: string; refusals: number } | null = null;
 
-  /** Settles one batch; false when the queue held nothing to settle. */
-  async function settleOnce(report: RunReport, refusals: number): Promise<boolean> {
-    const limit = refusals >= REFUSALS_BEFORE_SINGLES ? 1 : batchSize;
-    const queued = (await db.oldestRequests(limit + stuck.size)).filter((entry) => !stuck.has(key(entry)));
-    const batch = queued.slice(0, limit);
-    if (batch.length === 0) return false;
-    if (limit === 1 && single?.key !== key(batch[0]!)) single = { key: key(batch[0]!), refusals: 0 };
-    const productIds = productsNamed(batch);
+  /**
+   * The oldest `limit` requests but those of the accounts in `skip` (a batch whose update is still on its way),
+   * with their accounts' open-order slots.
+   */
+  async function gather(limit: number, skip: ReadonlySet<string> = new Set()): Promise<Gathered> {
+    const queued = await db.oldestRequests(limit + skip.size);
+    const batch = queued.filter((entry) => !skip.has(entry.uid)).slice(0, limit);
     const uids = [...new Set(batch.map((entry) => entry.uid))];
-    const values = await db.readAll([...productIds.map(paths.product), ...uids.map(paths.openOrders)]);
-    const products = readProducts(new Map(productIds.map((id) => [id, values.get(paths.product(id))])));
-    const slots = new Map(uids.map((uid) => [uid, values.get(paths.openOrders(uid))]));
+    const values = await db.readAll(uids.map(paths.openOrders));
+    return { batch, slots: new Map(uids.map((uid) => [uid, values.get(paths.openOrders(uid))])) };
+  }
+
+  /**
+   * Settles a gathered batch (of at most `limit`). While its update travels, the next batch (of `nextLimit`) is
+   * read ahead, given back as `ahead`; it is only ever settled after this one is acknowledged, with the stock read
+   * then (docs/performance.md#the-on-sale-rush).
+   */
+  async function settleOnce(
+    report: RunReport,
+    { batch, slots }: Gathered,
+    limit: number,
+    nextLimit: number,
+  ): Promise<{ ahead: Promise<Gathered> | null }> {
+    if (limit === 1 && single?.key !== key(batch[0]!)) single = { key: key(batch[0]!), refusals: 0 };
+    if (limit === 1 && single!.refusals >= REFUSALS_BEFORE_GIVING_UP) {
+      log(`allocator: the database refuses settling request ${single!.key}; it is answered "failed"`);
+      await takeOff(batch[0]!);
+      report.answers.failed = (report.answers.failed ?? 0) + 1;
+      single = null;
+      return { ahead: null };
+    }
+    const productIds = productsNamed(batch);
+    const stored = await db.readAll(productIds.map(paths.product));
+    const products = readProducts(new Map(productIds.map((id) => [id, stored.get(paths.product(id))])));
     const { update, decisions } = settleBatch(batch, products, slots);
-    await db.update(update);
+    const written = db.update(update);
+    const ahead = gather(nextLimit, new Set(batch.map((entry) => entry.uid)));
+    // Awaited by the next round, or dropped with this batch if it is refused.
+    ahead.catch(() => undefined);
+    await written;
     report.batches++;
     for (const { answer } of decisions) {
       if (answer) report.answers[answer.kind] = (report.answers[answer.kind] ?? 0) + 1;
     }
-    return true;
+    return { ahead };
+  }
+
+  /**
+   * Takes a request off the queue with the answer `failed`. If even that is refused, its id was answered already
+   * (only an admin could queue it then; the buyer has that answer) or another allocator took it: it goes without.
+   */
+  async function takeOff(entry: QueuedRequest): Promise<void> {
+    try {
+      await db.update(giveUp(entry));
+    } catch (error) {
+      if (!db.isRefusal(error)) throw error;
+      await db.update({ [`orderQueue/${entry.uid}`]: null }).catch((again: unknown) => {
+        if (!db.isRefusal(again)) throw again;
+      });
+    }
   }
 
   async function drain(report: RunReport): Promise<void> {
+    let limit = batchSize;
     let refusals = 0;
+    let ahead: Promise<Gathered> | null = null;
     for (;;) {
       try {
-        if (!(await settleOnce(report, refusals))) return;
+        const readAhead = ahead !== null;
+        const gathered = await (ahead ?? gather(limit));
+        ahead = null;
+        if (gathered.batch.length === 0) {
+          // Only a read made after the last update counts as the queue seen empty.
+          if (readAhead) continue;
+          return;
+        }
+        const nextLimit = Math.min(batchSize, limit * 2);
+        ({ ahead } = await settleOnce(report, gathered, limit, nextLimit));
         refusals = 0;
         single = null;
+        limit = nextLimit;
       } catch (error) {
+        // What was read ahead of a refused batch leaves that batch's requests out: read again.
+        ahead = null;
         if (!db.isRefusal(error)) throw error;
         report.refusedBatches++;
-        refusals++;
-        if (single && ++single.refusals >= REFUSALS_BEFORE_GIVING_UP) {
-          stuck.add(single.key);
-          log(`allocator: the database refuses settling request ${single.key}; it stays queued (${String(error)})`);
-          single = null;
+        if (limit === 1 && single) single.refusals++;
+        if (++refusals >= REFUSALS_BEFORE_HALVING && limit > 1) {
+          limit = Math.ceil(limit / 2);
           refusals = 0;
         }
       }

@@ -18,6 +18,7 @@ import { newTicketCode } from '../../../src/features/tickets/ticketCode';
 import { paths } from '../../../src/firebase/paths';
 import { deskIndexWrites } from '../../../src/features/orders/deskIndex';
 import { isRecord } from '../../../src/state/validation';
+import { orderIdFor } from './orderId';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -115,6 +116,7 @@ function orderDelivery(
 
 function decide(
   request: OrderRequest,
+  orderId: string,
   products: ReadonlyMap<string, Product | null>,
   left: Map<string, number>,
   slot: string | null,
@@ -132,7 +134,7 @@ function decide(
   if (slot === null) return { kind: 'open-orders-limit' };
   const short = wanted.filter(([id, quantity]) => left.has(id) && left.get(id)! < quantity);
   if (short.length > 0) return { kind: 'short', left: Object.fromEntries(short.map(([id]) => [id, left.get(id)!])) };
-  return { kind: 'ordered', order: request.id };
+  return { kind: 'ordered', order: orderId };
 }
 
 /**
@@ -166,7 +168,9 @@ export function settleBatch(
       continue;
     }
     const slot = freeSlot(open.get(uid));
-    const answer = decide(request, products, left, slot);
+    // The order's id is derived, not the buyer's: nothing it names can be another account's (orderId.ts).
+    const orderId = orderIdFor(uid, request.id);
+    const answer = decide(request, orderId, products, left, slot);
     decisions.push({ uid, requestId: request.id, at, answer });
     update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
     if (answer.kind !== 'ordered') continue;
@@ -180,9 +184,9 @@ export function settleBatch(
       }
       if (product.date) {
         for (let n = 0; n < quantity; n++) {
-          update[paths.ticket(id, ticketId(request.id, n))] = {
+          update[paths.ticket(id, ticketId(orderId, n))] = {
             uid,
-            order: request.id,
+            order: orderId,
             n,
             code: newTicketCode(),
             holder: request.contact.name,
@@ -192,22 +196,35 @@ export function settleBatch(
         }
       }
     }
-    update[paths.order(uid, request.id)] = {
+    update[paths.order(uid, orderId)] = {
       items,
       total: orderTotal({ items }),
       status: 'pending',
       created: SERVER_TIME,
       contact: request.contact,
       ...(request.notes ? { notes: request.notes } : {}),
-      ...orderDelivery(uid, request.id, request.contact.email, update),
+      ...orderDelivery(uid, orderId, request.contact.email, update),
     };
-    Object.assign(update, staffDeskWrites(uid, request.id, update[paths.order(uid, request.id)], at, products));
-    update[paths.openOrderSlot(uid, slot!)] = request.id;
+    Object.assign(update, staffDeskWrites(uid, orderId, update[paths.order(uid, orderId)], at, products));
+    update[paths.openOrderSlot(uid, slot!)] = orderId;
     const before = open.get(uid);
-    open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: request.id });
+    open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: orderId });
   }
   for (const [id, quantity] of taken) update[paths.productStock(id)] = increment(-quantity);
   return { update, decisions };
+}
+
+/**
+ * Gives up on a request the database refuses to settle, alone and again and again: takes it off the queue with the
+ * answer `failed`, which the buyer's app shows (docs/decisions.md#the-on-sale-rush-a-queue-settled-in-order-by-one-allocator).
+ * An entry that is not a request is only taken off (it has no answer to give).
+ */
+export function giveUp(entry: QueuedRequest): Record<string, unknown> {
+  const request = parseRequest(entry.raw);
+  return {
+    [`orderQueue/${entry.uid}`]: null,
+    ...(request ? { [`orderAnswers/${entry.uid}/${request.id}`]: answerRecord({ kind: 'failed' }, SERVER_TIME) } : {}),
+  };
 }
 
 /**

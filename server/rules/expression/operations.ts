@@ -28,6 +28,8 @@ export function getProperty(object: unknown, name: string): unknown {
 }
 
 function splitPath(path: string): string[] {
+  // Most rules name one child at a time (`child('orders')`); only a path with slashes needs splitting.
+  if (!path.includes('/')) return path === '' ? [] : [path];
   return path.split('/').filter((key) => key !== '');
 }
 

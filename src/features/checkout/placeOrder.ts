@@ -34,7 +34,7 @@ export type RequestProgress = 'sending' | 'in-line';
 const NUDGE_FIRST_MS = 3000;
 const NUDGE_LAST_MS = 30_000;
 
-/** A fresh request id (the database's push id: unique, sorted by time); the order's id if it is placed. */
+/** A fresh request id (the database's push id: unique, sorted by time); the allocator derives the order's id from it. */
 export async function newOrderId(): Promise<string> {
   return (await database()).newKey(paths.orders);
 }
@@ -134,6 +134,10 @@ export function refusal(
       return new OrderProblem(
         'Some items are no longer on sale. Remove them from your wishlist and try again.',
         answer.products,
+      );
+    case 'failed':
+      return new OrderProblem(
+        `The shop could not place this order, so nothing was reserved. ${unchanged} Please try again; if it happens again, contact the shop.`,
       );
   }
 }

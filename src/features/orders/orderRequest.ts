@@ -52,7 +52,12 @@ export type OrderAnswer =
   /** The account already has the most open orders one account may hold. */
   | { kind: 'open-orders-limit' }
   /** Products no longer on sale. */
-  | { kind: 'unavailable'; products: string[] };
+  | { kind: 'unavailable'; products: string[] }
+  /**
+   * The database refused, again and again, to record this request's order; trusted code gave up on it and took it
+   * off the queue, so it holds nobody up. Nothing was taken (docs/data-model.md#orderqueue-and-orderanswers).
+   */
+  | { kind: 'failed' };
 
 const counts = (value: unknown): Record<string, number> | null => {
   if (!isRecord(value)) return null;
@@ -78,6 +83,8 @@ export function parseAnswer(raw: unknown): OrderAnswer | null {
     }
     case 'open-orders-limit':
       return { kind: 'open-orders-limit' };
+    case 'failed':
+      return { kind: 'failed' };
     case 'unavailable':
       return isRecord(raw.products) ? { kind: 'unavailable', products: Object.keys(raw.products) } : null;
     default:

@@ -1,0 +1,27 @@
+/**
+ * What trusted code's HTTP endpoints answer (/api/orders/allocate, /api/mail/send, /api/orders/find,
+ * /api/orders/link), the same in the Cloud Functions (index.ts) and in `vite preview` (vite.config.ts).
+ */
+export interface EndpointAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+/** A JSON answer that no cache keeps. */
+export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): EndpointAnswer => ({
+  status,
+  headers: { ...JSON_HEADERS, ...headers },
+  body: JSON.stringify(body),
+});
+
+/**
+ * The endpoints take POST only: any other method, a CORS preflight (OPTIONS) included, is answered 405 with
+ * `Allow: POST` before anything else is looked at (issue 30, break 5; docs/security.md#trusted-codes-endpoints-take-post-only).
+ * Null for a POST.
+ */
+export function refuseUnlessPost(method: string | undefined): EndpointAnswer | null {
+  return method === 'POST' ? null : jsonAnswer(405, { error: 'use POST' }, { Allow: 'POST' });
+}

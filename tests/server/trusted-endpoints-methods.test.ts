@@ -1,0 +1,103 @@
+/**
+ * Issue 30, break 5: trusted code's endpoints take POST and nothing else. Every other method, a CORS preflight
+ * (OPTIONS) included, is answered 405 with `Allow: POST`, by the endpoints' modules (as the Cloud Functions run
+ * them) and by `vite preview` as `npm start` serves them, before any body is read or trusted code is started
+ * (docs/security.md#trusted-codes-endpoints-take-post-only).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
+import type { Allocator } from '../../functions/src/orders/allocator';
+import {
+  findOrderRequest,
+  orderLinkRequest,
+  sendMailRequest,
+  type FindOrderDeps,
+} from '../../functions/src/mail/endpoints';
+import type { MailDatabase } from '../../functions/src/mail/orderData';
+import type { RateLimit } from '../../functions/src/mail/rateLimit';
+import type { MailSender } from '../../functions/src/mail/sender';
+import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
+
+const ENDPOINTS = [ALLOCATE_ENDPOINT, SEND_MAIL_ENDPOINT, FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT];
+const NOT_POST = ['OPTIONS', 'DELETE', 'GET', 'HEAD', 'PUT', 'PATCH'];
+
+/** Trusted code that must never be reached by these calls: any use of it fails the test. */
+function untouchable<T extends object>(what: string): T {
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      throw new Error(`${what}.${String(key)} used by a call that is not a POST`);
+    },
+  });
+}
+
+describe('the endpoints’ modules, as the Cloud Functions call them', () => {
+  it('answer every method but POST with 405 and Allow: POST, touching nothing', async () => {
+    const deps: FindOrderDeps = {
+      db: untouchable<MailDatabase>('db'),
+      sender: untouchable<MailSender>('sender'),
+      limit: untouchable<RateLimit>('limit'),
+    };
+    for (const method of [...NOT_POST, undefined]) {
+      const answers = await Promise.all([
+        allocateRequest(untouchable<Allocator>('allocator'), method),
+        sendMailRequest(deps.sender, method),
+        findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, '127.0.0.1'),
+        orderLinkRequest(deps.db, deps.limit, method, { secret: 'x'.repeat(32) }, '127.0.0.1'),
+      ]);
+      for (const answer of answers) {
+        expect(answer.status, String(method)).toBe(405);
+        expect(answer.headers.Allow, String(method)).toBe('POST');
+      }
+    }
+  });
+});
+
+describe('vite preview (npm start)', () => {
+  let server: PreviewServer;
+  let dist: string;
+  let base: string;
+
+  beforeAll(async () => {
+    // An empty build: only the trusted endpoints are looked at.
+    dist = mkdtempSync(join(tmpdir(), 'storefront-endpoints-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+    server = await preview({
+      root: fileURLToPath(new URL('../..', import.meta.url)),
+      build: { outDir: dist },
+      preview: { port: 0, host: '127.0.0.1', strictPort: false },
+      logLevel: 'silent',
+    });
+    const address = server.httpServer.address();
+    if (!address || typeof address === 'string') throw new Error('preview has no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers every method but POST with 405 and Allow: POST, a preflight from any origin too', async () => {
+    for (const path of ENDPOINTS) {
+      for (const method of NOT_POST) {
+        for (const origin of [undefined, 'http://localhost:5173', 'https://attacker.example']) {
+          const headers: Record<string, string> = origin
+            ? { Origin: origin, 'Access-Control-Request-Method': 'POST' }
+            : {};
+          const response = await fetch(`${base}${path}`, { method, headers });
+          const what = `${method} ${path} from ${origin ?? 'no origin'}`;
+          expect(response.status, what).toBe(405);
+          expect(response.headers.get('allow'), what).toBe('POST');
+          // No cross-origin grant: Firebase Hosting gives none either.
+          expect(response.headers.get('access-control-allow-origin'), what).toBeNull();
+        }
+      }
+    }
+  });
+});
