@@ -291,6 +291,29 @@ test('a status change asks first and waits out its undo time: undone, nothing is
   expect(await db.read(`tickets/${EVENT}/order-28-0/status`)).toBe('valid');
 });
 
+test('the Events tab opens on the next upcoming event; past and hidden ones are marked @phone', async ({
+  page,
+  db,
+  accounts,
+  isMobile,
+}) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=events');
+  // The seed's past, hidden pilot night sorts first; the next event is the jazz night, with its sales.
+  const events = page.getByRole('combobox', { name: 'Event' });
+  await expect(events).toContainText('Harbour Jazz Night');
+  await expect(page.getByTestId('figure-Sold')).toHaveText('26');
+  await (isMobile ? events.tap() : events.click());
+  await expect(page.getByRole('option', { name: /^Lantern Comedy Club: Pilot Night/ })).toContainText('(past, hidden)');
+  await expect(page.getByRole('option', { name: /^Harbour Jazz Night/ })).not.toContainText('past');
+  await page.screenshot({ path: `/tmp/desk-events-list-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await check(page, 'events-opening');
+});
+
 test('a customer sees no desk, and the rules refuse them the index @phone', async ({ page, db, accounts }) => {
   const customer = await accounts.create('customer');
   await shop(db);

@@ -72,7 +72,7 @@ function StatusSelect({ row }: { row: Row }) {
       </TextField>
       <div role="status">
         {pending && (
-          <Typography variant="body2" component="span">
+          <Typography variant="body2" component="span" sx={{ display: 'block', maxWidth: 280 }}>
             {pending.saving
               ? 'Saving…'
               : `${STATUS_LABELS[pending.status]} in a few seconds${pending.status === 'pending' ? '' : ', then the buyer is emailed'}. `}
@@ -173,7 +173,11 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
             aria-label={`Order ${referenceOf(row.entry)}`}
           >
             <Stack spacing={0.5}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+              {/* Wraps, so a change waiting out its undo time goes under the name rather than squeezing it. */}
+              <Stack
+                direction="row"
+                sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+              >
                 <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
                   {row.entry.name}
                 </Typography>
