@@ -1,5 +1,5 @@
 import { expect, test } from './accounts';
-import { failOnPageErrors } from './support';
+import { changeOrderStatus, failOnPageErrors, STATUS_SAVED } from './support';
 import { checkinResult as result, eventCodes, openCheckin, typeCode, waitForServiceWorker } from './ticketSupport';
 
 test.use({ serviceWorkers: 'allow' });
@@ -126,8 +126,8 @@ test('staff cancelling an order voids its tickets in the same update, and the do
   });
   await accounts.signIn(page, staff);
   await page.goto('/dashboard?tab=orders');
-  await page.getByRole('combobox', { name: 'Status of order order-v' }).selectOption('cancelled');
-  await expect.poll(() => db.read(`tickets/${EVENT}/order-v-0/status`)).toBe('void');
+  await changeOrderStatus(page, 'order-v', 'cancelled');
+  await expect.poll(() => db.read(`tickets/${EVENT}/order-v-0/status`), STATUS_SAVED).toBe('void');
   expect(await db.read('orders/buyer-v/order-v/status')).toBe('cancelled');
 
   await openCheckin(page, 3);
@@ -167,3 +167,40 @@ test.describe('a door device set to another language and zone than the shop', ()
     await expect(result(page)).toContainText(`“<b>${'A'.repeat(37)}…” is not a ticket`);
   });
 });
+
+/** The contrast ratio (WCAG) of the result's text on its background. */
+function resultContrast(page: import('@playwright/test').Page): Promise<number> {
+  return result(page).evaluate((box) => {
+    const channels = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (colour: string) => {
+      const [r = 0, g = 0, b = 0] = channels(colour).map((value) => {
+        const c = value / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const style = getComputedStyle(box);
+    const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+    return (light! + 0.05) / (dark! + 0.05);
+  });
+}
+
+for (const scheme of ['dark', 'light'] as const) {
+  test(`the door's results read at 4.5:1 or more in the ${scheme} scheme @phone`, async ({ page, db, accounts }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const staff = await accounts.create('staff');
+    const codes = await eventCodes(db);
+    await accounts.signIn(page, staff);
+    await openCheckin(page);
+    await typeCode(page, codes[0]!);
+    await expect(result(page)).toContainText('Admitted');
+    expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);
+    await page.screenshot({ path: `/tmp/door-admitted-${scheme}-${page.viewportSize()!.width}.png` });
+    await typeCode(page, codes[0]!);
+    await expect(result(page)).toContainText('Already checked in');
+    expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);
+    await typeCode(page, 'hello');
+    await expect(result(page)).toHaveAttribute('data-kind', 'unknown');
+    expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);
+  });
+}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { StoredOrder } from '../../src/features/orders';
+import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { pressAtOnce } from './buyers';
 import { confirmedOrder, expectHeading, failOnPageErrors } from './support';
 import { expect, test } from './liveDatabase';
@@ -142,4 +143,42 @@ test('the last item: of two buyers racing for it exactly one gets it, the other 
   expect(await db.read('products/folk-in-the-round/stock')).toBe(0);
   expect(await allOrders(db)).toHaveLength(1);
   await Promise.all(buyers.map((context) => context.close()));
+});
+
+test('while the buyer waits in line, the summary does not mark what they queued for as sold out or short @phone', async ({
+  page,
+  db,
+  isMobile,
+}) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await addToWishlist(page, 'Folk in the Round', 'Folk in the Round');
+  await page.goto('/checkout');
+  await expectHeading(page, 'Checkout');
+  await fillDetails(page);
+  // The shop's allocator is held back, so the request waits in line for as long as the test needs.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${ALLOCATE_ENDPOINT}`, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByTestId('order-progress')).toContainText('You’re in line');
+  const summary = page.getByRole('region', { name: 'Your order' });
+
+  // The stock moves while the answer is on its way (the buyer's own purchase, or others' in the rush). The price
+  // moves in the same write, so its mark shows that the summary has the new stock too.
+  const folk = (await db.read('products/folk-in-the-round')) as Record<string, unknown>;
+  await db.write('products/folk-in-the-round', { ...folk, stock: 1, price: 13 });
+  await expect(summary).toContainText('price changed');
+  await expect(summary).not.toContainText('left');
+  await db.write('products/folk-in-the-round', { ...folk, stock: 0, price: 13.5 });
+  await expect(summary).toContainText('£27.00');
+  await expect(summary).not.toContainText('sold out');
+  await expect(page.getByRole('button', { name: 'In line…' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/checkout-in-line-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+
+  await db.write('products/folk-in-the-round', folk);
+  release();
+  await expectHeading(page, 'Order reserved');
 });

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
-import { failOnPageErrors } from './support';
+import { changeOrderStatus, failOnPageErrors, STATUS_SAVED } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -137,8 +137,8 @@ for (const scheme of ['light', 'dark'] as const) {
     // A status change from the list moves the order, its tickets and its index entries together.
     await page.getByRole('combobox', { name: 'Status', exact: true }).click();
     await page.getByRole('option', { name: 'Confirmed' }).click();
-    await page.getByRole('combobox', { name: 'Status of order order-29' }).selectOption('fulfilled');
-    await expect.poll(() => db.read('orders/buyer-29/order-29/status')).toBe('fulfilled');
+    await changeOrderStatus(page, 'order-29', 'fulfilled');
+    await expect.poll(() => db.read('orders/buyer-29/order-29/status'), STATUS_SAVED).toBe('fulfilled');
     expect(await db.read('deskOrders/buyer-29~order-29/sk')).toMatch(/^fulfilled~/);
     expect(await db.read(`deskEventOrders/${EVENT}/buyer-29~order-29/status`)).toBe('fulfilled');
     await expect(page.getByRole('combobox', { name: 'Status of order order-29' })).toHaveCount(0);
@@ -245,6 +245,73 @@ test('the Orders tab by keyboard: filters in reading order, an order opened and 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open order order-28' })).toBeFocused();
+});
+
+test('a status change asks first and waits out its undo time: undone, nothing is saved @phone', async ({
+  page,
+  db,
+  accounts,
+  isMobile,
+}) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=orders');
+  const status = (order: string) => page.getByRole('combobox', { name: `Status of order ${order}` });
+  const ask = page.getByRole('alertdialog', { name: 'Cancel order order-28?' });
+
+  // A mis-tap: the question comes first, its safe answer has the focus, and Enter keeps the order as it was.
+  await status('order-28').selectOption('cancelled');
+  await expect(ask).toContainText('Its tickets become void');
+  await expect(ask.getByRole('button', { name: 'Keep it confirmed' })).toBeFocused();
+  await check(page, 'status-confirm');
+  await page.keyboard.press('Enter');
+  await expect(ask).toHaveCount(0);
+  await expect(status('order-28')).toHaveValue('confirmed');
+
+  // Confirmed, then undone (by touch on a phone) before its time is up: nothing is written.
+  await status('order-28').selectOption('cancelled');
+  await (isMobile
+    ? ask.getByRole('button', { name: 'Cancel order' }).tap()
+    : ask.getByRole('button', { name: 'Cancel order' }).click());
+  const undo = page.getByRole('button', { name: 'Undo: keep order order-28 confirmed' });
+  await expect(page.getByRole('status').filter({ hasText: 'Cancelled in a few seconds' })).toBeVisible();
+  await expect(status('order-28')).toBeDisabled();
+  await undo.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/desk-status-undo-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  await undo.click();
+  await expect(status('order-28')).toBeEnabled();
+  await expect(status('order-28')).toHaveValue('confirmed');
+
+  // Another order changed after it, and let go, is saved once its undo time has passed: by then the undone one
+  // would have been saved too, had the undo not held.
+  await changeOrderStatus(page, 'order-26', 'fulfilled');
+  await expect.poll(() => db.read('orders/buyer-26/order-26/status'), STATUS_SAVED).toBe('fulfilled');
+  expect(await db.read('orders/buyer-28/order-28/status')).toBe('confirmed');
+  expect(await db.read(`tickets/${EVENT}/order-28-0/status`)).toBe('valid');
+});
+
+test('the Events tab opens on the next upcoming event; past and hidden ones are marked @phone', async ({
+  page,
+  db,
+  accounts,
+  isMobile,
+}) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=events');
+  // The seed's past, hidden pilot night sorts first; the next event is the jazz night, with its sales.
+  const events = page.getByRole('combobox', { name: 'Event' });
+  await expect(events).toContainText('Harbour Jazz Night');
+  await expect(page.getByTestId('figure-Sold')).toHaveText('26');
+  await (isMobile ? events.tap() : events.click());
+  await expect(page.getByRole('option', { name: /^Lantern Comedy Club: Pilot Night/ })).toContainText('(past, hidden)');
+  await expect(page.getByRole('option', { name: /^Harbour Jazz Night/ })).not.toContainText('past');
+  await page.screenshot({ path: `/tmp/desk-events-list-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await check(page, 'events-opening');
 });
 
 test('a customer sees no desk, and the rules refuse them the index @phone', async ({ page, db, accounts }) => {

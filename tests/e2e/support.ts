@@ -121,3 +121,22 @@ export async function confirmedOrder(
   if (!named) throw new Error(`no order has the reference ${reference}`);
   return { reference, uid: named.uid, id: named.order };
 }
+
+/** How long a status change may take: it waits out its undo time first (STATUS_UNDO_MS, 8 s) before it is saved. */
+export const STATUS_SAVED = { timeout: 25_000 };
+
+/**
+ * Changes an order's status from the desk (its select within `scope`) and confirms it; it is saved once its undo
+ * time has passed (docs/behaviour.md#the-staff-desk), so callers wait with STATUS_SAVED.
+ */
+export async function changeOrderStatus(
+  page: Page,
+  reference: string,
+  status: string,
+  scope: Pick<Page, 'getByRole'> = page,
+): Promise<void> {
+  await scope.getByRole('combobox', { name: `Status of order ${reference}` }).selectOption(status);
+  const ask = page.getByRole('alertdialog');
+  await ask.getByRole('button', { name: /^(Cancel order|Mark )/ }).click();
+  await expect(ask).toHaveCount(0);
+}

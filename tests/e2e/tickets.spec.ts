@@ -119,3 +119,49 @@ test("a customer can neither read another customer's tickets nor check themselve
     denied,
   );
 });
+
+test('tickets on the buyer’s device follow a check-in at the door and a cancellation by staff, also after being offline @phone', async ({
+  page,
+  db,
+  isMobile,
+}) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await buyAsGuest(page, 'Robin Ash', 2);
+  const stored = (await db.read('tickets/harbour-jazz-night')) as Record<string, { holder: string; n: number }>;
+  const ids = Object.entries(stored)
+    .filter(([, t]) => t.holder === 'Robin Ash')
+    .sort(([, a], [, b]) => a.n - b.n)
+    .map(([id]) => id);
+  expect(ids).toHaveLength(2);
+  const tickets = page.getByTestId('ticket');
+  await expect(tickets.nth(0)).toContainText('Valid');
+
+  // Admitted at the door while the confirmation is open: it says so without a reload.
+  await db.write(`tickets/harbour-jazz-night/${ids[0]}/checkin`, {
+    scan: 'door-1-scan',
+    device: 'door-1',
+    at: Date.now(),
+  });
+  await expect(tickets.nth(0)).toContainText('Checked in');
+  await expect(tickets.nth(0)).not.toContainText('Valid');
+
+  // Cancelled by staff while the buyer was offline: the tickets bought on this device catch up once online.
+  await page.goto('/login');
+  const kept = page.getByRole('region', { name: 'Tickets bought on this device' }).getByTestId('ticket');
+  await expect(kept).toHaveCount(2);
+  await expect(kept.nth(0)).toContainText('Checked in');
+  await db.setOffline(true);
+  await db.write(`tickets/harbour-jazz-night/${ids[1]}/status`, 'void');
+  await expect(kept.nth(1)).toContainText('Valid');
+  await db.setOffline(false);
+  await expect(kept.nth(1)).toContainText('Void');
+  await expect(kept.nth(1).getByTestId('ticket-qr')).toHaveCount(0);
+  await expect(kept.nth(0).getByTestId('ticket-qr')).toBeVisible();
+  await page.screenshot({ path: `/tmp/tickets-live-${isMobile ? 'phone-dark' : 'desktop'}.png`, fullPage: true });
+
+  // Kept so on the device: offline after a reload they still say so.
+  await db.setOffline(true);
+  await page.reload();
+  await expect(kept.nth(0)).toContainText('Checked in');
+  await expect(kept.nth(1)).toContainText('Void');
+});

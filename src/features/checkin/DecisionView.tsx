@@ -10,35 +10,51 @@ function echo(input: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
+/*
+ * The result's colours are the same in both schemes: white text on a dark fill, at least 4.5:1 (green 5.0, red 6.5,
+ * amber 5.0, grey 10). The theme's dark-scheme success and error are light fills, made for text on a dark page:
+ * white on them read at 2.4:1 and 3.7:1 (docs/tickets-and-check-in.md#the-door).
+ */
+const RESULT_COLOURS = {
+  admitted: '#15803d',
+  refused: '#b91c1c',
+  elsewhere: '#b45309',
+  unknown: '#424242',
+} as const;
+
 function describe(decision: Decision, time: (at: number) => string): { title: string; detail: string; colour: string } {
   switch (decision.kind) {
     case 'admitted':
       return {
         title: 'Admitted',
         detail: `${decision.ticket.holder} · ticket ${decision.ticket.id}`,
-        colour: 'success.main',
+        colour: RESULT_COLOURS.admitted,
       };
     case 'already': {
       const where = decision.device === deviceName ? 'this device' : decision.device;
       return {
         title: 'Already checked in',
         detail: `at ${time(decision.at)} on ${where} · ${decision.ticket.holder}`,
-        colour: 'error.main',
+        colour: RESULT_COLOURS.refused,
       };
     }
     case 'void':
-      return { title: 'Void ticket', detail: `Cancelled order · ${decision.ticket.holder}`, colour: 'error.main' };
+      return {
+        title: 'Void ticket',
+        detail: `Cancelled order · ${decision.ticket.holder}`,
+        colour: RESULT_COLOURS.refused,
+      };
     case 'other-event':
       return {
         title: 'Another event’s ticket',
         detail: `This ticket is for ${decision.title}`,
-        colour: 'warning.dark',
+        colour: RESULT_COLOURS.elsewhere,
       };
     case 'unknown':
       return {
         title: 'Unknown code',
         detail: `“${echo(decision.input)}” is not a ticket on this device’s lists`,
-        colour: 'grey.800',
+        colour: RESULT_COLOURS.unknown,
       };
   }
 }

@@ -23,6 +23,9 @@ import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 import { usePageTitle } from '../site';
 
+/** What the allocator's answer decides for a request in line. */
+const STOCK_ISSUES: ReadonlySet<ItemIssue['kind']> = new Set(['sold-out', 'too-many']);
+
 function issueLabel(issue: ItemIssue): string {
   switch (issue.kind) {
     case 'price-changed':
@@ -181,19 +184,25 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
           Your order
         </Typography>
         <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {review.items.map(({ item, quantity, price, issues }) => (
-            <Stack component="li" key={item.id} direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-              <span>
-                {quantity} × {item.title}
-                {issues.length > 0 && (
-                  <Typography component="span" color="warning" sx={{ ml: 1 }}>
-                    ({issues.map(issueLabel).join(', ')})
-                  </Typography>
-                )}
-              </span>
-              <span>{formatPrice(price * quantity, currency, locale)}</span>
-            </Stack>
-          ))}
+          {review.items.map(({ item, quantity, price, issues: all }) => {
+            // While the request is in line its answer judges the stock: the live stock may already count this very
+            // purchase (or others settled before it), and "sold out" beside what the buyer queued for misleads
+            // (docs/behaviour.md#the-on-sale-rush).
+            const issues = progress ? all.filter((issue) => !STOCK_ISSUES.has(issue.kind)) : all;
+            return (
+              <Stack component="li" key={item.id} direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+                <span>
+                  {quantity} × {item.title}
+                  {issues.length > 0 && (
+                    <Typography component="span" color="warning" sx={{ ml: 1 }}>
+                      ({issues.map(issueLabel).join(', ')})
+                    </Typography>
+                  )}
+                </span>
+                <span>{formatPrice(price * quantity, currency, locale)}</span>
+              </Stack>
+            );
+          })}
         </Stack>
         <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
           <Typography sx={{ fontWeight: 700 }}>Total</Typography>

@@ -100,8 +100,13 @@ export function TicketCard({
         sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}
       >
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <TicketQr code={ticket.code} />
-          <TicketCodeText code={ticket.code} />
+          {/* A cancelled ticket admits nobody: no code to show at the door (its chip says why). */}
+          {ticket.status !== 'void' && (
+            <>
+              <TicketQr code={ticket.code} />
+              <TicketCodeText code={ticket.code} />
+            </>
+          )}
         </Stack>
         <Stack spacing={1} className="ticket-details" sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="overline" className="ticket-shop" sx={{ lineHeight: 1.5 }}>

@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { siteAtom } from '../../state/atoms';
 import { ticketNoticeAtom, type RefreshState } from './myTickets';
 import { TicketCard } from './TicketCard';
+import { useLiveTickets } from './liveTickets';
 
 /**
  * Printing shows the tickets alone, one to a page (printAlone), and each ticket is laid out for paper: a large QR
@@ -53,7 +54,7 @@ const printStyles = (
 
 /** A visitor's tickets, with the state of the last refresh from the database and a print button. */
 export function TicketList({
-  tickets,
+  tickets: given,
   refresh,
   online,
 }: {
@@ -61,6 +62,7 @@ export function TicketList({
   refresh: RefreshState;
   online: boolean;
 }) {
+  const tickets = useLiveTickets(given, online);
   const notice = useAtomValue(ticketNoticeAtom);
   const shop = useAtomValue(siteAtom);
   const sameLine = (held: HeldTicket) => `${held.ticket.eventId}/${held.ticket.order}`;

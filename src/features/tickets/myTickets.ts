@@ -13,7 +13,7 @@ import {
   type EventInfo,
   type HeldTicket,
 } from './heldTickets';
-import { parseTicket, ticketId } from './ticket';
+import { parseTicket, ticketId, ticketRecord, type Ticket } from './ticket';
 import { paths } from '../../firebase/paths';
 import type { Order, OrderLine } from '../orders';
 
@@ -65,6 +65,23 @@ export function keepTickets(incoming: readonly HeldTicket[]): void {
   const merged = mergeHeldTickets(appStore.get(heldTicketsAtom), incoming);
   appStore.set(heldTicketsAtom, merged);
   slot.write(serialiseHeldTickets(merged));
+}
+
+const sameTicket = (a: Ticket, b: Ticket) => JSON.stringify(ticketRecord(a)) === JSON.stringify(ticketRecord(b));
+
+/** Newer values of tickets this device holds (liveTickets.ts); tickets it does not hold are not added. */
+export function updateHeldTickets(tickets: readonly Ticket[]): void {
+  const newer = new Map(tickets.map((ticket) => [`${ticket.eventId}/${ticket.id}`, ticket]));
+  let changed = false;
+  const next = appStore.get(heldTicketsAtom).map((held) => {
+    const ticket = newer.get(`${held.ticket.eventId}/${held.ticket.id}`);
+    if (!ticket || ticket.uid !== held.ticket.uid || sameTicket(ticket, held.ticket)) return held;
+    changed = true;
+    return { ...held, ticket };
+  });
+  if (!changed) return;
+  appStore.set(heldTicketsAtom, next);
+  slot.write(serialiseHeldTickets(next));
 }
 
 /** An order reduced to what its tickets need. */

@@ -1,15 +1,11 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import type { CartItem } from '../../state/types';
 import { wishlist } from './appWishlist';
+import { ConfirmDialog } from '../../lib/mui/ConfirmDialog';
 
 /** What clearing would remove, said plainly: one product by its name, more by count. */
 function clearingSummary(products: readonly CartItem[]): string {
@@ -30,33 +26,18 @@ export function ClearWishlistButton() {
       <Button variant="outlined" color="secondary" onClick={() => setAsking(true)}>
         Clear wishlist
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={asking}
-        onClose={() => setAsking(false)}
-        role="alertdialog"
-        aria-labelledby="clear-wishlist-title"
-        aria-describedby="clear-wishlist-text"
-      >
-        <DialogTitle id="clear-wishlist-title">Clear your wishlist?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="clear-wishlist-text">{clearingSummary(products)}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)} autoFocus>
-            Keep them
-          </Button>
-          <Button
-            variant="contained"
-            color="secondary"
-            onClick={() => {
-              setAsking(false);
-              wishlist.clear();
-            }}
-          >
-            Clear wishlist
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title="Clear your wishlist?"
+        text={clearingSummary(products)}
+        keepLabel="Keep them"
+        confirmLabel="Clear wishlist"
+        onKeep={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          wishlist.clear();
+        }}
+      />
     </>
   );
 }

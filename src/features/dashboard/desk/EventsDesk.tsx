@@ -11,6 +11,7 @@ import { liveValueAtom } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
 import { formatEventTime } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
+import { serverNowAtom } from '../../../state/liveAtoms';
 import { isRecord } from '../../../state/validation';
 import { bookedRecipients, deskPaths, parseDeskEventEntry, type BookedOrder, type DeskEventEntry } from '../../orders';
 import { parseTicket, type Ticket } from '../../tickets';
@@ -20,7 +21,7 @@ import { AttendeeList } from './AttendeeList';
 import { ChartBoundary } from './ChartBoundary';
 import { MessageBooked } from './MessageBooked';
 import { attendeesOf, eventNumbers, salesByDay } from './eventNumbers';
-import { useEvents } from './useEvents';
+import { eventMarks, openingEvent, useEvents } from './useEvents';
 
 // The chart library is large: it loads with this tab's chart, never before, and is not kept for offline use
 // (docs/performance.md). A failed load is not cached by a new lazy component, so "Try again" fetches it again.
@@ -175,8 +176,9 @@ function EventFigures({
 export default function EventsDesk({ uid }: { uid: string }) {
   const events = useEvents();
   const { locale, timezone } = useAtomValue(siteAtom);
+  const now = useAtomValue(serverNowAtom);
   const [chosen, setChosen] = useState('');
-  const event = events.find((candidate) => candidate.id === chosen) ?? events[0];
+  const event = events.find((candidate) => candidate.id === chosen) ?? openingEvent(events, now);
   return (
     <Section title="Events">
       {!event ? (
@@ -190,12 +192,21 @@ export default function EventsDesk({ uid }: { uid: string }) {
             onChange={(change) => setChosen(change.target.value)}
             sx={{ maxWidth: 480 }}
           >
-            {events.map((candidate) => (
-              <MenuItem key={candidate.id} value={candidate.id}>
-                {candidate.title}
-                {candidate.date ? ` · ${formatEventTime(candidate.date, locale, timezone)}` : ''}
-              </MenuItem>
-            ))}
+            {events.map((candidate) => {
+              const marks = eventMarks(candidate, now);
+              return (
+                // Wraps on a phone: the marks at the end must not be cut off.
+                <MenuItem key={candidate.id} value={candidate.id} sx={{ whiteSpace: 'normal' }}>
+                  {candidate.title}
+                  {candidate.date ? ` · ${formatEventTime(candidate.date, locale, timezone)}` : ''}
+                  {marks && (
+                    <Typography component="span" color="textSecondary" sx={{ ml: 0.5 }}>
+                      ({marks})
+                    </Typography>
+                  )}
+                </MenuItem>
+              );
+            })}
           </TextField>
           <EventDesk key={event.id} eventId={event.id} title={event.title} stock={event.stock} uid={uid} />
         </Stack>

@@ -15,8 +15,9 @@ import Button from '@mui/material/Button';
 import { memo, useState } from 'react';
 import { displayReference, ORDER_STATUSES, STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
 import { useShopFormat } from '../format';
-import { saveQuickly } from '../saving';
-import { setOrderStatus } from './deskData';
+import { useAtomValue } from 'jotai';
+import { ConfirmDialog } from '../../../lib/mui/ConfirmDialog';
+import { pendingStatusAtom, scheduleStatus, STATUS_UNDO_MS, undoStatus } from './pendingStatus';
 import { OrderDetails } from './OrderDetails';
 
 export interface Row {
@@ -29,30 +30,83 @@ function referenceOf(entry: DeskEntry): string {
   return entry.ref ? displayReference(entry.ref) : entry.order;
 }
 
+/** What a change of status does, said before it is confirmed. */
+function consequences(entry: DeskEntry, status: OrderStatus): string {
+  const tickets =
+    status === 'cancelled'
+      ? 'Its tickets become void and admit nobody. '
+      : entry.status === 'cancelled'
+        ? 'Its tickets become valid again. '
+        : '';
+  const mail = status === 'pending' ? '' : `${entry.name} is emailed the news at ${entry.email}. `;
+  return `${tickets}${mail}You can undo it for ${STATUS_UNDO_MS / 1000} seconds before anything is saved or sent.`;
+}
+
 function StatusSelect({ row }: { row: Row }) {
   const reference = referenceOf(row.entry);
-  const change = (status: OrderStatus) =>
-    void saveQuickly(
-      () => setOrderStatus(row.key, row.entry, status),
-      `Order ${reference} is now ${STATUS_LABELS[status].toLowerCase()}.`,
-    );
+  const pending = useAtomValue(pendingStatusAtom).get(row.key);
+  const [asked, setAsked] = useState<OrderStatus | null>(null);
+  const current = STATUS_LABELS[row.entry.status].toLowerCase();
   // A native select: light enough for a page of rows, and the phone's own picker. Its column (or card) says what it
-  // is; its accessible name says which order.
+  // is; its accessible name says which order. A change is confirmed first, then waits out its undo time
+  // (pendingStatus.ts): a mis-tap must not cancel a customer and mail them.
   return (
-    <TextField
-      select
-      size="small"
-      value={row.entry.status}
-      onChange={(event) => change(event.target.value as OrderStatus)}
-      slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Status of order ${reference}` } }}
-      sx={{ minWidth: 140 }}
-    >
-      {ORDER_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {STATUS_LABELS[status]}
-        </option>
-      ))}
-    </TextField>
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <TextField
+        select
+        size="small"
+        value={pending?.status ?? row.entry.status}
+        disabled={pending !== undefined}
+        onChange={(event) => {
+          const status = event.target.value as OrderStatus;
+          if (status !== row.entry.status) setAsked(status);
+        }}
+        slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Status of order ${reference}` } }}
+        sx={{ minWidth: 140 }}
+      >
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </option>
+        ))}
+      </TextField>
+      <div role="status">
+        {pending && (
+          <Typography variant="body2" component="span" sx={{ display: 'block', maxWidth: 280 }}>
+            {pending.saving
+              ? 'Saving…'
+              : `${STATUS_LABELS[pending.status]} in a few seconds${pending.status === 'pending' ? '' : ', then the buyer is emailed'}. `}
+            {!pending.saving && (
+              <Button
+                size="small"
+                onClick={() => undoStatus(row.key)}
+                aria-label={`Undo: keep order ${reference} ${current}`}
+              >
+                Undo
+              </Button>
+            )}
+          </Typography>
+        )}
+      </div>
+      {asked && (
+        <ConfirmDialog
+          open
+          title={
+            asked === 'cancelled'
+              ? `Cancel order ${reference}?`
+              : `Mark order ${reference} ${STATUS_LABELS[asked].toLowerCase()}?`
+          }
+          text={consequences(row.entry, asked)}
+          keepLabel={`Keep it ${current}`}
+          confirmLabel={asked === 'cancelled' ? 'Cancel order' : `Mark ${STATUS_LABELS[asked].toLowerCase()}`}
+          onKeep={() => setAsked(null)}
+          onConfirm={() => {
+            setAsked(null);
+            scheduleStatus(row.key, row.entry, asked, reference);
+          }}
+        />
+      )}
+    </Stack>
   );
 }
 
@@ -119,7 +173,11 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
             aria-label={`Order ${referenceOf(row.entry)}`}
           >
             <Stack spacing={0.5}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+              {/* Wraps, so a change waiting out its undo time goes under the name rather than squeezing it. */}
+              <Stack
+                direction="row"
+                sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+              >
                 <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
                   {row.entry.name}
                 </Typography>
