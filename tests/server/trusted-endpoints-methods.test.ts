@@ -13,13 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import type { Allocator } from '../../functions/src/orders/allocator';
 import {
+  callerDirect,
   findOrderRequest,
   orderLinkRequest,
   sendMailRequest,
   type FindOrderDeps,
 } from '../../functions/src/mail/endpoints';
 import type { MailDatabase } from '../../functions/src/mail/orderData';
-import type { RateLimit } from '../../functions/src/mail/rateLimit';
+import type { CallerLimit } from '../../functions/src/mail/rateLimit';
 import type { MailSender } from '../../functions/src/mail/sender';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
@@ -41,14 +42,14 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
     const deps: FindOrderDeps = {
       db: untouchable<MailDatabase>('db'),
       sender: untouchable<MailSender>('sender'),
-      limit: untouchable<RateLimit>('limit'),
+      limit: untouchable<CallerLimit>('limit'),
     };
     for (const method of [...NOT_POST, undefined]) {
       const answers = await Promise.all([
         allocateRequest(untouchable<Allocator>('allocator'), method),
         sendMailRequest(deps.sender, method),
-        findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, '127.0.0.1'),
-        orderLinkRequest(deps.db, deps.limit, method, { secret: 'x'.repeat(32) }, '127.0.0.1'),
+        findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, callerDirect('127.0.0.1')),
+        orderLinkRequest(deps.db, deps.limit, method, { secret: 'x'.repeat(32) }, callerDirect('127.0.0.1')),
       ]);
       for (const answer of answers) {
         expect(answer.status, String(method)).toBe(405);
