@@ -289,7 +289,7 @@ describe('what a buyer can make the shop send', () => {
     }).drain();
     expect(report).toEqual({ sent: 10, retrying: 0, failed: 1 });
     const states = await Promise.all(
-      ids.map((id) => read(`orders/${id.replace('request-', '')}/${id}/mail/${confirmationMessageId(id)}`)),
+      ids.map((id, n) => read(`orders/late${n}/${id}/mail/${confirmationMessageId(id)}`)),
     );
     expect(states.filter((state) => (state as { state: string }).state === 'failed')).toEqual([
       expect.objectContaining({ error: expect.stringContaining('not sent') }),
