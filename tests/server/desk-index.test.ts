@@ -30,22 +30,13 @@ import { deskKey, deskStatusWrites, parseDeskEntry, type DeskEntry } from '../..
 import { requestRecord } from '../../src/features/orders/orderRequest';
 import { constraintsOf, rowsOf, type QueryRows } from '../../src/firebase/query';
 import { emulatorIdToken } from './support/raw-client';
+import { gigEvent } from './support/gigEvent';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
 const sdk = await import('firebase/database');
 
-const product = (extra: Record<string, unknown> = {}) => ({
-  title: 'Gig',
-  price: 10,
-  description: '',
-  image: '',
-  category: 'Events',
-  active: true,
-  date: '2027-06-01T19:00:00Z',
-  stock: 500,
-  ...extra,
-});
+const product = (extra: Record<string, unknown> = {}) => gigEvent({ stock: 500, ...extra });
 
 let server: DatabaseServer;
 let url: string;

@@ -15,20 +15,12 @@ import { orderIdFor } from '../../functions/src/orders/orderId';
 import { requestRecord } from '../../src/features/orders/orderRequest';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
+import { gigEvent } from './support/gigEvent';
 import { NAMESPACE, startTestServer } from './support/protocol-harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
-const product = (stock: number | null, extra: Record<string, unknown> = {}) => ({
-  title: 'Gig',
-  price: 10,
-  description: '',
-  image: '',
-  category: 'Events',
-  active: true,
-  date: '2027-06-01T19:00:00Z',
-  ...(stock === null ? {} : { stock }),
-  ...extra,
-});
+const product = (stock: number | null, extra: Record<string, unknown> = {}) =>
+  gigEvent({ ...(stock === null ? {} : { stock }), ...extra });
 
 let server: DatabaseServer;
 let url: string;

@@ -19,19 +19,12 @@ import { orderIdFor } from '../../functions/src/orders/orderId';
 import { parseAnswer, requestRecord, type OrderAnswer } from '../../src/features/orders/orderRequest';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
+import { gigEvent } from './support/gigEvent';
 import { NAMESPACE, sdkClient, startTestServer, type SdkClient } from './support/protocol-harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
-const EVENT = {
-  title: 'Gig',
-  price: 10,
-  description: '',
-  image: '',
-  category: 'Events',
-  active: true,
-  date: '2027-06-01T19:00:00Z',
-  stock: 60,
-};
+const STOCK = 60;
+const EVENT = gigEvent({ stock: STOCK });
 
 let server: DatabaseServer;
 let url: string;
@@ -133,7 +126,7 @@ describe('the poisoning probe: planted and colliding requests during a rush', ()
     const tickets = (await read('tickets/gig')) as Record<string, { uid: string; order: string }>;
     expect(Object.keys(tickets)).toHaveLength(sold);
     for (const ticket of Object.values(tickets)) expect(orders[ticket.uid]?.[ticket.order]).toBeDefined();
-    expect(await read('products/gig/stock')).toBe(EVENT.stock - sold);
+    expect(await read('products/gig/stock')).toBe(STOCK - sold);
 
     // A restarted allocator finds nothing left behind.
     expect(await settle()).toMatchObject({ batches: 0, refusedBatches: 0 });
@@ -143,9 +136,9 @@ describe('the poisoning probe: planted and colliding requests during a rush', ()
     // Two ways a request can be one the rules refuse to settle whatever the allocator does: a catalogue where one
     // order of the most allowed adds up beyond what an order's total may be, and (only an admin could) an order
     // already where this request's order would go.
-    const { date: _undated, ...goods } = { ...EVENT, price: 1_000_000, maxPerOrder: 1000, stock: 5000 };
-    await server.set(NAMESPACE, '/products/dear', { ...goods, title: 'Dear' });
-    await server.set(NAMESPACE, '/products/dearer', { ...goods, title: 'Dearer' });
+    const goods = { date: null, price: 1_000_000, maxPerOrder: 1000, stock: 5000 };
+    await server.set(NAMESPACE, '/products/dear', gigEvent({ ...goods, title: 'Dear' }));
+    await server.set(NAMESPACE, '/products/dearer', gigEvent({ ...goods, title: 'Dearer' }));
     await server.set(NAMESPACE, `/orders/planted/${orderIdFor('planted', 'planted-request')}`, { status: 'pending' });
     const honest = Array.from({ length: 30 }, (_, i) => `g${String(i).padStart(2, '0')}`);
     const heavy = buyer('heavy');

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonWrite, RulesAuth } from '../../server/rules';
 import { compileRules, JsonRulesData } from '../../server/rules';
 import { check, orderDelivery } from './rules-helpers';
+import { gigEvent } from './support/gigEvent';
 
 const RULES = readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8');
 const compiled = compileRules(RULES);
@@ -20,15 +21,7 @@ const allocator = who('storefront-order-allocator');
 const CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
 const CODE2 = '6789-ABCD-EFGH-JKMN-PQRS-TVWX-YZ01';
 
-const product = (extra: Record<string, unknown> = {}) => ({
-  title: 'Gig',
-  price: 10,
-  description: '',
-  image: '',
-  category: 'Events',
-  active: true,
-  ...extra,
-});
+const product = (extra: Record<string, unknown> = {}) => gigEvent({ date: null, ...extra });
 const order = (quantity: number, productId = 'gig') => ({
   // The catalogue's title, as the order rules require (docs/security.md).
   items: { [productId]: { title: productId === 'mug' ? 'Mug' : 'Gig', price: 10, quantity } },

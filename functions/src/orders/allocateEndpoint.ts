@@ -6,7 +6,8 @@
  * join that run. The Cloud Function (index.ts) and `vite preview` (vite.config.ts) both answer with this module.
  */
 import type { Allocator } from './allocator';
-import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer';
+// With its extension: vite.config.ts loads this module as it is, without a bundler to resolve it.
+import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer.ts';
 
 /**
  * `afterSettle` is called once the queue is settled, and not waited for: it starts the confirmations' mail
