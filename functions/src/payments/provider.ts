@@ -1,0 +1,76 @@
+/**
+ * The card provider, as trusted code sees it (docs/payments.md#the-card-provider): a port of our own with four
+ * things to do, so that the provider's SDK stays in its adapter (stripeProvider.ts) and another provider is another
+ * adapter. What it guarantees a caller:
+ * - a payment is created with our payment's id as its idempotency key, so creating it twice makes one;
+ * - nothing the provider says in a webhook is believed: a verified webhook only names a payment, which is then read
+ *   back from the provider (`readPayment`) before anything is done about it;
+ * - a failure to reach the provider is a ProviderUnavailable (try again, or pay another way), never a refusal.
+ */
+
+/** A new hosted card payment for an order: what the buyer pays, and where they come back to. */
+interface NewCardPayment {
+  /** Our payment record's id: the provider keeps it and its idempotency key is this. */
+  paymentId: string;
+  /** The order's reference, shown on the provider's page and in its dashboard. */
+  orderRef: string;
+  description: string;
+  /** In the currency's minor units (pence), as trusted code computed it from the catalogue. */
+  amountMinor: number;
+  /** ISO 4217, any case. */
+  currency: string;
+  email: string;
+  /** When the hold ends (epoch ms): the provider's page expires then too. */
+  expiresAt: number;
+  /** Where the buyer comes back to after paying, and after giving up. */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/** A card payment as the provider holds it. */
+export interface CardPayment {
+  /** The provider's id of the hosted payment. */
+  id: string;
+  /** Our payment's id, as given when it was created; null for one we did not create. */
+  paymentId: string | null;
+  state: 'open' | 'paid' | 'expired';
+  amountMinor: number;
+  /** Lower case, as the provider reports it. */
+  currency: string;
+  /** What a refund names (the money taken); null until paid. */
+  charge: string | null;
+}
+
+export interface CardRefund {
+  id: string;
+  state: 'done' | 'pending' | 'failed';
+  amountMinor: number;
+}
+
+/** What a verified webhook says happened; its payment must still be read back. */
+export interface CardWebhook {
+  eventId: string;
+  kind: 'paid' | 'expired' | 'other';
+  /** The provider's id of the hosted payment the event is about, when it is about one. */
+  paymentOf: string | null;
+}
+
+/** The webhook's signature does not hold: answered 400, nothing done. */
+export class BadWebhookSignature extends Error {}
+
+/** The provider could not be reached or failed: nothing is known to have happened; try again. */
+export class ProviderUnavailable extends Error {}
+
+/** The provider refused the request as asked (an amount it will not refund, a payment it does not hold). */
+export class ProviderRefused extends Error {}
+
+export interface CardProvider {
+  /** Creates the hosted payment (or finds the one made with this paymentId) and says where to send the buyer. */
+  createPayment(payment: NewCardPayment): Promise<{ id: string; redirectUrl: string }>;
+  /** The payment as the provider holds it now; null when it holds none by that id. */
+  readPayment(id: string): Promise<CardPayment | null>;
+  /** Refunds `amountMinor` of a paid payment; `refundId` (ours) is the idempotency key. */
+  refund(refund: { charge: string; amountMinor: number; refundId: string }): Promise<CardRefund>;
+  /** Checks a webhook's signature on its raw body and says what it is about; BadWebhookSignature otherwise. */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): CardWebhook;
+}

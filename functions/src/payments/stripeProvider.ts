@@ -1,0 +1,141 @@
+/**
+ * The card provider port (provider.ts) on Stripe Checkout, through Stripe's own SDK. In production only the keys
+ * are given; on one machine `api` points the SDK at the local fake of the few endpoints we call
+ * (scripts/cardProvider/, docs/payments.md#the-local-card-provider).
+ */
+import Stripe from 'stripe';
+import {
+  BadWebhookSignature,
+  ProviderRefused,
+  ProviderUnavailable,
+  type CardPayment,
+  type CardProvider,
+  type CardRefund,
+  type CardWebhook,
+} from './provider';
+
+export interface StripeSettings {
+  /** sk_live_… or sk_test_… (a Functions secret in production). */
+  secretKey: string;
+  /** whsec_…: the webhook endpoint's signing secret (a Functions secret in production). */
+  webhookSecret: string;
+  /** Where the API is, when it is not Stripe's own: the local fake. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** Stripe's own failures and a lost connection say nothing happened for sure: the caller may try again. */
+function translate(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
+    throw new ProviderUnavailable(`the card provider is unavailable: ${error.message}`);
+  }
+  if (error instanceof Stripe.errors.StripeRateLimitError) {
+    throw new ProviderUnavailable(`the card provider is busy: ${error.message}`);
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError) {
+    throw new ProviderRefused(error.message);
+  }
+  throw error;
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+function cardPayment(session: Stripe.Checkout.Session): CardPayment {
+  const paid = session.status === 'complete' && session.payment_status === 'paid';
+  const charge =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  return {
+    id: session.id,
+    paymentId: session.client_reference_id ?? session.metadata?.paymentId ?? null,
+    state: paid ? 'paid' : session.status === 'expired' ? 'expired' : 'open',
+    amountMinor: session.amount_total ?? 0,
+    currency: (session.currency ?? '').toLowerCase(),
+    charge: paid ? charge : null,
+  };
+}
+
+const REFUND_STATES: Record<string, CardRefund['state']> = {
+  succeeded: 'done',
+  pending: 'pending',
+  requires_action: 'pending',
+  failed: 'failed',
+  canceled: 'failed',
+};
+
+const WEBHOOK_KINDS: Record<string, CardWebhook['kind']> = {
+  'checkout.session.completed': 'paid',
+  'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.expired': 'expired',
+};
+
+export function stripeProvider(settings: StripeSettings): CardProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    // Our own retries decide; the SDK's would hide a provider that is down from the buyer for many seconds.
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(settings.api ?? {}),
+  });
+
+  return {
+    async createPayment(payment) {
+      const session = await stripe.checkout.sessions
+        .create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: payment.currency.toLowerCase(),
+                  unit_amount: payment.amountMinor,
+                  product_data: { name: payment.description },
+                },
+              },
+            ],
+            customer_email: payment.email,
+            client_reference_id: payment.paymentId,
+            metadata: { paymentId: payment.paymentId, order: payment.orderRef },
+            payment_intent_data: { metadata: { paymentId: payment.paymentId, order: payment.orderRef } },
+            success_url: payment.returnUrl,
+            cancel_url: payment.cancelUrl,
+            expires_at: Math.floor(payment.expiresAt / 1000),
+          },
+          { idempotencyKey: payment.paymentId },
+        )
+        .catch(translate);
+      if (!session.url) throw new ProviderRefused('the card provider gave no page to pay on');
+      return { id: session.id, redirectUrl: session.url };
+    },
+
+    async readPayment(id) {
+      try {
+        return cardPayment(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        return translate(error);
+      }
+    },
+
+    async refund({ charge, amountMinor, refundId }) {
+      const refund = await stripe.refunds
+        .create({ payment_intent: charge, amount: amountMinor, metadata: { refundId } }, { idempotencyKey: refundId })
+        .catch(translate);
+      return { id: refund.id, state: REFUND_STATES[refund.status ?? ''] ?? 'pending', amountMinor: refund.amount };
+    },
+
+    verifyWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
+      } catch (error) {
+        throw new BadWebhookSignature(error instanceof Error ? error.message : 'bad signature');
+      }
+      const object = event.data.object as { object?: string; id?: string };
+      return {
+        eventId: event.id,
+        kind: WEBHOOK_KINDS[event.type] ?? 'other',
+        paymentOf: object.object === 'checkout.session' && typeof object.id === 'string' ? object.id : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Bank statements as staff will import them (src/features/orders/bankStatement.ts): the formats and encodings banks
+ * export, references as payers write them, and files that are not statements or are hostile.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  decodeStatement,
+  parseAmount,
+  parseCsv,
+  readStatement,
+  referencesIn,
+  type ReadStatement,
+} from '../../src/features/orders/bankStatement';
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const read = (
+  bytes: Uint8Array,
+  ...rest: Parameters<typeof readStatement> extends [unknown, ...infer R] ? R : never
+) => {
+  const result = readStatement(bytes, ...rest);
+  if ('error' in result) throw new Error(result.error);
+  return result;
+};
+/** Each line's amount, and which of `refs` its words name. */
+const money = (statement: ReadStatement, refs = ['K7M4QXPR', '9ZZZ0000']) =>
+  statement.lines.map((l) => [l.amountMinor, l.references.filter((r) => refs.includes(r))]);
+
+describe('order references in a payer’s words', () => {
+  it('finds them in any case, split or not, with the characters people confuse', () => {
+    expect(referencesIn('K7M4-QXPR')).toEqual(['K7M4QXPR']);
+    expect(referencesIn('payment k7m4 qxpr thanks')).toEqual(['K7M4QXPR']);
+    expect(referencesIn('Order: K7M4QXPR / ann')).toEqual(['K7M4QXPR']);
+    // O for 0 and l for 1, as handwriting and phones make them.
+    expect(referencesIn('Ref 1OAB lXYZ')).toEqual(['10AB1XYZ']);
+    expect(referencesIn('two orders K7M4-QXPR and 9ZZZ 0000')).toEqual(['K7M4QXPR', '9ZZZ0000']);
+  });
+
+  it('takes nothing of another length or alphabet, and leaves telling words from references to the matching', () => {
+    expect(referencesIn('Invoice 1234567 of 2026, thank you')).toEqual([]);
+    expect(referencesIn('')).toEqual([]);
+    // An eight-letter word of the alphabet is a candidate: no order has it as its reference, or one in 2^40 does.
+    expect(referencesIn('PAYMENTS FROM SMITH')).toEqual(['PAYMENTS']);
+  });
+});
+
+describe('amounts as banks write them', () => {
+  it('reads points, commas, signs, brackets and currency marks into minor units', () => {
+    expect(parseAmount('18.00', '.')).toBe(1800);
+    expect(parseAmount('£1,234.5', '.')).toBe(123450);
+    expect(parseAmount('1.234,56', ',')).toBe(123456);
+    expect(parseAmount('-18.00', '.')).toBe(-1800);
+    expect(parseAmount('(18.00)', '.')).toBe(-1800);
+    expect(parseAmount('18 GBP', '.')).toBe(1800);
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const raw of ['', 'abc', '1.2.3', '18.005', '=1+1']) expect(parseAmount(raw, '.'), raw).toBeNull();
+  });
+});
+
+describe('a generic CSV', () => {
+  const csv = [
+    'Date,Description,Amount,Balance',
+    '26/11/2026,"K7M4 QXPR, Ann Parks-Smith",18.00,118.00',
+    '26/11/2026,Card payment to stationers,-4.50,113.50',
+    '27/11/2026,"=HYPERLINK(""http://evil.test"",""9ZZZ-0000"")",12.00,125.50',
+    '27/11/2026,no reference at all,25.00,150.50',
+  ].join('\r\n');
+
+  it('reads money in with the references its words name; money out is left out; formulas stay text', () => {
+    const statement = read(utf8(csv));
+    expect(statement).toMatchObject({ format: 'csv', encoding: 'UTF-8', skipped: [] });
+    expect(money(statement)).toEqual([
+      [1800, ['K7M4QXPR']],
+      [1200, ['9ZZZ0000']],
+      [2500, []],
+    ]);
+    expect(statement.lines[0]).toMatchObject({ at: 2, date: '2026-11-26', text: 'K7M4 QXPR, Ann Parks-Smith' });
+    expect(statement.lines[1]!.text).toContain('=HYPERLINK');
+  });
+
+  it('gives a line the same key in every import, and two identical lines two keys', () => {
+    const twice = `${csv}\r\n27/11/2026,no reference at all,25.00,175.50`;
+    const first = read(utf8(twice)).lines.map((l) => l.key);
+    expect(read(utf8(twice)).lines.map((l) => l.key)).toEqual(first);
+    expect(new Set(first).size).toBe(first.length);
+  });
+
+  it('takes a mapping for columns it cannot name, semicolons and decimal commas', () => {
+    const german = 'Buchungstag;Verwendungszweck;Betrag\n26.11.2026;Bestellung k7m4-qxpr;18,00\n';
+    expect(money(read(utf8(german)))).toEqual([[1800, ['K7M4QXPR']]]);
+    const unnamed = 'x;y;z\n2026-11-26;K7M4QXPR;1.800,00\n';
+    expect(readStatement(utf8(unnamed))).toEqual({ error: expect.stringContaining('not a bank statement') });
+    const mapped = read(utf8(unnamed), { date: 0, amount: 2, text: [1], decimal: ',', header: true });
+    expect(money(mapped)).toEqual([[180000, ['K7M4QXPR']]]);
+  });
+
+  it('reads credit and debit in two columns', () => {
+    const split = 'Date,Details,Paid out,Paid in\n2026-11-26,K7M4 QXPR,,18.00\n2026-11-26,Rent,500.00,\n';
+    expect(money(read(utf8(split)))).toEqual([[1800, ['K7M4QXPR']]]);
+  });
+});
+
+describe('SWIFT MT940', () => {
+  const mt940 = [
+    ':20:STMT2611',
+    ':25:12345678/0001234567',
+    ':28C:00331/001',
+    ':60F:C261125EUR1000,00',
+    ':61:2611261126CR18,00NTRFNONREF//B6K26',
+    ':86:166?00SEPA-GUTSCHRIFT?20EREF+K7M4-QXPR?21Ann Parks-Smith?32PARKS-SMITH ANN',
+    ':61:2611261126DR4,50NMSCNONREF',
+    ':86:Kartenzahlung',
+    ':61:2611271127C12,5NTRFNONREF',
+    ':86:Order 9ZZZ 0000',
+    ':62F:C261127EUR1026,00',
+    '-',
+  ].join('\r\n');
+
+  it('reads the credits of a statement with their words, whatever line ends it uses', () => {
+    const statement = read(utf8(mt940));
+    expect(statement.format).toBe('mt940');
+    expect(money(statement)).toEqual([
+      [1800, ['K7M4QXPR']],
+      [1250, ['9ZZZ0000']],
+    ]);
+    expect(statement.lines[0]).toMatchObject({ date: '2026-11-26' });
+    expect(statement.lines[0]!.text).toContain('Ann Parks-Smith');
+  });
+});
+
+describe('encodings and files that are not statements', () => {
+  it('reads UTF-8 with a BOM, UTF-16 with a BOM and Windows-1252', () => {
+    const csv = 'Date,Reference,Amount\n2026-11-26,Zoë K7M4 QXPR,18.00\n';
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(csv)]);
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...new Uint8Array(new Uint16Array([...csv].map((c) => c.charCodeAt(0))).buffer),
+    ]);
+    const latin = Uint8Array.from([...csv].map((c) => c.charCodeAt(0)));
+    for (const [bytes, encoding] of [
+      [withBom, 'UTF-8'],
+      [utf16, 'UTF-16LE'],
+      [latin, 'Windows-1252'],
+    ] as const) {
+      expect(decodeStatement(bytes).encoding).toBe(encoding);
+      const statement = read(bytes);
+      expect(statement.lines[0]!.text).toBe('Zoë K7M4 QXPR');
+      expect(statement.lines[0]!.references).toEqual(['K7M4QXPR']);
+    }
+  });
+
+  it('says so, in words, for a file that is not a statement', () => {
+    const notOne = [
+      new Uint8Array(),
+      utf8('   \n'),
+      utf8('<html><body>hello</body></html>'),
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2, 3]),
+      utf8('Date,Description,Amount\nyesterday,K7M4QXPR,lots\n'),
+    ];
+    for (const bytes of notOne) expect(readStatement(bytes)).toEqual({ error: expect.any(String) });
+  });
+
+  it('reads 100,000 lines, and refuses more without reading them', () => {
+    const row = '2026-11-26,K7M4 QXPR,18.00';
+    const full = ['Date,Reference,Amount', ...Array.from({ length: 100_000 }, () => row)].join('\n');
+    expect(read(utf8(full)).lines).toHaveLength(100_000);
+    expect(readStatement(utf8(`${full}\n${row}`))).toEqual({ error: expect.stringContaining('more than 100,000') });
+  });
+
+  it('splits CSV as RFC 4180 says: quotes, doubled quotes, line breaks in a cell', () => {
+    expect(parseCsv('a,"b ""c"", d","e\nf"\r\n1,2,3')).toEqual([
+      ['a', 'b "c", d', 'e\nf'],
+      ['1', '2', '3'],
+    ]);
+  });
+});
