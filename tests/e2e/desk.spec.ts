@@ -314,6 +314,51 @@ test('the Events tab opens on the next upcoming event; past and hidden ones are 
   await check(page, 'events-opening');
 });
 
+test('the sales chart rises in steps on the days tickets sold, and every tick has its date @phone', async ({
+  page,
+  db,
+  accounts,
+  isMobile,
+}) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  // One ticket a year ago, 33 today: the line must stay flat all year and rise today.
+  const now = Date.now();
+  const orders = [365, 0].map((daysAgo, i) => ({
+    uid: `buyer-${i}`,
+    id: `order-${i}`,
+    order: {
+      items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: i ? 33 : 1 } },
+      total: i ? 594 : 18,
+      status: 'confirmed' as const,
+      created: now - daysAgo * DAY,
+      contact: { name: `Buyer ${i}`, email: `buyer${i}@example.com` },
+    },
+  }));
+  await db.writeOrders(orders);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=events');
+  const chart = page.getByRole('region', { name: 'Sales over time' });
+  const line = chart.locator('.MuiLineChart-line').first();
+  await expect(line).toBeVisible();
+  await chart.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/desk-sales-chart-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  // Steps: every piece of the line is level or upright, none slants (a ramp) or curves.
+  const d = (await line.getAttribute('d'))!;
+  expect(d).not.toMatch(/[CcQqSsTtAa]/);
+  const points = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+  expect(points.length).toBeGreaterThan(2);
+  for (let i = 1; i < points.length; i++) {
+    const [[x0, y0], [x1, y1]] = [points[i - 1]!, points[i]!];
+    expect(Math.abs(x1 - x0) < 0.5 || Math.abs(y1 - y0) < 0.5, `segment ${i} of ${d}`).toBe(true);
+  }
+  // Every tick of the time axis is labelled with a date.
+  const axis = chart.locator('.MuiChartsAxis-directionX').first();
+  const ticks = await axis.locator('.MuiChartsAxis-tick').count();
+  expect(ticks).toBeGreaterThan(1);
+  const labels = await axis.locator('.MuiChartsAxis-tickLabel').allTextContents();
+  expect(labels.filter((label) => /\d{4}/.test(label))).toHaveLength(ticks);
+});
+
 test('a customer sees no desk, and the rules refuse them the index @phone', async ({ page, db, accounts }) => {
   const customer = await accounts.create('customer');
   await shop(db);

@@ -117,14 +117,15 @@ function EventFigures({
   rawEntries: unknown;
 }) {
   const format = useShopFormat();
-  const { locale } = useAtomValue(siteAtom);
+  const { locale, timezone } = useAtomValue(siteAtom);
   // Thousands of tickets: read and added up when they change, not at every render.
   const { tickets, entries, recipients, emails, malformed } = useMemo(
     () => readEvent(eventId, rawTickets, rawEntries),
     [eventId, rawTickets, rawEntries],
   );
   const numbers = useMemo(() => eventNumbers(tickets, entries, stock), [tickets, entries, stock]);
-  const days = useMemo(() => salesByDay(entries), [entries]);
+  const now = useAtomValue(serverNowAtom);
+  const days = useMemo(() => salesByDay(entries, timezone, now), [entries, timezone, now]);
   const [SalesChart, setSalesChart] = useState(loadSalesChart);
   const attendees = useMemo(() => attendeesOf(tickets, emails), [tickets, emails]);
   return (
