@@ -24,6 +24,9 @@ test('staff admit by typed code offline, a repeat is refused, the outbox survive
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 2');
 
   await db.setOffline(true);
+  // The offline bar speaks of what the door keeps, not of a wishlist.
+  await expect(page.locator('.offline-bar')).toContainText('You are offline', { useInnerText: true });
+  await expect(page.locator('.offline-bar')).not.toContainText('wishlist', { useInnerText: true });
   // Typed the way people type: lowercase, spaces instead of hyphens.
   await typeCode(page, codes[0]!.toLowerCase().replace(/-/g, ' '));
   await expect(result(page)).toContainText('Admitted');

@@ -132,6 +132,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(orderRows(page)).toHaveCount(6);
     await page.getByLabel('Placed from').fill(new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10));
     await expect(orderRows(page)).toHaveCount(2);
+    await expect(page.getByText('2 orders, newest first')).toBeVisible();
     await check(page, 'orders-filtered');
 
     // A status change from the list moves the order, its tickets and its index entries together.
@@ -464,6 +465,9 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   await expect(preview).toContainText('The doors open an hour later.');
   await expect(preview).toContainText('The bar opens at 7.');
   await expect(preview).toContainText('booked on Harbour Jazz Night');
+  // It names a person, and their own order's reference with it, not a placeholder.
+  await expect(preview).not.toContainText('[their reference]');
+  await expect(preview).toContainText(/booked on Harbour Jazz Night \(order [0-9A-Za-z-]+\)/);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await check(page, 'message-preview');
@@ -476,7 +480,7 @@ test('events: a message to everyone booked, previewed, sent once to each person,
 
   await dialog.getByRole('button', { name: `Send to ${people} people` }).click();
   const delivery = dialog.getByTestId('message-delivery');
-  await expect(delivery).toHaveText(`${people - 1} of ${people} people sent · 1 not delivered`, { timeout: 60_000 });
+  await expect(delivery).toHaveText(`Sent to ${people - 1} of ${people} people · 1 not delivered`, { timeout: 60_000 });
   await check(page, 'message-sent');
 
   const sent = db.mailbox.messages().filter((m) => /^Doors open at 8 tonight · /.test(m.parsed.subject ?? ''));
@@ -491,7 +495,7 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   await dialog.getByRole('button', { name: 'Close' }).click();
   const history = section.getByRole('list', { name: 'Messages sent' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Doors open at 8 tonight' })).toContainText(
-    `${people - 1} of ${people} people sent · 1 not delivered`,
+    `Sent to ${people - 1} of ${people} people · 1 not delivered`,
   );
   await history.getByText('Not delivered to 1 person').click();
   await expect(history).toContainText(/late@refused\.test: .*(550|rejected)/);

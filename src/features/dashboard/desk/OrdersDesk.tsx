@@ -154,6 +154,14 @@ const Filters = memo(function Filters({
  * through the rest newest first; each row shows how to reach the buyer and changes the order's status. Every list
  * is a query of the index (docs/decisions.md#the-organisers-desk), so it costs the same at 10 or 10,000 orders.
  */
+/** Where a page of orders is: "3 orders, newest first" when one page holds them all, else its page and range. */
+function pageLine(page: number, shown: number, more: boolean): string {
+  if (page === 1 && !more) return `${shown} ${shown === 1 ? 'order' : 'orders'}, newest first`;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = first + shown - 1;
+  return `Page ${page}: ${shown === 1 ? `order ${first}` : `orders ${first}–${last}`}, newest first`;
+}
+
 export function OrdersDesk() {
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
@@ -184,7 +192,7 @@ export function OrdersDesk() {
             ? `${rows.length} ${rows.length === 1 ? 'match' : 'matches'}${more ? ` (the first ${SEARCH_LIMIT} of each kind: type more to narrow it down)` : ''}`
             : rows.length === 0
               ? 'No orders match.'
-              : `Page ${cursors.length}: orders ${(cursors.length - 1) * PAGE_SIZE + 1}–${(cursors.length - 1) * PAGE_SIZE + rows.length}, newest first`}
+              : pageLine(cursors.length, rows.length, more)}
         </Typography>
         {malformed > 0 && (
           <Alert severity="warning">
