@@ -152,7 +152,7 @@ test.describe('a door device set to another language and zone than the shop', ()
     await openCheckin(page);
     // The seed's shop: en-GB, 24-hour clock, day before month.
     await expect(page.getByTestId('checkin-synced')).toContainText(
-      /last synced \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} · /,
+      /last synced \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} \(times in the shop’s zone, Europe\/London\) · /,
     );
     const field = page.getByRole('textbox', { name: 'Ticket code' });
     await typeCode(page, codes[0]!);

@@ -360,6 +360,49 @@ test('the sales chart rises in steps on the days tickets sold, and every tick ha
   expect(labels.filter((label) => /\d{4}/.test(label))).toHaveLength(ticks);
 });
 
+test.describe('a desk device set to another zone than the shop', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the Orders, Events and Check-in tabs all show the shop’s time, and name its zone @phone', async ({
+    page,
+    db,
+    accounts,
+  }) => {
+    // 23:30 in London on 20 Nov is 18:30 in New York.
+    await db.writeOrders([
+      {
+        uid: 'buyer-late',
+        id: 'order-late',
+        order: {
+          items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: 1 } },
+          total: 18,
+          status: 'confirmed',
+          created: Date.UTC(2026, 10, 20, 23, 30),
+          contact: { name: 'Late Buyer', email: 'late@example.com' },
+        },
+      },
+    ]);
+    await accounts.signIn(page, await accounts.create('staff'));
+    await page.goto('/dashboard?tab=orders');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('late buyer');
+    const row = orderRows(page).filter({ hasText: 'Late Buyer' });
+    await expect(row).toContainText('20 Nov 2026, 23:30');
+    await expect(page.getByText('times in the shop’s zone, Europe/London')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    // A day typed into the filter is the shop's day too: 20 Nov holds the order, 21 Nov does not.
+    await page.getByLabel('Placed from').fill('2026-11-21');
+    await expect(orderRows(page).filter({ hasText: 'Late Buyer' })).toHaveCount(0);
+    await page.getByLabel('Placed from').fill('2026-11-20');
+    await page.getByLabel('Placed until').fill('2026-11-20');
+    await expect(orderRows(page).filter({ hasText: 'Late Buyer' })).toHaveCount(1);
+
+    await page.goto('/dashboard?tab=events');
+    await expect(
+      page.getByText('Sales by day and check-in times: times in the shop’s zone, Europe/London.'),
+    ).toBeVisible();
+  });
+});
+
 test('a customer sees no desk, and the rules refuse them the index @phone', async ({ page, db, accounts }) => {
   const customer = await accounts.create('customer');
   await shop(db);

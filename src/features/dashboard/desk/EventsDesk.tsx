@@ -9,7 +9,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
-import { formatEventTime } from '../../../lib/format';
+import { formatEventTime, zoneNote } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
 import { serverNowAtom } from '../../../state/liveAtoms';
 import { isRecord } from '../../../state/validation';
@@ -209,6 +209,9 @@ export default function EventsDesk({ uid }: { uid: string }) {
               );
             })}
           </TextField>
+          <Typography variant="body2" color="textSecondary">
+            Sales by day and check-in times: {zoneNote(timezone)}.
+          </Typography>
           <EventDesk key={event.id} eventId={event.id} title={event.title} stock={event.stock} uid={uid} />
         </Stack>
       )}
