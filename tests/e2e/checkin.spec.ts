@@ -197,6 +197,8 @@ for (const scheme of ['dark', 'light'] as const) {
     await openCheckin(page);
     await typeCode(page, codes[0]!);
     await expect(result(page)).toContainText('Admitted');
+    // Which ticket of the order, as the buyer's tickets say it, not the ticket's internal id.
+    await expect(result(page)).toContainText(/Casey Customer · ticket [12] of 2$/);
     expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: `/tmp/door-admitted-${scheme}-${page.viewportSize()!.width}.png` });
     await typeCode(page, codes[0]!);
