@@ -19,7 +19,7 @@ export interface EventList {
 }
 
 /** Which of its order's tickets a ticket is, as staff say it ("ticket 2 of 3"), from the ids on the device. */
-export interface TicketPlace {
+interface TicketPlace {
   n: number;
   of: number;
 }

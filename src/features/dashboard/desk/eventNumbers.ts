@@ -40,7 +40,7 @@ export interface SalesDay {
 }
 
 /** The date of `at` in `timeZone` (the device's when null), as midnight UTC of that date. */
-export function shopDay(at: number, timeZone: string | null): number {
+function shopDay(at: number, timeZone: string | null): number {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: timeZone ?? undefined,
     year: 'numeric',
