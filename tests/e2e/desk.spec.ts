@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './accounts';
+import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
 import { changeOrderStatus, failOnPageErrors, STATUS_SAVED } from './support';
@@ -66,6 +66,20 @@ async function openJazzNight(page: Page) {
     await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await expect(events).toContainText('Harbour Jazz Night');
+}
+
+/** The seeded shop's desk for a new staff member, on `tab`; a phone in the dark scheme. */
+async function openShopDesk(
+  page: Page,
+  db: LiveDatabase,
+  accounts: Accounts,
+  isMobile: boolean,
+  tab: 'orders' | 'events',
+): Promise<void> {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto(`/dashboard?tab=${tab}`);
 }
 
 /** Axe-clean, and a picture in SCREENSHOTS_DIR when set (screenCheck.ts). */
@@ -254,10 +268,7 @@ test('a status change asks first and waits out its undo time: undone, nothing is
   accounts,
   isMobile,
 }) => {
-  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
-  await shop(db);
-  await accounts.signIn(page, await accounts.create('staff'));
-  await page.goto('/dashboard?tab=orders');
+  await openShopDesk(page, db, accounts, isMobile, 'orders');
   const status = (order: string) => page.getByRole('combobox', { name: `Status of order ${order}` });
   const ask = page.getByRole('alertdialog', { name: 'Cancel order order-28?' });
 
@@ -298,10 +309,7 @@ test('the Events tab opens on the next upcoming event; past and hidden ones are 
   accounts,
   isMobile,
 }) => {
-  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
-  await shop(db);
-  await accounts.signIn(page, await accounts.create('staff'));
-  await page.goto('/dashboard?tab=events');
+  await openShopDesk(page, db, accounts, isMobile, 'events');
   // The seed's past, hidden pilot night sorts first; the next event is the jazz night, with its sales.
   const events = page.getByRole('combobox', { name: 'Event' });
   await expect(events).toContainText('Harbour Jazz Night');
