@@ -73,6 +73,8 @@ function htmlOf(mail: StoredMail): string {
 export async function startMailbox(options: MailboxOptions): Promise<Mailbox> {
   const host = options.host ?? '127.0.0.1';
   const stored: StoredMail[] = [];
+  // Kept in memory only: the page says since when, so an inbox emptied by a restart is not taken for lost mail.
+  const started = new Date();
   let next = 1;
   const smtp = new SMTPServer({
     authOptional: true,
@@ -148,7 +150,7 @@ export async function startMailbox(options: MailboxOptions): Promise<Mailbox> {
       return send(
         200,
         'text/html; charset=utf-8',
-        `<!doctype html><meta charset="utf-8"><title>Local mailbox</title><style>body{font:15px system-ui;margin:2rem}td,th{padding:.3rem .6rem;text-align:left;border-bottom:1px solid #ddd}</style><h1>Local mailbox</h1><p>Mail the shop sent on this machine (nothing leaves it). Newest first.</p><table><tr><th>Received</th><th>To</th><th>Subject</th><th></th></tr>${rows || '<tr><td colspan="4">No mail yet.</td></tr>'}</table>`,
+        `<!doctype html><meta charset="utf-8"><title>Local mailbox</title><style>body{font:15px system-ui;margin:2rem}td,th{padding:.3rem .6rem;text-align:left;border-bottom:1px solid #ddd}</style><h1>Local mailbox</h1><p>Mail the shop sent on this machine (nothing leaves it). Newest first.</p><p>Kept in memory since this mailbox started, ${started.toISOString().replace('T', ' ').slice(0, 19)} UTC: a restart (of <code>npm start</code>) empties it. What was sent stays recorded beside each order in the database, and the desk shows it.</p><table><tr><th>Received</th><th>To</th><th>Subject</th><th></th></tr>${rows || '<tr><td colspan="4">No mail yet.</td></tr>'}</table>`,
       );
     }
     send(404, 'text/plain', 'not found');

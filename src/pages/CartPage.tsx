@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { usePageTitle } from '../features/site/usePageTitle';
-import { ClearWishlistButton } from '../features/wishlist/ClearWishlistButton';
+import { ClearWishlistButton, EMPTY_WISHLIST_ID } from '../features/wishlist/ClearWishlistButton';
 import { WishlistItems } from '../features/wishlist/WishlistItems';
 import { cartAtom } from '../state/atoms';
 
@@ -18,7 +18,8 @@ function CartPage() {
       <Typography variant="h1">Wishlist</Typography>
       {cart.products.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h2" gutterBottom>
+          {/* Focus lands here after "Clear wishlist" (ClearWishlistButton): the button it was on is gone. */}
+          <Typography variant="h2" gutterBottom id={EMPTY_WISHLIST_ID} tabIndex={-1}>
             Your wishlist is empty
           </Typography>
           <Typography color="textSecondary" sx={{ mb: 2 }}>

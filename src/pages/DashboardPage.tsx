@@ -7,7 +7,7 @@ import { Dashboard } from '../features/dashboard/Dashboard';
 function DashboardPage() {
   usePageTitle('Dashboard');
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3} className="dashboard-page">
       <Typography variant="h1">Dashboard</Typography>
       <Dashboard />
     </Stack>

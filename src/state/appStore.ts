@@ -1,5 +1,5 @@
 import { notify } from '../lib/toast/notifier';
-import { MAX_WISHLIST_ITEMS } from './cart';
+import { MAX_QUANTITY, MAX_WISHLIST_ITEMS } from './cart';
 import { STORAGE_KEY } from './persistence';
 import { summarise } from './validation';
 import { createPersistedStore, type AppStore } from './store';
@@ -29,6 +29,17 @@ const persisted = import.meta.env.SSR
           life: 8000,
         }),
       onRepaired: (problems) => console.warn(`Saved state was repaired: ${summarise(problems)}.`),
+      // Said, not done silently: the visitor finds fewer than they saved (docs/behaviour.md#state-and-persistence).
+      onQuantitiesCapped: (titles) =>
+        notify({
+          severity: 'warn',
+          key: 'wishlist-capped',
+          summary: 'Wishlist quantities lowered',
+          detail:
+            `${titles.length === 1 ? `“${titles[0]}” was` : `${titles.length} items were`} saved in a larger quantity ` +
+            `than a wishlist holds: ${titles.length === 1 ? 'it is' : 'they are'} now ${MAX_QUANTITY}.`,
+          life: 10_000,
+        }),
       onWishlistTrimmed: (stored) =>
         notify({
           severity: 'warn',

@@ -23,6 +23,8 @@ export interface DecodedState {
   problems: string[];
   /** How many wishlist items were stored when there were more than a wishlist holds; absent otherwise. */
   wishlistOverflow?: number;
+  /** Titles of wishlist items whose stored quantity was more than one item may have; absent when none was. */
+  quantitiesCapped?: string[];
 }
 
 function decodeSite(raw: unknown, problems: string[]): SiteState {
@@ -59,6 +61,8 @@ interface DecodedCart {
   cart: CartState;
   /** The number of stored items when it is beyond what a wishlist holds. */
   overflow?: number;
+  /** Titles of items whose quantity was capped. */
+  capped: string[];
 }
 
 /**
@@ -68,10 +72,11 @@ interface DecodedCart {
 function decodeCart(raw: unknown, problems: string[]): DecodedCart {
   if (!isRecord(raw) || !Array.isArray(raw.products)) {
     problems.push('cart is missing or has no product list');
-    return { cart: EMPTY_CART };
+    return { cart: EMPTY_CART, capped: [] };
   }
   const products: CartItem[] = [];
   const ids = new Set<string>();
+  const capped: string[] = [];
   let read = 0;
   for (const entry of raw.products as unknown[]) {
     if (products.length === MAX_WISHLIST_ITEMS) break;
@@ -81,6 +86,7 @@ function decodeCart(raw: unknown, problems: string[]): DecodedCart {
       if (ids.has(item.id)) throw new TransitionError(`duplicate item ${item.id}`);
       if (item.quantity !== (entry as CartItem).quantity) {
         problems.push(`cart item ${item.id}: quantity capped at ${MAX_QUANTITY}`);
+        capped.push(item.title);
       }
       ids.add(item.id);
       products.push(item);
@@ -93,7 +99,7 @@ function decodeCart(raw: unknown, problems: string[]): DecodedCart {
   // The stored total is never trusted: it is derived from the items.
   const total = cartTotal(products);
   if (raw.total !== total) problems.push('cart total recomputed from its items');
-  return { cart: { products, total }, overflow };
+  return { cart: { products, total }, overflow, capped };
 }
 
 /** One slice that throws while being read falls back to its default: it never costs the other slices. */
@@ -118,14 +124,25 @@ export function decodeState(raw: string | null): DecodedState {
     return { state: DEFAULT_STATE, status: 'corrupt', problems: ['stored state is not an object'] };
   }
   const problems: string[] = [];
-  const { cart, overflow } = guarded('cart', () => decodeCart(parsed.cart, problems), { cart: EMPTY_CART }, problems);
+  const { cart, overflow, capped } = guarded(
+    'cart',
+    () => decodeCart(parsed.cart, problems),
+    { cart: EMPTY_CART, capped: [] },
+    problems,
+  );
   const state: RootState = {
     site: guarded('site', () => decodeSite(parsed.site, problems), DEFAULT_SITE, problems),
     auth: guarded('auth', () => decodeAuth(parsed.auth, problems), SIGNED_OUT, problems),
     cart,
   };
   const status = problems.length > 0 ? 'repaired' : 'ok';
-  return { state, status, problems, ...(overflow && { wishlistOverflow: overflow }) };
+  return {
+    state,
+    status,
+    problems,
+    ...(overflow && { wishlistOverflow: overflow }),
+    ...(capped.length > 0 && { quantitiesCapped: capped }),
+  };
 }
 
 export function encodeState(state: RootState): string {

@@ -11,6 +11,8 @@ export interface PersistedStoreOptions {
   onRepaired?: (problems: string[]) => void;
   /** Called with the number of stored wishlist items when there were more than a wishlist holds. */
   onWishlistTrimmed?: (stored: number) => void;
+  /** Stored quantities above what one item may have were lowered: the titles, to tell the visitor. */
+  onQuantitiesCapped?: (titles: string[]) => void;
 }
 
 export interface PersistedStore {
@@ -28,6 +30,7 @@ export function createPersistedStore(options: PersistedStoreOptions): PersistedS
   const decoded = decodeState(slot.read());
   if (decoded.problems.length > 0) options.onRepaired?.(decoded.problems);
   if (decoded.wishlistOverflow) options.onWishlistTrimmed?.(decoded.wishlistOverflow);
+  if (decoded.quantitiesCapped) options.onQuantitiesCapped?.(decoded.quantitiesCapped);
   if (decoded.status === 'corrupt') slot.remove();
 
   const store = createStore();

@@ -24,6 +24,9 @@ test('staff admit by typed code offline, a repeat is refused, the outbox survive
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 2');
 
   await db.setOffline(true);
+  // The offline bar speaks of what the door keeps, not of a wishlist.
+  await expect(page.locator('.offline-bar')).toContainText('You are offline', { useInnerText: true });
+  await expect(page.locator('.offline-bar')).not.toContainText('wishlist', { useInnerText: true });
   // Typed the way people type: lowercase, spaces instead of hyphens.
   await typeCode(page, codes[0]!.toLowerCase().replace(/-/g, ' '));
   await expect(result(page)).toContainText('Admitted');
@@ -149,7 +152,7 @@ test.describe('a door device set to another language and zone than the shop', ()
     await openCheckin(page);
     // The seed's shop: en-GB, 24-hour clock, day before month.
     await expect(page.getByTestId('checkin-synced')).toContainText(
-      /last synced \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} · /,
+      /last synced \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} \(times in the shop’s zone, Europe\/London\) · /,
     );
     const field = page.getByRole('textbox', { name: 'Ticket code' });
     await typeCode(page, codes[0]!);
@@ -194,6 +197,8 @@ for (const scheme of ['dark', 'light'] as const) {
     await openCheckin(page);
     await typeCode(page, codes[0]!);
     await expect(result(page)).toContainText('Admitted');
+    // Which ticket of the order, as the buyer's tickets say it, not the ticket's internal id.
+    await expect(result(page)).toContainText(/Casey Customer · ticket [12] of 2$/);
     expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);
     await page.screenshot({ path: `/tmp/door-admitted-${scheme}-${page.viewportSize()!.width}.png` });
     await typeCode(page, codes[0]!);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './accounts';
+import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
 import { changeOrderStatus, failOnPageErrors, STATUS_SAVED } from './support';
@@ -66,6 +66,20 @@ async function openJazzNight(page: Page) {
     await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await expect(events).toContainText('Harbour Jazz Night');
+}
+
+/** The seeded shop's desk for a new staff member, on `tab`; a phone in the dark scheme. */
+async function openShopDesk(
+  page: Page,
+  db: LiveDatabase,
+  accounts: Accounts,
+  isMobile: boolean,
+  tab: 'orders' | 'events',
+): Promise<void> {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto(`/dashboard?tab=${tab}`);
 }
 
 /** Axe-clean, and a picture in SCREENSHOTS_DIR when set (screenCheck.ts). */
@@ -132,6 +146,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(orderRows(page)).toHaveCount(6);
     await page.getByLabel('Placed from').fill(new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10));
     await expect(orderRows(page)).toHaveCount(2);
+    await expect(page.getByText('2 orders, newest first')).toBeVisible();
     await check(page, 'orders-filtered');
 
     // A status change from the list moves the order, its tickets and its index entries together.
@@ -253,10 +268,7 @@ test('a status change asks first and waits out its undo time: undone, nothing is
   accounts,
   isMobile,
 }) => {
-  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
-  await shop(db);
-  await accounts.signIn(page, await accounts.create('staff'));
-  await page.goto('/dashboard?tab=orders');
+  await openShopDesk(page, db, accounts, isMobile, 'orders');
   const status = (order: string) => page.getByRole('combobox', { name: `Status of order ${order}` });
   const ask = page.getByRole('alertdialog', { name: 'Cancel order order-28?' });
 
@@ -297,10 +309,7 @@ test('the Events tab opens on the next upcoming event; past and hidden ones are 
   accounts,
   isMobile,
 }) => {
-  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
-  await shop(db);
-  await accounts.signIn(page, await accounts.create('staff'));
-  await page.goto('/dashboard?tab=events');
+  await openShopDesk(page, db, accounts, isMobile, 'events');
   // The seed's past, hidden pilot night sorts first; the next event is the jazz night, with its sales.
   const events = page.getByRole('combobox', { name: 'Event' });
   await expect(events).toContainText('Harbour Jazz Night');
@@ -312,6 +321,94 @@ test('the Events tab opens on the next upcoming event; past and hidden ones are 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await check(page, 'events-opening');
+});
+
+test('the sales chart rises in steps on the days tickets sold, and every tick has its date @phone', async ({
+  page,
+  db,
+  accounts,
+  isMobile,
+}) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  // One ticket a year ago, 33 today: the line must stay flat all year and rise today.
+  const now = Date.now();
+  const orders = [365, 0].map((daysAgo, i) => ({
+    uid: `buyer-${i}`,
+    id: `order-${i}`,
+    order: {
+      items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: i ? 33 : 1 } },
+      total: i ? 594 : 18,
+      status: 'confirmed' as const,
+      created: now - daysAgo * DAY,
+      contact: { name: `Buyer ${i}`, email: `buyer${i}@example.com` },
+    },
+  }));
+  await db.writeOrders(orders);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=events');
+  const chart = page.getByRole('region', { name: 'Sales over time' });
+  const line = chart.locator('.MuiLineChart-line').first();
+  await expect(line).toBeVisible();
+  await chart.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/desk-sales-chart-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  // Steps: every piece of the line is level or upright, none slants (a ramp) or curves.
+  const d = (await line.getAttribute('d'))!;
+  expect(d).not.toMatch(/[CcQqSsTtAa]/);
+  const points = [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+  expect(points.length).toBeGreaterThan(2);
+  for (let i = 1; i < points.length; i++) {
+    const [[x0, y0], [x1, y1]] = [points[i - 1]!, points[i]!];
+    expect(Math.abs(x1 - x0) < 0.5 || Math.abs(y1 - y0) < 0.5, `segment ${i} of ${d}`).toBe(true);
+  }
+  // Every tick of the time axis is labelled with a date.
+  const axis = chart.locator('.MuiChartsAxis-directionX').first();
+  const ticks = await axis.locator('.MuiChartsAxis-tick').count();
+  expect(ticks).toBeGreaterThan(1);
+  const labels = await axis.locator('.MuiChartsAxis-tickLabel').allTextContents();
+  expect(labels.filter((label) => /\d{4}/.test(label))).toHaveLength(ticks);
+});
+
+test.describe('a desk device set to another zone than the shop', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the Orders, Events and Check-in tabs all show the shop’s time, and name its zone @phone', async ({
+    page,
+    db,
+    accounts,
+  }) => {
+    // 23:30 in London on 20 Nov is 18:30 in New York.
+    await db.writeOrders([
+      {
+        uid: 'buyer-late',
+        id: 'order-late',
+        order: {
+          items: { [EVENT]: { title: 'Harbour Jazz Night', price: 18, quantity: 1 } },
+          total: 18,
+          status: 'confirmed',
+          created: Date.UTC(2026, 10, 20, 23, 30),
+          contact: { name: 'Late Buyer', email: 'late@example.com' },
+        },
+      },
+    ]);
+    await accounts.signIn(page, await accounts.create('staff'));
+    await page.goto('/dashboard?tab=orders');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('late buyer');
+    const row = orderRows(page).filter({ hasText: 'Late Buyer' });
+    await expect(row).toContainText('20 Nov 2026, 23:30');
+    await expect(page.getByText('times in the shop’s zone, Europe/London')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    // A day typed into the filter is the shop's day too: 20 Nov holds the order, 21 Nov does not.
+    await page.getByLabel('Placed from').fill('2026-11-21');
+    await expect(orderRows(page).filter({ hasText: 'Late Buyer' })).toHaveCount(0);
+    await page.getByLabel('Placed from').fill('2026-11-20');
+    await page.getByLabel('Placed until').fill('2026-11-20');
+    await expect(orderRows(page).filter({ hasText: 'Late Buyer' })).toHaveCount(1);
+
+    await page.goto('/dashboard?tab=events');
+    await expect(
+      page.getByText('Sales by day and check-in times: times in the shop’s zone, Europe/London.'),
+    ).toBeVisible();
+  });
 });
 
 test('a customer sees no desk, and the rules refuse them the index @phone', async ({ page, db, accounts }) => {
@@ -419,6 +516,9 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   await expect(preview).toContainText('The doors open an hour later.');
   await expect(preview).toContainText('The bar opens at 7.');
   await expect(preview).toContainText('booked on Harbour Jazz Night');
+  // It names a person, and their own order's reference with it, not a placeholder.
+  await expect(preview).not.toContainText('[their reference]');
+  await expect(preview).toContainText(/booked on Harbour Jazz Night \(order [0-9A-Za-z-]+\)/);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await check(page, 'message-preview');
@@ -431,7 +531,7 @@ test('events: a message to everyone booked, previewed, sent once to each person,
 
   await dialog.getByRole('button', { name: `Send to ${people} people` }).click();
   const delivery = dialog.getByTestId('message-delivery');
-  await expect(delivery).toHaveText(`${people - 1} of ${people} people sent · 1 not delivered`, { timeout: 60_000 });
+  await expect(delivery).toHaveText(`Sent to ${people - 1} of ${people} people · 1 not delivered`, { timeout: 60_000 });
   await check(page, 'message-sent');
 
   const sent = db.mailbox.messages().filter((m) => /^Doors open at 8 tonight · /.test(m.parsed.subject ?? ''));
@@ -446,7 +546,7 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   await dialog.getByRole('button', { name: 'Close' }).click();
   const history = section.getByRole('list', { name: 'Messages sent' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Doors open at 8 tonight' })).toContainText(
-    `${people - 1} of ${people} people sent · 1 not delivered`,
+    `Sent to ${people - 1} of ${people} people · 1 not delivered`,
   );
   await history.getByText('Not delivered to 1 person').click();
   await expect(history).toContainText(/late@refused\.test: .*(550|rejected)/);

@@ -87,6 +87,25 @@ test('a cached catalogue holding one product with an impossible date keeps the o
   await expect(page.getByRole('article', { name: 'Broken Date Fair' })).not.toContainText(/\d{4}/);
 });
 
+test('a stored quantity above what an item may have is lowered at start-up, and the visitor is told @phone', async ({
+  page,
+}) => {
+  await page.goto('/favicon.svg');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'state',
+      JSON.stringify({
+        cart: { products: [{ id: 'mug', title: 'Enamel Camp Mug', price: 14, quantity: 500 }], total: 0 },
+      }),
+    ),
+  );
+  await page.goto('/cart');
+  await expectHeading(page, 'Wishlist');
+  await expect(page.getByRole('alert').filter({ hasText: 'Wishlist quantities lowered' })).toContainText(
+    '“Enamel Camp Mug” was saved in a larger quantity than a wishlist holds: it is now 99.',
+  );
+});
+
 test('a stored wishlist far beyond the bound loads, keeps the first 500 items and says so', async ({ page }) => {
   await page.goto('/favicon.svg');
   const stored = await page.evaluate(() => {

@@ -519,3 +519,11 @@ describe('a message to everyone booked', () => {
     await expect(asUser(STAFF).ref(`eventMessages/${id}/sent`).set(100)).rejects.toThrow(/permission/i);
   });
 });
+
+describe('the local mailbox’s page', () => {
+  it('says its mail is kept in memory since it started, so an empty inbox after a restart is no mystery', async () => {
+    const page = await (await fetch(mailbox.inboxUrl)).text();
+    expect(page).toContain('Kept in memory since this mailbox started');
+    expect(page).toContain('a restart (of <code>npm start</code>) empties it');
+  });
+});

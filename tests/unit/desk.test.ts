@@ -196,6 +196,19 @@ describe("an event's numbers", () => {
     ]);
   });
 
+  it('counts sales per day of the shop’s time zone, and carries the total on to today', () => {
+    // 23:30 in London on 1 Nov is 1 Nov there, 2 Nov in Tokyo.
+    const late = Date.UTC(2026, 10, 1, 23, 30);
+    const today = Date.UTC(2026, 10, 20, 12);
+    expect(salesByDay([entry(late)], 'Europe/London', today)).toEqual([
+      { day: Date.UTC(2026, 10, 1), sold: 1, total: 1 },
+      { day: Date.UTC(2026, 10, 20), sold: 0, total: 1 },
+    ]);
+    expect(salesByDay([entry(late)], 'Asia/Tokyo', today)[0]!.day).toBe(Date.UTC(2026, 10, 2));
+    // A sale today ends the steps today: nothing added.
+    expect(salesByDay([entry(today)], 'Europe/London', today)).toHaveLength(1);
+  });
+
   it('lists attendees by name with their order’s email and a shortened code', () => {
     const list = attendeesOf([ticket(2), ticket(1)], new Map([['u1~o1', 'one@example.com']]));
     expect(list.map((a) => [a.name, a.email, a.code])).toEqual([

@@ -70,13 +70,34 @@ async function wire(mail: ComposedMail): Promise<string> {
 const headersOf = (raw: string) => raw.split('\r\n\r\n')[0]!;
 
 describe('composing an email', () => {
+  it('says in words what the order page shows: "Pending" explained, title apart from the time, a free line "free"', () => {
+    const mail = composeMail(context());
+    // The order page's status for a new order is "Pending": the email names it.
+    expect(mail.text).toContain('shows as “Pending” until you pay');
+    expect(mail.text).toMatch(/- Gig <b>night<\/b>, Tue, 1 Jun 2027, 19:00 UTC: /);
+    const free = composeMail(
+      context({
+        order: parseOrder('u1', 'o1', {
+          items: { gig: { title: 'Open day', price: 0, quantity: 1 } },
+          total: 0,
+          status: 'pending',
+          created: 1_800_000_000_000,
+          contact: { name: 'Ann Buyer', email: 'ann@example.com' },
+        })!,
+      }),
+    );
+    expect(free.text).toContain('1 × Open day, free');
+    expect(free.text).not.toContain('Free each');
+    expect(free.html).not.toContain('Free each');
+  });
+
   it('holds the reference, items, total, each ticket code and its QR image by Content-ID, an .ics and the link', () => {
     const mail = composeMail(context());
     expect(mail.subject).toBe('Your order K7M4-QXPR is reserved · Hall & Co');
     expect(mail.messageId).toBe('<o1-confirmation@shop.test>');
     expect(mail.text).toContain('2 × Gig <b>night</b>, £12.50 each');
     expect(mail.text).toContain('Total: £25.00');
-    expect(mail.text).toContain('Pay at the event or when you collect.');
+    expect(mail.text).toContain('until you pay, at the event or when you collect.');
     for (const n of [0, 1]) expect(mail.text).toContain(ticket(n).code);
     const images = mail.attachments.filter((a) => a.contentType === 'image/png');
     expect(images).toHaveLength(2);

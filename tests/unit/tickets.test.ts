@@ -113,6 +113,7 @@ describe('eventCalendar', () => {
     location: 'Hall 1, Harbour',
     stamp: new Date('2026-11-23T10:00:00.123Z'),
     description: 'x'.repeat(200),
+    url: 'https://shop.test/login',
   });
 
   it('is valid iCalendar: CRLF lines, required properties, UTC times', () => {
@@ -124,7 +125,9 @@ describe('eventCalendar', () => {
     expect(lines).toContain('UID:gig-o1@shop');
     expect(lines).toContain('DTSTAMP:20261123T100000Z');
     expect(lines).toContain('DTSTART:20270115T190000Z');
-    expect(lines).toContain('DTEND:20270115T210000Z');
+    // No end is made up: the shop's events have none.
+    expect(ics).not.toContain('DTEND');
+    expect(lines).toContain('URL:https://shop.test/login');
     expect(lines.at(-2)).toBe('END:VCALENDAR');
   });
 

@@ -101,7 +101,7 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
     case 'confirmation':
       return {
         subject: `Your order ${ref} is reserved`,
-        lead: 'Thank you for your order. Pay at the event or when you collect.',
+        lead: 'Thank you for your order. It is reserved for you and shows as “Pending” until you pay, at the event or when you collect.',
       };
     case 'tickets':
       return { subject: `Your tickets for order ${ref}`, lead: 'Here are your tickets again, as you asked.' };
@@ -183,14 +183,17 @@ export function composeMail(ctx: MailContext): ComposedMail {
     `Order reference: ${ref}`,
     '',
     ...order.lines.map(
-      (line) => `${line.quantity} × ${line.title}, ${formatPrice(line.price, shop.currency, shop.locale)} each`,
+      (line) =>
+        `${line.quantity} × ${line.title}, ${line.price === 0 ? 'free' : `${formatPrice(line.price, shop.currency, shop.locale)} each`}`,
     ),
     `Total: ${money(order.total)}`,
     '',
     ...(tickets.length
       ? [
           'Your tickets (show the QR code or read out the code at the door):',
-          ...tickets.map((t) => `- ${eventTitle(t)} ${when(ctx.events.get(t.eventId))}: ${t.code}`),
+          ...tickets.map(
+            (t) => `- ${[eventTitle(t), when(ctx.events.get(t.eventId))].filter(Boolean).join(', ')}: ${t.code}`,
+          ),
           ...(more > 0 ? [`The order page shows the QR codes of all ${ctx.tickets.length} tickets.`] : []),
           '',
         ]
@@ -219,7 +222,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${order.lines
       .map(
         (line) =>
-          `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${escapeHtml(formatPrice(line.price, shop.currency, shop.locale))} each</td></tr>`,
+          `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${line.price === 0 ? 'free' : `${escapeHtml(formatPrice(line.price, shop.currency, shop.locale))} each`}</td></tr>`,
       )
       .join(
         '',

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatMoment } from '../../lib/format';
+import { formatMoment, zoneNote } from '../../lib/format';
 import { siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import { isRecord } from '../../state/validation';
@@ -120,8 +120,8 @@ export default function CheckinPanel({ uid }: { uid: string }) {
       {list ? (
         <>
           <Typography data-testid="checkin-synced">
-            {list.tickets.length} tickets on this device · last synced {when(list.syncedAt)} · this device is{' '}
-            {deviceName}
+            {list.tickets.length} tickets on this device · last synced {when(list.syncedAt)} ({zoneNote(timezone)}) ·
+            this device is {deviceName}
           </Typography>
           <Typography data-testid="checkin-counter" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
             Checked in: {checkedIn} / {valid.length}

@@ -27,7 +27,8 @@ function describe(decision: Decision, time: (at: number) => string): { title: st
     case 'admitted':
       return {
         title: 'Admitted',
-        detail: `${decision.ticket.holder} · ticket ${decision.ticket.id}`,
+        // Which of the order's tickets, as the buyer's own tickets say it; never the internal id.
+        detail: `${decision.ticket.holder} · ticket ${decision.place.n + 1} of ${decision.place.of}`,
         colour: RESULT_COLOURS.admitted,
       };
     case 'already': {

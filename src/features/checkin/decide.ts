@@ -18,22 +18,44 @@ export interface EventList {
   tickets: DoorTicket[];
 }
 
+/** Which of its order's tickets a ticket is, as staff say it ("ticket 2 of 3"), from the ids on the device. */
+interface TicketPlace {
+  n: number;
+  of: number;
+}
+
 export type Decision =
-  | { kind: 'admitted'; eventId: string; ticket: DoorTicket }
-  | { kind: 'already'; eventId: string; ticket: DoorTicket; at: number; device: string }
-  | { kind: 'void'; eventId: string; ticket: DoorTicket }
+  | { kind: 'admitted'; eventId: string; ticket: DoorTicket; place: TicketPlace }
+  | { kind: 'already'; eventId: string; ticket: DoorTicket; place: TicketPlace; at: number; device: string }
+  | { kind: 'void'; eventId: string; ticket: DoorTicket; place: TicketPlace }
   | { kind: 'other-event'; title: string }
   /** `input`: what was typed or read, to repeat (React shows it as text, whatever it holds). */
   | { kind: 'unknown'; input: string };
 
 /** Codes of every downloaded list, looked up in constant time whatever the size of the event. */
 export interface DoorIndex {
-  get(code: string): { list: EventList; ticket: DoorTicket } | undefined;
+  get(code: string): { list: EventList; ticket: DoorTicket; place: TicketPlace } | undefined;
+}
+
+/** A ticket's id is `{orderId}-{n}` (docs/tickets-and-check-in.md#data). */
+function orderAndNumber(id: string): { order: string; n: number } {
+  const cut = id.lastIndexOf('-');
+  return { order: id.slice(0, cut), n: Number(id.slice(cut + 1)) };
 }
 
 export function indexLists(lists: Iterable<EventList>): DoorIndex {
-  const byCode = new Map<string, { list: EventList; ticket: DoorTicket }>();
-  for (const list of lists) for (const ticket of list.tickets) byCode.set(ticket.code, { list, ticket });
+  const byCode = new Map<string, { list: EventList; ticket: DoorTicket; place: TicketPlace }>();
+  for (const list of lists) {
+    const perOrder = new Map<string, number>();
+    for (const ticket of list.tickets) {
+      const { order } = orderAndNumber(ticket.id);
+      perOrder.set(order, (perOrder.get(order) ?? 0) + 1);
+    }
+    for (const ticket of list.tickets) {
+      const { order, n } = orderAndNumber(ticket.id);
+      byCode.set(ticket.code, { list, ticket, place: { n, of: perOrder.get(order) ?? 1 } });
+    }
+  }
   return byCode;
 }
 
@@ -45,9 +67,10 @@ export function decide(input: string, eventId: string, index: DoorIndex): Decisi
   const code = normaliseCode(input);
   const found = code === null ? undefined : index.get(code);
   if (!found) return { kind: 'unknown', input };
-  const { list, ticket } = found;
+  const { list, ticket, place } = found;
   if (list.eventId !== eventId) return { kind: 'other-event', title: list.title };
-  if (ticket.status === 'void') return { kind: 'void', eventId, ticket };
-  if (ticket.checkin) return { kind: 'already', eventId, ticket, at: ticket.checkin.at, device: ticket.checkin.device };
-  return { kind: 'admitted', eventId, ticket };
+  if (ticket.status === 'void') return { kind: 'void', eventId, ticket, place };
+  if (ticket.checkin)
+    return { kind: 'already', eventId, ticket, place, at: ticket.checkin.at, device: ticket.checkin.device };
+  return { kind: 'admitted', eventId, ticket, place };
 }

@@ -56,7 +56,8 @@ export function OrderConfirmation({
         <Stack component="ul" sx={{ pl: 3, m: 0 }}>
           {Object.entries(order.items).map(([id, line]) => (
             <li key={id}>
-              {line.quantity} × {line.title}, {formatPrice(line.price, currency, locale)} each
+              {line.quantity} × {line.title},{' '}
+              {line.price === 0 ? 'free' : `${formatPrice(line.price, currency, locale)} each`}
             </li>
           ))}
         </Stack>

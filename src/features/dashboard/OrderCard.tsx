@@ -99,7 +99,8 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
         <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
           {order.lines.map((line) => (
             <Typography component="li" key={line.productId} variant="body2">
-              {line.quantity} × {line.title} at {format.money(line.price)}
+              {line.quantity} × {line.title}
+              {line.price === 0 ? ', free' : ` at ${format.money(line.price)}`}
             </Typography>
           ))}
         </Stack>

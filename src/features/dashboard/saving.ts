@@ -10,7 +10,12 @@ const OFFLINE_SAVE_MESSAGE = 'You are offline, so nothing was saved. Try again w
  * whenever the connection returns, long after the person has moved on. Resolves to an error message or null;
  * success is confirmed with a toast.
  */
-export async function saveOnline(work: () => Promise<void>, success: string): Promise<string | null> {
+export async function saveOnline(
+  work: () => Promise<void>,
+  success: string,
+  /** The toast's title: "Saved", or what the work really did ("Email on its way" when it queues mail). */
+  done = 'Saved',
+): Promise<string | null> {
   if (!navigator.onLine || !appStore.get(connectedAtom)) return OFFLINE_SAVE_MESSAGE;
   try {
     await work();
@@ -20,13 +25,13 @@ export async function saveOnline(work: () => Promise<void>, success: string): Pr
       ? 'The shop refused this change: you may not have permission, or a value is not allowed.'
       : 'This could not be saved. Please try again.';
   }
-  notify({ severity: 'success', summary: 'Saved', detail: success });
+  notify({ severity: 'success', summary: done, detail: success });
   return null;
 }
 
 /** For one-click changes (a status, a role): the outcome goes to a toast instead of a form. */
-export async function saveQuickly(work: () => Promise<void>, success: string): Promise<boolean> {
-  const problem = await saveOnline(work, success);
+export async function saveQuickly(work: () => Promise<void>, success: string, done = 'Saved'): Promise<boolean> {
+  const problem = await saveOnline(work, success, done);
   if (problem) notify({ severity: 'error', summary: 'Not saved', detail: problem });
   return problem === null;
 }

@@ -15,7 +15,11 @@ function OfflineBar() {
       {!online && (
         <div className="offline-bar">
           <Icon name="cloudOff" className="offline-bar__icon" />
-          <p className="t-body2">You are offline. Showing what this device saved; your wishlist still works.</p>
+          <p className="t-body2">
+            You are offline. Showing what this device saved
+            {/* Not on the staff pages (pwa.css): the door and the desk have no wishlist. */}
+            <span className="offline-bar__shop">; your wishlist still works</span>.
+          </p>
         </div>
       )}
     </div>

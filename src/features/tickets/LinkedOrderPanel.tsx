@@ -91,7 +91,8 @@ function OrderView({ order, saved, online }: { order: LinkedOrder; saved: boolea
           <Stack component="ul" sx={{ pl: 3, m: 0 }}>
             {order.lines.map((line) => (
               <li key={line.productId}>
-                {line.quantity} × {line.title}, {formatPrice(line.price, currency, locale)} each
+                {line.quantity} × {line.title},{' '}
+                {line.price === 0 ? 'free' : `${formatPrice(line.price, currency, locale)} each`}
               </li>
             ))}
           </Stack>

@@ -13,14 +13,20 @@ import { displayReference } from '../orders';
 import type { SiteState } from '../../state/types';
 import { TicketQr } from './TicketQr';
 
-function downloadCalendar(held: HeldTicket): void {
+function downloadCalendar(held: HeldTicket, shopName: string): void {
   const { event, ticket } = held;
   if (!event.date) return;
+  // Where this device shows the tickets: the sign-in page for a guest's, the dashboard for an account's.
+  const url = `${window.location.origin}${held.guest ? '/login' : '/dashboard'}`;
   const ics = eventCalendar({
     uid: `${ticket.eventId}-${ticket.order}@storefront-tickets`,
     title: event.title,
     start: new Date(event.date),
     location: event.venue,
+    description:
+      `${shopName}: order ${held.ref ? displayReference(held.ref) : ticket.order}, ticket holder ${ticket.holder}. ` +
+      `Show your ticket's QR code at the door. Your tickets: ${url}`,
+    url,
     stamp: new Date(),
   });
   const link = document.createElement('a');
@@ -131,7 +137,7 @@ export function TicketCard({
           </div>
           {event.date && (
             <div className="ticket-actions">
-              <Button variant="outlined" size="small" onClick={() => downloadCalendar(held)}>
+              <Button variant="outlined" size="small" onClick={() => downloadCalendar(held, shop.name)}>
                 Add to calendar
               </Button>
             </div>

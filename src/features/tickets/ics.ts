@@ -3,10 +3,10 @@ export interface CalendarEvent {
   uid: string;
   title: string;
   start: Date;
-  /** Events have no end in the shop's data: a default length the visitor can change in their calendar. */
-  hours?: number;
   location: string | null;
   description?: string;
+  /** Where the tickets are (a page of the shop). */
+  url?: string;
   stamp: Date;
 }
 
@@ -43,7 +43,6 @@ function fold(line: string): string {
 }
 
 export function eventCalendar(event: CalendarEvent): string {
-  const end = new Date(event.start.getTime() + (event.hours ?? 2) * 3_600_000);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -54,10 +53,11 @@ export function eventCalendar(event: CalendarEvent): string {
     `UID:${text(event.uid)}`,
     `DTSTAMP:${utc(event.stamp)}`,
     `DTSTART:${utc(event.start)}`,
-    `DTEND:${utc(end)}`,
+    // Events have no end in the shop's data, and none is made up: without DTEND an event is its start (RFC 5545).
     `SUMMARY:${text(event.title)}`,
     ...(event.location ? [`LOCATION:${text(event.location)}`] : []),
     ...(event.description ? [`DESCRIPTION:${text(event.description)}`] : []),
+    ...(event.url ? [`URL:${event.url}`] : []),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -17,6 +17,9 @@ function clearingSummary(products: readonly CartItem[]): string {
   return `${products.length} products${units > products.length ? ` (${units} items in all)` : ''} will be removed from this device.`;
 }
 
+/** The empty wishlist's heading, where focus goes once the list (and this button with it) is gone. */
+export const EMPTY_WISHLIST_ID = 'wishlist-empty';
+
 /** "Clear wishlist", asked once more first: it empties the whole list in one tap (docs/behaviour.md#wishlist). */
 export function ClearWishlistButton() {
   const [asking, setAsking] = useState(false);
@@ -36,6 +39,9 @@ export function ClearWishlistButton() {
         onConfirm={() => {
           setAsking(false);
           wishlist.clear();
+          // The button and its dialog leave with the items, and focus would fall to <body>: it goes to what
+          // replaced them, once drawn (docs/behaviour.md#wishlist).
+          requestAnimationFrame(() => document.getElementById(EMPTY_WISHLIST_ID)?.focus());
         }}
       />
     </>

@@ -9,7 +9,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
-import { formatEventTime } from '../../../lib/format';
+import { formatEventTime, zoneNote } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
 import { serverNowAtom } from '../../../state/liveAtoms';
 import { isRecord } from '../../../state/validation';
@@ -117,14 +117,15 @@ function EventFigures({
   rawEntries: unknown;
 }) {
   const format = useShopFormat();
-  const { locale } = useAtomValue(siteAtom);
+  const { locale, timezone } = useAtomValue(siteAtom);
   // Thousands of tickets: read and added up when they change, not at every render.
   const { tickets, entries, recipients, emails, malformed } = useMemo(
     () => readEvent(eventId, rawTickets, rawEntries),
     [eventId, rawTickets, rawEntries],
   );
   const numbers = useMemo(() => eventNumbers(tickets, entries, stock), [tickets, entries, stock]);
-  const days = useMemo(() => salesByDay(entries), [entries]);
+  const now = useAtomValue(serverNowAtom);
+  const days = useMemo(() => salesByDay(entries, timezone, now), [entries, timezone, now]);
   const [SalesChart, setSalesChart] = useState(loadSalesChart);
   const attendees = useMemo(() => attendeesOf(tickets, emails), [tickets, emails]);
   return (
@@ -208,6 +209,9 @@ export default function EventsDesk({ uid }: { uid: string }) {
               );
             })}
           </TextField>
+          <Typography variant="body2" color="textSecondary">
+            Sales by day and check-in times: {zoneNote(timezone)}.
+          </Typography>
           <EventDesk key={event.id} eventId={event.id} title={event.title} stock={event.stock} uid={uid} />
         </Stack>
       )}

@@ -16,10 +16,13 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { formatMoment } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
+import { liveValueAtom } from '../../../firebase/liveValue';
 import {
   MESSAGE_BODY_MAX,
   MESSAGE_SUBJECT_MAX,
   bookedMessageText,
+  deskPaths,
+  displayReference,
   messageProblem,
   type BookedMessage,
   type BookedOrder,
@@ -36,7 +39,9 @@ function deliveryLine(message: BookedMessage): string {
     return 'Waiting for the shop’s mail sender to work out who is booked (within a minute)…';
   const waiting = Math.max(0, message.recipients - message.sent - message.failed);
   return [
-    `${message.sent.toLocaleString('en')} of ${people(message.recipients)} sent`,
+    message.sent === message.recipients
+      ? `Sent to ${message.recipients === 1 ? 'the one person' : `all ${people(message.recipients)}`}`
+      : `Sent to ${message.sent.toLocaleString('en')} of ${people(message.recipients)}`,
     ...(waiting > 0 ? [`${waiting.toLocaleString('en')} waiting`] : []),
     ...(message.failed > 0 ? [`${message.failed.toLocaleString('en')} not delivered`] : []),
   ].join(' · ');
@@ -90,11 +95,16 @@ function Preview({
   first: BookedOrder;
 }) {
   const { name: shopName } = useAtomValue(siteAtom);
+  // The preview names a person: it shows their own order's reference too (one read of their index entry).
+  const ref = useAtomValue(liveValueAtom(`${deskPaths.order(first.key)}/ref`));
   const words = bookedMessageText({
     body,
     name: first.name || 'there',
     eventTitle,
-    reference: '[their reference]',
+    reference:
+      ref.status === 'ready' && typeof ref.value === 'string'
+        ? displayReference(ref.value)
+        : first.key.slice(first.key.indexOf('~') + 1),
     orderUrl: '[the link to their order]',
   });
   return (
@@ -164,6 +174,7 @@ function MessageDialog({
         id = await sendBookedMessage(eventId, uid, { subject, body });
       },
       `Your message is on its way to ${people(count)}.`,
+      'Message on its way',
     );
     setSending(false);
     setProblem(failed);

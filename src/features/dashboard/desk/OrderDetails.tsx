@@ -19,7 +19,11 @@ function SendTicketsAgain({ order }: { order: Order }) {
       size="small"
       variant="outlined"
       onClick={() =>
-        void saveQuickly(() => sendTicketsAgain(order), `The tickets are on their way to ${order.contact.email} again.`)
+        void saveQuickly(
+          () => sendTicketsAgain(order),
+          `The tickets are on their way to ${order.contact.email} again.`,
+          'Email on its way',
+        )
       }
     >
       Send tickets again

@@ -4,7 +4,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { siteAtom } from '../../../state/atoms';
+import { inputZone, fromLocalInput } from '../staff/dateTimeInput';
+import { useShopFormat } from '../format';
 import type { Bound } from '../../../firebase/query';
 import { ORDER_STATUSES, STATUS_LABELS, parseDeskEntry, type OrderStatus } from '../../orders';
 import { Section } from '../Section';
@@ -23,13 +27,16 @@ import {
 import { useEvents } from './useEvents';
 
 /**
- * A date field's value (yyyy-mm-dd, the device's day) as epoch ms at the start of that day, or of the day after
- * (`after`: an "until" date includes its whole day, 23 or 25 hours long when the clocks change); null when empty.
+ * A date field's value (yyyy-mm-dd, a day of the shop's time zone, as every date of the desk is) as epoch ms at
+ * the start of that day, or of the day after (`after`: an "until" date includes its whole day, 23 or 25 hours long
+ * when the clocks change); null when empty.
  */
-function dayStart(value: string, after = 0): number | null {
+function dayStart(value: string, zone: string, after = 0): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day + after).getTime();
+  const date = new Date(Date.UTC(year, month - 1, day + after)).toISOString().slice(0, 10);
+  const start = fromLocalInput(`${date}T00:00`, zone);
+  return start === null ? null : Date.parse(start);
 }
 
 /** Entries read back, the malformed ones counted instead of shown (docs/hostile-data.md). */
@@ -95,11 +102,12 @@ const Filters = memo(function Filters({
   onFilters: (filters: OrderFilters) => void;
 }) {
   const events = useEvents();
+  const zone = inputZone(useAtomValue(siteAtom).timezone);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const setDay = (which: 'from' | 'to', value: string) => {
     (which === 'from' ? setFrom : setTo)(value);
-    onFilters({ ...filters, [which]: dayStart(value, which === 'to' ? 1 : 0) });
+    onFilters({ ...filters, [which]: dayStart(value, zone, which === 'to' ? 1 : 0) });
   };
   return (
     <>
@@ -149,12 +157,22 @@ const Filters = memo(function Filters({
   );
 });
 
+/** Where a page of orders is: "3 orders, newest first" when one page holds them all, else its page and range. */
+function pageLine(page: number, shown: number, more: boolean): string {
+  if (page === 1 && !more) return `${shown} ${shown === 1 ? 'order' : 'orders'}, newest first`;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = first + shown - 1;
+  return `Page ${page}: ${shown === 1 ? `order ${first}` : `orders ${first}–${last}`}, newest first`;
+}
+
 /**
  * The staff "Orders" tab: find any order by reference, name or email, filter by status, event and date, and page
  * through the rest newest first; each row shows how to reach the buyer and changes the order's status. Every list
  * is a query of the index (docs/decisions.md#the-organisers-desk), so it costs the same at 10 or 10,000 orders.
  */
+
 export function OrdersDesk() {
+  const format = useShopFormat();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
   // The pages before this one, by the cursor each started before; empty on the first page.
@@ -184,7 +202,8 @@ export function OrdersDesk() {
             ? `${rows.length} ${rows.length === 1 ? 'match' : 'matches'}${more ? ` (the first ${SEARCH_LIMIT} of each kind: type more to narrow it down)` : ''}`
             : rows.length === 0
               ? 'No orders match.'
-              : `Page ${cursors.length}: orders ${(cursors.length - 1) * PAGE_SIZE + 1}–${(cursors.length - 1) * PAGE_SIZE + rows.length}, newest first`}
+              : pageLine(cursors.length, rows.length, more)}
+          {` · ${format.zoneNote}`}
         </Typography>
         {malformed > 0 && (
           <Alert severity="warning">

@@ -32,29 +32,52 @@ export function eventNumbers(
 }
 
 export interface SalesDay {
-  /** The day's start, epoch ms (the device's days). */
+  /** The day, as midnight UTC of its date in the shop's time zone (so it is drawn and written with timeZone UTC). */
   day: number;
   /** Tickets sold that day, and in all up to its end (cancelled orders left out). */
   sold: number;
   total: number;
 }
 
-/** Tickets sold per day, with the running total: the sales chart. */
-export function salesByDay(entries: readonly DeskEventEntry[]): SalesDay[] {
+/** The date of `at` in `timeZone` (the device's when null), as midnight UTC of that date. */
+function shopDay(at: number, timeZone: string | null): number {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: timeZone ?? undefined,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'));
+}
+
+/**
+ * Tickets sold per day of the shop's time zone, with the running total: the sales chart. When `today` is after
+ * the last sale, a last day without sales carries the total to today, so the chart's steps end now and a burst
+ * of sales today does not look like steady sales since the first one.
+ */
+export function salesByDay(
+  entries: readonly DeskEventEntry[],
+  timeZone: string | null = null,
+  today: number | null = null,
+): SalesDay[] {
   const days = new Map<number, number>();
   for (const entry of entries) {
     if (entry.status === 'cancelled') continue;
-    const at = new Date(Number(entry.t));
-    const day = new Date(at.getFullYear(), at.getMonth(), at.getDate()).getTime();
+    const day = shopDay(Number(entry.t), timeZone);
     days.set(day, (days.get(day) ?? 0) + entry.quantity);
   }
   let total = 0;
-  return [...days]
+  const sales = [...days]
     .sort(([a], [b]) => a - b)
     .map(([day, sold]) => {
       total += sold;
       return { day, sold, total };
     });
+  const now = today === null ? null : shopDay(today, timeZone);
+  const last = sales.at(-1);
+  if (last && now !== null && now > last.day) sales.push({ day: now, sold: 0, total });
+  return sales;
 }
 
 export interface Attendee {

@@ -22,7 +22,7 @@ export function useEvents(): Product[] {
  */
 const PAST_AFTER_MS = 12 * 60 * 60 * 1000;
 
-export function isPastEvent(event: Pick<Product, 'date'>, now: number): boolean {
+function isPastEvent(event: Pick<Product, 'date'>, now: number): boolean {
   return event.date !== null && Date.parse(event.date) + PAST_AFTER_MS < now;
 }
 
