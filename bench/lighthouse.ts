@@ -166,7 +166,7 @@ async function auditWithOneCoreBusy(
 function printTable(stack: string, pages: Record<string, PageScores>): void {
   console.log(`\nLighthouse, ${stack} (mobile settings; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page)`);
   console.log(
-    `  CPU slowdown of each row: the host's benchmarkIndex measured just before it ("cal") over ${Math.round(PHONE_INDEX)}`,
+    `  CPU slowdown: the host's benchmarkIndex ("cal", median of the calibration runs) over ${Math.round(PHONE_INDEX)}`,
   );
   console.log(
     '  page        perf  worst  a11y  best   seo   LCP ms   FCP ms   TBT ms    cal  in runs    CPU  perf of each run',
@@ -204,11 +204,13 @@ export function runLighthouseBench(): Promise<Record<string, unknown>> {
           chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
         });
         try {
+          // Calibrated once, from many short runs: three runs before each page gave indexes from 1,357 to 2,321
+          // within a minute (docs/performance.md#a-constant-phone), so slowdowns from 3.1x to 5x. Each row
+          // prints the index of its own runs, to show the drift.
+          const phone = await calibratePhone(`${appUrl}/home`, chrome.port);
+          console.log(`Lighthouse: ${describePhone(phone)}`);
           for (const path of PAGES) {
-            // Calibrated again before each page: on a shared machine the host's speed drifts within minutes.
-            const phone = await calibratePhone(`${appUrl}${path}`, chrome.port);
             phones[path] = phone;
-            console.log(`Lighthouse ${path}: ${describePhone(phone)}`);
             const both = await auditSideBySide(
               { 'vite preview': `${appUrl}${path}`, 'Firebase emulators': `${hostingUrl}${path}` },
               chrome.port,

@@ -14,7 +14,7 @@ import lighthouse from 'lighthouse';
 /** The benchmark index of the phone the benchmarks measure: mid-tier (125–800), where 4x takes a 1,750 desktop. */
 export const PHONE_INDEX = 1750 / 4;
 /** How many short Lighthouse runs the index is the median of: it varies from run to run on a shared machine. */
-const CALIBRATION_RUNS = 3;
+const CALIBRATION_RUNS = 9;
 
 export interface CalibratedPhone {
   /** The host's benchmark index (median of the calibration runs) and each run's. */
