@@ -298,7 +298,7 @@ test('staff message everyone booked on an event, and the orderMail function mail
   await dialog.getByRole('button', { name: /^Send to / }).click();
   const sent = () =>
     stack.mailbox.messages().filter((m) => (m.parsed.subject ?? '').startsWith('Doors at 8 through the functions'));
-  await expect(dialog.getByTestId('message-delivery')).toHaveText('2 of 2 people sent', { timeout: 120_000 });
+  await expect(dialog.getByTestId('message-delivery')).toHaveText('Sent to all 2 people', { timeout: 120_000 });
   expect(
     sent()
       .flatMap((m) => m.recipients.map((to) => to.toLowerCase()))
