@@ -88,6 +88,7 @@ const SHARED_WITH_TRUSTED_CODE = [
   './state/site.ts',
   './lib/money.ts',
   './lib/crockford.ts',
+  './lib/escapeHtml.ts',
   './lib/format.ts',
   './ssr',
 ];

@@ -14,6 +14,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { escapeHtml } from '../../src/lib/escapeHtml';
+import { formatMoney } from '../../src/lib/money';
+import { isRecord } from '../../src/state/validation';
 
 /** Test cards, as the real provider's test mode knows them. */
 export const TEST_CARDS = {
@@ -99,11 +102,8 @@ function parseForm(body: string): Record<string, unknown> {
 }
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url')}`;
-const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 async function readBody(request: IncomingMessage): Promise<string> {
   let body = '';
@@ -114,13 +114,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return body;
 }
 
-function money(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
+const money = (minor: number, currency: string) => formatMoney(minor / 100, currency.toUpperCase(), 'en-GB');
 
 export async function startFakeCardProvider(options: FakeCardProviderOptions): Promise<FakeCardProvider> {
   const now = options.now ?? Date.now;

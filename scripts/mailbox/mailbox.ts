@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { escapeHtml } from '../../src/lib/escapeHtml';
 
 export interface MailboxOptions {
   host?: string;
@@ -42,9 +43,6 @@ export interface Mailbox {
 
 const KEEP = 300;
 const MAX_SIZE = 25 * 1024 * 1024;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function summary(mail: StoredMail) {
   const to = mail.parsed.to;

@@ -5,6 +5,7 @@
  * data, this decides the words. Everything that goes into a header is reduced to one line here, and addresses
  * must be plain addresses, so no value from an order can add a header (docs/security.md#email).
  */
+import { escapeHtml } from '../../../src/lib/escapeHtml';
 import { formatEventTime } from '../../../src/lib/format';
 import { formatMoney, formatPrice } from '../../../src/lib/money';
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
@@ -83,9 +84,6 @@ export function plainAddress(value: string, what: string): string {
   if (value.length > 254 || !ADDRESS.test(value)) throw new UnsendableMail(`${what} is not a plain email address`);
   return value;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STATUS_NEWS: Record<Exclude<OrderStatus, 'pending'>, { subject: string; lead: string }> = {
   confirmed: { subject: 'confirmed', lead: 'Your order is confirmed.' },
