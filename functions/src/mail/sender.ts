@@ -202,11 +202,12 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
       );
       return;
     }
+    // The budget first: in a flood, a job held back costs one transaction, not its order's, tickets' and events' reads.
+    if (CAUSED_BY_BUYERS.has(job.kind)) await spendAddressBudget(job);
     const data = await readOrderData(db, job.uid, job.order);
     if (!data) throw new UnsendableMail('the order is gone');
     const { link: secret, ...content } = data;
     if (secret === null) throw new UnsendableMail('the order has no link');
-    if (CAUSED_BY_BUYERS.has(job.kind)) await spendAddressBudget(job);
     await transport.send(
       composeMail({
         ...content,
