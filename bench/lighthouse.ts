@@ -28,7 +28,7 @@ import { buildDirs, startFirebaseStack, type StackPorts } from '../tests/e2e-fir
 import { CHROMIUM_PATH } from '../scripts/chromium';
 import { keepOneCoreBusy } from './busyCore';
 import { calibratePhone, describePhone, PHONE_INDEX, type CalibratedPhone } from './phone';
-import { withLiveApp } from './liveApp';
+import { percentile, withLiveApp } from './liveApp';
 
 /** The Firebase stack of the benchmarks: ports of their own, beside the e2e tests' and the contracts'. */
 export const FIREBASE_PORTS: StackPorts = { hosting: 5321, functions: 5322, auth: 9324, db: 9325 };
@@ -69,7 +69,7 @@ interface PageScores {
   fcpMs: number | null;
   /** The host's benchmark index in these runs (median): how fast the machine was while they ran. */
   benchmarkIndex: number | null;
-  /** The calibration they ran with (phone.ts): the index measured just before them and the slowdown from it. */
+  /** The calibration they ran with (phone.ts): the host's index at the start and the slowdown from it. */
   phone: CalibratedPhone;
   /** Audits that cost accessibility, best-practices or SEO points: what to fix to reach 100. */
   failing: string[];
@@ -95,8 +95,12 @@ function summarise(runs: Result[], phone: CalibratedPhone): PageScores {
     tbtMs: audits['total-blocking-time']?.numericValue ?? null,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? null,
     fcpMs: audits['first-contentful-paint']?.numericValue ?? null,
-    benchmarkIndex:
-      runs.map((run) => run.environment.benchmarkIndex).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? null,
+    benchmarkIndex: runs.length
+      ? percentile(
+          runs.map((run) => run.environment.benchmarkIndex).sort((a, b) => a - b),
+          50,
+        )
+      : null,
     phone,
     failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
       (categories[id]?.auditRefs ?? [])

@@ -10,6 +10,7 @@
  * on a slower host it slows the CPU less, on a faster one more, and every host measures the same phone.
  */
 import lighthouse from 'lighthouse';
+import { percentile } from './liveApp';
 
 /** The benchmark index of the phone the benchmarks measure: mid-tier (125–800), where 4x takes a 1,750 desktop. */
 export const PHONE_INDEX = 1750 / 4;
@@ -27,8 +28,6 @@ export interface CalibratedPhone {
 const slowdownFor = (benchmarkIndex: number): number =>
   Math.round(Math.min(20, Math.max(1, benchmarkIndex / PHONE_INDEX)) * 100) / 100;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /** Runs Lighthouse on `url` a few times (one cheap audit) through the Chrome on `port` and reads the index. */
 export async function calibratePhone(url: string, port: number): Promise<CalibratedPhone> {
   const indexRuns: number[] = [];
@@ -38,7 +37,10 @@ export async function calibratePhone(url: string, port: number): Promise<Calibra
     if (typeof index === 'number' && index > 0) indexRuns.push(Math.round(index));
   }
   if (indexRuns.length === 0) throw new Error('Lighthouse measured no benchmark index');
-  const benchmarkIndex = median(indexRuns);
+  const benchmarkIndex = percentile(
+    [...indexRuns].sort((a, b) => a - b),
+    50,
+  );
   return { benchmarkIndex, indexRuns, multiplier: slowdownFor(benchmarkIndex) };
 }
 
