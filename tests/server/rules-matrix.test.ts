@@ -585,6 +585,21 @@ const MATRIX: Case[] = [
     allowed: [],
   },
   {
+    // Issue 30: the answer trusted code gives a request that can never settle.
+    what: "answer the customer's request 'failed'",
+    run: write((u) => `orderAnswers/${u.customer}/request-0001`, { kind: 'failed', at: { '.sv': 'timestamp' } }),
+    allowed: [],
+  },
+  {
+    what: "answer the customer's request 'ordered', naming an order already there",
+    run: write((u) => `orderAnswers/${u.customer}/request-0001`, {
+      kind: 'ordered',
+      order: 'order-1',
+      at: { '.sv': 'timestamp' },
+    }),
+    allowed: [],
+  },
+  {
     what: "take the customer's request off the queue",
     run: async (c) => {
       await server.set(NAMESPACE, `/orderQueue/${uids.customer}`, {
