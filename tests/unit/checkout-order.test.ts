@@ -5,6 +5,7 @@ import { isSameOrder } from '../../src/features/checkout/order';
 import { orderTotal } from '../../src/features/orders';
 import { parseOrder } from '../../src/features/orders/order';
 import { reviewWishlist } from '../../src/features/wishlist/review';
+import { CHECKING_WISHLIST, checkoutBlock } from '../../src/features/checkout/checkoutBlock';
 
 const contact = { name: ' Bo ', email: 'bo@example.com', telephone: '', notes: '' };
 
@@ -89,5 +90,29 @@ describe('wishlist review: limits', () => {
     expect(review.items[0]?.issues).toEqual([{ kind: 'over-limit', limit: 6 }]);
     expect(review.items[1]?.issues).toEqual([{ kind: 'too-many', available: 3 }]);
     expect(review.blocked).toBe(true);
+  });
+});
+
+describe('checkout: what stops a buyer from reserving', () => {
+  const live = { connected: true, online: true, blocked: false, catalogue: 'live' } as const;
+
+  it('lets a connected buyer with a checked wishlist reserve', () => {
+    expect(checkoutBlock(live)).toBeNull();
+  });
+
+  it('waits for the connection, or says the device is offline', () => {
+    expect(checkoutBlock({ ...live, connected: false })).toBe('Connecting to the shop…');
+    expect(checkoutBlock({ ...live, connected: false, online: false })).toMatch(/^You are offline/);
+  });
+
+  it('waits until the live catalogue has checked the wishlist, whatever the copy kept on the device says', () => {
+    // Connected before the catalogue arrived, the button used to turn on and then off again (a wishlist of
+    // products no longer on sale), and a buyer could press it meanwhile.
+    expect(checkoutBlock({ ...live, catalogue: 'cached' })).toBe(CHECKING_WISHLIST);
+    expect(checkoutBlock({ ...live, catalogue: 'none' })).toBe(CHECKING_WISHLIST);
+  });
+
+  it('asks for the wishlist to be put right', () => {
+    expect(checkoutBlock({ ...live, blocked: true })).toMatch(/need attention/);
   });
 });

@@ -16,8 +16,9 @@ import { connectedAtom } from '../../state/liveAtoms';
 import type { AuthState } from '../../state/types';
 import { wishlist, type ItemIssue, useWishlistReview } from '../wishlist';
 import { CheckoutFormFields } from './CheckoutForm';
+import { checkoutBlock } from './checkoutBlock';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
-import { DEFAULT_MAX_PER_ORDER } from '../catalogue';
+import { catalogueAtom, DEFAULT_MAX_PER_ORDER } from '../catalogue';
 import { displayReference, MAX_OPEN_ORDERS } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -83,6 +84,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const connected = useAtomValue(connectedAtom);
   const { currency, locale } = useAtomValue(siteAtom);
   const review = useWishlistReview();
+  const catalogue = useAtomValue(catalogueAtom);
   const [progress, setProgress] = useState<RequestProgress | null>(null);
   // One id per order attempt, kept across retries and reloads, so an attempt whose answer was lost is never
   // placed twice.
@@ -169,13 +171,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   // Once in line, a lost connection blocks nothing: the request keeps its place.
   const blockedReason = progress
     ? null
-    : !connected
-      ? navigator.onLine
-        ? 'Connecting to the shop…'
-        : 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.'
-      : review.blocked
-        ? 'Some items in your wishlist need attention before you can check out.'
-        : null;
+    : checkoutBlock({ connected, online: navigator.onLine, catalogue: catalogue.source, blocked: review.blocked });
 
   return (
     <Stack spacing={3}>

@@ -1,0 +1,23 @@
+/** Where the shop stands for this buyer, as far as checkout needs to know. */
+interface ShopState {
+  connected: boolean;
+  online: boolean;
+  /** Where the catalogue in hand comes from: only a live one can say a product is gone (wishlist/review.ts). */
+  catalogue: 'none' | 'cached' | 'live';
+  /** The wishlist reviewed against that catalogue needs changes first. */
+  blocked: boolean;
+}
+
+export const CHECKING_WISHLIST = 'Checking your wishlist with the shop…';
+
+/** What stops a buyer from reserving now, said on the checkout page; null when nothing does. */
+export function checkoutBlock(shop: ShopState): string | null {
+  if (!shop.connected) {
+    return shop.online
+      ? 'Connecting to the shop…'
+      : 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.';
+  }
+  // Connected a moment before the catalogue arrives, the button would turn on and then off again.
+  if (shop.catalogue !== 'live') return CHECKING_WISHLIST;
+  return shop.blocked ? 'Some items in your wishlist need attention before you can check out.' : null;
+}
