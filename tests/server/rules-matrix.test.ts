@@ -681,6 +681,11 @@ const MATRIX: Case[] = [
     allowed: [],
   },
   {
+    what: "add a second surname key to the index entry of the other customer's order (only the backfill does)",
+    run: write((u) => `deskOrders/${u.other}~order-1/partKey`, 'smith mallory'),
+    allowed: [],
+  },
+  {
     what: "index the customer's order (only trusted code indexes orders)",
     run: updateRoot((u) => deskIndexWrites(u.customer, 'order-1', { ...order(), status: 'pending' }, 1, [])),
     allowed: [],

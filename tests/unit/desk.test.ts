@@ -63,6 +63,17 @@ const order = {
 };
 
 describe('the desk index entries', () => {
+  it('gives a double-barrelled surname a second search key, from its second part', () => {
+    const named = (name: string) =>
+      deskIndexWrites('u1', 'o1', { ...order, contact: { ...order.contact, name } }, 1, [])['deskOrders/u1~o1'];
+    expect(named('Ann Parks-Smith')).toMatchObject({ surnameKey: 'parks-smith ann', partKey: 'smith ann' });
+    expect(named('Ann Ruiz-Parks-Smith')).toMatchObject({ partKey: 'parks-smith ann' });
+    expect(named('Parks-Smith')).toMatchObject({ partKey: 'smith' });
+    expect(named('Jean-Luc Picard')).not.toHaveProperty('partKey');
+    expect(named('Zoë Ångström')).not.toHaveProperty('partKey');
+    expect(named('Ann Parks-')).not.toHaveProperty('partKey');
+  });
+
   it('copies an order into its entry and per-event entries, with search keys and a trusted total', () => {
     const writes = deskIndexWrites('u1', 'o1', order, 1_759_000_000_000, ['gig']);
     expect(writes['deskOrders/u1~o1']).toMatchObject({
@@ -134,7 +145,13 @@ describe("the desk's queries", () => {
   });
 
   it('searches by reference, name, surname and email; hostile text is only ever a value', () => {
-    expect(searchQueries('k7m4 qxpr').map((q) => q.spec.child)).toEqual(['ref', 'nameKey', 'surnameKey', 'emailKey']);
+    expect(searchQueries('k7m4 qxpr').map((q) => q.spec.child)).toEqual([
+      'ref',
+      'nameKey',
+      'surnameKey',
+      'partKey',
+      'emailKey',
+    ]);
     expect(searchQueries('   ')).toEqual([]);
     const hostile = searchQueries('../orders/$uid[0]');
     expect(hostile.every((q) => q.path === 'deskOrders')).toBe(true);

@@ -1,11 +1,17 @@
 /**
  * Fills the staff desk's index in for orders that have no entry: the orders placed before the index existed (the
- * demo shop's, an imported shop's). Trusted code runs it when the allocator starts, acting as the allocator; once a
+ * demo shop's, an imported shop's); and adds to older entries the fields a later INDEX_VERSION added. Trusted code runs it when the allocator starts, acting as the allocator; once a
  * backfill for the current INDEX_VERSION has completed it records that at deskMeta/indexed and never reads every
  * order again, since every order placed since gets its entry in the update that creates it
  * (docs/data-model.md#the-staff-desk).
  */
-import { deskIndexWrites, deskKey, deskPaths, INDEX_VERSION } from '../../../src/features/orders/deskIndex';
+import {
+  deskIndexWrites,
+  deskKey,
+  deskPaths,
+  INDEX_VERSION,
+  parseDeskEntry,
+} from '../../../src/features/orders/deskIndex';
 import { parseProduct } from '../../../src/features/catalogue/product';
 import { ORDER_STATUSES, type StoredOrder } from '../../../src/features/orders/order';
 import { paths } from '../../../src/firebase/paths';
@@ -17,6 +23,8 @@ const BATCH = 500;
 
 interface BackfillReport {
   indexed: number;
+  /** Entries that lacked a field a later INDEX_VERSION added, and got it. */
+  updated: number;
   /** Orders that could not be indexed (malformed records); they are logged and left as they are. */
   skipped: string[];
 }
@@ -34,11 +42,21 @@ function indexable(raw: unknown): (StoredOrder & { ref?: string }) | null {
   return raw as unknown as StoredOrder & { ref?: string };
 }
 
+/**
+ * The fields an entry written by an earlier INDEX_VERSION lacks, as paths of an update; null if it lacks none. Only
+ * the missing fields are written: the rules let trusted code add them, never rewrite an entry.
+ */
+function fieldsMissing(key: string, stored: unknown): Record<string, unknown> | null {
+  const entry = parseDeskEntry(stored);
+  if (!entry?.partKey || (isRecord(stored) && stored.partKey !== undefined)) return null;
+  return { [`${deskPaths.order(key)}/partKey`]: entry.partKey };
+}
+
 export async function backfillDeskIndex(
   db: Pick<QueueDatabase, 'readAll' | 'update'>,
   log: (message: string) => void = (message) => console.error(message),
 ): Promise<BackfillReport> {
-  const report: BackfillReport = { indexed: 0, skipped: [] };
+  const report: BackfillReport = { indexed: 0, updated: 0, skipped: [] };
   const done = await db.readAll([deskPaths.indexed]);
   if (done.get(deskPaths.indexed) === INDEX_VERSION) return report;
   // The orders first, then the entries: the allocator writes an order and its entry in one update, so every order
@@ -59,7 +77,17 @@ export async function backfillDeskIndex(
   };
   for (const [uid, owned] of Object.entries(isRecord(orders) ? orders : {})) {
     for (const [orderId, raw] of Object.entries(isRecord(owned) ? owned : {})) {
-      if (isRecord(entries) && entries[deskKey(uid, orderId)] !== undefined) continue;
+      const key = deskKey(uid, orderId);
+      const existing = isRecord(entries) ? entries[key] : undefined;
+      if (existing !== undefined) {
+        const missing = fieldsMissing(key, existing);
+        if (missing) {
+          Object.assign(update, missing);
+          report.updated++;
+          if (++pending >= BATCH) await flush();
+        }
+        continue;
+      }
       const order = indexable(raw);
       if (!order) {
         report.skipped.push(`${uid}/${orderId}`);

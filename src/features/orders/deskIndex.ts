@@ -18,8 +18,11 @@ export const deskPaths = {
   indexed: 'deskMeta/indexed',
 } as const;
 
-/** Bumped when entries gain a field that old ones lack: trusted code then fills the index in again. */
-export const INDEX_VERSION = 1;
+/**
+ * Bumped when entries gain a field that old ones lack: trusted code then fills the index in again, and adds the
+ * field to entries that lack it (functions/src/desk/backfill.ts). 2: partKey.
+ */
+export const INDEX_VERSION = 2;
 
 /** An order's key in the index: its owner and id, which the rules check against the entry. */
 export function deskKey(uid: string, orderId: string): string {
@@ -42,6 +45,19 @@ function surnameFirst(key: string): string {
   return words.length < 2 ? key : [words.at(-1), ...words.slice(0, -1)].join(' ');
 }
 
+/**
+ * A double-barrelled surname's second part first ("ann parks-smith" → "smith ann"), so that "Smith" finds
+ * Ann Parks-Smith as a prefix search too; the first part is the start of `surnameKey` already. Null when the
+ * surname has no second part.
+ */
+export function partKeyOf(nameKey: string): string | null {
+  const words = nameKey.split(' ');
+  const surname = words.at(-1) ?? '';
+  const hyphen = surname.indexOf('-');
+  const rest = hyphen < 0 ? '' : surname.slice(hyphen + 1);
+  return rest ? [rest, ...words.slice(0, -1)].join(' ') : null;
+}
+
 /** What the status filter sorts by: the status, then the time (so one status is one range of the index). */
 export function statusKey(status: OrderStatus, t: string): string {
   return `${status}~${t}`;
@@ -62,6 +78,7 @@ export interface DeskEntry {
   phone?: string;
   nameKey: string;
   surnameKey: string;
+  partKey?: string;
   emailKey: string;
   total: number;
   summary: string;
@@ -111,6 +128,7 @@ export function deskIndexWrites(
   const t = timeKey(arrived);
   const sk = statusKey(order.status, t);
   const nameKey = searchKey(order.contact.name);
+  const partKey = partKeyOf(nameKey);
   const events = eventIds.filter((id) => order.items[id]);
   const writes: Record<string, unknown> = {
     [deskPaths.order(key)]: {
@@ -126,6 +144,7 @@ export function deskIndexWrites(
       ...(order.contact.telephone ? { phone: order.contact.telephone } : {}),
       nameKey,
       surnameKey: surnameFirst(nameKey),
+      ...(partKey ? { partKey } : {}),
       emailKey: searchKey(order.contact.email),
       total: orderTotal(order),
       summary: summaryOf(order.items),
@@ -172,6 +191,8 @@ export function parseDeskEntry(raw: unknown): DeskEntry | null {
   const { uid, order, ref, t, status, created, name, email, phone, total, summary, events } = raw;
   if (!isText(uid) || !isText(order) || !isText(t) || !T.test(t) || !isStatus(status)) return null;
   if (!isText(name) || !isText(email) || !isAmount(total) || !isAmount(created)) return null;
+  const nameKey = searchKey(name);
+  const partKey = partKeyOf(nameKey);
   return {
     uid,
     order,
@@ -183,8 +204,9 @@ export function parseDeskEntry(raw: unknown): DeskEntry | null {
     name,
     email,
     ...(isText(phone) && phone ? { phone } : {}),
-    nameKey: searchKey(name),
-    surnameKey: surnameFirst(searchKey(name)),
+    nameKey,
+    surnameKey: surnameFirst(nameKey),
+    ...(partKey ? { partKey } : {}),
     emailKey: searchKey(email),
     total,
     summary: isText(summary) ? summary : '',

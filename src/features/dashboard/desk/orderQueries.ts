@@ -58,8 +58,9 @@ export function pageQuery(filters: OrderFilters, before: Bound | null): ListQuer
 const ORDER_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
- * The queries of a search: by reference, by order id, and by the start of a name, a surname or an email. Their
- * matches are merged, and the filters then apply to at most a few hundred entries (`matchesFilters`).
+ * The queries of a search: by reference, by order id, and by the start of a name, a surname (either part of a
+ * double-barrelled one) or an email. Their matches are merged, and the filters then apply to at most a few hundred
+ * entries (`matchesFilters`).
  */
 export function searchQueries(text: string): ListQuery[] {
   const queries: ListQuery[] = [];
@@ -69,7 +70,7 @@ export function searchQueries(text: string): ListQuery[] {
   if (ORDER_ID.test(id)) queries.push({ path: deskPaths.orders, spec: { child: 'order', equal: id, first: 5 } });
   const key = searchKey(text);
   if (key) {
-    for (const child of ['nameKey', 'surnameKey', 'emailKey']) {
+    for (const child of ['nameKey', 'surnameKey', 'partKey', 'emailKey']) {
       queries.push({
         path: deskPaths.orders,
         spec: { child, start: { value: key }, end: { value: `${key}\uf8ff` }, first: SEARCH_LIMIT },
