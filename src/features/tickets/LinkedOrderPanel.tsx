@@ -97,11 +97,6 @@ function OrderView({ order, saved, online }: { order: LinkedOrder; saved: boolea
             ))}
           </Stack>
           <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total, currency, locale)}</Typography>
-          {saved && !online && (
-            <Typography variant="body2" color="textSecondary">
-              You are offline: this is the order as this device last saw it.
-            </Typography>
-          )}
         </Stack>
       </Paper>
       {order.tickets.length > 0 && (

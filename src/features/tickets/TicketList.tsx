@@ -76,9 +76,10 @@ export function TicketList({
           {notice}
         </Alert>
       )}
-      {(refresh === 'failed' || !online) && tickets.length > 0 && (
+      {/* Offline, the offline bar says it for the whole page (features/pwa/PwaStatus.tsx). */}
+      {refresh === 'failed' && online && tickets.length > 0 && (
         <Alert severity="info" className="ticket-print-hide">
-          You seem to be offline: these are the tickets saved on this device. They update when you are back online.
+          These are the tickets saved on this device: they could not be refreshed just now. They update when they can.
         </Alert>
       )}
       {refresh === 'loading' && tickets.length === 0 && <Typography role="status">Loading your tickets…</Typography>}
