@@ -97,7 +97,11 @@ async function runDoorNodeBench(eventTickets: Record<string, { code: string }>):
     const downloadMs = performance.now() - downloadStart;
     const gzip = new Blob([body]).stream().pipeThrough(new CompressionStream('gzip'));
     const gzipBytes = (await new Response(gzip).arrayBuffer()).byteLength;
-    const list = listFromDatabase(EVENT, 'Bench night', JSON.parse(body), Date.now());
+    // Every order with a reference, as the device keeps them after the download (which the browser part times).
+    const references = Object.fromEntries(
+      Object.keys(eventTickets).map((id) => [id.slice(0, id.lastIndexOf('-')), 'K7M4QXPR']),
+    );
+    const list = listFromDatabase(EVENT, 'Bench night', JSON.parse(body), Date.now(), references);
     const storedBytes = JSON.stringify({ [EVENT]: list }).length;
 
     const indexStart = performance.now();

@@ -1,6 +1,14 @@
 import { expect, test } from './accounts';
 import { changeOrderStatus, failOnPageErrors, STATUS_SAVED } from './support';
-import { checkinResult as result, eventCodes, openCheckin, typeCode, waitForServiceWorker } from './ticketSupport';
+import {
+  checkinResult as result,
+  eventCodes,
+  openCheckin,
+  ticket,
+  ticketOrder,
+  typeCode,
+  waitForServiceWorker,
+} from './ticketSupport';
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -8,6 +16,8 @@ test.describe.configure({ timeout: 120_000 });
 
 const EVENT = 'harbour-jazz-night';
 type Stored = Record<string, { code: string; checkin?: { scan: string } }>;
+/** Which ticket of the seeded order, and the order as its buyer's tickets name it (its reference). */
+const SEEDED_TICKET = /^ticket [12] of 2 · order MTRZ-TSEJ$/;
 
 test('staff admit by typed code offline, a repeat is refused, the outbox survives a reload and syncs once @phone', async ({
   page,
@@ -31,6 +41,7 @@ test('staff admit by typed code offline, a repeat is refused, the outbox survive
   await typeCode(page, codes[0]!.toLowerCase().replace(/-/g, ' '));
   await expect(result(page)).toContainText('Admitted');
   await expect(result(page)).toContainText('Casey Customer');
+  await expect(page.getByTestId('checkin-ticket')).toHaveText(SEEDED_TICKET);
   await typeCode(page, codes[0]!);
   await expect(result(page)).toContainText('Already checked in');
   await expect(result(page)).toContainText('this device');
@@ -45,13 +56,18 @@ test('staff admit by typed code offline, a repeat is refused, the outbox survive
   await expect(page.getByText('Offline: your sign-in is confirmed when the connection returns.')).toBeVisible();
   await expect(page.getByTestId('checkin-outbox')).toHaveText(/2 scans waiting to be sent/);
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 1 / 2');
+  // The order's reference comes from what the device stored: it is offline.
+  await typeCode(page, codes[0]!);
+  await expect(result(page)).toContainText('Already checked in');
+  await expect(page.getByTestId('checkin-ticket')).toHaveText(SEEDED_TICKET);
+  await expect(page.getByTestId('checkin-outbox')).toHaveText(/3 scans waiting to be sent/);
 
   await db.setOffline(false);
   await expect(page.getByTestId('checkin-outbox')).toHaveText('All scans sent.', { timeout: 20_000 });
   const tickets = (await db.read(`tickets/${EVENT}`)) as Stored;
   expect(Object.values(tickets).filter((t) => t.checkin)).toHaveLength(1);
   const scans = Object.values((await db.read(`checkins/${EVENT}`)) as Record<string, { result: string }>);
-  expect(scans.map((s) => s.result).sort()).toEqual(['admitted', 'already']);
+  expect(scans.map((s) => s.result).sort()).toEqual(['admitted', 'already', 'already']);
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 1 / 2');
 });
 
@@ -86,6 +102,11 @@ test('two devices admit the same ticket offline: both scans are kept, one first 
     await expect(device.getByTestId('checkin-outbox')).toHaveText('All scans sent.', { timeout: 20_000 });
     await expect(device.getByTestId('checkin-conflicts')).toContainText('Admitted more than once');
     await expect(device.getByTestId('checkin-conflicts')).toContainText('(first)');
+    // The ticket as the door's result names it, not its internal id.
+    await expect(device.getByTestId('checkin-conflicts')).toContainText(
+      /Casey Customer · ticket [12] of 2 · order MTRZ-TSEJ: /,
+    );
+    await expect(device.getByTestId('checkin-conflicts')).not.toContainText('demoOrder');
     await expect(device.getByTestId('checkin-counter')).toHaveText('Checked in: 1 / 2');
   }
   const scans = Object.values(
@@ -136,7 +157,35 @@ test('staff cancelling an order voids its tickets in the same update, and the do
   await openCheckin(page, 3);
   await typeCode(page, code);
   await expect(result(page)).toContainText('Void ticket');
+  // An order without a reference is named by its id, as its buyer's ticket names it.
+  await expect(page.getByTestId('checkin-ticket')).toHaveText('ticket 1 of 1 · order order-v');
   await expect(page.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 2');
+});
+
+test('an order placed while the door follows the event: its reference is looked up and shown, also offline', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  const staff = await accounts.create('staff');
+  await accounts.signIn(page, staff);
+  await openCheckin(page);
+  const code = 'W4NK-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
+  await db.writeOrders([
+    {
+      uid: 'buyer-w',
+      id: 'order-w',
+      order: { ...ticketOrder('Wren Walkup', 'wren@example.com', 1), status: 'confirmed', ref: 'W4NK7NPQ' },
+    },
+  ]);
+  await db.write(`tickets/${EVENT}/order-w-0`, { ...ticket('buyer-w', 'order-w', 0, code), holder: 'Wren Walkup' });
+  await expect(page.getByTestId('checkin-synced')).toContainText('3 tickets on this device');
+  // Looked up after the list is stored: the device has it once it is in storage.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('door-lists'))).toContain('"order-w":"W4NK7NPQ"');
+  await db.setOffline(true);
+  await typeCode(page, code);
+  await expect(result(page)).toContainText('Wren Walkup');
+  await expect(page.getByTestId('checkin-ticket')).toHaveText('ticket 1 of 1 · order W4NK-7NPQ');
 });
 
 test.describe('a door device set to another language and zone than the shop', () => {
@@ -197,10 +246,14 @@ for (const scheme of ['dark', 'light'] as const) {
     await openCheckin(page);
     await typeCode(page, codes[0]!);
     await expect(result(page)).toContainText('Admitted');
-    // Which ticket of the order, as the buyer's tickets say it, not the ticket's internal id.
-    await expect(result(page)).toContainText(/Casey Customer · ticket [12] of 2$/);
+    // Which ticket of the order and which order, as the buyer's tickets say it, not the ticket's internal id.
+    await expect(result(page)).toContainText('Casey Customer');
+    await expect(page.getByTestId('checkin-ticket')).toHaveText(SEEDED_TICKET);
     expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);
-    await page.screenshot({ path: `/tmp/door-admitted-${scheme}-${page.viewportSize()!.width}.png` });
+    if (process.env.SCREENSHOTS_DIR) {
+      const path = `${process.env.SCREENSHOTS_DIR}/door-admitted-${scheme}-${page.viewportSize()!.width}.png`;
+      await page.screenshot({ path });
+    }
     await typeCode(page, codes[0]!);
     await expect(result(page)).toContainText('Already checked in');
     expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);

@@ -202,8 +202,17 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
     wide
       ? attendees.getByRole('row').filter({ hasText: text })
       : attendees.getByRole('listitem').filter({ hasText: text });
-  await expect(attendee('Ada1 Lovelace')).toContainText('AB01-EFGH…');
+  // The start of the code, said to be one (docs/decisions.md#the-organisers-desk), and the order as people read it:
+  // its reference, or its id for an order placed before references.
+  await expect(attendee('Ada1 Lovelace')).toContainText('AB01-EFGH');
+  await expect(attendee('Ada1 Lovelace')).not.toContainText('…');
+  await expect(attendee('Ada1 Lovelace')).toContainText('order-01');
+  await expect(attendee('Grace0 Hopper')).toContainText('K7M4-QXPR');
+  await expect(attendee('Casey Customer')).toHaveCount(2);
+  await expect(attendee('Casey Customer').first()).toContainText('MTRZ-TSEJ');
   await expect(attendee('Ada1 Lovelace')).toContainText('door-north');
+  // The event's time, in the shop's zone and named, and its venue.
+  await expect(attendees.getByTestId('attendees-event')).toHaveText(/^Fri,? 15 Jan 2027, 19:00 GMT · \S/);
   await attendees.getByRole('searchbox', { name: 'Find an attendee' }).fill('grace1');
   await expect(attendee('')).toHaveCount(wide ? 1 + 5 : 5);
 
@@ -213,12 +222,30 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
   ]);
   expect(download.suggestedFilename()).toBe('attendees-harbour-jazz-night.csv');
   const csv = await readFile(await download.path(), 'utf8');
-  expect(csv.startsWith('\uFEFFName,Email,Ticket,Status,Checked in,Device\r\n')).toBe(true);
+  expect(
+    csv.startsWith('\uFEFFName,Email,Phone,Order,Code (first part),Status,Checked in,Device,Event,Event date\r\n'),
+  ).toBe(true);
   expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + 32);
-  expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")",buyer3@example.com,AB03-EFGH…,Valid,,\r\n`);
+  // The buyer's phone where the order has one (never a formula), the reference or id, the event's time named.
+  const EVENT_TIME = /"Fri,? 15 Jan 2027, 19:00 GMT"/.source;
+  expect(csv).toMatch(
+    new RegExp(
+      `\r\n"'=HYPERLINK\\(""http://evil\\.example"",""click""\\)",buyer3@example\\.com,'\\+44 7700 900003,order-03,` +
+        `AB03-EFGH,Valid,,,Harbour Jazz Night,${EVENT_TIME}\r\n`,
+    ),
+  );
+  expect(csv).toMatch(
+    new RegExp(
+      `\r\nGrace0 Hopper,buyer0@example\\.com,'\\+44 7700 900000,K7M4-QXPR,AB00-EFGH,Void,,,Harbour Jazz Night,` +
+        `${EVENT_TIME}\r\n`,
+    ),
+  );
+  expect(csv).toMatch(new RegExp(`\r\nCasey Customer,customer@example\\.com,,MTRZ-TSEJ,`));
   expect(csv).not.toContain(CODE(3));
+  expect(csv).not.toContain('…');
 
-  // The print view: the attendee list alone, every row, black on white.
+  // The print view: the attendee list alone, every row, black on white, under the shop's name and the event's
+  // title and time, each attendee with their order.
   await page.evaluate(() => {
     window.print = () => undefined;
   });
@@ -227,6 +254,12 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
   await expect(page.getByRole('tab', { name: 'Events' })).toBeHidden();
   await expect(attendees.getByRole('row')).toHaveCount(1 + 32);
   await expect(page.getByRole('region', { name: 'Figures' })).toBeHidden();
+  await expect(attendees.getByText('The Lantern Rooms', { exact: true })).toBeVisible();
+  await expect(attendees.getByRole('heading', { name: 'Attendees of Harbour Jazz Night (32)' })).toBeVisible();
+  await expect(attendees.getByTestId('attendees-event')).toBeVisible();
+  await expect(attendees.getByText('Check-in times in the shop’s zone, Europe/London')).toBeVisible();
+  await expect(attendees.getByRole('columnheader', { name: 'Order' })).toBeVisible();
+  await expect(attendees.getByRole('row').filter({ hasText: 'Grace0 Hopper' })).toContainText('K7M4-QXPR');
   await page.screenshot({
     path: testInfo.outputPath('attendees-print.png'),
     fullPage: true,

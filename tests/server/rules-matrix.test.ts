@@ -646,6 +646,17 @@ const MATRIX: Case[] = [
     run: read((u) => `deskOrders/${u.other}~order-1`),
     allowed: SIGNED_IN_STAFF,
   },
+  // What the attendee list and the door read of each ticket's order (src/features/orders/deskDetails.ts).
+  {
+    what: "read the reference of an order's index entry",
+    run: read((u) => `deskOrders/${u.other}~order-1/ref`),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "read the buyer's phone in an order's index entry",
+    run: read((u) => `deskOrders/${u.other}~order-1/phone`),
+    allowed: SIGNED_IN_STAFF,
+  },
   {
     what: 'search the order index by email',
     run: (c) => get(query(ref(c.db, 'deskOrders'), orderByChild('emailKey'), equalTo('casey@example.com'))),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decide, indexLists, type EventList } from '../../src/features/checkin/decide';
-import { findConflicts, listFromDatabase, parseLists, parseOutbox } from '../../src/features/checkin/doorStorage';
+import { decide, indexLists, placeText, withPlaces, type EventList } from '../../src/features/checkin/decide';
+import {
+  findConflicts,
+  listFromDatabase,
+  ordersToLookUp,
+  parseLists,
+  parseOutbox,
+} from '../../src/features/checkin/doorStorage';
 
 const code = (n: number) =>
   `AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-${String(n)
@@ -15,12 +21,15 @@ const gig: EventList = {
     { id: 'o1-1', code: code(2), holder: 'Bo', status: 'valid', checkin: { at: 50, device: 'door-ab12' } },
     { id: 'o2-0', code: code(3), holder: 'Al', status: 'void', checkin: null },
   ],
+  // o1 has a reference; o2 was placed before references.
+  references: { o1: 'K7M4QXPR', o2: null },
 };
 const fair: EventList = {
   eventId: 'fair',
   title: 'Winter Fair',
   syncedAt: 1,
   tickets: [{ id: 'o9-0', code: code(4), holder: 'Cy', status: 'valid', checkin: null }],
+  references: {},
 };
 const index = indexLists([gig, fair]);
 
@@ -28,6 +37,20 @@ describe('the door decision', () => {
   it('admits a valid ticket not yet checked in, typed any way', () => {
     expect(decide(code(1), 'gig', index)).toMatchObject({ kind: 'admitted', ticket: { id: 'o1-0', holder: 'Bo' } });
     expect(decide(` ${code(1).toLowerCase().replace(/-/g, ' ')} `, 'gig', index).kind).toBe('admitted');
+  });
+
+  it('says which of its order’s tickets it is, and the order as the buyer’s tickets name it, never the ticket id', () => {
+    const admitted = decide(code(1), 'gig', index);
+    expect(admitted).toMatchObject({ place: { n: 0, of: 2, order: 'K7M4-QXPR' } });
+    expect(placeText({ n: 0, of: 2, order: 'K7M4-QXPR' })).toBe('ticket 1 of 2 · order K7M4-QXPR');
+    expect(decide(code(3), 'gig', index)).toMatchObject({ place: { n: 0, of: 1, order: 'o2' } });
+    // An order the device has not looked up yet is not named: its id could hide a reference.
+    expect(indexLists([fair]).get(code(4))?.place).toEqual({ n: 0, of: 1, order: null });
+    expect(placeText({ n: 0, of: 1, order: null })).toBe('ticket 1 of 1');
+    expect([...withPlaces(gig)][1]).toMatchObject({ ticket: { id: 'o1-1' }, place: { n: 1, of: 2 } });
+    // Only the list's own references count, whatever an order is called.
+    const odd = { ...fair, tickets: [{ ...fair.tickets[0]!, id: 'constructor-0' }] };
+    expect([...withPlaces(odd)][0]!.place.order).toBeNull();
   });
 
   it('says already checked in, when and where', () => {
@@ -58,11 +81,17 @@ describe('door storage', () => {
     expect(parseLists(JSON.stringify({ gig }))).toEqual({ gig });
     const outbox = [{ id: 's1', eventId: 'gig', ticket: 'o1-0', result: 'admitted', scanned: 5, device: 'door-ab12' }];
     expect(parseOutbox(JSON.stringify(outbox))).toEqual(outbox);
+    // A list stored before the door kept references reads without them: they are looked up when online.
+    const { references: _, ...older } = gig;
+    expect(parseLists(JSON.stringify({ gig: older }))).toEqual({ gig: { ...gig, references: {} } });
     for (const bad of [
       '{',
       '[]',
       JSON.stringify({ gig: { ...gig, eventId: 'other' } }),
       JSON.stringify({ gig: { ...gig, tickets: [{ id: 1 }] } }),
+      JSON.stringify({ gig: { ...gig, references: [] } }),
+      JSON.stringify({ gig: { ...gig, references: { o1: 7 } } }),
+      JSON.stringify({ gig: { ...gig, references: { o1: 'x'.repeat(65) } } }),
     ]) {
       expect(() => parseLists(bad), bad).toThrow();
     }
@@ -81,10 +110,30 @@ describe('door storage', () => {
         c: { code: 5 },
       },
       9,
+      { o1: 'K7M4QXPR' },
     );
+    expect(list.references).toEqual({ o1: 'K7M4QXPR' });
     expect(list.tickets).toEqual([
       { id: 'a', code: code(1), holder: 'Bo', status: 'valid', checkin: { at: 3, device: 'd' } },
     ]);
+  });
+
+  it('names the orders whose reference the device has yet to look up, by their desk entry', () => {
+    const raw = {
+      'o1-0': { uid: 'u1', order: 'o1', code: code(1) },
+      'o1-1': { uid: 'u1', order: 'o1', code: code(2) },
+      'o2-0': { uid: 'u2', order: 'o2', code: code(3) },
+      'o3-0': { uid: 'u3', order: 'o3', code: code(4) },
+      'o4-0': { uid: 'u4~x', order: 'o4', code: code(5) },
+      junk: 'x',
+    };
+    expect(ordersToLookUp(raw, { o2: null })).toEqual(
+      new Map([
+        ['u1~o1', 'o1'],
+        ['u3~o3', 'o3'],
+      ]),
+    );
+    expect(ordersToLookUp(null, {})).toEqual(new Map());
   });
 
   it('finds tickets admitted by more than one scan, marking the one the database kept', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attendeeCsv, attendeeFileName } from '../../src/features/dashboard/desk/attendeeExport';
 import { csvField, toCsv } from '../../src/features/dashboard/desk/csv';
 import { attendeesOf, eventNumbers, salesByDay } from '../../src/features/dashboard/desk/eventNumbers';
 import { NO_FILTERS, matchesFilters, pageQuery, searchQueries } from '../../src/features/dashboard/desk/orderQueries';
@@ -226,11 +227,64 @@ describe("an event's numbers", () => {
     expect(salesByDay([entry(today)], 'Europe/London', today)).toHaveLength(1);
   });
 
-  it('lists attendees by name with their order’s email and a shortened code', () => {
-    const list = attendeesOf([ticket(2), ticket(1)], new Map([['u1~o1', 'one@example.com']]));
-    expect(list.map((a) => [a.name, a.email, a.code])).toEqual([
-      ['Holder 1', 'one@example.com', 'ABCD-EFGH…'],
-      ['Holder 2', '', 'ABCD-EFGH…'],
+  it('lists attendees by name with their order’s email, reference and phone, and the start of the code', () => {
+    const list = attendeesOf(
+      [ticket(2), ticket(1), ticket(3)],
+      new Map([['u1~o1', 'one@example.com']]),
+      new Map([
+        ['u1~o1', { ref: 'K7M4QXPR', phone: '+44 7700 900001' }],
+        ['u2~o2', {}],
+      ]),
+    );
+    expect(list.map((a) => [a.name, a.email, a.phone, a.order, a.codeStart])).toEqual([
+      ['Holder 1', 'one@example.com', '+44 7700 900001', 'K7M4-QXPR', 'ABCD-EFGH'],
+      // An order placed before references is named by its id, as the Orders tab and the buyer's tickets name it.
+      ['Holder 2', '', '', 'o2', 'ABCD-EFGH'],
+      ['Holder 3', '', '', 'o3', 'ABCD-EFGH'],
     ]);
+  });
+});
+
+describe('the attendee CSV', () => {
+  const attendees = attendeesOf(
+    [
+      ticket(1, { holder: '=HYPERLINK("http://evil.example","x")' }),
+      ticket(2, { checkin: { scan: 's', device: 'door-1', at: Date.UTC(2027, 0, 15, 19, 5) }, status: 'valid' }),
+    ],
+    new Map([['u1~o1', 'one@example.com']]),
+    new Map([['u1~o1', { ref: 'K7M4QXPR', phone: '+44 7700 900001' }]]),
+  );
+  const shop = { locale: 'en-GB', timezone: 'Europe/London' };
+
+  it('has the order reference, phone, the start of the code and the event’s time in the shop’s zone, named', () => {
+    const csv = attendeeCsv(attendees, { title: 'Gig', date: '2027-01-15T19:00:00Z' }, shop);
+    const [header, first, second] = csv.slice(1).split('\r\n');
+    expect(header).toBe('Name,Email,Phone,Order,Code (first part),Status,Checked in,Device,Event,Event date');
+    // The name and the phone cannot be formulas (docs/security.md#exports); the code has no "…" to read as cut off.
+    expect(first).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""x"")",one@example.com,'+44 7700 900001,K7M4-QXPR,ABCD-EFGH,Valid,,,` +
+        'Gig,"Fri, 15 Jan 2027, 19:00 GMT"',
+    );
+    expect(second).toBe(
+      'Holder 2,,,o2,ABCD-EFGH,Valid,"15 Jan 2027, 19:05:00",door-1,Gig,"Fri, 15 Jan 2027, 19:00 GMT"',
+    );
+    expect(csv).not.toContain('…');
+  });
+
+  it('writes a summer event in summer time, another shop’s zone in its own, and an undated one without a date', () => {
+    const summer = attendeeCsv(attendees, { title: 'Gig', date: '2027-06-26T13:00:00Z' }, shop);
+    expect(summer).toContain('"Sat, 26 Jun 2027, 14:00 BST"');
+    const tokyo = attendeeCsv(
+      attendees,
+      { title: 'Gig', date: '2027-06-26T13:00:00Z' },
+      { ...shop, timezone: 'Asia/Tokyo' },
+    );
+    expect(tokyo).toContain('"Sat, 26 Jun 2027, 22:00 GMT+9"');
+    expect(attendeeCsv(attendees, { title: 'Gig', date: null }, shop)).toContain(',Gig,\r\n');
+  });
+
+  it('is named after the event', () => {
+    expect(attendeeFileName('Harbour Jazz Night!')).toBe('attendees-harbour-jazz-night.csv');
+    expect(attendeeFileName('…')).toBe('attendees-event.csv');
   });
 });

@@ -12,6 +12,7 @@ import { connectedAtom } from '../../state/liveAtoms';
 import { isRecord } from '../../state/validation';
 import { catalogueAtom, parseProduct } from '../catalogue';
 import { liveValueAtom } from '../../firebase/liveValue';
+import { ConflictList } from './ConflictList';
 import { DecisionView } from './DecisionView';
 import { paths } from '../../firebase/paths';
 import {
@@ -159,19 +160,7 @@ export default function CheckinPanel({ uid }: { uid: string }) {
           <Typography data-testid="checkin-outbox" color={waiting ? 'warning' : 'textSecondary'}>
             {outboxText}
           </Typography>
-          {conflicts.length > 0 && (
-            <Alert severity="warning" data-testid="checkin-conflicts">
-              <Typography sx={{ fontWeight: 700 }}>Admitted more than once while devices were offline:</Typography>
-              <ul>
-                {conflicts.map((c) => (
-                  <li key={c.ticket}>
-                    Ticket {c.ticket}:{' '}
-                    {c.scans.map((s) => `${s.device} at ${when(s.scanned)}${s.first ? ' (first)' : ''}`).join('; ')}
-                  </li>
-                ))}
-              </ul>
-            </Alert>
-          )}
+          {conflicts.length > 0 && <ConflictList conflicts={conflicts} list={list} when={when} />}
         </>
       ) : (
         eventId && (

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import type { Decision } from './decide';
+import { placeText, type Decision } from './decide';
 import { deviceName } from './doorStore';
 
 /** What was typed or read, as the door repeats it: on one line and short, whatever it was. */
@@ -22,13 +22,20 @@ const RESULT_COLOURS = {
   unknown: '#424242',
 } as const;
 
-function describe(decision: Decision, time: (at: number) => string): { title: string; detail: string; colour: string } {
+/**
+ * The result in words: a title, a detail, and for a ticket of this event which one it is ("ticket 2 of 3 · order
+ * K7M4-QXPR", as the buyer's own tickets say it; never the internal id), so staff can ask the holder about it.
+ */
+function describe(
+  decision: Decision,
+  time: (at: number) => string,
+): { title: string; detail: string; colour: string; ticket?: string } {
   switch (decision.kind) {
     case 'admitted':
       return {
         title: 'Admitted',
-        // Which of the order's tickets, as the buyer's own tickets say it; never the internal id.
-        detail: `${decision.ticket.holder} · ticket ${decision.place.n + 1} of ${decision.place.of}`,
+        detail: decision.ticket.holder,
+        ticket: placeText(decision.place),
         colour: RESULT_COLOURS.admitted,
       };
     case 'already': {
@@ -36,6 +43,7 @@ function describe(decision: Decision, time: (at: number) => string): { title: st
       return {
         title: 'Already checked in',
         detail: `at ${time(decision.at)} on ${where} · ${decision.ticket.holder}`,
+        ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
     }
@@ -43,6 +51,7 @@ function describe(decision: Decision, time: (at: number) => string): { title: st
       return {
         title: 'Void ticket',
         detail: `Cancelled order · ${decision.ticket.holder}`,
+        ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
     case 'other-event':
@@ -71,7 +80,7 @@ export function DecisionView({
   /** A check-in's time of day as the shop writes it. */
   when: (at: number) => string;
 }) {
-  const { title, detail, colour } = describe(decision, when);
+  const { title, detail, colour, ticket } = describe(decision, when);
   const box = useRef<HTMLDivElement>(null);
   // On a phone the form or the on-screen keyboard can hide it: each new result is brought into view.
   useEffect(() => {
@@ -94,6 +103,11 @@ export function DecisionView({
       <Typography sx={{ fontSize: { xs: '1.25rem', sm: '1.6rem' }, mt: 1, wordBreak: 'break-word' }}>
         {detail}
       </Typography>
+      {ticket && (
+        <Typography data-testid="checkin-ticket" sx={{ fontSize: { xs: '1.1rem', sm: '1.3rem' }, mt: 0.5 }}>
+          {ticket}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import { referenceOrId } from '../orders';
 import { normaliseCode } from '../tickets';
 
 /** What the door needs of a ticket to decide offline: no order, no e-mail, just who and whether. */
@@ -16,12 +17,30 @@ export interface EventList {
   title: string;
   syncedAt: number;
   tickets: DoorTicket[];
+  /**
+   * Each order's reference in its stored form, by order id, looked up when the list is downloaded (null: the order
+   * has none). Staff read it out to the holder; it is not in the tickets (docs/tickets-and-check-in.md#the-door).
+   */
+  references: Record<string, string | null>;
 }
 
-/** Which of its order's tickets a ticket is, as staff say it ("ticket 2 of 3"), from the ids on the device. */
+/**
+ * Which of its order's tickets a ticket is and which order, as the buyer's own tickets say it ("ticket 2 of 3 ·
+ * order K7M4-QXPR"), from what is on the device; never the ticket's internal id.
+ */
 interface TicketPlace {
   n: number;
   of: number;
+  /**
+   * The order as people read it: its reference, or its id when it has none (as on the buyer's ticket); null while
+   * the device has not looked it up (then only the place is said, never an id that may hide a reference).
+   */
+  order: string | null;
+}
+
+export function placeText(place: TicketPlace): string {
+  const ticket = `ticket ${place.n + 1} of ${place.of}`;
+  return place.order === null ? ticket : `${ticket} · order ${place.order}`;
 }
 
 export type Decision =
@@ -43,18 +62,29 @@ function orderAndNumber(id: string): { order: string; n: number } {
   return { order: id.slice(0, cut), n: Number(id.slice(cut + 1)) };
 }
 
+/** Every ticket of a list with its place in its order (and the order's reference, if the list has looked it up). */
+export function* withPlaces(list: EventList): Generator<{ ticket: DoorTicket; place: TicketPlace }> {
+  const perOrder = new Map<string, number>();
+  for (const ticket of list.tickets) {
+    const { order } = orderAndNumber(ticket.id);
+    perOrder.set(order, (perOrder.get(order) ?? 0) + 1);
+  }
+  for (const ticket of list.tickets) {
+    const { order, n } = orderAndNumber(ticket.id);
+    const known = Object.hasOwn(list.references, order);
+    const place = {
+      n,
+      of: perOrder.get(order) ?? 1,
+      order: known ? referenceOrId(list.references[order], order) : null,
+    };
+    yield { ticket, place };
+  }
+}
+
 export function indexLists(lists: Iterable<EventList>): DoorIndex {
   const byCode = new Map<string, { list: EventList; ticket: DoorTicket; place: TicketPlace }>();
   for (const list of lists) {
-    const perOrder = new Map<string, number>();
-    for (const ticket of list.tickets) {
-      const { order } = orderAndNumber(ticket.id);
-      perOrder.set(order, (perOrder.get(order) ?? 0) + 1);
-    }
-    for (const ticket of list.tickets) {
-      const { order, n } = orderAndNumber(ticket.id);
-      byCode.set(ticket.code, { list, ticket, place: { n, of: perOrder.get(order) ?? 1 } });
-    }
+    for (const { ticket, place } of withPlaces(list)) byCode.set(ticket.code, { list, ticket, place });
   }
   return byCode;
 }

@@ -1,4 +1,5 @@
 import { isRecord } from '../../state/validation';
+import { deskKey } from '../orders';
 import type { DoorTicket, EventList } from './decide';
 
 /** A scan the device made, kept until the database has it; its id is fixed at the scan (see docs). */
@@ -27,6 +28,19 @@ function parseDoorTicket(raw: unknown): DoorTicket | null {
   };
 }
 
+/** A stored reference (8 characters) or, kept as it is, anything up to this long; null: the order has none. */
+const REFERENCE_MAX = 64;
+
+/** The references as stored; a list stored before the door kept them has none yet (they are looked up online). */
+function parseReferences(raw: unknown, eventId: string): Record<string, string | null> {
+  if (raw === undefined) return {};
+  const fine =
+    isRecord(raw) &&
+    Object.values(raw).every((ref) => ref === null || (typeof ref === 'string' && ref.length <= REFERENCE_MAX));
+  if (!fine) throw new Error(`the order references of ${eventId} are unreadable`);
+  return raw as Record<string, string | null>;
+}
+
 /** The downloaded lists as stored; anything else throws, and the caller drops it and downloads again. */
 export function parseLists(text: string): Record<string, EventList> {
   const raw: unknown = JSON.parse(text);
@@ -44,7 +58,13 @@ export function parseLists(text: string): Record<string, EventList> {
     }
     const tickets = list.tickets.map(parseDoorTicket);
     if (tickets.some((t) => t === null)) throw new Error(`a ticket of ${eventId} is unreadable`);
-    lists[eventId] = { eventId, title: list.title, syncedAt: list.syncedAt, tickets: tickets as DoorTicket[] };
+    lists[eventId] = {
+      eventId,
+      title: list.title,
+      syncedAt: list.syncedAt,
+      tickets: tickets as DoorTicket[],
+      references: parseReferences(list.references, eventId),
+    };
   }
   return lists;
 }
@@ -77,8 +97,17 @@ export function parseOutbox(text: string): Scan[] {
   });
 }
 
-/** An event's list from the database value at tickets/{eventId}; unreadable tickets are left out. */
-export function listFromDatabase(eventId: string, title: string, raw: unknown, syncedAt: number): EventList {
+/**
+ * An event's list from the database value at tickets/{eventId}, with the order references known so far;
+ * unreadable tickets are left out.
+ */
+export function listFromDatabase(
+  eventId: string,
+  title: string,
+  raw: unknown,
+  syncedAt: number,
+  references: Record<string, string | null>,
+): EventList {
   const tickets: DoorTicket[] = [];
   if (isRecord(raw)) {
     for (const [id, value] of Object.entries(raw)) {
@@ -96,7 +125,26 @@ export function listFromDatabase(eventId: string, title: string, raw: unknown, s
       });
     }
   }
-  return { eventId, title, syncedAt, tickets };
+  return { eventId, title, syncedAt, tickets, references };
+}
+
+/** What a ticket's uid and order may be to name a desk entry: no path characters, no key separator. */
+const KEY_PART = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * The orders of the tickets at tickets/{eventId} whose reference is not in `known`, as desk key → order id: what
+ * the device looks up in the desk's index (src/features/orders/deskDetails.ts).
+ */
+export function ordersToLookUp(raw: unknown, known: Readonly<Record<string, string | null>>): Map<string, string> {
+  const wanted = new Map<string, string>();
+  for (const value of Object.values(isRecord(raw) ? raw : {})) {
+    if (!isRecord(value) || typeof value.uid !== 'string' || typeof value.order !== 'string') continue;
+    const { uid, order } = value;
+    // The known ones first: the door runs this at every change of the list, each check-in included.
+    if (Object.hasOwn(known, order) || !KEY_PART.test(uid) || !KEY_PART.test(order)) continue;
+    wanted.set(deskKey(uid, order), order);
+  }
+  return wanted;
 }
 
 export interface Conflict {

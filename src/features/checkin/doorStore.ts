@@ -4,8 +4,17 @@ import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { StorageSlot, type StorageFailure } from '../../state/storage';
 import { isRecord } from '../../state/validation';
+import { readDeskDetails } from '../orders';
 import { decide, indexLists, type Decision, type DoorIndex, type EventList } from './decide';
-import { findConflicts, listFromDatabase, parseLists, parseOutbox, type Conflict, type Scan } from './doorStorage';
+import {
+  findConflicts,
+  listFromDatabase,
+  ordersToLookUp,
+  parseLists,
+  parseOutbox,
+  type Conflict,
+  type Scan,
+} from './doorStorage';
 import { paths } from '../../firebase/paths';
 
 /**
@@ -148,11 +157,37 @@ function storeList(list: EventList): void {
   setLists({ ...appStore.get(doorListsAtom), [list.eventId]: withLocalCheckins(list) });
 }
 
-/** Downloads an event's ticket list to the device. */
+function addReferences(eventId: string, found: Record<string, string | null>): void {
+  const list = appStore.get(doorListsAtom)[eventId];
+  if (!list || Object.keys(found).length === 0) return;
+  setLists({ ...appStore.get(doorListsAtom), [eventId]: { ...list, references: { ...list.references, ...found } } });
+}
+
+/**
+ * The references of the orders of `raw` (tickets/{eventId}) that are not in `known`, by order id, read from the
+ * desk's index: the tickets do not carry them, and the door shows them offline (docs/tickets-and-check-in.md#the-door).
+ */
+async function lookUpReferences(
+  raw: unknown,
+  known: Readonly<Record<string, string | null>>,
+): Promise<Record<string, string | null>> {
+  const wanted = ordersToLookUp(raw, known);
+  if (wanted.size === 0) return {};
+  const found = await readDeskDetails(readValue, [...wanted.keys()], ['ref']);
+  return Object.fromEntries([...wanted].map(([key, order]) => [order, found.get(key)?.ref ?? null]));
+}
+
+/** Downloads an event's ticket list to the device, with the references of its orders. */
 export async function downloadList(eventId: string, title: string): Promise<void> {
   appStore.set(downloadAtom, 'loading');
   try {
-    storeList(listFromDatabase(eventId, title, await readValue(paths.ticketsOf(eventId)), Date.now()));
+    const raw = await readValue(paths.ticketsOf(eventId));
+    // Without them the door still decides; following the event looks them up again.
+    const references = await lookUpReferences(raw, {}).catch((error: unknown) => {
+      console.warn('Order references not looked up:', error);
+      return {};
+    });
+    storeList(listFromDatabase(eventId, title, raw, Date.now(), references));
     appStore.set(downloadAtom, 'idle');
   } catch (error) {
     console.warn('Ticket list download failed:', error);
@@ -285,8 +320,15 @@ export function followEvent(eventId: string, title: string, uid: string): () => 
             )
           : [],
       );
-      storeList(listFromDatabase(eventId, title, raw, Date.now()));
+      const known = appStore.get(doorListsAtom)[eventId]?.references ?? {};
+      storeList(listFromDatabase(eventId, title, raw, Date.now(), known));
       appStore.set(conflictsAtom, findConflicts(rawScans, firstScans));
+      // Orders placed since the download (or a list stored before references were kept): looked up after the
+      // list is stored, so the counters do not wait for them.
+      lookUpReferences(raw, known).then(
+        (found) => addReferences(eventId, found),
+        (error: unknown) => console.warn('Order references not looked up:', error),
+      );
     },
     (error) => console.warn('Ticket list not followed:', error),
   );

@@ -24,6 +24,14 @@ export function displayReference(stored: string): string {
 }
 
 /**
+ * What people read for an order: its reference, or its id for an order placed before references (or written by
+ * staff by hand), which has none (docs/data-model.md#orders). The buyer's own tickets say the same.
+ */
+export function referenceOrId(ref: string | null | undefined, orderId: string): string {
+  return ref ? displayReference(ref) : orderId;
+}
+
+/**
  * The stored reference from what a person typed: spaces, hyphens and case do not matter, and O, I and L are read
  * as 0, 1 and 1. Null when it cannot be a reference.
  */

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -14,23 +15,28 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { formatMoment } from '../../../lib/format';
+import { formatEventTime, formatMoment, zoneNote } from '../../../lib/format';
 import { printAlone } from '../../../lib/mui/printAlone';
 import { siteAtom } from '../../../state/atoms';
 import { searchKey } from '../../orders';
-import { toCsv } from './csv';
+import { ATTENDEE_STATUS as STATUS, attendeeCsv, attendeeFileName, CODE_START_COLUMN } from './attendeeExport';
 import type { Attendee } from './eventNumbers';
 
 /** Rows shown on screen at once: a page the browser draws quickly even on a phone; printing shows them all. */
 const SHOWN = 100;
 
-/** Printing shows the attendee list alone (printAlone), black on white, a row never split across pages. */
+/**
+ * Printing shows the attendee list alone (printAlone), black on white, a row never split across pages, under the
+ * shop's name and the clock of its times, which the screen says elsewhere.
+ */
 const printStyles = (
   <GlobalStyles
     styles={{
+      '.attendee-print .attendee-print-only': { display: 'none' },
       '@media print': {
         ...printAlone('.attendee-print'),
         '.attendee-print .attendee-print-hide': { display: 'none !important' },
+        '.attendee-print .attendee-print-only': { display: 'block !important' },
         '.attendee-print *': { color: '#000 !important', backgroundColor: 'transparent !important' },
         '.attendee-print tr': { breakInside: 'avoid' },
         '.attendee-print th, .attendee-print td': { borderBottom: '1px solid #999 !important', padding: '2px 6px' },
@@ -38,8 +44,6 @@ const printStyles = (
     }}
   />
 );
-
-const STATUS = { valid: 'Valid', void: 'Void' } as const;
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -51,23 +55,39 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** A file name from the event's title: letters, digits and hyphens. */
-function fileName(title: string): string {
-  const slug = searchKey(title)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `attendees-${slug || 'event'}.csv`;
+/** The event an attendee list is of: what its heading and its export say. */
+interface ListedEvent {
+  title: string;
+  date: string | null;
+  venue: string | null;
 }
 
-/** An event's attendees: find one by name or email, download them all as CSV, or print the list. */
-export function AttendeeList({ title, attendees }: { title: string; attendees: readonly Attendee[] }) {
-  const { locale, timezone } = useAtomValue(siteAtom);
+/**
+ * An event's attendees: find one by name or email, download them all as CSV, or print the list. `orders` says
+ * whether the orders' references and phones (read apart, deskData.ts) are all there: the export and the print
+ * wait for them.
+ */
+export function AttendeeList({
+  event,
+  attendees,
+  orders,
+}: {
+  event: ListedEvent;
+  attendees: readonly Attendee[];
+  orders: 'loading' | 'ready' | 'failed';
+}) {
+  const { name: shopName, locale, timezone } = useAtomValue(siteAtom);
+  const { title } = event;
   const [filter, setFilter] = useState('');
   const [printing, setPrinting] = useState(false);
   // A phone lists each attendee on a few lines; wider screens and paper get the table.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const wanted = searchKey(useDeferredValue(filter));
   const when = (at: number | null) => (at === null ? '' : formatMoment(at, locale, timezone, 'date-time'));
+  const eventLine = [event.date && formatEventTime(event.date, locale, timezone), event.venue]
+    .filter(Boolean)
+    .join(' · ');
+  const waiting = orders === 'loading' || attendees.length === 0;
 
   useEffect(() => {
     if (!printing) return;
@@ -85,21 +105,24 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
   );
   const shown = printing ? attendees : matching.slice(0, SHOWN);
 
-  const exportCsv = () =>
-    download(
-      fileName(title),
-      toCsv(
-        ['Name', 'Email', 'Ticket', 'Status', 'Checked in', 'Device'],
-        attendees.map((a) => [a.name, a.email, a.code, STATUS[a.status], when(a.checkedInAt), a.device]),
-      ),
-    );
+  const exportCsv = () => download(attendeeFileName(title), attendeeCsv(attendees, event, { locale, timezone }));
 
   return (
     <Stack component="section" aria-labelledby="attendees-heading" spacing={1.5} className="attendee-print">
       {printStyles}
-      <Typography id="attendees-heading" variant="h3" sx={{ fontSize: '1.1rem' }}>
-        Attendees of {title} ({attendees.length})
-      </Typography>
+      <Stack spacing={0.25}>
+        <Typography className="attendee-print-only" sx={{ fontWeight: 600 }}>
+          {shopName}
+        </Typography>
+        <Typography id="attendees-heading" variant="h3" sx={{ fontSize: '1.1rem' }}>
+          Attendees of {title} ({attendees.length})
+        </Typography>
+        {eventLine && <Typography data-testid="attendees-event">{eventLine}</Typography>}
+        {/* On screen the tab says it above; on paper the list is alone. */}
+        <Typography className="attendee-print-only" variant="body2">
+          Check-in {zoneNote(timezone)}
+        </Typography>
+      </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} className="attendee-print-hide">
         <TextField
           type="search"
@@ -109,13 +132,24 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
           slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
           sx={{ flex: 1 }}
         />
-        <Button variant="outlined" onClick={exportCsv} disabled={attendees.length === 0}>
+        <Button variant="outlined" onClick={exportCsv} disabled={waiting}>
           Download CSV
         </Button>
-        <Button variant="outlined" onClick={() => setPrinting(true)} disabled={attendees.length === 0}>
+        <Button variant="outlined" onClick={() => setPrinting(true)} disabled={waiting}>
           Print
         </Button>
       </Stack>
+      {orders === 'loading' && attendees.length > 0 && (
+        <Typography role="status" variant="body2" color="textSecondary" className="attendee-print-hide">
+          Loading the orders’ references…
+        </Typography>
+      )}
+      {orders === 'failed' && (
+        <Alert severity="warning" className="attendee-print-hide">
+          The orders’ references and phone numbers could not be loaded: the list names orders by their ids. Reload the
+          page to try again.
+        </Alert>
+      )}
       {!printing && matching.length > SHOWN && (
         <Typography role="status" variant="body2" color="textSecondary" className="attendee-print-hide">
           Showing {SHOWN} of {matching.length}: search to find one, or download or print them all.
@@ -145,8 +179,9 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
                 {a.email}
               </Typography>
               <Typography variant="body2" color="textSecondary">
-                <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                  {a.code}
+                Order {a.order} · code begins{' '}
+                <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                  {a.codeStart}
                 </Box>
                 {a.checkedInAt === null ? ' · not checked in' : ` · checked in ${when(a.checkedInAt)} · ${a.device}`}
               </Typography>
@@ -161,7 +196,8 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
               <TableRow>
                 <TableCell>Name</TableCell>
                 <TableCell>Email</TableCell>
-                <TableCell>Ticket</TableCell>
+                <TableCell>Order</TableCell>
+                <TableCell>{CODE_START_COLUMN}</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Checked in</TableCell>
               </TableRow>
@@ -171,7 +207,8 @@ export function AttendeeList({ title, attendees }: { title: string; attendees: r
                 <TableRow key={a.ticketId}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.name}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{a.code}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.order}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{a.codeStart}</TableCell>
                   <TableCell>{STATUS[a.status]}</TableCell>
                   <TableCell>{a.checkedInAt === null ? '—' : `${when(a.checkedInAt)} · ${a.device}`}</TableCell>
                 </TableRow>

@@ -13,12 +13,21 @@ import { formatEventTime, zoneNote } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
 import { serverNowAtom } from '../../../state/liveAtoms';
 import { isRecord } from '../../../state/validation';
-import { bookedRecipients, deskPaths, parseDeskEventEntry, type BookedOrder, type DeskEventEntry } from '../../orders';
+import type { Product } from '../../catalogue';
+import {
+  bookedRecipients,
+  deskKey,
+  deskPaths,
+  parseDeskEventEntry,
+  type BookedOrder,
+  type DeskEventEntry,
+} from '../../orders';
 import { parseTicket, type Ticket } from '../../tickets';
 import { useShopFormat } from '../format';
 import { Section } from '../Section';
 import { AttendeeList } from './AttendeeList';
 import { ChartBoundary } from './ChartBoundary';
+import { useOrderDetails } from './deskData';
 import { MessageBooked } from './MessageBooked';
 import { attendeesOf, eventNumbers, salesByDay } from './eventNumbers';
 import { eventMarks, openingEvent, useEvents } from './useEvents';
@@ -45,17 +54,8 @@ function useLive(path: string) {
 }
 
 /** One event's numbers, sales chart and attendee list, all live. */
-function EventDesk({
-  eventId,
-  title,
-  stock,
-  uid,
-}: {
-  eventId: string;
-  title: string;
-  stock: number | null;
-  uid: string;
-}) {
+function EventDesk({ event, uid }: { event: Product; uid: string }) {
+  const { id: eventId, title } = event;
   const liveTickets = useLive(paths.ticketsOf(eventId));
   const liveEntries = useLive(deskPaths.eventOrders(eventId));
   if (liveTickets.status === 'error' || liveEntries.status === 'error') {
@@ -64,16 +64,7 @@ function EventDesk({
   if (liveTickets.status === 'loading' || liveEntries.status === 'loading') {
     return <Typography role="status">Loading {title}…</Typography>;
   }
-  return (
-    <EventFigures
-      eventId={eventId}
-      title={title}
-      stock={stock}
-      uid={uid}
-      rawTickets={liveTickets.value}
-      rawEntries={liveEntries.value}
-    />
-  );
+  return <EventFigures event={event} uid={uid} rawTickets={liveTickets.value} rawEntries={liveEntries.value} />;
 }
 
 /** Reads an event's tickets and index entries; malformed ones are counted and left out. */
@@ -102,20 +93,17 @@ function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
 }
 
 function EventFigures({
-  eventId,
-  title,
-  stock,
+  event,
   uid,
   rawTickets,
   rawEntries,
 }: {
-  eventId: string;
-  title: string;
-  stock: number | null;
+  event: Product;
   uid: string;
   rawTickets: unknown;
   rawEntries: unknown;
 }) {
+  const { id: eventId, title, stock } = event;
   const format = useShopFormat();
   const { locale, timezone } = useAtomValue(siteAtom);
   // Thousands of tickets: read and added up when they change, not at every render.
@@ -127,7 +115,10 @@ function EventFigures({
   const now = useAtomValue(serverNowAtom);
   const days = useMemo(() => salesByDay(entries, timezone, now), [entries, timezone, now]);
   const [SalesChart, setSalesChart] = useState(loadSalesChart);
-  const attendees = useMemo(() => attendeesOf(tickets, emails), [tickets, emails]);
+  // The orders the tickets belong to, whose references and phones are read apart (deskData.ts).
+  const orderKeys = useMemo(() => [...new Set(tickets.map((t) => deskKey(t.uid, t.order)))], [tickets]);
+  const { details, status: orders } = useOrderDetails(orderKeys);
+  const attendees = useMemo(() => attendeesOf(tickets, emails, details), [tickets, emails, details]);
   return (
     <Stack spacing={3}>
       {malformed > 0 && (
@@ -165,7 +156,7 @@ function EventFigures({
         )}
       </Box>
       <MessageBooked eventId={eventId} eventTitle={title} uid={uid} recipients={recipients} />
-      <AttendeeList title={title} attendees={attendees} />
+      <AttendeeList event={event} attendees={attendees} orders={orders} />
     </Stack>
   );
 }
@@ -212,7 +203,7 @@ export default function EventsDesk({ uid }: { uid: string }) {
           <Typography variant="body2" color="textSecondary">
             Sales by day and check-in times: {zoneNote(timezone)}.
           </Typography>
-          <EventDesk key={event.id} eventId={event.id} title={event.title} stock={event.stock} uid={uid} />
+          <EventDesk key={event.id} event={event} uid={uid} />
         </Stack>
       )}
     </Section>

@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
 import { memo, useState } from 'react';
-import { displayReference, ORDER_STATUSES, STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
+import { ORDER_STATUSES, referenceOrId, STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
 import { useShopFormat } from '../format';
 import { useAtomValue } from 'jotai';
 import { ConfirmDialog } from '../../../lib/mui/ConfirmDialog';
@@ -27,7 +27,7 @@ export interface Row {
 
 /** What a person reads out for an order: its reference, or its id for an order placed before references. */
 function referenceOf(entry: DeskEntry): string {
-  return entry.ref ? displayReference(entry.ref) : entry.order;
+  return referenceOrId(entry.ref, entry.order);
 }
 
 /** What a change of status does, said before it is confirmed. */

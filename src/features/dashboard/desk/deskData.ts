@@ -4,10 +4,19 @@
  * and shapes are the index's (src/features/orders/deskIndex.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { database, isPermissionDenied } from '../../../firebase/database';
+import { database, isPermissionDenied, readValue } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
 import type { QueryRows, QuerySpec } from '../../../firebase/query';
-import { deskPaths, deskStatusWrites, parseOrder, slotOf, type DeskEntry, type OrderStatus } from '../../orders';
+import {
+  deskPaths,
+  deskStatusWrites,
+  parseOrder,
+  readDeskDetails,
+  slotOf,
+  type DeskDetails,
+  type DeskEntry,
+  type OrderStatus,
+} from '../../orders';
 import { ticketStatusChanges } from '../../tickets';
 import { sendQueuedMail, staffMail } from '../orderMail';
 
@@ -75,6 +84,45 @@ export function useLiveEntries(keys: readonly string[]): Live<Map<string, unknow
     () => (live.status === 'ready' ? { status: 'ready', value: new Map(live.value.flatMap((rows) => rows)) } : live),
     [live],
   );
+}
+
+/**
+ * Every order's reference and phone read so far, by desk key: they never change once written, so each order is
+ * read once per page load (src/features/orders/deskDetails.ts). Replaced, not changed, when reads arrive, so that
+ * what is worked out from it is worked out again.
+ */
+let knownDetails: ReadonlyMap<string, DeskDetails> = new Map();
+
+/**
+ * The reference and phone of the orders `keys` (desk keys; a stable array, e.g. memoised): those already read at
+ * once, the others as their reads arrive. "loading" while some are missing, "failed" when their read failed.
+ */
+export function useOrderDetails(keys: readonly string[]): {
+  details: ReadonlyMap<string, DeskDetails>;
+  status: 'loading' | 'ready' | 'failed';
+} {
+  const [, setArrived] = useState(knownDetails);
+  const [failed, setFailed] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    const missing = keys.filter((key) => !knownDetails.has(key));
+    if (missing.length === 0) return;
+    let current = true;
+    readDeskDetails(readValue, missing, ['ref', 'phone']).then(
+      (found) => {
+        knownDetails = new Map([...knownDetails, ...found]);
+        if (current) setArrived(knownDetails);
+      },
+      (error: unknown) => {
+        console.error('Order references and phones not read:', error);
+        if (current) setFailed(keys);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [keys]);
+  const complete = keys.every((key) => knownDetails.has(key));
+  return { details: knownDetails, status: complete ? 'ready' : failed === keys ? 'failed' : 'loading' };
 }
 
 /**

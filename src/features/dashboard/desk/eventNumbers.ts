@@ -2,7 +2,7 @@
  * An event's numbers and attendee list from its tickets and its index entries (deskEventOrders/{eventId}): pure,
  * so that the figures are tested without a browser.
  */
-import { deskKey, type DeskEventEntry } from '../../orders';
+import { deskKey, referenceOrId, type DeskDetails, type DeskEventEntry } from '../../orders';
 import type { Ticket } from '../../tickets';
 
 export interface EventNumbers {
@@ -84,27 +84,50 @@ export interface Attendee {
   ticketId: string;
   name: string;
   email: string;
-  /** The ticket's code cut to its first two groups: enough to tell tickets apart, not enough to get in. */
-  code: string;
+  /** The buyer's phone; empty when the order has none. */
+  phone: string;
+  /** The order as people read it: its reference, or its id when it has none. */
+  order: string;
+  /** The start of the ticket's code (its first two groups), shown as such, never as a cut-off code. */
+  codeStart: string;
   status: 'valid' | 'void';
   checkedInAt: number | null;
   device: string;
 }
 
+/**
+ * Two groups of four of the code's seven: enough to tell tickets apart at a desk, not enough to get in with a
+ * photo of the list (docs/decisions.md#the-organisers-desk).
+ */
+const CODE_START = 'ABCD-EFGH'.length;
+
 /** Names as people sort them: "Ada 9" before "Ada 10", accents beside their letters. */
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** Attendees in name order, each ticket once; the email comes from the ticket's order (via its index entry). */
-export function attendeesOf(tickets: readonly Ticket[], emails: ReadonlyMap<string, string>): Attendee[] {
+/**
+ * Attendees in name order, each ticket once; the email comes from the ticket's order's event entry, the reference
+ * and phone from its desk entry (`details`, by desk key; an order not read yet has neither).
+ */
+export function attendeesOf(
+  tickets: readonly Ticket[],
+  emails: ReadonlyMap<string, string>,
+  details: ReadonlyMap<string, DeskDetails>,
+): Attendee[] {
   return tickets
-    .map((ticket) => ({
-      ticketId: ticket.id,
-      name: ticket.holder,
-      email: emails.get(deskKey(ticket.uid, ticket.order)) ?? '',
-      code: `${ticket.code.slice(0, 9)}…`,
-      status: ticket.status,
-      checkedInAt: ticket.checkin?.at ?? null,
-      device: ticket.checkin?.device ?? '',
-    }))
+    .map((ticket) => {
+      const key = deskKey(ticket.uid, ticket.order);
+      const { ref, phone = '' } = details.get(key) ?? {};
+      return {
+        ticketId: ticket.id,
+        name: ticket.holder,
+        email: emails.get(key) ?? '',
+        phone,
+        order: referenceOrId(ref, ticket.order),
+        codeStart: ticket.code.slice(0, CODE_START),
+        status: ticket.status,
+        checkedInAt: ticket.checkin?.at ?? null,
+        device: ticket.checkin?.device ?? '',
+      };
+    })
     .sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.ticketId, b.ticketId));
 }
