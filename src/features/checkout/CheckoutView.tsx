@@ -19,7 +19,7 @@ import { CheckoutFormFields } from './CheckoutForm';
 import { checkoutBlock } from './checkoutBlock';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
 import { catalogueAtom, DEFAULT_MAX_PER_ORDER } from '../catalogue';
-import { displayReference, MAX_OPEN_ORDERS } from '../orders';
+import { MAX_OPEN_ORDERS, referenceOrId } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 import { usePageTitle } from '../site';
@@ -107,7 +107,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
       notify({
         severity: 'success',
         summary: 'Order reserved',
-        detail: `Reference ${result.ref ? displayReference(result.ref) : result.orderId}`,
+        detail: `Reference ${referenceOrId(result.ref, result.orderId)}`,
       });
     } catch (error) {
       // A problem (too few left, a limit, not what the wishlist holds) is the answer: the next attempt starts

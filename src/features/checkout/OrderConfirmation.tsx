@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { PlacedOrder } from './placeOrder';
 import { formatMoney, formatPrice } from '../../lib/money';
-import { displayReference, orderTotal } from '../orders';
+import { orderTotal, referenceOrId } from '../orders';
 import { authAtom } from '../../state/atoms';
 
 // The tickets (and their QR encoder) load only when an order is confirmed.
@@ -46,8 +46,8 @@ export function OrderConfirmation({
           Reserved: thank you, {order.contact.name}
         </Typography>
         <Typography>
-          Your order reference is <strong data-testid="order-reference">{ref ? displayReference(ref) : orderId}</strong>
-          . Pay at the event or when you collect.
+          Your order reference is <strong data-testid="order-reference">{referenceOrId(ref, orderId)}</strong>. Pay at
+          the event or when you collect.
         </Typography>
         <Typography>
           We are emailing this confirmation to <strong>{order.contact.email}</strong>, with any tickets and a link to

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import { useShopFormat } from './format';
 import {
-  displayReference,
+  referenceOrId,
   MAIL_KIND_LABELS,
   STATUS_LABELS,
   type MailDelivery,
@@ -66,7 +66,7 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
         </Stack>
         <Typography variant="body2" color="textSecondary">
           Placed {format.date(order.created)} · reference{' '}
-          <span data-testid="order-card-reference">{order.ref ? displayReference(order.ref) : order.id}</span>
+          <span data-testid="order-card-reference">{referenceOrId(order.ref, order.id)}</span>
         </Typography>
         {staff !== undefined && (
           <Stack spacing={0.5}>

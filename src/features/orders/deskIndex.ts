@@ -50,7 +50,7 @@ function surnameFirst(key: string): string {
  * Ann Parks-Smith as a prefix search too; the first part is the start of `surnameKey` already. Null when the
  * surname has no second part.
  */
-export function partKeyOf(nameKey: string): string | null {
+function partKeyOf(nameKey: string): string | null {
   const words = nameKey.split(' ');
   const surname = words.at(-1) ?? '';
   const hyphen = surname.indexOf('-');

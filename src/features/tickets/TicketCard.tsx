@@ -9,7 +9,7 @@ import { ticketState } from './heldTickets';
 import { eventCalendar } from './ics';
 import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/money';
-import { displayReference } from '../orders';
+import { referenceOrId } from '../orders';
 import type { SiteState } from '../../state/types';
 import { TicketQr } from './TicketQr';
 
@@ -24,7 +24,7 @@ function downloadCalendar(held: HeldTicket, shopName: string): void {
     start: new Date(event.date),
     location: event.venue,
     description:
-      `${shopName}: order ${held.ref ? displayReference(held.ref) : ticket.order}, ticket holder ${ticket.holder}. ` +
+      `${shopName}: order ${referenceOrId(held.ref, ticket.order)}, ticket holder ${ticket.holder}. ` +
       `Show your ticket's QR code at the door. Your tickets: ${url}`,
     url,
     stamp: new Date(),
@@ -129,7 +129,7 @@ export function TicketCard({
             Holder: <strong>{ticket.holder}</strong>
           </Typography>
           <Typography variant="body2" color="textSecondary">
-            Ticket {index + 1} of {count} · order {held.ref ? displayReference(held.ref) : ticket.order}
+            Ticket {index + 1} of {count} · order {referenceOrId(held.ref, ticket.order)}
             {event.price === null ? '' : ` · ${formatPrice(event.price, shop.currency, locale)}`}
           </Typography>
           <div>
