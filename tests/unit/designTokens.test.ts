@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../src/lib/mui/theme';
+import { muiTheme } from '../../src/lib/mui/theme';
 
 const TOKENS = readFileSync('src/styles/tokens.css', 'utf8');
 const DARK_MEDIA = '@media (prefers-color-scheme: dark)';
@@ -23,7 +23,7 @@ function normalise(value: string): string {
 }
 
 type Sheet = Record<string, Record<string, string | number> | Record<string, Record<string, string | number>>>;
-const sheets = (theme as unknown as { generateStyleSheets(): Sheet[] }).generateStyleSheets();
+const sheets = (muiTheme() as unknown as { generateStyleSheets(): Sheet[] }).generateStyleSheets();
 const muiLight = new Map<string, string>();
 const muiDark = new Map<string, string>();
 for (const sheet of sheets) {

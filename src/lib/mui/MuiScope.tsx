@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/material/styles';
 import type { ComponentType, ReactNode } from 'react';
-import { theme } from './theme';
+import { muiTheme } from './theme';
 
 /**
  * The one place MUI's theme is provided. Only code that is loaded lazily (the pages and dialogs drawn with MUI,
@@ -9,7 +9,7 @@ import { theme } from './theme';
  * tokens, so what MUI draws matches the rest of the page.
  */
 export function MuiScope({ children }: { children: ReactNode }) {
-  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  return <ThemeProvider theme={muiTheme()}>{children}</ThemeProvider>;
 }
 
 /** `Component` drawn inside MuiScope: for lazily loaded modules whose default export is drawn with MUI. */

@@ -1,13 +1,6 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 
-/**
- * Light and dark schemes switch with prefers-color-scheme through CSS variables, so the right colours are
- * there at first paint with no script. Colours are chosen for WCAG AA contrast against their backgrounds.
- * src/styles/tokens.css declares the same variables for the pages drawn without MUI (docs/styling.md): a change
- * here goes there too, which tests/unit/designTokens.test.ts checks. The focus ring and the page's baseline are
- * the stylesheet's as well (there is no CssBaseline).
- */
-export const theme = createTheme({
+const options: ThemeOptions = {
   cssVariables: true,
   colorSchemes: {
     light: {
@@ -54,4 +47,22 @@ export const theme = createTheme({
       styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: '-3px' } } },
     },
   },
-});
+};
+
+let theme: Theme | undefined;
+
+/**
+ * Light and dark schemes switch with prefers-color-scheme through CSS variables, so the right colours are
+ * there at first paint with no script. Colours are chosen for WCAG AA contrast against their backgrounds.
+ * src/styles/tokens.css declares the same variables for the pages drawn without MUI (docs/styling.md): a change
+ * here goes there too, which tests/unit/designTokens.test.ts checks. The focus ring and the page's baseline are
+ * the stylesheet's as well (there is no CssBaseline).
+ *
+ * Made when MuiScope first draws, not when the module is evaluated: with both schemes and CSS variables it takes
+ * 40-100 ms on a mid-tier phone, which otherwise lengthens the one long task that evaluates a page's chunk
+ * (docs/performance.md#a-constant-phone).
+ */
+export function muiTheme(): Theme {
+  theme ??= createTheme(options);
+  return theme;
+}
