@@ -171,11 +171,24 @@ async function lookUpReferences(
   raw: unknown,
   known: Readonly<Record<string, string | null>>,
 ): Promise<Record<string, string | null>> {
-  const wanted = ordersToLookUp(raw, known);
-  if (wanted.size === 0) return {};
-  const found = await readDeskDetails(readValue, [...wanted.keys()], ['ref']);
-  return Object.fromEntries([...wanted].map(([key, order]) => [order, found.get(key)?.ref ?? null]));
+  // Every check-in changes the list; a snapshot that arrives while a lookup is on its way does not ask again.
+  const wanted = [...ordersToLookUp(raw, known)].filter(([key]) => !lookingUp.has(key));
+  if (wanted.length === 0) return {};
+  for (const [key] of wanted) lookingUp.add(key);
+  try {
+    const found = await readDeskDetails(
+      readValue,
+      wanted.map(([key]) => key),
+      ['ref'],
+    );
+    return Object.fromEntries(wanted.map(([key, order]) => [order, found.get(key)?.ref ?? null]));
+  } finally {
+    for (const [key] of wanted) lookingUp.delete(key);
+  }
 }
+
+/** Desk keys of the orders whose references are being read now. */
+const lookingUp = new Set<string>();
 
 /** Downloads an event's ticket list to the device, with the references of its orders. */
 export async function downloadList(eventId: string, title: string): Promise<void> {
