@@ -15,6 +15,7 @@ import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
 import { localMailSettings, MAIL_RETRY_MS, readJsonBody } from './functions/src/mail/localMail.ts';
 import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
+import { EXPIRY_INTERVAL_MS } from './functions/src/payments/expiryInterval.ts';
 import type * as RenderModule from './src/ssr/renderPage';
 
 /** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
@@ -101,6 +102,8 @@ function trustedCode(): Plugin {
   type Endpoints = typeof import('./functions/src/mail/endpoints.ts');
   type Services = {
     allocator: Allocator;
+    /** Lets the orders whose holds have ended lapse (functions/src/payments/expiry.ts). */
+    expireHolds: () => Promise<{ expired: number }>;
     mail: TrustedMail;
     endpoints: Endpoints;
     sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
@@ -109,22 +112,30 @@ function trustedCode(): Plugin {
   const start = async (): Promise<Services> => {
     const { tsImport } = await import('tsx/esm/api');
     const load = <T>(file: string) => tsImport(file, import.meta.url) as Promise<T>;
-    const [{ createAllocator }, { adminQueueDatabase }, { backfillDeskIndex }, { trustedMail, sendSoon }, endpoints] =
-      await Promise.all([
-        load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
-        load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
-          './functions/src/orders/adminQueueDatabase.ts',
-        ),
-        load<typeof import('./functions/src/desk/backfill.ts')>('./functions/src/desk/backfill.ts'),
-        load<typeof import('./functions/src/mail/trustedMail.ts')>('./functions/src/mail/trustedMail.ts'),
-        load<Endpoints>('./functions/src/mail/endpoints.ts'),
-      ]);
+    const [
+      { createAllocator },
+      { adminQueueDatabase },
+      { backfillDeskIndex },
+      { trustedMail, sendSoon },
+      endpoints,
+      { expireHolds },
+    ] = await Promise.all([
+      load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
+      load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
+        './functions/src/orders/adminQueueDatabase.ts',
+      ),
+      load<typeof import('./functions/src/desk/backfill.ts')>('./functions/src/desk/backfill.ts'),
+      load<typeof import('./functions/src/mail/trustedMail.ts')>('./functions/src/mail/trustedMail.ts'),
+      load<Endpoints>('./functions/src/mail/endpoints.ts'),
+      load<typeof import('./functions/src/payments/expiry.ts')>('./functions/src/payments/expiry.ts'),
+    ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
     // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
     backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
     return {
       allocator: createAllocator(db),
+      expireHolds: () => expireHolds(db, Date.now()),
       mail: trustedMail({ ...localMailSettings(), databaseUrl }),
       endpoints,
       sendSoon,
@@ -141,7 +152,19 @@ function trustedCode(): Plugin {
         void services?.then(({ mail }) => mail.sender.drain()).catch((error: unknown) => console.error(error));
       }, MAIL_RETRY_MS);
       timer.unref();
-      server.httpServer?.on('close', () => clearInterval(timer));
+      // Unpaid holds lapse within a minute of their end: what Cloud Scheduler's expireOrders does in production.
+      const expiryTimer = setInterval(() => {
+        void services
+          ?.then(async ({ expireHolds, mail, sendSoon }) => {
+            if ((await expireHolds()).expired > 0) sendSoon(mail.sender);
+          })
+          .catch((error: unknown) => console.error('expiring holds:', error));
+      }, EXPIRY_INTERVAL_MS);
+      expiryTimer.unref();
+      server.httpServer?.on('close', () => {
+        clearInterval(timer);
+        clearInterval(expiryTimer);
+      });
       server.middlewares.use((request, response, next) => {
         const path = (request.url ?? '').split('?')[0];
         if (![ALLOCATE_ENDPOINT, SEND_MAIL_ENDPOINT, FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT].includes(path ?? '')) {

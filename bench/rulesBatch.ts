@@ -16,6 +16,7 @@ import type { ExportJson } from '../server/core/model';
 import { MemoryPersistence } from '../server/persistence/memory';
 import { compileRules } from '../server/rules/index';
 import { ALLOCATOR_UID, requestRecord } from '../src/features/orders/orderRequest';
+import { DEFAULT_PAYMENT_SETTINGS } from '../src/features/orders/paymentSettings';
 import { percentile } from './liveApp';
 
 const NS = 'bench';
@@ -44,6 +45,7 @@ function waitingQueue(count: number): { tree: ExportJson; queued: QueuedRequest[
       [{ productId: 'rush', quantity: 1 + (i % 4) }],
       { name: `Buyer ${i}`, email: `buyer${i}@example.com` },
       '',
+      'door',
       NOW - count + i,
     ) as Record<string, ExportJson>;
     queue[uid] = raw;
@@ -58,7 +60,8 @@ export function runRulesBatchBench(requests = 250, repeats = 15) {
   const { tree, queued } = waitingQueue(requests);
   const stored = (tree as { products: Record<string, unknown> }).products;
   const products = readProducts(new Map(productsNamed(queued).map((id) => [id, stored[id]])));
-  const { update } = settleBatch(queued, products, new Map());
+  const terms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', now: NOW };
+  const { update } = settleBatch(queued, products, new Map(), terms);
   const database = new Database(new MemoryPersistence(), new Map([[NS, tree]]), compileRules(RULES));
   const allocator = { admin: false, auth: { uid: ALLOCATOR_UID, provider: 'custom', token: {} } } as const;
   const times: number[] = [];

@@ -6,7 +6,8 @@
  * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally,
  *   and then sends the confirmations the batch queued (mail/);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
- * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left).
+ * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
+ * - expireOrders: every minute, lets the orders whose payment holds have ended unpaid lapse (payments/expiry.ts).
  * SMTP is named by the secret SMTP_URL; MAIL_FROM and SHOP_URL are parameters (README, "Deploy to Firebase").
  */
 import { onRequest } from 'firebase-functions/https';
@@ -19,6 +20,7 @@ import { refuseUnlessPost } from './endpointAnswer';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
 import { backfillDeskIndex } from './desk/backfill';
+import { expireHolds } from './payments/expiry';
 import { callerBehindGoogle, callerDirect } from './mail/caller';
 import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
@@ -70,6 +72,8 @@ function mailServices(): TrustedMail {
 }
 
 let allocator: Allocator | undefined;
+let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
+const trustedQueueDatabase = () => (queueDatabase ??= adminQueueDatabase());
 
 export const allocateOrders = onRequest(
   // One instance settles the whole queue, so that batches are large and nobody's request waits behind a second
@@ -92,7 +96,7 @@ export const allocateOrders = onRequest(
       return;
     }
     if (!allocator) {
-      const db = adminQueueDatabase();
+      const db = trustedQueueDatabase();
       // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
       backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
       allocator = createAllocator(db);
@@ -133,5 +137,14 @@ export const retryMail = onSchedule(
   { region: REGION, schedule: 'every 1 minutes', secrets: [SMTP_URL], maxInstances: 1 },
   async () => {
     await mailServices().sender.drain();
+  },
+);
+
+export const expireOrders = onSchedule(
+  // One at a time: two runs side by side would only have the database refuse one's updates (payments/expiry.ts).
+  { region: REGION, schedule: 'every 1 minutes', secrets: [SMTP_URL], maxInstances: 1 },
+  async () => {
+    const report = await expireHolds(trustedQueueDatabase(), Date.now());
+    if (report.expired > 0) await mailServices().sender.drain();
   },
 );

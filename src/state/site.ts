@@ -26,7 +26,7 @@ function isWebAddress(value: unknown): value is string {
   return typeof value === 'string' && (value === '' || /^https?:\/\/\S+$/i.test(value));
 }
 
-function isCurrencyCode(value: unknown): value is string {
+export function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Z]{3}$/.test(value);
 }
 

@@ -48,8 +48,9 @@ export function check(rulesText: string, data: unknown, writes: JsonWrite[], aut
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
- * What the allocator writes with every new order besides the order (docs/data-model.md#orders): a reference and a
- * secret page link, both fixed here by the order's path, and the two indexes naming the order.
+ * What the allocator writes with every new order besides its lines (docs/data-model.md#orders): a reference and a
+ * secret page link, both fixed here by the order's path, and the two indexes naming the order; and the payment
+ * summary of an order to pay at the door (docs/payments.md#an-orders-payment).
  */
 export function orderDelivery(uid: string, orderId: string) {
   let hash = 0;
@@ -57,7 +58,11 @@ export function orderDelivery(uid: string, orderId: string) {
   const ref = Array.from({ length: 8 }, (_, i) => CROCKFORD[(hash >>> (i * 4)) & 31]).join('');
   const link = `${ref}${ref}${ref}${ref}`;
   return {
-    fields: { ref, link },
+    fields: {
+      ref,
+      link,
+      pay: { method: 'door', currency: 'GBP', due: 1000, paid: 0, refunded: 0, state: 'pending', v: 1 },
+    },
     writes: { [`orderRefs/${ref}`]: { uid, order: orderId }, [`orderLinks/${link}`]: { uid, order: orderId } },
   };
 }

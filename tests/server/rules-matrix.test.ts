@@ -328,6 +328,24 @@ const write = (path: (u: typeof uids) => string, value: unknown) => (client: Sdk
 
 const updateRoot = (writes: (u: typeof uids) => Record<string, unknown>) => (client: SdkClient) =>
   update(ref(client.db), writes(uids));
+/** A card order's payment summary as the allocator writes it (docs/payments.md#an-orders-payment), its hold passed. */
+const PAYMENT = {
+  method: 'card',
+  currency: 'GBP',
+  due: 2500,
+  paid: 0,
+  refunded: 0,
+  state: 'pending',
+  until: 1_000_000_000_000,
+  v: 1,
+};
+/** Gives the customer's order-1 a payment summary (as the allocator would have), then runs `work`. */
+const withPayment =
+  (work: (client: SdkClient, u: typeof uids) => Promise<unknown>) =>
+  async (client: SdkClient): Promise<unknown> => {
+    await server.set(NAMESPACE, `/orders/${uids.customer}/order-1/pay`, PAYMENT);
+    return work(client, uids);
+  };
 const EVERYONE = IDENTITIES;
 const SIGNED_IN_STAFF = ['staff'] as const;
 
@@ -715,6 +733,52 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   { what: 'mark the index as filled in', run: write(() => 'deskMeta/indexed', 1), allowed: [] },
+  // Payments (issue 31): an order's payment summary is trusted code's alone, staff included.
+  {
+    what: "mark the customer's card order paid",
+    run: withPayment((c, u) =>
+      update(ref(c.db, `orders/${u.customer}/order-1/pay`), { state: 'paid', paid: 2500, v: 2 }),
+    ),
+    allowed: [],
+  },
+  {
+    what: "record money received on the customer's order",
+    run: withPayment((c, u) => set(ref(c.db, `orders/${u.customer}/order-1/pay/paid`), 2500)),
+    allowed: [],
+  },
+  {
+    what: "lift the hold of the customer's order so it never lapses",
+    run: withPayment((c, u) => set(ref(c.db, `orders/${u.customer}/order-1/pay/until`), null)),
+    allowed: [],
+  },
+  {
+    what: "remove the customer's order's payment summary",
+    run: withPayment((c, u) => set(ref(c.db, `orders/${u.customer}/order-1/pay`), null)),
+    allowed: [],
+  },
+  {
+    what: 'give an order from before payments a payment summary, paid',
+    run: write((u) => `orders/${u.customer}/order-1/pay`, { ...PAYMENT, state: 'paid', paid: 2500 }),
+    allowed: [],
+  },
+  {
+    what: "let the customer's order lapse and give its stock back",
+    run: withPayment((c, u) =>
+      update(ref(c.db), {
+        [`orders/${u.customer}/order-1/pay/state`]: 'expired',
+        [`orders/${u.customer}/order-1/pay/v`]: 2,
+        [`orders/${u.customer}/order-1/status`]: 'cancelled',
+        [`openOrders/${u.customer}/a`]: null,
+        'products/harbour-jazz-night/stock': increment(1),
+      }),
+    ),
+    allowed: [],
+  },
+  {
+    what: "put a hold on the customer's index entry",
+    run: withPayment((c, u) => set(ref(c.db, `deskOrders/${u.customer}~order-1/hold`), PAYMENT.until)),
+    allowed: [],
+  },
   // Orders reaching their buyers (issue 24): references, secret links, the mail outbox.
   { what: 'list the order references', run: read(() => 'orderRefs'), allowed: SIGNED_IN_STAFF },
   { what: 'look up a reference', run: read(() => `orderRefs/${REF}`), allowed: SIGNED_IN_STAFF },

@@ -9,8 +9,9 @@ import type { Product } from '../../src/features/catalogue/product';
 import { catalogue, product } from './products';
 import { parseAnswer } from '../../src/features/orders/orderRequest';
 import { refusal } from '../../src/features/checkout/placeOrder';
-import { giveUp, queueOrder, settleBatch, type QueuedRequest } from '../../functions/src/orders/settle';
+import { giveUp, queueOrder, settleBatch, type QueuedRequest, type ShopTerms } from '../../functions/src/orders/settle';
 import { orderIdFor } from '../../functions/src/orders/orderId';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/orders/paymentSettings';
 
 const request = (
   uid: string,
@@ -22,12 +23,14 @@ const request = (
   raw: { id, at, lines, contact: { name: `Buyer ${uid}`, email: `${uid}@example.com` } },
 });
 const INCREMENT = (by: number) => ({ '.sv': { increment: by } });
+/** The shop as it was before payments: pay at the door, in pounds. */
+const TERMS: ShopTerms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', now: Date.UTC(2026, 10, 26) };
 const kinds = (batch: ReturnType<typeof settleBatch>) => batch.decisions.map((d) => `${d.uid}:${d.answer?.kind}`);
 
 describe('settling a batch of the order queue', () => {
   it('decides first come first served, by arrival time and then account, whatever order they were read in', () => {
     const queued = [request('c', 30, { gig: 1 }), request('b', 20, { gig: 1 }), request('a', 20, { gig: 1 })];
-    const batch = settleBatch(queued, catalogue(product('gig', { stock: 2 })), new Map());
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 2 })), new Map(), TERMS);
     expect(kinds(batch)).toEqual(['a:ordered', 'b:ordered', 'c:short']);
     expect([...queued].map((q) => ({ uid: q.uid, at: (q.raw as { at: number }).at })).sort(queueOrder)[0]?.uid).toBe(
       'a',
@@ -36,7 +39,7 @@ describe('settling a batch of the order queue', () => {
 
   it('takes the stock of a whole batch as one server increment per product, never below what was read', () => {
     const queued = [request('a', 1, { gig: 2, mug: 1 }), request('b', 2, { gig: 3 }), request('c', 3, { gig: 1 })];
-    const batch = settleBatch(queued, catalogue(product('gig', { stock: 5 }), product('mug')), new Map());
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 5 }), product('mug')), new Map(), TERMS);
     expect(kinds(batch)).toEqual(['a:ordered', 'b:ordered', 'c:short']);
     expect(batch.update['products/gig/stock']).toEqual(INCREMENT(-5));
     // Uncounted stock is not written at all.
@@ -45,7 +48,7 @@ describe('settling a batch of the order queue', () => {
 
   it('says how many are left, and sells them to a later buyer who asks for no more than that', () => {
     const queued = [request('a', 1, { gig: 3 }), request('b', 2, { gig: 4 }), request('c', 3, { gig: 2 })];
-    const batch = settleBatch(queued, catalogue(product('gig', { stock: 5 })), new Map());
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 5 })), new Map(), TERMS);
     expect(kinds(batch)).toEqual(['a:ordered', 'b:short', 'c:ordered']);
     expect(parseAnswer(batch.update['orderAnswers/b/request-b-2'])).toEqual({ kind: 'short', left: { gig: 2 } });
     expect(batch.update['products/gig/stock']).toEqual(INCREMENT(-5));
@@ -53,7 +56,12 @@ describe('settling a batch of the order queue', () => {
 
   it('refuses a request whole: one short line leaves the others for the buyers after it', () => {
     const queued = [request('a', 1, { gig: 1, mug: 2 }), request('b', 2, { gig: 1 })];
-    const batch = settleBatch(queued, catalogue(product('gig', { stock: 1 }), product('mug', { stock: 1 })), new Map());
+    const batch = settleBatch(
+      queued,
+      catalogue(product('gig', { stock: 1 }), product('mug', { stock: 1 })),
+      new Map(),
+      TERMS,
+    );
     expect(kinds(batch)).toEqual(['a:short', 'b:ordered']);
     expect(parseAnswer(batch.update['orderAnswers/a/request-a-1'])).toEqual({ kind: 'short', left: { mug: 1 } });
     expect('products/mug/stock' in batch.update).toBe(false);
@@ -70,7 +78,7 @@ describe('settling a batch of the order queue', () => {
       ...catalogue(product('gig', { stock: 50, maxPerOrder: 6 }), product('draft', { active: false })),
       ['old', null],
     ]);
-    const batch = settleBatch(queued, products, new Map([['full', { a: 'x', b: 'y', c: 'z' }]]));
+    const batch = settleBatch(queued, products, new Map([['full', { a: 'x', b: 'y', c: 'z' }]]), TERMS);
     expect(kinds(batch)).toEqual([
       'over:per-order-limit',
       'full:open-orders-limit',
@@ -94,6 +102,7 @@ describe('settling a batch of the order queue', () => {
       [request('a', 1, { gig: 3, mug: 1 }, 'order-one')],
       catalogue(gig, product('mug')),
       new Map([['a', { a: 'old' }]]),
+      TERMS,
     );
     const update = batch.update;
     // The order's id is derived from the account and the request (orderId.ts), never the request's own.
@@ -111,6 +120,17 @@ describe('settling a batch of the order queue', () => {
       ref: expect.stringMatching(STORED_REFERENCE),
       link: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       mail: { [`${id}-confirmation`]: { kind: 'confirmation', state: 'queued', at: { '.sv': 'timestamp' } } },
+      // A request from before payments is one to pay at the door: held until the event starts.
+      pay: {
+        method: 'door',
+        currency: 'GBP',
+        due: 4750,
+        paid: 0,
+        refunded: 0,
+        state: 'pending',
+        until: Date.parse('2027-01-15T19:00:00Z'),
+        v: 1,
+      },
     });
     // The reference and the secret name the order, and the confirmation's job is queued, in the same update.
     expect(update[`orderRefs/${order.ref}`]).toEqual({ uid: 'a', order: id });
@@ -133,7 +153,7 @@ describe('settling a batch of the order queue', () => {
 
   it('takes a malformed entry off the queue without an answer, and decides the rest', () => {
     const queued: QueuedRequest[] = [{ uid: 'junk', raw: { at: 1, lines: 'all of it' } }, request('b', 2, { gig: 1 })];
-    const batch = settleBatch(queued, catalogue(product('gig', { stock: 1 })), new Map());
+    const batch = settleBatch(queued, catalogue(product('gig', { stock: 1 })), new Map(), TERMS);
     expect(kinds(batch)).toEqual(['junk:undefined', 'b:ordered']);
     expect(batch.update['orderQueue/junk']).toBeNull();
     expect(Object.keys(batch.update).some((path) => path.startsWith('orderAnswers/junk'))).toBe(false);
@@ -154,7 +174,7 @@ describe("nothing a batch writes for one account can be another account's (issue
     const ordersSeen = new Set<string>();
     for (const uid of accounts) {
       for (const id of ids) {
-        const batch = settleBatch([request(uid, 1, { gig: 2, mug: 1 }, id)], gig(), new Map());
+        const batch = settleBatch([request(uid, 1, { gig: 2, mug: 1 }, id)], gig(), new Map(), TERMS);
         expect(kinds(batch)).toEqual([`${uid}:ordered`]);
         const order = orderIdFor(uid, id);
         expect(ordersSeen.has(order)).toBe(false);
@@ -172,7 +192,7 @@ describe("nothing a batch writes for one account can be another account's (issue
 
   it('references and secret links are trusted code’s random draws, different for the same request twice', () => {
     const twice = [0, 1].map(
-      (n) => settleBatch([request(`twin${n}`, 1, { gig: 1 }, 'same-id-1')], gig(), new Map()).update,
+      (n) => settleBatch([request(`twin${n}`, 1, { gig: 1 }, 'same-id-1')], gig(), new Map(), TERMS).update,
     );
     const drawn = (update: Record<string, unknown>) =>
       Object.keys(update).filter((path) => path.startsWith('orderRefs/') || path.startsWith('orderLinks/'));

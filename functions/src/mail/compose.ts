@@ -108,6 +108,11 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
         subject: `The link to your order ${ref}`,
         lead: 'You asked for the link to your order. Open it on any device to see your order and tickets.',
       };
+    case 'expired':
+      return {
+        subject: `Your order ${ref} has lapsed unpaid`,
+        lead: 'Your order was not paid in time, so it has lapsed: what it held is back on sale and its tickets are void. You are welcome to order again.',
+      };
     case 'status': {
       const news = STATUS_NEWS[ctx.status === 'pending' || !ctx.status ? 'confirmed' : ctx.status];
       return { subject: `Your order ${ref} is ${news.subject}`, lead: news.lead };
@@ -117,7 +122,10 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
 
 /** Whether this email carries the tickets: not once they are void, and not with the link alone. */
 const carriesTickets = (ctx: MailContext) =>
-  ctx.kind !== 'link' && !(ctx.kind === 'status' && ctx.status === 'cancelled') && ctx.tickets.length > 0;
+  ctx.kind !== 'link' &&
+  ctx.kind !== 'expired' &&
+  !(ctx.kind === 'status' && ctx.status === 'cancelled') &&
+  ctx.tickets.length > 0;
 
 const shopNameOf = (shop: SiteState) => oneLine(shop.name || 'Storefront', 80);
 

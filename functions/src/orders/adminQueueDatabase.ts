@@ -8,9 +8,11 @@
  * TRUSTED_CODE_DATABASE_URL (an http:// address, which firebase-admin talks to as an emulator).
  */
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
-import { getDatabase } from 'firebase-admin/database';
+import { type DataSnapshot, getDatabase } from 'firebase-admin/database';
 import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
 import type { QueueDatabase } from './allocator';
+import type { HoldsDatabase } from '../payments/expiry';
+import { deskPaths } from '../../../src/features/orders/deskIndex';
 import type { QueuedRequest } from './settle';
 
 let apps = 0;
@@ -34,7 +36,17 @@ export function trustedApp(uid: string, what: string, databaseURL?: string): App
   return initializeApp({ databaseURL: url, databaseAuthVariableOverride: { uid } }, `${uid}-${++apps}`);
 }
 
-export function adminQueueDatabase(databaseURL?: string): QueueDatabase & { close(): Promise<void> } {
+/** A query's children in its order, with their keys. */
+function childrenOf(snapshot: DataSnapshot): { key: string; raw: unknown }[] {
+  const children: { key: string; raw: unknown }[] = [];
+  snapshot.forEach((child) => {
+    children.push({ key: child.key!, raw: child.val() as unknown });
+  });
+  return children;
+}
+
+/** The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts) acts through it too. */
+export function adminQueueDatabase(databaseURL?: string): QueueDatabase & HoldsDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -47,11 +59,11 @@ export function adminQueueDatabase(databaseURL?: string): QueueDatabase & { clos
   return {
     async oldestRequests(limit) {
       const snapshot = await db.ref('orderQueue').orderByChild('at').limitToFirst(limit).get();
-      const entries: QueuedRequest[] = [];
-      snapshot.forEach((child) => {
-        entries.push({ uid: child.key!, raw: child.val() as unknown });
-      });
-      return entries;
+      return childrenOf(snapshot).map(({ key, raw }): QueuedRequest => ({ uid: key, raw }));
+    },
+    async lapsedHolds(now, limit) {
+      const query = db.ref(deskPaths.orders).orderByChild('hold').startAt(0).endAt(now).limitToFirst(limit);
+      return childrenOf(await query.get());
     },
     async readAll(paths) {
       const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));

@@ -13,7 +13,17 @@
  * written in the database (the buyer sees it; a restarted allocator never meets it again).
  */
 import { paths } from '../../../src/firebase/paths';
-import { giveUp, productsNamed, readProducts, requestKey as key, settleBatch, type QueuedRequest } from './settle';
+import {
+  giveUp,
+  productsNamed,
+  readProducts,
+  requestKey as key,
+  settleBatch,
+  type QueuedRequest,
+  type ShopTerms,
+} from './settle';
+import { parsePaymentSettings } from '../../../src/features/orders/paymentSettings';
+import { DEFAULT_SITE, isCurrencyCode } from '../../../src/state/site';
 import { coalescedRuns } from '../coalescedRuns';
 import type { OrderAnswer } from '../../../src/features/orders/orderRequest';
 
@@ -61,6 +71,16 @@ const REFUSALS_BEFORE_HALVING = 2;
  */
 const REFUSALS_BEFORE_GIVING_UP = 3;
 
+/** The shop's payment settings and currency as read with a batch's products. */
+function shopTerms(stored: ReadonlyMap<string, unknown>): ShopTerms {
+  const currency = stored.get(paths.currency);
+  return {
+    payments: parsePaymentSettings(stored.get(paths.paymentSettings)),
+    currency: isCurrencyCode(currency) ? currency : DEFAULT_SITE.currency,
+    now: Date.now(),
+  };
+}
+
 export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {}): Allocator {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const log = options.log ?? ((message: string) => console.error(message));
@@ -100,9 +120,9 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
       return { ahead: null };
     }
     const productIds = productsNamed(batch);
-    const stored = await db.readAll(productIds.map(paths.product));
+    const stored = await db.readAll([...productIds.map(paths.product), paths.paymentSettings, paths.currency]);
     const products = readProducts(new Map(productIds.map((id) => [id, stored.get(paths.product(id))])));
-    const { update, decisions } = settleBatch(batch, products, slots);
+    const { update, decisions } = settleBatch(batch, products, slots, shopTerms(stored));
     const written = db.update(update);
     const ahead = gather(nextLimit, new Set(batch.map((entry) => entry.uid)));
     // Awaited by the next round, or dropped with this batch if it is refused.

@@ -18,6 +18,16 @@ import { newTicketCode } from '../../../src/features/tickets/ticketCode';
 import { paths } from '../../../src/firebase/paths';
 import { deskIndexWrites } from '../../../src/features/orders/deskIndex';
 import { isRecord } from '../../../src/state/validation';
+import { plausibleTime } from '../../../src/state/dates';
+import { toMinorUnits } from '../../../src/lib/money';
+import { newOrderPayment, orderPaymentRecord } from '../../../src/features/orders/orderPayment';
+import {
+  holdEnd,
+  offeredMethods,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PaymentSettings,
+} from '../../../src/features/orders/paymentSettings';
 import { orderIdFor } from './orderId';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
@@ -38,6 +48,14 @@ interface Decision {
   answer: OrderAnswer | null;
 }
 
+/** What the shop asks of payment when a batch is settled: read with the batch (docs/payments.md#the-hold). */
+export interface ShopTerms {
+  payments: PaymentSettings;
+  currency: string;
+  /** Trusted code's clock: holds run from it. */
+  now: number;
+}
+
 export interface SettledBatch {
   update: Record<string, unknown>;
   decisions: Decision[];
@@ -56,12 +74,15 @@ function parseRequest(raw: unknown): OrderRequest | null {
   }
   const { name, email, telephone } = raw.contact;
   if (typeof name !== 'string' || typeof email !== 'string' || Object.keys(lines).length === 0) return null;
+  const method = (PAYMENT_METHODS as readonly unknown[]).includes(raw.method) ? (raw.method as PaymentMethod) : null;
+  if (raw.method !== undefined && method === null) return null;
   return {
     id: raw.id,
     at: raw.at,
     lines,
     contact: { name, email, ...(typeof telephone === 'string' && telephone ? { telephone } : {}) },
     ...(typeof raw.notes === 'string' && raw.notes ? { notes: raw.notes } : {}),
+    ...(method ? { method } : {}),
   };
 }
 
@@ -114,16 +135,21 @@ function orderDelivery(
   return { ref, link, mail: { [messageId]: deliveryRecord('confirmation', SERVER_TIME) } };
 }
 
+/** A request from before payments names no method: it was one to pay at the door or on collection. */
+const methodOf = (request: OrderRequest): PaymentMethod => request.method ?? 'door';
+
 function decide(
   request: OrderRequest,
   orderId: string,
   products: ReadonlyMap<string, Product | null>,
   left: Map<string, number>,
   slot: string | null,
+  offered: readonly PaymentMethod[],
 ): OrderAnswer {
   const wanted = Object.entries(request.lines);
   const unavailable = wanted.filter(([id]) => !products.get(id)?.active).map(([id]) => id);
   if (unavailable.length > 0) return { kind: 'unavailable', products: unavailable };
+  if (!offered.includes(methodOf(request))) return { kind: 'method-unavailable' };
   const over = wanted.filter(([id, quantity]) => quantity > products.get(id)!.maxPerOrder);
   if (over.length > 0) {
     return {
@@ -138,14 +164,36 @@ function decide(
 }
 
 /**
+ * The payment summary a new order starts with (docs/payments.md#the-hold): its total in minor units, and a hold
+ * that ends with the method's term, never after the first of its events starts.
+ */
+function paymentOf(
+  request: OrderRequest,
+  total: number,
+  products: ReadonlyMap<string, Product | null>,
+  terms: ShopTerms,
+) {
+  const starts = Object.keys(request.lines)
+    .map((id) => plausibleTime(products.get(id)?.date))
+    .filter((start): start is number => start !== null);
+  const eventStart = starts.length > 0 ? Math.min(...starts) : null;
+  const method = methodOf(request);
+  const until = holdEnd(method, terms.payments, terms.now, eventStart);
+  return orderPaymentRecord(newOrderPayment(method, toMinorUnits(total, terms.currency), terms.currency, until));
+}
+
+/**
  * Decides `queued` (any order: they are sorted here) and builds the update. `slots` holds each account's
- * openOrders/{uid} value; `products` every product the requests name (null: gone).
+ * openOrders/{uid} value; `products` every product the requests name (null: gone); `terms` the shop's payment
+ * settings and currency.
  */
 export function settleBatch(
   queued: readonly QueuedRequest[],
   products: ReadonlyMap<string, Product | null>,
   slots: ReadonlyMap<string, unknown>,
+  terms: ShopTerms,
 ): SettledBatch {
+  const offered = offeredMethods(terms.payments);
   const update: Record<string, unknown> = {};
   const decisions: Decision[] = [];
   const left = new Map<string, number>();
@@ -170,7 +218,7 @@ export function settleBatch(
     const slot = freeSlot(open.get(uid));
     // The order's id is derived, not the buyer's: nothing it names can be another account's (orderId.ts).
     const orderId = orderIdFor(uid, request.id);
-    const answer = decide(request, orderId, products, left, slot);
+    const answer = decide(request, orderId, products, left, slot, offered);
     decisions.push({ uid, requestId: request.id, at, answer });
     update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
     if (answer.kind !== 'ordered') continue;
@@ -196,10 +244,12 @@ export function settleBatch(
         }
       }
     }
+    const total = orderTotal({ items });
     update[paths.order(uid, orderId)] = {
       items,
-      total: orderTotal({ items }),
+      total,
       status: 'pending',
+      pay: paymentOf(request, total, products, terms),
       created: SERVER_TIME,
       contact: request.contact,
       ...(request.notes ? { notes: request.notes } : {}),

@@ -7,6 +7,7 @@
 import { isRecord } from '../../state/validation';
 import { ORDER_STATUSES, orderTotal, type OrderStatus, type StoredOrder } from './order';
 import { STORED_REFERENCE } from './orderReference';
+import { PAY_STATES, type PayState } from './orderPayment';
 
 /** Every index path, named once; the rules in database.rules.json use the same names. */
 export const deskPaths = {
@@ -84,6 +85,10 @@ export interface DeskEntry {
   summary: string;
   /** The events (dated products) the order holds tickets for. */
   events?: Record<string, true>;
+  /** The order's payment state; orders from before payments have none. */
+  pay?: PayState;
+  /** While the payment is pending, when its hold ends (epoch ms): the expiry job finds lapsed holds by it. */
+  hold?: number;
 }
 
 /** One order's entry for one of its events at deskEventOrders/{eventId}/{key}. */
@@ -149,6 +154,8 @@ export function deskIndexWrites(
       total: orderTotal(order),
       summary: summaryOf(order.items),
       ...(events.length > 0 ? { events: Object.fromEntries(events.map((id) => [id, true])) } : {}),
+      ...(order.pay ? { pay: order.pay.state } : {}),
+      ...(order.pay?.state === 'pending' && order.pay.until !== undefined ? { hold: order.pay.until } : {}),
     },
   };
   for (const id of events) {
@@ -188,7 +195,7 @@ const T = /^[0-9]{13}$/;
 /** Reads one entry of deskOrders; null when it is not one (it is then left out and counted). */
 export function parseDeskEntry(raw: unknown): DeskEntry | null {
   if (!isRecord(raw)) return null;
-  const { uid, order, ref, t, status, created, name, email, phone, total, summary, events } = raw;
+  const { uid, order, ref, t, status, created, name, email, phone, total, summary, events, pay, hold } = raw;
   if (!isText(uid) || !isText(order) || !isText(t) || !T.test(t) || !isStatus(status)) return null;
   if (!isText(name) || !isText(email) || !isAmount(total) || !isAmount(created)) return null;
   const nameKey = searchKey(name);
@@ -211,6 +218,8 @@ export function parseDeskEntry(raw: unknown): DeskEntry | null {
     total,
     summary: isText(summary) ? summary : '',
     ...(isRecord(events) ? { events: Object.fromEntries(Object.keys(events).map((id) => [id, true as const])) } : {}),
+    ...((PAY_STATES as readonly unknown[]).includes(pay) ? { pay: pay as PayState } : {}),
+    ...(isAmount(hold) ? { hold } : {}),
   };
 }
 

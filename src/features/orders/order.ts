@@ -1,5 +1,6 @@
 import { lineTotal } from '../../lib/money';
 import { isRecord } from '../../state/validation';
+import type { StoredOrderPayment } from './orderPayment';
 import { parseDeliveries, type MailDelivery } from './orderMail';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'fulfilled', 'cancelled'] as const;
@@ -38,10 +39,14 @@ export interface StoredOrder {
   link?: string;
   /** Each email's delivery state, by message id (orderMail.ts). */
   mail?: Record<string, unknown>;
+  /** How it is paid and where that stands; orders from before payments have none (payments/orderPayment.ts). */
+  pay?: StoredOrderPayment;
 }
 
 /** A new order as checkout builds it: pending, and `created` left for the server to stamp. */
-export type NewOrder = Omit<StoredOrder, 'status' | 'created' | 'ref' | 'link' | 'mail'> & { status: 'pending' };
+export type NewOrder = Omit<StoredOrder, 'status' | 'created' | 'ref' | 'link' | 'mail' | 'pay'> & {
+  status: 'pending';
+};
 
 /** One item of an order with its product id: a line as the dashboard and the tickets list them. */
 export interface OrderLine extends OrderItem {

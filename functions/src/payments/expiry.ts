@@ -1,0 +1,150 @@
+/**
+ * The hold's end (docs/payments.md#the-hold): an order still unpaid when its hold ends lapses. Its stock goes back
+ * on sale, it is cancelled with its tickets void, its open-order slot is freed, and the buyer is told by email, all
+ * in one atomic update per order, as the allocator's identity (the one that takes stock). Each order on its own, so
+ * one that cannot be expired (paid a moment before, deleted by staff) holds up no other.
+ *
+ * Safe to run twice, or by two processes at once, or to kill at any point: the rules refuse an update made from a
+ * stale reading (the payment summary's `v`, and `expired` only from `pending` once the hold has passed), and a
+ * refused or unfinished order is simply found again by the next run.
+ */
+import { paths } from '../../../src/firebase/paths';
+import { deskPaths, deskStatusWrites, parseDeskEntry, type DeskEntry } from '../../../src/features/orders/deskIndex';
+import { slotOf } from '../../../src/features/orders/openOrders';
+import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { parseOrderPayment } from '../../../src/features/orders/orderPayment';
+import { ticketId } from '../../../src/features/tickets/ticket';
+import { isRecord } from '../../../src/state/validation';
+
+const SERVER_TIME = { '.sv': 'timestamp' } as const;
+const increment = (by: number) => ({ '.sv': { increment: by } });
+
+/** What the expiry job needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
+export interface HoldsDatabase {
+  /** Up to `limit` desk index entries whose hold ended at or before `now`, soonest first, with their keys. */
+  lapsedHolds(now: number, limit: number): Promise<{ key: string; raw: unknown }[]>;
+  readAll(paths: readonly string[]): Promise<Map<string, unknown>>;
+  update(update: Record<string, unknown>): Promise<void>;
+  isRefusal(error: unknown): boolean;
+}
+
+/** The expired email's id is fixed by its order: an order lapses once, so it can never be queued twice. */
+const expiredMessageId = (orderId: string): string => `${orderId}-expired`;
+
+/** What one order's expiry reads besides its index entry: the order, its owner's slots, its products' stock. */
+function expiryReads(entry: DeskEntry, order: unknown): string[] {
+  const items = isRecord(order) && isRecord(order.items) ? Object.keys(order.items) : [];
+  return [paths.openOrders(entry.uid), ...items.map(paths.productStock)];
+}
+
+/** An index entry whose order is gone (deleted by hand) is taken out of the index, with its events' entries. */
+function goneOrderWrites(key: string, entry: DeskEntry): Record<string, unknown> {
+  const writes: Record<string, unknown> = { [deskPaths.order(key)]: null };
+  for (const eventId of Object.keys(entry.events ?? {})) writes[deskPaths.eventOrder(eventId, key)] = null;
+  return writes;
+}
+
+/**
+ * The one update that lets an order lapse, or null when it must not yet. An index entry whose order is no longer
+ * pending (paid, lapsed) only loses its hold, so it is not found again; one whose order is gone leaves the index.
+ */
+export function expiryUpdate(
+  key: string,
+  entry: DeskEntry,
+  order: unknown,
+  reads: ReadonlyMap<string, unknown>,
+  now: number,
+): Record<string, unknown> | null {
+  if (!isRecord(order)) return goneOrderWrites(key, entry);
+  const pay = parseOrderPayment(order.pay);
+  if (!pay) return { [`${deskPaths.order(key)}/hold`]: null };
+  if (pay.state !== 'pending')
+    return { [`${deskPaths.order(key)}/hold`]: null, [`${deskPaths.order(key)}/pay`]: pay.state };
+  if (pay.until === null || pay.until > now) return null;
+  const { uid, order: orderId } = entry;
+  const orderPath = paths.order(uid, orderId);
+  const messageId = expiredMessageId(orderId);
+  const update: Record<string, unknown> = {
+    [`${orderPath}/pay/state`]: 'expired',
+    [`${orderPath}/pay/v`]: pay.v + 1,
+    [`${orderPath}/status`]: 'cancelled',
+    [`${orderPath}/mail/${messageId}`]: deliveryRecord('expired', SERVER_TIME),
+    ...deskStatusWrites(key, entry, 'cancelled'),
+    [`${deskPaths.order(key)}/pay`]: 'expired',
+    [`${deskPaths.order(key)}/hold`]: null,
+  };
+  const contact = isRecord(order.contact) ? order.contact : {};
+  if (typeof contact.email === 'string') {
+    update[paths.outboxMessage(messageId)] = outboxRecord(
+      { uid, order: orderId, kind: 'expired', to: contact.email },
+      SERVER_TIME,
+    );
+  }
+  const slot = slotOf(reads.get(paths.openOrders(uid)), orderId);
+  if (slot) update[paths.openOrderSlot(uid, slot)] = null;
+  for (const [productId, item] of Object.entries(isRecord(order.items) ? order.items : {})) {
+    const quantity = isRecord(item) && typeof item.quantity === 'number' ? item.quantity : 0;
+    // Stock that is not counted (no number) stays uncounted; what was taken of counted stock goes back.
+    if (quantity > 0 && typeof reads.get(paths.productStock(productId)) === 'number') {
+      update[paths.productStock(productId)] = increment(quantity);
+    }
+    if (entry.events?.[productId]) {
+      for (let n = 0; n < quantity; n++) update[`${paths.ticket(productId, ticketId(orderId, n))}/status`] = 'void';
+    }
+  }
+  return update;
+}
+
+/** What one run did. */
+export interface ExpiryReport {
+  expired: number;
+  /** Index entries put right without expiring anything (paid, or gone). */
+  tidied: number;
+  /** Orders the database refused to expire this time (a payment raced it): the next run reads them again. */
+  refused: number;
+}
+
+/** Orders looked at per query; a run goes on until none is left due. */
+const PAGE = 100;
+
+/**
+ * Expires every order whose hold has ended by `now`. Refusals are counted and left for the next run; any other
+ * error (the database gone) ends the run and is thrown, with what was done so far already applied.
+ */
+export async function expireHolds(db: HoldsDatabase, now: number): Promise<ExpiryReport> {
+  const report: ExpiryReport = { expired: 0, tidied: 0, refused: 0 };
+  const refusedKeys = new Set<string>();
+  for (;;) {
+    const due = (await db.lapsedHolds(now, PAGE + refusedKeys.size)).filter(({ key }) => !refusedKeys.has(key));
+    if (due.length === 0) return report;
+    for (const { key, raw } of due) {
+      const entry = parseDeskEntry(raw);
+      const update = entry ? await updateFor(db, key, entry, now) : { [`${deskPaths.order(key)}/hold`]: null };
+      if (!update) {
+        refusedKeys.add(key);
+        continue;
+      }
+      try {
+        await db.update(update);
+        if (update[`${deskPaths.order(key)}/pay`] === 'expired') report.expired++;
+        else report.tidied++;
+      } catch (error) {
+        if (!db.isRefusal(error)) throw error;
+        report.refused++;
+        refusedKeys.add(key);
+      }
+    }
+  }
+}
+
+async function updateFor(
+  db: HoldsDatabase,
+  key: string,
+  entry: DeskEntry,
+  now: number,
+): Promise<Record<string, unknown> | null> {
+  const orderPath = paths.order(entry.uid, entry.order);
+  const order = (await db.readAll([orderPath])).get(orderPath);
+  const reads = await db.readAll(expiryReads(entry, order));
+  return expiryUpdate(key, entry, order, reads, now);
+}
