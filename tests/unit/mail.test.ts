@@ -117,6 +117,14 @@ describe('composing an email', () => {
     expect(mail.attachments).toEqual([]);
   });
 
+  it('tells a buyer whose order lapsed unpaid that it is back on sale, without its tickets', () => {
+    const mail = composeMail(context({ kind: 'expired' }));
+    expect(mail.subject).toMatch(/^Your order K7M4-QXPR has lapsed unpaid/);
+    expect(mail.text).toContain('back on sale and its tickets are void');
+    expect(mail.text).not.toContain('Your tickets');
+    expect(mail.attachments).toEqual([]);
+  });
+
   it('keeps a very large order to one email of bounded size', async () => {
     const mail = composeMail(context({}, 1000));
     expect(mail.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(MAX_QR_IMAGES);
