@@ -44,6 +44,7 @@ function waitingQueue(count: number): { tree: ExportJson; queued: QueuedRequest[
       [{ productId: 'rush', quantity: 1 + (i % 4) }],
       { name: `Buyer ${i}`, email: `buyer${i}@example.com` },
       '',
+      'door',
       NOW - count + i,
     ) as Record<string, ExportJson>;
     queue[uid] = raw;

@@ -146,6 +146,7 @@ function press(buyer: Buyer): Promise<BuyerResult> {
       lines,
       { name: `Buyer ${buyer.uid.slice(0, 6)}`, email: `${buyer.uid.toLowerCase()}@example.com` },
       '',
+      'door',
       serverTimestamp(),
     );
     update(ref(buyer.db), { [`orderQueue/${buyer.uid}`]: record, [`orderRate/${buyer.uid}`]: serverTimestamp() }).then(

@@ -5,6 +5,9 @@
 export const paths = {
   properties: 'properties',
   timezone: 'properties/timezone',
+  currency: 'properties/currency',
+  /** How buyers may pay and each way's hold, as the organiser sets them (docs/payments.md). */
+  paymentSettings: 'paymentSettings',
   products: 'products',
   product: (productId: string) => `products/${productId}`,
   productStock: (productId: string) => `products/${productId}/stock`,
@@ -15,6 +18,8 @@ export const paths = {
   ordersOf: (uid: string) => `orders/${uid}`,
   order: (uid: string, orderId: string) => `orders/${uid}/${orderId}`,
   orderStatus: (uid: string, orderId: string) => `orders/${uid}/${orderId}/status`,
+  /** The order's payment summary, which only trusted code writes (docs/payments.md#an-orders-payment). */
+  orderPay: (uid: string, orderId: string) => `orders/${uid}/${orderId}/pay`,
   /** The delivery state of one email of an order (docs/data-model.md#mailoutbox). */
   orderMail: (uid: string, orderId: string, messageId: string) => `orders/${uid}/${orderId}/mail/${messageId}`,
   /** Which order a reference names, and which order a secret link opens (trusted code and staff only). */

@@ -39,3 +39,22 @@ export function formatMoney(amount: number, currency: string, locale: string): s
 export function formatPrice(amount: number, currency: string, locale: string): string {
   return amount === 0 ? 'Free' : formatMoney(amount, currency, locale);
 }
+
+/** How many decimals a currency's smallest unit has: 2 for pounds (pence), 0 for yen, 3 for dinars. */
+function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount in major units (12.5) as a whole number of the currency's minor units (1250 pence): what is paid. */
+export function toMinorUnits(amount: number, currency: string): number {
+  return Math.round(toMicroUnits(amount) / 10 ** (6 - minorDigits(currency)));
+}
+
+/** Minor units back to major units, for formatting. */
+export function fromMinorUnits(minor: number, currency: string): number {
+  return minor / 10 ** minorDigits(currency);
+}

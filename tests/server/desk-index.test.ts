@@ -75,6 +75,7 @@ async function ask(uid: string, lines: Record<string, number>, name = `Buyer ${u
       wanted,
       { name, email: `${uid}@Example.com`, telephone: '+44 7700 900001' },
       '',
+      'door',
       ServerValue.TIMESTAMP,
     ),
     [`orderRate/${uid}`]: ServerValue.TIMESTAMP,

@@ -65,6 +65,7 @@ async function order(uid: string, lines: Record<string, number>, email = `${uid}
         Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity })),
         { name, email },
         '',
+        'door',
         ServerValue.TIMESTAMP,
       ),
       [`orderRate/${uid}`]: ServerValue.TIMESTAMP,

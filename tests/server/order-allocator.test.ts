@@ -56,6 +56,7 @@ async function ask(uid: string, lines: Record<string, number>, id = `request-${u
       wanted,
       { name: `Buyer ${uid}`, email: `${uid}@example.com` },
       '',
+      'door',
       ServerValue.TIMESTAMP,
     ),
     [`orderRate/${uid}`]: ServerValue.TIMESTAMP,

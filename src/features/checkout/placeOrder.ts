@@ -135,6 +135,10 @@ export function refusal(
         'Some items are no longer on sale. Remove them from your wishlist and try again.',
         answer.products,
       );
+    case 'method-unavailable':
+      return new OrderProblem(
+        `The shop no longer offers that way of paying, so nothing was reserved. ${unchanged} Choose another way to pay and try again.`,
+      );
     case 'failed':
       return new OrderProblem(
         `The shop could not place this order, so nothing was reserved. ${unchanged} Please try again; if it happens again, contact the shop.`,
@@ -170,6 +174,7 @@ async function joinQueue(
     lines,
     { name: contact.name.trim(), email: contact.email.trim(), ...(telephone ? { telephone } : {}) },
     contact.notes.trim(),
+    'door',
     db.serverTime,
   );
   const write = () => db.updateRoot({ [paths.orderRequest(uid)]: record, [paths.orderRate(uid)]: db.serverTime });

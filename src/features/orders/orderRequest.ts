@@ -1,4 +1,5 @@
 import { isRecord } from '../../state/validation';
+import type { PaymentMethod } from '../payments/paymentSettings';
 import type { StoredOrder, WantedLine } from './order';
 
 /**
@@ -23,6 +24,8 @@ export interface OrderRequest {
   lines: Record<string, number>;
   contact: StoredOrder['contact'];
   notes?: string;
+  /** How the buyer chose to pay; a request from before payments names none (docs/payments.md#the-hold). */
+  method?: PaymentMethod;
 }
 
 /** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
@@ -31,6 +34,7 @@ export function requestRecord(
   lines: readonly WantedLine[],
   contact: StoredOrder['contact'],
   notes: string,
+  method: PaymentMethod,
   at: unknown,
 ): Record<string, unknown> {
   return {
@@ -39,6 +43,7 @@ export function requestRecord(
     lines: Object.fromEntries(lines.map((line) => [line.productId, line.quantity])),
     contact,
     ...(notes ? { notes } : {}),
+    method,
   };
 }
 
@@ -53,6 +58,8 @@ export type OrderAnswer =
   | { kind: 'open-orders-limit' }
   /** Products no longer on sale. */
   | { kind: 'unavailable'; products: string[] }
+  /** The way of paying the buyer chose is no longer offered (checkout shows the ones that are). */
+  | { kind: 'method-unavailable' }
   /**
    * The database refused, again and again, to record this request's order; trusted code gave up on it and took it
    * off the queue, so it holds nobody up. Nothing was taken (docs/data-model.md#orderqueue-and-orderanswers).
@@ -83,6 +90,8 @@ export function parseAnswer(raw: unknown): OrderAnswer | null {
     }
     case 'open-orders-limit':
       return { kind: 'open-orders-limit' };
+    case 'method-unavailable':
+      return { kind: 'method-unavailable' };
     case 'failed':
       return { kind: 'failed' };
     case 'unavailable':

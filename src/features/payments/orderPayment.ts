@@ -1,0 +1,99 @@
+import { isRecord } from '../../state/validation';
+import { PAYMENT_METHODS, type PaymentMethod } from './paymentSettings';
+
+/**
+ * An order's payment summary (`pay` on orders/{uid}/{orderId}; docs/payments.md#an-orders-payment): how it is
+ * paid, what is due and what has come in, in the currency's minor units, and where the hold stands. Trusted code
+ * writes it with the order and moves it as payments, refunds and the expiry job act; no client may write it, staff
+ * included (the rules). The payments and refunds themselves are records of their own.
+ */
+export const PAY_STATES = ['pending', 'paid', 'expired'] as const;
+export type PayState = (typeof PAY_STATES)[number];
+
+/** A free order is paid as it is placed and has no method to speak of. */
+export type OrderPaymentMethod = PaymentMethod | 'free';
+
+export interface OrderPayment {
+  method: OrderPaymentMethod;
+  /** ISO 4217, as the shop's settings had it when the order was placed. */
+  currency: string;
+  /** The order's total in minor units, computed by trusted code from the catalogue. */
+  due: number;
+  /** Money received, in minor units, before refunds. */
+  paid: number;
+  /** Money given back, in minor units. */
+  refunded: number;
+  state: PayState;
+  /** When an unpaid order lapses (epoch ms); null when it never does (at the door for goods), or once settled. */
+  until: number | null;
+  /** Bumped by every change, so two changes that read the same summary cannot both be written (the rules). */
+  v: number;
+}
+
+export const PAY_STATE_LABELS: Record<PayState, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  expired: 'Expired unpaid',
+};
+
+export const METHOD_LABELS: Record<OrderPaymentMethod, string> = {
+  door: 'At the door',
+  transfer: 'Bank transfer',
+  card: 'Card',
+  free: 'Free',
+};
+
+/** The summary a new order starts with: paid at once when nothing is due. */
+export function newOrderPayment(
+  method: PaymentMethod,
+  due: number,
+  currency: string,
+  until: number | null,
+): OrderPayment {
+  return due === 0
+    ? { method: 'free', currency, due, paid: 0, refunded: 0, state: 'paid', until: null, v: 1 }
+    : { method, currency, due, paid: 0, refunded: 0, state: 'pending', until, v: 1 };
+}
+
+/** As stored: `until` left out when there is none (the database keeps no nulls). */
+export function orderPaymentRecord(payment: OrderPayment): Record<string, unknown> {
+  const { until, ...rest } = payment;
+  return until === null ? rest : { ...rest, until };
+}
+
+const minor = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+
+/** Reads a stored summary; null when it is absent or cannot be vouched for (an order from before payments). */
+export function parseOrderPayment(raw: unknown): OrderPayment | null {
+  if (!isRecord(raw)) return null;
+  const method = raw.method;
+  const state = raw.state;
+  const due = minor(raw.due);
+  const paid = minor(raw.paid);
+  const refunded = minor(raw.refunded);
+  const v = minor(raw.v);
+  const isMethod = method === 'free' || (PAYMENT_METHODS as readonly unknown[]).includes(method);
+  if (!isMethod || !(PAY_STATES as readonly unknown[]).includes(state) || typeof raw.currency !== 'string') return null;
+  if (due === null || paid === null || refunded === null || v === null) return null;
+  return {
+    method: method as OrderPaymentMethod,
+    currency: raw.currency,
+    due,
+    paid,
+    refunded,
+    state: state as PayState,
+    until: minor(raw.until),
+    v,
+  };
+}
+
+/** What the buyer still owes, in minor units: never below nothing (an over-payment is `overpaid`). */
+export function balanceDue(payment: Pick<OrderPayment, 'due' | 'paid'>): number {
+  return Math.max(0, payment.due - payment.paid);
+}
+
+/** Money kept beyond what was due, less what was given back: what the desk offers to refund. */
+export function refundable(payment: Pick<OrderPayment, 'paid' | 'refunded'>): number {
+  return Math.max(0, payment.paid - payment.refunded);
+}
