@@ -1,5 +1,5 @@
 import { isRecord } from '../../state/validation';
-import type { PaymentMethod } from '../payments/paymentSettings';
+import type { PaymentMethod } from '../payments';
 import type { StoredOrder, WantedLine } from './order';
 
 /**
