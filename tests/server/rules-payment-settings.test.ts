@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '../../src/features/payments';
+import { paymentSettingsRecord, paymentsFields } from '../../src/features/dashboard/staff/paymentsForm';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
@@ -76,6 +77,12 @@ describe('paymentSettings: who may read and write', () => {
     expect(await stored()).toEqual(SETTINGS);
     await save(client(WHO.staff), 45, 'paymentSettings/card/minutes');
     expect(await stored()).toEqual({ ...SETTINGS, card: { on: true, minutes: 45 } });
+  });
+
+  it('what the dashboard’s Payments form saves is stored as it is', async () => {
+    const saved = paymentSettingsRecord({ ...paymentsFields(SETTINGS), payee: '  Harbour Arts Ltd  ', days: '60' });
+    await save(client(WHO.staff), saved);
+    expect(await stored()).toEqual({ ...SETTINGS, transfer: { ...SETTINGS.transfer, days: 60 } });
   });
 
   it('a buyer, an anonymous guest, a signed-out visitor and a token forged to look like staff cannot', async () => {

@@ -2,4 +2,11 @@
  * What other features may use of payments: the settings the organiser chooses and an order's payment summary. Pure
  * modules only, as trusted code shares them (docs/payments.md).
  */
-export { DEFAULT_PAYMENT_SETTINGS, type PaymentMethod, type PaymentSettings } from './paymentSettings';
+export {
+  DEFAULT_PAYMENT_SETTINGS,
+  PAYMENT_TERMS,
+  offeredMethods,
+  parsePaymentSettings,
+  type PaymentMethod,
+  type PaymentSettings,
+} from './paymentSettings';
