@@ -10,3 +10,4 @@ export {
   type PaymentMethod,
   type PaymentSettings,
 } from './paymentSettings';
+export { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, parseOrderPayment, type OrderPayment } from './orderPayment';
