@@ -14,14 +14,24 @@ export function startLiveDataAfterPaint(store: AppStore): void {
       import('../features/catalogue/liveCatalogue'),
       import('../features/contact/appOutbox'),
       import('../features/account/authSession'),
-    ]).then(([{ startLiveSite }, { startCatalogue }, { contactOutbox }, { startAuthSession }]) => {
-      startLiveSite(store);
-      startCatalogue(store);
-      // Reconciles the stored sign-in with Firebase's own session: a stale one grants nothing.
-      startAuthSession(store);
-      // Messages queued on an earlier visit go out as soon as the connection is up.
-      void contactOutbox.flush();
-    });
+      import('../features/paying/livePaymentSettings'),
+    ]).then(
+      ([
+        { startLiveSite },
+        { startCatalogue },
+        { contactOutbox },
+        { startAuthSession },
+        { startLivePaymentSettings },
+      ]) => {
+        startLiveSite(store);
+        startCatalogue(store);
+        startLivePaymentSettings(store);
+        // Reconciles the stored sign-in with Firebase's own session: a stale one grants nothing.
+        startAuthSession(store);
+        // Messages queued on an earlier visit go out as soon as the connection is up.
+        void contactOutbox.flush();
+      },
+    );
   afterFirstPaint(() => retryWhenOnline(start, 'Live updates could not start'));
   // What makes the shop an app (src/features/pwa: service worker, updates, offline bar, install offer) is never
   // on the way to first paint either.

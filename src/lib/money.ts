@@ -53,3 +53,8 @@ function minorDigits(currency: string): number {
 export function toMinorUnits(amount: number, currency: string): number {
   return Math.round(toMicroUnits(amount) / 10 ** (6 - minorDigits(currency)));
 }
+
+/** Minor units back to major units, for formatting. */
+export function fromMinorUnits(minor: number, currency: string): number {
+  return minor / 10 ** minorDigits(currency);
+}

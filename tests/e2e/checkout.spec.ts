@@ -32,9 +32,10 @@ test('a guest checks out without an account: the order is reserved at live price
   await addToWishlist(page, 'Folk in the Round', 'Folk in the Round', 'Enamel Camp Mug');
   await page.goto('/checkout');
   await expectHeading(page, 'Checkout');
-  await expect(
-    page.getByText('No payment now: your order is reserved, to be paid at the event or on collection.'),
-  ).toBeVisible();
+  // A shop that has set no payment settings takes payment at the door, as every order did before payments.
+  await expect(page.getByTestId('payment-method')).toHaveText(
+    'How you pay: At the door — pay when you arrive (or on collection).',
+  );
   await db.write('products/folk-in-the-round/price', 14);
   await expect(page.getByText('Some prices have changed since you added the items')).toBeVisible();
   await fillDetails(page);

@@ -90,6 +90,12 @@ const bookedMessage = (by: string, event = 'harbour-jazz-night') => ({
   created: { '.sv': 'timestamp' },
   expand: { '.sv': 'timestamp' },
 });
+/** Payment settings as the staff dashboard saves them (docs/payments.md#payment-settings). */
+const PAYMENT_SETTINGS = {
+  door: { on: true },
+  transfer: { on: true, days: 7, payee: 'Harbour Arts', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
+  card: { on: false, minutes: 30 },
+};
 const SENT_MESSAGE = 'msg-sent-0001';
 const TICKET_CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
 const ticket = (uid: string, orderId: string, n: number) => ({
@@ -228,6 +234,7 @@ function fixture(): Record<string, unknown> {
     // The guest placed an order and, about to sign in to the customer's account, wrote their claim secret.
     guestClaims: { [uids.guest]: GUEST_SECRET },
     messages: { m1: message() },
+    paymentSettings: PAYMENT_SETTINGS,
     // A message staff sent to everyone booked on the event, its email queued by the sender.
     eventMessages: { [SENT_MESSAGE]: { ...bookedMessage(uids.staff), created: 1, recipients: 1, sent: 0, failed: 0 } },
     tickets: { 'harbour-jazz-night': { 'order-1-0': ticket(uids.customer, 'order-1', 0) } },
@@ -355,6 +362,17 @@ const MATRIX: Case[] = [
   {
     what: 'write the whole properties node',
     run: write(() => 'properties', { ...(SEED.properties as object), name: 'Renamed' }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'read the payment settings', run: read(() => 'paymentSettings'), allowed: EVERYONE },
+  {
+    what: 'write the whole payment settings node',
+    run: write(() => 'paymentSettings', PAYMENT_SETTINGS),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'switch card payments on',
+    run: write(() => 'paymentSettings/card/on', true),
     allowed: SIGNED_IN_STAFF,
   },
   {
@@ -1151,6 +1169,18 @@ const BAD_DATA: { what: string; run: Case['run'] }[] = [
   { what: 'an empty site name', run: write(() => 'properties/name', '') },
   { what: 'a launch that is not a date', run: write(() => 'properties/launch', 'next Tuesday') },
   { what: 'an unknown site field', run: write(() => 'properties/colour', 'red') },
+  {
+    what: 'transfer payments held 61 days',
+    run: write(() => 'paymentSettings', { ...PAYMENT_SETTINGS, transfer: { ...PAYMENT_SETTINGS.transfer, days: 61 } }),
+  },
+  {
+    what: 'card payments held 5 minutes',
+    run: write(() => 'paymentSettings', { ...PAYMENT_SETTINGS, card: { on: true, minutes: 5 } }),
+  },
+  {
+    what: 'an unknown payment method',
+    run: write(() => 'paymentSettings', { ...PAYMENT_SETTINGS, cash: { on: true } }),
+  },
   { what: 'a negative price', run: write(() => 'products/harbour-jazz-night/price', -1) },
   { what: 'a fractional stock', run: write(() => 'products/harbour-jazz-night/stock', 1.5) },
   {

@@ -94,7 +94,7 @@ describe('wishlist review: limits', () => {
 });
 
 describe('checkout: what stops a buyer from reserving', () => {
-  const live = { connected: true, online: true, blocked: false, catalogue: 'live' } as const;
+  const live = { connected: true, online: true, blocked: false, catalogue: 'live', payments: true } as const;
 
   it('lets a connected buyer with a checked wishlist reserve', () => {
     expect(checkoutBlock(live)).toBeNull();
@@ -110,6 +110,10 @@ describe('checkout: what stops a buyer from reserving', () => {
     // products no longer on sale), and a buyer could press it meanwhile.
     expect(checkoutBlock({ ...live, catalogue: 'cached' })).toBe(CHECKING_WISHLIST);
     expect(checkoutBlock({ ...live, catalogue: 'none' })).toBe(CHECKING_WISHLIST);
+  });
+
+  it('waits until the shop has said how buyers may pay', () => {
+    expect(checkoutBlock({ ...live, payments: false })).toBe('Checking how the shop takes payment…');
   });
 
   it('asks for the wishlist to be put right', () => {

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -23,6 +24,9 @@ import { MAX_OPEN_ORDERS, referenceOrId } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 import { usePageTitle } from '../site';
+import { paymentSettingsAtom } from '../paying';
+import { offeredMethods, type PaymentMethod } from '../orders';
+import { PaymentChoice } from './PaymentChoice';
 
 /** What the allocator's answer decides for a request in line. */
 const STOCK_ISSUES: ReadonlySet<ItemIssue['kind']> = new Set(['sold-out', 'too-many']);
@@ -58,8 +62,8 @@ function progressText(progress: RequestProgress, connected: boolean): string {
 }
 
 /**
- * Checkout: the order at live prices, the buyer's details and placing the order (reserved, to be paid at the
- * event or on collection). Needs a connection to join the line; once in line, the buyer keeps their place
+ * Checkout: the order at live prices, the buyer's details, how they pay (the methods the shop offers now) and
+ * placing the order. Needs a connection to join the line; once in line, the buyer keeps their place
  * through a lost connection and gets the answer when it is back.
  */
 export function CheckoutView() {
@@ -86,6 +90,13 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const review = useWishlistReview();
   const catalogue = useAtomValue(catalogueAtom);
   const [progress, setProgress] = useState<RequestProgress | null>(null);
+  const payments = useAtomValue(paymentSettingsAtom);
+  const offered = offeredMethods(payments.settings);
+  // What the buyer sees chosen is their choice, the first offered until they pick: if the shop stops offering it
+  // while they fill in the form, the first offered one takes its place and they are told.
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  if (payments.known && chosen === null) setChosen(offered[0]!);
+  const method = chosen !== null && offered.includes(chosen) ? chosen : offered[0]!;
   // One id per order attempt, kept across retries and reloads, so an attempt whose answer was lost is never
   // placed twice.
   const orderId = useRef<string | null>(null);
@@ -143,7 +154,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         (async () => {
           orderId.current ??= await newOrderId();
           rememberRequest(orderId.current);
-          return placeOrder(orderId.current, lines(), fields, setProgress);
+          return placeOrder(orderId.current, lines(), fields, method, setProgress);
         })(),
       );
       // The toasts above say how it went; the form itself has nothing more to show.
@@ -171,7 +182,13 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   // Once in line, a lost connection blocks nothing: the request keeps its place.
   const blockedReason = progress
     ? null
-    : checkoutBlock({ connected, online: navigator.onLine, catalogue: catalogue.source, blocked: review.blocked });
+    : checkoutBlock({
+        connected,
+        online: navigator.onLine,
+        catalogue: catalogue.source,
+        blocked: review.blocked,
+        payments: payments.known,
+      });
 
   return (
     <Stack spacing={3}>
@@ -224,16 +241,28 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         <Typography id="checkout-details" variant="h2" gutterBottom>
           Your details
         </Typography>
-        <Typography color="textSecondary" sx={{ mb: 2 }}>
-          No payment now: your order is reserved, to be paid at the event or on collection.
-          {auth.authenticated ? '' : ' No account needed.'}
-        </Typography>
+        {!auth.authenticated && (
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
+            No account needed.
+          </Typography>
+        )}
         <Typography color="textSecondary" sx={{ mb: 2 }} data-testid="checkout-limits">
           So that everyone gets a fair chance, one order holds at most the number shown for each item (usually{' '}
           {DEFAULT_MAX_PER_ORDER}), and one account can have up to {MAX_OPEN_ORDERS} orders waiting to be paid or
           collected at a time.
         </Typography>
         <CheckoutFormFields form={form} />
+        {payments.known && (
+          <Box sx={{ mt: 2 }}>
+            <PaymentChoice
+              offered={offered}
+              settings={payments.settings}
+              value={method}
+              replaced={chosen !== method ? chosen : null}
+              onChange={setChosen}
+            />
+          </Box>
+        )}
         {blockedReason && (
           <Alert
             severity="warning"

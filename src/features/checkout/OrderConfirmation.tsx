@@ -9,6 +9,7 @@ import type { PlacedOrder } from './placeOrder';
 import { formatMoney, formatPrice } from '../../lib/money';
 import { orderTotal, referenceOrId } from '../orders';
 import { authAtom } from '../../state/atoms';
+import { OrderPaymentSummary } from '../paying';
 
 // The tickets (and their QR encoder) load only when an order is confirmed.
 const OrderTickets = lazy(() => import('../tickets/GuestTicketsPanel'));
@@ -22,7 +23,7 @@ export function OrderConfirmation({
   currency: string;
   locale: string;
 }) {
-  const { order, orderId, ref } = placed;
+  const { order, orderId, ref, payment } = placed;
   const guest = !useAtomValue(authAtom).authenticated;
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the buyer pressed is gone: the confirmation takes its place at the top, and so does focus.
@@ -46,8 +47,8 @@ export function OrderConfirmation({
           Reserved: thank you, {order.contact.name}
         </Typography>
         <Typography>
-          Your order reference is <strong data-testid="order-reference">{referenceOrId(ref, orderId)}</strong>. Pay at
-          the event or when you collect.
+          Your order reference is <strong data-testid="order-reference">{referenceOrId(ref, orderId)}</strong>.
+          {payment ? '' : ' Pay at the event or when you collect.'}
         </Typography>
         <Typography>
           We are emailing this confirmation to <strong>{order.contact.email}</strong>, with any tickets and a link to
@@ -62,8 +63,9 @@ export function OrderConfirmation({
           ))}
         </Stack>
         <Typography sx={{ fontWeight: 700 }}>
-          Total to pay: {formatMoney(orderTotal(order), currency, locale)}
+          Total{payment ? '' : ' to pay'}: {formatMoney(orderTotal(order), currency, locale)}
         </Typography>
+        {payment && <OrderPaymentSummary payment={payment} reference={referenceOrId(ref, orderId)} />}
         <Suspense fallback={null}>
           <OrderTickets placed={tickets} />
         </Suspense>

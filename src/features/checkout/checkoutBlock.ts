@@ -6,6 +6,8 @@ interface ShopState {
   catalogue: 'none' | 'cached' | 'live';
   /** The wishlist reviewed against that catalogue needs changes first. */
   blocked: boolean;
+  /** Whether the shop's payment settings have arrived: until then checkout cannot say how the buyer pays. */
+  payments: boolean;
 }
 
 export const CHECKING_WISHLIST = 'Checking your wishlist with the shop…';
@@ -19,5 +21,6 @@ export function checkoutBlock(shop: ShopState): string | null {
   }
   // Connected a moment before the catalogue arrives, the button would turn on and then off again.
   if (shop.catalogue !== 'live') return CHECKING_WISHLIST;
+  if (!shop.payments) return 'Checking how the shop takes payment…';
   return shop.blocked ? 'Some items in your wishlist need attention before you can check out.' : null;
 }

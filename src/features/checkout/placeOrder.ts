@@ -11,6 +11,7 @@ import {
   type WantedLine,
 } from '../orders';
 import { isSameOrder, OrderProblem } from './order';
+import { parseOrderPayment, type OrderPayment, type PaymentMethod } from '../orders';
 import { ensureUser } from '../../firebase/auth';
 import { database, type Database, isPermissionDenied } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
@@ -22,6 +23,8 @@ export interface PlacedOrder {
   order: NewOrder;
   /** The reference people read (stored form, orderReference.ts); empty if the order has none. */
   ref: string;
+  /** How it is paid, as trusted code wrote it with the order; null when it wrote none. */
+  payment: OrderPayment | null;
 }
 
 /** A line as checkout asks for it, with the title its messages name it by. */
@@ -156,6 +159,7 @@ async function joinQueue(
   requestId: string,
   lines: readonly RequestedLine[],
   contact: CheckoutFields,
+  method: PaymentMethod,
 ): Promise<void> {
   const [answered, waiting] = await Promise.all([
     db.read(paths.orderAnswer(uid, requestId)),
@@ -174,7 +178,7 @@ async function joinQueue(
     lines,
     { name: contact.name.trim(), email: contact.email.trim(), ...(telephone ? { telephone } : {}) },
     contact.notes.trim(),
-    'door',
+    method,
     db.serverTime,
   );
   const write = () => db.updateRoot({ [paths.orderRequest(uid)]: record, [paths.orderRate(uid)]: db.serverTime });
@@ -199,18 +203,24 @@ async function outcome(
 ): Promise<PlacedOrder> {
   if (answer.kind !== 'ordered') throw refusal(answer, lines);
   const stored = await db.read(paths.order(uid, answer.order));
-  const { ref } = (stored ?? {}) as { ref?: unknown };
+  const { ref, pay } = (stored ?? {}) as { ref?: unknown; pay?: unknown };
   if (!isSameOrder(stored, lines, contact)) {
     const reference = typeof ref === 'string' ? displayReference(ref) : answer.order;
     throw new OrderProblem(
       `Your order (reference ${reference}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
     );
   }
-  return { orderId: answer.order, uid, order: stored, ref: typeof ref === 'string' ? ref : '' };
+  return {
+    orderId: answer.order,
+    uid,
+    order: stored,
+    ref: typeof ref === 'string' ? ref : '',
+    payment: parseOrderPayment(pay),
+  };
 }
 
 /**
- * Places an order for the wishlist's lines under `requestId`: signs the guest in anonymously if needed, joins the
+ * Places an order for the wishlist's lines under `requestId`, to be paid by `method`: signs the guest in anonymously if needed, joins the
  * queue, and waits, however long it takes, for trusted code's answer: the order (read back from the database) or
  * a refusal (an OrderProblem saying why). The request keeps its place while the connection is away. Calling again
  * with the same id, after a lost answer, never places a second order.
@@ -219,12 +229,13 @@ export async function placeOrder(
   requestId: string,
   lines: readonly RequestedLine[],
   contact: CheckoutFields,
+  method: PaymentMethod,
   progress: (state: RequestProgress) => void = () => undefined,
 ): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
   const db = await database();
   progress('sending');
-  await joinQueue(db, uid, requestId, lines, contact);
+  await joinQueue(db, uid, requestId, lines, contact, method);
   progress('in-line');
   return outcome(db, uid, await awaitAnswer(db, uid, requestId), lines, contact);
 }

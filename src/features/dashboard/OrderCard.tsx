@@ -17,6 +17,7 @@ import {
   type Order,
   type OrderStatus,
 } from '../orders';
+import { OrderPaymentSummary } from '../paying';
 
 const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
   pending: <HourglassEmptyOutlined color="warning" />,
@@ -105,6 +106,9 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
           ))}
         </Stack>
         <Typography sx={{ fontWeight: 600 }}>Total {format.money(order.total)}</Typography>
+        {order.payment && (
+          <OrderPaymentSummary payment={order.payment} reference={referenceOrId(order.ref, order.id)} />
+        )}
         {checkTotal && order.storedTotalMismatch !== null && (
           <Alert severity="warning">
             The order was stored with a total of {format.money(order.storedTotalMismatch)}, which is not what its items

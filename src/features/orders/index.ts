@@ -23,6 +23,15 @@ export { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './
 export { MAIL_KIND_LABELS, deliveryRecord, outboxRecord, type MailDelivery } from './orderMail';
 export { REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type OrderAnswer } from './orderRequest';
 export {
+  DEFAULT_PAYMENT_SETTINGS,
+  PAYMENT_TERMS,
+  offeredMethods,
+  parsePaymentSettings,
+  type PaymentMethod,
+  type PaymentSettings,
+} from './paymentSettings';
+export { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, parseOrderPayment, type OrderPayment } from './orderPayment';
+export {
   deskKey,
   deskPaths,
   deskStatusWrites,

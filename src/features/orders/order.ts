@@ -1,7 +1,7 @@
 import { lineTotal } from '../../lib/money';
 import { isRecord } from '../../state/validation';
-import type { StoredOrderPayment } from './orderPayment';
 import { parseDeliveries, type MailDelivery } from './orderMail';
+import { parseOrderPayment, type OrderPayment, type StoredOrderPayment } from './orderPayment';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -74,6 +74,8 @@ export interface Order {
   /** Whether the order has a page link, which every email of it carries (orders before links have none). */
   linked: boolean;
   deliveries: MailDelivery[];
+  /** How it is paid and where that stands (`pay`); null for an order from before payments. */
+  payment: OrderPayment | null;
 }
 
 /** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
@@ -118,6 +120,7 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
     ref: text(raw.ref),
     linked: text(raw.link) !== '',
     deliveries: parseDeliveries(raw.mail),
+    payment: parseOrderPayment(raw.pay),
   };
 }
 

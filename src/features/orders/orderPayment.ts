@@ -30,6 +30,19 @@ export interface OrderPayment {
   v: number;
 }
 
+export const PAY_STATE_LABELS: Record<PayState, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  expired: 'Expired unpaid',
+};
+
+export const METHOD_LABELS: Record<OrderPaymentMethod, string> = {
+  door: 'At the door',
+  transfer: 'Bank transfer',
+  card: 'Card',
+  free: 'Free',
+};
+
 /** The summary a new order starts with: paid at once when nothing is due. */
 export function newOrderPayment(
   method: PaymentMethod,

@@ -17,7 +17,7 @@ export interface PaymentSettings {
 }
 
 /** The bounds the dashboard and the rules hold the terms to. */
-const PAYMENT_TERMS = {
+export const PAYMENT_TERMS = {
   transferDays: { min: 1, max: 60 },
   cardMinutes: { min: 10, max: 1440 },
   /** Payee, account and bank: free text as the bank writes it (an IBAN, a sort code and number). */

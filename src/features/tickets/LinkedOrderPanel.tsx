@@ -11,6 +11,7 @@ import { formatMoney, formatPrice } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
 import { onlineAtom } from '../pwa';
+import { OrderPaymentSummary } from '../paying';
 import { addToYourTickets, fetchLinkedOrder, savedLinkedOrder, type LinkedOrder } from './linkedOrder';
 import { TicketList } from './TicketList';
 
@@ -83,7 +84,7 @@ function OrderView({ order, saved, online }: { order: LinkedOrder; saved: boolea
             <Chip variant="outlined" label={STATUS_LABELS[order.status]} />
           </Stack>
           <Typography color="textSecondary">
-            For {order.name} ({order.email}). Pay at the event or when you collect.
+            For {order.name} ({order.email}).{order.payment ? '' : ' Pay at the event or when you collect.'}
           </Typography>
           {order.status === 'cancelled' && (
             <Alert severity="warning">This order was cancelled: its tickets are void and admit nobody.</Alert>
@@ -97,6 +98,7 @@ function OrderView({ order, saved, online }: { order: LinkedOrder; saved: boolea
             ))}
           </Stack>
           <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total, currency, locale)}</Typography>
+          {order.payment && <OrderPaymentSummary payment={order.payment} reference={ref} />}
         </Stack>
       </Paper>
       {order.tickets.length > 0 && (

@@ -7,6 +7,7 @@ import { notify } from '../../lib/toast/notifier';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
 import { ORDER_LINK_ENDPOINT, ORDER_STATUSES, type OrderLine, type OrderStatus } from '../orders';
+import { parseOrderPayment, type OrderPayment } from '../orders';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
 import { keepTickets } from './myTickets';
 
@@ -19,6 +20,8 @@ export interface LinkedOrder {
   name: string;
   email: string;
   tickets: HeldTicket[];
+  /** Null for an order from before payments, or a copy kept on this device before they came. */
+  payment: OrderPayment | null;
 }
 
 /** Orders opened on this device, by secret, newest last; a few are plenty. */
@@ -72,6 +75,7 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
     name: typeof order.name === 'string' ? order.name : '',
     email: typeof order.email === 'string' ? order.email : '',
     tickets,
+    payment: parseOrderPayment(order.pay),
   };
 }
 

@@ -7,6 +7,7 @@ import type { AuthState } from '../../../state/types';
 import { CustomerSections } from '../CustomerSections';
 import { OrdersDesk } from '../desk/OrdersDesk';
 import { ContactMessages } from './ContactMessages';
+import { PaymentsEditor } from './PaymentsEditor';
 import { ProductsManager } from './ProductsManager';
 import { PropertiesEditor } from './PropertiesEditor';
 import { UsersAndRoles } from './UsersAndRoles';
@@ -18,6 +19,7 @@ const EventsDesk = lazy(() => import('../desk/EventsDesk'));
 
 const TABS = [
   { key: 'site', label: 'Site' },
+  { key: 'payments', label: 'Payments' },
   { key: 'products', label: 'Products' },
   { key: 'orders', label: 'Orders' },
   { key: 'events', label: 'Events' },
@@ -54,6 +56,7 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
       </Tabs>
       <Box role="tabpanel" id={`staff-panel-${current}`} aria-labelledby={`staff-tab-${current}`}>
         {current === 'site' && <PropertiesEditor />}
+        {current === 'payments' && <PaymentsEditor />}
         {current === 'products' && <ProductsManager />}
         {current === 'orders' && <OrdersDesk />}
         {current === 'events' && (

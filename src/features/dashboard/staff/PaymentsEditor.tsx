@@ -1,0 +1,161 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { setValue } from '../../../firebase/database';
+import { paths } from '../../../firebase/paths';
+import { FormTextField } from '../../../lib/FormTextField';
+import { useForm, type FormState } from '../../../lib/useForm';
+import { paymentSettingsAtom } from '../../paying';
+import { PAYMENT_TERMS, type PaymentSettings } from '../../orders';
+import { saveOnline } from '../saving';
+import { Section } from '../Section';
+import { paymentSettingsRecord, paymentsFields, validatePayments, type PaymentsFields } from './paymentsForm';
+
+const ID = 'payments';
+const { transferDays, cardMinutes } = PAYMENT_TERMS;
+
+/** One way of paying: its switch, what it means for the buyer, and its terms below. */
+function Method({
+  form,
+  name,
+  label,
+  children,
+}: {
+  form: FormState<PaymentsFields>;
+  name: 'door' | 'transfer' | 'card';
+  label: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack component="fieldset" spacing={1.5} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0 }}>
+      <Typography component="legend" sx={{ fontWeight: 600, px: 0.5 }}>
+        {label}
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            id={`${ID}-${name}`}
+            checked={form.fields[name]}
+            onChange={(event) => form.update(name, event.target.checked)}
+          />
+        }
+        label={`Offer ${label.toLowerCase()}`}
+      />
+      {children}
+    </Stack>
+  );
+}
+
+function PaymentsForm({ settings }: { settings: PaymentSettings }) {
+  const form = useForm({
+    initial: paymentsFields(settings),
+    validate: validatePayments,
+    idPrefix: ID,
+    submit: (fields) =>
+      saveOnline(
+        () => setValue(paths.paymentSettings, paymentSettingsRecord(fields)),
+        'Checkout offers these ways to pay from now on.',
+      ),
+  });
+  const { fields } = form;
+  const changedElsewhere = JSON.stringify(paymentsFields(settings)) !== JSON.stringify(fields) && !form.busy;
+  const number = { htmlInput: { inputMode: 'numeric' as const } };
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={(event) => void form.onSubmit(event)}
+      aria-label="Payments"
+    >
+      <Typography color="textSecondary">
+        Choose how buyers may pay. An unpaid order keeps its items for the time below (never past the event’s start);
+        then it lapses and they go back on sale. If every method is off, pay at the door stays offered, so the shop
+        never stops taking orders.
+      </Typography>
+      {form.problem && (
+        <Alert severity="error" role="alert">
+          {form.problem}
+        </Alert>
+      )}
+      <Method form={form} name="door" label="At the door">
+        <Typography variant="body2" color="textSecondary">
+          Buyers pay when they arrive, or when they collect; the order is held until the event starts.
+        </Typography>
+      </Method>
+      <Method form={form} name="transfer" label="Bank transfer">
+        <Typography variant="body2" color="textSecondary">
+          Buyers are shown these details and their order’s reference to quote. Offered only with an account.
+        </Typography>
+        <FormTextField
+          form={form}
+          name="days"
+          idPrefix={ID}
+          label="Days to pay"
+          required
+          hint={`${transferDays.min} to ${transferDays.max} days.`}
+          slotProps={number}
+        />
+        <FormTextField form={form} name="payee" idPrefix={ID} label="Payee (account holder)" />
+        <FormTextField
+          form={form}
+          name="account"
+          idPrefix={ID}
+          label="Account"
+          required={fields.transfer}
+          hint="The IBAN, or the sort code and account number, as the bank writes them."
+        />
+        <FormTextField form={form} name="bank" idPrefix={ID} label="Bank" />
+      </Method>
+      <Method form={form} name="card" label="Card">
+        <Typography variant="body2" color="textSecondary">
+          Buyers pay on the card provider’s page straight after ordering.
+        </Typography>
+        <FormTextField
+          form={form}
+          name="minutes"
+          idPrefix={ID}
+          label="Minutes to pay"
+          required
+          hint={`${cardMinutes.min} to ${cardMinutes.max} minutes (a day).`}
+          slotProps={number}
+        />
+      </Method>
+      {!fields.door && !fields.transfer && !fields.card && (
+        <Alert severity="info">Every method is off: checkout will offer pay at the door.</Alert>
+      )}
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Button type="submit" variant="contained" disabled={form.busy}>
+          {form.busy ? 'Saving…' : 'Save payments'}
+        </Button>
+        {changedElsewhere && (
+          <>
+            <Typography variant="body2" color="textSecondary">
+              The live settings differ from this form.
+            </Typography>
+            <Button onClick={() => form.setFields(paymentsFields(settings))}>Discard my changes</Button>
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The organiser's payment settings (docs/payments.md#payment-settings); saved whole, live for every buyer at once. */
+export function PaymentsEditor() {
+  const { settings, known } = useAtomValue(paymentSettingsAtom);
+  return (
+    <Section title="Payments">
+      {known ? (
+        <PaymentsForm settings={settings} />
+      ) : (
+        <Typography role="status">Loading the payment settings…</Typography>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,66 @@
+import { optionalText, validateFields, type FieldErrors } from '../../../lib/forms';
+import { PAYMENT_TERMS, type PaymentSettings } from '../../orders';
+
+/** The Payments editor's fields: each method's switch, and its terms as typed. */
+export interface PaymentsFields {
+  door: boolean;
+  transfer: boolean;
+  days: string;
+  payee: string;
+  account: string;
+  bank: string;
+  card: boolean;
+  minutes: string;
+}
+
+export function paymentsFields(settings: PaymentSettings): PaymentsFields {
+  const { door, transfer, card } = settings;
+  return {
+    door: door.on,
+    transfer: transfer.on,
+    days: String(transfer.days),
+    payee: transfer.payee,
+    account: transfer.account,
+    bank: transfer.bank,
+    card: card.on,
+    minutes: String(card.minutes),
+  };
+}
+
+const wholeWithin =
+  ({ min, max }: { min: number; max: number }, unit: string) =>
+  (value: string) =>
+    /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max
+      ? undefined
+      : `Please enter a whole number of ${unit} from ${min} to ${max}.`;
+
+const details = optionalText(PAYMENT_TERMS.detailsLength);
+
+/** The same bounds as the paymentSettings rules (PAYMENT_TERMS); a transfer to nowhere cannot be offered. */
+export function validatePayments(fields: PaymentsFields): FieldErrors<PaymentsFields> {
+  return validateFields(fields, {
+    days: wholeWithin(PAYMENT_TERMS.transferDays, 'days'),
+    payee: details,
+    account: (value, all) =>
+      all.transfer && value.trim() === ''
+        ? 'Bank transfer needs an account to pay to: enter the IBAN, or the sort code and account number.'
+        : details(value),
+    bank: details,
+    minutes: wholeWithin(PAYMENT_TERMS.cardMinutes, 'minutes'),
+  });
+}
+
+/** The whole node as the rules want it: every method with every term, even those switched off. */
+export function paymentSettingsRecord(fields: PaymentsFields): PaymentSettings {
+  return {
+    door: { on: fields.door },
+    transfer: {
+      on: fields.transfer,
+      days: Number(fields.days),
+      payee: fields.payee.trim(),
+      account: fields.account.trim(),
+      bank: fields.bank.trim(),
+    },
+    card: { on: fields.card, minutes: Number(fields.minutes) },
+  };
+}

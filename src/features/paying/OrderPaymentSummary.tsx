@@ -1,0 +1,71 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { formatMoney, fromMinorUnits } from '../../lib/money';
+import { siteAtom } from '../../state/atoms';
+import { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, type OrderPayment } from '../orders';
+import { paymentSettingsAtom } from './paymentSettingsState';
+
+/**
+ * An order's payment as its buyer reads it (docs/payments.md#an-orders-payment-on-screen): where it stands, how it is
+ * paid, what is due in the order's own currency, until when, and for a bank transfer where to pay and what to quote.
+ * `reference` is the order's reference as people read it.
+ */
+export function OrderPaymentSummary({ payment, reference }: { payment: OrderPayment; reference: string }) {
+  const { locale, timezone } = useAtomValue(siteAtom);
+  const { transfer } = useAtomValue(paymentSettingsAtom).settings;
+  const money = (minor: number) => formatMoney(fromMinorUnits(minor, payment.currency), payment.currency, locale);
+  const pending = payment.state === 'pending';
+  const payBy =
+    pending && payment.until !== null
+      ? new Intl.DateTimeFormat(locale, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          ...(timezone ? { timeZone: timezone } : {}),
+        }).format(new Date(payment.until))
+      : null;
+  const amount =
+    payment.state === 'paid'
+      ? `Paid ${money(payment.paid)}${payment.refunded > 0 ? `, ${money(payment.refunded)} refunded` : ''}`
+      : pending
+        ? `To pay: ${money(balanceDue(payment))}`
+        : `${money(payment.due)} was not paid in time`;
+  const details = [
+    ['Payee', transfer.payee],
+    ['Account', transfer.account],
+    ['Bank', transfer.bank],
+  ].filter(([, value]) => value !== '');
+  return (
+    <Stack spacing={0.5} data-testid="order-payment">
+      <Typography sx={{ fontWeight: 600 }}>
+        {PAY_STATE_LABELS[payment.state]}
+        {payment.method === 'free' ? '' : ` · ${METHOD_LABELS[payment.method]}`}
+      </Typography>
+      <Typography>{amount}</Typography>
+      {payBy && <Typography>Pay by {payBy}</Typography>}
+      {pending && payment.method === 'transfer' && (
+        <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mt: 1 }}>
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            Pay by bank transfer to:
+          </Typography>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+          >
+            {[...details, ['Reference to quote', reference]].map(([term, value]) => (
+              <Box key={term} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="textSecondary">
+                  {term}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', fontWeight: 600 }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
+    </Stack>
+  );
+}

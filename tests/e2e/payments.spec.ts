@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import type { OrderPayment, PaymentSettings } from '../../src/features/orders';
+import { expect, test } from './accounts';
+import { expectHeading, failOnPageErrors } from './support';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+const ALL_METHODS: PaymentSettings = {
+  door: { on: true },
+  transfer: { on: true, days: 7, payee: 'Lantern Rooms Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
+  card: { on: true, minutes: 30 },
+};
+const DOOR = 'At the door — pay when you arrive (or on collection)';
+const TRANSFER = 'Bank transfer — pay within 7 days; we email you the bank details and your reference';
+const CARD = 'Card — pay now on the card provider’s page; your order is held 30 minutes';
+
+async function toCheckout(page: Page) {
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Add Enamel Camp Mug to wishlist' }).click();
+  await page.goto('/checkout');
+  await expectHeading(page, 'Checkout');
+}
+
+test('checkout offers the shop’s ways to pay, follows staff switching one off, and sends the buyer’s choice @phone', async ({
+  page,
+  db,
+}) => {
+  await db.write('paymentSettings', ALL_METHODS);
+  await toCheckout(page);
+  const choice = page.getByRole('radiogroup');
+  await expect(page.getByRole('group', { name: 'How you pay' })).toBeVisible();
+  await expect(choice.getByRole('radio')).toHaveCount(3);
+  await expect(page.getByRole('radio', { name: DOOR })).toBeChecked();
+  await page.getByRole('radio', { name: TRANSFER }).check();
+
+  // Staff stop taking transfers while the buyer fills in the form: the first offered way takes its place, said so.
+  await db.write('paymentSettings/transfer/on', false);
+  await expect(page.getByRole('alert')).toHaveText(
+    'The shop no longer offers bank transfer, so your order will be paid at the door instead unless you choose another way below.',
+  );
+  await expect(page.getByRole('radio')).toHaveCount(2);
+  await expect(page.getByRole('radio', { name: DOOR })).toBeChecked();
+  await page.getByRole('radio', { name: CARD }).check();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The allocator is held back, so the request can be read as the buyer's app wrote it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${ALLOCATE_ENDPOINT}`, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.getByRole('textbox', { name: 'Name' }).fill('Robin Ash');
+  await page.getByRole('textbox', { name: 'Email' }).fill('robin@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect
+    .poll(async () =>
+      Object.values(((await db.read('orderQueue')) ?? {}) as Record<string, { method?: string }>).map(
+        (request) => request.method,
+      ),
+    )
+    .toEqual(['card']);
+  release();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('one way to pay is said in words, not offered as a choice; damaged settings read as at the door', async ({
+  page,
+  db,
+}) => {
+  await db.write('paymentSettings', {
+    ...ALL_METHODS,
+    door: { on: false },
+    transfer: { ...ALL_METHODS.transfer, on: false },
+  });
+  await toCheckout(page);
+  await expect(page.getByTestId('payment-method')).toHaveText(`How you pay: ${CARD}.`);
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  // Written past the rules, as a damaged node would be: checkout still takes orders, at the door.
+  await db.write('paymentSettings', { card: { on: 'yes', minutes: -1 } });
+  await expect(page.getByTestId('payment-method')).toHaveText(`How you pay: ${DOOR}.`);
+  await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled();
+});
+
+test('staff set how buyers pay: each problem is said at its field, and the whole node is saved', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  const staff = await accounts.create('staff');
+  await accounts.signIn(page, staff);
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  const section = page.getByRole('region', { name: 'Payments' });
+  await expect(section.getByLabel('Offer at the door')).toBeChecked();
+  await expect(section.getByLabel('Offer bank transfer')).not.toBeChecked();
+
+  await section.getByLabel('Offer bank transfer').check();
+  await section.getByRole('textbox', { name: 'Days to pay' }).fill('61');
+  await section.getByRole('textbox', { name: 'Minutes to pay' }).fill('5');
+  await section.getByRole('button', { name: 'Save payments' }).click();
+  await expect(section.getByRole('textbox', { name: 'Days to pay' })).toBeFocused();
+  await expect(section.getByRole('textbox', { name: 'Days to pay' })).toHaveAccessibleDescription(
+    'Please enter a whole number of days from 1 to 60.',
+  );
+  await expect(section.getByRole('textbox', { name: 'Account', exact: true })).toHaveAccessibleDescription(
+    /^Bank transfer needs an account to pay to/,
+  );
+  await expect(section.getByRole('textbox', { name: 'Minutes to pay' })).toHaveAccessibleDescription(
+    'Please enter a whole number of minutes from 10 to 1440.',
+  );
+  expect(await db.read('paymentSettings')).toBeNull();
+
+  await section.getByRole('textbox', { name: 'Days to pay' }).fill('14');
+  await section.getByRole('textbox', { name: 'Minutes to pay' }).fill('45');
+  await section.getByRole('textbox', { name: 'Payee (account holder)' }).fill('Lantern Rooms Ltd');
+  await section.getByRole('textbox', { name: 'Account', exact: true }).fill('  20-00-00 55779911 ');
+  await section.getByLabel('Offer at the door').uncheck();
+  await section.getByLabel('Offer card').check();
+  await section.getByRole('button', { name: 'Save payments' }).click();
+  await expect
+    .poll(() => db.read('paymentSettings'))
+    .toEqual({
+      door: { on: false },
+      transfer: { on: true, days: 14, payee: 'Lantern Rooms Ltd', account: '20-00-00 55779911', bank: '' },
+      card: { on: true, minutes: 45 },
+    });
+
+  await section.getByLabel('Offer bank transfer').uncheck();
+  await section.getByLabel('Offer card').uncheck();
+  await expect(section.getByText('Every method is off: checkout will offer pay at the door.')).toBeVisible();
+});
+
+test('a buyer’s order shows its payment: what is due, until when, and for a transfer where to pay and what to quote @phone', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  const customer = await accounts.create('customer');
+  await db.write('paymentSettings', ALL_METHODS);
+  const order = (pay?: OrderPayment) => ({
+    items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
+    total: 36,
+    status: 'pending',
+    created: Date.now(),
+    contact: { name: 'Casey', email: customer.email },
+    ref: 'K7M4QXPR',
+    ...(pay ? { pay } : {}),
+  });
+  const pay: OrderPayment = {
+    method: 'transfer',
+    currency: 'GBP',
+    due: 3600,
+    paid: 1000,
+    refunded: 0,
+    state: 'pending',
+    until: Date.UTC(2030, 6, 15, 16, 30),
+    v: 2,
+  };
+  await db.write(`orders/${customer.uid}`, { 'order-1': order(pay), 'order-0': order() });
+  await accounts.signIn(page, customer);
+  const orders = page.getByRole('region', { name: 'Your orders' });
+  const payment = orders.getByTestId('order-payment');
+  await expect(payment).toHaveCount(1);
+  await expect(payment).toContainText('Awaiting payment · Bank transfer');
+  await expect(payment).toContainText('To pay: £26.00');
+  // In the shop's zone (Europe/London, summer time), not the device's.
+  await expect(payment).toContainText('Pay by 15 Jul 2030, 17:30');
+  await expect(payment).toContainText('AccountGB33 BUKB 2020 1555 5555 55');
+  await expect(payment).toContainText('Reference to quoteK7M4-QXPR');
+
+  await db.write(`orders/${customer.uid}/order-1/pay`, { ...pay, paid: 3600, state: 'paid', v: 3 });
+  await expect(payment).toContainText('Paid · Bank transfer');
+  await expect(payment).toContainText('Paid £36.00');
+  await expect(payment).not.toContainText('Reference to quote');
+});
