@@ -12,6 +12,9 @@ import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
 import { refuseUnlessPost } from './functions/src/endpointAnswer.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
 import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
+import { PAYMENT_MARKS_ENDPOINT } from './src/features/orders/paymentEndpoint.ts';
+import { applyMarksRequest } from './functions/src/payments/marksEndpoint.ts';
+import type { MarksReport } from './functions/src/payments/marks.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
 import { localMailSettings, MAIL_RETRY_MS, readJsonBody } from './functions/src/mail/localMail.ts';
 import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
@@ -104,6 +107,8 @@ function trustedCode(): Plugin {
     allocator: Allocator;
     /** Lets the orders whose holds have ended lapse (functions/src/payments/expiry.ts). */
     expireHolds: () => Promise<{ expired: number }>;
+    /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
+    applyMarks: () => Promise<MarksReport>;
     mail: TrustedMail;
     endpoints: Endpoints;
     sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
@@ -119,6 +124,7 @@ function trustedCode(): Plugin {
       { trustedMail, sendSoon },
       endpoints,
       { expireHolds },
+      { markApplier },
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -128,6 +134,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/mail/trustedMail.ts')>('./functions/src/mail/trustedMail.ts'),
       load<Endpoints>('./functions/src/mail/endpoints.ts'),
       load<typeof import('./functions/src/payments/expiry.ts')>('./functions/src/payments/expiry.ts'),
+      load<typeof import('./functions/src/payments/marks.ts')>('./functions/src/payments/marks.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -136,6 +143,7 @@ function trustedCode(): Plugin {
     return {
       allocator: createAllocator(db),
       expireHolds: () => expireHolds(db, Date.now()),
+      applyMarks: markApplier(db),
       mail: trustedMail({ ...localMailSettings(), databaseUrl }),
       endpoints,
       sendSoon,
@@ -167,7 +175,14 @@ function trustedCode(): Plugin {
       });
       server.middlewares.use((request, response, next) => {
         const path = (request.url ?? '').split('?')[0];
-        if (![ALLOCATE_ENDPOINT, SEND_MAIL_ENDPOINT, FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT].includes(path ?? '')) {
+        const trustedPaths = [
+          ALLOCATE_ENDPOINT,
+          PAYMENT_MARKS_ENDPOINT,
+          SEND_MAIL_ENDPOINT,
+          FIND_ORDER_ENDPOINT,
+          ORDER_LINK_ENDPOINT,
+        ];
+        if (!trustedPaths.includes(path ?? '')) {
           return next();
         }
         // POST only, answered before a body is read or trusted code is started (functions/src/endpointAnswer.ts).
@@ -178,10 +193,12 @@ function trustedCode(): Plugin {
         }
         services ??= start();
         Promise.all([services, readJsonBody(request)])
-          .then(([{ allocator, mail, endpoints, sendSoon }, body]) => {
+          .then(([{ allocator, applyMarks, mail, endpoints, sendSoon }, body]) => {
             const caller = endpoints.callerDirect(request.socket.remoteAddress);
             if (path === ALLOCATE_ENDPOINT)
               return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
+            if (path === PAYMENT_MARKS_ENDPOINT)
+              return applyMarksRequest(applyMarks, request.method, () => sendSoon(mail.sender));
             if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
             if (path === FIND_ORDER_ENDPOINT)
               return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);

@@ -1,5 +1,5 @@
 /**
- * What trusted code's HTTP endpoints answer (/api/orders/allocate, /api/mail/send, /api/orders/find,
+ * What trusted code's HTTP endpoints answer (/api/orders/allocate, /api/payments/apply, /api/mail/send, /api/orders/find,
  * /api/orders/link), the same in the Cloud Functions (index.ts) and in `vite preview` (vite.config.ts).
  */
 export interface EndpointAnswer {
@@ -24,4 +24,26 @@ export const jsonAnswer = (status: number, body: unknown, headers: Record<string
  */
 export function refuseUnlessPost(method: string | undefined): EndpointAnswer | null {
   return method === 'POST' ? null : jsonAnswer(405, { error: 'use POST' }, { Allow: 'POST' });
+}
+
+/**
+ * A queue's "run now" endpoint (the order queue's, the payment marks'): POST only, runs `run` and answers what it
+ * reports, then calls `after` without waiting for it. A run that fails leaves its queue as it was: 503, try again.
+ */
+export async function queueRunRequest(
+  what: string,
+  method: string | undefined,
+  run: () => Promise<unknown>,
+  after?: () => void,
+): Promise<EndpointAnswer> {
+  const refused = refuseUnlessPost(method);
+  if (refused) return refused;
+  try {
+    const report = await run();
+    after?.();
+    return jsonAnswer(200, report);
+  } catch (error) {
+    console.error(`${what}:`, error);
+    return jsonAnswer(503, { error: 'try again shortly' }, { 'Retry-After': '1' });
+  }
 }

@@ -4,7 +4,8 @@
  *   `vite preview` (firstVisitPages.ts); the built index.html and the server renderer are bundled into lib/ by
  *   scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
  * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally,
- *   and then sends the confirmations the batch queued (mail/);
+ *   and then sends the confirmations the batch queued (mail/); and /api/payments/apply, which applies the payments
+ *   staff queued (payments/marks.ts), through the same connection;
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
  * - expireOrders: every minute, lets the orders whose payment holds have ended unpaid lapse (payments/expiry.ts).
@@ -21,6 +22,9 @@ import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
 import { backfillDeskIndex } from './desk/backfill';
 import { expireHolds } from './payments/expiry';
+import { markApplier } from './payments/marks';
+import { applyMarksRequest } from './payments/marksEndpoint';
+import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 import { callerBehindGoogle, callerDirect } from './mail/caller';
 import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
@@ -72,6 +76,7 @@ function mailServices(): TrustedMail {
 }
 
 let allocator: Allocator | undefined;
+let applyMarks: ReturnType<typeof markApplier> | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
 const trustedQueueDatabase = () => (queueDatabase ??= adminQueueDatabase());
 
@@ -100,10 +105,15 @@ export const allocateOrders = onRequest(
       // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
       backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
       allocator = createAllocator(db);
+      applyMarks = markApplier(db);
     }
     // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
     // sends whatever is left within a minute (docs/decisions.md#email).
-    const answer = await allocateRequest(allocator, request.method, () => sendSoon(mailServices().sender));
+    const sendMail = () => sendSoon(mailServices().sender);
+    const answer =
+      request.path === PAYMENT_MARKS_ENDPOINT
+        ? await applyMarksRequest(applyMarks!, request.method, sendMail)
+        : await allocateRequest(allocator, request.method, sendMail);
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );

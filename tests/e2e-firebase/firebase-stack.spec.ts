@@ -561,6 +561,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/orders/allocate',
     '/api/orders/find',
     '/api/orders/link',
+    '/api/payments/apply',
     '/cart',
     '/checkout',
     '/coming-soon',

@@ -793,6 +793,31 @@ const MATRIX: Case[] = [
     allowed: [],
   },
   {
+    what: "queue a payment at the door for the customer's order, as oneself",
+    run: (c) =>
+      set(ref(c.db, 'paymentMarks/mark-matrix-1'), {
+        uid: uids.customer,
+        order: 'order-1',
+        amount: 2500,
+        method: 'door',
+        // As oneself: every identity signs the mark with its own uid (signed out: none).
+        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        at: serverTimestamp(),
+      }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "record a payment of the customer's order directly",
+    run: write((u) => `payments/${u.customer}~order-1/pay-1`, {
+      method: 'door',
+      amount: 2500,
+      currency: 'GBP',
+      state: 'confirmed',
+      created: { '.sv': 'timestamp' },
+    }),
+    allowed: [],
+  },
+  {
     what: "put a hold on the customer's index entry",
     run: withPayment((c, u) => set(ref(c.db, `deskOrders/${u.customer}~order-1/hold`), PAYMENT.until)),
     allowed: [],

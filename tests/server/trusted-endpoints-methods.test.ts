@@ -23,9 +23,17 @@ import type { MailDatabase } from '../../functions/src/mail/orderData';
 import type { CallerLimit } from '../../functions/src/mail/rateLimit';
 import type { MailSender } from '../../functions/src/mail/sender';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import { applyMarksRequest } from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 
-const ENDPOINTS = [ALLOCATE_ENDPOINT, SEND_MAIL_ENDPOINT, FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT];
+const ENDPOINTS = [
+  ALLOCATE_ENDPOINT,
+  PAYMENT_MARKS_ENDPOINT,
+  SEND_MAIL_ENDPOINT,
+  FIND_ORDER_ENDPOINT,
+  ORDER_LINK_ENDPOINT,
+];
 const NOT_POST = ['OPTIONS', 'DELETE', 'GET', 'HEAD', 'PUT', 'PATCH'];
 
 /** Trusted code that must never be reached by these calls: any use of it fails the test. */
@@ -47,6 +55,10 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
     for (const method of [...NOT_POST, undefined]) {
       const answers = await Promise.all([
         allocateRequest(untouchable<Allocator>('allocator'), method),
+        applyMarksRequest(
+          () => Promise.reject(new Error('payment marks applied by a call that is not a POST')),
+          method,
+        ),
         sendMailRequest(deps.sender, method),
         findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, callerDirect('127.0.0.1')),
         orderLinkRequest(deps.db, deps.limit, method, { secret: 'x'.repeat(32) }, callerDirect('127.0.0.1')),

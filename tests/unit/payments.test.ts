@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toMinorUnits } from '../../src/lib/money';
+import { parseMarkOutcome } from '../../src/features/orders/paymentRecords';
 import { balanceDue, newOrderPayment, parseOrderPayment } from '../../src/features/orders/orderPayment';
 import {
   DEFAULT_PAYMENT_SETTINGS,
@@ -93,6 +94,18 @@ describe('an order’s payment summary', () => {
       null,
     ]) {
       expect(parseOrderPayment(broken)).toBeNull();
+    }
+  });
+});
+
+describe('what became of a payment staff recorded', () => {
+  it('is read back with its amounts, and anything else is not an answer', () => {
+    expect(parseMarkOutcome({ kind: 'paid', over: 0, at: 1 })).toEqual({ kind: 'paid', over: 0 });
+    expect(parseMarkOutcome({ kind: 'part-paid', due: 1500 })).toEqual({ kind: 'part-paid', due: 1500 });
+    expect(parseMarkOutcome({ kind: 'late-no-stock', refund: 2500 })).toEqual({ kind: 'late-no-stock', refund: 2500 });
+    expect(parseMarkOutcome({ kind: 'already' })).toEqual({ kind: 'already' });
+    for (const broken of [{ kind: 'paid' }, { kind: 'part-paid', due: -1 }, { kind: 'refunded' }, 'paid', null]) {
+      expect(parseMarkOutcome(broken)).toBeNull();
     }
   });
 });

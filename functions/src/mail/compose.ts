@@ -108,6 +108,11 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
         subject: `The link to your order ${ref}`,
         lead: 'You asked for the link to your order. Open it on any device to see your order and tickets.',
       };
+    case 'paid':
+      return {
+        subject: `Your order ${ref} is paid`,
+        lead: 'Thank you: your payment has arrived and your order is paid.',
+      };
     case 'expired':
       return {
         subject: `Your order ${ref} has lapsed unpaid`,

@@ -12,6 +12,8 @@ import { type DataSnapshot, getDatabase } from 'firebase-admin/database';
 import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
 import type { QueueDatabase } from './allocator';
 import type { HoldsDatabase } from '../payments/expiry';
+import type { MarksDatabase } from '../payments/marks';
+import { paymentPaths } from '../../../src/features/orders/paymentRecords';
 import { deskPaths } from '../../../src/features/orders/deskIndex';
 import type { QueuedRequest } from './settle';
 
@@ -45,8 +47,13 @@ function childrenOf(snapshot: DataSnapshot): { key: string; raw: unknown }[] {
   return children;
 }
 
-/** The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts) acts through it too. */
-export function adminQueueDatabase(databaseURL?: string): QueueDatabase & HoldsDatabase & { close(): Promise<void> } {
+/**
+ * The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts) and the payment marks
+ * (payments/marks.ts) act through it too, as the one identity that moves stock and payments.
+ */
+export function adminQueueDatabase(
+  databaseURL?: string,
+): QueueDatabase & HoldsDatabase & MarksDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -64,6 +71,9 @@ export function adminQueueDatabase(databaseURL?: string): QueueDatabase & HoldsD
     async lapsedHolds(now, limit) {
       const query = db.ref(deskPaths.orders).orderByChild('hold').startAt(0).endAt(now).limitToFirst(limit);
       return childrenOf(await query.get());
+    },
+    async oldestMarks(limit) {
+      return childrenOf(await db.ref(paymentPaths.marks).orderByChild('at').limitToFirst(limit).get());
     },
     async readAll(paths) {
       const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));

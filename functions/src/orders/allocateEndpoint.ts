@@ -7,26 +7,22 @@
  */
 import type { Allocator } from './allocator';
 // With its extension: vite.config.ts loads this module as it is, without a bundler to resolve it.
-import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer.ts';
+import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer.ts';
 
 /**
  * `afterSettle` is called once the queue is settled, and not waited for: it starts the confirmations' mail
  * (mail/trustedMail.ts; docs/decisions.md#email).
  */
-export async function allocateRequest(
+export function allocateRequest(
   allocator: Allocator,
   method: string | undefined,
   afterSettle?: () => void,
 ): Promise<EndpointAnswer> {
-  const refused = refuseUnlessPost(method);
-  if (refused) return refused;
-  try {
-    const report = await allocator.settle();
-    afterSettle?.();
-    return jsonAnswer(200, { settled: report.answers });
-  } catch (error) {
-    // The queue is untouched by a failed batch; the buyer's app calls again, and so does every other buyer.
-    console.error('allocator:', error);
-    return jsonAnswer(503, { error: 'try again shortly' }, { 'Retry-After': '1' });
-  }
+  // The queue is untouched by a failed batch; the buyer's app calls again, and so does every other buyer.
+  return queueRunRequest(
+    'allocator',
+    method,
+    async () => ({ settled: (await allocator.settle()).answers }),
+    afterSettle,
+  );
 }

@@ -11,7 +11,7 @@ import type { OrderStatus } from './order';
 /** The sender's identity on the database: trusted code, like the allocator (docs/security.md#email). */
 export const MAILER_UID = 'storefront-mailer';
 
-export const MAIL_KINDS = ['confirmation', 'status', 'tickets', 'link', 'message', 'expired'] as const;
+export const MAIL_KINDS = ['confirmation', 'status', 'tickets', 'link', 'message', 'expired', 'paid'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -21,6 +21,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   link: 'Order link (find my order)',
   message: 'Message to everyone booked',
   expired: 'Lapsed unpaid',
+  paid: 'Paid, with tickets',
 };
 
 type MailState = 'queued' | 'sent' | 'failed';

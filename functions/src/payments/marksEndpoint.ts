@@ -1,0 +1,17 @@
+/**
+ * POST /api/payments/apply: the desk, having queued a payment mark, asks trusted code to apply the queue now. As
+ * the order queue's endpoint: the answer travels through the database (paymentMarkAnswers/{markId}), anyone may
+ * call it (it applies only what the rules let staff queue), and calls while it runs join that run.
+ */
+import type { MarksReport } from './marks';
+// With its extension: vite.config.ts loads this module as it is, without a bundler to resolve it.
+import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer.ts';
+
+/** `afterApply` starts the mail the marks queued (the paid emails with their tickets), not waited for. */
+export function applyMarksRequest(
+  apply: () => Promise<MarksReport>,
+  method: string | undefined,
+  afterApply?: () => void,
+): Promise<EndpointAnswer> {
+  return queueRunRequest('payment marks', method, apply, afterApply);
+}

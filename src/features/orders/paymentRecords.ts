@@ -1,0 +1,57 @@
+import { isRecord } from '../../state/validation';
+
+/**
+ * Payments as records of their own, beside the orders they pay (docs/payments.md#payments-staff-record): each
+ * payment at payments/{uid~orderId}/{paymentId}, written once by trusted code; the marks staff queue for trusted
+ * code to apply at paymentMarks/{markId}, and what became of each at paymentMarkAnswers/{markId}. Shared by the
+ * desk, which queues marks and shows answers, and trusted code, which applies them.
+ */
+export const paymentPaths = {
+  payments: (orderKey: string) => `payments/${orderKey}`,
+  payment: (orderKey: string, paymentId: string) => `payments/${orderKey}/${paymentId}`,
+  marks: 'paymentMarks',
+  mark: (markId: string) => `paymentMarks/${markId}`,
+  markAnswer: (markId: string) => `paymentMarkAnswers/${markId}`,
+} as const;
+
+/** What became of a mark, as the desk tells staff. Amounts in the order's minor units. */
+export type MarkOutcome =
+  /** The order is paid; `over` is what came in beyond what was due (0 when exact). */
+  | { kind: 'paid'; over: number }
+  /** Recorded; `due` is still owed. */
+  | { kind: 'part-paid'; due: number }
+  /** Paid in full after its hold ended and what it held was sold meanwhile: `refund` is owed back. */
+  | { kind: 'late-no-stock'; refund: number }
+  /** This payment was applied before (the same mark, or the same statement line): nothing changed. */
+  | { kind: 'already' }
+  /** No order by that owner and id, or one from before payments. */
+  | { kind: 'not-found' }
+  | { kind: 'invalid' };
+
+const minor = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+
+/** Reads an answer; null when it is not one. */
+export function parseMarkOutcome(raw: unknown): MarkOutcome | null {
+  if (!isRecord(raw)) return null;
+  switch (raw.kind) {
+    case 'paid': {
+      const over = minor(raw.over);
+      return over === null ? null : { kind: 'paid', over };
+    }
+    case 'part-paid': {
+      const due = minor(raw.due);
+      return due === null ? null : { kind: 'part-paid', due };
+    }
+    case 'late-no-stock': {
+      const refund = minor(raw.refund);
+      return refund === null ? null : { kind: 'late-no-stock', refund };
+    }
+    case 'already':
+    case 'not-found':
+    case 'invalid':
+      return { kind: raw.kind };
+    default:
+      return null;
+  }
+}

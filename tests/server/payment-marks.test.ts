@@ -1,0 +1,239 @@
+/**
+ * Payments staff take by hand (docs/payments.md#payments-staff-record) against the real local database with the
+ * shop's rules: staff queue a mark as themselves, trusted code (functions/src/payments/marks.ts) applies it once
+ * as the allocator's identity, and nobody else can record a payment, whatever they write.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getDatabase, ServerValue, type Database } from 'firebase-admin/database';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
+import { createAllocator } from '../../functions/src/orders/allocator';
+import { orderIdFor } from '../../functions/src/orders/orderId';
+import { expireHolds } from '../../functions/src/payments/expiry';
+import { markApplier } from '../../functions/src/payments/marks';
+import { deskKey } from '../../src/features/orders/deskIndex';
+import { requestRecord } from '../../src/features/orders/orderRequest';
+import type { PaymentMethod } from '../../src/features/orders/paymentSettings';
+import { compileRules } from '../../server/rules/index';
+import type { DatabaseServer } from '../../server/server';
+import { gigEvent } from './support/gigEvent';
+import { NAMESPACE, startTestServer } from './support/protocol-harness';
+
+const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
+
+let server: DatabaseServer;
+let url: string;
+const apps: App[] = [];
+const closers: (() => Promise<void>)[] = [];
+
+function connect(name: string, uid?: string): Database {
+  const app = initializeApp(
+    { databaseURL: url, ...(uid ? { databaseAuthVariableOverride: { uid } } : {}) },
+    `${name}-${apps.length}`,
+  );
+  apps.push(app);
+  return getDatabase(app);
+}
+const admin = () => connect('admin');
+const read = async (path: string): Promise<unknown> => (await admin().ref(path).get()).val();
+
+function trusted() {
+  const db = adminQueueDatabase(url);
+  closers.push(db.close);
+  return db;
+}
+
+async function order(uid: string, lines: Record<string, number>, method: PaymentMethod): Promise<string> {
+  const id = `request-${uid}`;
+  const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));
+  const contact = { name: `Buyer ${uid}`, email: `${uid}@example.com` };
+  await connect(uid, uid)
+    .ref()
+    .update({
+      [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, '', method, ServerValue.TIMESTAMP),
+      [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
+    });
+  await createAllocator(trusted()).settle();
+  return orderIdFor(uid, id);
+}
+
+/** A mark as the desk queues it, by `by` (staff), for buyer `uid`'s order. */
+const mark = (uid: string, orderId: string, amount: number, by = 'staff', method = 'door') => ({
+  uid,
+  order: orderId,
+  amount,
+  method,
+  by,
+  at: ServerValue.TIMESTAMP,
+});
+
+async function queue(markId: string, value: Record<string, unknown>, as = 'staff'): Promise<void> {
+  await connect(as, as).ref(`paymentMarks/${markId}`).set(value);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
+  url = `http://127.0.0.1:${server.port}?ns=${NAMESPACE}`;
+});
+
+beforeEach(async () => {
+  await server.set(NAMESPACE, '/', {
+    users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
+    properties: { currency: 'GBP' },
+    paymentSettings: {
+      door: { on: true },
+      transfer: { on: true, days: 3, payee: 'Harbour Jazz Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: '' },
+      card: { on: true, minutes: 30 },
+    },
+    products: { gig: gigEvent({ stock: 4, price: 12.5 }) },
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+afterAll(async () => {
+  await Promise.all(apps.map((app) => deleteApp(app)));
+  await server.close();
+});
+
+describe('a payment staff take at the door', () => {
+  it('makes the order paid: a record of its own, the summary moved on, the hold lifted, the buyer emailed', async () => {
+    const id = await order('ann', { gig: 2 }, 'door');
+    await queue('mark-0000001', mark('ann', id, 2500));
+    expect(await markApplier(trusted())()).toEqual({ applied: { paid: 1 }, deferred: 0 });
+
+    expect(await read(`paymentMarkAnswers/mark-0000001`)).toMatchObject({ kind: 'paid', over: 0 });
+    expect(await read('paymentMarks')).toBeNull();
+    expect(await read(`payments/${deskKey('ann', id)}/mark-0000001`)).toMatchObject({
+      method: 'door',
+      amount: 2500,
+      currency: 'GBP',
+      state: 'confirmed',
+      by: 'staff',
+    });
+    expect(await read(`orders/ann/${id}/pay`)).toMatchObject({ state: 'paid', paid: 2500, v: 2 });
+    expect(await read(`deskOrders/${deskKey('ann', id)}`)).toMatchObject({ pay: 'paid' });
+    expect(await read(`deskOrders/${deskKey('ann', id)}/hold`)).toBeNull();
+    expect(await read(`mailOutbox/${id}-paid`)).toMatchObject({ kind: 'paid', to: 'ann@example.com' });
+  });
+
+  it('in parts: the balance is said after each, and the order is paid when it is all in', async () => {
+    const id = await order('bo', { gig: 2 }, 'transfer');
+    await queue('mark-0000002', mark('bo', id, 1000, 'staff', 'transfer'));
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-0000002')).toMatchObject({ kind: 'part-paid', due: 1500 });
+    expect(await read(`orders/bo/${id}/pay`)).toMatchObject({ state: 'pending', paid: 1000 });
+    expect(await read(`mailOutbox/${id}-paid`)).toBeNull();
+    await queue('mark-0000003', mark('bo', id, 1500, 'staff', 'transfer'));
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-0000003')).toMatchObject({ kind: 'paid', over: 0 });
+    expect(await read(`orders/bo/${id}/pay`)).toMatchObject({ state: 'paid', paid: 2500, v: 3 });
+  });
+
+  it('is applied once, however often and by however many appliers it is run, and cannot be queued again', async () => {
+    const id = await order('cy', { gig: 1 }, 'door');
+    await queue('mark-0000004', mark('cy', id, 1250));
+    const one = markApplier(trusted());
+    const two = markApplier(trusted());
+    await Promise.all([one(), two(), one(), two()]);
+    expect(await read(`orders/cy/${id}/pay`)).toMatchObject({ paid: 1250, v: 2 });
+    expect(Object.keys((await read(`payments/${deskKey('cy', id)}`)) as object)).toEqual(['mark-0000004']);
+    // The same statement line, imported again, has the same mark id: the rules refuse it once it was answered.
+    await expect(queue('mark-0000004', mark('cy', id, 1250))).rejects.toThrow(/permission/i);
+  });
+
+  it('more than was due is recorded and said; a paid order is not emailed twice', async () => {
+    const id = await order('di', { gig: 1 }, 'door');
+    await queue('mark-0000005', mark('di', id, 1250));
+    await queue('mark-0000006', mark('di', id, 500));
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-0000006')).toMatchObject({ kind: 'paid', over: 500 });
+    expect(await read(`orders/di/${id}/pay`)).toMatchObject({ state: 'paid', paid: 1750 });
+    const outbox = (await read('mailOutbox')) as Record<string, { kind: string }>;
+    expect(Object.values(outbox).filter((job) => job.kind === 'paid')).toHaveLength(1);
+  });
+
+  it('a mark for no such order is answered so and changes nothing', async () => {
+    await queue('mark-0000007', mark('nobody', 'no-such-order', 1000));
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-0000007')).toMatchObject({ kind: 'not-found' });
+    expect(await read('payments')).toBeNull();
+  });
+});
+
+describe('a payment after the hold ended', () => {
+  async function lapsed(uid: string, quantity: number): Promise<string> {
+    const id = await order(uid, { gig: quantity }, 'transfer');
+    const until = Date.now() - 60_000;
+    await admin()
+      .ref()
+      .update({ [`orders/${uid}/${id}/pay/until`]: until, [`deskOrders/${deskKey(uid, id)}/hold`]: until });
+    await expireHolds(trusted(), Date.now());
+    expect(await read(`orders/${uid}/${id}/pay/state`)).toBe('expired');
+    return id;
+  }
+
+  it('brings the order back when what it held is still there: stock taken again, tickets valid', async () => {
+    const id = await lapsed('ed', 2);
+    expect(await read('products/gig/stock')).toBe(4);
+    await queue('mark-0000008', mark('ed', id, 2500, 'staff', 'transfer'));
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-0000008')).toMatchObject({ kind: 'paid' });
+    expect(await read(`orders/ed/${id}`)).toMatchObject({ status: 'pending', pay: { state: 'paid', paid: 2500 } });
+    expect(await read('products/gig/stock')).toBe(2);
+    expect(await read(`tickets/gig/${id}-0/status`)).toBe('valid');
+    expect(await read(`deskOrders/${deskKey('ed', id)}`)).toMatchObject({ status: 'pending', pay: 'paid' });
+  });
+
+  it('when what it held was sold meanwhile, records the money and asks for a refund, overselling nothing', async () => {
+    const id = await lapsed('fay', 2);
+    await order('gus', { gig: 3 }, 'door');
+    expect(await read('products/gig/stock')).toBe(1);
+    await queue('mark-0000009', mark('fay', id, 2500, 'staff', 'transfer'));
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-0000009')).toMatchObject({ kind: 'late-no-stock', refund: 2500 });
+    expect(await read(`orders/fay/${id}`)).toMatchObject({
+      status: 'cancelled',
+      pay: { state: 'expired', paid: 2500 },
+    });
+    expect(await read('products/gig/stock')).toBe(1);
+    expect(await read(`tickets/gig/${id}-0/status`)).toBe('void');
+  });
+});
+
+describe('nobody but staff queues a payment, and nobody but trusted code records one', () => {
+  it('buyers, guests and forged staff cannot queue marks; staff cannot queue one in another’s name', async () => {
+    const id = await order('hal', { gig: 1 }, 'door');
+    for (const who of ['hal', 'someone-else', 'forged-staff']) {
+      await expect(queue(`mark-by-${who}`, mark('hal', id, 1250, who), who)).rejects.toThrow(/permission/i);
+    }
+    await expect(queue('mark-0000010', mark('hal', id, 1250, 'another-staff'))).rejects.toThrow(/permission/i);
+    await expect(queue('mark-0000011', { ...mark('hal', id, 1250), amount: 12.5 })).rejects.toThrow(/permission/i);
+    await expect(queue('mark-0000012', { ...mark('hal', id, 1250), method: 'card' })).rejects.toThrow(/permission/i);
+  });
+
+  it('staff cannot write a payment record, an answer, or take a mark off the queue themselves', async () => {
+    const id = await order('ivy', { gig: 1 }, 'door');
+    const staff = connect('staff', 'staff');
+    const record = {
+      method: 'door',
+      amount: 1250,
+      currency: 'GBP',
+      state: 'confirmed',
+      created: ServerValue.TIMESTAMP,
+    };
+    await expect(staff.ref(`payments/${deskKey('ivy', id)}/forged-1`).set(record)).rejects.toThrow(/permission/i);
+    await queue('mark-0000013', mark('ivy', id, 1250));
+    await expect(
+      staff.ref().update({
+        'paymentMarks/mark-0000013': null,
+        'paymentMarkAnswers/mark-0000013': { kind: 'paid', over: 0, at: ServerValue.TIMESTAMP },
+      }),
+    ).rejects.toThrow(/permission/i);
+    expect(await read(`orders/ivy/${id}/pay/state`)).toBe('pending');
+  });
+});
