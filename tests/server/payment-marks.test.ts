@@ -13,6 +13,9 @@ import { createAllocator } from '../../functions/src/orders/allocator';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { expireHolds } from '../../functions/src/payments/expiry';
 import { markApplier } from '../../functions/src/payments/marks';
+import { adminMailDatabase } from '../../functions/src/mail/adminMailDatabase';
+import { callerDirect, orderLinkRequest } from '../../functions/src/mail/endpoints';
+import { callerLimit, rateLimit } from '../../functions/src/mail/rateLimit';
 import { deskKey } from '../../src/features/orders/deskIndex';
 import { requestRecord } from '../../src/features/orders/orderRequest';
 import type { PaymentMethod } from '../../src/features/orders/paymentSettings';
@@ -235,5 +238,32 @@ describe('nobody but staff queues a payment, and nobody but trusted code records
       }),
     ).rejects.toThrow(/permission/i);
     expect(await read(`orders/ivy/${id}/pay/state`)).toBe('pending');
+  });
+});
+
+describe('the order page’s answer', () => {
+  /** What the order page gets for buyer `uid`'s order, through its secret link, as the endpoint answers it. */
+  async function orderPage(uid: string, orderId: string) {
+    const db = adminMailDatabase(url);
+    closers.push(db.close);
+    const secret = (await read(`orders/${uid}/${orderId}/link`)) as string;
+    const limit = callerLimit(rateLimit(100, 60_000), rateLimit(100, 60_000));
+    const answer = await orderLinkRequest(db, limit, 'POST', { secret }, callerDirect('127.0.0.1'));
+    return JSON.parse(answer.body) as { order: { pay?: Record<string, unknown> }; tickets: unknown[] };
+  }
+
+  it('carries the payment, and the tickets only once they are issued: paid, or to pay at the door', async () => {
+    const transfer = await order('jo', { gig: 2 }, 'transfer');
+    const before = await orderPage('jo', transfer);
+    expect(before.order.pay).toMatchObject({ method: 'transfer', state: 'pending', due: 2500 });
+    expect(before.tickets).toEqual([]);
+    await queue('mark-0000014', mark('jo', transfer, 2500, 'staff', 'transfer'));
+    await markApplier(trusted())();
+    const after = await orderPage('jo', transfer);
+    expect(after.order.pay).toMatchObject({ state: 'paid', paid: 2500 });
+    expect(after.tickets).toHaveLength(2);
+
+    const door = await order('kit', { gig: 1 }, 'door');
+    expect((await orderPage('kit', door)).tickets).toHaveLength(1);
   });
 });

@@ -23,6 +23,7 @@ import { createMailSender, isPermanent, retryDelay } from '../../functions/src/m
 import { parseOrder } from '../../src/features/orders/order';
 import { greeting, outboxRecord } from '../../src/features/orders/orderMail';
 import { DEFAULT_SITE } from '../../src/state/site';
+import { parsePaymentSettings } from '../../src/features/orders/paymentSettings';
 import type { Ticket } from '../../src/features/tickets/ticket';
 
 const ticket = (n: number, status: 'valid' | 'void' = 'valid'): Ticket => ({
@@ -38,7 +39,27 @@ const ticket = (n: number, status: 'valid' | 'void' = 'valid'): Ticket => ({
   checkin: null,
 });
 
-function context(overrides: Partial<MailContext> = {}, quantity = 2, name = 'Ann Buyer'): MailContext {
+/** An order's payment summary as the allocator writes it: `method`, pending, its hold ending on 4 Dec 2026 at noon. */
+const pay = (method: string, extra: Record<string, unknown> = {}) => ({
+  method,
+  currency: 'GBP',
+  due: 2500,
+  paid: 0,
+  refunded: 0,
+  state: 'pending',
+  until: Date.UTC(2026, 11, 4, 12),
+  v: 1,
+  ...extra,
+});
+
+const SHOP = { ...DEFAULT_SITE, name: 'Hall & Co', email: 'hello@hall.test', telephone: '020 7946 0000' };
+
+function context(
+  overrides: Partial<MailContext> = {},
+  quantity = 2,
+  name = 'Ann Buyer',
+  payment?: Record<string, unknown>,
+): MailContext {
   const order = parseOrder('u1', 'o1', {
     items: { gig: { title: 'Gig <b>night</b>', price: 12.5, quantity } },
     total: 12.5 * quantity,
@@ -47,6 +68,7 @@ function context(overrides: Partial<MailContext> = {}, quantity = 2, name = 'Ann
     contact: { name, email: 'ann@example.com' },
     ref: 'K7M4QXPR',
     link: 'x'.repeat(32),
+    ...(payment ? { pay: payment } : {}),
   })!;
   return {
     messageId: 'o1-confirmation',
@@ -54,7 +76,10 @@ function context(overrides: Partial<MailContext> = {}, quantity = 2, name = 'Ann
     order,
     tickets: Array.from({ length: quantity }, (_, n) => ticket(n)),
     events: new Map([['gig', { title: 'Gig <b>night</b>', date: '2027-06-01T19:00:00Z', venue: 'Main Hall' }]]),
-    shop: { ...DEFAULT_SITE, name: 'Hall & Co', email: 'hello@hall.test', telephone: '020 7946 0000' },
+    shop: SHOP,
+    payments: parsePaymentSettings({
+      transfer: { on: true, days: 7, payee: 'Hall & Co Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
+    }),
     orderUrl: 'https://shop.test/order#' + 'x'.repeat(32),
     from: 'tickets@shop.test',
     domain: 'shop.test',
@@ -115,6 +140,34 @@ describe('composing an email', () => {
     expect(mail.subject).toContain('cancelled');
     expect(mail.text).toContain('Its tickets are void');
     expect(mail.attachments).toEqual([]);
+  });
+
+  it('asks a bank-transfer buyer to pay, with where, how much and what to quote, and sends no tickets yet', () => {
+    const inLondon = { shop: { ...SHOP, timezone: 'Europe/London' } };
+    const mail = composeMail(context(inLondon, 2, 'Ann Buyer', pay('transfer')));
+    expect(mail.subject).toMatch(/^Your order K7M4-QXPR: please pay by 4 Dec 2026, 12:00:00/);
+    expect(mail.text).toContain('To pay £25.00 by bank transfer:');
+    expect(mail.text).toContain('Pay to: Hall & Co Ltd');
+    expect(mail.text).toContain('Account: GB33 BUKB 2020 1555 5555 55');
+    expect(mail.text).toContain('Reference (please quote it exactly): K7M4-QXPR');
+    expect(mail.html).toContain('How to pay');
+    expect(mail.text).not.toContain('Your tickets');
+    expect(mail.attachments).toEqual([]);
+    // Part paid: what is still owed.
+    expect(composeMail(context({}, 2, 'Ann Buyer', pay('transfer', { paid: 1000 }))).text).toContain('To pay £15.00');
+  });
+
+  it('sends a card buyer to the order page to pay; a door order keeps its tickets; a paid one is confirmed', () => {
+    const card = composeMail(context({}, 2, 'Ann Buyer', pay('card')));
+    expect(card.text).toContain('To pay £25.00 by card, open your order below and choose “Pay now”.');
+    expect(card.attachments).toEqual([]);
+    const door = composeMail(context({}, 2, 'Ann Buyer', pay('door')));
+    expect(door.subject).toMatch(/is reserved/);
+    expect(door.text).not.toContain('To pay');
+    expect(door.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(2);
+    const paid = composeMail(context({ kind: 'paid' }, 2, 'Ann Buyer', pay('card', { state: 'paid', paid: 2500 })));
+    expect(paid.subject).toMatch(/is paid/);
+    expect(paid.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(2);
   });
 
   it('tells a buyer whose order lapsed unpaid that it is back on sale, without its tickets', () => {

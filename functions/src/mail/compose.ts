@@ -6,8 +6,10 @@
  * must be plain addresses, so no value from an order can add a header (docs/security.md#email).
  */
 import { escapeHtml } from '../../../src/lib/escapeHtml';
-import { formatEventTime } from '../../../src/lib/format';
-import { formatMoney, formatPrice } from '../../../src/lib/money';
+import { formatEventTime, formatMoment } from '../../../src/lib/format';
+import { formatMoney, formatPrice, fromMinorUnits } from '../../../src/lib/money';
+import { balanceDue, ticketsIssued } from '../../../src/features/orders/orderPayment';
+import type { PaymentSettings } from '../../../src/features/orders/paymentSettings';
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
 import { displayReference } from '../../../src/features/orders/orderReference';
 import { greeting, type MailKind } from '../../../src/features/orders/orderMail';
@@ -42,6 +44,8 @@ export interface MailContext {
   /** By product id, for the dated products of the order. */
   events: ReadonlyMap<string, MailEvent>;
   shop: SiteState;
+  /** The shop's payment settings: where a transfer is paid to. */
+  payments: PaymentSettings;
   /** The order page's address, with its secret. */
   orderUrl: string;
   /** The shop's sending address (configuration, not data). */
@@ -97,10 +101,7 @@ const STATUS_NEWS: Record<Exclude<OrderStatus, 'pending'>, { subject: string; le
 function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead: string } {
   switch (ctx.kind) {
     case 'confirmation':
-      return {
-        subject: `Your order ${ref} is reserved`,
-        lead: 'Thank you for your order. It is reserved for you and shows as “Pending” until you pay, at the event or when you collect.',
-      };
+      return confirmationNews(ctx, ref);
     case 'tickets':
       return { subject: `Your tickets for order ${ref}`, lead: 'Here are your tickets again, as you asked.' };
     case 'link':
@@ -125,8 +126,55 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
   }
 }
 
-/** Whether this email carries the tickets: not once they are void, and not with the link alone. */
+/**
+ * What a confirmation says first: paid (or free) orders are confirmed with their tickets; an order to pay at the door
+ * is reserved; one to pay by transfer or card is held until its hold ends, and says how to pay (paymentLines).
+ */
+function confirmationNews(ctx: MailContext, ref: string): { subject: string; lead: string } {
+  const payment = ctx.order.payment;
+  if (payment?.state === 'paid') {
+    return { subject: `Your order ${ref} is confirmed`, lead: 'Thank you for your order. It is confirmed.' };
+  }
+  if (!payment || payment.method === 'door' || payment.method === 'free') {
+    return {
+      subject: `Your order ${ref} is reserved`,
+      lead: 'Thank you for your order. It is reserved for you and shows as “Pending” until you pay, at the event or when you collect.',
+    };
+  }
+  const by = holdEnd(ctx);
+  return {
+    subject: `Your order ${ref}: please pay${by ? ` by ${by}` : ''}`,
+    lead: `Thank you for your order. It is held for you${by ? ` until ${by}` : ''}; your tickets come by email once your payment has arrived. If it has not arrived by then, the order lapses and what it holds goes back on sale.`,
+  };
+}
+
+/** When an unpaid order's hold ends, in the shop's words and zone; empty when it has none. */
+function holdEnd(ctx: MailContext): string {
+  const until = ctx.order.payment?.until;
+  return until ? formatMoment(until, ctx.shop.locale, ctx.shop.timezone, 'date-time') : '';
+}
+
+/**
+ * How to pay an order still owing money by transfer or card, as lines of text (docs/payments.md#the-emails). Empty
+ * for an order to pay at the door, a paid one, or one from before payments.
+ */
+function paymentLines(ctx: MailContext, ref: string): string[] {
+  const payment = ctx.order.payment;
+  if (!payment || payment.state !== 'pending' || (payment.method !== 'transfer' && payment.method !== 'card'))
+    return [];
+  const owed = formatMoney(fromMinorUnits(balanceDue(payment), payment.currency), payment.currency, ctx.shop.locale);
+  if (payment.method === 'card') return [`To pay ${owed} by card, open your order below and choose “Pay now”.`];
+  const { payee, account, bank } = ctx.payments.transfer;
+  return [
+    `To pay ${owed} by bank transfer:`,
+    ...[payee && `Pay to: ${payee}`, account && `Account: ${account}`, bank && `Bank: ${bank}`].filter(Boolean),
+    `Reference (please quote it exactly): ${ref}`,
+  ].map((line) => oneLine(line, 300));
+}
+
+/** Whether this email carries the tickets: not once they are void, not before they are issued (unpaid), and not with the link alone. */
 const carriesTickets = (ctx: MailContext) =>
+  ticketsIssued(ctx.order.payment) &&
   ctx.kind !== 'link' &&
   ctx.kind !== 'expired' &&
   !(ctx.kind === 'status' && ctx.status === 'cancelled') &&
@@ -175,6 +223,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const ref = order.ref ? displayReference(order.ref) : order.id;
   const money = (amount: number) => formatMoney(amount, shop.currency, shop.locale);
   const { subject, lead } = subjectAndLead(ctx, ref);
+  const howToPay = ctx.kind === 'confirmation' || ctx.kind === 'status' ? paymentLines(ctx, ref) : [];
   const withTickets = carriesTickets(ctx);
   const tickets = withTickets ? ctx.tickets.slice(0, MAX_LISTED_TICKETS) : [];
   const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));
@@ -199,6 +248,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
     ),
     `Total: ${money(order.total)}`,
     '',
+    ...(howToPay.length ? [...howToPay, ''] : []),
     ...(tickets.length
       ? [
           'Your tickets (show the QR code or read out the code at the door):',
@@ -238,6 +288,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       .join(
         '',
       )}<tr><td style="${cell}font-weight:bold;">Total</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
+${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">How to pay</h2><p style="margin:0 0 8px;">${howToPay.map(escapeHtml).join('<br>')}</p>` : ''}
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">Your tickets</h2><p style="margin:0 0 8px;">Show the QR code at the door, or read out the code.</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">The order page shows the QR codes of all ${ctx.tickets.length} tickets.</p>` : ''}` : ''}
 <p style="margin:24px 0 8px;"><a href="${escapeHtml(ctx.orderUrl)}" style="display:inline-block;padding:12px 20px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">Open your order</a></p>
 <p style="margin:0;font-size:13px;color:#555555;">Keep this link to yourself: whoever has it sees your order and tickets.</p>`,

@@ -5,6 +5,7 @@
  * - POST /api/orders/find {email, reference}: "find my order", always the same answer (findOrder.ts);
  * - POST /api/orders/link {secret}: the order page's order and tickets, for whoever holds the secret link.
  */
+import { orderPaymentRecord, ticketsIssued } from '../../../src/features/orders/orderPayment';
 import { randomUUID } from 'node:crypto';
 import { ORDER_LINK_SECRET } from '../../../src/features/orders/orderLink';
 import { ticketRecord } from '../../../src/features/tickets/ticket';
@@ -106,9 +107,11 @@ export async function orderLinkRequest(
       total: order.total,
       name: order.contact.name,
       email: order.contact.email,
+      ...(order.payment ? { pay: orderPaymentRecord(order.payment) } : {}),
     },
-    // The shape the device keeps its tickets in (src/features/tickets/heldTickets.ts).
-    tickets: data.tickets.map((ticket) => ({
+    // The shape the device keeps its tickets in (src/features/tickets/heldTickets.ts); none until they are issued
+    // (paid, or to pay at the door: docs/payments.md#tickets-once-paid).
+    tickets: (ticketsIssued(order.payment) ? data.tickets : []).map((ticket) => ({
       ticket: { eventId: ticket.eventId, id: ticket.id, ...ticketRecord(ticket) },
       event: { ...data.events.get(ticket.eventId)!, timeZone: shop.timezone, price: price.get(ticket.eventId) ?? null },
     })),

@@ -7,6 +7,7 @@ import { parseOrder, type Order } from '../../../src/features/orders/order';
 import { parseTicket, type Ticket } from '../../../src/features/tickets/ticket';
 import { paths } from '../../../src/firebase/paths';
 import { readSiteFields } from '../../../src/state/site';
+import { parsePaymentSettings, type PaymentSettings } from '../../../src/features/orders/paymentSettings';
 import type { SiteState } from '../../../src/state/types';
 import { isRecord } from '../../../src/state/validation';
 import type { MailEvent } from './compose';
@@ -36,6 +37,8 @@ export interface OrderAndShop {
   order: Order;
   link: string | null;
   shop: SiteState;
+  /** The shop's payment settings: where a transfer is paid to. */
+  payments: PaymentSettings;
 }
 
 export interface OrderData extends OrderAndShop {
@@ -45,11 +48,20 @@ export interface OrderData extends OrderAndShop {
 
 /** The order at orders/{uid}/{orderId} and the shop, in one read each; null when there is no such order. */
 export async function readOrderAndShop(db: MailDatabase, uid: string, orderId: string): Promise<OrderAndShop | null> {
-  const [raw, properties] = await Promise.all([db.read(paths.order(uid, orderId)), db.read(paths.properties)]);
+  const [raw, properties, payments] = await Promise.all([
+    db.read(paths.order(uid, orderId)),
+    db.read(paths.properties),
+    db.read(paths.paymentSettings),
+  ]);
   const order = parseOrder(uid, orderId, raw);
   if (!order) return null;
   const link = isRecord(raw) && typeof raw.link === 'string' ? raw.link : null;
-  return { order, link, shop: readSiteFields(isRecord(properties) ? properties : null).site };
+  return {
+    order,
+    link,
+    shop: readSiteFields(isRecord(properties) ? properties : null).site,
+    payments: parsePaymentSettings(payments),
+  };
 }
 
 /** The order at orders/{uid}/{orderId} with its tickets, events and the shop; null when there is no such order. */

@@ -90,6 +90,15 @@ export function parseOrderPayment(raw: unknown): OrderPayment | null {
   };
 }
 
+/**
+ * Whether an order's tickets are issued to its buyer (the order page, the emails, the door): once paid, or at once
+ * when it is paid at the door (they show "unpaid" there), and for orders from before payments
+ * (docs/payments.md#tickets-once-paid). A card or transfer order's tickets wait for its payment.
+ */
+export function ticketsIssued(payment: OrderPayment | null): boolean {
+  return payment === null || payment.state === 'paid' || (payment.state === 'pending' && payment.method === 'door');
+}
+
 /** What the buyer still owes, in minor units: never below nothing. */
 export function balanceDue(payment: Pick<OrderPayment, 'due' | 'paid'>): number {
   return Math.max(0, payment.due - payment.paid);
