@@ -64,12 +64,17 @@ test('on phones: guest keeps tickets offline; staff admit offline by camera and 
     await first.reload();
     await expect(first.getByTestId('checkin-counter')).toHaveText('Checked in: 0 / 4');
     await first.getByRole('button', { name: 'Scan with camera' }).click();
-    await expect(checkinResult(first)).toContainText('Admitted', { timeout: 20_000 });
+    // Bought to pay at the door: the door asks for the order's money first, offline too.
+    await expect(checkinResult(first)).toContainText('Unpaid: take £36.00', { timeout: 20_000 });
+    await shot(first, '4-door-take-money');
+    await first.getByRole('button', { name: 'Paid £36.00: admit' }).click();
+    await expect(checkinResult(first)).toContainText('Admitted');
     await expect(checkinResult(first)).toContainText('Robin Ash');
     // Readable where the door person looks, not below the camera view.
     await expect(checkinResult(first)).toBeInViewport();
     await shot(first, '4-door-camera-admitted');
     await first.getByRole('button', { name: 'Close camera' }).click();
+    // The order is paid now: its other ticket is not asked for money again.
     await typeCode(first, codes[1]!);
     await expect(checkinResult(first)).toContainText('Admitted');
     await expect(checkinResult(first)).toContainText('Robin Ash');
@@ -91,6 +96,11 @@ test('on phones: guest keeps tickets offline; staff admit offline by camera and 
     type Stored = Record<string, { holder: string; checkin?: unknown }>;
     const tickets = Object.values((await db.read('tickets/harbour-jazz-night')) as Stored);
     expect(tickets.filter((t) => t.holder === 'Robin Ash' && t.checkin)).toHaveLength(2);
+    // The money taken offline is recorded once, and the order is paid.
+    type Payments = Record<string, Record<string, { method: string; amount: number }>>;
+    await expect
+      .poll(async () => Object.values(((await db.read('payments')) ?? {}) as Payments).flatMap((p) => Object.values(p)))
+      .toEqual([expect.objectContaining({ method: 'door', amount: 3600 })]);
   } finally {
     await otherContext.close();
     await camera.close();

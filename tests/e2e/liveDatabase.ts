@@ -1,3 +1,6 @@
+import { markApplier } from '../../functions/src/payments/marks';
+import { applyMarksRequest } from '../../functions/src/payments/marksEndpoint';
+import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 import { test as base, type BrowserContext, type WebSocketRoute } from '@playwright/test';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -72,6 +75,13 @@ function relay(socket: WebSocketRoute, port: () => number, open: Set<WebSocketRo
   socket.onClose(() => upstream.close());
 }
 
+/** Trusted code as the test's endpoints run it, on the test's own database. */
+interface TrustedCode {
+  allocator: Allocator;
+  applyMarks: ReturnType<typeof markApplier>;
+  mail: TrustedMail;
+}
+
 /**
  * Routes the pages' database sockets to the test's server while `online()` says so; refuses them otherwise. The
  * app's call to trusted code that settles the order queue is answered by the same module `vite preview` and the
@@ -82,7 +92,7 @@ async function connectPages(
   port: () => number,
   online: () => boolean,
   open: Set<WebSocketRoute>,
-  trusted: () => { allocator: Allocator; mail: TrustedMail },
+  trusted: () => TrustedCode,
 ) {
   await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => {
     if (online()) relay(socket, port, open);
@@ -92,6 +102,13 @@ async function connectPages(
     if (!online()) return route.abort('internetdisconnected');
     const { allocator, mail } = trusted();
     const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+  });
+  // Payments staff recorded, applied as `vite preview` and the Cloud Function allocateOrders do.
+  await context.route(`**${PAYMENT_MARKS_ENDPOINT}`, async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const { applyMarks, mail } = trusted();
+    const answer = await applyMarksRequest(applyMarks, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
   // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
@@ -146,13 +163,14 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
       let online = true;
       const open = new Set<WebSocketRoute>();
       let queue: ReturnType<typeof adminQueueDatabase> | undefined;
-      let trustedCode: { allocator: Allocator; mail: TrustedMail } | undefined;
+      let trustedCode: TrustedCode | undefined;
       const mailbox = await startMailbox({ smtpPort: 0, webPort: 0, refuse: /@refused\.test$/ });
       const allocate = () => {
         const databaseUrl = `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`;
         queue ??= adminQueueDatabase(databaseUrl);
         trustedCode ??= {
           allocator: createAllocator(queue),
+          applyMarks: markApplier(queue),
           mail: trustedMail({
             smtpUrl: `smtp://127.0.0.1:${mailbox.smtpPort}`,
             from: 'tickets@storefront.test',

@@ -116,8 +116,15 @@ test('a guest’s emailed tickets open on another device, and the door admits th
   await accounts.signIn(page, staff);
   await openCheckin(page, 4);
   await typeCode(page, decoded[0]!);
+  // Reserved to pay at the door: staff take the money as they admit, and the buyer is mailed that it is paid.
+  await expect(checkinResult(page)).toContainText('Unpaid: take £36.00');
+  await page.getByRole('button', { name: 'Paid £36.00: admit' }).click();
   await expect(checkinResult(page)).toContainText('Admitted');
   await expect(checkinResult(page)).toContainText('Robin Ash');
+  const paid = await mailFor(db, 'robin@example.com', /is paid/);
+  expect(paid.subject).toContain(reference);
+  await typeCode(page, decoded[1]!);
+  await expect(checkinResult(page)).toContainText('Admitted');
 });
 
 test('staff see the buyer’s contact and each email’s delivery, send the tickets again and email a cancellation', async ({

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import type { OrderPayment, PaymentSettings } from '../../src/features/orders';
 import { expect, test } from './accounts';
-import { expectHeading, failOnPageErrors } from './support';
+import { changeOrderStatus, expectHeading, failOnPageErrors, STATUS_SAVED } from './support';
+import { checkinResult, openCheckin, ticket, ticketOrder, typeCode } from './ticketSupport';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -173,4 +174,104 @@ test('a buyer’s order shows its payment: what is due, until when, and for a tr
   await expect(payment).toContainText('Paid · Bank transfer');
   await expect(payment).toContainText('Paid £36.00');
   await expect(payment).not.toContainText('Reference to quote');
+});
+
+test('a ticket whose order waits for a bank transfer shows no code to its buyer and is refused at the door, until paid', async ({
+  page,
+  db,
+  accounts,
+  browser,
+  baseURL,
+}) => {
+  const customer = await accounts.create('customer', { firstname: 'Tess', lastname: 'Transfer' });
+  const code = 'TR4N-SFER-0000-1111-2222-3333-4444';
+  const pay: OrderPayment = {
+    method: 'transfer',
+    currency: 'GBP',
+    due: 1800,
+    paid: 0,
+    refunded: 0,
+    state: 'pending',
+    until: Date.now() + 86_400_000,
+    v: 1,
+  };
+  await db.write(`orders/${customer.uid}/order-t`, {
+    ...ticketOrder('Tess Transfer', customer.email, 1),
+    status: 'pending',
+    pay,
+  });
+  await db.write(
+    `tickets/harbour-jazz-night/order-t-0`,
+    ticket(customer.uid, 'order-t', 0, code, { holder: 'Tess Transfer', status: 'unpaid' }),
+  );
+  // The buyer, on their own device.
+  const buyersPhone = await browser.newContext({ baseURL });
+  await db.connect(buyersPhone);
+  const buyer = await buyersPhone.newPage();
+  failOnPageErrors(buyer);
+  await accounts.signIn(buyer, customer);
+  const mine = buyer.getByRole('region', { name: 'Your tickets' }).getByTestId('ticket');
+  await expect(mine).toContainText('Awaiting payment: valid once paid');
+  await expect(mine.getByTestId('ticket-qr')).toHaveCount(0);
+  await expect(mine.getByTestId('ticket-code')).toHaveCount(0);
+  await buyersPhone.close();
+
+  const staff = await accounts.create('staff');
+  await accounts.signIn(page, staff);
+  await openCheckin(page, 3);
+  await typeCode(page, code);
+  await expect(checkinResult(page)).toHaveAttribute('data-kind', 'unpaid');
+  await expect(checkinResult(page)).toContainText('Not paid');
+  await expect(checkinResult(page)).toContainText('Tess Transfer');
+  await expect(page.getByTestId('checkin-outbox')).toHaveText('All scans sent.');
+
+  // Paid by transfer (staff record it on the desk): the live list lets the ticket in.
+  await db.write(`orders/${customer.uid}/order-t/pay`, { ...pay, paid: 1800, state: 'paid', v: 2 });
+  await db.write(`tickets/harbour-jazz-night/order-t-0/status`, 'valid');
+  await expect(async () => {
+    await typeCode(page, code);
+    await expect(checkinResult(page)).toContainText('Admitted', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+});
+
+test('staff moving an unpaid transfer order on keep its ticket unpaid: void while cancelled, unpaid again after', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  // Three status changes, each sent after its undo window.
+  test.setTimeout(90_000);
+  const staff = await accounts.create('staff');
+  const pay = {
+    method: 'transfer',
+    currency: 'GBP',
+    due: 1800,
+    paid: 0,
+    refunded: 0,
+    state: 'pending',
+    until: Date.now() + 86_400_000,
+    v: 1,
+  } as const;
+  await db.writeOrders([
+    {
+      uid: 'buyer-u',
+      id: 'order-u',
+      order: { ...ticketOrder('Uma Unpaid', 'uma@example.com', 1), status: 'pending', pay },
+    },
+  ]);
+  await db.write(
+    'tickets/harbour-jazz-night/order-u-0',
+    ticket('buyer-u', 'order-u', 0, 'UNP4-1D00-0000-1111-2222-3333-4444', { status: 'unpaid' }),
+  );
+  await accounts.signIn(page, staff);
+  await page.goto('/dashboard?tab=orders');
+  const status = (value: string) =>
+    expect.poll(() => db.read('tickets/harbour-jazz-night/order-u-0/status'), STATUS_SAVED).toBe(value);
+  await changeOrderStatus(page, 'order-u', 'confirmed');
+  await expect.poll(() => db.read('orders/buyer-u/order-u/status'), STATUS_SAVED).toBe('confirmed');
+  await status('unpaid');
+  await changeOrderStatus(page, 'order-u', 'cancelled');
+  await status('void');
+  await changeOrderStatus(page, 'order-u', 'pending');
+  await status('unpaid');
 });

@@ -124,6 +124,21 @@ describe('a payment staff take at the door', () => {
     expect(await read(`mailOutbox/${id}-paid`)).toMatchObject({ kind: 'paid', to: 'ann@example.com' });
   });
 
+  it('makes a card or transfer order’s tickets valid when paid; at the door, lowers what is to take by each part', async () => {
+    const transfer = await order('lu', { gig: 1 }, 'transfer');
+    expect(await read(`tickets/gig/${transfer}-0/status`)).toBe('unpaid');
+    await queue('mark-0000015', mark('lu', transfer, 1250, 'staff', 'transfer'));
+    const door = await order('mo', { gig: 2 }, 'door');
+    await queue('mark-0000016', mark('mo', door, 1000));
+    await markApplier(trusted())();
+    expect(await read(`tickets/gig/${transfer}-0/status`)).toBe('valid');
+    expect(await read(`tickets/gig/${door}-1`)).toMatchObject({ status: 'valid', due: 1500 });
+    await queue('mark-0000017', mark('mo', door, 1500));
+    await markApplier(trusted())();
+    expect(await read(`tickets/gig/${door}-0/due`)).toBeNull();
+    expect(await read(`tickets/gig/${door}-1/due`)).toBeNull();
+  });
+
   it('in parts: the balance is said after each, and the order is paid when it is all in', async () => {
     const id = await order('bo', { gig: 2 }, 'transfer');
     await queue('mark-0000002', mark('bo', id, 1000, 'staff', 'transfer'));

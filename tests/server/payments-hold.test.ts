@@ -164,6 +164,47 @@ describe('a new order’s payment and hold', () => {
     expect(await read(`deskOrders/${deskKey('fay', id)}`)).toMatchObject({ pay: 'paid' });
   });
 
+  it('issues tickets by the payment: unpaid for card and transfer, valid with what to take for the door, valid when free', async () => {
+    const card = await order('iz', { gig: 2 }, 'card');
+    expect(await read(`tickets/gig/${card}-0`)).toMatchObject({ status: 'unpaid' });
+    expect(await read(`tickets/gig/${card}-0/due`)).toBeNull();
+    const door = await order('jay', { gig: 2 }, 'door');
+    expect(await read(`tickets/gig/${door}-1`)).toMatchObject({ status: 'valid', due: 2500 });
+    const free = await order('kai', { free: 1 }, 'card');
+    expect(await read(`tickets/free/${free}-0`)).toMatchObject({ status: 'valid' });
+    expect(await read(`tickets/free/${free}-0/due`)).toBeNull();
+  });
+
+  it('no client makes an unpaid ticket valid, checks it in, or changes what the door is to take', async () => {
+    await admin()
+      .ref('users')
+      .set({ staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } });
+    const card = await order('lee', { gig: 1 }, 'card');
+    const door = await order('max', { gig: 1 }, 'door');
+    const staff = connect('staff', 'staff');
+    await expect(staff.ref(`tickets/gig/${card}-0/status`).set('valid')).rejects.toThrow(/permission/i);
+    // Voided and made valid again: still unpaid.
+    await staff.ref(`tickets/gig/${card}-0/status`).set('void');
+    await expect(staff.ref(`tickets/gig/${card}-0/status`).set('valid')).rejects.toThrow(/permission/i);
+    await expect(staff.ref(`tickets/gig/${door}-0/due`).set(1)).rejects.toThrow(/permission/i);
+    await expect(staff.ref(`tickets/gig/${door}-0/due`).remove()).rejects.toThrow(/permission/i);
+    await admin().ref(`tickets/gig/${card}-0/status`).set('unpaid');
+    await admin()
+      .ref('checkins/gig/scan-unpaid-1')
+      .set({
+        ticket: `${card}-0`,
+        device: 'door-1',
+        result: 'admitted',
+        scanned: Date.now(),
+        received: Date.now(),
+        by: 'staff',
+      });
+    await expect(
+      staff.ref(`tickets/gig/${card}-0/checkin`).set({ scan: 'scan-unpaid-1', device: 'door-1', at: Date.now() }),
+    ).rejects.toThrow(/permission/i);
+    expect(await read(`tickets/gig/${card}-0/status`)).toBe('unpaid');
+  });
+
   it('a way of paying the shop does not offer is answered so, and takes nothing', async () => {
     await admin().ref('paymentSettings/card/on').set(false);
     await order('gus', { gig: 2 }, 'card');
@@ -207,7 +248,7 @@ describe('the expiry job', () => {
     expect(await read(`orders/ivy/${id}/mail/${id}-expired/state`)).toBe('queued');
     // The order whose hold has not ended is as it was.
     expect(await read(`orders/jo/${untouched}/pay/state`)).toBe('pending');
-    expect(await read(`tickets/gig/${untouched}-0/status`)).toBe('valid');
+    expect(await read(`tickets/gig/${untouched}-0/status`)).toBe('unpaid');
 
     // Run again, and again at once: nothing more happens.
     const again = await Promise.all([expireHolds(trusted(), Date.now()), expireHolds(trusted(), Date.now())]);

@@ -17,9 +17,17 @@ const gig: EventList = {
   title: 'Gig',
   syncedAt: 1,
   tickets: [
-    { id: 'o1-0', code: code(1), holder: 'Bo', status: 'valid', checkin: null },
-    { id: 'o1-1', code: code(2), holder: 'Bo', status: 'valid', checkin: { at: 50, device: 'door-ab12' } },
-    { id: 'o2-0', code: code(3), holder: 'Al', status: 'void', checkin: null },
+    { id: 'o1-0', uid: 'u1', code: code(1), holder: 'Bo', status: 'valid', due: null, checkin: null },
+    {
+      id: 'o1-1',
+      uid: 'u1',
+      code: code(2),
+      holder: 'Bo',
+      status: 'valid',
+      due: null,
+      checkin: { at: 50, device: 'door-ab12' },
+    },
+    { id: 'o2-0', uid: 'u2', code: code(3), holder: 'Al', status: 'void', due: null, checkin: null },
   ],
   // o1 has a reference; o2 was placed before references.
   references: { o1: 'K7M4QXPR', o2: null },
@@ -28,7 +36,7 @@ const fair: EventList = {
   eventId: 'fair',
   title: 'Winter Fair',
   syncedAt: 1,
-  tickets: [{ id: 'o9-0', code: code(4), holder: 'Cy', status: 'valid', checkin: null }],
+  tickets: [{ id: 'o9-0', uid: 'u9', code: code(4), holder: 'Cy', status: 'valid', due: null, checkin: null }],
   references: {},
 };
 const index = indexLists([gig, fair]);
@@ -62,6 +70,17 @@ describe('the door decision', () => {
     expect(decide(code(4), 'gig', index)).toEqual({ kind: 'other-event', title: 'Winter Fair' });
   });
 
+  it('refuses a ticket whose order waits for its payment, and asks for the money of one to pay at the door', () => {
+    const unpaid = { ...gig.tickets[0]!, id: 'o5-0', code: code(5), status: 'unpaid' as const };
+    const atDoor = { ...gig.tickets[0]!, id: 'o6-0', code: code(6), due: 2500 };
+    const paidBefore = { ...atDoor, id: 'o7-0', code: code(7), checkin: { at: 9, device: 'door-ab12' } };
+    const door = indexLists([{ ...gig, tickets: [unpaid, atDoor, paidBefore] }]);
+    expect(decide(code(5), 'gig', door)).toMatchObject({ kind: 'unpaid', ticket: { id: 'o5-0' } });
+    expect(decide(code(6), 'gig', door)).toMatchObject({ kind: 'collect', amount: 2500, ticket: { uid: 'u1' } });
+    // Checked in already: said so, whatever it owes.
+    expect(decide(code(7), 'gig', door).kind).toBe('already');
+  });
+
   it('answers plain unknown for anything else', () => {
     for (const input of [
       '',
@@ -79,7 +98,18 @@ describe('the door decision', () => {
 describe('door storage', () => {
   it('round-trips lists and outbox, and refuses corrupt ones', () => {
     expect(parseLists(JSON.stringify({ gig }))).toEqual({ gig });
-    const outbox = [{ id: 's1', eventId: 'gig', ticket: 'o1-0', result: 'admitted', scanned: 5, device: 'door-ab12' }];
+    const outbox = [
+      { id: 's1', eventId: 'gig', ticket: 'o1-0', result: 'admitted', scanned: 5, device: 'door-ab12' },
+      {
+        id: 's2',
+        eventId: 'gig',
+        ticket: 'o6-0',
+        result: 'admitted',
+        scanned: 6,
+        device: 'door-ab12',
+        took: { uid: 'u6', order: 'o6', amount: 2500 },
+      },
+    ];
     expect(parseOutbox(JSON.stringify(outbox))).toEqual(outbox);
     // A list stored before the door kept references reads without them: they are looked up when online.
     const { references: _, ...older } = gig;
@@ -95,7 +125,13 @@ describe('door storage', () => {
     ]) {
       expect(() => parseLists(bad), bad).toThrow();
     }
-    for (const bad of ['{}', JSON.stringify([{ ...outbox[0], result: 'maybe' }]), JSON.stringify([null])]) {
+    for (const bad of [
+      '{}',
+      JSON.stringify([{ ...outbox[0], result: 'maybe' }]),
+      JSON.stringify([{ ...outbox[1], took: { uid: 'u6', order: 'o6', amount: 25.5 } }]),
+      JSON.stringify([{ ...outbox[1], took: { order: 'o6', amount: 2500 } }]),
+      JSON.stringify([null]),
+    ]) {
       expect(() => parseOutbox(bad), bad).toThrow();
     }
   });
@@ -114,7 +150,7 @@ describe('door storage', () => {
     );
     expect(list.references).toEqual({ o1: 'K7M4QXPR' });
     expect(list.tickets).toEqual([
-      { id: 'a', code: code(1), holder: 'Bo', status: 'valid', checkin: { at: 3, device: 'd' } },
+      { id: 'a', uid: '', code: code(1), holder: 'Bo', status: 'valid', due: null, checkin: { at: 3, device: 'd' } },
     ]);
   });
 

@@ -169,6 +169,7 @@ const ticket = (n: number, extra: Partial<Ticket> = {}): Ticket => ({
   code: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
   holder: `Holder ${n}`,
   status: 'valid',
+  due: null,
   created: 0,
   checkin: null,
   ...extra,

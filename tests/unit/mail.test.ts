@@ -35,6 +35,7 @@ const ticket = (n: number, status: 'valid' | 'void' = 'valid'): Ticket => ({
   code: `ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-${String(n).padStart(4, '0')}`,
   holder: 'Ann',
   status,
+  due: null,
   created: 1,
   checkin: null,
 });

@@ -58,6 +58,7 @@ const held = (id: string, extra: Partial<HeldTicket['ticket']> = {}, guest = fal
     code: 'AB1D-EFGH-JKMN-PQRS-TVWX-YZ01-2345',
     holder: 'Bo',
     status: 'valid',
+    due: null,
     created: 1,
     checkin: null,
     ...extra,

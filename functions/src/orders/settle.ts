@@ -20,7 +20,13 @@ import { deskIndexWrites } from '../../../src/features/orders/deskIndex';
 import { isRecord } from '../../../src/state/validation';
 import { plausibleTime } from '../../../src/state/dates';
 import { toMinorUnits } from '../../../src/lib/money';
-import { newOrderPayment, orderPaymentRecord } from '../../../src/features/orders/orderPayment';
+import {
+  balanceDue,
+  liveTicketStatus,
+  newOrderPayment,
+  orderPaymentRecord,
+  type StoredOrderPayment,
+} from '../../../src/features/orders/orderPayment';
 import {
   holdEnd,
   offeredMethods,
@@ -183,6 +189,16 @@ function paymentOf(
 }
 
 /**
+ * A new ticket's standing with its order's payment (docs/payments.md#tickets-once-paid): valid once paid; unpaid while
+ * a card or transfer payment is awaited (the door refuses it, the rules refuse its check-in); valid at once when it
+ * is to be paid at the door, with what the door should take.
+ */
+function issuedTicket(pay: StoredOrderPayment): Record<string, unknown> {
+  const status = liveTicketStatus(pay);
+  return status === 'valid' && pay.state !== 'paid' ? { status, due: balanceDue(pay) } : { status };
+}
+
+/**
  * Decides `queued` (any order: they are sorted here) and builds the update. `slots` holds each account's
  * openOrders/{uid} value; `products` every product the requests name (null: gone); `terms` the shop's payment
  * settings and currency.
@@ -224,8 +240,12 @@ export function settleBatch(
     if (answer.kind !== 'ordered') continue;
     const items: StoredOrder['items'] = {};
     for (const [id, quantity] of Object.entries(request.lines)) {
+      items[id] = { title: products.get(id)!.title, price: products.get(id)!.price, quantity };
+    }
+    const total = orderTotal({ items });
+    const pay = paymentOf(request, total, products, terms);
+    for (const [id, quantity] of Object.entries(request.lines)) {
       const product = products.get(id)!;
-      items[id] = { title: product.title, price: product.price, quantity };
       if (left.has(id)) {
         left.set(id, left.get(id)! - quantity);
         taken.set(id, (taken.get(id) ?? 0) + quantity);
@@ -238,18 +258,17 @@ export function settleBatch(
             n,
             code: newTicketCode(),
             holder: request.contact.name,
-            status: 'valid',
+            ...issuedTicket(pay),
             created: SERVER_TIME,
           };
         }
       }
     }
-    const total = orderTotal({ items });
     update[paths.order(uid, orderId)] = {
       items,
       total,
       status: 'pending',
-      pay: paymentOf(request, total, products, terms),
+      pay,
       created: SERVER_TIME,
       contact: request.contact,
       ...(request.notes ? { notes: request.notes } : {}),

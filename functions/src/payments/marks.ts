@@ -139,11 +139,23 @@ function markUpdate(
     const left = reading.stock.get(id);
     return typeof left !== 'number' || left >= quantity;
   });
+  /** Writes `fields` into every ticket of the order (its events' units). */
+  const eachTicket = (fields: Record<string, unknown>) => {
+    for (const [id, quantity] of items) {
+      if (!entry.events?.[id]) continue;
+      for (let n = 0; n < quantity; n++) {
+        const ticket = paths.ticket(id, ticketId(mark.order, n));
+        for (const [field, value] of Object.entries(fields)) writes[`${ticket}/${field}`] = value;
+      }
+    }
+  };
   let outcome: MarkOutcome;
   if (pay.state === 'paid') {
     outcome = { kind: 'paid', over: paid - pay.due };
   } else if (!settled) {
     outcome = { kind: 'part-paid', due: balanceDue({ due: pay.due, paid }) };
+    // What the door is to take goes down with every part paid.
+    if (pay.method === 'door' && !late) eachTicket({ due: balanceDue({ due: pay.due, paid }) });
   } else if (late && !stockBack) {
     outcome = { kind: 'late-no-stock', refund: paid };
   } else {
@@ -152,14 +164,13 @@ function markUpdate(
     writes[`${deskPaths.order(key)}/pay`] = 'paid';
     writes[`${deskPaths.order(key)}/hold`] = null;
     Object.assign(writes, paidMail(mark, reading.order));
+    // Paid: its tickets are valid, with nothing left to take at the door.
+    eachTicket({ status: 'valid', due: null });
     if (late) {
       writes[`${orderPath}/status`] = 'pending';
       Object.assign(writes, deskStatusWrites(key, entry, 'pending'));
       for (const [id, quantity] of items) {
         if (typeof reading.stock.get(id) === 'number') writes[paths.productStock(id)] = increment(-quantity);
-        if (entry.events?.[id]) {
-          for (let n = 0; n < quantity; n++) writes[`${paths.ticket(id, ticketId(mark.order, n))}/status`] = 'valid';
-        }
       }
     }
   }

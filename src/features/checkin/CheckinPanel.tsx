@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoment, zoneNote } from '../../lib/format';
+import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import { isRecord } from '../../state/validation';
@@ -57,7 +58,7 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const [eventId, setEventId] = useState<string>(() => Object.keys(lists)[0] ?? '');
   const [code, setCode] = useState('');
   const codeField = useRef<HTMLInputElement>(null);
-  const { locale, timezone } = useAtomValue(siteAtom);
+  const { locale, timezone, currency } = useAtomValue(siteAtom);
   const when = (at: number) => formatMoment(at, locale, timezone, 'date-time');
   const [camera, setCamera] = useState(false);
   const title = events.get(eventId) ?? eventId;
@@ -150,6 +151,7 @@ export default function CheckinPanel({ uid }: { uid: string }) {
               decision={last.decision}
               at={last.at}
               when={(at) => formatMoment(at, locale, timezone, 'time')}
+              money={(minor) => formatMoney(fromMinorUnits(minor, currency), currency, locale)}
             />
           )}
           {camera && (

@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { placeText, type Decision } from './decide';
-import { deviceName } from './doorStore';
+import { admitPaid, deviceName } from './doorStore';
 
 /** What was typed or read, as the door repeats it: on one line and short, whatever it was. */
 function echo(input: string): string {
@@ -29,6 +31,7 @@ const RESULT_COLOURS = {
 function describe(
   decision: Decision,
   time: (at: number) => string,
+  money: (minor: number) => string,
 ): { title: string; detail: string; colour: string; ticket?: string } {
   switch (decision.kind) {
     case 'admitted':
@@ -54,6 +57,20 @@ function describe(
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
+    case 'unpaid':
+      return {
+        title: 'Not paid',
+        detail: `Its order waits for a card or bank payment · ${decision.ticket.holder}`,
+        ticket: placeText(decision.place),
+        colour: RESULT_COLOURS.refused,
+      };
+    case 'collect':
+      return {
+        title: `Unpaid: take ${money(decision.amount)}`,
+        detail: `Pays the whole order · ${decision.ticket.holder}`,
+        ticket: placeText(decision.place),
+        colour: RESULT_COLOURS.elsewhere,
+      };
     case 'other-event':
       return {
         title: 'Another event’s ticket',
@@ -74,13 +91,16 @@ export function DecisionView({
   decision,
   at,
   when,
+  money,
 }: {
   decision: Decision;
   at: number;
   /** A check-in's time of day as the shop writes it. */
   when: (at: number) => string;
+  /** An amount in the shop's minor units as the shop writes it. */
+  money: (minor: number) => string;
 }) {
-  const { title, detail, colour, ticket } = describe(decision, when);
+  const { title, detail, colour, ticket } = describe(decision, when, money);
   const box = useRef<HTMLDivElement>(null);
   // On a phone the form or the on-screen keyboard can hide it: each new result is brought into view.
   useEffect(() => {
@@ -107,6 +127,19 @@ export function DecisionView({
         <Typography data-testid="checkin-ticket" sx={{ fontSize: { xs: '1.1rem', sm: '1.3rem' }, mt: 0.5 }}>
           {ticket}
         </Typography>
+      )}
+      {decision.kind === 'collect' && (
+        // Nothing is recorded until staff say the money is in: scanning the next code simply moves on.
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, justifyContent: 'center' }}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => admitPaid(decision)}
+            sx={{ bgcolor: '#fff', color: '#1a1a1a', '&:hover': { bgcolor: '#f0f0f0' } }}
+          >
+            Paid {money(decision.amount)}: admit
+          </Button>
+        </Stack>
       )}
     </Box>
   );

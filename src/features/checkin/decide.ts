@@ -4,9 +4,14 @@ import { normaliseCode } from '../tickets';
 /** What the door needs of a ticket to decide offline: no order, no e-mail, just who and whether. */
 export interface DoorTicket {
   id: string;
+  /** The buyer's account: a payment taken at the door is recorded against their order (empty in older lists). */
+  uid: string;
   code: string;
   holder: string;
-  status: 'valid' | 'void';
+  /** Unpaid: its order waits for a card or transfer payment, so it admits nobody (docs/payments.md#tickets-once-paid). */
+  status: 'valid' | 'void' | 'unpaid';
+  /** What its order still owes, in minor units, when it is to be paid at the door; null when nothing is. */
+  due: number | null;
   /** The first check-in as known to this device (from the database or from its own scans). */
   checkin: { at: number; device: string } | null;
 }
@@ -47,6 +52,10 @@ export type Decision =
   | { kind: 'admitted'; eventId: string; ticket: DoorTicket; place: TicketPlace }
   | { kind: 'already'; eventId: string; ticket: DoorTicket; place: TicketPlace; at: number; device: string }
   | { kind: 'void'; eventId: string; ticket: DoorTicket; place: TicketPlace }
+  /** Its order waits for a card or transfer payment: not admitted. */
+  | { kind: 'unpaid'; eventId: string; ticket: DoorTicket; place: TicketPlace }
+  /** To be paid at the door: staff take `amount` (minor units) and admit, or do not (doorStore.admitPaid). */
+  | { kind: 'collect'; eventId: string; ticket: DoorTicket; place: TicketPlace; amount: number }
   | { kind: 'other-event'; title: string }
   /** `input`: what was typed or read, to repeat (React shows it as text, whatever it holds). */
   | { kind: 'unknown'; input: string };
@@ -100,7 +109,9 @@ export function decide(input: string, eventId: string, index: DoorIndex): Decisi
   const { list, ticket, place } = found;
   if (list.eventId !== eventId) return { kind: 'other-event', title: list.title };
   if (ticket.status === 'void') return { kind: 'void', eventId, ticket, place };
+  if (ticket.status === 'unpaid') return { kind: 'unpaid', eventId, ticket, place };
   if (ticket.checkin)
     return { kind: 'already', eventId, ticket, place, at: ticket.checkin.at, device: ticket.checkin.device };
+  if (ticket.due !== null) return { kind: 'collect', eventId, ticket, place, amount: ticket.due };
   return { kind: 'admitted', eventId, ticket, place };
 }

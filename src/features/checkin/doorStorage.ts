@@ -10,20 +10,39 @@ export interface Scan {
   result: 'admitted' | 'already' | 'void';
   scanned: number;
   device: string;
+  /**
+   * Money taken at the door as this ticket was admitted (minor units) and whose order it pays: sent as a payment
+   * mark with the scan, under the scan's id, so it is recorded once however often it is sent (docs/payments.md).
+   */
+  took?: { uid: string; order: string; amount: number };
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
+const STATUSES: readonly unknown[] = ['valid', 'void', 'unpaid'] satisfies DoorTicket['status'][];
+
+/** A ticket's standing, as the database and the stored lists hold it alike; null when its status is not one. */
+function standingOf(raw: Record<string, unknown>): Pick<DoorTicket, 'uid' | 'status' | 'due'> | null {
+  if (!STATUSES.includes(raw.status)) return null;
+  const due = raw.due;
+  return {
+    uid: typeof raw.uid === 'string' ? raw.uid : '',
+    status: raw.status as DoorTicket['status'],
+    due: typeof due === 'number' && Number.isInteger(due) && due > 0 ? due : null,
+  };
+}
+
 function parseDoorTicket(raw: unknown): DoorTicket | null {
   if (!isRecord(raw) || !isText(raw.id) || !isText(raw.code) || typeof raw.holder !== 'string') return null;
-  if (raw.status !== 'valid' && raw.status !== 'void') return null;
+  const standing = standingOf(raw);
+  if (!standing) return null;
   const checkin = raw.checkin;
   if (checkin !== null && !(isRecord(checkin) && typeof checkin.at === 'number' && isText(checkin.device))) return null;
   return {
     id: raw.id,
     code: raw.code,
     holder: raw.holder,
-    status: raw.status,
+    ...standing,
     checkin: checkin === null ? null : { at: checkin.at as number, device: checkin.device as string },
   };
 }
@@ -71,6 +90,17 @@ export function parseLists(text: string): Record<string, EventList> {
 
 const RESULTS: readonly unknown[] = ['admitted', 'already', 'void'];
 
+function isTaken(value: unknown): value is NonNullable<Scan['took']> {
+  return (
+    isRecord(value) &&
+    isText(value.uid) &&
+    isText(value.order) &&
+    typeof value.amount === 'number' &&
+    Number.isInteger(value.amount) &&
+    value.amount > 0
+  );
+}
+
 export function parseOutbox(text: string): Scan[] {
   const raw: unknown = JSON.parse(text);
   if (!Array.isArray(raw)) throw new Error('not an outbox');
@@ -82,7 +112,8 @@ export function parseOutbox(text: string): Scan[] {
       !isText(scan.ticket) ||
       !RESULTS.includes(scan.result) ||
       typeof scan.scanned !== 'number' ||
-      !isText(scan.device)
+      !isText(scan.device) ||
+      (scan.took !== undefined && !isTaken(scan.took))
     ) {
       throw new Error('a waiting scan is unreadable');
     }
@@ -93,6 +124,7 @@ export function parseOutbox(text: string): Scan[] {
       result: scan.result as Scan['result'],
       scanned: scan.scanned,
       device: scan.device,
+      ...(isTaken(scan.took) ? { took: scan.took } : {}),
     };
   });
 }
@@ -111,7 +143,8 @@ export function listFromDatabase(
   const tickets: DoorTicket[] = [];
   if (isRecord(raw)) {
     for (const [id, value] of Object.entries(raw)) {
-      if (!isRecord(value) || !isText(value.code) || (value.status !== 'valid' && value.status !== 'void')) continue;
+      const standing = isRecord(value) ? standingOf(value) : null;
+      if (!isRecord(value) || !isText(value.code) || !standing) continue;
       const checkin =
         isRecord(value.checkin) && typeof value.checkin.at === 'number' && isText(value.checkin.device)
           ? { at: value.checkin.at, device: value.checkin.device }
@@ -120,7 +153,7 @@ export function listFromDatabase(
         id,
         code: value.code,
         holder: typeof value.holder === 'string' ? value.holder : '',
-        status: value.status,
+        ...standing,
         checkin,
       });
     }

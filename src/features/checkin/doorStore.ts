@@ -5,6 +5,7 @@ import { connectedAtom } from '../../state/liveAtoms';
 import { StorageSlot, type StorageFailure } from '../../state/storage';
 import { isRecord } from '../../state/validation';
 import { readDeskDetails } from '../orders';
+import { queuePaymentMark } from '../paying';
 import { decide, indexLists, type Decision, type DoorIndex, type EventList } from './decide';
 import {
   findConflicts,
@@ -217,29 +218,54 @@ export function scan(input: string, eventId: string): Decision {
   const at = Date.now();
   appStore.set(lastDecisionAtom, { decision, at });
   if (decision.kind === 'admitted' || decision.kind === 'already' || decision.kind === 'void') {
-    if (decision.kind === 'admitted') {
-      const list = appStore.get(doorListsAtom)[eventId]!;
-      const tickets = list.tickets.map((t) =>
-        t.id === decision.ticket.id ? { ...t, checkin: { at, device: deviceName } } : t,
-      );
-      setLists({ ...appStore.get(doorListsAtom), [eventId]: { ...list, tickets } });
-    }
-    const result = decision.kind;
-    setOutbox([
-      ...appStore.get(outboxAtom),
-      {
-        id: `${deviceName}-${at.toString(36)}-${randomId(8)}`,
-        eventId,
-        ticket: decision.ticket.id,
-        result,
-        scanned: at,
-        device: deviceName,
-      },
-    ]);
-    // Sending writes locally first, and the live list then re-reads every ticket: after the result is shown.
-    afterPaint(() => void flushOutbox());
+    record(eventId, decision.ticket.id, decision.kind, at);
   }
   return decision;
+}
+
+/** A ticket's order id: tickets are `{orderId}-{n}` (docs/tickets-and-check-in.md#data). */
+const orderOf = (ticketId: string) => ticketId.slice(0, ticketId.lastIndexOf('-'));
+
+/**
+ * Staff took what a ticket's order owes at the door (`collect`) and admit its holder: the scan goes out with the
+ * payment, which trusted code records once (docs/payments.md#the-door). On this device at once, every ticket of
+ * the order has nothing more to take, so its other holders are not asked to pay again, offline too.
+ */
+export function admitPaid(decision: Extract<Decision, { kind: 'collect' }>): void {
+  const { eventId, ticket, place, amount } = decision;
+  const at = Date.now();
+  const order = orderOf(ticket.id);
+  const list = appStore.get(doorListsAtom)[eventId]!;
+  const tickets = list.tickets.map((t) => (orderOf(t.id) === order ? { ...t, due: null } : t));
+  setLists({ ...appStore.get(doorListsAtom), [eventId]: { ...list, tickets } });
+  appStore.set(lastDecisionAtom, {
+    decision: { kind: 'admitted', eventId, ticket: { ...ticket, due: null }, place },
+    at,
+  });
+  record(eventId, ticket.id, 'admitted', at, { uid: ticket.uid, order, amount });
+}
+
+/** Keeps a scan on the device and in the outbox; an admitting one marks the ticket checked in here at once. */
+function record(eventId: string, ticketId: string, result: Scan['result'], at: number, took?: Scan['took']): void {
+  if (result === 'admitted') {
+    const list = appStore.get(doorListsAtom)[eventId]!;
+    const tickets = list.tickets.map((t) => (t.id === ticketId ? { ...t, checkin: { at, device: deviceName } } : t));
+    setLists({ ...appStore.get(doorListsAtom), [eventId]: { ...list, tickets } });
+  }
+  setOutbox([
+    ...appStore.get(outboxAtom),
+    {
+      id: `${deviceName}-${at.toString(36)}-${randomId(8)}`,
+      eventId,
+      ticket: ticketId,
+      result,
+      scanned: at,
+      device: deviceName,
+      ...(took ? { took } : {}),
+    },
+  ]);
+  // Sending writes locally first, and the live list then re-reads every ticket: after the result is shown.
+  afterPaint(() => void flushOutbox());
 }
 
 function scanRecord(scanned: Scan, stamp: unknown, uid: string): Record<string, unknown> {
@@ -259,6 +285,8 @@ function scanRecord(scanned: Scan, stamp: unknown, uid: string): Record<string, 
  * id is taken means an earlier send arrived: done, never counted twice.
  */
 async function send(scanned: Scan, uid: string): Promise<void> {
+  // The money first, under the scan's id: sent again with a retried scan, it is still recorded once.
+  if (scanned.took) await queuePaymentMark(scanned.id, { ...scanned.took, method: 'door', by: uid });
   const path = paths.checkin(scanned.eventId, scanned.id);
   const attempts: ((stamp: unknown) => Record<string, unknown>)[] = [
     (stamp) => ({ [path]: scanRecord(scanned, stamp, uid) }),

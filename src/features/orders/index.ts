@@ -30,7 +30,16 @@ export {
   type PaymentMethod,
   type PaymentSettings,
 } from './paymentSettings';
-export { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, parseOrderPayment, type OrderPayment } from './orderPayment';
+export {
+  METHOD_LABELS,
+  PAY_STATE_LABELS,
+  balanceDue,
+  liveTicketStatus,
+  parseOrderPayment,
+  type OrderPayment,
+} from './orderPayment';
+export { markRecord, paymentPaths } from './paymentRecords';
+export { PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
 export {
   deskKey,
   deskPaths,

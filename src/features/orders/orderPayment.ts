@@ -99,6 +99,16 @@ export function ticketsIssued(payment: OrderPayment | null): boolean {
   return payment === null || payment.state === 'paid' || (payment.state === 'pending' && payment.method === 'door');
 }
 
+/**
+ * What an order's tickets are while it is not cancelled (docs/payments.md#tickets-once-paid): unpaid while a card
+ * or transfer payment is awaited, valid otherwise (paid, free, to pay at the door, or from before payments).
+ */
+export function liveTicketStatus(payment: Pick<OrderPayment, 'state' | 'method'> | null): 'valid' | 'unpaid' {
+  return payment && payment.state !== 'paid' && (payment.method === 'card' || payment.method === 'transfer')
+    ? 'unpaid'
+    : 'valid';
+}
+
 /** What the buyer still owes, in minor units: never below nothing. */
 export function balanceDue(payment: Pick<OrderPayment, 'due' | 'paid'>): number {
   return Math.max(0, payment.due - payment.paid);

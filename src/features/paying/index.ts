@@ -4,3 +4,4 @@
  */
 export { paymentSettingsAtom } from './paymentSettingsState';
 export { OrderPaymentSummary } from './OrderPaymentSummary';
+export { queuePaymentMark } from './paymentMarks';

@@ -39,6 +39,7 @@ function downloadCalendar(held: HeldTicket, shopName: string): void {
 function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: string; timeZone: string | null }) {
   const state = ticketState(held.ticket);
   if (state.kind === 'void') return <Chip color="error" label="Void: this ticket was cancelled" />;
+  if (state.kind === 'unpaid') return <Chip color="warning" label="Awaiting payment: valid once paid" />;
   if (state.kind === 'checked-in') {
     return (
       <Chip
@@ -106,8 +107,8 @@ export function TicketCard({
         sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}
       >
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          {/* A cancelled ticket admits nobody: no code to show at the door (its chip says why). */}
-          {ticket.status !== 'void' && (
+          {/* A cancelled or unpaid ticket admits nobody: no code to show at the door (its chip says why). */}
+          {ticket.status === 'valid' && (
             <>
               <TicketQr code={ticket.code} />
               <TicketCodeText code={ticket.code} />

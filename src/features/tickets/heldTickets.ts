@@ -94,9 +94,10 @@ export function mergeHeldTickets(stored: readonly HeldTicket[], incoming: readon
   );
 }
 
-export type TicketState = { kind: 'valid' } | { kind: 'void' } | { kind: 'checked-in'; at: number };
+export type TicketState =
+  { kind: 'valid' } | { kind: 'void' } | { kind: 'unpaid' } | { kind: 'checked-in'; at: number };
 
 export function ticketState(ticket: Ticket): TicketState {
   if (ticket.checkin) return { kind: 'checked-in', at: ticket.checkin.at };
-  return ticket.status === 'void' ? { kind: 'void' } : { kind: 'valid' };
+  return ticket.status === 'valid' ? { kind: 'valid' } : { kind: ticket.status };
 }

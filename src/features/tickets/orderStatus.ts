@@ -1,9 +1,11 @@
 import { readValue } from '../../firebase/database';
-import type { Order, OrderLine } from '../orders';
+import { liveTicketStatus, type Order, type OrderLine } from '../orders';
 import { ticketId } from './ticket';
 import { paths } from '../../firebase/paths';
 
-type OrderForStatus = Pick<Order, 'uid' | 'id'> & { lines: readonly Pick<OrderLine, 'productId' | 'quantity'>[] };
+type OrderForStatus = Pick<Order, 'uid' | 'id' | 'payment'> & {
+  lines: readonly Pick<OrderLine, 'productId' | 'quantity'>[];
+};
 
 /** The status paths of the tickets an order issued (a line whose first ticket is missing issued none). */
 async function issuedTickets(order: OrderForStatus): Promise<string[]> {
@@ -18,11 +20,12 @@ async function issuedTickets(order: OrderForStatus): Promise<string[]> {
 
 /**
  * What a new order status means for the order's tickets, as paths of the same update that sets the status: void
- * while the order is cancelled, valid otherwise, so a cancelled order never admits anyone and a reinstated one
- * does again.
+ * while the order is cancelled, otherwise valid, or unpaid while a card or transfer payment is awaited
+ * (docs/payments.md#tickets-once-paid), so a cancelled order never admits anyone and a reinstated one does again
+ * once paid.
  */
 export async function ticketStatusChanges(order: OrderForStatus, status: string): Promise<Record<string, unknown>> {
   const tickets = await issuedTickets(order);
-  const ticketStatus = status === 'cancelled' ? 'void' : 'valid';
+  const ticketStatus = status === 'cancelled' ? 'void' : liveTicketStatus(order.payment);
   return Object.fromEntries(tickets.map((path) => [path, ticketStatus]));
 }

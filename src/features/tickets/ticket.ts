@@ -1,6 +1,7 @@
 import { isRecord } from '../../state/validation';
 
-type TicketStatus = 'valid' | 'void';
+/** Unpaid: issued with an order that waits for a card or transfer payment; valid once it is paid (docs/payments.md). */
+type TicketStatus = 'valid' | 'void' | 'unpaid';
 
 /** The first check-in of a ticket, recorded once by the database. */
 interface FirstCheckin {
@@ -19,6 +20,8 @@ export interface Ticket {
   code: string;
   holder: string;
   status: TicketStatus;
+  /** What its order still owes, in minor units, while it is to be paid at the door; null otherwise. */
+  due: number | null;
   created: number;
   checkin: FirstCheckin | null;
 }
@@ -41,7 +44,7 @@ export function parseTicket(eventId: string, id: string, raw: unknown): Ticket |
   if (!isRecord(raw)) return null;
   const { uid, order, n, code, holder, status, created } = raw;
   if (!isText(uid) || !isText(order) || !isCount(n) || !isText(code) || typeof holder !== 'string') return null;
-  if (status !== 'valid' && status !== 'void') return null;
+  if (status !== 'valid' && status !== 'void' && status !== 'unpaid') return null;
   return {
     eventId,
     id,
@@ -51,6 +54,7 @@ export function parseTicket(eventId: string, id: string, raw: unknown): Ticket |
     code,
     holder,
     status,
+    due: isCount(raw.due) && raw.due > 0 ? raw.due : null,
     created: typeof created === 'number' ? created : 0,
     checkin: parseCheckin(raw.checkin),
   };
@@ -58,6 +62,6 @@ export function parseTicket(eventId: string, id: string, raw: unknown): Ticket |
 
 /** What the database holds for a ticket, from the parsed one. */
 export function ticketRecord(ticket: Ticket): Record<string, unknown> {
-  const { uid, order, n, code, holder, status, created, checkin } = ticket;
-  return { uid, order, n, code, holder, status, created, ...(checkin ? { checkin } : {}) };
+  const { uid, order, n, code, holder, status, due, created, checkin } = ticket;
+  return { uid, order, n, code, holder, status, ...(due ? { due } : {}), created, ...(checkin ? { checkin } : {}) };
 }

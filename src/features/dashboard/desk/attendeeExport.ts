@@ -8,7 +8,7 @@ import { searchKey } from '../../orders';
 import { toCsv } from './csv';
 import type { Attendee } from './eventNumbers';
 
-export const ATTENDEE_STATUS = { valid: 'Valid', void: 'Void' } as const;
+export const ATTENDEE_STATUS = { valid: 'Valid', void: 'Void', unpaid: 'Unpaid' } as const;
 
 /** The code column's name says it holds only the start of each code, so nobody takes it for a cut-off export. */
 export const CODE_START_COLUMN = 'Code (first part)';

@@ -90,7 +90,7 @@ export interface Attendee {
   order: string;
   /** The start of the ticket's code (its first two groups), shown as such, never as a cut-off code. */
   codeStart: string;
-  status: 'valid' | 'void';
+  status: Ticket['status'];
   checkedInAt: number | null;
   device: string;
 }
