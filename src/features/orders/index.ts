@@ -30,7 +30,15 @@ export {
   type PaymentMethod,
   type PaymentSettings,
 } from './paymentSettings';
-export { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, parseOrderPayment, type OrderPayment } from './orderPayment';
+export {
+  METHOD_LABELS,
+  PAY_STATES,
+  PAY_STATE_LABELS,
+  balanceDue,
+  parseOrderPayment,
+  type OrderPayment,
+  type PayState,
+} from './orderPayment';
 export {
   deskKey,
   deskPaths,
