@@ -9,7 +9,10 @@ import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
+import { markApplier } from '../../functions/src/payments/marks';
+import { applyMarksRequest } from '../../functions/src/payments/marksEndpoint';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 import { callerDirect, findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
@@ -42,6 +45,13 @@ export interface LiveDatabase {
   mailbox: Mailbox;
   /** Connects the pages of another browser context (a second buyer) to this database too; it goes offline apart. */
   connect(context: BrowserContext): Promise<{ setOffline(offline: boolean): Promise<void> }>;
+}
+
+/** Trusted code as `vite preview` runs it, working on the test's own database. */
+interface TrustedCode {
+  allocator: Allocator;
+  applyMarks: ReturnType<typeof markApplier>;
+  mail: TrustedMail;
 }
 
 async function readSeed(): Promise<unknown> {
@@ -82,7 +92,7 @@ async function connectPages(
   port: () => number,
   online: () => boolean,
   open: Set<WebSocketRoute>,
-  trusted: () => { allocator: Allocator; mail: TrustedMail },
+  trusted: () => TrustedCode,
 ) {
   await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => {
     if (online()) relay(socket, port, open);
@@ -92,6 +102,13 @@ async function connectPages(
     if (!online()) return route.abort('internetdisconnected');
     const { allocator, mail } = trusted();
     const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+  });
+  // The desk's call to apply the payment marks staff queued, answered as `vite preview` answers it.
+  await context.route(`**${PAYMENT_MARKS_ENDPOINT}`, async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const { applyMarks, mail } = trusted();
+    const answer = await applyMarksRequest(applyMarks, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
   // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
@@ -146,13 +163,14 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
       let online = true;
       const open = new Set<WebSocketRoute>();
       let queue: ReturnType<typeof adminQueueDatabase> | undefined;
-      let trustedCode: { allocator: Allocator; mail: TrustedMail } | undefined;
+      let trustedCode: TrustedCode | undefined;
       const mailbox = await startMailbox({ smtpPort: 0, webPort: 0, refuse: /@refused\.test$/ });
       const allocate = () => {
         const databaseUrl = `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`;
         queue ??= adminQueueDatabase(databaseUrl);
         trustedCode ??= {
           allocator: createAllocator(queue),
+          applyMarks: markApplier(queue),
           mail: trustedMail({
             smtpUrl: `smtp://127.0.0.1:${mailbox.smtpPort}`,
             from: 'tickets@storefront.test',

@@ -61,3 +61,14 @@ export {
   type BookedMessage,
   type BookedOrder,
 } from './bookedMessage';
+export { PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
+export { paymentPaths, parseMarkOutcome, type MarkOutcome } from './paymentRecords';
+export {
+  MARK_METHOD_LABELS,
+  MARK_NOTE_MAX,
+  markRecord,
+  outcomeText,
+  parsePayments,
+  type MarkMethod,
+} from './paymentLedger';
+export { amountText, parseAmountInput } from './paymentAmount';
