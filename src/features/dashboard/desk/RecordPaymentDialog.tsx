@@ -81,11 +81,13 @@ export function RecordPaymentDialog({
   const { locale } = useAtomValue(siteAtom);
   const staff = useAtomValue(authAtom).id ?? '';
   const money = useOrderMoney(payment.currency);
-  const [amount, setAmount] = useState(() => amountText(balanceDue(payment), payment.currency, locale));
+  // What was owed when staff opened it: the summary follows the order live, and moves once this payment lands.
+  const [owed] = useState(() => ({ balance: balanceDue(payment), due: payment.due, paid: payment.paid }));
+  const [amount, setAmount] = useState(() => amountText(owed.balance, payment.currency, locale));
   const [method, setMethod] = useState<MarkMethod>(payment.method === 'transfer' ? 'transfer' : 'door');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [markId, setMarkId] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState<{ markId: string; minor: number } | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const amountField = useRef<HTMLInputElement>(null);
 
@@ -100,7 +102,7 @@ export function RecordPaymentDialog({
     const mark = { uid: order.uid, order: order.id, amount: read.minor, method, note };
     try {
       const next = await newMarkId();
-      setMarkId(next);
+      setRecorded({ markId: next, minor: read.minor });
       // Not awaited: offline, the database keeps the mark and sends it when the connection is back.
       queueMark(next, mark, staff).catch((error: unknown) => {
         console.error('Payment not queued:', error);
@@ -116,7 +118,7 @@ export function RecordPaymentDialog({
     }
   };
 
-  const sent = markId !== null;
+  const sent = recorded !== null;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`}>
       <form onSubmit={(event) => void submit(event)} noValidate>
@@ -124,51 +126,67 @@ export function RecordPaymentDialog({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography variant="body2">
-              {balanceDue(payment) > 0
-                ? `${money(balanceDue(payment))} is still due of ${money(payment.due)}.`
-                : `Paid in full: ${money(payment.paid)} of ${money(payment.due)}.`}
+              {owed.balance > 0
+                ? `${money(owed.balance)} is still due of ${money(owed.due)}.`
+                : `Paid in full: ${money(owed.paid)} of ${money(owed.due)}.`}
             </Typography>
-            <TextField
-              label={`Amount received (${payment.currency})`}
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                setProblem(null);
-              }}
-              error={problem !== null}
-              helperText={problem ?? `As the shop writes money, such as ${amountText(2600, payment.currency, locale)}`}
-              disabled={sent}
-              inputRef={amountField}
-              autoFocus
-              slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-            />
-            <FormControl disabled={sent}>
-              <FormLabel id={`${id}-method`}>How it was paid</FormLabel>
-              <RadioGroup
-                aria-labelledby={`${id}-method`}
-                value={method}
-                onChange={(event) => setMethod(event.target.value as MarkMethod)}
-              >
-                {METHODS.map((value) => (
-                  <FormControlLabel key={value} value={value} control={<Radio />} label={MARK_METHOD_LABELS[value]} />
-                ))}
-              </RadioGroup>
-            </FormControl>
-            <TextField
-              label="Note (optional)"
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              disabled={sent}
-              multiline
-              minRows={2}
-              helperText={`Up to ${MARK_NOTE_MAX} characters, for staff only`}
-              slotProps={{ htmlInput: { maxLength: MARK_NOTE_MAX } }}
-            />
-            <div role="status">{markId && <MarkStatus markId={markId} refused={refused} money={money} />}</div>
+            {recorded ? (
+              <Typography>
+                {money(recorded.minor)} · {MARK_METHOD_LABELS[method]}
+                {note.trim() && ` · “${note.trim()}”`}
+              </Typography>
+            ) : (
+              <>
+                <TextField
+                  label={`Amount received (${payment.currency})`}
+                  value={amount}
+                  onChange={(event) => {
+                    setAmount(event.target.value);
+                    setProblem(null);
+                  }}
+                  error={problem !== null}
+                  helperText={
+                    problem ?? `As the shop writes money, such as ${amountText(2600, payment.currency, locale)}`
+                  }
+                  inputRef={amountField}
+                  autoFocus
+                  slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+                />
+                <FormControl>
+                  <FormLabel id={`${id}-method`}>How it was paid</FormLabel>
+                  <RadioGroup
+                    aria-labelledby={`${id}-method`}
+                    value={method}
+                    onChange={(event) => setMethod(event.target.value as MarkMethod)}
+                  >
+                    {METHODS.map((value) => (
+                      <FormControlLabel
+                        key={value}
+                        value={value}
+                        control={<Radio />}
+                        label={MARK_METHOD_LABELS[value]}
+                      />
+                    ))}
+                  </RadioGroup>
+                </FormControl>
+                <TextField
+                  label="Note (optional)"
+                  value={note}
+                  onChange={(event) => setNote(event.target.value)}
+                  multiline
+                  minRows={2}
+                  helperText={`Up to ${MARK_NOTE_MAX} characters, for staff only`}
+                  slotProps={{ htmlInput: { maxLength: MARK_NOTE_MAX } }}
+                />
+              </>
+            )}
+            <div role="status">
+              {recorded && <MarkStatus markId={recorded.markId} refused={refused} money={money} />}
+            </div>
           </Stack>
         </DialogContent>
         <DialogActions>
-          {/* Remounted once sent, so the focus goes to it rather than to the page when Record payment goes. */}
+          {/* Remounted once sent, so the focus goes to it rather than to the page when the form goes. */}
           <Button key={String(sent)} onClick={onClose} autoFocus={sent}>
             {sent ? 'Close' : 'Cancel'}
           </Button>
