@@ -72,3 +72,14 @@ export {
   type MarkMethod,
 } from './paymentLedger';
 export { amountText, parseAmountInput } from './paymentAmount';
+export { readStatement, statementColumns, type ColumnMapping, type ReadStatement } from './bankStatement';
+export {
+  APPLIED_VERDICTS,
+  VERDICTS,
+  VERDICT_LABELS,
+  matchStatement,
+  statementMarkId,
+  verdictCounts,
+  type MatchedLine,
+  type RefTarget,
+} from './statementMatch';
