@@ -7,7 +7,7 @@ const NUDGE_TIMEOUT_MS = 30_000;
 /**
  * Asks trusted code (a POST to `endpoint`) to work through a queue the app wrote to, now and then again, less and
  * less often, until the returned function is called: the answer travels through the database, so a call that
- * fails changes nothing and the next one settles it (docs/architecture.md). One call at a time: piling calls onto
+ * fails changes nothing and the next one settles it (docs/architecture.md#walk-3-checkout-through-the-queue-to-trusted-code). One call at a time: piling calls onto
  * slow trusted code (a cold start) only slows it down. None while offline, where they cannot arrive; at once when
  * the device is back online.
  */
