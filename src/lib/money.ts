@@ -41,7 +41,7 @@ export function formatPrice(amount: number, currency: string, locale: string): s
 }
 
 /** How many decimals a currency's smallest unit has: 2 for pounds (pence), 0 for yen, 3 for dinars. */
-function minorDigits(currency: string): number {
+export function minorDigits(currency: string): number {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {

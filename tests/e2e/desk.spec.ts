@@ -284,6 +284,8 @@ test('the Orders tab by keyboard: filters in reading order, an order opened and 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Payment', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('combobox', { name: 'Event', exact: true })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Placed from')).toBeFocused();

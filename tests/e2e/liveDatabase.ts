@@ -1,6 +1,3 @@
-import { markApplier } from '../../functions/src/payments/marks';
-import { applyMarksRequest } from '../../functions/src/payments/marksEndpoint';
-import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 import { test as base, type BrowserContext, type WebSocketRoute } from '@playwright/test';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +9,10 @@ import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
+import { markApplier } from '../../functions/src/payments/marks';
+import { applyMarksRequest } from '../../functions/src/payments/marksEndpoint';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 import { callerDirect, findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
@@ -47,6 +47,13 @@ export interface LiveDatabase {
   connect(context: BrowserContext): Promise<{ setOffline(offline: boolean): Promise<void> }>;
 }
 
+/** Trusted code as `vite preview` runs it, working on the test's own database. */
+interface TrustedCode {
+  allocator: Allocator;
+  applyMarks: ReturnType<typeof markApplier>;
+  mail: TrustedMail;
+}
+
 async function readSeed(): Promise<unknown> {
   return JSON.parse(await readFile(new URL('../../seed/database.json', import.meta.url), 'utf8'));
 }
@@ -73,13 +80,6 @@ function relay(socket: WebSocketRoute, port: () => number, open: Set<WebSocketRo
     else early.push(text);
   });
   socket.onClose(() => upstream.close());
-}
-
-/** Trusted code as the test's endpoints run it, on the test's own database. */
-interface TrustedCode {
-  allocator: Allocator;
-  applyMarks: ReturnType<typeof markApplier>;
-  mail: TrustedMail;
 }
 
 /**

@@ -175,6 +175,15 @@ describe('a payment staff take at the door', () => {
     expect(Object.values(outbox).filter((job) => job.kind === 'paid')).toHaveLength(1);
   });
 
+  it('pays an order that has no tickets (written by hand, or from before tickets) without touching any', async () => {
+    const id = await order('nia', { gig: 2 }, 'transfer');
+    await admin().ref('tickets').remove();
+    await queue('mark-0000018', mark('nia', id, 2500, 'staff', 'transfer'));
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-0000018')).toMatchObject({ kind: 'paid' });
+    expect(await read('tickets')).toBeNull();
+  });
+
   it('a mark for no such order is answered so and changes nothing', async () => {
     await queue('mark-0000007', mark('nobody', 'no-such-order', 1000));
     await markApplier(trusted())();

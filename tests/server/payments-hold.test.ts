@@ -259,6 +259,15 @@ describe('the expiry job', () => {
     expect(await read('products/gig/stock')).toBe(9);
   });
 
+  it('lets an order without tickets (written by hand, or from before tickets) lapse too', async () => {
+    const id = await order('ola', { gig: 2 }, 'card');
+    await admin().ref('tickets').remove();
+    await lapse('ola', id);
+    expect(await expireHolds(trusted(), Date.now())).toEqual({ expired: 1, tidied: 0, refused: 0 });
+    expect(await read('tickets')).toBeNull();
+    expect(await read('products/gig/stock')).toBe(10);
+  });
+
   it('an order whose hold has not passed by the database’s clock is refused, even if the job’s clock says so', async () => {
     const id = await order('kit', { gig: 2 }, 'card');
     const entry = parseDeskEntry(await read(`deskOrders/${deskKey('kit', id)}`))!;

@@ -9,6 +9,7 @@ import {
   parseCsv,
   readStatement,
   referencesIn,
+  statementColumns,
   type ReadStatement,
 } from '../../src/features/orders/bankStatement';
 
@@ -174,5 +175,18 @@ describe('encodings and files that are not statements', () => {
       ['a', 'b "c", d', 'e\nf'],
       ['1', '2', '3'],
     ]);
+  });
+});
+
+describe('columns staff name themselves', () => {
+  it('offers the first row of a CSV the reading cannot name, and nothing for what is no CSV', () => {
+    const csv = utf8('When;What;How much\n20.11.2026;K7M4 QXPR;36,00\n');
+    expect(readStatement(csv)).toEqual({ error: expect.stringMatching(/^This file is not a bank statement/) });
+    expect(statementColumns(csv)).toEqual(['When', 'What', 'How much']);
+    const mapped = read(csv, { date: 0, amount: 2, text: [1], decimal: ',', header: true });
+    expect(money(mapped)).toEqual([[3600, ['K7M4QXPR']]]);
+    expect(statementColumns(utf8('<!doctype html>\n<p>hello</p>'))).toBeNull();
+    expect(statementColumns(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toBeNull();
+    expect(statementColumns(utf8(':20:STMT\n:61:2611201120C36,00NTRFNONREF\n'))).toBeNull();
   });
 });

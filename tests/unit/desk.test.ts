@@ -158,6 +158,16 @@ describe("the desk's queries", () => {
     expect(hostile.every((q) => q.path === 'deskOrders')).toBe(true);
     expect(matchesFilters({ ...NO_FILTERS, eventId: 'gig' }, { t: '1', status: 'pending' })).toBe(false);
   });
+
+  it('filters by payment state what was read; an order from before payments is in no state', () => {
+    const awaiting = { ...NO_FILTERS, pay: 'pending' as const };
+    expect(matchesFilters(awaiting, { t: '1', status: 'pending', pay: 'pending' })).toBe(true);
+    expect(matchesFilters(awaiting, { t: '1', status: 'pending', pay: 'paid' })).toBe(false);
+    expect(matchesFilters(awaiting, { t: '1', status: 'pending' })).toBe(false);
+    expect(matchesFilters(NO_FILTERS, { t: '1', status: 'pending' })).toBe(true);
+    // The database is asked for the same page as without it.
+    expect(pageQuery(awaiting, null)).toEqual(pageQuery(NO_FILTERS, null));
+  });
 });
 
 const ticket = (n: number, extra: Partial<Ticket> = {}): Ticket => ({

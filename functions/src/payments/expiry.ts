@@ -34,7 +34,15 @@ const expiredMessageId = (orderId: string): string => `${orderId}-expired`;
 /** What one order's expiry reads besides its index entry: the order, its owner's slots, its products' stock. */
 function expiryReads(entry: DeskEntry, order: unknown): string[] {
   const items = isRecord(order) && isRecord(order.items) ? Object.keys(order.items) : [];
-  return [paths.openOrders(entry.uid), ...items.map(paths.productStock)];
+  return [paths.openOrders(entry.uid), ...items.map(paths.productStock), ...firstTickets(entry)];
+}
+
+/**
+ * The first ticket of each of the order's events: an order written by hand, or before tickets, has none, and a
+ * status written where no ticket is would be refused (a ticket is whole or not at all).
+ */
+export function firstTickets(entry: DeskEntry): string[] {
+  return Object.keys(entry.events ?? {}).map((eventId) => paths.ticket(eventId, ticketId(entry.order, 0)));
 }
 
 /** An index entry whose order is gone (deleted by hand) is taken out of the index, with its events' entries. */
@@ -88,7 +96,7 @@ export function expiryUpdate(
     if (quantity > 0 && typeof reads.get(paths.productStock(productId)) === 'number') {
       update[paths.productStock(productId)] = increment(quantity);
     }
-    if (entry.events?.[productId]) {
+    if (reads.get(paths.ticket(productId, ticketId(orderId, 0))) != null) {
       for (let n = 0; n < quantity; n++) update[`${paths.ticket(productId, ticketId(orderId, n))}/status`] = 'void';
     }
   }

@@ -17,6 +17,7 @@ import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/pay
 import { ticketId } from '../../../src/features/tickets/ticket';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
+import { firstTickets } from './expiry';
 
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
 const increment = (by: number) => ({ '.sv': { increment: by } });
@@ -74,6 +75,8 @@ interface MarkReading {
   entry: unknown;
   /** products/{id}/stock of the order's products. */
   stock: ReadonlyMap<string, unknown>;
+  /** The events of the order that issued tickets (their first ticket is there; expiry.ts, firstTickets). */
+  ticketed: ReadonlySet<string>;
 }
 
 /** The paths of a MarkReading, besides the stock (which needs the order's items). */
@@ -142,7 +145,7 @@ function markUpdate(
   /** Writes `fields` into every ticket of the order (its events' units). */
   const eachTicket = (fields: Record<string, unknown>) => {
     for (const [id, quantity] of items) {
-      if (!entry.events?.[id]) continue;
+      if (!reading.ticketed.has(id)) continue;
       for (let n = 0; n < quantity; n++) {
         const ticket = paths.ticket(id, ticketId(mark.order, n));
         for (const [field, value] of Object.entries(fields)) writes[`${ticket}/${field}`] = value;
@@ -188,17 +191,24 @@ export interface MarksDatabase {
 
 async function read(db: MarksDatabase, markId: string, raw: unknown): Promise<MarkReading> {
   const mark = parseMark(raw);
-  if (!mark) return { order: null, recorded: null, entry: null, stock: new Map() };
+  if (!mark) return { order: null, recorded: null, entry: null, stock: new Map(), ticketed: new Set() };
   const at = markReads(markId, mark);
   const first = await db.readAll([at.order, at.recorded, at.entry]);
   const order = first.get(at.order);
+  const entry = parseDeskEntry(first.get(at.entry));
   const stockPaths = itemsOf(order).map(([id]) => paths.productStock(id));
-  const stock = await db.readAll(stockPaths);
+  const ticketPaths = entry ? firstTickets(entry) : [];
+  const more = await db.readAll([...stockPaths, ...ticketPaths]);
   return {
     order,
     recorded: first.get(at.recorded),
     entry: first.get(at.entry),
-    stock: new Map(itemsOf(order).map(([id]) => [id, stock.get(paths.productStock(id))])),
+    stock: new Map(itemsOf(order).map(([id]) => [id, more.get(paths.productStock(id))])),
+    ticketed: new Set(
+      Object.keys(entry?.events ?? {}).filter(
+        (eventId) => more.get(paths.ticket(eventId, ticketId(mark.order, 0))) != null,
+      ),
+    ),
   };
 }
 

@@ -286,7 +286,7 @@ function scanRecord(scanned: Scan, stamp: unknown, uid: string): Record<string, 
  */
 async function send(scanned: Scan, uid: string): Promise<void> {
   // The money first, under the scan's id: sent again with a retried scan, it is still recorded once.
-  if (scanned.took) await queuePaymentMark(scanned.id, { ...scanned.took, method: 'door', by: uid });
+  if (scanned.took) await queuePaymentMark(scanned.id, { ...scanned.took, method: 'door' }, uid);
   const path = paths.checkin(scanned.eventId, scanned.id);
   const attempts: ((stamp: unknown) => Record<string, unknown>)[] = [
     (stamp) => ({ [path]: scanRecord(scanned, stamp, uid) }),

@@ -16,6 +16,7 @@ import { ensureUser } from '../../firebase/auth';
 import { database, type Database, isPermissionDenied } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
 import { isRecord } from '../../state/validation';
+import { keepNudging } from '../../lib/nudge';
 
 export interface PlacedOrder {
   orderId: string;
@@ -33,24 +34,9 @@ export type RequestedLine = WantedLine & { title: string };
 /** Where a request stands while its answer is awaited; the page says it (docs/behaviour.md#the-on-sale-rush). */
 export type RequestProgress = 'sending' | 'in-line';
 
-/** The first wait before asking trusted code again to settle the queue; it doubles up to the last. */
-const NUDGE_FIRST_MS = 3000;
-const NUDGE_LAST_MS = 30_000;
-
 /** A fresh request id (the database's push id: unique, sorted by time); the allocator derives the order's id from it. */
 export async function newOrderId(): Promise<string> {
   return (await database()).newKey(paths.orders);
-}
-
-/** How long one call to trusted code may take before the next may be made. */
-const NUDGE_TIMEOUT_MS = 30_000;
-
-/** Asks trusted code to settle the queue now; resolves when it has (or failed: the caller's schedule repeats it). */
-function nudgeAllocator(): Promise<void> {
-  return fetch(ALLOCATE_ENDPOINT, { method: 'POST', signal: AbortSignal.timeout(NUDGE_TIMEOUT_MS) }).then(
-    () => undefined,
-    () => undefined,
-  );
 }
 
 /**
@@ -59,33 +45,11 @@ function nudgeAllocator(): Promise<void> {
  */
 function awaitAnswer(db: Database, uid: string, requestId: string): Promise<OrderAnswer> {
   return new Promise((resolve, reject) => {
-    let wait = NUDGE_FIRST_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // One call at a time: a call still running will settle this request too, and piling more onto a slow allocator
-    // (a cold start) only slows it down.
-    let calling = false;
-    const nudge = () => {
-      clearTimeout(timer);
-      // Offline, the call cannot arrive; the answer waits in the database, and the request keeps its place.
-      if (navigator.onLine && !calling) {
-        calling = true;
-        void nudgeAllocator().then(() => {
-          calling = false;
-        });
-      }
-      timer = setTimeout(nudge, wait);
-      wait = Math.min(wait * 2, NUDGE_LAST_MS);
-    };
-    const back = () => {
-      wait = NUDGE_FIRST_MS;
-      nudge();
-    };
+    const stopNudging = keepNudging(ALLOCATE_ENDPOINT);
     const finish = () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', back);
+      stopNudging();
       queueMicrotask(() => stop());
     };
-    window.addEventListener('online', back);
     const stop = db.subscribe(
       paths.orderAnswer(uid, requestId),
       (raw) => {
@@ -100,7 +64,6 @@ function awaitAnswer(db: Database, uid: string, requestId: string): Promise<Orde
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
-    nudge();
   });
 }
 

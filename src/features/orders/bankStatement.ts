@@ -275,25 +275,45 @@ function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
   return { format: 'mt940', lines: keyed(lines), skipped };
 }
 
-/**
- * Reads a statement file: MT940 when it looks like one, else CSV with `mapping` (or the one its header suggests).
- * An error, in words for staff, when it is too large, empty, or not a statement.
- */
-export function readStatement(bytes: Uint8Array, mapping?: ColumnMapping): StatementResult {
+/** A file's text, or why it is not worth reading: too large, empty, binary, or too many lines for a CSV. */
+function statementText(bytes: Uint8Array): { text: string; encoding: string; mt940: boolean } | { error: string } {
   if (bytes.length > MAX_STATEMENT_BYTES) return { error: 'This file is larger than 16 MB: export a shorter period.' };
   const { text, encoding } = decodeStatement(bytes);
   if (text.trim() === '') return { error: 'This file is empty.' };
   if (/\0/.test(text.slice(0, 4096))) return { error: NOT_A_STATEMENT };
-  if (/(^|\n):20:/.test(text) && /(^|\n):61:/.test(text)) return { ...readMt940(text), encoding };
+  if (/(^|\n):20:/.test(text) && /(^|\n):61:/.test(text)) return { text, encoding, mt940: true };
   const rows = text.split(/\r?\n/, MAX_STATEMENT_LINES + 3);
   if (rows.length > MAX_STATEMENT_LINES + 1) {
     return {
       error: `This file has more than ${MAX_STATEMENT_LINES.toLocaleString('en-GB')} lines: export a shorter period.`,
     };
   }
-  const used = mapping ?? guessMapping(parseCsv(rows.slice(0, 1).join('\n'))[0] ?? []);
+  return { text, encoding, mt940: false };
+}
+
+/**
+ * Reads a statement file: MT940 when it looks like one, else CSV with `mapping` (or the one its header suggests).
+ * An error, in words for staff, when it is too large, empty, or not a statement.
+ */
+export function readStatement(bytes: Uint8Array, mapping?: ColumnMapping): StatementResult {
+  const file = statementText(bytes);
+  if ('error' in file) return file;
+  const { text, encoding } = file;
+  if (file.mt940) return { ...readMt940(text), encoding };
+  const used = mapping ?? guessMapping(parseCsv(text.split(/\r?\n/, 1).join('\n'))[0] ?? []);
   if (!used) return { error: NOT_A_STATEMENT };
   const read = readCsvStatement(text, used);
   if (read.lines.length === 0 && read.skipped.length > 0) return { error: NOT_A_STATEMENT };
   return { ...read, encoding };
+}
+
+/**
+ * The cells of a CSV file's first row, for staff to say which column holds what when the header names none the
+ * reading knows; null when the file is no CSV of at least two columns that could be read with a mapping.
+ */
+export function statementColumns(bytes: Uint8Array): string[] | null {
+  const file = statementText(bytes);
+  if ('error' in file || file.mt940) return null;
+  const first = parseCsv(file.text.split(/\r?\n/, 1).join('\n'))[0] ?? [];
+  return first.length >= 2 ? first : null;
 }

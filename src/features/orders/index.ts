@@ -32,14 +32,14 @@ export {
 } from './paymentSettings';
 export {
   METHOD_LABELS,
+  PAY_STATES,
   PAY_STATE_LABELS,
   balanceDue,
   liveTicketStatus,
   parseOrderPayment,
   type OrderPayment,
+  type PayState,
 } from './orderPayment';
-export { markRecord, paymentPaths } from './paymentRecords';
-export { PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
 export {
   deskKey,
   deskPaths,
@@ -62,3 +62,25 @@ export {
   type BookedMessage,
   type BookedOrder,
 } from './bookedMessage';
+export { PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
+export { paymentPaths, parseMarkOutcome, type MarkOutcome } from './paymentRecords';
+export {
+  MARK_METHOD_LABELS,
+  MARK_NOTE_MAX,
+  markRecord,
+  outcomeText,
+  parsePayments,
+  type MarkMethod,
+} from './paymentLedger';
+export { amountText, parseAmountInput } from './paymentAmount';
+export { readStatement, statementColumns, type ColumnMapping, type ReadStatement } from './bankStatement';
+export {
+  APPLIED_VERDICTS,
+  VERDICTS,
+  VERDICT_LABELS,
+  matchStatement,
+  statementMarkId,
+  verdictCounts,
+  type MatchedLine,
+  type RefTarget,
+} from './statementMatch';

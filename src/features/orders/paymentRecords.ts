@@ -55,20 +55,3 @@ export function parseMarkOutcome(raw: unknown): MarkOutcome | null {
       return null;
   }
 }
-
-/** A payment staff took, as the desk and the door queue it at paymentMarks/{markId}; `at` is the server's time. */
-export function markRecord(
-  mark: {
-    uid: string;
-    order: string;
-    amount: number;
-    method: 'door' | 'transfer';
-    by: string;
-    note?: string;
-    source?: string;
-  },
-  at: unknown,
-): Record<string, unknown> {
-  const { note, source, ...fields } = mark;
-  return { ...fields, ...(note ? { note } : {}), ...(source ? { source } : {}), at };
-}

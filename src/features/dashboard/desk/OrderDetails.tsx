@@ -9,6 +9,7 @@ import { paths } from '../../../firebase/paths';
 import { parseOrder, type Order } from '../../orders';
 import { LiveContent } from '../LiveContent';
 import { OrderCard } from '../OrderCard';
+import { OrderPayments } from './OrderPayments';
 import { sendTicketsAgain } from '../orderMail';
 import { saveQuickly } from '../saving';
 import type { Row } from './OrderRows';
@@ -56,13 +57,16 @@ export function OrderDetails({
           {(raw) => {
             const parsed = parseOrder(uid, order, raw);
             return parsed ? (
-              <OrderCard
-                order={parsed}
-                heading={`Order from ${row.entry.name}`}
-                actions={actions}
-                staff={parsed.linked && parsed.contact.email ? <SendTicketsAgain order={parsed} /> : null}
-                checkTotal
-              />
+              <>
+                <OrderCard
+                  order={parsed}
+                  heading={`Order from ${row.entry.name}`}
+                  actions={actions}
+                  staff={parsed.linked && parsed.contact.email ? <SendTicketsAgain order={parsed} /> : null}
+                  checkTotal
+                />
+                {parsed.payment && <OrderPayments order={parsed} payment={parsed.payment} />}
+              </>
             ) : (
               <Typography>This order is no longer stored, or cannot be read.</Typography>
             );

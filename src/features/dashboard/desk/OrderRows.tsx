@@ -13,7 +13,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
 import { memo, useState } from 'react';
-import { ORDER_STATUSES, referenceOrId, STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
+import {
+  ORDER_STATUSES,
+  PAY_STATE_LABELS,
+  referenceOrId,
+  STATUS_LABELS,
+  type DeskEntry,
+  type OrderStatus,
+} from '../../orders';
 import { useShopFormat } from '../format';
 import { useAtomValue } from 'jotai';
 import { ConfirmDialog } from '../../../lib/mui/ConfirmDialog';
@@ -191,6 +198,7 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
               </Typography>
               <Typography variant="body2" color="textSecondary">
                 <Reference row={row} /> · {format.date(row.entry.created)} · {format.money(row.entry.total)}
+                {row.entry.pay && ` · ${PAY_STATE_LABELS[row.entry.pay]}`}
               </Typography>
             </Stack>
           </Paper>
@@ -208,6 +216,7 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
             <TableCell>Buyer</TableCell>
             <TableCell>Items</TableCell>
             <TableCell align="right">Total</TableCell>
+            <TableCell>Payment</TableCell>
             <TableCell>Status</TableCell>
           </TableRow>
         </TableHead>
@@ -228,6 +237,8 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.entry.summary}</TableCell>
               <TableCell align="right">{format.money(row.entry.total)}</TableCell>
+              {/* Nothing for an order from before payments. */}
+              <TableCell>{row.entry.pay && PAY_STATE_LABELS[row.entry.pay]}</TableCell>
               <TableCell>
                 <StatusSelect row={row} />
               </TableCell>

@@ -10,7 +10,15 @@ import { siteAtom } from '../../../state/atoms';
 import { inputZone, fromLocalInput } from '../staff/dateTimeInput';
 import { useShopFormat } from '../format';
 import type { Bound } from '../../../firebase/query';
-import { ORDER_STATUSES, STATUS_LABELS, parseDeskEntry, type OrderStatus } from '../../orders';
+import {
+  ORDER_STATUSES,
+  PAY_STATES,
+  PAY_STATE_LABELS,
+  STATUS_LABELS,
+  parseDeskEntry,
+  type OrderStatus,
+  type PayState,
+} from '../../orders';
 import { Section } from '../Section';
 import { useLiveEntries, useLiveQueries, type Live } from './deskData';
 import { OrderRows, type Row } from './OrderRows';
@@ -52,7 +60,15 @@ function parsedRows(pairs: Iterable<[string, unknown]>): { rows: Row[]; malforme
 }
 
 interface Listing {
-  live: Live<{ rows: Row[]; malformed: number; more: boolean }>;
+  /** `read`: how many orders the database gave for the page; `last`, the oldest of them, where Older starts. */
+  live: Live<{ rows: Row[]; malformed: number; more: boolean; read: number; last: Row | undefined }>;
+}
+
+/** What a page read, kept when it passes the filters the query could not apply (the payment state). */
+function pageOf(filters: OrderFilters, parsed: { rows: Row[]; malformed: number }, more: boolean): Listing {
+  const rows = parsed.rows.filter(({ entry }) => matchesFilters(filters, entry));
+  const value = { rows, malformed: parsed.malformed, more, read: parsed.rows.length, last: parsed.rows.at(-1) };
+  return { live: { status: 'ready', value } };
 }
 
 /** One page of the filtered list, newest first, read through the index. */
@@ -69,11 +85,10 @@ function usePage(filters: OrderFilters, before: Bound | null, enabled: boolean):
     const answer = live.value[0] ?? [];
     const page = answer.slice(-PAGE_SIZE).reverse();
     const more = answer.length > PAGE_SIZE;
-    if (!eventList) return { live: { status: 'ready', value: { ...parsedRows(page), more } } };
+    if (!eventList) return pageOf(filters, parsedRows(page), more);
     if (entries.status !== 'ready') return { live: entries };
-    const rows = parsedRows(page.map(([key]) => [key, entries.value.get(key)]));
-    return { live: { status: 'ready', value: { ...rows, more } } };
-  }, [live, entries, eventList]);
+    return pageOf(filters, parsedRows(page.map(([key]) => [key, entries.value.get(key)])), more);
+  }, [live, entries, eventList, filters]);
 }
 
 /** The matches of a search (reference, order id, name, surname, email), filtered, newest first. */
@@ -89,7 +104,7 @@ function useSearch(text: string, filters: OrderFilters): Listing {
       .sort((a, b) => (a.entry.t < b.entry.t ? 1 : -1));
     const most = limits.split(',').map(Number);
     const more = live.value.some((found, index) => found.length >= (most[index] ?? Infinity));
-    return { live: { status: 'ready', value: { rows: kept, malformed, more } } };
+    return { live: { status: 'ready', value: { rows: kept, malformed, more, read: rows.length, last: kept.at(-1) } } };
   }, [live, filters, limits]);
 }
 
@@ -127,6 +142,20 @@ const Filters = memo(function Filters({
       </TextField>
       <TextField
         select
+        label="Payment"
+        value={filters.pay ?? ''}
+        onChange={(event) => onFilters({ ...filters, pay: (event.target.value || null) as PayState | null })}
+        sx={{ minWidth: 170 }}
+      >
+        <MenuItem value="">Any payment</MenuItem>
+        {PAY_STATES.map((pay) => (
+          <MenuItem key={pay} value={pay}>
+            {PAY_STATE_LABELS[pay]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
         label="Event"
         value={filters.eventId ?? ''}
         onChange={(event) => onFilters({ ...filters, eventId: event.target.value || null })}
@@ -157,12 +186,17 @@ const Filters = memo(function Filters({
   );
 });
 
-/** Where a page of orders is: "3 orders, newest first" when one page holds them all, else its page and range. */
-function pageLine(page: number, shown: number, more: boolean): string {
-  if (page === 1 && !more) return `${shown} ${shown === 1 ? 'order' : 'orders'}, newest first`;
+/**
+ * Where a page of orders is: "3 orders, newest first" when one page holds them all, else its page and range. With
+ * a payment state, how many of the orders read are in it ("2 of orders 1–25 paid").
+ */
+function pageLine(page: number, read: number, shown: number, more: boolean, pay: PayState | null): string {
+  const some = pay === null ? '' : `${shown} of `;
+  const state = pay === null ? '' : ` ${PAY_STATE_LABELS[pay].toLowerCase()}`;
+  if (page === 1 && !more) return `${some}${read} ${read === 1 ? 'order' : 'orders'}${state}, newest first`;
   const first = (page - 1) * PAGE_SIZE + 1;
-  const last = first + shown - 1;
-  return `Page ${page}: ${shown === 1 ? `order ${first}` : `orders ${first}–${last}`}, newest first`;
+  const last = first + read - 1;
+  return `Page ${page}: ${some}${read === 1 ? `order ${first}` : `orders ${first}–${last}`}${state}, newest first`;
 }
 
 /**
@@ -193,16 +227,15 @@ export function OrdersDesk() {
   if (listing.live.status === 'loading') body = <Typography role="status">Loading orders…</Typography>;
   else if (listing.live.status === 'error') body = <Alert severity="error">{listing.live.message}</Alert>;
   else {
-    const { rows, malformed, more } = listing.live.value;
-    const last = rows.at(-1);
+    const { rows, malformed, more, read, last } = listing.live.value;
     body = (
       <Stack spacing={1.5}>
         <Typography role="status" variant="body2" color="textSecondary">
           {searching
             ? `${rows.length} ${rows.length === 1 ? 'match' : 'matches'}${more ? ` (the first ${SEARCH_LIMIT} of each kind: type more to narrow it down)` : ''}`
-            : rows.length === 0
+            : read === 0
               ? 'No orders match.'
-              : pageLine(cursors.length, rows.length, more)}
+              : pageLine(cursors.length, read, rows.length, more, filters.pay)}
           {` · ${format.zoneNote}`}
         </Typography>
         {malformed > 0 && (

@@ -4,7 +4,15 @@
  * (docs/decisions.md#the-organisers-desk). Pure: the server tests run these very queries.
  */
 import type { Bound, QuerySpec } from '../../../firebase/query';
-import { deskPaths, normaliseReference, searchKey, statusKey, timeKey, type OrderStatus } from '../../orders';
+import {
+  deskPaths,
+  normaliseReference,
+  searchKey,
+  statusKey,
+  timeKey,
+  type OrderStatus,
+  type PayState,
+} from '../../orders';
 
 export const PAGE_SIZE = 25;
 /** Matches each search query returns at most; the desk says when there may be more. */
@@ -17,9 +25,14 @@ export interface OrderFilters {
   from: number | null;
   /** Epoch ms, exclusive; null for no bound. */
   to: number | null;
+  /**
+   * The payment state. Not a range of the index sorted by time: it narrows what a page or a search has read
+   * (`matchesFilters`), so a page may show fewer orders than it read (docs/payments.md#on-the-desk).
+   */
+  pay: PayState | null;
 }
 
-export const NO_FILTERS: OrderFilters = { status: null, eventId: null, from: null, to: null };
+export const NO_FILTERS: OrderFilters = { status: null, eventId: null, from: null, to: null, pay: null };
 
 export interface ListQuery {
   path: string;
@@ -80,11 +93,12 @@ export function searchQueries(text: string): ListQuery[] {
   return queries;
 }
 
-/** Whether an entry found by a search passes the filters in force. */
+/** Whether an entry found by a search, or read for a page, passes the filters in force. */
 export function matchesFilters(
   filters: OrderFilters,
-  entry: { t: string; status: OrderStatus; events?: Record<string, true> },
+  entry: { t: string; status: OrderStatus; events?: Record<string, true>; pay?: PayState },
 ): boolean {
+  if (filters.pay && entry.pay !== filters.pay) return false;
   if (filters.status && entry.status !== filters.status) return false;
   if (filters.eventId && !entry.events?.[filters.eventId]) return false;
   if (filters.from !== null && entry.t < timeKey(filters.from)) return false;

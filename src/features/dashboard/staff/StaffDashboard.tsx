@@ -16,6 +16,8 @@ import { UsersAndRoles } from './UsersAndRoles';
 const CheckinPanel = lazy(() => import('../../checkin/CheckinPanel'));
 // The events' figures and attendee lists (and their chart) load only when that tab is opened.
 const EventsDesk = lazy(() => import('../desk/EventsDesk'));
+// So does the bank statement import, with its reading of statements.
+const StatementImport = lazy(() => import('../desk/StatementImport'));
 
 const TABS = [
   { key: 'site', label: 'Site' },
@@ -23,6 +25,7 @@ const TABS = [
   { key: 'products', label: 'Products' },
   { key: 'orders', label: 'Orders' },
   { key: 'events', label: 'Events' },
+  { key: 'statement', label: 'Bank statement' },
   { key: 'messages', label: 'Messages' },
   { key: 'users', label: 'Users' },
   { key: 'checkin', label: 'Check-in' },
@@ -62,6 +65,11 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         {current === 'events' && (
           <Suspense fallback={null}>
             <EventsDesk uid={auth.id} />
+          </Suspense>
+        )}
+        {current === 'statement' && (
+          <Suspense fallback={null}>
+            <StatementImport />
           </Suspense>
         )}
         {current === 'messages' && <ContactMessages />}

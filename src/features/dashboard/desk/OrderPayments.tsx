@@ -1,0 +1,120 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useId, useState } from 'react';
+import { liveValueAtom } from '../../../firebase/liveValue';
+import { paths } from '../../../firebase/paths';
+import { isRecord } from '../../../state/validation';
+import {
+  METHOD_LABELS,
+  balanceDue,
+  deskKey,
+  parsePayments,
+  paymentPaths,
+  type Order,
+  type OrderPayment,
+} from '../../orders';
+import { useShopFormat } from '../format';
+import { LiveContent } from '../LiveContent';
+import { useOrderMoney } from './orderMoney';
+import { RecordPaymentDialog } from './RecordPaymentDialog';
+
+/** Who recorded a payment: the staff member's name from their profile, else their email, else their account id. */
+function StaffName({ uid }: { uid: string }) {
+  const live = useAtomValue(liveValueAtom(paths.user(uid)));
+  const user = live.status === 'ready' && isRecord(live.value) ? live.value : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const name = [text(user.firstname), text(user.lastname)].filter(Boolean).join(' ');
+  return <>{name || text(user.email) || uid}</>;
+}
+
+/** An order's payments as trusted code recorded them, oldest first. */
+function PaymentList({ order, money }: { order: Order; money: (minor: number) => string }) {
+  const format = useShopFormat();
+  return (
+    <LiveContent path={paymentPaths.payments(deskKey(order.uid, order.id))} label="the payments">
+      {(raw) => {
+        const { payments, malformed } = parsePayments(raw);
+        return (
+          <>
+            {payments.length === 0 ? (
+              <Typography variant="body2">No payments recorded yet.</Typography>
+            ) : (
+              <Stack component="ul" aria-label="Payments" sx={{ m: 0, pl: 2.5 }}>
+                {payments.map((payment) => (
+                  <Typography component="li" variant="body2" key={payment.id}>
+                    {money(payment.amount)} · {METHOD_LABELS[payment.method]}
+                    {payment.state === 'failed' && ' · failed'} · {format.date(payment.created)}
+                    {payment.by && (
+                      <>
+                        {' · by '}
+                        <StaffName uid={payment.by} />
+                      </>
+                    )}
+                    {payment.note && ` · “${payment.note}”`}
+                    {payment.source && ' · from a bank statement'}
+                  </Typography>
+                ))}
+              </Stack>
+            )}
+            {malformed > 0 && (
+              <Typography variant="body2" color="warning">
+                {malformed} stored {malformed === 1 ? 'payment' : 'payments'} cannot be read and{' '}
+                {malformed === 1 ? 'is' : 'are'} not shown.
+              </Typography>
+            )}
+          </>
+        );
+      }}
+    </LiveContent>
+  );
+}
+
+/**
+ * An order's payment as staff need it on the desk (docs/payments.md#on-the-desk): what is due and was paid, until
+ * when it is held, its payments, and the way to record one more.
+ */
+export function OrderPayments({ order, payment }: { order: Order; payment: OrderPayment }) {
+  const id = useId();
+  const format = useShopFormat();
+  const money = useOrderMoney(payment.currency);
+  const [recording, setRecording] = useState(false);
+  const facts: [string, string][] = [
+    ['Due', money(payment.due)],
+    ['Paid', money(payment.paid)],
+    ...(payment.refunded > 0 ? [['Refunded', money(payment.refunded)] as [string, string]] : []),
+    ['Still due', money(balanceDue(payment))],
+    ...(payment.state === 'pending' && payment.until !== null
+      ? [['Held until', format.date(payment.until)] as [string, string]]
+      : []),
+  ];
+  return (
+    <Box component="section" aria-labelledby={`${id}-title`} sx={{ mt: 2 }}>
+      <Typography id={`${id}-title`} variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
+        Payments
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ m: 0, mb: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 }}
+      >
+        {facts.map(([term, value]) => (
+          <Box key={term} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="textSecondary">
+              {term}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <PaymentList order={order} money={money} />
+      <Button variant="outlined" size="small" sx={{ mt: 1.5 }} onClick={() => setRecording(true)}>
+        Record a payment
+      </Button>
+      {recording && <RecordPaymentDialog order={order} payment={payment} onClose={() => setRecording(false)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,202 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { isPermissionDenied } from '../../../firebase/database';
+import { authAtom, siteAtom } from '../../../state/atoms';
+import { connectedAtom } from '../../../state/liveAtoms';
+import {
+  MARK_METHOD_LABELS,
+  MARK_NOTE_MAX,
+  amountText,
+  balanceDue,
+  outcomeText,
+  parseAmountInput,
+  type MarkMethod,
+  type Order,
+  type OrderPayment,
+} from '../../orders';
+import { useOrderMoney } from './orderMoney';
+import { newMarkId, queueMark, useMarkAnswers } from './paymentMarks';
+
+const METHODS: readonly MarkMethod[] = ['door', 'transfer'];
+
+/** What became of the mark, in words, while it waits, once trusted code has answered, or when it was refused. */
+function MarkStatus({
+  markId,
+  refused,
+  money,
+}: {
+  markId: string;
+  refused: string | null;
+  money: (n: number) => string;
+}) {
+  const ids = useMemo(() => [markId], [markId]);
+  const answer = useMarkAnswers(ids).get(markId);
+  const connected = useAtomValue(connectedAtom);
+  if (refused) return <Alert severity="error">{refused}</Alert>;
+  if (answer === 'unreadable') {
+    return <Alert severity="warning">The shop answered in a way this app cannot read: reload and look again.</Alert>;
+  }
+  if (answer) {
+    const attention = answer.kind === 'late-no-stock' || (answer.kind === 'paid' && answer.over > 0);
+    const done = answer.kind === 'paid' || answer.kind === 'part-paid' || answer.kind === 'late-no-stock';
+    return <Alert severity={attention ? 'warning' : done ? 'success' : 'info'}>{outcomeText(answer, money)}</Alert>;
+  }
+  return (
+    <Alert severity="info">
+      {connected
+        ? 'Recording the payment…'
+        : 'You are offline. The payment is kept on this device and is recorded when the connection is back; you may close this.'}
+    </Alert>
+  );
+}
+
+/**
+ * Records money staff took by hand for an order (docs/payments.md#on-the-desk): the amount, prefilled with what is
+ * still due, how it was paid and a note; saved as a mark for trusted code to apply, whose answer is said here.
+ */
+export function RecordPaymentDialog({
+  order,
+  payment,
+  onClose,
+}: {
+  order: Order;
+  payment: OrderPayment;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const { locale } = useAtomValue(siteAtom);
+  const staff = useAtomValue(authAtom).id ?? '';
+  const money = useOrderMoney(payment.currency);
+  // What was owed when staff opened it: the summary follows the order live, and moves once this payment lands.
+  const [owed] = useState(() => ({ balance: balanceDue(payment), due: payment.due, paid: payment.paid }));
+  const [amount, setAmount] = useState(() => amountText(owed.balance, payment.currency, locale));
+  const [method, setMethod] = useState<MarkMethod>(payment.method === 'transfer' ? 'transfer' : 'door');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState<{ markId: string; minor: number } | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const amountField = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const read = parseAmountInput(amount, payment.currency, locale);
+    if ('error' in read) {
+      setProblem(read.error);
+      amountField.current?.focus();
+      return;
+    }
+    const mark = { uid: order.uid, order: order.id, amount: read.minor, method, note };
+    try {
+      const next = await newMarkId();
+      setRecorded({ markId: next, minor: read.minor });
+      // Not awaited: offline, the database keeps the mark and sends it when the connection is back.
+      queueMark(next, mark, staff).catch((error: unknown) => {
+        console.error('Payment not queued:', error);
+        setRefused(
+          isPermissionDenied(error)
+            ? 'The shop refused this payment: you may no longer be staff. Nothing was recorded.'
+            : 'The payment could not be saved. Nothing was recorded; please try again.',
+        );
+      });
+    } catch (error) {
+      console.error('The database could not be reached:', error);
+      setProblem('The shop could not be reached. Nothing was recorded; please try again.');
+    }
+  };
+
+  const sent = recorded !== null;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id={`${id}-title`}>Record a payment</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2">
+              {owed.balance > 0
+                ? `${money(owed.balance)} is still due of ${money(owed.due)}.`
+                : `Paid in full: ${money(owed.paid)} of ${money(owed.due)}.`}
+            </Typography>
+            {recorded ? (
+              <Typography>
+                {money(recorded.minor)} · {MARK_METHOD_LABELS[method]}
+                {note.trim() && ` · “${note.trim()}”`}
+              </Typography>
+            ) : (
+              <>
+                <TextField
+                  label={`Amount received (${payment.currency})`}
+                  value={amount}
+                  onChange={(event) => {
+                    setAmount(event.target.value);
+                    setProblem(null);
+                  }}
+                  error={problem !== null}
+                  helperText={
+                    problem ?? `As the shop writes money, such as ${amountText(2600, payment.currency, locale)}`
+                  }
+                  inputRef={amountField}
+                  autoFocus
+                  slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+                />
+                <FormControl>
+                  <FormLabel id={`${id}-method`}>How it was paid</FormLabel>
+                  <RadioGroup
+                    aria-labelledby={`${id}-method`}
+                    value={method}
+                    onChange={(event) => setMethod(event.target.value as MarkMethod)}
+                  >
+                    {METHODS.map((value) => (
+                      <FormControlLabel
+                        key={value}
+                        value={value}
+                        control={<Radio />}
+                        label={MARK_METHOD_LABELS[value]}
+                      />
+                    ))}
+                  </RadioGroup>
+                </FormControl>
+                <TextField
+                  label="Note (optional)"
+                  value={note}
+                  onChange={(event) => setNote(event.target.value)}
+                  multiline
+                  minRows={2}
+                  helperText={`Up to ${MARK_NOTE_MAX} characters, for staff only`}
+                  slotProps={{ htmlInput: { maxLength: MARK_NOTE_MAX } }}
+                />
+              </>
+            )}
+            <div role="status">
+              {recorded && <MarkStatus markId={recorded.markId} refused={refused} money={money} />}
+            </div>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          {/* Remounted once sent, so the focus goes to it rather than to the page when the form goes. */}
+          <Button key={String(sent)} onClick={onClose} autoFocus={sent}>
+            {sent ? 'Close' : 'Cancel'}
+          </Button>
+          {!sent && (
+            <Button type="submit" variant="contained">
+              Record payment
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,356 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useAtomValue } from 'jotai';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { authAtom, siteAtom } from '../../../state/atoms';
+import {
+  APPLIED_VERDICTS,
+  VERDICTS,
+  VERDICT_LABELS,
+  displayReference,
+  outcomeText,
+  readStatement,
+  statementColumns,
+  verdictCounts,
+  type ColumnMapping,
+  type MatchedLine,
+} from '../../orders';
+import { Section } from '../Section';
+import { useMinorMoney } from './orderMoney';
+import { useMarkAnswers, type MarkAnswer } from './paymentMarks';
+import { applyStatementLines, previewStatement } from './statementImport';
+
+type Stage =
+  | { kind: 'none' }
+  | { kind: 'reading' }
+  | { kind: 'problem'; message: string; columns: string[] | null }
+  /** `n` counts the files read, so that a file read again starts a preview of its own. */
+  | { kind: 'preview'; matched: MatchedLine[]; skipped: number; n: number };
+
+/** Which column holds what, for a CSV whose header names none the reading knows. */
+function ColumnsForm({ columns, onMapping }: { columns: string[]; onMapping: (mapping: ColumnMapping) => void }) {
+  const id = useId();
+  const [date, setDate] = useState('');
+  const [amount, setAmount] = useState('');
+  const [out, setOut] = useState('');
+  const [words, setWords] = useState<number[]>([]);
+  const [decimal, setDecimal] = useState<',' | '.'>('.');
+  const [header, setHeader] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const name = (cell: string, index: number) => `Column ${index + 1}${header && cell.trim() ? `: ${cell.trim()}` : ''}`;
+  const options = columns.map((cell, index) => (
+    <MenuItem key={index} value={String(index)}>
+      {name(cell, index)}
+    </MenuItem>
+  ));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (date === '' || amount === '' || words.length === 0) {
+      setProblem('Choose the date column, the amount column and at least one column of words.');
+      return;
+    }
+    const amountColumn = out === '' ? Number(amount) : { credit: Number(amount), debit: Number(out) };
+    onMapping({ date: Number(date), amount: amountColumn, text: words, decimal, header });
+  };
+  return (
+    <Paper component="form" variant="outlined" sx={{ p: 2 }} onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <Typography id={`${id}-title`} variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
+        Which column holds what
+      </Typography>
+      <Stack spacing={2}>
+        <FormControlLabel
+          control={<Checkbox checked={header} onChange={(event) => setHeader(event.target.checked)} />}
+          label="The first row holds the column names"
+        />
+        <TextField select label="Date" value={date} onChange={(event) => setDate(event.target.value)}>
+          {options}
+        </TextField>
+        <TextField
+          select
+          label="Amount (or money in)"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        >
+          {options}
+        </TextField>
+        <TextField
+          select
+          label="Money out, if in a column of its own"
+          value={out}
+          onChange={(event) => setOut(event.target.value)}
+        >
+          <MenuItem value="">None: money out is negative</MenuItem>
+          {options}
+        </TextField>
+        <FormControl component="fieldset">
+          <FormLabel component="legend">Words to look for references in</FormLabel>
+          <FormGroup>
+            {columns.map((cell, index) => (
+              <FormControlLabel
+                key={index}
+                label={name(cell, index)}
+                control={
+                  <Checkbox
+                    checked={words.includes(index)}
+                    onChange={(event) =>
+                      setWords(
+                        event.target.checked
+                          ? [...words, index].sort((a, b) => a - b)
+                          : words.filter((word) => word !== index),
+                      )
+                    }
+                  />
+                }
+              />
+            ))}
+          </FormGroup>
+        </FormControl>
+        <TextField
+          select
+          label="Decimal mark"
+          value={decimal}
+          onChange={(event) => setDecimal(event.target.value as ',' | '.')}
+        >
+          <MenuItem value=".">Point: 1,234.56</MenuItem>
+          <MenuItem value=",">Comma: 1.234,56</MenuItem>
+        </TextField>
+        {problem && (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <div>
+          <Button type="submit" variant="contained">
+            Read with these columns
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A line's answer once applied, or what the import would do with it. */
+function lineOutcome(
+  matched: MatchedLine,
+  answer: MarkAnswer | undefined,
+  refused: boolean,
+  money: (minor: number) => string,
+): string {
+  if (refused) return 'Not applied: an earlier import queued this line.';
+  if (answer === 'unreadable') return 'Answered in a way this app cannot read.';
+  if (answer) return outcomeText(answer, money);
+  return '';
+}
+
+/** The preview: counts, one row per line (cards on a phone), and each applied line's answer. */
+function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number }) {
+  const staff = useAtomValue(authAtom).id ?? '';
+  const { currency } = useAtomValue(siteAtom);
+  const minorMoney = useMinorMoney();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const counts = verdictCounts(matched);
+  const toApply = useMemo(() => matched.filter(({ verdict }) => APPLIED_VERDICTS.has(verdict)), [matched]);
+  const [applied, setApplied] = useState<readonly string[]>([]);
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const answers = useMarkAnswers(applied);
+  const status = useRef<HTMLElement>(null);
+  const apply = () => {
+    setApplied(toApply.map(({ markId }) => markId));
+    // The button goes disabled: the focus goes to where the progress is said rather than to the page.
+    status.current?.focus();
+    void applyStatementLines(toApply, staff).then(setRefused);
+  };
+  const answered = applied.filter((markId) => answers.has(markId) || refused.has(markId)).length;
+  const rows = matched.map((line) => {
+    // A matched line in its order's currency; the statement's own is the shop's.
+    const money = (minor: number) => minorMoney(minor, line.target?.payment.currency ?? currency);
+    return {
+      line,
+      order: line.target ? displayReference(line.target.ref) : '',
+      amount: money(line.line.amountMinor),
+      outcome: lineOutcome(line, answers.get(line.markId), refused.has(line.markId), money),
+    };
+  });
+  return (
+    <Stack spacing={2}>
+      <Typography component="h3" variant="h3" sx={{ fontSize: '1.05rem' }}>
+        {matched.length} {matched.length === 1 ? 'line' : 'lines'} of money in
+      </Typography>
+      <Stack
+        component="ul"
+        aria-label="Counts"
+        direction="row"
+        sx={{ m: 0, p: 0, listStyle: 'none', flexWrap: 'wrap', gap: 1 }}
+      >
+        {VERDICTS.filter((verdict) => counts[verdict] > 0).map((verdict) => (
+          <Paper component="li" key={verdict} variant="outlined" sx={{ px: 1.5, py: 0.5 }}>
+            <Typography variant="body2">
+              {VERDICT_LABELS[verdict]}: <strong>{counts[verdict]}</strong>
+            </Typography>
+          </Paper>
+        ))}
+      </Stack>
+      {skipped > 0 && (
+        <Alert severity="warning">
+          {skipped} {skipped === 1 ? 'line' : 'lines'} of the file could not be read and {skipped === 1 ? 'is' : 'are'}{' '}
+          left out.
+        </Alert>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Button variant="contained" disabled={toApply.length === 0 || applied.length > 0} onClick={apply}>
+          {toApply.length === 0
+            ? 'Nothing to apply'
+            : `Apply ${toApply.length} matched ${toApply.length === 1 ? 'line' : 'lines'}`}
+        </Button>
+        <Typography role="status" variant="body2" ref={status} tabIndex={-1}>
+          {applied.length === 0
+            ? ''
+            : answered < applied.length
+              ? `Applying: ${answered} of ${applied.length} done…`
+              : `Done: ${applied.length} ${applied.length === 1 ? 'line' : 'lines'} applied or answered.`}
+        </Typography>
+      </Stack>
+      {wide ? (
+        <TableContainer>
+          <Table size="small" aria-label="Statement lines">
+            <TableHead>
+              <TableRow>
+                <TableCell>Line</TableCell>
+                <TableCell>Date</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Words</TableCell>
+                <TableCell>Order</TableCell>
+                <TableCell>Match</TableCell>
+                <TableCell>Answer</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map(({ line, order, amount, outcome }) => (
+                <TableRow key={line.markId}>
+                  <TableCell>{line.line.at}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.line.date}</TableCell>
+                  <TableCell align="right">{amount}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.line.text}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{order}</TableCell>
+                  <TableCell>{VERDICT_LABELS[line.verdict]}</TableCell>
+                  <TableCell>{outcome}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : (
+        <Stack component="ul" aria-label="Statement lines" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {rows.map(({ line, order, amount, outcome }) => (
+            <Paper component="li" key={line.markId} variant="outlined" sx={{ p: 1.5 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {VERDICT_LABELS[line.verdict]} · {amount}
+              </Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {line.line.text}
+              </Typography>
+              <Typography variant="body2" color="textSecondary">
+                Line {line.line.at} · {line.line.date}
+                {order && ` · order ${order}`}
+              </Typography>
+              {outcome && <Typography variant="body2">{outcome}</Typography>}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The desk's bank statement import (docs/payments.md#importing-a-statement): a file read on this device, its lines
+ * matched to orders by the references in their words and shown before anything is done; the matched lines applied
+ * in one go, each as a mark whose id comes from the line, so importing the same statement again applies nothing
+ * twice.
+ */
+export default function StatementImport() {
+  const id = useId();
+  const [stage, setStage] = useState<Stage>({ kind: 'none' });
+  const [bytes, setBytes] = useState<Uint8Array | null>(null);
+  const reads = useRef(0);
+
+  const read = async (file: Uint8Array, mapping?: ColumnMapping) => {
+    setStage({ kind: 'reading' });
+    const result = readStatement(file, mapping);
+    if ('error' in result) {
+      setStage({ kind: 'problem', message: result.error, columns: mapping ? null : statementColumns(file) });
+      return;
+    }
+    try {
+      const matched = await previewStatement(result);
+      setStage({ kind: 'preview', matched, skipped: result.skipped.length, n: ++reads.current });
+    } catch (error) {
+      console.error('Statement not matched:', error);
+      setStage({ kind: 'problem', message: 'The orders could not be read. Please try again.', columns: null });
+    }
+  };
+
+  return (
+    <Section title="Bank statement">
+      <Stack spacing={2}>
+        <Typography variant="body2">
+          Import your bank account’s statement (CSV or MT940) to find bank transfers. Each line is matched to the order
+          whose reference it quotes and shown here first; nothing is recorded until you apply it. Lines applied by an
+          earlier import are never applied twice.
+        </Typography>
+        <div>
+          <Typography component="label" htmlFor={`${id}-file`} sx={{ display: 'block', mb: 0.5, fontWeight: 600 }}>
+            Statement file
+          </Typography>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,.txt,.sta,.mt940,text/csv,text/plain"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              // Cleared, so that choosing the same file again (after applying it) reads it again.
+              event.target.value = '';
+              if (!file) return;
+              void file.arrayBuffer().then((buffer) => {
+                const next = new Uint8Array(buffer);
+                setBytes(next);
+                void read(next);
+              });
+            }}
+          />
+        </div>
+        <div role="status">
+          {stage.kind === 'reading' && <Typography>Reading the statement and matching it to orders…</Typography>}
+        </div>
+        {stage.kind === 'problem' && (
+          <Alert severity="error" role="alert">
+            {stage.message}
+            {stage.columns && ' If it is a CSV file, you can say which column holds what below.'}
+          </Alert>
+        )}
+        {stage.kind === 'problem' && stage.columns && bytes && (
+          <ColumnsForm columns={stage.columns} onMapping={(mapping) => void read(bytes, mapping)} />
+        )}
+        {stage.kind === 'preview' && <Preview key={stage.n} matched={stage.matched} skipped={stage.skipped} />}
+      </Stack>
+    </Section>
+  );
+}

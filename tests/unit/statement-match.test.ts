@@ -1,0 +1,104 @@
+/**
+ * What importing a bank statement would do (src/features/orders/statementMatch.ts): every line judged against the
+ * order its words name, and each line's mark id the same in every import of the same statement.
+ */
+import { describe, expect, it } from 'vitest';
+import { readStatement } from '../../src/features/orders/bankStatement';
+import type { OrderPayment } from '../../src/features/orders/orderPayment';
+import {
+  matchStatement,
+  statementMarkId,
+  verdictCounts,
+  type StatementFacts,
+} from '../../src/features/orders/statementMatch';
+
+const statement = [
+  'Date,Description,Amount',
+  '2026-11-20,K7M4-QXPR Ann,36.00',
+  '2026-11-20,K7M4-QXPR Ann,36.00',
+  '2026-11-21,ref ab12 cd34,10.00',
+  '2026-11-21,AB12CD34 rest,10.00',
+  '2026-11-21,for EF56GH78 thanks,60.00',
+  '2026-11-22,MN34PQ56,18.00',
+  '2026-11-22,Rent,-500.00',
+  '2026-11-23,no reference here,12.00',
+  '2026-11-23,old order ZZ99ZZ99,12.00',
+  '2026-11-24,again EF56GH78,5.00',
+].join('\n');
+
+const pay = (due: number, extra: Partial<OrderPayment> = {}): OrderPayment => ({
+  method: 'transfer',
+  currency: 'GBP',
+  due,
+  paid: 0,
+  refunded: 0,
+  state: 'pending',
+  until: null,
+  v: 1,
+  ...extra,
+});
+
+const facts = (earlier: string[] = []): StatementFacts => ({
+  orders: new Map([
+    ['K7M4QXPR', { uid: 'u', order: 'a' }],
+    ['AB12CD34', { uid: 'u', order: 'b' }],
+    ['EF56GH78', { uid: 'u', order: 'c' }],
+    ['MN34PQ56', { uid: 'u', order: 'd' }],
+    ['ZZ99ZZ99', { uid: 'u', order: 'old' }],
+  ]),
+  payments: new Map([
+    ['u~a', pay(3600)],
+    ['u~b', pay(3000)],
+    ['u~c', pay(5000)],
+    ['u~d', pay(1800, { paid: 1800, state: 'paid' })],
+    ['u~old', null],
+  ]),
+  earlier: new Set(earlier),
+});
+
+async function matched(earlier: (ids: string[]) => string[] = () => []) {
+  const read = readStatement(new TextEncoder().encode(statement));
+  if ('error' in read) throw new Error(read.error);
+  const ids = await Promise.all(read.lines.map((line) => statementMarkId(line.key)));
+  return matchStatement(read.lines, ids, facts(earlier(ids)));
+}
+
+describe('matching a statement to orders', () => {
+  it('judges every line: in full, part, over, unmatched, duplicate, already paid', async () => {
+    const lines = await matched();
+    expect(lines.map((l) => [l.line.amountMinor, l.verdict, l.target?.order ?? null, l.owed])).toEqual([
+      [3600, 'full', 'a', 3600],
+      [3600, 'duplicate', null, 0],
+      [1000, 'part', 'b', 3000],
+      // The file's earlier line for the same order counts.
+      [1000, 'part', 'b', 2000],
+      [6000, 'over', 'c', 5000],
+      [1800, 'already-paid', 'd', 0],
+      [1200, 'unmatched', null, 0],
+      // An order from before payments has nothing to pay.
+      [1200, 'unmatched', null, 0],
+      [500, 'over', 'c', 0],
+    ]);
+    expect(verdictCounts(lines)).toEqual({
+      full: 1,
+      part: 2,
+      over: 2,
+      unmatched: 2,
+      duplicate: 1,
+      'already-paid': 1,
+      earlier: 0,
+    });
+  });
+
+  it('gives each line the same mark id in every import, one the rules take', async () => {
+    const [first, again] = [await matched(), await matched()];
+    expect(again.map((l) => l.markId)).toEqual(first.map((l) => l.markId));
+    expect(new Set(first.map((l) => l.markId)).size).toBe(first.length);
+    for (const { markId } of first) expect(markId).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('knows the lines an earlier import applied', async () => {
+    const lines = await matched((ids) => ids.slice(0, 3));
+    expect(lines.map((l) => l.verdict).slice(0, 4)).toEqual(['earlier', 'duplicate', 'earlier', 'part']);
+  });
+});
