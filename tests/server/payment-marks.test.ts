@@ -3,64 +3,27 @@
  * shop's rules: staff queue a mark as themselves, trusted code (functions/src/payments/marks.ts) applies it once
  * as the allocator's identity, and nobody else can record a payment, whatever they write.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getDatabase, ServerValue, type Database } from 'firebase-admin/database';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
-import { createAllocator } from '../../functions/src/orders/allocator';
-import { orderIdFor } from '../../functions/src/orders/orderId';
+import { ServerValue } from 'firebase-admin/database';
+import { describe, expect, it } from 'vitest';
 import { expireHolds } from '../../functions/src/payments/expiry';
 import { markApplier } from '../../functions/src/payments/marks';
 import { adminMailDatabase } from '../../functions/src/mail/adminMailDatabase';
 import { callerDirect, orderLinkRequest } from '../../functions/src/mail/endpoints';
 import { callerLimit, rateLimit } from '../../functions/src/mail/rateLimit';
 import { deskKey } from '../../src/features/orders/deskIndex';
-import { requestRecord } from '../../src/features/orders/orderRequest';
-import type { PaymentMethod } from '../../src/features/orders/paymentSettings';
-import { compileRules } from '../../server/rules/index';
-import type { DatabaseServer } from '../../server/server';
 import { gigEvent } from './support/gigEvent';
-import { NAMESPACE, startTestServer } from './support/protocol-harness';
+import { paymentsDatabase } from './support/paymentsHarness';
 
-const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
-
-let server: DatabaseServer;
-let url: string;
-const apps: App[] = [];
-const closers: (() => Promise<void>)[] = [];
-
-function connect(name: string, uid?: string): Database {
-  const app = initializeApp(
-    { databaseURL: url, ...(uid ? { databaseAuthVariableOverride: { uid } } : {}) },
-    `${name}-${apps.length}`,
-  );
-  apps.push(app);
-  return getDatabase(app);
-}
-const admin = () => connect('admin');
-const read = async (path: string): Promise<unknown> => (await admin().ref(path).get()).val();
-
-function trusted() {
-  const db = adminQueueDatabase(url);
-  closers.push(db.close);
-  return db;
-}
-
-async function order(uid: string, lines: Record<string, number>, method: PaymentMethod): Promise<string> {
-  const id = `request-${uid}`;
-  const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));
-  const contact = { name: `Buyer ${uid}`, email: `${uid}@example.com` };
-  await connect(uid, uid)
-    .ref()
-    .update({
-      [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, '', method, ServerValue.TIMESTAMP),
-      [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
-    });
-  await createAllocator(trusted()).settle();
-  return orderIdFor(uid, id);
-}
+const { connect, admin, read, trusted, order, url, closeAfter } = paymentsDatabase(() => ({
+  users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
+  properties: { currency: 'GBP' },
+  paymentSettings: {
+    door: { on: true },
+    transfer: { on: true, days: 3, payee: 'Harbour Jazz Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: '' },
+    card: { on: true, minutes: 30 },
+  },
+  products: { gig: gigEvent({ stock: 4, price: 12.5 }) },
+}));
 
 /** A mark as the desk queues it, by `by` (staff), for buyer `uid`'s order. */
 const mark = (uid: string, orderId: string, amount: number, by = 'staff', method = 'door') => ({
@@ -75,33 +38,6 @@ const mark = (uid: string, orderId: string, amount: number, by = 'staff', method
 async function queue(markId: string, value: Record<string, unknown>, as = 'staff'): Promise<void> {
   await connect(as, as).ref(`paymentMarks/${markId}`).set(value);
 }
-
-beforeAll(async () => {
-  server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
-  url = `http://127.0.0.1:${server.port}?ns=${NAMESPACE}`;
-});
-
-beforeEach(async () => {
-  await server.set(NAMESPACE, '/', {
-    users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
-    properties: { currency: 'GBP' },
-    paymentSettings: {
-      door: { on: true },
-      transfer: { on: true, days: 3, payee: 'Harbour Jazz Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: '' },
-      card: { on: true, minutes: 30 },
-    },
-    products: { gig: gigEvent({ stock: 4, price: 12.5 }) },
-  });
-});
-
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-afterAll(async () => {
-  await Promise.all(apps.map((app) => deleteApp(app)));
-  await server.close();
-});
 
 describe('a payment staff take at the door', () => {
   it('makes the order paid: a record of its own, the summary moved on, the hold lifted, the buyer emailed', async () => {
@@ -268,8 +204,8 @@ describe('nobody but staff queues a payment, and nobody but trusted code records
 describe('the order page’s answer', () => {
   /** What the order page gets for buyer `uid`'s order, through its secret link, as the endpoint answers it. */
   async function orderPage(uid: string, orderId: string) {
-    const db = adminMailDatabase(url);
-    closers.push(db.close);
+    const db = adminMailDatabase(url());
+    closeAfter(db.close);
     const secret = (await read(`orders/${uid}/${orderId}/link`)) as string;
     const limit = callerLimit(rateLimit(100, 60_000), rateLimit(100, 60_000));
     const answer = await orderLinkRequest(db, limit, 'POST', { secret }, callerDirect('127.0.0.1'));

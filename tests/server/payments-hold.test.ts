@@ -4,72 +4,14 @@
  * and the expiry job (functions/src/payments/expiry.ts) lets an unpaid order lapse, giving its stock back, once,
  * whatever dies or races it. What no client may do to a payment summary is in the rules matrix too.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getDatabase, ServerValue } from 'firebase-admin/database';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
-import { createAllocator } from '../../functions/src/orders/allocator';
-import { orderIdFor } from '../../functions/src/orders/orderId';
+import { describe, expect, it } from 'vitest';
 import { expireHolds, expiryUpdate, type HoldsDatabase } from '../../functions/src/payments/expiry';
 import { deskKey, parseDeskEntry } from '../../src/features/orders/deskIndex';
-import { requestRecord } from '../../src/features/orders/orderRequest';
-import type { PaymentMethod } from '../../src/features/orders/paymentSettings';
-import { compileRules } from '../../server/rules/index';
-import type { DatabaseServer } from '../../server/server';
 import { gigEvent } from './support/gigEvent';
-import { NAMESPACE, startTestServer } from './support/protocol-harness';
+import { paymentsDatabase } from './support/paymentsHarness';
 
-const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');
 const EVENT_START = Date.parse('2027-06-01T19:00:00Z');
 const DAY_MS = 86_400_000;
-
-let server: DatabaseServer;
-let url: string;
-const apps: App[] = [];
-const closers: (() => Promise<void>)[] = [];
-
-function connect(name: string, uid?: string) {
-  const app = initializeApp(
-    { databaseURL: url, ...(uid ? { databaseAuthVariableOverride: { uid } } : {}) },
-    `${name}-${apps.length}`,
-  );
-  apps.push(app);
-  return getDatabase(app);
-}
-const admin = () => connect('admin');
-
-function trusted() {
-  const db = adminQueueDatabase(url);
-  closers.push(db.close);
-  return db;
-}
-
-async function read(path: string): Promise<unknown> {
-  return (await admin().ref(path).get()).val();
-}
-
-/** Buyer `uid` orders `lines` paying by `method`, as the app does; the allocator settles it. Returns the order id. */
-async function order(uid: string, lines: Record<string, number>, method: PaymentMethod = 'door'): Promise<string> {
-  const id = `request-${uid}`;
-  const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));
-  await connect(uid, uid)
-    .ref()
-    .update({
-      [`orderQueue/${uid}`]: requestRecord(
-        id,
-        wanted,
-        { name: `Buyer ${uid}`, email: `${uid}@example.com` },
-        '',
-        method,
-        ServerValue.TIMESTAMP,
-      ),
-      [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
-    });
-  await createAllocator(trusted()).settle();
-  return orderIdFor(uid, id);
-}
 
 /** Makes an order's hold end in the past, as time would (an admin fixture: the expiry itself is judged by the rules). */
 async function lapse(uid: string, orderId: string, ago = 60_000): Promise<void> {
@@ -85,31 +27,15 @@ const CARD_AND_TRANSFER = {
   card: { on: true, minutes: 30 },
 };
 
-beforeAll(async () => {
-  server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
-  url = `http://127.0.0.1:${server.port}?ns=${NAMESPACE}`;
-});
-
-beforeEach(async () => {
-  await server.set(NAMESPACE, '/', {
-    properties: { currency: 'GBP' },
-    paymentSettings: CARD_AND_TRANSFER,
-    products: {
-      gig: gigEvent({ stock: 10, price: 12.5 }),
-      mug: gigEvent({ date: null, title: 'Mug', stock: 5 }),
-      free: gigEvent({ title: 'Free talk', price: 0, stock: 50 }),
-    },
-  });
-});
-
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-afterAll(async () => {
-  await Promise.all(apps.map((app) => deleteApp(app)));
-  await server.close();
-});
+const { connect, admin, read, trusted, order } = paymentsDatabase(() => ({
+  properties: { currency: 'GBP' },
+  paymentSettings: CARD_AND_TRANSFER,
+  products: {
+    gig: gigEvent({ stock: 10, price: 12.5 }),
+    mug: gigEvent({ date: null, title: 'Mug', stock: 5 }),
+    free: gigEvent({ title: 'Free talk', price: 0, stock: 50 }),
+  },
+}));
 
 describe('a new order’s payment and hold', () => {
   it('is due in minor units from the catalogue, held by card for the card’s minutes, and indexed for the desk', async () => {

@@ -1,0 +1,85 @@
+/**
+ * What the payment server tests share (tests/server/payments-hold.test.ts, payment-marks.test.ts): the real local
+ * database with the shop's rules, started once per file and seeded before each test; connections as admin, as any
+ * uid (judged by the rules) and as trusted code; and a buyer's order placed as the app places one.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getDatabase, ServerValue, type Database } from 'firebase-admin/database';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { adminQueueDatabase } from '../../../functions/src/orders/adminQueueDatabase';
+import { createAllocator } from '../../../functions/src/orders/allocator';
+import { orderIdFor } from '../../../functions/src/orders/orderId';
+import { requestRecord } from '../../../src/features/orders/orderRequest';
+import type { PaymentMethod } from '../../../src/features/orders/paymentSettings';
+import { compileRules } from '../../../server/rules/index';
+import type { DatabaseServer } from '../../../server/server';
+import { NAMESPACE, startTestServer } from './protocol-harness';
+
+const RULES = readFileSync(fileURLToPath(new URL('../../../database.rules.json', import.meta.url)), 'utf8');
+
+/** Registers the file's hooks; `seed` is the whole database each test starts from. */
+export function paymentsDatabase(seed: () => Record<string, unknown>) {
+  let server: DatabaseServer;
+  let url = '';
+  const apps: App[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ rules: compileRules(RULES), rulesText: RULES });
+    url = `http://127.0.0.1:${server.port}?ns=${NAMESPACE}`;
+  });
+  beforeEach(() => server.set(NAMESPACE, '/', seed()));
+  afterEach(async () => {
+    await Promise.all(closers.splice(0).map((close) => close()));
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => deleteApp(app)));
+    await server.close();
+  });
+
+  /** The database as `uid` (judged by the rules), or as admin without one. */
+  function connect(name: string, uid?: string): Database {
+    const app = initializeApp(
+      { databaseURL: url, ...(uid ? { databaseAuthVariableOverride: { uid } } : {}) },
+      `${name}-${apps.length}`,
+    );
+    apps.push(app);
+    return getDatabase(app);
+  }
+  const admin = () => connect('admin');
+
+  /** Trusted code's own connection (the allocator's identity), closed after the test. */
+  function trusted() {
+    const db = adminQueueDatabase(url);
+    closers.push(db.close);
+    return db;
+  }
+
+  /** Buyer `uid` orders `lines` paying by `method`, as the app does; the allocator settles it. Returns the order id. */
+  async function order(uid: string, lines: Record<string, number>, method: PaymentMethod = 'door'): Promise<string> {
+    const id = `request-${uid}`;
+    const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));
+    const contact = { name: `Buyer ${uid}`, email: `${uid}@example.com` };
+    await connect(uid, uid)
+      .ref()
+      .update({
+        [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, '', method, ServerValue.TIMESTAMP),
+        [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
+      });
+    await createAllocator(trusted()).settle();
+    return orderIdFor(uid, id);
+  }
+
+  return {
+    url: () => url,
+    connect,
+    admin,
+    read: async (path: string): Promise<unknown> => (await admin().ref(path).get()).val(),
+    trusted,
+    order,
+    /** Closes `close` after the test, with trusted code's connections. */
+    closeAfter: (close: () => Promise<void>) => closers.push(close),
+  };
+}
