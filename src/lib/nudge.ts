@@ -4,6 +4,14 @@ const NUDGE_LAST_MS = 30_000;
 /** How long one call may take before the next may be made. */
 const NUDGE_TIMEOUT_MS = 30_000;
 
+/** One call to trusted code's `endpoint`, settled either way: what it did shows in the database, not here. */
+export function nudgeOnce(endpoint: string): Promise<void> {
+  return fetch(endpoint, { method: 'POST', signal: AbortSignal.timeout(NUDGE_TIMEOUT_MS) }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /**
  * Asks trusted code (a POST to `endpoint`) to work through a queue the app wrote to, now and then again, less and
  * less often, until the returned function is called: the answer travels through the database, so a call that
@@ -19,10 +27,9 @@ export function keepNudging(endpoint: string): () => void {
     clearTimeout(timer);
     if (navigator.onLine && !calling) {
       calling = true;
-      const done = () => {
+      void nudgeOnce(endpoint).then(() => {
         calling = false;
-      };
-      fetch(endpoint, { method: 'POST', signal: AbortSignal.timeout(NUDGE_TIMEOUT_MS) }).then(done, done);
+      });
     }
     timer = setTimeout(nudge, wait);
     wait = Math.min(wait * 2, NUDGE_LAST_MS);

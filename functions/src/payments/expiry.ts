@@ -13,7 +13,7 @@ import { deskPaths, deskStatusWrites, parseDeskEntry, type DeskEntry } from '../
 import { slotOf } from '../../../src/features/orders/openOrders';
 import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
 import { parseOrderPayment } from '../../../src/features/orders/orderPayment';
-import { ticketId } from '../../../src/features/tickets/ticket';
+import { firstTickets, itemsOf, ticketed, ticketWrites } from './orderTickets';
 import { isRecord } from '../../../src/state/validation';
 
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -35,14 +35,6 @@ const expiredMessageId = (orderId: string): string => `${orderId}-expired`;
 function expiryReads(entry: DeskEntry, order: unknown): string[] {
   const items = isRecord(order) && isRecord(order.items) ? Object.keys(order.items) : [];
   return [paths.openOrders(entry.uid), ...items.map(paths.productStock), ...firstTickets(entry)];
-}
-
-/**
- * The first ticket of each of the order's events: an order written by hand, or before tickets, has none, and a
- * status written where no ticket is would be refused (a ticket is whole or not at all).
- */
-export function firstTickets(entry: DeskEntry): string[] {
-  return Object.keys(entry.events ?? {}).map((eventId) => paths.ticket(eventId, ticketId(entry.order, 0)));
 }
 
 /** An index entry whose order is gone (deleted by hand) is taken out of the index, with its events' entries. */
@@ -90,17 +82,17 @@ export function expiryUpdate(
   }
   const slot = slotOf(reads.get(paths.openOrders(uid)), orderId);
   if (slot) update[paths.openOrderSlot(uid, slot)] = null;
-  for (const [productId, item] of Object.entries(isRecord(order.items) ? order.items : {})) {
-    const quantity = isRecord(item) && typeof item.quantity === 'number' ? item.quantity : 0;
+  const items = itemsOf(order);
+  for (const [productId, quantity] of items) {
     // Stock that is not counted (no number) stays uncounted; what was taken of counted stock goes back.
     if (quantity > 0 && typeof reads.get(paths.productStock(productId)) === 'number') {
       update[paths.productStock(productId)] = increment(quantity);
     }
-    if (reads.get(paths.ticket(productId, ticketId(orderId, 0))) != null) {
-      for (let n = 0; n < quantity; n++) update[`${paths.ticket(productId, ticketId(orderId, n))}/status`] = 'void';
-    }
   }
-  return update;
+  return {
+    ...update,
+    ...ticketWrites(orderId, items, (eventId) => ticketed(reads, eventId, orderId), { status: 'void' }),
+  };
 }
 
 /** What one run did. */

@@ -14,10 +14,9 @@ import { deskKey, deskPaths, deskStatusWrites, parseDeskEntry } from '../../../s
 import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
 import { balanceDue, parseOrderPayment } from '../../../src/features/orders/orderPayment';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
-import { ticketId } from '../../../src/features/tickets/ticket';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
-import { firstTickets } from './expiry';
+import { firstTickets, itemsOf, ticketed, ticketWrites } from './orderTickets';
 
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
 const increment = (by: number) => ({ '.sv': { increment: by } });
@@ -86,12 +85,6 @@ const markReads = (markId: string, mark: { uid: string; order: string }) => ({
   entry: deskPaths.order(deskKey(mark.uid, mark.order)),
 });
 
-const itemsOf = (order: unknown): [string, number][] =>
-  Object.entries(isRecord(order) && isRecord(order.items) ? order.items : {}).map(([id, item]) => [
-    id,
-    isRecord(item) && typeof item.quantity === 'number' ? item.quantity : 0,
-  ]);
-
 /**
  * The one update that applies mark `markId`, with what the desk is told. A mark that cannot be applied (malformed,
  * no such order, applied before) is only taken off the queue, with its answer.
@@ -143,15 +136,11 @@ function markUpdate(
     return typeof left !== 'number' || left >= quantity;
   });
   /** Writes `fields` into every ticket of the order (its events' units). */
-  const eachTicket = (fields: Record<string, unknown>) => {
-    for (const [id, quantity] of items) {
-      if (!reading.ticketed.has(id)) continue;
-      for (let n = 0; n < quantity; n++) {
-        const ticket = paths.ticket(id, ticketId(mark.order, n));
-        for (const [field, value] of Object.entries(fields)) writes[`${ticket}/${field}`] = value;
-      }
-    }
-  };
+  const eachTicket = (fields: Record<string, unknown>) =>
+    Object.assign(
+      writes,
+      ticketWrites(mark.order, items, (eventId) => reading.ticketed.has(eventId), fields),
+    );
   let outcome: MarkOutcome;
   if (pay.state === 'paid') {
     outcome = { kind: 'paid', over: paid - pay.due };
@@ -204,11 +193,7 @@ async function read(db: MarksDatabase, markId: string, raw: unknown): Promise<Ma
     recorded: first.get(at.recorded),
     entry: first.get(at.entry),
     stock: new Map(itemsOf(order).map(([id]) => [id, more.get(paths.productStock(id))])),
-    ticketed: new Set(
-      Object.keys(entry?.events ?? {}).filter(
-        (eventId) => more.get(paths.ticket(eventId, ticketId(mark.order, 0))) != null,
-      ),
-    ),
+    ticketed: new Set(Object.keys(entry?.events ?? {}).filter((eventId) => ticketed(more, eventId, mark.order))),
   };
 }
 

@@ -4,8 +4,9 @@ import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { StorageSlot, type StorageFailure } from '../../state/storage';
 import { isRecord } from '../../state/validation';
-import { readDeskDetails } from '../orders';
-import { queuePaymentMark } from '../paying';
+import { nudgeOnce } from '../../lib/nudge';
+import { PAYMENT_MARKS_ENDPOINT, readDeskDetails } from '../orders';
+import { queueMark } from '../paying';
 import { decide, indexLists, type Decision, type DoorIndex, type EventList } from './decide';
 import {
   findConflicts,
@@ -286,7 +287,13 @@ function scanRecord(scanned: Scan, stamp: unknown, uid: string): Record<string, 
  */
 async function send(scanned: Scan, uid: string): Promise<void> {
   // The money first, under the scan's id: sent again with a retried scan, it is still recorded once.
-  if (scanned.took) await queuePaymentMark(scanned.id, { ...scanned.took, method: 'door' }, uid);
+  if (scanned.took) {
+    // Refused: this scan's payment was queued or applied before (a send that arrived, then was retried).
+    await queueMark(scanned.id, { ...scanned.took, method: 'door' }, uid).catch((error: unknown) => {
+      if (!isPermissionDenied(error)) throw error;
+    });
+    void nudgeOnce(PAYMENT_MARKS_ENDPOINT);
+  }
   const path = paths.checkin(scanned.eventId, scanned.id);
   const attempts: ((stamp: unknown) => Record<string, unknown>)[] = [
     (stamp) => ({ [path]: scanRecord(scanned, stamp, uid) }),

@@ -4,4 +4,4 @@
  */
 export { paymentSettingsAtom } from './paymentSettingsState';
 export { OrderPaymentSummary } from './OrderPaymentSummary';
-export { queuePaymentMark } from './paymentMarks';
+export { newMarkId, queueMark } from './paymentMarks';

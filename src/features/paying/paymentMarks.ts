@@ -1,26 +1,31 @@
-import { isPermissionDenied, updateFromRoot } from '../../firebase/database';
-import { markRecord, paymentPaths, PAYMENT_MARKS_ENDPOINT } from '../orders';
-
-/** Long enough for trusted code to apply a short queue; the answer itself comes through the database. */
-const NUDGE_TIMEOUT_MS = 10_000;
+import { database } from '../../firebase/database';
+import { markRecord, paymentPaths, type MarkMethod } from '../orders';
 
 /**
- * Queues a payment taken at the door (docs/payments.md#the-door) under `markId` for staff member `by` and asks
- * trusted code to apply the queue now. Offline, the write waits in the SDK; the door sends it again with its scan
- * until it arrives. A mark the rules refuse because the same id was queued or answered before was applied
- * already: that is not an error.
+ * Payments staff take by hand, queued for trusted code to apply (docs/payments.md#payments-staff-record): the one
+ * place the desk and the door write a mark. The SDK keeps a mark written offline and sends it when the connection
+ * is back.
  */
-export async function queuePaymentMark(
-  markId: string,
-  mark: Parameters<typeof markRecord>[0],
-  by: string,
-): Promise<void> {
-  try {
-    await updateFromRoot((at) => ({ [paymentPaths.mark(markId)]: markRecord(mark, by, at) }));
-  } catch (error) {
-    if (!isPermissionDenied(error)) throw error;
-  }
-  await fetch(PAYMENT_MARKS_ENDPOINT, { method: 'POST', signal: AbortSignal.timeout(NUDGE_TIMEOUT_MS) }).catch(
-    () => undefined,
-  );
+export interface NewMark {
+  uid: string;
+  order: string;
+  amount: number;
+  method: MarkMethod;
+  note?: string;
+  source?: string;
+}
+
+/** A fresh mark id: the database's push id, unique and sorted by time. */
+export async function newMarkId(): Promise<string> {
+  return (await database()).newKey(paymentPaths.marks);
+}
+
+/**
+ * Queues `mark` as `markId` for staff member `by`. Resolves once the database has it; offline, the SDK keeps it and
+ * this waits for the connection. Rejects when the rules refuse it (a mark of that id was queued or answered
+ * before: a statement line applied already).
+ */
+export async function queueMark(markId: string, mark: NewMark, by: string): Promise<void> {
+  const db = await database();
+  await db.set(paymentPaths.mark(markId), markRecord(mark, by, db.serverTime));
 }

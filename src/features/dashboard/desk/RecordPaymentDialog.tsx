@@ -29,7 +29,8 @@ import {
   type OrderPayment,
 } from '../../orders';
 import { useOrderMoney } from './orderMoney';
-import { newMarkId, queueMark, useMarkAnswers } from './paymentMarks';
+import { newMarkId, queueMark } from '../../paying';
+import { useMarkAnswers } from './paymentMarks';
 
 const METHODS: readonly MarkMethod[] = ['door', 'transfer'];
 

@@ -1,43 +1,12 @@
 /**
- * The desk's data access for payments staff take by hand (docs/payments.md#on-the-desk): a mark queued for trusted
- * code, and its answer followed live while trusted code is asked, now and again, to apply the queue. The SDK keeps
+ * The desk's data access for payments staff take by hand (docs/payments.md#on-the-desk): a mark's answer followed
+ * live while trusted code is asked, now and again, to apply the queue (marks are queued by paying/paymentMarks.ts). The SDK keeps
  * a mark written offline and sends it when the connection is back; the answer then arrives as any other.
  */
 import { useEffect, useState } from 'react';
 import { database } from '../../../firebase/database';
 import { keepNudging } from '../../../lib/nudge';
-import {
-  PAYMENT_MARKS_ENDPOINT,
-  markRecord,
-  parseMarkOutcome,
-  paymentPaths,
-  type MarkMethod,
-  type MarkOutcome,
-} from '../../orders';
-
-export interface NewMark {
-  uid: string;
-  order: string;
-  amount: number;
-  method: MarkMethod;
-  note?: string;
-  source?: string;
-}
-
-/** A fresh mark id: the database's push id, unique and sorted by time. */
-export async function newMarkId(): Promise<string> {
-  return (await database()).newKey(paymentPaths.marks);
-}
-
-/**
- * Queues `mark` as `markId` for staff member `by`. Resolves once the database has it; offline, the SDK keeps it and
- * this waits for the connection. Rejects when the rules refuse it (a mark of that id was queued or answered
- * before: a statement line applied already).
- */
-export async function queueMark(markId: string, mark: NewMark, by: string): Promise<void> {
-  const db = await database();
-  await db.set(paymentPaths.mark(markId), markRecord(mark, by, db.serverTime));
-}
+import { PAYMENT_MARKS_ENDPOINT, parseMarkOutcome, paymentPaths, type MarkOutcome } from '../../orders';
 
 /** A mark's answer: what became of it, or 'unreadable' when the answer is not one the desk knows. */
 export type MarkAnswer = MarkOutcome | 'unreadable';

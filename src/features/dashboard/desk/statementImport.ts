@@ -17,7 +17,7 @@ import {
   type ReadStatement,
   type RefTarget,
 } from '../../orders';
-import { queueMark } from './paymentMarks';
+import { queueMark } from '../../paying';
 
 /** Reads at most this many paths at once: a statement of thousands of lines must not flood the connection. */
 const AT_ONCE = 32;
