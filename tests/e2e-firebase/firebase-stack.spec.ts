@@ -562,6 +562,8 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/orders/find',
     '/api/orders/link',
     '/api/payments/apply',
+    '/api/payments/card',
+    '/api/payments/card/webhook',
     '/cart',
     '/checkout',
     '/coming-soon',

@@ -48,8 +48,7 @@ beforeAll(async () => {
       if (webhookDown) return void response.writeHead(503).end();
       const signature = request.headers['stripe-signature'];
       void cardWebhookRequest(
-        cards!,
-        provider,
+        { cards: cards!, provider },
         request.method,
         Buffer.concat(chunks),
         typeof signature === 'string' ? signature : undefined,
@@ -101,7 +100,7 @@ async function until<T>(find: () => Promise<T | undefined> | T | undefined, what
 }
 
 const startPay = async (secret: string) => {
-  const answer = await cardPaymentRequest(cards!, 'POST', { secret, action: 'pay' });
+  const answer = await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'pay' });
   return { status: answer.status, body: JSON.parse(answer.body) as Record<string, unknown> };
 };
 
@@ -153,8 +152,10 @@ describe('paying by card', () => {
     expect((await startPay(door.secret)).body).toEqual({ kind: 'not-card' });
     expect((await startPay('A'.repeat(32))).status).toBe(404);
     expect((await startPay('../../etc')).status).toBe(404);
-    expect((await cardPaymentRequest(cards!, 'POST', { secret, action: 'refund' })).status).toBe(400);
-    expect((await cardPaymentRequest(cards!, 'GET', { secret, action: 'pay' })).status).toBe(405);
+    expect((await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'refund' })).status).toBe(
+      400,
+    );
+    expect((await cardPaymentRequest({ cards: cards!, provider }, 'GET', { secret, action: 'pay' })).status).toBe(405);
   });
 
   it('starts afresh once the page expired, and refuses once the hold has ended', async () => {
@@ -181,7 +182,7 @@ describe('paying by card', () => {
     expect((await onPage(url, TEST_CARDS.declined)).status).toBe(402);
     const back = await onPage(url, '', 'cancel');
     expect(back.headers.get('location')).toBe(`${SHOP}/order?card=cancelled`);
-    const checked = await cardPaymentRequest(cards!, 'POST', { secret, action: 'check' });
+    const checked = await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' });
     expect(JSON.parse(checked.body)).toEqual({ kind: 'checked', state: 'pending' });
     expect(await read(`orders/ed/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
     expect(await read(`tickets/gig/${id}-0/status`)).toBe('unpaid');
@@ -196,8 +197,8 @@ describe('confirming at most once', () => {
     // The buyer pays; their return, the webhook and ten resends all land at once.
     await onPage(url, TEST_CARDS.pays);
     await Promise.all([
-      cardPaymentRequest(cards!, 'POST', { secret, action: 'check' }),
-      cardPaymentRequest(cards!, 'POST', { secret, action: 'check' }),
+      cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' }),
+      cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' }),
       ...Array.from({ length: 10 }, () => fake.resend(session.id)),
     ]);
     await until(() => (answers.length >= 11 ? true : undefined), 'eleven webhook answers');
@@ -226,14 +227,16 @@ describe('confirming at most once', () => {
     };
     // Signed with the shop's secret, claiming the page was paid: read back, it is still open.
     const signed = event(WEBHOOK_SECRET);
-    const believed = await cardWebhookRequest(cards!, provider, 'POST', signed.payload, signed.signature);
+    const believed = await cardWebhookRequest({ cards: cards!, provider }, 'POST', signed.payload, signed.signature);
     expect(JSON.parse(believed.body)).toMatchObject({ kind: 'open' });
     // Signed with another secret, not signed, or the body changed after signing: 400.
     const forged = event('whsec_attacker');
-    expect((await cardWebhookRequest(cards!, provider, 'POST', forged.payload, forged.signature)).status).toBe(400);
-    expect((await cardWebhookRequest(cards!, provider, 'POST', signed.payload, undefined)).status).toBe(400);
+    expect(
+      (await cardWebhookRequest({ cards: cards!, provider }, 'POST', forged.payload, forged.signature)).status,
+    ).toBe(400);
+    expect((await cardWebhookRequest({ cards: cards!, provider }, 'POST', signed.payload, undefined)).status).toBe(400);
     const altered = signed.payload.replace('"amount_total":2500', '"amount_total":1');
-    expect((await cardWebhookRequest(cards!, provider, 'POST', altered, signed.signature)).status).toBe(400);
+    expect((await cardWebhookRequest({ cards: cards!, provider }, 'POST', altered, signed.signature)).status).toBe(400);
     expect(await read(`orders/gu/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
     expect(await read(`payments/${deskKey('gu', id)}/card-1/state`)).toBe('pending');
   });
@@ -311,6 +314,13 @@ describe('the hold’s end', () => {
 });
 
 describe('when the provider is down', () => {
+  it('says a shop without provider keys takes no cards, to the buyer and to anyone posting events', async () => {
+    const { secret } = await cardOrder('mo');
+    const pay = await cardPaymentRequest(null, 'POST', { secret, action: 'pay' });
+    expect([pay.status, JSON.parse(pay.body)]).toEqual([503, { error: expect.stringMatching(/no card payments/) }]);
+    expect((await cardWebhookRequest(null, 'POST', '{}', 'x')).status).toBe(503);
+  });
+
   it('answers 503 to the buyer, with the attempt recorded as failed, and the webhook 503 so it is sent again', async () => {
     const { id, secret } = await cardOrder('lu');
     const down = stripeProvider({
@@ -319,7 +329,7 @@ describe('when the provider is down', () => {
       api: { host: '127.0.0.1', port: 9, protocol: 'http' },
     });
     const blind = cardPayments(trusted(), down, { shopUrl: SHOP });
-    const answer = await cardPaymentRequest(blind, 'POST', { secret, action: 'pay' });
+    const answer = await cardPaymentRequest({ cards: blind, provider: down }, 'POST', { secret, action: 'pay' });
     expect(answer.status).toBe(503);
     expect(await read(`payments/${deskKey('lu', id)}/card-1/state`)).toBe('failed');
     // A genuine event the shop cannot check with the provider now: 503, so that the provider sends it again.
@@ -332,7 +342,7 @@ describe('when the provider is down', () => {
       data: { object: session },
     });
     const signature = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect((await cardWebhookRequest(blind, down, 'POST', payload, signature)).status).toBe(503);
+    expect((await cardWebhookRequest({ cards: blind, provider: down }, 'POST', payload, signature)).status).toBe(503);
     // The tap after, with the provider back, started a payment of its own.
     expect(url).toMatch(/\/pay\/cs_test_/);
     expect(await read(`payments/${deskKey('lu', id)}/card-2/state`)).toBe('pending');

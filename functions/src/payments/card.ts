@@ -40,10 +40,9 @@ const LEAST_HOLD_LEFT_MS = 60_000;
 const TRIES = 3;
 
 /** A card payment as the provider knows ours: the order's owner, id and our payment's id, in one string. */
-export const cardReference = (target: OrderOf, paymentId: string): string =>
-  `${target.uid}~${target.order}~${paymentId}`;
+const cardReference = (target: OrderOf, paymentId: string): string => `${target.uid}~${target.order}~${paymentId}`;
 
-export function parseCardReference(reference: string | null): (OrderOf & { paymentId: string }) | null {
+function parseCardReference(reference: string | null): (OrderOf & { paymentId: string }) | null {
   const parts = (reference ?? '').split('~');
   if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]{1,128}$/.test(part))) return null;
   const [uid, order, paymentId] = parts as [string, string, string];
@@ -66,7 +65,7 @@ function cardRecords(raw: unknown): CardRecord[] {
 }
 
 /** What the buyer's "Pay by card" is answered. */
-export type StartAnswer =
+type StartAnswer =
   | { kind: 'redirect'; url: string }
   /** Nothing is owed any more (paid meanwhile, perhaps on the page they came back from). */
   | { kind: 'paid' }
@@ -79,7 +78,7 @@ export type StartAnswer =
   | { kind: 'not-found' };
 
 /** What became of a payment read back from the provider. */
-export type ConfirmAnswer = MarkOutcome | { kind: 'open' } | { kind: 'cancelled' } | { kind: 'unknown' };
+type ConfirmAnswer = MarkOutcome | { kind: 'open' } | { kind: 'cancelled' } | { kind: 'unknown' };
 
 export interface CardPayments {
   /** The order's secret link holder asks to pay what is due by card. */

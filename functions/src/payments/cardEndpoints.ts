@@ -6,10 +6,30 @@
  *   payment, which is read back before anything is done; answered 2xx once handled (or not ours), 400 for a bad
  *   signature, 503 when the provider or the database could not be reached, so that the provider sends it again.
  */
-import { type CardPayments } from './card';
+import { cardPayments, type CardPayments } from './card';
 import { BadWebhookSignature, type CardProvider, ProviderRefused } from './provider';
+import { stripeProvider, type StripeSettings } from './stripeProvider';
+import type { PaymentsDatabase } from './settlePayment';
 import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer';
 import { isRecord } from '../../../src/state/validation';
+
+/** The card flow on the provider of `settings`; null when the shop has no provider keys (cardSettings.ts). */
+export interface CardServices {
+  cards: CardPayments;
+  provider: CardProvider;
+}
+
+export function cardServices(
+  db: PaymentsDatabase,
+  settings: StripeSettings | null,
+  shopUrl: string,
+): CardServices | null {
+  if (!settings) return null;
+  const provider = stripeProvider(settings);
+  return { provider, cards: cardPayments(db, provider, { shopUrl }) };
+}
+
+const notSetUp = () => jsonAnswer(503, { error: 'This shop takes no card payments yet: pay another way.' });
 
 const unavailable = (what: string, error: unknown): EndpointAnswer => {
   console.error(`${what}:`, error);
@@ -21,12 +41,14 @@ const unavailable = (what: string, error: unknown): EndpointAnswer => {
 };
 
 export async function cardPaymentRequest(
-  cards: CardPayments,
+  services: CardServices | null,
   method: string | undefined,
   body: unknown,
 ): Promise<EndpointAnswer> {
   const refused = refuseUnlessPost(method);
   if (refused) return refused;
+  if (!services) return notSetUp();
+  const { cards } = services;
   const secret = isRecord(body) && typeof body.secret === 'string' ? body.secret : '';
   const action = isRecord(body) ? body.action : undefined;
   if (action !== 'pay' && action !== 'check') return jsonAnswer(400, { error: "action must be 'pay' or 'check'" });
@@ -45,14 +67,15 @@ export async function cardPaymentRequest(
 }
 
 export async function cardWebhookRequest(
-  cards: CardPayments,
-  provider: CardProvider,
+  services: CardServices | null,
   method: string | undefined,
   rawBody: Buffer | string | undefined,
   signature: string | undefined,
 ): Promise<EndpointAnswer> {
   const refused = refuseUnlessPost(method);
   if (refused) return refused;
+  if (!services) return notSetUp();
+  const { cards, provider } = services;
   let event;
   try {
     event = provider.verifyWebhook(rawBody ?? '', signature);

@@ -62,7 +62,7 @@ export {
   type BookedMessage,
   type BookedOrder,
 } from './bookedMessage';
-export { PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
+export { CARD_PAYMENT_ENDPOINT, PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
 export { paymentPaths, parseMarkOutcome, type MarkOutcome } from './paymentRecords';
 export {
   MARK_METHOD_LABELS,
