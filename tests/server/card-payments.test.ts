@@ -260,6 +260,85 @@ describe('confirming at most once', () => {
   });
 });
 
+describe('money that is not what the shop asked for', () => {
+  /** The SDK as the provider's account holder would use it, outside the shop's flow. */
+  const outside = () =>
+    new Stripe(SECRET_KEY, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+  const sessionFor = (reference: string, amount: number, currency = 'gbp') =>
+    outside().checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name: 'x' } } }],
+      client_reference_id: reference,
+      success_url: `${SHOP}/order`,
+      cancel_url: `${SHOP}/order`,
+    });
+
+  it('flags a payment of another amount than the shop asked for, and pays nothing with it', async () => {
+    const { id, secret } = await cardOrder('na');
+    const url = await pageOf(secret);
+    // As if the provider had taken another amount than the one asked for.
+    await admin()
+      .ref(`payments/${deskKey('na', id)}/card-1/amount`)
+      .set(1000);
+    await onPage(url, TEST_CARDS.pays);
+    await until(() => answers.find((a) => a.body.includes('flagged')), 'the flagged webhook');
+    expect(await read(`payments/${deskKey('na', id)}/card-1`)).toMatchObject({
+      state: 'failed',
+      charge: expect.stringMatching(/^pi_/),
+      note: expect.stringContaining('took £25.00, but the shop asked for £10.00'),
+    });
+    expect(await read(`orders/na/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
+    expect(await read(`mailOutbox/${id}-paid`)).toBeNull();
+  });
+
+  it('flags payments the shop never started for an order, in another currency or beside its own, once each', async () => {
+    const { id, secret } = await cardOrder('ol');
+    await pageOf(secret);
+    const euros = await sessionFor(`ol~${id}~card-9`, 2500, 'eur');
+    const beside = await sessionFor(`ol~${id}~card-1`, 2500);
+    for (const session of [euros, beside]) {
+      await onPage(session.url!, TEST_CARDS.pays);
+      await fake.resend(session.id);
+    }
+    await until(() => (answers.filter((a) => a.body.includes('flagged')).length >= 4 ? true : undefined), 'flags');
+    const records = (await read(`payments/${deskKey('ol', id)}`)) as Record<string, { state: string; note?: string }>;
+    expect(Object.keys(records).sort()).toEqual(['card-1', `card-1-${beside.id}`, 'card-9']);
+    expect(records['card-1']!.state).toBe('pending');
+    expect(records['card-9']).toMatchObject({ state: 'failed', note: expect.stringContaining('€25.00') });
+    expect(records[`card-1-${beside.id}`]).toMatchObject({
+      state: 'failed',
+      note: expect.stringContaining('never started'),
+    });
+    expect(await read(`orders/ol/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
+  });
+});
+
+describe('a process killed while confirming', () => {
+  it('leaves nothing half done: the webhook is answered 503, sent again, and the payment confirmed once', async () => {
+    const { id, secret } = await cardOrder('pi');
+    const url = await pageOf(secret);
+    const db = trusted();
+    let killed = false;
+    const dying = {
+      ...db,
+      update: async (update: Record<string, unknown>) => {
+        if (!killed && Object.keys(update).some((path) => path.endsWith('/pay/paid'))) {
+          killed = true;
+          throw new Error('process killed');
+        }
+        return db.update(update);
+      },
+    };
+    cards = cardPayments(dying, provider, { shopUrl: SHOP });
+    await onPage(url, TEST_CARDS.pays);
+    await until(async () => ((await read(`orders/pi/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
+    expect(killed).toBe(true);
+    expect(answers.map((a) => a.status)).toEqual([503, 200]);
+    expect(await read(`orders/pi/${id}/pay`)).toMatchObject({ paid: 2500, v: 2 });
+    expect(await read(`payments/${deskKey('pi', id)}/card-1/state`)).toBe('confirmed');
+  });
+});
+
 describe('the hold’s end', () => {
   const lapse = async (uid: string, id: string) =>
     admin()

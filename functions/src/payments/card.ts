@@ -17,6 +17,7 @@ import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
 import { balanceDue } from '../../../src/features/orders/orderPayment';
 import { displayReference } from '../../../src/features/orders/orderReference';
+import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
 import { type CardPayment, type CardProvider, ProviderRefused, ProviderUnavailable } from './provider';
@@ -64,6 +65,25 @@ function cardRecords(raw: unknown): CardRecord[] {
   );
 }
 
+/** `fields` of the record at `path`, as update paths. */
+const fieldWrites = (path: string, fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).map(([field, value]) => [`${path}/${field}`, value]));
+
+const money = (minor: number, currency: string) =>
+  formatMoney(fromMinorUnits(minor, currency.toUpperCase()), currency.toUpperCase(), 'en-GB');
+
+/** Why a paid provider payment is not the one the shop asked for, in words for staff; null when it is. */
+function flagged(record: unknown, payment: CardPayment, currency: string): string | null {
+  if (!isRecord(record)) {
+    return `Flagged: the card provider took ${money(payment.amountMinor, payment.currency)} for this order in a payment the shop never started. Check it with the provider; it paid nothing here.`;
+  }
+  if (payment.currency !== currency.toLowerCase() || payment.amountMinor !== record.amount) {
+    const asked = typeof record.amount === 'number' ? money(record.amount, currency) : 'another amount';
+    return `Flagged: the card provider took ${money(payment.amountMinor, payment.currency)}, but the shop asked for ${asked}. Check it with the provider; it paid nothing here.`;
+  }
+  return null;
+}
+
 /** What the buyer's "Pay by card" is answered. */
 type StartAnswer =
   | { kind: 'redirect'; url: string }
@@ -78,7 +98,13 @@ type StartAnswer =
   | { kind: 'not-found' };
 
 /** What became of a payment read back from the provider. */
-type ConfirmAnswer = MarkOutcome | { kind: 'open' } | { kind: 'cancelled' } | { kind: 'unknown' };
+type ConfirmAnswer =
+  | MarkOutcome
+  | { kind: 'open' }
+  | { kind: 'cancelled' }
+  | { kind: 'unknown' }
+  /** Paid, but not what the shop asked for: recorded for staff as a failed payment, and paying nothing. */
+  | { kind: 'flagged' };
 
 export interface CardPayments {
   /** The order's secret link holder asks to pay what is due by card. */
@@ -110,20 +136,20 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
 
   /** Applies what the provider says of our payment `paymentId` of `target`, once. */
   async function confirm(target: OrderOf, paymentId: string, payment: CardPayment): Promise<ConfirmAnswer> {
-    const recordPath = paymentPaths.payment(deskKey(target.uid, target.order), paymentId);
+    const key = deskKey(target.uid, target.order);
+    const ownPath = paymentPaths.payment(key, paymentId);
+    // A provider payment naming our payment but not the one we made for it gets a record of its own, to flag.
+    const foreignPath = paymentPaths.payment(key, `${paymentId}-${payment.id}`);
     for (let tries = 0; tries < TRIES; tries++) {
-      const reading = await readForPayment(db, target, [recordPath]);
+      const reading = await readForPayment(db, target, [ownPath, foreignPath]);
+      const own = reading.more.get(ownPath);
+      const foreign = isRecord(own) && typeof own.session === 'string' && own.session !== payment.id;
+      const recordPath = foreign ? foreignPath : ownPath;
       const record = reading.more.get(recordPath);
       const recorded = isRecord(record) ? record.state : null;
       if (recorded === 'confirmed') return { kind: 'already' };
-      let update: Record<string, unknown>;
       if (payment.state === 'paid') {
         const pay = paymentOf(reading);
-        if (pay && pay.currency.toLowerCase() !== payment.currency) {
-          // Never happens for a payment we made; money in another currency is for staff to see to.
-          console.error(`card payment ${payment.id}: paid in ${payment.currency}, the order is in ${pay.currency}`);
-          return { kind: 'invalid' };
-        }
         const settled = settlePayment(target, payment.amountMinor, reading);
         if (!settled || !pay) {
           console.error(
@@ -131,25 +157,39 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
           );
           return { kind: 'not-found' };
         }
-        const confirmed = {
-          state: 'confirmed',
-          session: payment.id,
-          ...(payment.charge ? { charge: payment.charge } : {}),
-        };
-        update = {
+        const charge = payment.charge ? { charge: payment.charge } : {};
+        // Money that is not what this shop asked for (another amount or currency, or a payment it never started)
+        // is recorded, flagged for staff, and pays nothing (docs/payments.md#card-payments).
+        const flag = flagged(record, payment, pay.currency);
+        if (flag !== null) {
+          if (recorded !== 'pending' && recorded !== null) {
+            console.error(`card payment ${payment.id}: paid, but its record is ${String(recorded)}: ${flag}`);
+            return { kind: 'flagged' };
+          }
+          const failed = { state: 'failed', session: payment.id, note: flag.slice(0, 200), ...charge };
+          try {
+            await db.update(
+              recorded === 'pending'
+                ? fieldWrites(recordPath, failed)
+                : {
+                    [recordPath]: {
+                      method: 'card',
+                      amount: payment.amountMinor,
+                      currency: pay.currency,
+                      created: SERVER_TIME,
+                      ...failed,
+                    },
+                  },
+            );
+          } catch (error) {
+            // Refused: another delivery of the same event flagged it a moment before (the record is then there).
+            if (!db.isRefusal(error)) throw error;
+          }
+          return { kind: 'flagged' };
+        }
+        const update = {
           ...settled.writes,
-          // Paid with no record of ours (lost, or removed by hand): the money came in, so it is recorded whole.
-          ...(recorded === 'pending'
-            ? Object.fromEntries(Object.entries(confirmed).map(([field, value]) => [`${recordPath}/${field}`, value]))
-            : {
-                [recordPath]: {
-                  method: 'card',
-                  amount: payment.amountMinor,
-                  currency: pay.currency,
-                  created: SERVER_TIME,
-                  ...confirmed,
-                },
-              }),
+          ...fieldWrites(recordPath, { state: 'confirmed', session: payment.id, ...charge }),
         };
         try {
           await db.update(update);
