@@ -46,12 +46,17 @@ describe('a payment staff record', () => {
       a: { ...one, method: 'transfer', created: 1, note: 'Seen on the account', source: 'line' },
       c: { ...one, amount: -5 },
       d: 'nonsense',
+      e: { ...one, method: 'card', state: 'pending', created: 3, by: undefined },
+      f: { ...one, method: 'card', state: 'cancelled', created: 4, by: undefined },
+      g: { ...one, state: 'refunded' },
     });
-    expect(payments.map((payment) => [payment.id, payment.method, payment.note, payment.source])).toEqual([
-      ['a', 'transfer', 'Seen on the account', 'line'],
-      ['b', 'door', '', ''],
+    expect(payments.map((payment) => [payment.id, payment.method, payment.state, payment.note])).toEqual([
+      ['a', 'transfer', 'confirmed', 'Seen on the account'],
+      ['b', 'door', 'confirmed', ''],
+      ['e', 'card', 'pending', ''],
+      ['f', 'card', 'cancelled', ''],
     ]);
-    expect(malformed).toBe(2);
+    expect(malformed).toBe(3);
     expect(parsePayments(null)).toEqual({ payments: [], malformed: 0 });
   });
 });

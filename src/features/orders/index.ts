@@ -70,6 +70,7 @@ export {
   markRecord,
   outcomeText,
   parsePayments,
+  PAYMENT_STATE_NOTES,
   type MarkMethod,
 } from './paymentLedger';
 export { amountText, parseAmountInput } from './paymentAmount';

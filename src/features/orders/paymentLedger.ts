@@ -65,7 +65,8 @@ export interface PaymentEntry {
   /** In `currency`'s minor units. */
   amount: number;
   currency: string;
-  state: 'confirmed' | 'failed';
+  /** A card payment is `pending` while the buyer is on the provider's page, `cancelled` if it closed unpaid. */
+  state: 'confirmed' | 'failed' | 'pending' | 'cancelled';
   /** When it was recorded (epoch ms). */
   created: number;
   /** The staff member who recorded it; none for a card payment. */
@@ -79,7 +80,7 @@ function parsePayment(id: string, raw: unknown): PaymentEntry | null {
   if (!isRecord(raw)) return null;
   const { method, amount, currency, state, created, by, note, source } = raw;
   if (method !== 'door' && method !== 'transfer' && method !== 'card') return null;
-  if (state !== 'confirmed' && state !== 'failed') return null;
+  if (state !== 'confirmed' && state !== 'failed' && state !== 'pending' && state !== 'cancelled') return null;
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return null;
   if (typeof currency !== 'string' || typeof created !== 'number') return null;
   return {
@@ -94,6 +95,14 @@ function parsePayment(id: string, raw: unknown): PaymentEntry | null {
     source: typeof source === 'string' ? source : '',
   };
 }
+
+/** What a payment's state adds to its line on the desk: nothing for money received. */
+export const PAYMENT_STATE_NOTES: Record<PaymentEntry['state'], string> = {
+  confirmed: '',
+  failed: 'failed',
+  pending: 'started on the card page, not paid yet',
+  cancelled: 'card page closed unpaid',
+};
 
 /** An order's payments, oldest first; what cannot be read is counted, not shown (docs/hostile-data.md). */
 export function parsePayments(raw: unknown): { payments: PaymentEntry[]; malformed: number } {

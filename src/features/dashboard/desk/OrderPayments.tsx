@@ -12,6 +12,7 @@ import {
   balanceDue,
   deskKey,
   parsePayments,
+  PAYMENT_STATE_NOTES,
   paymentPaths,
   type Order,
   type OrderPayment,
@@ -46,7 +47,8 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
                 {payments.map((payment) => (
                   <Typography component="li" variant="body2" key={payment.id}>
                     {money(payment.amount)} · {METHOD_LABELS[payment.method]}
-                    {payment.state === 'failed' && ' · failed'} · {format.date(payment.created)}
+                    {PAYMENT_STATE_NOTES[payment.state] && ` · ${PAYMENT_STATE_NOTES[payment.state]}`} ·{' '}
+                    {format.date(payment.created)}
                     {payment.by && (
                       <>
                         {' · by '}
