@@ -7,12 +7,15 @@
  * first-come inversions, batches and database writes per order, the database's CPU and peak memory, and the
  * load average (docs/decisions.md#the-on-sale-rush).
  *
- *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|rules|firebase …]   (all of them when none is named)
+ *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|pay|pay-small|rules|firebase …]   (all but pay-small when none is named)
  *
  * `poisoned` (issue 30, break 1) is a rush of 200 honest buyers among whom 10 accounts reuse the request ids of
  * orders other accounts placed before, and 3 pairs of accounts choose one fresh id each at the same moment; its
  * honest buyers' press-to-answer is printed beside `clean`, the same 200 honest buyers with nothing planted.
  * `rules` is what the database's rules cost for one batch of 250 orders, without the network (bench/rulesBatch.ts).
+ * `pay` (issue 31) is scenario (a) with payments: each buyer names card, bank transfer or the door, and once all are
+ * answered every held order is paid or lets its hold lapse, and the accounting is printed (bench/rushPayments.ts);
+ * `pay-small` is the same with 200 buyers and an event of 100, for trying it out.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +34,7 @@ import { FIREBASE_PORTS } from './lighthouse';
 import { percentile } from './liveApp';
 import type { BuyerPlan, BuyerResult, BuyersCommand, BuyersReport } from './rushBuyers';
 import { runRulesBatchBench } from './rulesBatch';
+import { methodOf, payAftermath, paymentsSeed } from './rushPayments';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BUYERS_SCRIPT = fileURLToPath(new URL('./rushBuyers.ts', import.meta.url));
@@ -44,6 +48,8 @@ interface Scenario {
   processes: number;
   /** More data the database starts with (the poisoned scenario's earlier orders). */
   seed?: Record<string, unknown>;
+  /** The event whose held orders are then paid or let lapse, and accounted for (bench/rushPayments.ts). */
+  payments?: string;
 }
 
 /** A small deterministic random source, so that every run asks for the same wishlists. */
@@ -95,6 +101,15 @@ function honestRush(planted: boolean): BuyerPlan[] {
   );
 }
 
+/** Buyers × 1–4 tickets of `eventId`, each naming a way to pay (half card, 30% transfer, 20% door). */
+function payingRush(count: number, eventId: string): BuyerPlan[] {
+  const next = random(11);
+  return Array.from({ length: count }, (_, index) => ({
+    lines: { [eventId]: between(next, 1, 4) },
+    method: methodOf(index),
+  }));
+}
+
 function scenarios(): Record<string, Scenario> {
   const a = random(1);
   const c = random(3);
@@ -139,6 +154,24 @@ function scenarios(): Record<string, Scenario> {
       buyers: honestRush(true),
       processes: 2,
       seed: earlierOrders('rush-p'),
+    },
+    pay: {
+      name: 'pay',
+      what: '2,000 buyers × 1–4 tickets, an event of 1,000, paying by card, transfer or at the door',
+      stock: { 'rush-pay': 1000 },
+      buyers: payingRush(2000, 'rush-pay'),
+      processes: 8,
+      seed: paymentsSeed(),
+      payments: 'rush-pay',
+    },
+    'pay-small': {
+      name: 'pay-small',
+      what: '200 buyers × 1–4 tickets, an event of 100, paying by card, transfer or at the door',
+      stock: { 'rush-pay': 100 },
+      buyers: payingRush(200, 'rush-pay'),
+      processes: 2,
+      seed: paymentsSeed(),
+      payments: 'rush-pay',
     },
   };
 }
@@ -397,6 +430,15 @@ async function runLocal(scenario: Scenario, authPort: number) {
     const summary = summarise(scenario, await readOutcome(port, results));
     const orders = Math.max(1, summary.orders);
     const batchWrites = endpoint.batches() + endpoint.refusedBatches();
+    const loadAfter = loadavg()[0]!;
+    // The pay scenario's aftermath: held orders paid or let lapse, then the accounting (bench/rushPayments.ts).
+    const aftermath = scenario.payments
+      ? await payAftermath(
+          `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`,
+          scenario.payments,
+          scenario.stock[scenario.payments]!,
+        )
+      : undefined;
     return {
       ...summary,
       batches: endpoint.batches(),
@@ -407,7 +449,8 @@ async function runLocal(scenario: Scenario, authPort: number) {
       databaseWritesPerOrder: Number(((results.length + batchWrites) / orders).toFixed(2)),
       databaseCpuMs: after.cpuMs - before.cpuMs,
       databasePeakMiB: after.peakMiB,
-      loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
+      loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
+      ...(aftermath ? { aftermath } : {}),
     };
   } finally {
     await hosts.close();
@@ -454,7 +497,7 @@ function print(name: string, what: string, figures: object): void {
 
 export async function runRushBench(only: readonly string[] = []): Promise<Record<string, unknown>> {
   const all = scenarios();
-  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'clean', 'poisoned', 'rules', 'firebase'];
+  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'clean', 'poisoned', 'pay', 'rules', 'firebase'];
   const results: Record<string, unknown> = {};
   if (wanted.includes('rules')) {
     results.rules = runRulesBatchBench();
@@ -467,8 +510,16 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
     await auth.ready({ persist: false });
     for (const name of wanted.filter((name) => name in all)) {
       const scenario = all[name]!;
-      results[name] = await runLocal(scenario, authPort);
-      print(name, `${scenario.what} (vite preview's allocator, local database)`, results[name] as object);
+      const { aftermath, ...rush } = await runLocal(scenario, authPort);
+      results[name] = aftermath ? { ...rush, aftermath } : rush;
+      print(name, `${scenario.what} (vite preview's allocator, local database)`, rush);
+      if (aftermath) {
+        print(
+          `${name}, aftermath`,
+          'every other held order of each method paid (marks, card), the rest lapsed by the expiry job',
+          aftermath,
+        );
+      }
     }
   } finally {
     await auth.stop();

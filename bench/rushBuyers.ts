@@ -20,6 +20,7 @@ import {
   type Database,
 } from 'firebase/database';
 import { parseAnswer, requestRecord } from '../src/features/orders/orderRequest';
+import type { PaymentMethod } from '../src/features/orders/paymentSettings';
 
 export interface BuyerPlan {
   lines: Record<string, number>;
@@ -28,6 +29,8 @@ export interface BuyerPlan {
    * buyer chooses at the same moment); a fresh push id when absent.
    */
   requestId?: string;
+  /** How the buyer chooses to pay (the `pay` scenario); at the door when absent. */
+  method?: PaymentMethod;
 }
 
 export type BuyersCommand =
@@ -146,7 +149,7 @@ function press(buyer: Buyer): Promise<BuyerResult> {
       lines,
       { name: `Buyer ${buyer.uid.slice(0, 6)}`, email: `${buyer.uid.toLowerCase()}@example.com` },
       '',
-      'door',
+      buyer.plan.method ?? 'door',
       serverTimestamp(),
     );
     update(ref(buyer.db), { [`orderQueue/${buyer.uid}`]: record, [`orderRate/${buyer.uid}`]: serverTimestamp() }).then(
