@@ -61,7 +61,7 @@ describe('a new order’s payment and hold', () => {
     const until = ((await read(`orders/bo/${transfer}/pay`)) as { until: number }).until;
     expect(Math.abs(until - (Date.now() + 3 * DAY_MS))).toBeLessThan(60_000);
     const door = await order('cy', { gig: 1 }, 'door');
-    expect(await read(`orders/cy/${door}/pay`)).toMatchObject({ method: 'door', until: EVENT_START });
+    expect(await read(`orders/cy/${door}/pay`)).toMatchObject({ method: 'door', until: EVENT_START + DAY_MS });
     const goods = await order('di', { mug: 1 }, 'door');
     expect(await read(`orders/di/${goods}/pay/until`)).toBeNull();
     expect(await read(`deskOrders/${deskKey('di', goods)}/hold`)).toBeNull();

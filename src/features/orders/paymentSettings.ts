@@ -76,9 +76,17 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
+ * How long after its event starts an order to pay at the door still holds its tickets: late arrivals pay at the door
+ * too, so the door's list must not void them at the start. We know when events start, not when they end: a day
+ * covers any evening (docs/payments.md#the-hold).
+ */
+const DOOR_OPEN_AFTER_START_MS = DAY_MS;
+
+/**
  * When an unpaid order placed `now` lapses and its stock goes back on sale: null when it never lapses (paid at the
  * door for goods, which staff close by hand). `eventStart` is the earliest event the order holds tickets for
- * (epoch ms), or null for goods alone: no hold runs past it.
+ * (epoch ms), or null for goods alone: no card or transfer hold runs past it; one to pay at the door runs a day past
+ * it.
  */
 export function holdEnd(
   method: PaymentMethod,
@@ -86,12 +94,7 @@ export function holdEnd(
   now: number,
   eventStart: number | null,
 ): number | null {
-  const term =
-    method === 'door'
-      ? Number.POSITIVE_INFINITY
-      : method === 'transfer'
-        ? settings.transfer.days * DAY_MS
-        : settings.card.minutes * MINUTE_MS;
-  const end = Math.min(now + term, eventStart ?? Number.POSITIVE_INFINITY);
-  return Number.isFinite(end) ? end : null;
+  if (method === 'door') return eventStart === null ? null : eventStart + DOOR_OPEN_AFTER_START_MS;
+  const term = method === 'transfer' ? settings.transfer.days * DAY_MS : settings.card.minutes * MINUTE_MS;
+  return Math.min(now + term, eventStart ?? Number.POSITIVE_INFINITY);
 }

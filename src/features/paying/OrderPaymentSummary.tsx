@@ -26,8 +26,9 @@ export function OrderPaymentSummary({
   const { transfer } = useAtomValue(paymentSettingsAtom).settings;
   const money = (minor: number) => formatMoney(fromMinorUnits(minor, payment.currency), payment.currency, locale);
   const pending = payment.state === 'pending';
+  // Paid at the door whenever the buyer comes: its hold's end is no deadline to tell them.
   const payBy =
-    pending && payment.until !== null
+    pending && payment.until !== null && payment.method !== 'door'
       ? new Intl.DateTimeFormat(locale, {
           dateStyle: 'medium',
           timeStyle: 'short',
