@@ -113,8 +113,8 @@ function trustedCode(): Plugin {
   type Endpoints = typeof import('./functions/src/mail/endpoints.ts');
   type Services = {
     allocator: Allocator;
-    /** Lets the orders whose holds have ended lapse (functions/src/payments/expiry.ts). */
-    expireHolds: () => Promise<{ expired: number }>;
+    /** Lets the orders whose holds have ended lapse, and reminds transfers due (functions/src/payments/holdsJob.ts). */
+    runHoldsJob: () => Promise<{ expired: number; reminded: number }>;
     /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
     applyMarks: () => Promise<MarksReport>;
     mail: TrustedMail;
@@ -134,7 +134,7 @@ function trustedCode(): Plugin {
       { backfillDeskIndex },
       { trustedMail, sendSoon },
       endpoints,
-      { expireHolds },
+      { runHoldsJob },
       { markApplier },
       cardEndpoints,
     ] = await Promise.all([
@@ -145,7 +145,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/desk/backfill.ts')>('./functions/src/desk/backfill.ts'),
       load<typeof import('./functions/src/mail/trustedMail.ts')>('./functions/src/mail/trustedMail.ts'),
       load<Endpoints>('./functions/src/mail/endpoints.ts'),
-      load<typeof import('./functions/src/payments/expiry.ts')>('./functions/src/payments/expiry.ts'),
+      load<typeof import('./functions/src/payments/holdsJob.ts')>('./functions/src/payments/holdsJob.ts'),
       load<typeof import('./functions/src/payments/marks.ts')>('./functions/src/payments/marks.ts'),
       load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
     ]);
@@ -157,7 +157,7 @@ function trustedCode(): Plugin {
     const cards = cardEndpoints.cardServices(db, cardProviderSettings(process.env), mailSettings.shopUrl);
     return {
       allocator: createAllocator(db),
-      expireHolds: () => expireHolds(db, Date.now(), cards?.cards),
+      runHoldsJob: () => runHoldsJob(db, Date.now(), cards?.cards),
       cards,
       cardEndpoints,
       applyMarks: markApplier(db),
@@ -180,8 +180,9 @@ function trustedCode(): Plugin {
       // Unpaid holds lapse within a minute of their end: what Cloud Scheduler's expireOrders does in production.
       const expiryTimer = setInterval(() => {
         void services
-          ?.then(async ({ expireHolds, mail, sendSoon }) => {
-            if ((await expireHolds()).expired > 0) sendSoon(mail.sender);
+          ?.then(async ({ runHoldsJob, mail, sendSoon }) => {
+            const report = await runHoldsJob();
+            if (report.expired > 0 || report.reminded > 0) sendSoon(mail.sender);
           })
           .catch((error: unknown) => console.error('expiring holds:', error));
       }, EXPIRY_INTERVAL_MS);

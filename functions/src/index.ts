@@ -9,7 +9,8 @@
  *   provider's webhook /api/payments/card/webhook (payments/card.ts);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
- * - expireOrders: every minute, lets the orders whose payment holds have ended unpaid lapse (payments/expiry.ts).
+ * - expireOrders: every minute, lets the orders whose payment holds have ended unpaid lapse, and reminds bank
+ *   transfers due within a day (payments/holdsJob.ts).
  * SMTP is named by the secret SMTP_URL, the card provider by the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET;
  * MAIL_FROM and SHOP_URL are parameters (README, "Deploy to Firebase").
  */
@@ -23,7 +24,7 @@ import { refuseUnlessPost } from './endpointAnswer';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
 import { backfillDeskIndex } from './desk/backfill';
-import { expireHolds } from './payments/expiry';
+import { runHoldsJob } from './payments/holdsJob';
 import { markApplier } from './payments/marks';
 import { applyMarksRequest } from './payments/marksEndpoint';
 import {
@@ -196,7 +197,7 @@ export const expireOrders = onSchedule(
     maxInstances: 1,
   },
   async () => {
-    const report = await expireHolds(trustedQueueDatabase(), Date.now(), cardFlow()?.cards);
-    if (report.expired > 0) await mailServices().sender.drain();
+    const report = await runHoldsJob(trustedQueueDatabase(), Date.now(), cardFlow()?.cards);
+    if (report.expired > 0 || report.reminded > 0) await mailServices().sender.drain();
   },
 );

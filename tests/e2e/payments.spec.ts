@@ -275,3 +275,25 @@ test('staff moving an unpaid transfer order on keep its ticket unpaid: void whil
   await changeOrderStatus(page, 'order-u', 'pending');
   await status('unpaid');
 });
+
+test('the Payments tab says when unpaid orders were last checked, and warns when the check has stopped', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  const staff = await accounts.create('staff');
+  await accounts.signIn(page, staff);
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  const section = page.getByRole('region', { name: 'Payments' });
+  await expect(
+    section.getByRole('status').filter({ hasText: 'Unpaid orders have not been checked yet' }),
+  ).toBeVisible();
+  await db.write('jobRuns/holds', { at: Date.now() - 30_000, expired: 2, reminded: 1 });
+  await expect(
+    section.getByRole('status').filter({ hasText: /^Unpaid orders are checked every minute; last/ }),
+  ).toContainText('2 lapsed, 1 reminded to pay.');
+  await db.write('jobRuns/holds', { at: Date.now() - 20 * 60_000, expired: 0, reminded: 0 });
+  await expect(
+    section.getByRole('status').filter({ hasText: /^Unpaid orders have not been checked since/ }),
+  ).toBeVisible();
+});

@@ -158,9 +158,21 @@ describe('composing an email', () => {
     expect(composeMail(context({}, 2, 'Ann Buyer', pay('transfer', { paid: 1000 }))).text).toContain('To pay £15.00');
   });
 
+  it('reminds a bank-transfer buyer by when to pay, what and where, with no tickets', () => {
+    const inLondon = { shop: { ...SHOP, timezone: 'Europe/London' } };
+    const mail = composeMail(
+      context({ ...inLondon, kind: 'reminder' }, 2, 'Ann Buyer', pay('transfer', { paid: 500 })),
+    );
+    expect(mail.subject).toMatch(/^Reminder: please pay for order K7M4-QXPR by 4 Dec 2026, 12:00/);
+    expect(mail.text).toContain('Your order is still waiting for your payment.');
+    expect(mail.text).toContain('To pay £20.00 by bank transfer:');
+    expect(mail.text).toContain('Reference (please quote it exactly): K7M4-QXPR');
+    expect(mail.attachments).toEqual([]);
+  });
+
   it('sends a card buyer to the order page to pay; a door order keeps its tickets; a paid one is confirmed', () => {
     const card = composeMail(context({}, 2, 'Ann Buyer', pay('card')));
-    expect(card.text).toContain('To pay £25.00 by card, open your order below and choose “Pay now”.');
+    expect(card.text).toContain('To pay £25.00 by card, open your order below and choose “Pay £25.00 by card”.');
     expect(card.attachments).toEqual([]);
     const door = composeMail(context({}, 2, 'Ann Buyer', pay('door')));
     expect(door.subject).toMatch(/is reserved/);

@@ -120,7 +120,7 @@ describe('settling a batch of the order queue', () => {
       ref: expect.stringMatching(STORED_REFERENCE),
       link: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       mail: { [`${id}-confirmation`]: { kind: 'confirmation', state: 'queued', at: { '.sv': 'timestamp' } } },
-      // A request from before payments is one to pay at the door: held until the event starts.
+      // A request from before payments is one to pay at the door: held until a day after the event starts.
       pay: {
         method: 'door',
         currency: 'GBP',
@@ -128,7 +128,7 @@ describe('settling a batch of the order queue', () => {
         paid: 0,
         refunded: 0,
         state: 'pending',
-        until: Date.parse('2027-01-15T19:00:00Z'),
+        until: Date.parse('2027-01-16T19:00:00Z'),
         v: 1,
       },
     });

@@ -114,6 +114,13 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
         subject: `Your order ${ref} is paid`,
         lead: 'Thank you: your payment has arrived and your order is paid.',
       };
+    case 'reminder': {
+      const by = holdEnd(ctx);
+      return {
+        subject: `Reminder: please pay for order ${ref}${by ? ` by ${by}` : ''}`,
+        lead: `Your order is still waiting for your payment.${by ? ` If it has not arrived by ${by}, the order lapses and what it holds goes back on sale.` : ''} If you have paid in the last few days, thank you: it may not have reached us yet.`,
+      };
+    }
     case 'expired':
       return {
         subject: `Your order ${ref} has lapsed unpaid`,
@@ -163,7 +170,8 @@ function paymentLines(ctx: MailContext, ref: string): string[] {
   if (!payment || payment.state !== 'pending' || (payment.method !== 'transfer' && payment.method !== 'card'))
     return [];
   const owed = formatMoney(fromMinorUnits(balanceDue(payment), payment.currency), payment.currency, ctx.shop.locale);
-  if (payment.method === 'card') return [`To pay ${owed} by card, open your order below and choose “Pay now”.`];
+  if (payment.method === 'card')
+    return [`To pay ${owed} by card, open your order below and choose “Pay ${owed} by card”.`];
   const { payee, account, bank } = ctx.payments.transfer;
   return [
     `To pay ${owed} by bank transfer:`,
@@ -223,7 +231,8 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const ref = order.ref ? displayReference(order.ref) : order.id;
   const money = (amount: number) => formatMoney(amount, shop.currency, shop.locale);
   const { subject, lead } = subjectAndLead(ctx, ref);
-  const howToPay = ctx.kind === 'confirmation' || ctx.kind === 'status' ? paymentLines(ctx, ref) : [];
+  const howToPay =
+    ctx.kind === 'confirmation' || ctx.kind === 'status' || ctx.kind === 'reminder' ? paymentLines(ctx, ref) : [];
   const withTickets = carriesTickets(ctx);
   const tickets = withTickets ? ctx.tickets.slice(0, MAX_LISTED_TICKETS) : [];
   const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));

@@ -56,7 +56,7 @@ const AT_ONCE = 4;
  * What a buyer's actions make the shop send (an order's confirmation, find my order's link), to an address the buyer
  * typed: bounded per address (mailBudget.ts). Staff's mail (status, tickets again, messages) is not.
  */
-const CAUSED_BY_BUYERS: ReadonlySet<MailKind> = new Set(['confirmation', 'link', 'expired']);
+const CAUSED_BY_BUYERS: ReadonlySet<MailKind> = new Set(['confirmation', 'link', 'expired', 'reminder']);
 /** A job held back by its address's budget for longer than this is given up, so a flood leaves no backlog. */
 const LONGEST_HOLD_MS = 86_400_000;
 

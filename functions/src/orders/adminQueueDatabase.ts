@@ -13,6 +13,7 @@ import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
 import type { QueueDatabase } from './allocator';
 import type { HoldsDatabase } from '../payments/expiry';
 import type { MarksDatabase } from '../payments/marks';
+import type { RemindersDatabase } from '../payments/reminders';
 import { paymentPaths } from '../../../src/features/orders/paymentRecords';
 import { deskPaths } from '../../../src/features/orders/deskIndex';
 import type { QueuedRequest } from './settle';
@@ -53,7 +54,7 @@ function childrenOf(snapshot: DataSnapshot): { key: string; raw: unknown }[] {
  */
 export function adminQueueDatabase(
   databaseURL?: string,
-): QueueDatabase & HoldsDatabase & MarksDatabase & { close(): Promise<void> } {
+): QueueDatabase & HoldsDatabase & MarksDatabase & RemindersDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -70,6 +71,15 @@ export function adminQueueDatabase(
     },
     async lapsedHolds(now, limit) {
       const query = db.ref(deskPaths.orders).orderByChild('hold').startAt(0).endAt(now).limitToFirst(limit);
+      return childrenOf(await query.get());
+    },
+    async holdsEnding(after, until, limit) {
+      const query = db
+        .ref(deskPaths.orders)
+        .orderByChild('hold')
+        .startAt(after + 1)
+        .endAt(until)
+        .limitToFirst(limit);
       return childrenOf(await query.get());
     },
     async oldestMarks(limit) {

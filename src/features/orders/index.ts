@@ -63,7 +63,7 @@ export {
   type BookedOrder,
 } from './bookedMessage';
 export { CARD_PAYMENT_ENDPOINT, PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
-export { paymentPaths, parseMarkOutcome, type MarkOutcome } from './paymentRecords';
+export { HOLDS_JOB_PATH, paymentPaths, parseHoldsJobRun, parseMarkOutcome, type MarkOutcome } from './paymentRecords';
 export {
   MARK_METHOD_LABELS,
   MARK_NOTE_MAX,

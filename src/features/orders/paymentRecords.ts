@@ -14,6 +14,27 @@ export const paymentPaths = {
   markAnswer: (markId: string) => `paymentMarkAnswers/${markId}`,
 } as const;
 
+const minor = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+
+/** Where the minute job of unpaid orders notes its last run (functions/src/payments/holdsJob.ts): staff read it. */
+export const HOLDS_JOB_PATH = 'jobRuns/holds';
+
+/** The job's last run: when, and what it did. */
+export interface HoldsJobRun {
+  at: number;
+  expired: number;
+  reminded: number;
+}
+
+export function parseHoldsJobRun(raw: unknown): HoldsJobRun | null {
+  if (!isRecord(raw)) return null;
+  const at = minor(raw.at);
+  const expired = minor(raw.expired);
+  const reminded = minor(raw.reminded);
+  return at === null || expired === null || reminded === null ? null : { at, expired, reminded };
+}
+
 /** What became of a mark, as the desk tells staff. Amounts in the order's minor units. */
 export type MarkOutcome =
   /** The order is paid; `over` is what came in beyond what was due (0 when exact). */
@@ -27,9 +48,6 @@ export type MarkOutcome =
   /** No order by that owner and id, or one from before payments. */
   | { kind: 'not-found' }
   | { kind: 'invalid' };
-
-const minor = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 
 /** Reads an answer; null when it is not one. */
 export function parseMarkOutcome(raw: unknown): MarkOutcome | null {

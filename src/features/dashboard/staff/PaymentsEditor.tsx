@@ -14,6 +14,7 @@ import { paymentSettingsAtom } from '../../paying';
 import { PAYMENT_TERMS, type PaymentSettings } from '../../orders';
 import { saveOnline } from '../saving';
 import { Section } from '../Section';
+import { HoldsJobStatus } from './HoldsJobStatus';
 import { paymentSettingsRecord, paymentsFields, validatePayments, type PaymentsFields } from './paymentsForm';
 
 const ID = 'payments';
@@ -74,9 +75,9 @@ function PaymentsForm({ settings }: { settings: PaymentSettings }) {
       aria-label="Payments"
     >
       <Typography color="textSecondary">
-        Choose how buyers may pay. An unpaid order keeps its items for the time below (never past the event’s start);
-        then it lapses and they go back on sale. If every method is off, pay at the door stays offered, so the shop
-        never stops taking orders.
+        Choose how buyers may pay. An unpaid order keeps its items for the time below (never past the event’s start; at
+        the door, until a day after it); then it lapses and they go back on sale. Bank-transfer buyers are reminded a
+        day before. If every method is off, pay at the door stays offered, so the shop never stops taking orders.
       </Typography>
       {form.problem && (
         <Alert severity="error" role="alert">
@@ -156,6 +157,7 @@ export function PaymentsEditor() {
       ) : (
         <Typography role="status">Loading the payment settings…</Typography>
       )}
+      <HoldsJobStatus />
     </Section>
   );
 }
