@@ -12,9 +12,10 @@ import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
 import { refuseUnlessPost } from './functions/src/endpointAnswer.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
 import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
-import { PAYMENT_MARKS_ENDPOINT } from './src/features/orders/paymentEndpoint.ts';
-import { applyMarksRequest } from './functions/src/payments/marksEndpoint.ts';
+import { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from './src/features/orders/paymentEndpoint.ts';
+import { applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint.ts';
 import type { MarksReport } from './functions/src/payments/marks.ts';
+import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
 import { localMailSettings, MAIL_RETRY_MS, readJsonBody } from './functions/src/mail/localMail.ts';
 import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
@@ -109,6 +110,8 @@ function trustedCode(): Plugin {
     expireHolds: () => Promise<{ expired: number }>;
     /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
     applyMarks: () => Promise<MarksReport>;
+    /** Applies the refunds staff queued (functions/src/payments/refunds.ts). */
+    applyRefunds: () => Promise<RefundsReport>;
     mail: TrustedMail;
     endpoints: Endpoints;
     sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
@@ -125,6 +128,8 @@ function trustedCode(): Plugin {
       endpoints,
       { expireHolds },
       { markApplier },
+      { refundApplier },
+      { cardProviderFromEnv },
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -135,6 +140,8 @@ function trustedCode(): Plugin {
       load<Endpoints>('./functions/src/mail/endpoints.ts'),
       load<typeof import('./functions/src/payments/expiry.ts')>('./functions/src/payments/expiry.ts'),
       load<typeof import('./functions/src/payments/marks.ts')>('./functions/src/payments/marks.ts'),
+      load<typeof import('./functions/src/payments/refunds.ts')>('./functions/src/payments/refunds.ts'),
+      load<typeof import('./functions/src/payments/envProvider.ts')>('./functions/src/payments/envProvider.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -144,6 +151,7 @@ function trustedCode(): Plugin {
       allocator: createAllocator(db),
       expireHolds: () => expireHolds(db, Date.now()),
       applyMarks: markApplier(db),
+      applyRefunds: refundApplier(db, cardProviderFromEnv()),
       mail: trustedMail({ ...localMailSettings(), databaseUrl }),
       endpoints,
       sendSoon,
@@ -178,6 +186,7 @@ function trustedCode(): Plugin {
         const trustedPaths = [
           ALLOCATE_ENDPOINT,
           PAYMENT_MARKS_ENDPOINT,
+          PAYMENT_REFUNDS_ENDPOINT,
           SEND_MAIL_ENDPOINT,
           FIND_ORDER_ENDPOINT,
           ORDER_LINK_ENDPOINT,
@@ -193,12 +202,14 @@ function trustedCode(): Plugin {
         }
         services ??= start();
         Promise.all([services, readJsonBody(request)])
-          .then(([{ allocator, applyMarks, mail, endpoints, sendSoon }, body]) => {
+          .then(([{ allocator, applyMarks, applyRefunds, mail, endpoints, sendSoon }, body]) => {
             const caller = endpoints.callerDirect(request.socket.remoteAddress);
             if (path === ALLOCATE_ENDPOINT)
               return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
             if (path === PAYMENT_MARKS_ENDPOINT)
               return applyMarksRequest(applyMarks, request.method, () => sendSoon(mail.sender));
+            if (path === PAYMENT_REFUNDS_ENDPOINT)
+              return applyRefundsRequest(applyRefunds, request.method, () => sendSoon(mail.sender));
             if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
             if (path === FIND_ORDER_ENDPOINT)
               return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);

@@ -5,7 +5,8 @@
  *   scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
  * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally,
  *   and then sends the confirmations the batch queued (mail/); and /api/payments/apply, which applies the payments
- *   staff queued (payments/marks.ts), through the same connection;
+ *   staff queued (payments/marks.ts), and /api/payments/refund, which applies the refunds staff queued
+ *   (payments/refunds.ts), through the same connection;
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
  * - expireOrders: every minute, lets the orders whose payment holds have ended unpaid lapse (payments/expiry.ts).
@@ -23,8 +24,10 @@ import { type Allocator, createAllocator } from './orders/allocator';
 import { backfillDeskIndex } from './desk/backfill';
 import { expireHolds } from './payments/expiry';
 import { markApplier } from './payments/marks';
-import { applyMarksRequest } from './payments/marksEndpoint';
-import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import { applyMarksRequest, applyRefundsRequest } from './payments/marksEndpoint';
+import { refundApplier } from './payments/refunds';
+import { cardProviderFromEnv } from './payments/envProvider';
+import { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 import { callerBehindGoogle, callerDirect } from './mail/caller';
 import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
@@ -77,6 +80,7 @@ function mailServices(): TrustedMail {
 
 let allocator: Allocator | undefined;
 let applyMarks: ReturnType<typeof markApplier> | undefined;
+let applyRefunds: ReturnType<typeof refundApplier> | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
 const trustedQueueDatabase = () => (queueDatabase ??= adminQueueDatabase());
 
@@ -106,6 +110,7 @@ export const allocateOrders = onRequest(
       backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
       allocator = createAllocator(db);
       applyMarks = markApplier(db);
+      applyRefunds = refundApplier(db, cardProviderFromEnv());
     }
     // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
     // sends whatever is left within a minute (docs/decisions.md#email).
@@ -113,7 +118,9 @@ export const allocateOrders = onRequest(
     const answer =
       request.path === PAYMENT_MARKS_ENDPOINT
         ? await applyMarksRequest(applyMarks!, request.method, sendMail)
-        : await allocateRequest(allocator, request.method, sendMail);
+        : request.path === PAYMENT_REFUNDS_ENDPOINT
+          ? await applyRefundsRequest(applyRefunds!, request.method, sendMail)
+          : await allocateRequest(allocator, request.method, sendMail);
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );

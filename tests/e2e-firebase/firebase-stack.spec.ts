@@ -562,6 +562,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/orders/find',
     '/api/orders/link',
     '/api/payments/apply',
+    '/api/payments/refund',
     '/cart',
     '/checkout',
     '/coming-soon',

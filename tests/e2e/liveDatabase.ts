@@ -10,9 +10,10 @@ import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabas
 import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
 import { markApplier } from '../../functions/src/payments/marks';
-import { applyMarksRequest } from '../../functions/src/payments/marksEndpoint';
+import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';
+import { refundApplier } from '../../functions/src/payments/refunds';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
-import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 import { callerDirect, findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
@@ -51,6 +52,7 @@ export interface LiveDatabase {
 interface TrustedCode {
   allocator: Allocator;
   applyMarks: ReturnType<typeof markApplier>;
+  applyRefunds: ReturnType<typeof refundApplier>;
   mail: TrustedMail;
 }
 
@@ -109,6 +111,13 @@ async function connectPages(
     if (!online()) return route.abort('internetdisconnected');
     const { applyMarks, mail } = trusted();
     const answer = await applyMarksRequest(applyMarks, route.request().method(), () => sendSoon(mail.sender));
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+  });
+  // Refunds staff asked for, the same way (no card provider here: card refunds are the server tests').
+  await context.route(`**${PAYMENT_REFUNDS_ENDPOINT}`, async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const { applyRefunds, mail } = trusted();
+    const answer = await applyRefundsRequest(applyRefunds, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
   // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
@@ -171,6 +180,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
         trustedCode ??= {
           allocator: createAllocator(queue),
           applyMarks: markApplier(queue),
+          applyRefunds: refundApplier(queue, null),
           mail: trustedMail({
             smtpUrl: `smtp://127.0.0.1:${mailbox.smtpPort}`,
             from: 'tickets@storefront.test',

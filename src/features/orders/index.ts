@@ -62,7 +62,21 @@ export {
   type BookedMessage,
   type BookedOrder,
 } from './bookedMessage';
-export { PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
+export { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from './paymentEndpoint';
+export {
+  REFUND_NOTE_MAX,
+  REFUND_WAY_LABELS,
+  cardCharge,
+  parseRefundOutcome,
+  parseRefunds,
+  refundOutcomeText,
+  refundPaths,
+  refundRequestRecord,
+  refundable,
+  type RefundEntry,
+  type RefundOutcome,
+  type RefundWay,
+} from './refundRecords';
 export { paymentPaths, parseMarkOutcome, type MarkOutcome } from './paymentRecords';
 export {
   MARK_METHOD_LABELS,

@@ -11,7 +11,16 @@ import type { OrderStatus } from './order';
 /** The sender's identity on the database: trusted code, like the allocator (docs/security.md#email). */
 export const MAILER_UID = 'storefront-mailer';
 
-export const MAIL_KINDS = ['confirmation', 'status', 'tickets', 'link', 'message', 'expired', 'paid', 'refund'] as const;
+export const MAIL_KINDS = [
+  'confirmation',
+  'status',
+  'tickets',
+  'link',
+  'message',
+  'expired',
+  'paid',
+  'refund',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {

@@ -4,3 +4,6 @@
  * module of its own, importing nothing, so that the Vite config can share it.
  */
 export const PAYMENT_MARKS_ENDPOINT = '/api/payments/apply';
+
+/** Where the desk asks trusted code to apply the refunds staff queued (docs/payments.md#refunds); the same way. */
+export const PAYMENT_REFUNDS_ENDPOINT = '/api/payments/refund';
