@@ -5,3 +5,4 @@
 export { paymentSettingsAtom } from './paymentSettingsState';
 export { OrderPaymentSummary } from './OrderPaymentSummary';
 export { newMarkId, queueMark } from './paymentMarks';
+export { newRefundId, queueRefund } from './refundRequests';
