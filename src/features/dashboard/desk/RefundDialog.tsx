@@ -90,7 +90,8 @@ export function RefundDialog({
   const payments = useAtomValue(liveValueAtom(paymentPaths.payments(deskKey(order.uid, order.id))));
   const byCard = payments.status === 'ready' && cardCharge(payments.value) !== null;
   // What could be refunded when staff opened it: the summary follows the order live, and moves once this lands.
-  const [left] = useState(() => refundable(payment));
+  const [then] = useState(() => ({ left: refundable(payment), paid: payment.paid, refunded: payment.refunded }));
+  const { left } = then;
   const [amount, setAmount] = useState(() => amountText(left, payment.currency, locale));
   const [chosen, setWay] = useState<RefundWay | null>(null);
   const way: RefundWay = chosen ?? (byCard ? 'card' : 'by-hand');
@@ -145,8 +146,8 @@ export function RefundDialog({
           <Stack spacing={2} sx={{ pt: 1 }}>
             {intro && <Typography variant="body2">{intro}</Typography>}
             <Typography variant="body2">
-              {money(left)} can be refunded: {money(payment.paid)} paid
-              {payment.refunded > 0 ? `, ${money(payment.refunded)} refunded already` : ''}.
+              {money(left)} can be refunded: {money(then.paid)} paid
+              {then.refunded > 0 ? `, ${money(then.refunded)} refunded already` : ''}.
             </Typography>
             {sent ? (
               <Typography>
