@@ -50,7 +50,7 @@ function parseRequest(raw: unknown): RefundRequest | null {
 }
 
 /** The email that tells the buyer what was given back; one per refund. */
-export const refundMessageId = (orderId: string, refundId: string): string => `${orderId}-refund-${refundId}`;
+const refundMessageId = (orderId: string, refundId: string): string => `${orderId}-refund-${refundId}`;
 
 function refundMail(request: RefundRequest, refundId: string, order: Record<string, unknown>): Record<string, unknown> {
   const contact = isRecord(order.contact) ? order.contact : {};

@@ -73,7 +73,6 @@ export {
   refundPaths,
   refundRequestRecord,
   refundable,
-  type RefundEntry,
   type RefundOutcome,
   type RefundWay,
 } from './refundRecords';

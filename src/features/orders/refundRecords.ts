@@ -113,7 +113,7 @@ export function refundOutcomeText(outcome: RefundOutcome, money: (minor: number)
   }
 }
 
-export type RefundState = 'created' | 'done' | 'failed';
+type RefundState = 'created' | 'done' | 'failed';
 
 /** One refund of an order, as trusted code recorded it at refunds/{uid~orderId}/{refundId}. */
 export interface RefundEntry {
