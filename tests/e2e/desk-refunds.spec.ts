@@ -9,24 +9,14 @@ import type { StoredOrderPayment } from '../../src/features/orders/orderPayment'
 import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
-import { failOnPageErrors } from './support';
+import { failOnPageErrors, openJazzNight, storedPay } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
 const HOUR = 3_600_000;
 const JAZZ = 'harbour-jazz-night';
 
-const pay = (extra: Partial<StoredOrderPayment>): StoredOrderPayment => ({
-  method: 'transfer',
-  currency: 'GBP',
-  due: 3600,
-  paid: 0,
-  refunded: 0,
-  state: 'pending',
-  until: Date.UTC(2030, 6, 15, 16, 30),
-  v: 1,
-  ...extra,
-});
+const pay = storedPay;
 
 /** Two jazz orders of £36: one paid in full, one part paid (£10). The demo shop's own jazz order is from before payments. */
 async function shop(db: LiveDatabase) {
@@ -63,12 +53,7 @@ async function openDesk(page: Page, db: LiveDatabase, accounts: Accounts) {
 
 /** The jazz night's revenue and what is outstanding, on the Events tab. */
 async function jazzFigures(page: Page): Promise<{ revenue: string; outstanding: string }> {
-  await page.goto('/dashboard?tab=events');
-  const events = page.getByRole('combobox', { name: 'Event' });
-  await expect(async () => {
-    if ((await page.getByRole('listbox').count()) === 0) await events.click();
-    await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await openJazzNight(page);
   const revenue = page.getByTestId('figure-Revenue');
   await expect(revenue).not.toHaveText('…');
   return {

@@ -7,6 +7,7 @@
  */
 import { isRecord } from '../../state/validation';
 import type { OrderPayment } from './orderPayment';
+import { moneyRecordFields, recordsOldestFirst, type MoneyRecordFields } from './recordList';
 
 export const refundPaths = {
   requests: 'refundRequests',
@@ -116,44 +117,28 @@ export function refundOutcomeText(outcome: RefundOutcome, money: (minor: number)
 type RefundState = 'created' | 'done' | 'failed';
 
 /** One refund of an order, as trusted code recorded it at refunds/{uid~orderId}/{refundId}. */
-export interface RefundEntry {
+export interface RefundEntry extends MoneyRecordFields {
   id: string;
   way: RefundWay;
-  amount: number;
-  currency: string;
   state: RefundState;
-  created: number;
-  by: string | null;
-  note: string;
   /** Why the provider refused it (failed only). */
   error: string;
 }
 
 function parseRefund(id: string, raw: unknown): RefundEntry | null {
   if (!isRecord(raw)) return null;
-  const { way, amount, currency, state, created, by, note, error } = raw;
+  const { way, state, error } = raw;
+  const fields = moneyRecordFields(raw);
   if (way !== 'card' && way !== 'by-hand') return null;
   if (state !== 'created' && state !== 'done' && state !== 'failed') return null;
-  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return null;
-  if (typeof currency !== 'string' || typeof created !== 'number') return null;
-  return {
-    id,
-    way,
-    amount,
-    currency,
-    state,
-    created,
-    by: typeof by === 'string' ? by : null,
-    note: typeof note === 'string' ? note : '',
-    error: typeof error === 'string' ? error : '',
-  };
+  if (!fields) return null;
+  return { id, way, state, ...fields, error: typeof error === 'string' ? error : '' };
 }
 
 /** An order's refunds, oldest first; what cannot be read is counted, not shown (docs/hostile-data.md). */
 export function parseRefunds(raw: unknown): { refunds: RefundEntry[]; malformed: number } {
-  const entries = isRecord(raw) ? Object.entries(raw) : [];
-  const refunds = entries.flatMap(([id, value]) => parseRefund(id, value) ?? []);
-  return { refunds: refunds.sort((a, b) => a.created - b.created), malformed: entries.length - refunds.length };
+  const { records, malformed } = recordsOldestFirst(raw, parseRefund);
+  return { refunds: records, malformed };
 }
 
 /** The charge a card refund names: the provider's id of a confirmed card payment of the order; null when none. */

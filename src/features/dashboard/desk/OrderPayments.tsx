@@ -37,6 +37,16 @@ function StaffName({ uid }: { uid: string }) {
   return <>{name || text(user.email) || uid}</>;
 }
 
+/** Says how many stored records (`what`s) could not be read, when any could not. */
+function Unreadable({ count, what }: { count: number; what: string }) {
+  if (count === 0) return null;
+  return (
+    <Typography variant="body2" color="warning">
+      {count} stored {count === 1 ? what : `${what}s`} cannot be read and {count === 1 ? 'is' : 'are'} not shown.
+    </Typography>
+  );
+}
+
 /** An order's payments as trusted code recorded them, oldest first. */
 function PaymentList({ order, money }: { order: Order; money: (minor: number) => string }) {
   const format = useShopFormat();
@@ -66,12 +76,7 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
                 ))}
               </Stack>
             )}
-            {malformed > 0 && (
-              <Typography variant="body2" color="warning">
-                {malformed} stored {malformed === 1 ? 'payment' : 'payments'} cannot be read and{' '}
-                {malformed === 1 ? 'is' : 'are'} not shown.
-              </Typography>
-            )}
+            <Unreadable count={malformed} what="payment" />
           </>
         );
       }}
@@ -108,12 +113,7 @@ function RefundList({ order, money }: { order: Order; money: (minor: number) => 
                 </Typography>
               ))}
             </Stack>
-            {malformed > 0 && (
-              <Typography variant="body2" color="warning">
-                {malformed} stored {malformed === 1 ? 'refund' : 'refunds'} cannot be read and{' '}
-                {malformed === 1 ? 'is' : 'are'} not shown.
-              </Typography>
-            )}
+            <Unreadable count={malformed} what="refund" />
           </>
         );
       }}

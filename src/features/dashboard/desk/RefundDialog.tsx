@@ -1,14 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -35,6 +28,7 @@ import {
 import { newRefundId, queueRefund } from '../../paying';
 import { useOrderMoney } from './orderMoney';
 import { useRefundAnswers } from './paymentMarks';
+import { ChoiceField, NoteField, SendButtons } from './moneyFields';
 
 /** What became of the refund, in words, while it waits, once trusted code has answered, or when it was refused. */
 function RefundStatus({
@@ -169,48 +163,24 @@ export function RefundDialog({
                   autoFocus
                   slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
                 />
-                <FormControl>
-                  <FormLabel id={`${id}-way`}>How it is given back</FormLabel>
-                  <RadioGroup
-                    aria-labelledby={`${id}-way`}
-                    value={way}
-                    onChange={(event) => setWay(event.target.value as RefundWay)}
-                  >
-                    {ways.map((value) => (
-                      <FormControlLabel
-                        key={value}
-                        value={value}
-                        control={<Radio />}
-                        label={REFUND_WAY_LABELS[value]}
-                      />
-                    ))}
-                  </RadioGroup>
-                </FormControl>
-                <TextField
-                  label="Note (optional)"
-                  value={note}
-                  onChange={(event) => setNote(event.target.value)}
-                  multiline
-                  minRows={2}
-                  helperText={`Up to ${REFUND_NOTE_MAX} characters, for staff only`}
-                  slotProps={{ htmlInput: { maxLength: REFUND_NOTE_MAX } }}
+                <ChoiceField
+                  label="How it is given back"
+                  value={way}
+                  options={ways.map((value) => [value, REFUND_WAY_LABELS[value]] as const)}
+                  onChange={setWay}
                 />
+                <NoteField value={note} max={REFUND_NOTE_MAX} onChange={setNote} />
               </>
             )}
             <div role="status">{sent && <RefundStatus refundId={sent.refundId} refused={refused} money={money} />}</div>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          {/* Remounted once sent, so the focus goes to it rather than to the page when the form goes. */}
-          <Button key={String(sent !== null)} onClick={onClose} autoFocus={sent !== null}>
-            {sent ? 'Close' : intro ? 'No refund' : 'Cancel'}
-          </Button>
-          {!sent && (
-            <Button type="submit" variant="contained">
-              Refund {way === 'card' ? 'to the card' : 'by hand'}
-            </Button>
-          )}
-        </DialogActions>
+        <SendButtons
+          sent={sent !== null}
+          cancelLabel={intro ? 'No refund' : 'Cancel'}
+          submitLabel={`Refund ${way === 'card' ? 'to the card' : 'by hand'}`}
+          onClose={onClose}
+        />
       </form>
     </Dialog>
   );
