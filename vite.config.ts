@@ -12,12 +12,18 @@ import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
 import { refuseUnlessPost } from './functions/src/endpointAnswer.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
 import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
-import { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from './src/features/orders/paymentEndpoint.ts';
+import {
+  CARD_PAYMENT_ENDPOINT,
+  CARD_WEBHOOK_ENDPOINT,
+  PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
+} from './src/features/orders/paymentEndpoint.ts';
+import { cardProviderSettings } from './functions/src/payments/cardSettings.ts';
 import { applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint.ts';
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
-import { localMailSettings, MAIL_RETRY_MS, readJsonBody } from './functions/src/mail/localMail.ts';
+import { localMailSettings, MAIL_RETRY_MS, readJsonBody, readRawBody } from './functions/src/mail/localMail.ts';
 import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
 import { EXPIRY_INTERVAL_MS } from './functions/src/payments/expiryInterval.ts';
 import type * as RenderModule from './src/ssr/renderPage';
@@ -92,6 +98,9 @@ function firstVisitRendering(): Plugin {
   };
 }
 
+/** A provider's event is a few KB; Stripe's are well under this. */
+const WEBHOOK_MAX_BYTES = 512 * 1024;
+
 /** Where `vite preview` settles orders when TRUSTED_CODE_DATABASE_URL names no other: `npm run db`'s default. */
 const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtdb';
 
@@ -114,6 +123,9 @@ function trustedCode(): Plugin {
     applyRefunds: () => Promise<RefundsReport>;
     mail: TrustedMail;
     endpoints: Endpoints;
+    /** The card flow (functions/src/payments/card.ts); null when no provider keys are given. */
+    cards: import('./functions/src/payments/cardEndpoints.ts').CardServices | null;
+    cardEndpoints: typeof import('./functions/src/payments/cardEndpoints.ts');
     sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
   };
   let services: Promise<Services> | undefined;
@@ -129,7 +141,7 @@ function trustedCode(): Plugin {
       { expireHolds },
       { markApplier },
       { refundApplier },
-      { cardProviderFromEnv },
+      cardEndpoints,
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -141,18 +153,22 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/payments/expiry.ts')>('./functions/src/payments/expiry.ts'),
       load<typeof import('./functions/src/payments/marks.ts')>('./functions/src/payments/marks.ts'),
       load<typeof import('./functions/src/payments/refunds.ts')>('./functions/src/payments/refunds.ts'),
-      load<typeof import('./functions/src/payments/envProvider.ts')>('./functions/src/payments/envProvider.ts'),
+      load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
     // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
     backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
+    const mailSettings = localMailSettings();
+    const cards = cardEndpoints.cardServices(db, cardProviderSettings(process.env), mailSettings.shopUrl);
     return {
       allocator: createAllocator(db),
-      expireHolds: () => expireHolds(db, Date.now()),
+      expireHolds: () => expireHolds(db, Date.now(), cards?.cards),
+      cards,
+      cardEndpoints,
       applyMarks: markApplier(db),
-      applyRefunds: refundApplier(db, cardProviderFromEnv()),
-      mail: trustedMail({ ...localMailSettings(), databaseUrl }),
+      applyRefunds: refundApplier(db, cards?.provider ?? null),
+      mail: trustedMail({ ...mailSettings, databaseUrl }),
       endpoints,
       sendSoon,
     };
@@ -190,6 +206,8 @@ function trustedCode(): Plugin {
           SEND_MAIL_ENDPOINT,
           FIND_ORDER_ENDPOINT,
           ORDER_LINK_ENDPOINT,
+          CARD_PAYMENT_ENDPOINT,
+          CARD_WEBHOOK_ENDPOINT,
         ];
         if (!trustedPaths.includes(path ?? '')) {
           return next();
@@ -201,9 +219,21 @@ function trustedCode(): Plugin {
           return response.end(refused.body);
         }
         services ??= start();
-        Promise.all([services, readJsonBody(request)])
-          .then(([{ allocator, applyMarks, applyRefunds, mail, endpoints, sendSoon }, body]) => {
+        // The webhook's signature is over the bytes as sent; everything else takes a little JSON.
+        const webhook = path === CARD_WEBHOOK_ENDPOINT;
+        Promise.all([services, webhook ? readRawBody(request, WEBHOOK_MAX_BYTES) : readJsonBody(request)])
+          .then(([{ allocator, applyMarks, applyRefunds, mail, endpoints, sendSoon, cards, cardEndpoints }, body]) => {
             const caller = endpoints.callerDirect(request.socket.remoteAddress);
+            if (webhook) {
+              const signature = request.headers['stripe-signature'];
+              return cardEndpoints
+                .cardWebhookRequest(cards, request.method, body as Buffer | undefined, String(signature ?? ''))
+                .then((answer) => (sendSoon(mail.sender), answer));
+            }
+            if (path === CARD_PAYMENT_ENDPOINT)
+              return cardEndpoints
+                .cardPaymentRequest(cards, request.method, body)
+                .then((answer) => (sendSoon(mail.sender), answer));
             if (path === ALLOCATE_ENDPOINT)
               return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
             if (path === PAYMENT_MARKS_ENDPOINT)

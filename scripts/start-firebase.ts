@@ -24,6 +24,7 @@ await runStack(
     functionsPort: ports['functions-port'],
     dbPort: stack.dbPort,
     smtpPort: stack.smtpPort,
+    cardPort: stack.cardPort,
     publicDir: resolve(values.public ?? join(REPO, 'dist')),
     functionsDir: resolve(values.functions ?? join(REPO, 'functions')),
   }),

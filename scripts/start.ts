@@ -4,7 +4,7 @@
  * first visits' pages, src/ssr, and runs trusted code: orders and mail, functions/src/).
  *
  *   tsx scripts/start.ts [--no-app] [--data DIR] [--db-port 9000] [--auth-port 9099] [--app-port 4173] [--dist dist]
- *                        [--smtp-port 1025] [--inbox-port 1080]
+ *                        [--smtp-port 1025] [--inbox-port 1080] [--card-port 12111]
  */
 import { join, resolve } from 'node:path';
 import { REPO, runStack, stackOptions, trustedCodeEnv } from './stack/localStack';
@@ -32,7 +32,7 @@ await runStack(
             cwd: REPO,
             // First visits are rendered, and orders settled, on this stack's database, whatever port it was given.
             env: {
-              ...trustedCodeEnv(stack.dbPort, stack.smtpPort),
+              ...trustedCodeEnv(stack.dbPort, stack.smtpPort, stack.cardPort),
               TRUSTED_CODE_SHOP_URL: `http://localhost:${appPort}`,
             },
             logFile: join(logs, 'app.log'),

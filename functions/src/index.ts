@@ -4,13 +4,15 @@
  *   `vite preview` (firstVisitPages.ts); the built index.html and the server renderer are bundled into lib/ by
  *   scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
  * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally,
- *   and then sends the confirmations the batch queued (mail/); and /api/payments/apply, which applies the payments
- *   staff queued (payments/marks.ts), and /api/payments/refund, which applies the refunds staff queued
- *   (payments/refunds.ts), through the same connection;
+ *   and then sends the confirmations the batch queued (mail/); /api/payments/apply, which applies the payments
+ *   staff queued (payments/marks.ts), and /api/payments/refund, which applies the refunds staff asked for
+ *   (payments/refunds.ts), through the same connection; and the card flow's /api/payments/card and its
+ *   provider's webhook /api/payments/card/webhook (payments/card.ts);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
  * - expireOrders: every minute, lets the orders whose payment holds have ended unpaid lapse (payments/expiry.ts).
- * SMTP is named by the secret SMTP_URL; MAIL_FROM and SHOP_URL are parameters (README, "Deploy to Firebase").
+ * SMTP is named by the secret SMTP_URL, the card provider by the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET;
+ * MAIL_FROM and SHOP_URL are parameters (README, "Deploy to Firebase").
  */
 import { onRequest } from 'firebase-functions/https';
 import { defineSecret, defineString } from 'firebase-functions/params';
@@ -26,8 +28,14 @@ import { expireHolds } from './payments/expiry';
 import { markApplier } from './payments/marks';
 import { applyMarksRequest, applyRefundsRequest } from './payments/marksEndpoint';
 import { refundApplier } from './payments/refunds';
-import { cardProviderFromEnv } from './payments/envProvider';
-import { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import {
+  CARD_PAYMENT_ENDPOINT,
+  CARD_WEBHOOK_ENDPOINT,
+  PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
+} from '../../src/features/orders/paymentEndpoint';
+import { cardPaymentRequest, cardServices, cardWebhookRequest, type CardServices } from './payments/cardEndpoints';
+import { cardProviderSettings } from './payments/cardSettings';
 import { callerBehindGoogle, callerDirect } from './mail/caller';
 import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
@@ -65,6 +73,15 @@ const SHOP_URL = defineString('SHOP_URL', {
   description: "The shop's address for links in emails; empty: https://<project>.web.app",
 });
 
+/** The card provider's keys (docs/payments.md#card-payments); "none" for a shop that takes no cards. */
+const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
+const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+
+const shopUrl = () => {
+  const project = process.env.GCLOUD_PROJECT ?? 'storefront';
+  return process.env.TRUSTED_CODE_SHOP_URL || SHOP_URL.value() || `https://${project}.web.app`;
+};
+
 let mail: TrustedMail | undefined;
 function mailServices(): TrustedMail {
   const project = process.env.GCLOUD_PROJECT ?? 'storefront';
@@ -73,9 +90,23 @@ function mailServices(): TrustedMail {
     // (scripts/stack/firebaseFront.ts); the emulator sets a parameter's variable to its default, hence a name of its own.
     smtpUrl: process.env.SMTP_URL || SMTP_URL.value(),
     from: MAIL_FROM.value() || `tickets@${project}.firebaseapp.com`,
-    shopUrl: process.env.TRUSTED_CODE_SHOP_URL || SHOP_URL.value() || `https://${project}.web.app`,
+    shopUrl: shopUrl(),
   });
   return mail;
+}
+
+let cards: CardServices | null | undefined;
+function cardFlow(): CardServices | null {
+  if (cards !== undefined) return cards;
+  // Under the emulators the stack names the local fake provider and its keys (scripts/stack/localStack.ts).
+  const key = process.env.STRIPE_SECRET_KEY || STRIPE_SECRET_KEY.value();
+  const settings = cardProviderSettings({
+    STRIPE_SECRET_KEY: key === 'none' ? '' : key,
+    STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || STRIPE_WEBHOOK_SECRET.value(),
+    CARD_PROVIDER_API: process.env.CARD_PROVIDER_API,
+  });
+  cards = cardServices(trustedQueueDatabase(), settings, shopUrl());
+  return cards;
 }
 
 let allocator: Allocator | undefined;
@@ -95,7 +126,7 @@ export const allocateOrders = onRequest(
     concurrency: 1000,
     maxInstances: 1,
     timeoutSeconds: 60,
-    secrets: [SMTP_URL],
+    secrets: [SMTP_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
   },
   async (request, response) => {
     // Anything but a POST is refused before the allocator is made (endpointAnswer.ts).
@@ -110,7 +141,8 @@ export const allocateOrders = onRequest(
       backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
       allocator = createAllocator(db);
       applyMarks = markApplier(db);
-      applyRefunds = refundApplier(db, cardProviderFromEnv());
+      // Card refunds go through the card flow's provider; without one they are answered no-card.
+      applyRefunds = refundApplier(db, cardFlow()?.provider ?? null);
     }
     // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
     // sends whatever is left within a minute (docs/decisions.md#email).
@@ -120,7 +152,13 @@ export const allocateOrders = onRequest(
         ? await applyMarksRequest(applyMarks!, request.method, sendMail)
         : request.path === PAYMENT_REFUNDS_ENDPOINT
           ? await applyRefundsRequest(applyRefunds!, request.method, sendMail)
-          : await allocateRequest(allocator, request.method, sendMail);
+          : request.path === CARD_PAYMENT_ENDPOINT
+            ? await cardPaymentRequest(cardFlow(), request.method, request.body)
+            : request.path === CARD_WEBHOOK_ENDPOINT
+              ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
+                await cardWebhookRequest(cardFlow(), request.method, request.rawBody, request.get('stripe-signature'))
+              : await allocateRequest(allocator, request.method, sendMail);
+    if (request.path === CARD_PAYMENT_ENDPOINT || request.path === CARD_WEBHOOK_ENDPOINT) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );
@@ -159,9 +197,14 @@ export const retryMail = onSchedule(
 
 export const expireOrders = onSchedule(
   // One at a time: two runs side by side would only have the database refuse one's updates (payments/expiry.ts).
-  { region: REGION, schedule: 'every 1 minutes', secrets: [SMTP_URL], maxInstances: 1 },
+  {
+    region: REGION,
+    schedule: 'every 1 minutes',
+    secrets: [SMTP_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
+    maxInstances: 1,
+  },
   async () => {
-    const report = await expireHolds(trustedQueueDatabase(), Date.now());
+    const report = await expireHolds(trustedQueueDatabase(), Date.now(), cardFlow()?.cards);
     if (report.expired > 0) await mailServices().sender.drain();
   },
 );

@@ -138,7 +138,8 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
       livemode: false,
       data: { object: { ...session } },
     };
-    const payload = JSON.stringify(event);
+    // Pretty-printed, as the provider sends it: a receiver that re-serialises the parsed body breaks the signature.
+    const payload = JSON.stringify(event, null, 2);
     const delivery: WebhookDelivery = { event: event.id, type, status: null, attempts: 0 };
     deliveries.push(delivery);
     for (let attempt = 0; attempt <= retries.length; attempt++) {

@@ -12,6 +12,7 @@ export interface FirebaseFrontOptions {
   dbPort: number;
   /** The stack's mailbox, where the functions send mail (scripts/mailbox/). */
   smtpPort?: number;
+  cardPort?: number;
   /** The client build Hosting serves (firebase.json's "public"), `dist` unless a test built another. */
   publicDir: string;
   /** The functions codebase (package.json and lib/), `functions` unless a test built another. */
@@ -76,7 +77,7 @@ export function firebaseFront(options: FirebaseFrontOptions): Front {
         cwd: options.dir,
         env: {
           ...run.env,
-          ...trustedCodeEnv(options.dbPort, options.smtpPort),
+          ...trustedCodeEnv(options.dbPort, options.smtpPort, options.cardPort),
           TRUSTED_CODE_SHOP_URL: url,
           // The Functions emulator starts a process for every request that finds all of a function's processes
           // busy (it ignores `concurrency`), and gives each 30 s to load. When buyers all press at once on a small

@@ -15,6 +15,9 @@ import { type ManagedProcess, portIsFree, startProcess, waitForHttp, Watchdog } 
 import { DatabaseAdmin, ensureProfiles, readSeed } from './seed';
 import { LOCAL_INBOX_PORT, LOCAL_SMTP_PORT } from '../../functions/src/mail/localMail';
 import { startMailbox } from '../mailbox/mailbox';
+import { startFakeCardProvider } from '../cardProvider/fakeCardProvider';
+import { LOCAL_CARD_KEYS, LOCAL_CARD_PROVIDER_PORT, localCardEnv } from '../../functions/src/payments/cardSettings';
+import { CARD_WEBHOOK_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 
 /** How long the app's front may take to answer before the stack gives up on it. */
 const FRONT_READY_MS = 240_000;
@@ -32,13 +35,15 @@ function firstVisitDatabaseUrl(dbPort: number): string {
  * What a front's trusted code (first visits, the order allocator in functions/src/orders/) needs to reach the
  * stack's own database: in production Cloud Functions finds the project's database by itself.
  */
-export function trustedCodeEnv(dbPort: number, smtpPort?: number): Record<string, string> {
+export function trustedCodeEnv(dbPort: number, smtpPort?: number, cardPort?: number): Record<string, string> {
   const url = firstVisitDatabaseUrl(dbPort);
   return {
     FIRST_VISIT_DATABASE_URL: url,
     TRUSTED_CODE_DATABASE_URL: url,
     // The mail sender (functions/src/mail/) sends to the stack's own mailbox.
     ...(smtpPort === undefined ? {} : { SMTP_URL: `smtp://${HOST}:${smtpPort}` }),
+    // Card payments go to the stack's own card provider (scripts/cardProvider/).
+    ...(cardPort === undefined ? {} : localCardEnv(cardPort)),
   };
 }
 
@@ -49,6 +54,8 @@ export interface StackOptions {
   /** The local mailbox (scripts/mailbox/): its SMTP server and its web inbox. */
   smtpPort: number;
   inboxPort: number;
+  /** The local card provider (scripts/cardProvider/): its API and test checkout page. */
+  cardPort: number;
 }
 
 /** What serves the app in front of the database and the Auth emulator. */
@@ -86,6 +93,7 @@ export function stackOptions<P extends string, F extends string = never, S exten
     'auth-port': { type: 'string' },
     'smtp-port': { type: 'string' },
     'inbox-port': { type: 'string' },
+    'card-port': { type: 'string' },
   };
   for (const name of [...Object.keys(frontPorts), ...strings]) options[name] = { type: 'string' };
   for (const name of booleans) options[name] = { type: 'boolean' };
@@ -103,6 +111,7 @@ export function stackOptions<P extends string, F extends string = never, S exten
       authPort: port('auth-port', text('auth-port'), 9099),
       smtpPort: port('smtp-port', text('smtp-port'), LOCAL_SMTP_PORT),
       inboxPort: port('inbox-port', text('inbox-port'), LOCAL_INBOX_PORT),
+      cardPort: port('card-port', text('card-port'), LOCAL_CARD_PROVIDER_PORT),
     },
     ports,
     flags,
@@ -151,6 +160,9 @@ function banner(
   lines.push(
     `  Mail:      http://localhost:${options.inboxPort} (the shop's email, caught here; SMTP on ${HOST}:${options.smtpPort})`,
   );
+  lines.push(
+    `  Cards:     http://localhost:${options.cardPort} (a local card provider: pay with 4242 4242 4242 4242, nothing is charged)`,
+  );
   lines.push('Demo sign-ins:');
   for (const user of users) lines.push(`  ${user.role.padEnd(9)} ${user.email} / ${user.password}`);
   lines.push(`Logs in ${data}/logs and ${data}/auth/emulator.log. Press Ctrl-C to stop.`, '');
@@ -176,6 +188,7 @@ async function run(options: StackOptions, front: Front | null): Promise<void> {
     ['Auth emulator', options.authPort],
     ['mail (SMTP)', options.smtpPort],
     ['mail (web inbox)', options.inboxPort],
+    ['card provider', options.cardPort],
     ...(front?.ports ?? []),
   ]);
   const authDir = join(options.data, 'auth');
@@ -228,6 +241,21 @@ async function run(options: StackOptions, front: Front | null): Promise<void> {
     if (firstStart) await writeFile(join(options.data, SEEDED_MARKER), `${new Date().toISOString()}\n`);
     const mailbox = await startMailbox({ host: HOST, smtpPort: options.smtpPort, webPort: options.inboxPort });
     running.push({ stop: () => mailbox.close(), kill: () => undefined });
+    // Its events go to the front's webhook endpoint, as the provider's go to the Hosting rewrite in production.
+    const cards = await startFakeCardProvider({
+      host: HOST,
+      port: options.cardPort,
+      secretKey: LOCAL_CARD_KEYS.secretKey,
+      ...(front
+        ? {
+            webhook: {
+              url: `http://localhost:${front.appPort}${CARD_WEBHOOK_ENDPOINT}`,
+              secret: LOCAL_CARD_KEYS.webhookSecret,
+            },
+          }
+        : {}),
+    });
+    running.push({ stop: () => cards.close(), kill: () => undefined });
     const parts = [database, auth.process];
     if (front) {
       const app = await front.start(logs);

@@ -8,15 +8,17 @@ import { usePageTitle } from '../features/site/usePageTitle';
 // The order and its tickets load apart, with the QR encoder.
 const LinkedOrder = lazy(() => import('../features/tickets/LinkedOrderPanel'));
 
-/** The order page behind the emailed link (/order#secret). */
+/** The order page behind the emailed link (/order#secret), and where the card provider sends its buyer back. */
 function OrderPage() {
   usePageTitle('Your order');
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
+  // Back from the card provider's page (docs/payments.md#card-payments): ?card=paid or ?card=cancelled.
+  const card = new URLSearchParams(search).get('card');
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Your order</Typography>
       <Suspense fallback={<Typography role="status">Opening your order…</Typography>}>
-        <LinkedOrder hash={hash} />
+        <LinkedOrder hash={hash} cardReturn={card === 'paid' || card === 'cancelled' ? card : null} />
       </Suspense>
     </Stack>
   );

@@ -220,6 +220,40 @@ test('a guest’s confirmation leaves through the functions with its tickets, an
   await expect(page.getByTestId('ticket')).toHaveCount(2);
 });
 
+test('a buyer pays by card through Hosting: the provider’s signed webhook reaches allocateOrders with its raw body', async ({
+  page,
+  db,
+  stack,
+}) => {
+  test.setTimeout(180_000);
+  failOnPageErrors(page);
+  await db.write('paymentSettings', { door: { on: false }, card: { on: true, minutes: 30 } });
+  const event = { id: 'harbour-jazz-night', title: 'Harbour Jazz Night', price: 18, quantity: 1 };
+  await storeState(page, stateWith([event]), '/checkout');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Cy Cardholder');
+  await page.getByRole('textbox', { name: 'Email' }).fill('cy@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await page.getByRole('button', { name: 'Pay £18.00 by card' }).click({ timeout: 90_000 });
+  await page.waitForURL(/\/pay\/cs_test_/, { timeout: 60_000 });
+  // The buyer pays and never comes back (the return page does not load): only the webhook can tell the shop.
+  const session = stack.cards.sessions().at(-1)!;
+  await page.route(/\/order\?card=/, (route) => route.abort());
+  await page.getByRole('button', { name: 'Pay £18.00' }).click();
+  await expect
+    .poll(() => stack.cards.deliveries().find((d) => d.type === 'checkout.session.completed')?.status, {
+      timeout: 60_000,
+    })
+    .toBe(200);
+  const named = (await db.read(`orderLinks`)) as Record<string, { uid: string; order: string }>;
+  const { uid, order } = Object.values(named).find((link) => session.client_reference_id?.includes(link.order))!;
+  expect(await db.read(`orders/${uid}/${order}/pay/state`)).toBe('paid');
+  await expect
+    .poll(() => stack.mailbox.messages().filter((m) => m.recipients.includes('cy@example.com')).length, {
+      timeout: 60_000,
+    })
+    .toBe(2);
+});
+
 test('find my order through Hosting cannot be asked more often by writing a new X-Forwarded-For each time', async ({
   page,
   stack,
@@ -562,6 +596,8 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/orders/find',
     '/api/orders/link',
     '/api/payments/apply',
+    '/api/payments/card',
+    '/api/payments/card/webhook',
     '/api/payments/refund',
     '/cart',
     '/checkout',

@@ -10,6 +10,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
+import { startFakeCardProvider, type FakeCardProvider } from '../../scripts/cardProvider/fakeCardProvider';
+import { LOCAL_CARD_KEYS } from '../../functions/src/payments/cardSettings';
+import { CARD_WEBHOOK_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
 import { AuthEmulator } from '../../scripts/stack/auth-emulator';
 import { firebaseFront } from '../../scripts/stack/firebaseFront';
 import { REPO } from '../../scripts/stack/localStack';
@@ -134,6 +137,8 @@ export interface FirebaseStack {
   db: StackDatabase;
   /** Where the functions send the shop's mail (scripts/mailbox/, on free ports). */
   mailbox: Mailbox;
+  /** The card provider the functions take payments through (scripts/cardProvider/, on a free port). */
+  cards: FakeCardProvider;
   /** When the front first answered (epoch ms): the function has not run yet then. */
   readyAt: number;
   /**
@@ -170,11 +175,20 @@ export async function startFirebaseStack(
   };
   const auth = await AuthEmulator.launch({ repo: REPO, dir, host: '127.0.0.1', port: ports.auth });
   const mailbox = await startMailbox({ smtpPort: 0, webPort: 0 });
+  // The card provider's events go through Hosting's rewrite to allocateOrders, as Stripe's do in production.
+  const cards = await startFakeCardProvider({
+    secretKey: LOCAL_CARD_KEYS.secretKey,
+    webhook: {
+      url: `http://localhost:${ports.hosting}${CARD_WEBHOOK_ENDPOINT}`,
+      secret: LOCAL_CARD_KEYS.webhookSecret,
+    },
+  });
   let front: ManagedProcess | undefined;
   const stop = async () => {
     await front?.stop();
     await auth.process.stop();
     await mailbox.close();
+    await cards.close();
     await (server as DatabaseServer | null)?.close();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -184,6 +198,7 @@ export async function startFirebaseStack(
     functionsPort: ports.functions,
     dbPort: ports.db,
     smtpPort: mailbox.smtpPort,
+    cardPort: cards.port,
     publicDir: dirs.client,
     functionsDir: dirs.functions,
   });
@@ -230,7 +245,7 @@ export async function startFirebaseStack(
     await fresh.waitForLine(/function initialized/, 120_000);
     await waitForHttp(`http://localhost:${ports.hosting}/manifest.webmanifest`, 120_000, fresh.unexpectedExit);
   };
-  return { db, mailbox, readyAt: Date.now(), restartFront, stop };
+  return { db, mailbox, cards, readyAt: Date.now(), restartFront, stop };
 }
 
 export const test = base.extend<{ db: StackDatabase }, { stack: FirebaseStack }>({

@@ -13,7 +13,13 @@ import { markApplier } from '../../functions/src/payments/marks';
 import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';
 import { refundApplier } from '../../functions/src/payments/refunds';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
-import { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import {
+  CARD_PAYMENT_ENDPOINT,
+  PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
+} from '../../src/features/orders/paymentEndpoint';
+import { cardPaymentRequest } from '../../functions/src/payments/cardEndpoints';
+import { startCardStack, type CardStack } from './cardStack';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 import { callerDirect, findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
@@ -54,6 +60,8 @@ interface TrustedCode {
   applyMarks: ReturnType<typeof markApplier>;
   applyRefunds: ReturnType<typeof refundApplier>;
   mail: TrustedMail;
+  /** The test's own card provider, started at the first card payment. */
+  cards: () => Promise<CardStack>;
 }
 
 async function readSeed(): Promise<unknown> {
@@ -120,6 +128,16 @@ async function connectPages(
     const answer = await applyRefundsRequest(applyRefunds, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
+  // The order page's "Pay by card", as `vite preview` and the Cloud Function allocateOrders answer it.
+  await context.route(`**${CARD_PAYMENT_ENDPOINT}`, async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const { cards, mail } = trusted();
+    const request = route.request();
+    const body: unknown = request.postData() ? request.postDataJSON() : undefined;
+    const answer = await cardPaymentRequest((await cards()).services, request.method(), body);
+    sendSoon(mail.sender);
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+  });
   // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
   const E2E_CALLER = callerDirect('e2e');
   await context.route(
@@ -173,20 +191,25 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
       const open = new Set<WebSocketRoute>();
       let queue: ReturnType<typeof adminQueueDatabase> | undefined;
       let trustedCode: TrustedCode | undefined;
+      let cardStack: Promise<CardStack> | undefined;
       const mailbox = await startMailbox({ smtpPort: 0, webPort: 0, refuse: /@refused\.test$/ });
       const allocate = () => {
         const databaseUrl = `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`;
-        queue ??= adminQueueDatabase(databaseUrl);
-        trustedCode ??= {
-          allocator: createAllocator(queue),
-          applyMarks: markApplier(queue),
-          applyRefunds: refundApplier(queue, null),
-          mail: trustedMail({
-            smtpUrl: `smtp://127.0.0.1:${mailbox.smtpPort}`,
-            from: 'tickets@storefront.test',
-            shopUrl: new URL(baseURL ?? 'http://localhost:4173').origin,
-            databaseUrl,
-          }),
+        if (trustedCode) return trustedCode;
+        const db = (queue ??= adminQueueDatabase(databaseUrl));
+        const shopUrl = new URL(baseURL ?? 'http://localhost:4173').origin;
+        const mail = trustedMail({
+          smtpUrl: `smtp://127.0.0.1:${mailbox.smtpPort}`,
+          from: 'tickets@storefront.test',
+          shopUrl,
+          databaseUrl,
+        });
+        trustedCode = {
+          allocator: createAllocator(db),
+          applyMarks: markApplier(db),
+          applyRefunds: refundApplier(db, null),
+          mail,
+          cards: () => (cardStack ??= startCardStack(db, shopUrl, () => sendSoon(mail.sender))),
         };
         return trustedCode;
       };
@@ -257,6 +280,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           if (offline) await Promise.all([...open].map((socket) => socket.close()));
         },
       });
+      await (await cardStack)?.close();
       await queue?.close();
       await trustedCode?.mail.close();
       await mailbox.close();

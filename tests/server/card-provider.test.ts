@@ -100,6 +100,7 @@ describe('a card payment', () => {
       amountMinor: 3600,
       currency: 'gbp',
       charge: null,
+      url: created.redirectUrl,
     });
     const pageHtml = await (await fetch(created.redirectUrl)).text();
     expect(pageHtml).toContain('£36.00');
@@ -144,6 +145,19 @@ describe('a card payment', () => {
       paymentOf: created.id,
     });
     expect((await onPage(created.redirectUrl, { card: TEST_CARDS.pays, action: 'pay' })).status).toBe(409);
+  });
+
+  it('is closed when the hold ends: an open payment can no longer be paid, a paid one stays paid', async () => {
+    const cards = provider();
+    const open = await cards.createPayment(newPayment('pay-0010'));
+    expect(await cards.cancelPayment(open.id)).toMatchObject({ state: 'expired', url: null, charge: null });
+    expect((await onPage(open.redirectUrl, { card: TEST_CARDS.pays, action: 'pay' })).status).toBe(409);
+    // Closing it again, or one already paid, reads it as it stands.
+    expect((await cards.cancelPayment(open.id))?.state).toBe('expired');
+    const paid = await cards.createPayment(newPayment('pay-0011'));
+    await onPage(paid.redirectUrl, { card: TEST_CARDS.pays, action: 'pay' });
+    expect(await cards.cancelPayment(paid.id)).toMatchObject({ state: 'paid', charge: expect.stringMatching(/^pi_/) });
+    expect(await cards.cancelPayment('cs_test_never_created')).toBeNull();
   });
 
   it('is refunded in parts up to what was paid, and no further', async () => {

@@ -22,16 +22,26 @@ export function localMailSettings(env: NodeJS.ProcessEnv = process.env): Omit<Ma
 
 const MAX_BODY = 4096;
 
+/** A request's body as sent, up to `max` bytes (a webhook's signature is over these bytes); undefined beyond. */
+export async function readRawBody(request: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += bytes.length;
+    if (size > max) return undefined;
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** A small JSON request body (the mail endpoints take a few fields); undefined when absent or not JSON. */
 export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   if (request.method !== 'POST') return undefined;
-  let text = '';
-  for await (const chunk of request) {
-    text += String(chunk);
-    if (text.length > MAX_BODY) return undefined;
-  }
+  const raw = await readRawBody(request, MAX_BODY);
+  if (!raw) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
     return undefined;
   }

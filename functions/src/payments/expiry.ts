@@ -12,7 +12,8 @@ import { paths } from '../../../src/firebase/paths';
 import { deskPaths, deskStatusWrites, parseDeskEntry, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { slotOf } from '../../../src/features/orders/openOrders';
 import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
-import { parseOrderPayment } from '../../../src/features/orders/orderPayment';
+import { type OrderPayment, parseOrderPayment } from '../../../src/features/orders/orderPayment';
+import type { CardPayments } from './card';
 import { firstTickets, itemsOf, ticketed, ticketWrites } from './orderTickets';
 import { isRecord } from '../../../src/state/validation';
 
@@ -27,6 +28,10 @@ export interface HoldsDatabase {
   update(update: Record<string, unknown>): Promise<void>;
   isRefusal(error: unknown): boolean;
 }
+
+/** Whether an order with this payment lapses at `now`: unpaid with its hold over. */
+const lapsesNow = (pay: OrderPayment, now: number): boolean =>
+  pay.state === 'pending' && pay.until !== null && pay.until <= now;
 
 /** The expired email's id is fixed by its order: an order lapses once, so it can never be queued twice. */
 const expiredMessageId = (orderId: string): string => `${orderId}-expired`;
@@ -60,7 +65,7 @@ export function expiryUpdate(
   if (!pay) return { [`${deskPaths.order(key)}/hold`]: null };
   if (pay.state !== 'pending')
     return { [`${deskPaths.order(key)}/hold`]: null, [`${deskPaths.order(key)}/pay`]: pay.state };
-  if (pay.until === null || pay.until > now) return null;
+  if (!lapsesNow(pay, now)) return null;
   const { uid, order: orderId } = entry;
   const orderPath = paths.order(uid, orderId);
   const messageId = expiredMessageId(orderId);
@@ -111,7 +116,12 @@ const PAGE = 100;
  * Expires every order whose hold has ended by `now`. Refusals are counted and left for the next run; any other
  * error (the database gone) ends the run and is thrown, with what was done so far already applied.
  */
-export async function expireHolds(db: HoldsDatabase, now: number): Promise<ExpiryReport> {
+export async function expireHolds(
+  db: HoldsDatabase,
+  now: number,
+  /** Card payments, whose open pages are closed before their order lapses (card.ts). */
+  cards?: Pick<CardPayments, 'closeBeforeLapse'>,
+): Promise<ExpiryReport> {
   const report: ExpiryReport = { expired: 0, tidied: 0, refused: 0 };
   const refusedKeys = new Set<string>();
   for (;;) {
@@ -119,7 +129,7 @@ export async function expireHolds(db: HoldsDatabase, now: number): Promise<Expir
     if (due.length === 0) return report;
     for (const { key, raw } of due) {
       const entry = parseDeskEntry(raw);
-      const update = entry ? await updateFor(db, key, entry, now) : { [`${deskPaths.order(key)}/hold`]: null };
+      const update = entry ? await updateFor(db, key, entry, now, cards) : { [`${deskPaths.order(key)}/hold`]: null };
       if (!update) {
         refusedKeys.add(key);
         continue;
@@ -142,9 +152,17 @@ async function updateFor(
   key: string,
   entry: DeskEntry,
   now: number,
+  cards: Pick<CardPayments, 'closeBeforeLapse'> | undefined,
 ): Promise<Record<string, unknown> | null> {
   const orderPath = paths.order(entry.uid, entry.order);
-  const order = (await db.readAll([orderPath])).get(orderPath);
+  let order = (await db.readAll([orderPath])).get(orderPath);
+  const pay = isRecord(order) ? parseOrderPayment(order.pay) : null;
+  if (cards && pay?.method === 'card' && lapsesNow(pay, now)) {
+    // Nobody may pay for stock that goes back on sale: the provider's page closes first (false: it cannot yet).
+    if (!(await cards.closeBeforeLapse(entry))) return null;
+    // What closing found (a payment made at the last moment) is in the order now.
+    order = (await db.readAll([orderPath])).get(orderPath);
+  }
   const reads = await db.readAll(expiryReads(entry, order));
   return expiryUpdate(key, entry, order, reads, now);
 }

@@ -9,17 +9,18 @@
  * Applying is decided from one reading and written in one atomic update per mark; the rules refuse an update made
  * from a stale reading (the summary's `v`), and the mark is then read and decided again.
  */
-import { paths } from '../../../src/firebase/paths';
-import { deskKey, deskPaths, deskStatusWrites, parseDeskEntry } from '../../../src/features/orders/deskIndex';
-import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
-import { balanceDue, parseOrderPayment } from '../../../src/features/orders/orderPayment';
+import { deskKey } from '../../../src/features/orders/deskIndex';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
-import { firstTickets, itemsOf, ticketed, ticketWrites } from './orderTickets';
-
-const SERVER_TIME = { '.sv': 'timestamp' } as const;
-const increment = (by: number) => ({ '.sv': { increment: by } });
+import {
+  paymentOf,
+  readForPayment,
+  SERVER_TIME,
+  settlePayment,
+  type PaymentReading,
+  type PaymentsDatabase,
+} from './settlePayment';
 
 /** A mark as queued by staff. */
 interface PaymentMark {
@@ -51,39 +52,8 @@ function parseMark(raw: unknown): PaymentMark | null {
   };
 }
 
-/** The email that tells the buyer their order is paid, with its tickets; an order is paid once, so one id. */
-function paidMail(mark: PaymentMark, order: Record<string, unknown>): Record<string, unknown> {
-  const contact = isRecord(order.contact) ? order.contact : {};
-  if (typeof contact.email !== 'string') return {};
-  const messageId = `${mark.order}-paid`;
-  return {
-    [paths.outboxMessage(messageId)]: outboxRecord(
-      { uid: mark.uid, order: mark.order, kind: 'paid', to: contact.email },
-      SERVER_TIME,
-    ),
-    [`${paths.order(mark.uid, mark.order)}/mail/${messageId}`]: deliveryRecord('paid', SERVER_TIME),
-  };
-}
-
-/** What deciding a mark needs, read at once. */
-interface MarkReading {
-  order: unknown;
-  /** The payment record this mark would make, if it was made already. */
-  recorded: unknown;
-  /** The order's index entry. */
-  entry: unknown;
-  /** products/{id}/stock of the order's products. */
-  stock: ReadonlyMap<string, unknown>;
-  /** The events of the order that issued tickets (their first ticket is there; expiry.ts, firstTickets). */
-  ticketed: ReadonlySet<string>;
-}
-
-/** The paths of a MarkReading, besides the stock (which needs the order's items). */
-const markReads = (markId: string, mark: { uid: string; order: string }) => ({
-  order: paths.order(mark.uid, mark.order),
-  recorded: paymentPaths.payment(deskKey(mark.uid, mark.order), markId),
-  entry: deskPaths.order(deskKey(mark.uid, mark.order)),
-});
+/** The payment record mark `markId` makes. */
+const recordPath = (markId: string, mark: PaymentMark) => paymentPaths.payment(deskKey(mark.uid, mark.order), markId);
 
 /**
  * The one update that applies mark `markId`, with what the desk is told. A mark that cannot be applied (malformed,
@@ -91,8 +61,8 @@ const markReads = (markId: string, mark: { uid: string; order: string }) => ({
  */
 function markUpdate(
   markId: string,
-  raw: unknown,
-  reading: MarkReading,
+  mark: PaymentMark | null,
+  reading: PaymentReading | null,
 ): { update: Record<string, unknown>; outcome: MarkOutcome } {
   const done = (outcome: MarkOutcome, writes: Record<string, unknown> = {}) => ({
     outcome,
@@ -102,99 +72,29 @@ function markUpdate(
       [paymentPaths.markAnswer(markId)]: { ...outcome, at: SERVER_TIME },
     },
   });
-  const mark = parseMark(raw);
-  if (!mark) return done({ kind: 'invalid' });
-  if (reading.recorded != null) return done({ kind: 'already' });
-  const pay = isRecord(reading.order) ? parseOrderPayment(reading.order.pay) : null;
-  const entry = parseDeskEntry(reading.entry);
-  if (!isRecord(reading.order) || !pay || !entry) return done({ kind: 'not-found' });
-
-  const key = deskKey(mark.uid, mark.order);
-  const orderPath = paths.order(mark.uid, mark.order);
-  const paid = pay.paid + mark.amount;
-  const settled = paid >= pay.due;
-  const writes: Record<string, unknown> = {
-    [paymentPaths.payment(key, markId)]: {
+  if (!mark || !reading) return done({ kind: 'invalid' });
+  if (reading.more.get(recordPath(markId, mark)) != null) return done({ kind: 'already' });
+  const settled = settlePayment(mark, mark.amount, reading);
+  if (!settled) return done({ kind: 'not-found' });
+  return done(settled.outcome, {
+    ...settled.writes,
+    [recordPath(markId, mark)]: {
       method: mark.method,
       amount: mark.amount,
-      currency: pay.currency,
+      currency: paymentOf(reading)?.currency,
       state: 'confirmed',
       created: SERVER_TIME,
       by: mark.by,
       ...(mark.note ? { note: mark.note } : {}),
       ...(mark.source ? { source: mark.source } : {}),
     },
-    [`${orderPath}/pay/paid`]: paid,
-    [`${orderPath}/pay/v`]: pay.v + 1,
-  };
-  const items = itemsOf(reading.order);
-  // Paid in full after the hold ended: the order comes back if what it held is still there; otherwise the money
-  // is recorded and the desk is told to refund it. Nothing is ever oversold for a late payment.
-  const late = pay.state === 'expired';
-  const stockBack = items.every(([id, quantity]) => {
-    const left = reading.stock.get(id);
-    return typeof left !== 'number' || left >= quantity;
   });
-  /** Writes `fields` into every ticket of the order (its events' units). */
-  const eachTicket = (fields: Record<string, unknown>) =>
-    Object.assign(
-      writes,
-      ticketWrites(mark.order, items, (eventId) => reading.ticketed.has(eventId), fields),
-    );
-  let outcome: MarkOutcome;
-  if (pay.state === 'paid') {
-    outcome = { kind: 'paid', over: paid - pay.due };
-  } else if (!settled) {
-    outcome = { kind: 'part-paid', due: balanceDue({ due: pay.due, paid }) };
-    // What the door is to take goes down with every part paid.
-    if (pay.method === 'door' && !late) eachTicket({ due: balanceDue({ due: pay.due, paid }) });
-  } else if (late && !stockBack) {
-    outcome = { kind: 'late-no-stock', refund: paid };
-  } else {
-    outcome = { kind: 'paid', over: paid - pay.due };
-    writes[`${orderPath}/pay/state`] = 'paid';
-    writes[`${deskPaths.order(key)}/pay`] = 'paid';
-    writes[`${deskPaths.order(key)}/hold`] = null;
-    Object.assign(writes, paidMail(mark, reading.order));
-    // Paid: its tickets are valid, with nothing left to take at the door.
-    eachTicket({ status: 'valid', due: null });
-    if (late) {
-      writes[`${orderPath}/status`] = 'pending';
-      Object.assign(writes, deskStatusWrites(key, entry, 'pending'));
-      for (const [id, quantity] of items) {
-        if (typeof reading.stock.get(id) === 'number') writes[paths.productStock(id)] = increment(-quantity);
-      }
-    }
-  }
-  return done(outcome, writes);
 }
 
 /** What applying marks needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
-export interface MarksDatabase {
+export interface MarksDatabase extends PaymentsDatabase {
   /** Up to `limit` queued marks, oldest first. */
   oldestMarks(limit: number): Promise<{ key: string; raw: unknown }[]>;
-  readAll(paths: readonly string[]): Promise<Map<string, unknown>>;
-  update(update: Record<string, unknown>): Promise<void>;
-  isRefusal(error: unknown): boolean;
-}
-
-async function read(db: MarksDatabase, markId: string, raw: unknown): Promise<MarkReading> {
-  const mark = parseMark(raw);
-  if (!mark) return { order: null, recorded: null, entry: null, stock: new Map(), ticketed: new Set() };
-  const at = markReads(markId, mark);
-  const first = await db.readAll([at.order, at.recorded, at.entry]);
-  const order = first.get(at.order);
-  const entry = parseDeskEntry(first.get(at.entry));
-  const stockPaths = itemsOf(order).map(([id]) => paths.productStock(id));
-  const ticketPaths = entry ? firstTickets(entry) : [];
-  const more = await db.readAll([...stockPaths, ...ticketPaths]);
-  return {
-    order,
-    recorded: first.get(at.recorded),
-    entry: first.get(at.entry),
-    stock: new Map(itemsOf(order).map(([id]) => [id, more.get(paths.productStock(id))])),
-    ticketed: new Set(Object.keys(entry?.events ?? {}).filter((eventId) => ticketed(more, eventId, mark.order))),
-  };
 }
 
 /** Marks looked at per query. */
@@ -232,7 +132,9 @@ export function markApplier(db: MarksDatabase): () => Promise<MarksReport> {
 
 async function applyOne(db: MarksDatabase, markId: string, raw: unknown): Promise<MarkOutcome | null> {
   for (let tries = 0; tries < TRIES; tries++) {
-    const { update, outcome } = markUpdate(markId, raw, await read(db, markId, raw));
+    const mark = parseMark(raw);
+    const reading = mark ? await readForPayment(db, mark, [recordPath(markId, mark)]) : null;
+    const { update, outcome } = markUpdate(markId, mark, reading);
     try {
       await db.update(update);
       return outcome;

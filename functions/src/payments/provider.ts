@@ -39,6 +39,8 @@ export interface CardPayment {
   currency: string;
   /** What a refund names (the money taken); null until paid. */
   charge: string | null;
+  /** Where the buyer pays it, while it is open. */
+  url: string | null;
 }
 
 export interface CardRefund {
@@ -69,6 +71,11 @@ export interface CardProvider {
   createPayment(payment: NewCardPayment): Promise<{ id: string; redirectUrl: string }>;
   /** The payment as the provider holds it now; null when it holds none by that id. */
   readPayment(id: string): Promise<CardPayment | null>;
+  /**
+   * Closes an open payment so that nobody can pay it any more (the hold ended), and says how it stands: a payment
+   * already paid stays paid; null when the provider holds none by that id.
+   */
+  cancelPayment(id: string): Promise<CardPayment | null>;
   /** Refunds `amountMinor` of a paid payment; `refundId` (ours) is the idempotency key. */
   refund(refund: { charge: string; amountMinor: number; refundId: string }): Promise<CardRefund>;
   /** Checks a webhook's signature on its raw body and says what it is about; BadWebhookSignature otherwise. */

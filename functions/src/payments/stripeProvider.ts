@@ -51,6 +51,7 @@ function cardPayment(session: Stripe.Checkout.Session): CardPayment {
     amountMinor: session.amount_total ?? 0,
     currency: (session.currency ?? '').toLowerCase(),
     charge: paid ? charge : null,
+    url: session.status === 'open' ? (session.url ?? null) : null,
   };
 }
 
@@ -112,6 +113,17 @@ export function stripeProvider(settings: StripeSettings): CardProvider {
         return cardPayment(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
         if (isMissing(error)) return null;
+        return translate(error);
+      }
+    },
+
+    async cancelPayment(id) {
+      try {
+        return cardPayment(await stripe.checkout.sessions.expire(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        // Only an open session can be expired: one paid or expired meanwhile is read as it stands.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.readPayment(id);
         return translate(error);
       }
     },

@@ -23,7 +23,7 @@ export function OrderConfirmation({
   currency: string;
   locale: string;
 }) {
-  const { order, orderId, ref, payment } = placed;
+  const { order, orderId, ref, payment, link } = placed;
   const guest = !useAtomValue(authAtom).authenticated;
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the buyer pressed is gone: the confirmation takes its place at the top, and so does focus.
@@ -65,7 +65,9 @@ export function OrderConfirmation({
         <Typography sx={{ fontWeight: 700 }}>
           Total{payment ? '' : ' to pay'}: {formatMoney(orderTotal(order), currency, locale)}
         </Typography>
-        {payment && <OrderPaymentSummary payment={payment} reference={referenceOrId(ref, orderId)} />}
+        {payment && (
+          <OrderPaymentSummary payment={payment} reference={referenceOrId(ref, orderId)} secret={link || undefined} />
+        )}
         <Suspense fallback={null}>
           <OrderTickets placed={tickets} />
         </Suspense>

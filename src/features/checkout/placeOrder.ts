@@ -26,6 +26,8 @@ export interface PlacedOrder {
   ref: string;
   /** How it is paid, as trusted code wrote it with the order; null when it wrote none. */
   payment: OrderPayment | null;
+  /** The order page's secret (orderLink.ts); empty if the order has none. */
+  link: string;
 }
 
 /** A line as checkout asks for it, with the title its messages name it by. */
@@ -166,7 +168,7 @@ async function outcome(
 ): Promise<PlacedOrder> {
   if (answer.kind !== 'ordered') throw refusal(answer, lines);
   const stored = await db.read(paths.order(uid, answer.order));
-  const { ref, pay } = (stored ?? {}) as { ref?: unknown; pay?: unknown };
+  const { ref, pay, link } = (stored ?? {}) as { ref?: unknown; pay?: unknown; link?: unknown };
   if (!isSameOrder(stored, lines, contact)) {
     const reference = typeof ref === 'string' ? displayReference(ref) : answer.order;
     throw new OrderProblem(
@@ -179,6 +181,7 @@ async function outcome(
     order: stored,
     ref: typeof ref === 'string' ? ref : '',
     payment: parseOrderPayment(pay),
+    link: typeof link === 'string' ? link : '',
   };
 }
 

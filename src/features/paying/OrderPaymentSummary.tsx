@@ -6,13 +6,22 @@ import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
 import { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, type OrderPayment } from '../orders';
 import { paymentSettingsAtom } from './paymentSettingsState';
+import { PayByCard } from './PayByCard';
 
 /**
  * An order's payment as its buyer reads it (docs/payments.md#an-orders-payment-on-screen): where it stands, how it is
  * paid, what is due in the order's own currency, until when, and for a bank transfer where to pay and what to quote.
- * `reference` is the order's reference as people read it.
+ * `reference` is the order's reference as people read it; `secret`, the order page's, lets a card order be paid.
  */
-export function OrderPaymentSummary({ payment, reference }: { payment: OrderPayment; reference: string }) {
+export function OrderPaymentSummary({
+  payment,
+  reference,
+  secret,
+}: {
+  payment: OrderPayment;
+  reference: string;
+  secret?: string;
+}) {
   const { locale, timezone } = useAtomValue(siteAtom);
   const { transfer } = useAtomValue(paymentSettingsAtom).settings;
   const money = (minor: number) => formatMoney(fromMinorUnits(minor, payment.currency), payment.currency, locale);
@@ -44,6 +53,9 @@ export function OrderPaymentSummary({ payment, reference }: { payment: OrderPaym
       </Typography>
       <Typography>{amount}</Typography>
       {payBy && <Typography>Pay by {payBy}</Typography>}
+      {pending && payment.method === 'card' && secret && balanceDue(payment) > 0 && (
+        <PayByCard secret={secret} amount={money(balanceDue(payment))} />
+      )}
       {pending && payment.method === 'transfer' && (
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mt: 1 }}>
           <Typography variant="body2" sx={{ mb: 0.5 }}>

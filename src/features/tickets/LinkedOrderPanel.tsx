@@ -6,13 +6,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatMoney, formatPrice } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
 import { onlineAtom } from '../pwa';
-import { OrderPaymentSummary } from '../paying';
-import { addToYourTickets, fetchLinkedOrder, savedLinkedOrder, type LinkedOrder } from './linkedOrder';
+import { OrderPaymentSummary, returningSecret } from '../paying';
+import {
+  addToYourTickets,
+  fetchLinkedOrder,
+  followCardReturn,
+  savedLinkedOrder,
+  type LinkedOrder,
+} from './linkedOrder';
 import { TicketList } from './TicketList';
 
 type View =
@@ -24,18 +30,52 @@ type View =
 /** The secret after "#": it never reaches a server's logs (orderLink.ts). */
 const secretOf = (hash: string) => decodeURIComponent(hash.replace(/^#/, '')).trim();
 
+/** Where a card payment the buyer came back from stands on the page. */
+type CardFollow = 'confirming' | 'confirmed' | 'unconfirmed' | 'cancelled' | null;
+
 /**
  * The order page behind the emailed link: the order and its tickets for whoever holds the link, also offline once
- * opened here, and "Add to Your tickets". Loaded on its own, with the QR encoder.
+ * opened here, and "Add to Your tickets". Back from the card provider (`cardReturn`), the link's secret is this
+ * tab's (paying/cardPayment.ts) and the page follows the payment until it is confirmed. Loaded on its own, with the
+ * QR encoder.
  */
-export default function LinkedOrderPanel({ hash }: { hash: string }) {
-  const secret = secretOf(hash);
+export default function LinkedOrderPanel({
+  hash,
+  cardReturn = null,
+}: {
+  hash: string;
+  cardReturn?: 'paid' | 'cancelled' | null;
+}) {
+  // Kept from the first render: the address loses ?card= once it is the order's own again.
+  const [back] = useState(() => ({
+    from: cardReturn,
+    secret: cardReturn && !secretOf(hash) ? (returningSecret() ?? '') : '',
+  }));
+  const secret = secretOf(hash) || back.secret;
+  const navigate = useNavigate();
   const online = useAtomValue(onlineAtom);
   const [view, setView] = useState<View>(() => {
     if (!secret) return { kind: 'not-found' };
     const saved = savedLinkedOrder(secret);
     return saved ? { kind: 'found', order: saved, saved: true } : { kind: 'loading' };
   });
+  const [follow, setFollow] = useState<CardFollow>(
+    back.from === 'paid' ? 'confirming' : back.from === 'cancelled' ? 'cancelled' : null,
+  );
+  // The page's own address again (/order#secret), so that reloading or bookmarking it opens the order.
+  useEffect(() => {
+    if (back.secret) void navigate({ pathname: '/order', hash: back.secret }, { replace: true });
+  }, [back, navigate]);
+  useEffect(() => {
+    if (!secret || back.from !== 'paid') return;
+    const stop = new AbortController();
+    void followCardReturn(secret, (order) => setView({ kind: 'found', order, saved: false }), stop.signal).then(
+      (settled) => {
+        if (!stop.signal.aborted) setFollow(settled ? 'confirmed' : 'unconfirmed');
+      },
+    );
+    return () => stop.abort();
+  }, [secret, back]);
   useEffect(() => {
     if (!secret) return;
     let current = true;
@@ -63,10 +103,50 @@ export default function LinkedOrderPanel({ hash }: { hash: string }) {
       </Alert>
     );
   }
-  return <OrderView order={view.order} saved={view.saved} online={online} />;
+  return (
+    <Stack spacing={2}>
+      {follow && <CardFollowNote follow={follow} />}
+      <OrderView order={view.order} saved={view.saved} online={online} secret={secret} />
+    </Stack>
+  );
 }
 
-function OrderView({ order, saved, online }: { order: LinkedOrder; saved: boolean; online: boolean }) {
+const FOLLOW_NOTES: Record<NonNullable<CardFollow>, { severity: 'info' | 'success' | 'warning'; text: string }> = {
+  confirming: { severity: 'info', text: 'Confirming your card payment…' },
+  confirmed: {
+    severity: 'success',
+    text: 'Your card payment is confirmed. Your tickets are below and on their way by email.',
+  },
+  unconfirmed: {
+    severity: 'info',
+    text: 'Your card payment is still being confirmed. Once it is, you get an email with your tickets; this page shows them too.',
+  },
+  cancelled: {
+    severity: 'warning',
+    text: 'You left the payment page without paying. You can pay below while the order is held.',
+  },
+};
+
+function CardFollowNote({ follow }: { follow: NonNullable<CardFollow> }) {
+  const { severity, text } = FOLLOW_NOTES[follow];
+  return (
+    <Alert severity={severity} role="status">
+      {text}
+    </Alert>
+  );
+}
+
+function OrderView({
+  order,
+  saved,
+  online,
+  secret,
+}: {
+  order: LinkedOrder;
+  saved: boolean;
+  online: boolean;
+  secret: string;
+}) {
   const { currency, locale } = useAtomValue(siteAtom);
   const [added, setAdded] = useState(false);
   const ref = order.ref ? displayReference(order.ref) : '';
@@ -98,7 +178,7 @@ function OrderView({ order, saved, online }: { order: LinkedOrder; saved: boolea
             ))}
           </Stack>
           <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total, currency, locale)}</Typography>
-          {order.payment && <OrderPaymentSummary payment={order.payment} reference={ref} />}
+          {order.payment && <OrderPaymentSummary payment={order.payment} reference={ref} secret={secret} />}
         </Stack>
       </Paper>
       {order.tickets.length > 0 && (

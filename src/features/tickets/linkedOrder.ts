@@ -10,6 +10,7 @@ import { ORDER_LINK_ENDPOINT, ORDER_STATUSES, type OrderLine, type OrderStatus }
 import { parseOrderPayment, type OrderPayment } from '../orders';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
 import { keepTickets } from './myTickets';
+import { checkCardPayment } from '../paying';
 
 export interface LinkedOrder {
   ref: string;
@@ -116,6 +117,34 @@ export async function fetchLinkedOrder(secret: string): Promise<LinkedOrderResul
   if (!order) throw new Error('the order could not be read');
   save(secret, raw);
   return { kind: 'found', order };
+}
+
+/** How long the order page follows a card payment the buyer came back from, and how often it asks. */
+const FOLLOW_MS = 40_000;
+const FOLLOW_EVERY_MS = 2_000;
+
+/**
+ * The buyer came back from paying by card: trusted code reads the payment back from the provider, and the order is
+ * fetched again (`onOrder`) until it is no longer awaiting payment or FOLLOW_MS pass. Resolves to whether it was
+ * seen settled; stops early when `signal` aborts.
+ */
+export async function followCardReturn(
+  secret: string,
+  onOrder: (order: LinkedOrder) => void,
+  signal: AbortSignal,
+): Promise<boolean> {
+  await checkCardPayment(secret).catch(() => undefined);
+  const end = Date.now() + FOLLOW_MS;
+  while (!signal.aborted && Date.now() < end) {
+    const result = await fetchLinkedOrder(secret).catch(() => null);
+    if (signal.aborted) return false;
+    if (result?.kind === 'found') {
+      onOrder(result.order);
+      if (result.order.payment?.state !== 'pending') return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_EVERY_MS));
+  }
+  return false;
 }
 
 /** "Add to Your tickets": the order's tickets join those this device keeps (and shows offline). */

@@ -1,0 +1,278 @@
+/**
+ * Card payments (docs/payments.md#card-payments): the buyer pays on the provider's hosted page; trusted code
+ * believes only what it reads back from the provider, and confirms each payment at most once.
+ *
+ * - Starting: the order page's holder of the order's secret link asks to pay. Trusted code creates the provider's
+ *   payment for what is still due, with our payment's reference as its idempotency key, and records it as a payment
+ *   of the order at payments/{uid~orderId}/card-{n}, `pending`, with the provider's id. Asking again while it is open
+ *   sends the buyer back to the same page.
+ * - Confirming: a verified webhook, the buyer's return and the expiry job each only name a payment; it is read back
+ *   from the provider, and once it is paid, one atomic update makes the record `confirmed` and takes the amount the
+ *   provider says was paid into the order (settlePayment.ts). The rules let a record leave `pending` once, and each
+ *   update bumps the summary's `v`, so a replayed webhook, or a webhook racing the return page, changes nothing.
+ * - The hold's end: before an unpaid card order lapses, its open payments are closed at the provider, so nobody
+ *   pays for stock that went back on sale; one paid meanwhile is confirmed instead.
+ */
+import { paths } from '../../../src/firebase/paths';
+import { deskKey } from '../../../src/features/orders/deskIndex';
+import { balanceDue } from '../../../src/features/orders/orderPayment';
+import { displayReference } from '../../../src/features/orders/orderReference';
+import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
+import { isRecord } from '../../../src/state/validation';
+import { type CardPayment, type CardProvider, ProviderRefused, ProviderUnavailable } from './provider';
+import {
+  type OrderOf,
+  paymentOf,
+  type PaymentsDatabase,
+  readForPayment,
+  SERVER_TIME,
+  settlePayment,
+} from './settlePayment';
+
+/**
+ * The provider's page expires 30 minutes after it is made at the earliest (Stripe's own bound), and a page made
+ * with less than a minute of the hold left would only waste the buyer's time.
+ */
+const PROVIDER_MIN_OPEN_MS = 31 * 60_000;
+const PROVIDER_MAX_OPEN_MS = 24 * 60 * 60_000;
+const LEAST_HOLD_LEFT_MS = 60_000;
+/** Refused updates (the summary changed under the reading) are read and decided again this often. */
+const TRIES = 3;
+
+/** A card payment as the provider knows ours: the order's owner, id and our payment's id, in one string. */
+const cardReference = (target: OrderOf, paymentId: string): string => `${target.uid}~${target.order}~${paymentId}`;
+
+function parseCardReference(reference: string | null): (OrderOf & { paymentId: string }) | null {
+  const parts = (reference ?? '').split('~');
+  if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]{1,128}$/.test(part))) return null;
+  const [uid, order, paymentId] = parts as [string, string, string];
+  return /^card-\d{1,4}$/.test(paymentId) ? { uid, order, paymentId } : null;
+}
+
+/** A card payment record as read from payments/{key}/{id}. */
+interface CardRecord {
+  id: string;
+  state: string;
+  session: string | null;
+}
+
+function cardRecords(raw: unknown): CardRecord[] {
+  return Object.entries(isRecord(raw) ? raw : {}).flatMap(([id, record]) =>
+    isRecord(record) && record.method === 'card' && typeof record.state === 'string'
+      ? [{ id, state: record.state, session: typeof record.session === 'string' ? record.session : null }]
+      : [],
+  );
+}
+
+/** What the buyer's "Pay by card" is answered. */
+type StartAnswer =
+  | { kind: 'redirect'; url: string }
+  /** Nothing is owed any more (paid meanwhile, perhaps on the page they came back from). */
+  | { kind: 'paid' }
+  /** The order is not paid by card. */
+  | { kind: 'not-card' }
+  /** Its hold has ended (or is about to): it can no longer be paid. */
+  | { kind: 'closed' }
+  /** Another tap is starting the same payment this moment: ask again. */
+  | { kind: 'busy' }
+  | { kind: 'not-found' };
+
+/** What became of a payment read back from the provider. */
+type ConfirmAnswer = MarkOutcome | { kind: 'open' } | { kind: 'cancelled' } | { kind: 'unknown' };
+
+export interface CardPayments {
+  /** The order's secret link holder asks to pay what is due by card. */
+  start(secret: string): Promise<StartAnswer>;
+  /** The buyer came back from the provider's page: their order's payments are read back, and confirmed if paid. */
+  check(secret: string): Promise<{ kind: 'not-found' } | { kind: 'checked'; state: string }>;
+  /** A payment the provider told us about (a verified webhook): read back, and confirmed if paid. */
+  settle(providerId: string): Promise<ConfirmAnswer>;
+  /** Before an unpaid card order lapses: closes its open payments; false when it must not lapse yet. */
+  closeBeforeLapse(target: OrderOf): Promise<boolean>;
+}
+
+export interface CardSettings {
+  /** The shop's address, where the provider sends the buyer back (docs/payments.md#card-payments). */
+  shopUrl: string;
+  now?: () => number;
+}
+
+export function cardPayments(db: PaymentsDatabase, provider: CardProvider, settings: CardSettings): CardPayments {
+  const now = settings.now ?? Date.now;
+
+  async function orderOfLink(secret: string): Promise<OrderOf | null> {
+    if (!/^[A-Za-z0-9_-]{32}$/.test(secret)) return null;
+    const named = (await db.readAll([paths.orderLink(secret)])).get(paths.orderLink(secret));
+    return isRecord(named) && typeof named.uid === 'string' && typeof named.order === 'string'
+      ? { uid: named.uid, order: named.order }
+      : null;
+  }
+
+  /** Applies what the provider says of our payment `paymentId` of `target`, once. */
+  async function confirm(target: OrderOf, paymentId: string, payment: CardPayment): Promise<ConfirmAnswer> {
+    const recordPath = paymentPaths.payment(deskKey(target.uid, target.order), paymentId);
+    for (let tries = 0; tries < TRIES; tries++) {
+      const reading = await readForPayment(db, target, [recordPath]);
+      const record = reading.more.get(recordPath);
+      const recorded = isRecord(record) ? record.state : null;
+      if (recorded === 'confirmed') return { kind: 'already' };
+      let update: Record<string, unknown>;
+      if (payment.state === 'paid') {
+        const pay = paymentOf(reading);
+        if (pay && pay.currency.toLowerCase() !== payment.currency) {
+          // Never happens for a payment we made; money in another currency is for staff to see to.
+          console.error(`card payment ${payment.id}: paid in ${payment.currency}, the order is in ${pay.currency}`);
+          return { kind: 'invalid' };
+        }
+        const settled = settlePayment(target, payment.amountMinor, reading);
+        if (!settled || !pay) {
+          console.error(
+            `card payment ${payment.id}: paid for an order that is gone (${cardReference(target, paymentId)})`,
+          );
+          return { kind: 'not-found' };
+        }
+        const confirmed = {
+          state: 'confirmed',
+          session: payment.id,
+          ...(payment.charge ? { charge: payment.charge } : {}),
+        };
+        update = {
+          ...settled.writes,
+          // Paid with no record of ours (lost, or removed by hand): the money came in, so it is recorded whole.
+          ...(recorded === 'pending'
+            ? Object.fromEntries(Object.entries(confirmed).map(([field, value]) => [`${recordPath}/${field}`, value]))
+            : {
+                [recordPath]: {
+                  method: 'card',
+                  amount: payment.amountMinor,
+                  currency: pay.currency,
+                  created: SERVER_TIME,
+                  ...confirmed,
+                },
+              }),
+        };
+        try {
+          await db.update(update);
+          return settled.outcome;
+        } catch (error) {
+          if (!db.isRefusal(error)) throw error;
+          continue;
+        }
+      }
+      if (payment.state === 'open') return { kind: 'open' };
+      if (recorded !== 'pending') return { kind: 'cancelled' };
+      try {
+        await db.update({ [`${recordPath}/state`]: 'cancelled' });
+        return { kind: 'cancelled' };
+      } catch (error) {
+        if (!db.isRefusal(error)) throw error;
+      }
+    }
+    throw new Error(`card payment ${payment.id} could not be recorded: try again`);
+  }
+
+  /** Reads back every pending card payment of the order and applies what the provider says. */
+  async function settleAll(target: OrderOf, records: readonly CardRecord[], close: boolean) {
+    const answers: { record: CardRecord; payment: CardPayment | null; answer: ConfirmAnswer }[] = [];
+    for (const record of records) {
+      if (record.state !== 'pending' || !record.session) continue;
+      const payment = close ? await provider.cancelPayment(record.session) : await provider.readPayment(record.session);
+      const answer = payment ? await confirm(target, record.id, payment) : { kind: 'unknown' as const };
+      answers.push({ record, payment, answer });
+    }
+    return answers;
+  }
+
+  return {
+    async start(secret) {
+      const target = await orderOfLink(secret);
+      if (!target) return { kind: 'not-found' };
+      const key = deskKey(target.uid, target.order);
+      const first = await readForPayment(db, target, [paymentPaths.payments(key)]);
+      if (!paymentOf(first)) return { kind: 'not-found' };
+      const records = cardRecords(first.more.get(paymentPaths.payments(key)));
+      // One still open is where the buyer goes again; one paid meanwhile is confirmed now.
+      for (const { payment } of await settleAll(target, records, false)) {
+        if (payment?.state === 'open' && payment.url) return { kind: 'redirect', url: payment.url };
+      }
+      const reading = await readForPayment(db, target);
+      const pay = paymentOf(reading);
+      if (!pay || !isRecord(reading.order)) return { kind: 'not-found' };
+      if (pay.method !== 'card') return { kind: 'not-card' };
+      const due = balanceDue(pay);
+      if (pay.state === 'paid' || due === 0) return { kind: 'paid' };
+      const at = now();
+      if (pay.state !== 'pending' || (pay.until !== null && pay.until - at < LEAST_HOLD_LEFT_MS))
+        return { kind: 'closed' };
+      const paymentId = `card-${records.length + 1}`;
+      const ref = typeof reading.order.ref === 'string' ? displayReference(reading.order.ref) : target.order;
+      const contact = isRecord(reading.order.contact) ? reading.order.contact : {};
+      // The secret link stays off the provider: the order page keeps it for the buyer's return (docs/payments.md).
+      const back = (outcome: string) => `${settings.shopUrl}/order?card=${outcome}`;
+      const recordPath = paymentPaths.payment(key, paymentId);
+      // Recorded before the provider is asked, so that only one caller ever asks with this reference (its
+      // idempotency key): a second tap at the same moment is refused here and asked to try again.
+      try {
+        await db.update({
+          [recordPath]: { method: 'card', amount: due, currency: pay.currency, state: 'pending', created: SERVER_TIME },
+        });
+      } catch (error) {
+        if (db.isRefusal(error)) return { kind: 'busy' };
+        throw error;
+      }
+      let created: { id: string; redirectUrl: string };
+      try {
+        created = await provider.createPayment({
+          paymentId: cardReference(target, paymentId),
+          orderRef: ref,
+          description: `Order ${ref}`,
+          amountMinor: due,
+          currency: pay.currency,
+          email: typeof contact.email === 'string' ? contact.email : '',
+          expiresAt: Math.min(Math.max(pay.until ?? 0, at + PROVIDER_MIN_OPEN_MS), at + PROVIDER_MAX_OPEN_MS),
+          returnUrl: back('paid'),
+          cancelUrl: back('cancelled'),
+        });
+      } catch (error) {
+        await db.update({ [`${recordPath}/state`]: 'failed' }).catch(() => undefined);
+        throw error;
+      }
+      await db.update({ [`${recordPath}/session`]: created.id });
+      return { kind: 'redirect', url: created.redirectUrl };
+    },
+
+    async check(secret) {
+      const target = await orderOfLink(secret);
+      if (!target) return { kind: 'not-found' };
+      const key = deskKey(target.uid, target.order);
+      const read = await db.readAll([paymentPaths.payments(key)]);
+      await settleAll(target, cardRecords(read.get(paymentPaths.payments(key))), false);
+      const pay = paymentOf(await readForPayment(db, target));
+      return pay ? { kind: 'checked', state: pay.state } : { kind: 'not-found' };
+    },
+
+    async settle(providerId) {
+      const payment = await provider.readPayment(providerId);
+      const ours = parseCardReference(payment?.paymentId ?? null);
+      if (!payment || !ours) return { kind: 'unknown' };
+      return confirm(ours, ours.paymentId, payment);
+    },
+
+    async closeBeforeLapse(target) {
+      const key = deskKey(target.uid, target.order);
+      const read = await db.readAll([paymentPaths.payments(key)]);
+      try {
+        const answers = await settleAll(target, cardRecords(read.get(paymentPaths.payments(key))), true);
+        // Paid at the last moment: the order is paid, not lapsed.
+        return answers.every(({ payment }) => payment?.state !== 'paid' && payment?.state !== 'open');
+      } catch (error) {
+        // The provider cannot say: the order waits for the next run rather than lapse with a payment under way.
+        if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) {
+          console.error(`closing card payments of ${key}:`, error.message);
+          return false;
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The card flow's two endpoints (docs/payments.md#card-payments), the same in the Cloud Function and `vite preview`:
+ * - POST /api/payments/card {secret, action: 'pay' | 'check'}: the order page's "Pay by card", answered with where
+ *   to send the buyer; and, on their return, a read-back of the order's card payments.
+ * - POST /api/payments/card/webhook: the provider's signed events, checked on the raw body. An event only names a
+ *   payment, which is read back before anything is done; answered 2xx once handled (or not ours), 400 for a bad
+ *   signature, 503 when the provider or the database could not be reached, so that the provider sends it again.
+ */
+import { cardPayments, type CardPayments } from './card';
+import { BadWebhookSignature, type CardProvider, ProviderRefused } from './provider';
+import { stripeProvider, type StripeSettings } from './stripeProvider';
+import type { PaymentsDatabase } from './settlePayment';
+import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer';
+import { isRecord } from '../../../src/state/validation';
+
+/** The card flow on the provider of `settings`; null when the shop has no provider keys (cardSettings.ts). */
+export interface CardServices {
+  cards: CardPayments;
+  provider: CardProvider;
+}
+
+export function cardServices(
+  db: PaymentsDatabase,
+  settings: StripeSettings | null,
+  shopUrl: string,
+): CardServices | null {
+  if (!settings) return null;
+  const provider = stripeProvider(settings);
+  return { provider, cards: cardPayments(db, provider, { shopUrl }) };
+}
+
+const notSetUp = () => jsonAnswer(503, { error: 'This shop takes no card payments yet: pay another way.' });
+
+const unavailable = (what: string, error: unknown): EndpointAnswer => {
+  console.error(`${what}:`, error);
+  return jsonAnswer(
+    503,
+    { error: 'Card payments are unavailable for a moment: try again shortly.' },
+    { 'Retry-After': '5' },
+  );
+};
+
+export async function cardPaymentRequest(
+  services: CardServices | null,
+  method: string | undefined,
+  body: unknown,
+): Promise<EndpointAnswer> {
+  const refused = refuseUnlessPost(method);
+  if (refused) return refused;
+  if (!services) return notSetUp();
+  const { cards } = services;
+  const secret = isRecord(body) && typeof body.secret === 'string' ? body.secret : '';
+  const action = isRecord(body) ? body.action : undefined;
+  if (action !== 'pay' && action !== 'check') return jsonAnswer(400, { error: "action must be 'pay' or 'check'" });
+  try {
+    const answer = action === 'pay' ? await cards.start(secret) : await cards.check(secret);
+    if (answer.kind === 'not-found') return jsonAnswer(404, { error: 'no such order link' });
+    if (answer.kind === 'busy') return jsonAnswer(409, answer, { 'Retry-After': '1' });
+    return jsonAnswer(200, answer);
+  } catch (error) {
+    if (error instanceof ProviderRefused) {
+      console.error('card payment refused by the provider:', error.message);
+      return jsonAnswer(502, { error: 'The card provider refused this payment. Pay another way, or ask the shop.' });
+    }
+    return unavailable('card payment', error);
+  }
+}
+
+export async function cardWebhookRequest(
+  services: CardServices | null,
+  method: string | undefined,
+  rawBody: Buffer | string | undefined,
+  signature: string | undefined,
+): Promise<EndpointAnswer> {
+  const refused = refuseUnlessPost(method);
+  if (refused) return refused;
+  if (!services) return notSetUp();
+  const { cards, provider } = services;
+  let event;
+  try {
+    event = provider.verifyWebhook(rawBody ?? '', signature);
+  } catch (error) {
+    if (error instanceof BadWebhookSignature) return jsonAnswer(400, { error: 'bad signature' });
+    throw error;
+  }
+  if (event.kind === 'other' || !event.paymentOf) return jsonAnswer(200, { received: event.eventId, kind: 'ignored' });
+  try {
+    const outcome = await cards.settle(event.paymentOf);
+    return jsonAnswer(200, { received: event.eventId, kind: outcome.kind });
+  } catch (error) {
+    if (!(error instanceof ProviderRefused)) return unavailable('card webhook', error);
+    return jsonAnswer(200, { received: event.eventId, kind: 'refused' });
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * What money coming in does to an order (docs/payments.md#payments-staff-record), whoever brings it: a mark staff
+ * queued (marks.ts) or a card payment the provider confirmed (card.ts). Decided from one reading, as the writes of
+ * one atomic update; the rules refuse it when the reading was stale (the summary's `v`), and the caller reads again.
+ */
+import { paths } from '../../../src/firebase/paths';
+import { deskKey, deskPaths, deskStatusWrites, parseDeskEntry } from '../../../src/features/orders/deskIndex';
+import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/features/orders/orderPayment';
+import type { MarkOutcome } from '../../../src/features/orders/paymentRecords';
+import { isRecord } from '../../../src/state/validation';
+import { firstTickets, itemsOf, ticketed, ticketWrites } from './orderTickets';
+
+export const SERVER_TIME = { '.sv': 'timestamp' } as const;
+const increment = (by: number) => ({ '.sv': { increment: by } });
+
+/** An order, by its owner and id. */
+export interface OrderOf {
+  uid: string;
+  order: string;
+}
+
+/** What deciding a payment needs, read at once. */
+export interface PaymentReading {
+  order: unknown;
+  /** The order's index entry. */
+  entry: unknown;
+  /** products/{id}/stock of the order's products. */
+  stock: ReadonlyMap<string, unknown>;
+  /** The events of the order that issued tickets (their first ticket is there; orderTickets.ts, firstTickets). */
+  ticketed: ReadonlySet<string>;
+  /** Whatever else the caller asked for, by path. */
+  more: ReadonlyMap<string, unknown>;
+}
+
+/** What reading needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
+export interface PaymentsDatabase {
+  readAll(paths: readonly string[]): Promise<Map<string, unknown>>;
+  update(update: Record<string, unknown>): Promise<void>;
+  isRefusal(error: unknown): boolean;
+}
+
+/** Reads what a payment to `target` is decided from, with `more` paths of the caller's own. */
+export async function readForPayment(
+  db: PaymentsDatabase,
+  target: OrderOf,
+  more: readonly string[] = [],
+): Promise<PaymentReading> {
+  const orderPath = paths.order(target.uid, target.order);
+  const entryPath = deskPaths.order(deskKey(target.uid, target.order));
+  const first = await db.readAll([orderPath, entryPath, ...more]);
+  const order = first.get(orderPath);
+  const entry = parseDeskEntry(first.get(entryPath));
+  const stockPaths = itemsOf(order).map(([id]) => paths.productStock(id));
+  const second = await db.readAll([...stockPaths, ...(entry ? firstTickets(entry) : [])]);
+  return {
+    order,
+    entry: first.get(entryPath),
+    stock: new Map(itemsOf(order).map(([id]) => [id, second.get(paths.productStock(id))])),
+    ticketed: new Set(Object.keys(entry?.events ?? {}).filter((eventId) => ticketed(second, eventId, target.order))),
+    more: first,
+  };
+}
+
+/** The email that tells the buyer their order is paid, with its tickets; an order is paid once, so one id. */
+function paidMail(target: OrderOf, order: Record<string, unknown>): Record<string, unknown> {
+  const contact = isRecord(order.contact) ? order.contact : {};
+  if (typeof contact.email !== 'string') return {};
+  const messageId = `${target.order}-paid`;
+  return {
+    [paths.outboxMessage(messageId)]: outboxRecord(
+      { uid: target.uid, order: target.order, kind: 'paid', to: contact.email },
+      SERVER_TIME,
+    ),
+    [`${paths.order(target.uid, target.order)}/mail/${messageId}`]: deliveryRecord('paid', SERVER_TIME),
+  };
+}
+
+/** The order's payment summary as read, or null for no such order (or one from before payments). */
+export function paymentOf(reading: PaymentReading): OrderPayment | null {
+  return isRecord(reading.order) && parseDeskEntry(reading.entry) ? parseOrderPayment(reading.order.pay) : null;
+}
+
+/**
+ * The writes that take `amount` (minor units) into the order's summary, and what it came to; null when there is no
+ * such order. The payment's own record is the caller's to write, in the same update.
+ */
+export function settlePayment(
+  target: OrderOf,
+  amount: number,
+  reading: PaymentReading,
+): { writes: Record<string, unknown>; outcome: MarkOutcome } | null {
+  const pay = paymentOf(reading);
+  const entry = parseDeskEntry(reading.entry);
+  if (!pay || !entry || !isRecord(reading.order)) return null;
+  const key = deskKey(target.uid, target.order);
+  const orderPath = paths.order(target.uid, target.order);
+  const paid = pay.paid + amount;
+  const writes: Record<string, unknown> = {
+    [`${orderPath}/pay/paid`]: paid,
+    [`${orderPath}/pay/v`]: pay.v + 1,
+  };
+  const items = itemsOf(reading.order);
+  // Paid in full after the hold ended: the order comes back if what it held is still there; otherwise the money
+  // is recorded and the desk is told to refund it. Nothing is ever oversold for a late payment.
+  const late = pay.state === 'expired';
+  const stockBack = items.every(([id, quantity]) => {
+    const left = reading.stock.get(id);
+    return typeof left !== 'number' || left >= quantity;
+  });
+  /** Writes `fields` into every ticket of the order (its events' units). */
+  const eachTicket = (fields: Record<string, unknown>) =>
+    Object.assign(
+      writes,
+      ticketWrites(target.order, items, (eventId) => reading.ticketed.has(eventId), fields),
+    );
+  if (pay.state === 'paid') return { writes, outcome: { kind: 'paid', over: paid - pay.due } };
+  if (paid < pay.due) {
+    // What the door is to take goes down with every part paid.
+    if (pay.method === 'door' && !late) eachTicket({ due: balanceDue({ due: pay.due, paid }) });
+    return { writes, outcome: { kind: 'part-paid', due: balanceDue({ due: pay.due, paid }) } };
+  }
+  if (late && !stockBack) return { writes, outcome: { kind: 'late-no-stock', refund: paid } };
+  writes[`${orderPath}/pay/state`] = 'paid';
+  writes[`${deskPaths.order(key)}/pay`] = 'paid';
+  writes[`${deskPaths.order(key)}/hold`] = null;
+  Object.assign(writes, paidMail(target, reading.order));
+  // Paid: its tickets are valid, with nothing left to take at the door.
+  eachTicket({ status: 'valid', due: null });
+  if (late) {
+    writes[`${orderPath}/status`] = 'pending';
+    Object.assign(writes, deskStatusWrites(key, entry, 'pending'));
+    for (const [id, quantity] of items) {
+      if (typeof reading.stock.get(id) === 'number') writes[paths.productStock(id)] = increment(-quantity);
+    }
+  }
+  return { writes, outcome: { kind: 'paid', over: paid - pay.due } };
+}

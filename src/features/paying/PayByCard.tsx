@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { payByCard, type CardStart } from './cardPayment';
+
+const MESSAGES: Record<Exclude<CardStart['kind'], 'failed'>, string> = {
+  paid: 'This order is paid already: reload the page to see its tickets.',
+  closed: 'The time to pay this order by card has run out.',
+  'not-card': 'This order is not paid by card.',
+};
+
+/**
+ * "Pay £X by card" for an order awaiting a card payment: sends the buyer to the provider's page
+ * (docs/payments.md#card-payments). `amount` is what is due, formatted; `secret` is the order page's.
+ */
+export function PayByCard({ secret, amount }: { secret: string; amount: string }) {
+  const [going, setGoing] = useState(false);
+  const [outcome, setOutcome] = useState<CardStart | null>(null);
+  return (
+    <Stack spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
+      <Button
+        variant="contained"
+        disabled={going}
+        onClick={() => {
+          setGoing(true);
+          setOutcome(null);
+          void payByCard(secret).then((result) => {
+            // Null: the browser is on its way to the provider's page; the button stays pressed until it leaves.
+            if (result) {
+              setOutcome(result);
+              setGoing(false);
+            }
+          });
+        }}
+      >
+        {going ? 'Opening the payment page…' : `Pay ${amount} by card`}
+      </Button>
+      {outcome && (
+        <Alert severity={outcome.kind === 'paid' ? 'success' : 'warning'} role="alert">
+          {outcome.kind === 'failed' ? outcome.message : MESSAGES[outcome.kind]}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Paying by card as a buyer does it (docs/payments.md#card-payments): the real app in Chromium, the test's own
+ * database and trusted code, and its own local card provider (scripts/cardProvider/) whose test page the browser
+ * really goes to and whose signed webhook really reaches the shop's endpoint.
+ */
+import type { Page } from '@playwright/test';
+import type { PaymentSettings } from '../../src/features/orders';
+import type { LiveDatabase } from './liveDatabase';
+import { expect, test } from './accounts';
+import { failOnPageErrors } from './support';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+const CARD_ONLY: PaymentSettings = {
+  door: { on: false },
+  transfer: { on: false, days: 7, payee: '', account: '', bank: '' },
+  card: { on: true, minutes: 30 },
+};
+
+/** A guest orders two tickets of the seeded jazz night (£18 each), paying by card, and sees the confirmation. */
+async function orderByCard(page: Page, db: LiveDatabase, name: string): Promise<string> {
+  await db.write('paymentSettings', CARD_ONLY);
+  await page.goto('/products');
+  const add = page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' });
+  await add.click();
+  await add.click();
+  await page.goto('/checkout');
+  await expect(page.getByTestId('payment-method')).toContainText('Card');
+  const email = `${name.split(' ')[0]!.toLowerCase()}@example.com`;
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { name: `Reserved: thank you, ${name}` })).toBeVisible({ timeout: 20_000 });
+  // Unpaid: no tickets yet.
+  await expect(page.getByTestId('ticket')).toHaveCount(0);
+  return email;
+}
+
+test('a buyer pays by card on the provider’s page, comes back to their order and gets their tickets @phone', async ({
+  page,
+  db,
+}) => {
+  const email = await orderByCard(page, db, 'Kit Marlow');
+  await page.getByRole('button', { name: 'Pay £36.00 by card' }).click();
+
+  // The provider's own page, on its own address.
+  await page.waitForURL(/\/pay\/cs_test_/);
+  await expect(page.getByRole('heading', { name: /^Order [0-9A-Z]{4}-[0-9A-Z]{4}$/ })).toBeVisible();
+  await expect(page.getByText('£36.00', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay £36.00' }).click();
+
+  // Back on the shop's order page, which follows the payment until it is confirmed.
+  await expect(page).toHaveURL(/\/order#[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your card payment is confirmed' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('order-payment')).toContainText('Paid £36.00');
+  await expect(page.getByTestId('ticket')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: /by card/ })).toHaveCount(0);
+
+  // The paid email carries the tickets; the order is paid in the database, once.
+  await expect
+    .poll(() =>
+      db.mailbox
+        .messages()
+        .filter((m) => m.recipients.includes(email))
+        .map((m) => m.parsed.subject),
+    )
+    .toContainEqual(expect.stringMatching(/^Your order .+ is paid · /));
+  type Stored = { contact: { email: string }; pay: { state: string; paid: number } };
+  const orders = (await db.read('orders')) as Record<string, Record<string, Stored>>;
+  const mine = Object.values(orders)
+    .flatMap((byId) => Object.values(byId))
+    .filter((order) => order.contact.email === email);
+  expect(mine.map((order) => order.pay)).toEqual([expect.objectContaining({ state: 'paid', paid: 3600 })]);
+
+  // Reloading the order page opens it again, paid.
+  await page.reload();
+  await expect(page.getByTestId('order-payment')).toContainText('Paid £36.00');
+});
+
+test('a buyer who leaves the provider’s page without paying comes back to an order they can still pay', async ({
+  page,
+  db,
+}) => {
+  await orderByCard(page, db, 'Ada Finch');
+  await page.getByRole('button', { name: 'Pay £36.00 by card' }).click();
+  // A declined card is said on the provider's page, and the buyer gives up.
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay £36.00' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await page.getByRole('button', { name: 'Cancel and go back to the shop' }).click();
+
+  await expect(page).toHaveURL(/\/order#[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByRole('status').filter({ hasText: 'You left the payment page without paying' })).toBeVisible();
+  await expect(page.getByTestId('order-payment')).toContainText('Awaiting payment');
+  await expect(page.getByTestId('ticket')).toHaveCount(0);
+
+  // Trying again goes back to the same open page, and paying there settles it.
+  await page.getByRole('button', { name: 'Pay £36.00 by card' }).click();
+  await page.getByRole('button', { name: 'Pay £36.00' }).click();
+  await expect(page.getByTestId('order-payment')).toContainText('Paid £36.00', { timeout: 20_000 });
+});

@@ -1,0 +1,350 @@
+/**
+ * Card payments end to end on the trusted side (docs/payments.md#card-payments): the real local database with the
+ * shop's rules, the real `stripe` SDK against the local fake provider (scripts/cardProvider/), and a real HTTP
+ * webhook receiver that hands the raw body to the same endpoint function the Cloud Function and `vite preview` use.
+ * What must hold: a payment is believed only once read back from the provider, confirmed at most once whatever
+ * replays or races, and nobody pays for stock that went back on sale.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { cardPayments, type CardPayments } from '../../functions/src/payments/card';
+import { cardPaymentRequest, cardWebhookRequest } from '../../functions/src/payments/cardEndpoints';
+import { expireHolds } from '../../functions/src/payments/expiry';
+import type { CardProvider } from '../../functions/src/payments/provider';
+import { stripeProvider } from '../../functions/src/payments/stripeProvider';
+import { deskKey } from '../../src/features/orders/deskIndex';
+import { startFakeCardProvider, TEST_CARDS, type FakeCardProvider } from '../../scripts/cardProvider/fakeCardProvider';
+import { gigEvent } from './support/gigEvent';
+import { paymentsDatabase } from './support/paymentsHarness';
+
+const SECRET_KEY = 'sk_test_cards_0123456789';
+const WEBHOOK_SECRET = 'whsec_cards_0123456789';
+const SHOP = 'http://localhost:4173';
+
+const { read, admin, connect, trusted, order } = paymentsDatabase(() => ({
+  users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
+  properties: { currency: 'GBP' },
+  paymentSettings: { door: { on: true }, card: { on: true, minutes: 30 } },
+  products: { gig: gigEvent({ stock: 4, price: 12.5 }) },
+}));
+
+let fake: FakeCardProvider;
+let receiver: Server;
+/** The webhook endpoint's answers, in order. */
+let answers: { status: number; body: string }[] = [];
+/** What the receiver hands events to: set per test, since each test has its own trusted connection. */
+let cards: CardPayments | undefined;
+let provider: CardProvider;
+/** While set, the shop's webhook endpoint is unreachable: the provider's deliveries fail. */
+let webhookDown = false;
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (webhookDown) return void response.writeHead(503).end();
+      const signature = request.headers['stripe-signature'];
+      void cardWebhookRequest(
+        { cards: cards!, provider },
+        request.method,
+        Buffer.concat(chunks),
+        typeof signature === 'string' ? signature : undefined,
+      ).then((answer) => {
+        answers.push({ status: answer.status, body: answer.body });
+        response.writeHead(answer.status, answer.headers).end(answer.body);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  fake = await startFakeCardProvider({
+    secretKey: SECRET_KEY,
+    webhook: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, secret: WEBHOOK_SECRET },
+    retryDelaysMs: [30, 30, 30],
+  });
+  provider = stripeProvider({
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+  });
+});
+afterAll(async () => {
+  await fake.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+beforeEach(() => {
+  answers = [];
+  webhookDown = false;
+  cards = cardPayments(trusted(), provider, { shopUrl: SHOP });
+});
+
+/** Buyer `uid` orders `quantity` Gig tickets (£12.50 each) to pay by card; its id and its order page's secret. */
+async function cardOrder(uid: string, quantity = 2, method: 'card' | 'door' = 'card') {
+  const id = await order(uid, { gig: quantity }, method);
+  return { id, secret: (await read(`orders/${uid}/${id}/link`)) as string };
+}
+
+/** What the buyer does on the provider's test page. */
+const onPage = (url: string, card: string, action = 'pay') =>
+  fetch(url, { method: 'POST', body: new URLSearchParams({ card, action }), redirect: 'manual' });
+
+async function until<T>(find: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const found = await find();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const startPay = async (secret: string) => {
+  const answer = await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'pay' });
+  return { status: answer.status, body: JSON.parse(answer.body) as Record<string, unknown> };
+};
+
+/** Starts paying order `secret` and returns the provider's page. */
+async function pageOf(secret: string): Promise<string> {
+  const { status, body } = await startPay(secret);
+  expect(status).toBe(200);
+  expect(body.kind).toBe('redirect');
+  return body.url as string;
+}
+
+describe('paying by card', () => {
+  it('sends the buyer to the provider for what is due, and their payment makes the order paid once its webhook arrives', async () => {
+    const { id, secret } = await cardOrder('ann');
+    const url = await pageOf(secret);
+    const session = fake.sessions().find((s) => url.endsWith(s.id))!;
+    expect(session).toMatchObject({ amount_total: 2500, currency: 'gbp', customer_email: 'ann@example.com' });
+    // The order page's secret never goes to the provider; the buyer comes back to the order page.
+    expect(session.success_url).toBe(`${SHOP}/order?card=paid`);
+    expect(JSON.stringify(session)).not.toContain(secret);
+    expect(await read(`payments/${deskKey('ann', id)}/card-1`)).toMatchObject({
+      method: 'card',
+      amount: 2500,
+      currency: 'GBP',
+      state: 'pending',
+      session: session.id,
+    });
+    expect(await read(`orders/ann/${id}/pay/state`)).toBe('pending');
+
+    expect((await onPage(url, TEST_CARDS.pays)).status).toBe(303);
+    await until(async () => ((await read(`orders/ann/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
+    expect(await read(`orders/ann/${id}/pay`)).toMatchObject({ state: 'paid', paid: 2500, v: 2 });
+    expect(await read(`payments/${deskKey('ann', id)}/card-1`)).toMatchObject({
+      state: 'confirmed',
+      charge: expect.stringMatching(/^pi_/),
+    });
+    expect(await read(`tickets/gig/${id}-0/status`)).toBe('valid');
+    expect(await read(`mailOutbox/${id}-paid`)).toMatchObject({ kind: 'paid', to: 'ann@example.com' });
+    expect(await read(`deskOrders/${deskKey('ann', id)}`)).toMatchObject({ pay: 'paid' });
+  });
+
+  it('sends a second tap to the same open page, and refuses orders that are not to be paid by card', async () => {
+    const { id, secret } = await cardOrder('bo');
+    const first = await pageOf(secret);
+    expect(await pageOf(secret)).toBe(first);
+    expect(fake.sessions().filter((s) => s.metadata.paymentId?.includes(id))).toHaveLength(1);
+    // A door order, a secret that opens nothing, and a malformed request.
+    const door = await cardOrder('cy', 1, 'door');
+    expect((await startPay(door.secret)).body).toEqual({ kind: 'not-card' });
+    expect((await startPay('A'.repeat(32))).status).toBe(404);
+    expect((await startPay('../../etc')).status).toBe(404);
+    expect((await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'refund' })).status).toBe(
+      400,
+    );
+    expect((await cardPaymentRequest({ cards: cards!, provider }, 'GET', { secret, action: 'pay' })).status).toBe(405);
+  });
+
+  it('starts afresh once the page expired, and refuses once the hold has ended', async () => {
+    const { id, secret } = await cardOrder('di');
+    const first = await pageOf(secret);
+    const session = fake.sessions().find((s) => first.endsWith(s.id))!;
+    await provider.cancelPayment(session.id);
+    await until(() => answers.find((a) => a.body.includes('cancelled')), 'the expired webhook');
+    expect(await read(`payments/${deskKey('di', id)}/card-1/state`)).toBe('cancelled');
+    const second = await pageOf(secret);
+    expect(second).not.toBe(first);
+    expect(await read(`payments/${deskKey('di', id)}/card-2/state`)).toBe('pending');
+    // Less than a minute of the hold left: the buyer is told it is over rather than sent to pay.
+    await admin()
+      .ref()
+      .update({ [`orders/di/${id}/pay/until`]: Date.now() + 30_000 });
+    await provider.cancelPayment(fake.sessions().find((s) => second.endsWith(s.id))!.id);
+    expect((await startPay(secret)).body).toEqual({ kind: 'closed' });
+  });
+
+  it('leaves the order waiting when the card is declined or the buyer gives up', async () => {
+    const { id, secret } = await cardOrder('ed');
+    const url = await pageOf(secret);
+    expect((await onPage(url, TEST_CARDS.declined)).status).toBe(402);
+    const back = await onPage(url, '', 'cancel');
+    expect(back.headers.get('location')).toBe(`${SHOP}/order?card=cancelled`);
+    const checked = await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' });
+    expect(JSON.parse(checked.body)).toEqual({ kind: 'checked', state: 'pending' });
+    expect(await read(`orders/ed/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
+    expect(await read(`tickets/gig/${id}-0/status`)).toBe('unpaid');
+  });
+});
+
+describe('confirming at most once', () => {
+  it('changes nothing when the webhook is delivered again and again, or races the buyer’s return', async () => {
+    const { id, secret } = await cardOrder('fa');
+    const url = await pageOf(secret);
+    const session = fake.sessions().find((s) => url.endsWith(s.id))!;
+    // The buyer pays; their return, the webhook and ten resends all land at once.
+    await onPage(url, TEST_CARDS.pays);
+    await Promise.all([
+      cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' }),
+      cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' }),
+      ...Array.from({ length: 10 }, () => fake.resend(session.id)),
+    ]);
+    await until(() => (answers.length >= 11 ? true : undefined), 'eleven webhook answers');
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(await read(`orders/fa/${id}/pay`)).toMatchObject({ state: 'paid', paid: 2500, v: 2 });
+    expect(Object.keys((await read(`payments/${deskKey('fa', id)}`)) as object)).toEqual(['card-1']);
+    expect(await read(`mailOutbox/${id}-paid`)).not.toBeNull();
+    // Paid: another "Pay by card" says so and makes no new page.
+    const sessions = fake.sessions().length;
+    expect((await startPay(secret)).body).toEqual({ kind: 'paid' });
+    expect(fake.sessions()).toHaveLength(sessions);
+  });
+
+  it('believes nothing a webhook says: a signed event about an unpaid page changes nothing, a forged one is refused', async () => {
+    const { id, secret } = await cardOrder('gu');
+    const url = await pageOf(secret);
+    const session = fake.sessions().find((s) => url.endsWith(s.id))!;
+    const event = (secret: string) => {
+      const payload = JSON.stringify({
+        id: 'evt_forged',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: 'pi_forged' } },
+      });
+      return { payload, signature: new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret }) };
+    };
+    // Signed with the shop's secret, claiming the page was paid: read back, it is still open.
+    const signed = event(WEBHOOK_SECRET);
+    const believed = await cardWebhookRequest({ cards: cards!, provider }, 'POST', signed.payload, signed.signature);
+    expect(JSON.parse(believed.body)).toMatchObject({ kind: 'open' });
+    // Signed with another secret, not signed, or the body changed after signing: 400.
+    const forged = event('whsec_attacker');
+    expect(
+      (await cardWebhookRequest({ cards: cards!, provider }, 'POST', forged.payload, forged.signature)).status,
+    ).toBe(400);
+    expect((await cardWebhookRequest({ cards: cards!, provider }, 'POST', signed.payload, undefined)).status).toBe(400);
+    const altered = signed.payload.replace('"amount_total":2500', '"amount_total":1');
+    expect((await cardWebhookRequest({ cards: cards!, provider }, 'POST', altered, signed.signature)).status).toBe(400);
+    expect(await read(`orders/gu/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
+    expect(await read(`payments/${deskKey('gu', id)}/card-1/state`)).toBe('pending');
+  });
+
+  it('lets no client move a card payment: not the buyer, not staff', async () => {
+    const { id, secret } = await cardOrder('ho');
+    await pageOf(secret);
+    const record = `payments/${deskKey('ho', id)}/card-1`;
+    for (const who of ['ho', 'staff']) {
+      const db = connect(who, who);
+      await expect(db.ref(`${record}/state`).set('confirmed')).rejects.toThrow(/permission/i);
+      await expect(db.ref(`${record}/session`).set('cs_test_mine')).rejects.toThrow(/permission/i);
+      await expect(db.ref(`${record}-forged`).set({ method: 'card' })).rejects.toThrow(/permission/i);
+    }
+    // Trusted code itself cannot confirm twice, move a confirmed record, or change what a record says.
+    const allocator = connect('allocator', 'storefront-order-allocator').ref(record);
+    await expect(allocator.child('amount').set(1)).rejects.toThrow(/permission/i);
+    await expect(allocator.child('session').set('cs_test_other')).rejects.toThrow(/permission/i);
+    await allocator.child('state').set('cancelled');
+    await expect(allocator.child('state').set('confirmed')).rejects.toThrow(/permission/i);
+  });
+});
+
+describe('the hold’s end', () => {
+  const lapse = async (uid: string, id: string) =>
+    admin()
+      .ref()
+      .update({
+        [`orders/${uid}/${id}/pay/until`]: Date.now() - 1_000,
+        [`deskOrders/${deskKey(uid, id)}/hold`]: Date.now() - 1_000,
+      });
+
+  it('closes the provider’s open page before the order lapses, so nobody pays for stock back on sale', async () => {
+    const { id, secret } = await cardOrder('ix');
+    const url = await pageOf(secret);
+    await lapse('ix', id);
+    expect(await expireHolds(trusted(), Date.now(), cards)).toMatchObject({ expired: 1 });
+    expect(await read(`orders/ix/${id}/pay/state`)).toBe('expired');
+    expect(await read(`payments/${deskKey('ix', id)}/card-1/state`)).toBe('cancelled');
+    expect((await onPage(url, TEST_CARDS.pays)).status).toBe(409);
+    expect(await read('products/gig/stock')).toBe(4);
+  });
+
+  it('confirms a payment made at the last moment instead of letting its order lapse', async () => {
+    const { id, secret } = await cardOrder('jo');
+    const url = await pageOf(secret);
+    const session = fake.sessions().find((s) => url.endsWith(s.id))!;
+    // Paid, but its webhook never reached the shop (every attempt failed).
+    webhookDown = true;
+    await onPage(url, TEST_CARDS.pays);
+    await until(() => fake.deliveries().find((d) => d.attempts === 4), 'the provider to give up');
+    expect(await read(`orders/jo/${id}/pay/state`)).toBe('pending');
+    await lapse('jo', id);
+    expect(await expireHolds(trusted(), Date.now(), cards)).toMatchObject({ expired: 0 });
+    expect(await read(`orders/jo/${id}/pay`)).toMatchObject({ state: 'paid', paid: 2500 });
+    expect(await read(`orders/jo/${id}/status`)).not.toBe('cancelled');
+    expect(await read('products/gig/stock')).toBe(2);
+    expect(session.status).toBe('complete');
+  });
+
+  it('waits for the next run while the provider cannot be reached', async () => {
+    const { id, secret } = await cardOrder('ko');
+    await pageOf(secret);
+    await lapse('ko', id);
+    const down = stripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      api: { host: '127.0.0.1', port: 9, protocol: 'http' },
+    });
+    const blind = cardPayments(trusted(), down, { shopUrl: SHOP });
+    expect(await expireHolds(trusted(), Date.now(), blind)).toMatchObject({ expired: 0 });
+    expect(await read(`orders/ko/${id}/pay/state`)).toBe('pending');
+    expect(await expireHolds(trusted(), Date.now(), cards)).toMatchObject({ expired: 1 });
+  });
+});
+
+describe('when the provider is down', () => {
+  it('says a shop without provider keys takes no cards, to the buyer and to anyone posting events', async () => {
+    const { secret } = await cardOrder('mo');
+    const pay = await cardPaymentRequest(null, 'POST', { secret, action: 'pay' });
+    expect([pay.status, JSON.parse(pay.body)]).toEqual([503, { error: expect.stringMatching(/no card payments/) }]);
+    expect((await cardWebhookRequest(null, 'POST', '{}', 'x')).status).toBe(503);
+  });
+
+  it('answers 503 to the buyer, with the attempt recorded as failed, and the webhook 503 so it is sent again', async () => {
+    const { id, secret } = await cardOrder('lu');
+    const down = stripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      api: { host: '127.0.0.1', port: 9, protocol: 'http' },
+    });
+    const blind = cardPayments(trusted(), down, { shopUrl: SHOP });
+    const answer = await cardPaymentRequest({ cards: blind, provider: down }, 'POST', { secret, action: 'pay' });
+    expect(answer.status).toBe(503);
+    expect(await read(`payments/${deskKey('lu', id)}/card-1/state`)).toBe('failed');
+    // A genuine event the shop cannot check with the provider now: 503, so that the provider sends it again.
+    const url = await pageOf(secret);
+    const session = fake.sessions().find((s) => url.endsWith(s.id))!;
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: session },
+    });
+    const signature = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect((await cardWebhookRequest({ cards: blind, provider: down }, 'POST', payload, signature)).status).toBe(503);
+    // The tap after, with the provider back, started a payment of its own.
+    expect(url).toMatch(/\/pay\/cs_test_/);
+    expect(await read(`payments/${deskKey('lu', id)}/card-2/state`)).toBe('pending');
+  });
+});
