@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { StoredOrderPayment } from '../../src/features/orders/orderPayment';
+import { displayReference } from '../../src/features/orders/orderReference';
 import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
@@ -154,4 +155,69 @@ test('cancelling a paid order proposes its refund, which staff may decline @phon
   expect(await db.read('refundRequests')).toBeNull();
   expect(await db.read('refunds')).toBeNull();
   expect(await db.read('orders/buyer-b/order-paid/pay')).toMatchObject({ refunded: 0 });
+});
+
+test('a card payment is refunded to the card through the provider, part of it @phone', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  test.setTimeout(120_000);
+  // A guest buys two jazz tickets by card and pays on the provider's test page.
+  await db.write('paymentSettings', {
+    door: { on: false },
+    transfer: { on: false, days: 7, payee: '', account: '', bank: '' },
+    card: { on: true, minutes: 30 },
+  });
+  await page.goto('/products');
+  const add = page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' });
+  await add.click();
+  await add.click();
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Kit Marlow');
+  await page.getByRole('textbox', { name: 'Email' }).fill('kit@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await page.getByRole('button', { name: 'Pay £36.00 by card' }).click({ timeout: 20_000 });
+  await page.waitForURL(/\/pay\/cs_test_/);
+  await page.getByRole('button', { name: 'Pay £36.00' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your card payment is confirmed' })).toBeVisible({
+    timeout: 20_000,
+  });
+  type Stored = { contact: { email: string }; ref: string };
+  const orders = (await db.read('orders')) as Record<string, Record<string, Stored>>;
+  const [uid, id, order] = Object.entries(orders)
+    .flatMap(([owner, byId]) => Object.entries(byId).map(([orderId, o]) => [owner, orderId, o] as const))
+    .find(([, , o]) => o.contact.email === 'kit@example.com')!;
+
+  // Staff refund £20 of it to the card.
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=orders');
+  const reference = displayReference(order.ref);
+  await page.getByRole('button', { name: `Open order ${reference}` }).click();
+  const payments = page.getByRole('dialog', { name: `Order ${reference}` }).getByRole('region', { name: 'Payments' });
+  await payments.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund' });
+  await expect(dialog.getByRole('radio', { name: 'To the card, through the card provider' })).toBeChecked();
+  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await dialog.getByRole('textbox', { name: 'Amount to refund (GBP)' }).fill('20');
+  await dialog.getByRole('button', { name: 'Refund to the card' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Refunded £20.00 (£20.00 in all). The buyer is emailed.', {
+    timeout: 20_000,
+  });
+  await checkScreen(page, 'desk-refund-card');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(payments.getByRole('list', { name: 'Refunds' })).toContainText(
+    /^£20\.00 · To the card, through the card provider · done · /,
+  );
+  const refunds = (await db.read(`refunds/${uid}~${id}`)) as Record<string, unknown>;
+  expect(Object.values(refunds)).toEqual([expect.objectContaining({ way: 'card', amount: 2000, state: 'done' })]);
+  expect(await db.read(`orders/${uid}/${id}/pay`)).toMatchObject({ paid: 3600, refunded: 2000 });
+  await expect
+    .poll(
+      () => db.mailbox.messages().filter((m) => /^A refund of £20\.00 for your order/.test(m.parsed.subject ?? '')),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toHaveLength(1);
 });

@@ -121,7 +121,7 @@ async function connectPages(
     const answer = await applyMarksRequest(applyMarks, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
-  // Refunds staff asked for, the same way (no card provider here: card refunds are the server tests').
+  // Refunds staff asked for, the same way.
   await context.route(`**${PAYMENT_REFUNDS_ENDPOINT}`, async (route) => {
     if (!online()) return route.abort('internetdisconnected');
     const { applyRefunds, mail } = trusted();
@@ -204,12 +204,16 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           shopUrl,
           databaseUrl,
         });
+        const cards = () => (cardStack ??= startCardStack(db, shopUrl, () => sendSoon(mail.sender)));
         trustedCode = {
           allocator: createAllocator(db),
           applyMarks: markApplier(db),
-          applyRefunds: refundApplier(db, null),
+          // Card refunds through the test's own card provider, the one its card payments were made with.
+          applyRefunds: refundApplier(db, {
+            refund: async (refund) => (await cards()).services.provider.refund(refund),
+          }),
           mail,
-          cards: () => (cardStack ??= startCardStack(db, shopUrl, () => sendSoon(mail.sender))),
+          cards,
         };
         return trustedCode;
       };

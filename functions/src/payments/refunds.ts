@@ -213,6 +213,9 @@ async function read(db: RefundsDatabase, refundId: string, queued: unknown): Pro
   };
 }
 
+/** What refunds need of the card provider (provider.ts): its refund alone. */
+type Refunder = Pick<CardProvider, 'refund'>;
+
 /** Requests looked at per query. */
 const PAGE = 50;
 /** A request refused this often in a row (the order's summary changing under it each time) waits for the next call. */
@@ -230,7 +233,7 @@ export interface RefundsReport {
  * Applies every queued refund request; calls while a run goes join it (coalescedRuns). `provider` is the card
  * provider, or null where none is set up (a card refund is then answered `no-card`).
  */
-export function refundApplier(db: RefundsDatabase, provider: CardProvider | null): () => Promise<RefundsReport> {
+export function refundApplier(db: RefundsDatabase, provider: Refunder | null): () => Promise<RefundsReport> {
   return coalescedRuns(
     (): RefundsReport => ({ applied: {}, deferred: 0, unavailable: 0 }),
     async (report) => {
@@ -254,7 +257,7 @@ export function refundApplier(db: RefundsDatabase, provider: CardProvider | null
 
 async function applyOne(
   db: RefundsDatabase,
-  provider: CardProvider | null,
+  provider: Refunder | null,
   refundId: string,
   raw: unknown,
 ): Promise<RefundOutcome | 'deferred' | 'unavailable' | 'gone'> {
