@@ -16,10 +16,12 @@ import {
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
 } from './src/features/orders/paymentEndpoint.ts';
 import { cardProviderSettings } from './functions/src/payments/cardSettings.ts';
-import { applyMarksRequest } from './functions/src/payments/marksEndpoint.ts';
+import { applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint.ts';
 import type { MarksReport } from './functions/src/payments/marks.ts';
+import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
 import { localMailSettings, MAIL_RETRY_MS, readJsonBody, readRawBody } from './functions/src/mail/localMail.ts';
 import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
@@ -117,6 +119,8 @@ function trustedCode(): Plugin {
     runHoldsJob: () => Promise<{ expired: number; reminded: number }>;
     /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
     applyMarks: () => Promise<MarksReport>;
+    /** Applies the refunds staff queued (functions/src/payments/refunds.ts). */
+    applyRefunds: () => Promise<RefundsReport>;
     mail: TrustedMail;
     endpoints: Endpoints;
     /** The card flow (functions/src/payments/card.ts); null when no provider keys are given. */
@@ -136,6 +140,7 @@ function trustedCode(): Plugin {
       endpoints,
       { runHoldsJob },
       { markApplier },
+      { refundApplier },
       cardEndpoints,
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
@@ -147,6 +152,7 @@ function trustedCode(): Plugin {
       load<Endpoints>('./functions/src/mail/endpoints.ts'),
       load<typeof import('./functions/src/payments/holdsJob.ts')>('./functions/src/payments/holdsJob.ts'),
       load<typeof import('./functions/src/payments/marks.ts')>('./functions/src/payments/marks.ts'),
+      load<typeof import('./functions/src/payments/refunds.ts')>('./functions/src/payments/refunds.ts'),
       load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
@@ -161,6 +167,7 @@ function trustedCode(): Plugin {
       cards,
       cardEndpoints,
       applyMarks: markApplier(db),
+      applyRefunds: refundApplier(db, cards?.provider ?? null),
       mail: trustedMail({ ...mailSettings, databaseUrl }),
       endpoints,
       sendSoon,
@@ -196,6 +203,7 @@ function trustedCode(): Plugin {
         const trustedPaths = [
           ALLOCATE_ENDPOINT,
           PAYMENT_MARKS_ENDPOINT,
+          PAYMENT_REFUNDS_ENDPOINT,
           SEND_MAIL_ENDPOINT,
           FIND_ORDER_ENDPOINT,
           ORDER_LINK_ENDPOINT,
@@ -215,7 +223,7 @@ function trustedCode(): Plugin {
         // The webhook's signature is over the bytes as sent; everything else takes a little JSON.
         const webhook = path === CARD_WEBHOOK_ENDPOINT;
         Promise.all([services, webhook ? readRawBody(request, WEBHOOK_MAX_BYTES) : readJsonBody(request)])
-          .then(([{ allocator, applyMarks, mail, endpoints, sendSoon, cards, cardEndpoints }, body]) => {
+          .then(([{ allocator, applyMarks, applyRefunds, mail, endpoints, sendSoon, cards, cardEndpoints }, body]) => {
             const caller = endpoints.callerDirect(request.socket.remoteAddress);
             if (webhook) {
               const signature = request.headers['stripe-signature'];
@@ -231,6 +239,8 @@ function trustedCode(): Plugin {
               return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
             if (path === PAYMENT_MARKS_ENDPOINT)
               return applyMarksRequest(applyMarks, request.method, () => sendSoon(mail.sender));
+            if (path === PAYMENT_REFUNDS_ENDPOINT)
+              return applyRefundsRequest(applyRefunds, request.method, () => sendSoon(mail.sender));
             if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
             if (path === FIND_ORDER_ENDPOINT)
               return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);

@@ -5,7 +5,8 @@
  *   scripts/buildFunctions.ts, so the deployed code is exactly the build Hosting serves.
  * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally,
  *   and then sends the confirmations the batch queued (mail/); /api/payments/apply, which applies the payments
- *   staff queued (payments/marks.ts), through the same connection; and the card flow's /api/payments/card and its
+ *   staff queued (payments/marks.ts), and /api/payments/refund, which applies the refunds staff asked for
+ *   (payments/refunds.ts), through the same connection; and the card flow's /api/payments/card and its
  *   provider's webhook /api/payments/card/webhook (payments/card.ts);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
@@ -26,11 +27,13 @@ import { type Allocator, createAllocator } from './orders/allocator';
 import { backfillDeskIndex } from './desk/backfill';
 import { runHoldsJob } from './payments/holdsJob';
 import { markApplier } from './payments/marks';
-import { applyMarksRequest } from './payments/marksEndpoint';
+import { applyMarksRequest, applyRefundsRequest } from './payments/marksEndpoint';
+import { refundApplier } from './payments/refunds';
 import {
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
 } from '../../src/features/orders/paymentEndpoint';
 import { cardPaymentRequest, cardServices, cardWebhookRequest, type CardServices } from './payments/cardEndpoints';
 import { cardProviderSettings } from './payments/cardSettings';
@@ -109,6 +112,7 @@ function cardFlow(): CardServices | null {
 
 let allocator: Allocator | undefined;
 let applyMarks: ReturnType<typeof markApplier> | undefined;
+let applyRefunds: ReturnType<typeof refundApplier> | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
 const trustedQueueDatabase = () => (queueDatabase ??= adminQueueDatabase());
 
@@ -138,6 +142,8 @@ export const allocateOrders = onRequest(
       backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
       allocator = createAllocator(db);
       applyMarks = markApplier(db);
+      // Card refunds go through the card flow's provider; without one they are answered no-card.
+      applyRefunds = refundApplier(db, cardFlow()?.provider ?? null);
     }
     // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
     // sends whatever is left within a minute (docs/decisions.md#email).
@@ -145,12 +151,14 @@ export const allocateOrders = onRequest(
     const answer =
       request.path === PAYMENT_MARKS_ENDPOINT
         ? await applyMarksRequest(applyMarks!, request.method, sendMail)
-        : request.path === CARD_PAYMENT_ENDPOINT
-          ? await cardPaymentRequest(cardFlow(), request.method, request.body)
-          : request.path === CARD_WEBHOOK_ENDPOINT
-            ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
-              await cardWebhookRequest(cardFlow(), request.method, request.rawBody, request.get('stripe-signature'))
-            : await allocateRequest(allocator, request.method, sendMail);
+        : request.path === PAYMENT_REFUNDS_ENDPOINT
+          ? await applyRefundsRequest(applyRefunds!, request.method, sendMail)
+          : request.path === CARD_PAYMENT_ENDPOINT
+            ? await cardPaymentRequest(cardFlow(), request.method, request.body)
+            : request.path === CARD_WEBHOOK_ENDPOINT
+              ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
+                await cardWebhookRequest(cardFlow(), request.method, request.rawBody, request.get('stripe-signature'))
+              : await allocateRequest(allocator, request.method, sendMail);
     if (request.path === CARD_PAYMENT_ENDPOINT || request.path === CARD_WEBHOOK_ENDPOINT) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },

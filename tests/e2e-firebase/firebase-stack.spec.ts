@@ -598,6 +598,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/payments/apply',
     '/api/payments/card',
     '/api/payments/card/webhook',
+    '/api/payments/refund',
     '/cart',
     '/checkout',
     '/coming-soon',

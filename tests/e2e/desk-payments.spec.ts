@@ -9,7 +9,7 @@ import type { StoredOrderPayment } from '../../src/features/orders/orderPayment'
 import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
-import { failOnPageErrors } from './support';
+import { failOnPageErrors, storedPay } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -18,17 +18,7 @@ const JAZZ = 'harbour-jazz-night';
 /** Sold out in the seed: an order of it that lapsed cannot have its ticket back. */
 const WORKSHOP = 'letterpress-workshop';
 
-const pay = (extra: Partial<StoredOrderPayment>): StoredOrderPayment => ({
-  method: 'transfer',
-  currency: 'GBP',
-  due: 3600,
-  paid: 0,
-  refunded: 0,
-  state: 'pending',
-  until: Date.UTC(2030, 6, 15, 16, 30),
-  v: 1,
-  ...extra,
-});
+const pay = storedPay;
 
 /** Four orders, newest first: awaiting payment (part paid), paid, lapsed unpaid, and one from before payments. */
 async function shop(db: LiveDatabase) {

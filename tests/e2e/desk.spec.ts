@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
-import { changeOrderStatus, failOnPageErrors, STATUS_SAVED } from './support';
+import { changeOrderStatus, failOnPageErrors, openJazzNight, STATUS_SAVED } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -52,20 +52,6 @@ async function shop(db: LiveDatabase) {
   }
   await db.writeOrders(orders);
   await db.write(`tickets/${EVENT}`, tickets);
-}
-
-/**
- * The Events tab, showing the jazz night. A click on the list while the tab is still drawing itself can find the
- * list closed again: it is opened again until the event can be chosen.
- */
-async function openJazzNight(page: Page) {
-  await page.goto('/dashboard?tab=events');
-  const events = page.getByRole('combobox', { name: 'Event' });
-  await expect(async () => {
-    if ((await page.getByRole('listbox').count()) === 0) await events.click();
-    await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(events).toContainText('Harbour Jazz Night');
 }
 
 /** The seeded shop's desk for a new staff member, on `tab`; a phone in the dark scheme. */

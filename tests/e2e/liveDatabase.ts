@@ -10,9 +10,14 @@ import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabas
 import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
 import { markApplier } from '../../functions/src/payments/marks';
-import { applyMarksRequest } from '../../functions/src/payments/marksEndpoint';
+import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';
+import { refundApplier } from '../../functions/src/payments/refunds';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
-import { CARD_PAYMENT_ENDPOINT, PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import {
+  CARD_PAYMENT_ENDPOINT,
+  PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
+} from '../../src/features/orders/paymentEndpoint';
 import { cardPaymentRequest } from '../../functions/src/payments/cardEndpoints';
 import { startCardStack, type CardStack } from './cardStack';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
@@ -53,6 +58,7 @@ export interface LiveDatabase {
 interface TrustedCode {
   allocator: Allocator;
   applyMarks: ReturnType<typeof markApplier>;
+  applyRefunds: ReturnType<typeof refundApplier>;
   mail: TrustedMail;
   /** The test's own card provider, started at the first card payment. */
   cards: () => Promise<CardStack>;
@@ -113,6 +119,13 @@ async function connectPages(
     if (!online()) return route.abort('internetdisconnected');
     const { applyMarks, mail } = trusted();
     const answer = await applyMarksRequest(applyMarks, route.request().method(), () => sendSoon(mail.sender));
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+  });
+  // Refunds staff asked for, the same way.
+  await context.route(`**${PAYMENT_REFUNDS_ENDPOINT}`, async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const { applyRefunds, mail } = trusted();
+    const answer = await applyRefundsRequest(applyRefunds, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
   // The order page's "Pay by card", as `vite preview` and the Cloud Function allocateOrders answer it.
@@ -191,11 +204,16 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           shopUrl,
           databaseUrl,
         });
+        const cards = () => (cardStack ??= startCardStack(db, shopUrl, () => sendSoon(mail.sender)));
         trustedCode = {
           allocator: createAllocator(db),
           applyMarks: markApplier(db),
+          // Card refunds through the test's own card provider, the one its card payments were made with.
+          applyRefunds: refundApplier(db, {
+            refund: async (refund) => (await cards()).services.provider.refund(refund),
+          }),
           mail,
-          cards: () => (cardStack ??= startCardStack(db, shopUrl, () => sendSoon(mail.sender))),
+          cards,
         };
         return trustedCode;
       };

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { SIGNED_OUT } from '../../src/state/auth';
+import type { StoredOrderPayment } from '../../src/features/orders/orderPayment';
 
 export { SIGNED_OUT };
 
@@ -140,3 +141,30 @@ export async function changeOrderStatus(
   await ask.getByRole('button', { name: /^(Cancel order|Mark )/ }).click();
   await expect(ask).toHaveCount(0);
 }
+
+/**
+ * The Events tab, showing the jazz night. A click on the list while the tab is still drawing itself can find the
+ * list closed again: it is opened again until the event can be chosen.
+ */
+export async function openJazzNight(page: Page) {
+  await page.goto('/dashboard?tab=events');
+  const events = page.getByRole('combobox', { name: 'Event' });
+  await expect(async () => {
+    if ((await page.getByRole('listbox').count()) === 0) await events.click();
+    await page.getByRole('option', { name: /^Harbour Jazz Night/ }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(events).toContainText('Harbour Jazz Night');
+}
+
+/** An order's payment summary as trusted code writes it (docs/payments.md#an-orders-payment): £36 by transfer, unpaid. */
+export const storedPay = (extra: Partial<StoredOrderPayment>): StoredOrderPayment => ({
+  method: 'transfer',
+  currency: 'GBP',
+  due: 3600,
+  paid: 0,
+  refunded: 0,
+  state: 'pending',
+  until: Date.UTC(2030, 6, 15, 16, 30),
+  v: 1,
+  ...extra,
+});

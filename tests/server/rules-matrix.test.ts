@@ -822,6 +822,51 @@ const MATRIX: Case[] = [
     run: withPayment((c, u) => set(ref(c.db, `deskOrders/${u.customer}~order-1/hold`), PAYMENT.until)),
     allowed: [],
   },
+  // Refunds (docs/payments.md#refunds): staff ask, only trusted code records one and moves the summary.
+  {
+    what: "queue a refund by hand of the customer's order, as oneself",
+    run: (c) =>
+      set(ref(c.db, 'refundRequests/refund-matrix-1'), {
+        uid: uids.customer,
+        order: 'order-1',
+        amount: 1000,
+        way: 'by-hand',
+        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        at: serverTimestamp(),
+      }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'read the refund requests', run: read(() => 'refundRequests'), allowed: SIGNED_IN_STAFF },
+  { what: "read the customer's refunds", run: read((u) => `refunds/${u.customer}~order-1`), allowed: SIGNED_IN_STAFF },
+  {
+    what: "record a refund of the customer's order directly",
+    run: async (c) => {
+      // The order is on the desk, as every order with a payment is.
+      await server.set(NAMESPACE, `/deskOrders/${uids.customer}~order-1`, { uid: uids.customer, order: 'order-1' });
+      return set(ref(c.db, `refunds/${uids.customer}~order-1/refund-1`), {
+        way: 'by-hand',
+        amount: 1000,
+        currency: 'GBP',
+        state: 'done',
+        created: serverTimestamp(),
+      });
+    },
+    allowed: [],
+  },
+  {
+    what: 'answer a refund request',
+    run: write(() => 'refundAnswers/refund-matrix-1', { kind: 'done', amount: 1000, refunded: 1000, at: 1 }),
+    allowed: [],
+  },
+  {
+    what: "mark money of the customer's paid order refunded",
+    run: async (c) => {
+      await server.set(NAMESPACE, `/orders/${uids.customer}/order-1/pay`, { ...PAYMENT, paid: 2500, state: 'paid' });
+      // With v unchanged, as staff may write a summary back: only `refunded` differs.
+      return update(ref(c.db, `orders/${uids.customer}/order-1/pay`), { refunded: 1000 });
+    },
+    allowed: [],
+  },
   // Orders reaching their buyers (issue 24): references, secret links, the mail outbox.
   { what: 'list the order references', run: read(() => 'orderRefs'), allowed: SIGNED_IN_STAFF },
   { what: 'look up a reference', run: read(() => `orderRefs/${REF}`), allowed: SIGNED_IN_STAFF },

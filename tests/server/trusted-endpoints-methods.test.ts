@@ -23,13 +23,14 @@ import type { MailDatabase } from '../../functions/src/mail/orderData';
 import type { CallerLimit } from '../../functions/src/mail/rateLimit';
 import type { MailSender } from '../../functions/src/mail/sender';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
-import { PAYMENT_MARKS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
-import { applyMarksRequest } from '../../functions/src/payments/marksEndpoint';
+import { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 
 const ENDPOINTS = [
   ALLOCATE_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
   SEND_MAIL_ENDPOINT,
   FIND_ORDER_ENDPOINT,
   ORDER_LINK_ENDPOINT,
@@ -59,6 +60,7 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
           () => Promise.reject(new Error('payment marks applied by a call that is not a POST')),
           method,
         ),
+        applyRefundsRequest(() => Promise.reject(new Error('refunds applied by a call that is not a POST')), method),
         sendMailRequest(deps.sender, method),
         findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, callerDirect('127.0.0.1')),
         orderLinkRequest(deps.db, deps.limit, method, { secret: 'x'.repeat(32) }, callerDirect('127.0.0.1')),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attendeeCsv, attendeeFileName } from '../../src/features/dashboard/desk/attendeeExport';
 import { csvField, toCsv } from '../../src/features/dashboard/desk/csv';
-import { attendeesOf, eventNumbers, salesByDay } from '../../src/features/dashboard/desk/eventNumbers';
+import { attendeesOf, eventMoney, eventNumbers, salesByDay } from '../../src/features/dashboard/desk/eventNumbers';
 import { NO_FILTERS, matchesFilters, pageQuery, searchQueries } from '../../src/features/dashboard/desk/orderQueries';
 import {
   deskIndexWrites,
@@ -11,7 +11,7 @@ import {
   searchKey,
   timeKey,
 } from '../../src/features/orders/deskIndex';
-import type { OrderStatus } from '../../src/features/orders';
+import type { OrderPayment, OrderStatus } from '../../src/features/orders';
 import type { Ticket } from '../../src/features/tickets';
 
 describe('CSV export', () => {
@@ -195,21 +195,53 @@ const entry = (t: number, status: OrderStatus = 'confirmed', quantity = 1) => ({
 });
 
 describe("an event's numbers", () => {
-  it('counts sold, capacity, remaining, checked in and revenue, leaving cancelled orders out', () => {
+  it('counts sold, capacity, remaining and checked in', () => {
     const tickets = [
       ticket(1, { checkin: { scan: 's', device: 'door-1', at: 5 } }),
       ticket(2),
       ticket(3, { status: 'void' }),
     ];
-    const entries = [entry(1), entry(2, 'confirmed', 1), { ...entry(3), status: 'cancelled' as const }];
-    expect(eventNumbers(tickets, entries, 8)).toEqual({
-      sold: 2,
-      capacity: 10,
-      remaining: 8,
-      checkedIn: 1,
-      revenue: 20,
+    expect(eventNumbers(tickets, 8)).toEqual({ sold: 2, capacity: 10, remaining: 8, checkedIn: 1 });
+    expect(eventNumbers([], null)).toMatchObject({ capacity: null, remaining: null });
+  });
+
+  it('counts as revenue what was paid less refunds, and beside it what pending orders still owe', () => {
+    const pay = (extra: Partial<OrderPayment>): OrderPayment => ({
+      method: 'transfer',
+      currency: 'GBP',
+      due: 2000,
+      paid: 0,
+      refunded: 0,
+      state: 'pending',
+      until: null,
+      v: 1,
+      ...extra,
     });
-    expect(eventNumbers([], [], null)).toMatchObject({ capacity: null, remaining: null, revenue: 0 });
+    const keyed = [
+      // Paid £20, £5 of it refunded: £15 kept.
+      { key: 'a~1', entry: entry(1, 'confirmed', 2) },
+      // Part paid £5 of £20: £5 kept, £15 outstanding.
+      { key: 'b~2', entry: entry(2, 'pending', 2) },
+      // Cancelled and refunded in full: nothing.
+      { key: 'c~3', entry: entry(3, 'cancelled', 2) },
+      // Half of a £40 order is this event's: half of what was paid.
+      { key: 'd~4', entry: entry(4, 'confirmed', 2) },
+      // From before payments: its amount, as before.
+      { key: 'e~5', entry: entry(5) },
+    ];
+    const pays = new Map<string, OrderPayment | null>([
+      ['a~1', pay({ paid: 2000, refunded: 500, state: 'paid' })],
+      ['b~2', pay({ paid: 500 })],
+      ['c~3', pay({ paid: 2000, refunded: 2000, state: 'paid' })],
+      ['d~4', pay({ due: 4000, paid: 4000, state: 'paid' })],
+      ['e~5', null],
+    ]);
+    expect(eventMoney(keyed, pays, 'GBP')).toEqual({
+      takings: 1500 + 500 + 0 + 2000 + 1000,
+      outstanding: 1500,
+      unread: 0,
+    });
+    expect(eventMoney(keyed, new Map(), 'GBP')).toMatchObject({ unread: 5 });
   });
 
   it('adds up sales per day with a running total', () => {

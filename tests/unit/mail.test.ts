@@ -191,6 +191,22 @@ describe('composing an email', () => {
     expect(mail.attachments).toEqual([]);
   });
 
+  it('tells a buyer how much was refunded and how, without tickets', () => {
+    const paid = pay('card', { state: 'paid', paid: 2500, refunded: 1000 });
+    const card = composeMail(
+      context({ kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'card' } }, 2, 'Ann Buyer', paid),
+    );
+    expect(card.subject).toMatch(/^A refund of £10\.00 for your order K7M4-QXPR/);
+    expect(card.text).toContain('We have refunded £10.00 of your order K7M4-QXPR.');
+    expect(card.text).toContain('goes back to the card you paid with');
+    expect(card.text).not.toContain('Your tickets');
+    expect(card.attachments).toEqual([]);
+    const byHand = composeMail(
+      context({ kind: 'refund', refund: { amount: 2500, currency: 'GBP', way: 'by-hand' } }, 2, 'Ann Buyer', paid),
+    );
+    expect(byHand.text).toContain('We have refunded £25.00 of your order K7M4-QXPR. We have given it back by hand');
+  });
+
   it('keeps a very large order to one email of bounded size', async () => {
     const mail = composeMail(context({}, 1000));
     expect(mail.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(MAX_QR_IMAGES);

@@ -13,6 +13,7 @@ import type { PaymentSettings } from '../../../src/features/orders/paymentSettin
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
 import { displayReference } from '../../../src/features/orders/orderReference';
 import { greeting, type MailKind } from '../../../src/features/orders/orderMail';
+import type { RefundWay } from '../../../src/features/orders/refundRecords';
 import type { Order, OrderStatus } from '../../../src/features/orders/order';
 import { eventCalendar } from '../../../src/features/tickets/ics';
 import type { Ticket } from '../../../src/features/tickets/ticket';
@@ -33,12 +34,21 @@ export interface MailEvent {
   venue: string | null;
 }
 
+/** A refund as its email tells it: in the order's currency's minor units, and how it went back. */
+export interface MailRefund {
+  amount: number;
+  currency: string;
+  way: RefundWay;
+}
+
 export interface MailContext {
   messageId: string;
   /** An email about the order itself (a staff message has composeBookedMessage). */
   kind: Exclude<MailKind, 'message'>;
   /** The status a status email announces. */
   status?: OrderStatus;
+  /** What a refund email says was given back (kind 'refund'). */
+  refund?: MailRefund;
   order: Order;
   tickets: readonly Ticket[];
   /** By product id, for the dated products of the order. */
@@ -121,6 +131,8 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
         lead: `Your order is still waiting for your payment.${by ? ` If it has not arrived by ${by}, the order lapses and what it holds goes back on sale.` : ''} If you have paid in the last few days, thank you: it may not have reached us yet.`,
       };
     }
+    case 'refund':
+      return refundNews(ctx, ref);
     case 'expired':
       return {
         subject: `Your order ${ref} has lapsed unpaid`,
@@ -131,6 +143,21 @@ function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead:
       return { subject: `Your order ${ref} is ${news.subject}`, lead: news.lead };
     }
   }
+}
+
+/** What a refund email says: how much of the order was given back, and how (docs/payments.md#refunds). */
+function refundNews(ctx: MailContext, ref: string): { subject: string; lead: string } {
+  const refund = ctx.refund;
+  if (!refund) return { subject: `A refund of your order ${ref}`, lead: 'We have refunded money of your order.' };
+  const amount = formatMoney(fromMinorUnits(refund.amount, refund.currency), refund.currency, ctx.shop.locale);
+  const how =
+    refund.way === 'card'
+      ? 'It goes back to the card you paid with; your bank may take a few days to show it.'
+      : 'We have given it back by hand: by bank transfer to you, or in cash.';
+  return {
+    subject: `A refund of ${amount} for your order ${ref}`,
+    lead: `We have refunded ${amount} of your order ${ref}. ${how}`,
+  };
 }
 
 /**
@@ -185,6 +212,7 @@ const carriesTickets = (ctx: MailContext) =>
   ticketsIssued(ctx.order.payment) &&
   ctx.kind !== 'link' &&
   ctx.kind !== 'expired' &&
+  ctx.kind !== 'refund' &&
   !(ctx.kind === 'status' && ctx.status === 'cancelled') &&
   ctx.tickets.length > 0;
 

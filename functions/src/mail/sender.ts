@@ -12,11 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { MAIL_KINDS, type MailKind } from '../../../src/features/orders/orderMail';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/features/orders/order';
 import { orderPageUrl } from '../../../src/features/orders/orderLink';
+import { deskKey } from '../../../src/features/orders/deskIndex';
+import { parseRefunds, refundPaths } from '../../../src/features/orders/refundRecords';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
 import { composeMessageJob, messageOutcomeWrites, queueDueMessages } from './bookedMessages';
-import { composeMail, UnsendableMail, type ComposedMail } from './compose';
+import { composeMail, UnsendableMail, type ComposedMail, type MailRefund } from './compose';
 import { addressBudgetKey, PER_ADDRESS, spend } from './mailBudget';
 import { readOrderData, type MailDatabase } from './orderData';
 
@@ -105,6 +107,18 @@ function readJob(id: string, raw: unknown): Job | null {
     ...((ORDER_STATUSES as readonly unknown[]).includes(status) ? { status: status as OrderStatus } : {}),
     ...(typeof message === 'string' ? { message } : {}),
   };
+}
+
+/** The refund a refund email tells of: its id ends the job's (`{orderId}-refund-{refundId}`, payments/refunds.ts). */
+async function readRefund(db: MailDatabase, job: Job): Promise<MailRefund> {
+  const prefix = `${job.order}-refund-`;
+  const refundId = job.id.startsWith(prefix) ? job.id.slice(prefix.length) : '';
+  const { refunds } = parseRefunds(
+    refundId ? { [refundId]: await db.read(refundPaths.refund(deskKey(job.uid, job.order), refundId)) } : null,
+  );
+  const refund = refunds[0];
+  if (!refund || refund.state !== 'done') throw new UnsendableMail('the refund is not done');
+  return { amount: refund.amount, currency: refund.currency, way: refund.way };
 }
 
 /** Whether an error will happen again whatever we do: an SMTP 5xx, or mail we refuse to send. */
@@ -208,12 +222,14 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     if (!data) throw new UnsendableMail('the order is gone');
     const { link: secret, ...content } = data;
     if (secret === null) throw new UnsendableMail('the order has no link');
+    const refund = job.kind === 'refund' ? await readRefund(db, job) : null;
     await transport.send(
       composeMail({
         ...content,
         messageId: job.id,
         kind: job.kind,
         ...(job.status ? { status: job.status } : {}),
+        ...(refund ? { refund } : {}),
         orderUrl: orderPageUrl(options.shopUrl, secret),
         from: options.from,
         domain,

@@ -14,7 +14,9 @@ import type { QueueDatabase } from './allocator';
 import type { HoldsDatabase } from '../payments/expiry';
 import type { MarksDatabase } from '../payments/marks';
 import type { RemindersDatabase } from '../payments/reminders';
+import type { RefundsDatabase } from '../payments/refunds';
 import { paymentPaths } from '../../../src/features/orders/paymentRecords';
+import { refundPaths } from '../../../src/features/orders/refundRecords';
 import { deskPaths } from '../../../src/features/orders/deskIndex';
 import type { QueuedRequest } from './settle';
 
@@ -49,12 +51,12 @@ function childrenOf(snapshot: DataSnapshot): { key: string; raw: unknown }[] {
 }
 
 /**
- * The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts) and the payment marks
- * (payments/marks.ts) act through it too, as the one identity that moves stock and payments.
+ * The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts), the payment marks
+ * (payments/marks.ts) and the refunds (payments/refunds.ts) act through it too, as the one identity that moves stock and payments.
  */
 export function adminQueueDatabase(
   databaseURL?: string,
-): QueueDatabase & HoldsDatabase & MarksDatabase & RemindersDatabase & { close(): Promise<void> } {
+): QueueDatabase & HoldsDatabase & MarksDatabase & RemindersDatabase & RefundsDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -84,6 +86,9 @@ export function adminQueueDatabase(
     },
     async oldestMarks(limit) {
       return childrenOf(await db.ref(paymentPaths.marks).orderByChild('at').limitToFirst(limit).get());
+    },
+    async oldestRefundRequests(limit) {
+      return childrenOf(await db.ref(refundPaths.requests).orderByChild('at').limitToFirst(limit).get());
     },
     async readAll(paths) {
       const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));

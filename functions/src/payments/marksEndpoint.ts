@@ -4,6 +4,7 @@
  * call it (it applies only what the rules let staff queue), and calls while it runs join that run.
  */
 import type { MarksReport } from './marks';
+import type { RefundsReport } from './refunds';
 // With its extension: vite.config.ts loads this module as it is, without a bundler to resolve it.
 import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer.ts';
 
@@ -14,4 +15,16 @@ export function applyMarksRequest(
   afterApply?: () => void,
 ): Promise<EndpointAnswer> {
   return queueRunRequest('payment marks', method, apply, afterApply);
+}
+
+/**
+ * POST /api/payments/refund: the desk, having queued a refund request, asks trusted code to apply the refund queue
+ * now (refunds.ts); the answer travels through the database (refundAnswers/{refundId}), as with the marks.
+ */
+export function applyRefundsRequest(
+  apply: () => Promise<RefundsReport>,
+  method: string | undefined,
+  afterApply?: () => void,
+): Promise<EndpointAnswer> {
+  return queueRunRequest('refunds', method, apply, afterApply);
 }

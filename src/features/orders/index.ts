@@ -62,7 +62,20 @@ export {
   type BookedMessage,
   type BookedOrder,
 } from './bookedMessage';
-export { CARD_PAYMENT_ENDPOINT, PAYMENT_MARKS_ENDPOINT } from './paymentEndpoint';
+export { CARD_PAYMENT_ENDPOINT, PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from './paymentEndpoint';
+export {
+  REFUND_NOTE_MAX,
+  REFUND_WAY_LABELS,
+  cardCharge,
+  parseRefundOutcome,
+  parseRefunds,
+  refundOutcomeText,
+  refundPaths,
+  refundRequestRecord,
+  refundable,
+  type RefundOutcome,
+  type RefundWay,
+} from './refundRecords';
 export { HOLDS_JOB_PATH, paymentPaths, parseHoldsJobRun, parseMarkOutcome, type MarkOutcome } from './paymentRecords';
 export {
   MARK_METHOD_LABELS,

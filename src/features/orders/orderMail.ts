@@ -20,6 +20,7 @@ export const MAIL_KINDS = [
   'expired',
   'paid',
   'reminder',
+  'refund',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -32,6 +33,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   expired: 'Lapsed unpaid',
   paid: 'Paid, with tickets',
   reminder: 'Payment reminder',
+  refund: 'Refund',
 };
 
 type MailState = 'queued' | 'sent' | 'failed';

@@ -9,3 +9,6 @@ export const PAYMENT_MARKS_ENDPOINT = '/api/payments/apply';
 export const CARD_PAYMENT_ENDPOINT = '/api/payments/card';
 /** POST, from the card provider: its signed events (docs/payments.md#card-payments). */
 export const CARD_WEBHOOK_ENDPOINT = '/api/payments/card/webhook';
+
+/** Where the desk asks trusted code to apply the refunds staff queued (docs/payments.md#refunds); the same way. */
+export const PAYMENT_REFUNDS_ENDPOINT = '/api/payments/refund';

@@ -5,6 +5,7 @@
  */
 import { isRecord } from '../../state/validation';
 import type { MarkOutcome } from './paymentRecords';
+import { moneyRecordFields, recordsOldestFirst, type MoneyRecordFields } from './recordList';
 
 /** How staff take money by hand. */
 export type MarkMethod = 'door' | 'transfer';
@@ -59,41 +60,23 @@ export function outcomeText(outcome: MarkOutcome, money: (minor: number) => stri
 }
 
 /** One payment of an order, as trusted code recorded it at payments/{uid~orderId}/{paymentId}. */
-export interface PaymentEntry {
+export interface PaymentEntry extends MoneyRecordFields {
   id: string;
   method: MarkMethod | 'card';
-  /** In `currency`'s minor units. */
-  amount: number;
-  currency: string;
   /** A card payment is `pending` while the buyer is on the provider's page, `cancelled` if it closed unpaid. */
   state: 'confirmed' | 'failed' | 'pending' | 'cancelled';
-  /** When it was recorded (epoch ms). */
-  created: number;
-  /** The staff member who recorded it; none for a card payment. */
-  by: string | null;
-  note: string;
   /** The statement line it came from, when imported. */
   source: string;
 }
 
 function parsePayment(id: string, raw: unknown): PaymentEntry | null {
   if (!isRecord(raw)) return null;
-  const { method, amount, currency, state, created, by, note, source } = raw;
+  const { method, state, source } = raw;
+  const fields = moneyRecordFields(raw);
   if (method !== 'door' && method !== 'transfer' && method !== 'card') return null;
   if (state !== 'confirmed' && state !== 'failed' && state !== 'pending' && state !== 'cancelled') return null;
-  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return null;
-  if (typeof currency !== 'string' || typeof created !== 'number') return null;
-  return {
-    id,
-    method,
-    amount,
-    currency,
-    state,
-    created,
-    by: typeof by === 'string' ? by : null,
-    note: typeof note === 'string' ? note : '',
-    source: typeof source === 'string' ? source : '',
-  };
+  if (!fields) return null;
+  return { id, method, state, ...fields, source: typeof source === 'string' ? source : '' };
 }
 
 /** What a payment's state adds to its line on the desk: nothing for money received. */
@@ -106,7 +89,6 @@ export const PAYMENT_STATE_NOTES: Record<PaymentEntry['state'], string> = {
 
 /** An order's payments, oldest first; what cannot be read is counted, not shown (docs/hostile-data.md). */
 export function parsePayments(raw: unknown): { payments: PaymentEntry[]; malformed: number } {
-  const entries = isRecord(raw) ? Object.entries(raw) : [];
-  const payments = entries.flatMap(([id, value]) => parsePayment(id, value) ?? []);
-  return { payments: payments.sort((a, b) => a.created - b.created), malformed: entries.length - payments.length };
+  const { records, malformed } = recordsOldestFirst(raw, parsePayment);
+  return { payments: records, malformed };
 }

@@ -6,3 +6,4 @@ export { paymentSettingsAtom } from './paymentSettingsState';
 export { OrderPaymentSummary } from './OrderPaymentSummary';
 export { newMarkId, queueMark } from './paymentMarks';
 export { checkCardPayment, returningSecret } from './cardPayment';
+export { newRefundId, queueRefund } from './refundRequests';

@@ -23,13 +23,13 @@ import {
   type DeskEventEntry,
 } from '../../orders';
 import { parseTicket, type Ticket } from '../../tickets';
-import { useShopFormat } from '../format';
 import { Section } from '../Section';
 import { AttendeeList } from './AttendeeList';
 import { ChartBoundary } from './ChartBoundary';
-import { useOrderDetails } from './deskData';
+import { useOrderDetails, useOrderPays } from './deskData';
+import { useMinorMoney } from './orderMoney';
 import { MessageBooked } from './MessageBooked';
-import { attendeesOf, eventNumbers, salesByDay } from './eventNumbers';
+import { attendeesOf, eventMoney, eventNumbers, salesByDay } from './eventNumbers';
 import { eventMarks, openingEvent, useEvents } from './useEvents';
 
 // The chart library is large: it loads with this tab's chart, never before, and is not kept for offline use
@@ -77,6 +77,7 @@ function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
     else malformed++;
   }
   const entries: DeskEventEntry[] = [];
+  const keyed: { key: string; entry: DeskEventEntry }[] = [];
   const booked: BookedOrder[] = [];
   const emails = new Map<string, string>();
   for (const [key, raw] of Object.entries(isRecord(rawEntries) ? rawEntries : {})) {
@@ -86,10 +87,11 @@ function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
       continue;
     }
     entries.push(entry);
+    keyed.push({ key, entry });
     booked.push({ key, t: entry.t, status: entry.status, name: entry.name, email: entry.email });
     emails.set(key, entry.email);
   }
-  return { tickets, entries, recipients: bookedRecipients(booked), emails, malformed };
+  return { tickets, entries, keyed, recipients: bookedRecipients(booked), emails, malformed };
 }
 
 function EventFigures({
@@ -104,14 +106,18 @@ function EventFigures({
   rawEntries: unknown;
 }) {
   const { id: eventId, title, stock } = event;
-  const format = useShopFormat();
-  const { locale, timezone } = useAtomValue(siteAtom);
+  const { locale, timezone, currency } = useAtomValue(siteAtom);
+  const minorMoney = useMinorMoney();
   // Thousands of tickets: read and added up when they change, not at every render.
-  const { tickets, entries, recipients, emails, malformed } = useMemo(
+  const { tickets, entries, keyed, recipients, emails, malformed } = useMemo(
     () => readEvent(eventId, rawTickets, rawEntries),
     [eventId, rawTickets, rawEntries],
   );
-  const numbers = useMemo(() => eventNumbers(tickets, entries, stock), [tickets, entries, stock]);
+  const numbers = useMemo(() => eventNumbers(tickets, stock), [tickets, stock]);
+  const entryKeys = useMemo(() => keyed.map(({ key }) => key), [keyed]);
+  const pays = useOrderPays(entryKeys);
+  const money = useMemo(() => eventMoney(keyed, pays, currency), [keyed, pays, currency]);
+  const sum = (minor: number) => (money.unread > 0 ? '…' : minorMoney(minor, currency));
   const now = useAtomValue(serverNowAtom);
   const days = useMemo(() => salesByDay(entries, timezone, now), [entries, timezone, now]);
   const [SalesChart, setSalesChart] = useState(loadSalesChart);
@@ -139,7 +145,8 @@ function EventFigures({
         <Figure label="Capacity" value={numbers.capacity === null ? 'Not limited' : String(numbers.capacity)} />
         <Figure label="Remaining" value={numbers.remaining === null ? 'Not limited' : String(numbers.remaining)} />
         <Figure label="Checked in" value={String(numbers.checkedIn)} />
-        <Figure label="Revenue" value={format.money(numbers.revenue)} />
+        <Figure label="Revenue" value={sum(money.takings)} />
+        <Figure label="Outstanding" value={sum(money.outstanding)} />
       </Stack>
       <Box component="section" aria-label="Sales over time">
         <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>

@@ -13,7 +13,11 @@ import {
   deskKey,
   parsePayments,
   PAYMENT_STATE_NOTES,
+  parseRefunds,
   paymentPaths,
+  refundable,
+  refundPaths,
+  REFUND_WAY_LABELS,
   type Order,
   type OrderPayment,
 } from '../../orders';
@@ -21,6 +25,9 @@ import { useShopFormat } from '../format';
 import { LiveContent } from '../LiveContent';
 import { useOrderMoney } from './orderMoney';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { RefundDialog } from './RefundDialog';
+
+const REFUND_STATE_LABELS = { created: 'under way', done: 'done', failed: 'failed' } as const;
 
 /** Who recorded a payment: the staff member's name from their profile, else their email, else their account id. */
 function StaffName({ uid }: { uid: string }) {
@@ -29,6 +36,16 @@ function StaffName({ uid }: { uid: string }) {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const name = [text(user.firstname), text(user.lastname)].filter(Boolean).join(' ');
   return <>{name || text(user.email) || uid}</>;
+}
+
+/** Says how many stored records (`what`s) could not be read, when any could not. */
+function Unreadable({ count, what }: { count: number; what: string }) {
+  if (count === 0) return null;
+  return (
+    <Typography variant="body2" color="warning">
+      {count} stored {count === 1 ? what : `${what}s`} cannot be read and {count === 1 ? 'is' : 'are'} not shown.
+    </Typography>
+  );
 }
 
 /** An order's payments as trusted code recorded them, oldest first. */
@@ -61,12 +78,44 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
                 ))}
               </Stack>
             )}
-            {malformed > 0 && (
-              <Typography variant="body2" color="warning">
-                {malformed} stored {malformed === 1 ? 'payment' : 'payments'} cannot be read and{' '}
-                {malformed === 1 ? 'is' : 'are'} not shown.
-              </Typography>
-            )}
+            <Unreadable count={malformed} what="payment" />
+          </>
+        );
+      }}
+    </LiveContent>
+  );
+}
+
+/** An order's refunds as trusted code recorded them, oldest first, each with its state. */
+function RefundList({ order, money }: { order: Order; money: (minor: number) => string }) {
+  const format = useShopFormat();
+  const id = useId();
+  return (
+    <LiveContent path={refundPaths.refunds(deskKey(order.uid, order.id))} label="the refunds">
+      {(raw) => {
+        const { refunds, malformed } = parseRefunds(raw);
+        if (refunds.length === 0 && malformed === 0) return null;
+        return (
+          <>
+            <Typography variant="body2" sx={{ mt: 1 }} id={id}>
+              Refunds
+            </Typography>
+            <Stack component="ul" aria-labelledby={id} sx={{ m: 0, pl: 2.5 }}>
+              {refunds.map((refund) => (
+                <Typography component="li" variant="body2" key={refund.id}>
+                  {money(refund.amount)} · {REFUND_WAY_LABELS[refund.way]} · {REFUND_STATE_LABELS[refund.state]}
+                  {refund.error && ` (${refund.error})`} · {format.date(refund.created)}
+                  {refund.by && (
+                    <>
+                      {' · by '}
+                      <StaffName uid={refund.by} />
+                    </>
+                  )}
+                  {refund.note && ` · “${refund.note}”`}
+                </Typography>
+              ))}
+            </Stack>
+            <Unreadable count={malformed} what="refund" />
           </>
         );
       }}
@@ -76,13 +125,14 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
 
 /**
  * An order's payment as staff need it on the desk (docs/payments.md#on-the-desk): what is due and was paid, until
- * when it is held, its payments, and the way to record one more.
+ * when it is held, its payments and refunds, and the ways to record one more payment or give money back.
  */
 export function OrderPayments({ order, payment }: { order: Order; payment: OrderPayment }) {
   const id = useId();
   const format = useShopFormat();
   const money = useOrderMoney(payment.currency);
   const [recording, setRecording] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const facts: [string, string][] = [
     ['Due', money(payment.due)],
     ['Paid', money(payment.paid)],
@@ -113,10 +163,19 @@ export function OrderPayments({ order, payment }: { order: Order; payment: Order
         ))}
       </Box>
       <PaymentList order={order} money={money} />
-      <Button variant="outlined" size="small" sx={{ mt: 1.5 }} onClick={() => setRecording(true)}>
-        Record a payment
-      </Button>
+      <RefundList order={order} money={money} />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+        <Button variant="outlined" size="small" onClick={() => setRecording(true)}>
+          Record a payment
+        </Button>
+        {refundable(payment) > 0 && (
+          <Button variant="outlined" size="small" onClick={() => setRefunding(true)}>
+            Refund…
+          </Button>
+        )}
+      </Stack>
       {recording && <RecordPaymentDialog order={order} payment={payment} onClose={() => setRecording(false)} />}
+      {refunding && <RefundDialog order={order} payment={payment} onClose={() => setRefunding(false)} />}
     </Box>
   );
 }

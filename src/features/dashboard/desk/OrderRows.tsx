@@ -26,6 +26,8 @@ import { useAtomValue } from 'jotai';
 import { ConfirmDialog } from '../../../lib/mui/ConfirmDialog';
 import { pendingStatusAtom, scheduleStatus, STATUS_UNDO_MS, undoStatus } from './pendingStatus';
 import { OrderDetails } from './OrderDetails';
+import { refundToPropose } from './deskData';
+import { RefundDialog } from './RefundDialog';
 
 export interface Row {
   key: string;
@@ -53,6 +55,7 @@ function StatusSelect({ row }: { row: Row }) {
   const reference = referenceOf(row.entry);
   const pending = useAtomValue(pendingStatusAtom).get(row.key);
   const [asked, setAsked] = useState<OrderStatus | null>(null);
+  const [proposal, setProposal] = useState<Awaited<ReturnType<typeof refundToPropose>>>(null);
   const current = STATUS_LABELS[row.entry.status].toLowerCase();
   // A native select: light enough for a page of rows, and the phone's own picker. Its column (or card) says what it
   // is; its accessible name says which order. A change is confirmed first, then waits out its undo time
@@ -110,7 +113,21 @@ function StatusSelect({ row }: { row: Row }) {
           onConfirm={() => {
             setAsked(null);
             scheduleStatus(row.key, row.entry, asked, reference);
+            // Cancelling a paid order proposes giving its money back; staff may decline.
+            if (asked === 'cancelled') {
+              refundToPropose(row.entry).then(setProposal, (error: unknown) =>
+                console.error('The order could not be read for its refund:', error),
+              );
+            }
           }}
+        />
+      )}
+      {proposal && (
+        <RefundDialog
+          order={proposal.order}
+          payment={proposal.payment}
+          intro={`Order ${reference} is being cancelled, and was paid. Refund the buyer? Cancelling does not refund by itself.`}
+          onClose={() => setProposal(null)}
         />
       )}
     </Stack>

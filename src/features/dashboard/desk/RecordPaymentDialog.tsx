@@ -1,14 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -31,6 +24,7 @@ import {
 import { useOrderMoney } from './orderMoney';
 import { newMarkId, queueMark } from '../../paying';
 import { useMarkAnswers } from './paymentMarks';
+import { ChoiceField, NoteField, SendButtons } from './moneyFields';
 
 const METHODS: readonly MarkMethod[] = ['door', 'transfer'];
 
@@ -153,32 +147,13 @@ export function RecordPaymentDialog({
                   autoFocus
                   slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
                 />
-                <FormControl>
-                  <FormLabel id={`${id}-method`}>How it was paid</FormLabel>
-                  <RadioGroup
-                    aria-labelledby={`${id}-method`}
-                    value={method}
-                    onChange={(event) => setMethod(event.target.value as MarkMethod)}
-                  >
-                    {METHODS.map((value) => (
-                      <FormControlLabel
-                        key={value}
-                        value={value}
-                        control={<Radio />}
-                        label={MARK_METHOD_LABELS[value]}
-                      />
-                    ))}
-                  </RadioGroup>
-                </FormControl>
-                <TextField
-                  label="Note (optional)"
-                  value={note}
-                  onChange={(event) => setNote(event.target.value)}
-                  multiline
-                  minRows={2}
-                  helperText={`Up to ${MARK_NOTE_MAX} characters, for staff only`}
-                  slotProps={{ htmlInput: { maxLength: MARK_NOTE_MAX } }}
+                <ChoiceField
+                  label="How it was paid"
+                  value={method}
+                  options={METHODS.map((value) => [value, MARK_METHOD_LABELS[value]] as const)}
+                  onChange={setMethod}
                 />
+                <NoteField value={note} max={MARK_NOTE_MAX} onChange={setNote} />
               </>
             )}
             <div role="status">
@@ -186,17 +161,7 @@ export function RecordPaymentDialog({
             </div>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          {/* Remounted once sent, so the focus goes to it rather than to the page when the form goes. */}
-          <Button key={String(sent)} onClick={onClose} autoFocus={sent}>
-            {sent ? 'Close' : 'Cancel'}
-          </Button>
-          {!sent && (
-            <Button type="submit" variant="contained">
-              Record payment
-            </Button>
-          )}
-        </DialogActions>
+        <SendButtons sent={sent} submitLabel="Record payment" onClose={onClose} />
       </form>
     </Dialog>
   );

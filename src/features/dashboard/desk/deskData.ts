@@ -11,10 +11,14 @@ import {
   deskPaths,
   deskStatusWrites,
   parseOrder,
+  parseOrderPayment,
   readDeskDetails,
+  refundable,
   slotOf,
   type DeskDetails,
   type DeskEntry,
+  type Order,
+  type OrderPayment,
   type OrderStatus,
 } from '../../orders';
 import { ticketStatusChanges } from '../../tickets';
@@ -147,4 +151,42 @@ export async function setOrderStatus(key: string, entry: DeskEntry, status: Orde
   }
   await db.updateRoot(patch);
   sendQueuedMail();
+}
+
+/**
+ * The payment summaries of the orders `keys` (desk keys), read once whenever the keys change: null for an order from
+ * before payments (or gone), absent until read. The event's figures add them up (eventNumbers.ts, eventMoney); a
+ * payment or refund made meanwhile shows when the tab is opened again.
+ */
+export function useOrderPays(keys: readonly string[]): ReadonlyMap<string, OrderPayment | null> {
+  const [pays, setPays] = useState<ReadonlyMap<string, OrderPayment | null>>(new Map());
+  useEffect(() => {
+    let current = true;
+    Promise.all(
+      keys.map(async (key) => {
+        const [uid = '', orderId = ''] = key.split('~');
+        return [key, parseOrderPayment(await readValue(`${paths.order(uid, orderId)}/pay`))] as const;
+      }),
+    ).then(
+      (read) => {
+        if (current) setPays(new Map(read));
+      },
+      (error: unknown) => console.error('Order payments not read:', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [keys]);
+  return pays;
+}
+
+/**
+ * What cancelling a paid order proposes to give back (docs/payments.md#refunds): the order with its payment, when
+ * money of it may still be refunded; null otherwise (unpaid, refunded in full, from before payments, gone).
+ */
+export async function refundToPropose(entry: DeskEntry): Promise<{ order: Order; payment: OrderPayment } | null> {
+  if (entry.pay !== 'paid') return null;
+  const db = await database();
+  const order = parseOrder(entry.uid, entry.order, await db.read(paths.order(entry.uid, entry.order)));
+  return order?.payment && refundable(order.payment) > 0 ? { order, payment: order.payment } : null;
 }

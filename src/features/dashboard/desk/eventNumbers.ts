@@ -2,7 +2,15 @@
  * An event's numbers and attendee list from its tickets and its index entries (deskEventOrders/{eventId}): pure,
  * so that the figures are tested without a browser.
  */
-import { deskKey, referenceOrId, type DeskDetails, type DeskEventEntry } from '../../orders';
+import { toMinorUnits } from '../../../lib/money';
+import {
+  deskKey,
+  refundable,
+  referenceOrId,
+  type DeskDetails,
+  type DeskEventEntry,
+  type OrderPayment,
+} from '../../orders';
 import type { Ticket } from '../../tickets';
 
 export interface EventNumbers {
@@ -12,23 +20,55 @@ export interface EventNumbers {
   capacity: number | null;
   remaining: number | null;
   checkedIn: number;
-  /** What the event's tickets were sold for, cancelled orders left out. */
-  revenue: number;
 }
 
-export function eventNumbers(
-  tickets: readonly Ticket[],
-  entries: readonly DeskEventEntry[],
-  stock: number | null,
-): EventNumbers {
+export function eventNumbers(tickets: readonly Ticket[], stock: number | null): EventNumbers {
   const sold = tickets.filter((ticket) => ticket.status === 'valid').length;
   return {
     sold,
     capacity: stock === null ? null : sold + stock,
     remaining: stock,
     checkedIn: tickets.filter((ticket) => ticket.checkin !== null).length,
-    revenue: entries.filter((entry) => entry.status !== 'cancelled').reduce((sum, entry) => sum + entry.amount, 0),
   };
+}
+
+/** What an event's orders brought in and still owe, in the shop currency's minor units. */
+export interface EventMoney {
+  /** Money kept: what was paid less what was refunded (an order's share for this event); cancelled orders too. */
+  takings: number;
+  /** What pending orders still owe (due less paid), their share for this event. */
+  outstanding: number;
+  /** Orders whose payment has not been read yet: the figures leave them out. */
+  unread: number;
+}
+
+/**
+ * The event's takings and what is outstanding (docs/payments.md#refunds), from its index entries (`key` each) and
+ * their orders' payment summaries (`pays`: null for an order from before payments, absent while unread). An order
+ * that holds other things too counts for this event in the part its entry's amount is of what is due. An order from
+ * before payments counts as it always did: its amount, unless cancelled.
+ */
+export function eventMoney(
+  entries: readonly { key: string; entry: DeskEventEntry }[],
+  pays: ReadonlyMap<string, OrderPayment | null>,
+  currency: string,
+): EventMoney {
+  const money: EventMoney = { takings: 0, outstanding: 0, unread: 0 };
+  for (const { key, entry } of entries) {
+    const pay = pays.get(key);
+    const amount = toMinorUnits(entry.amount, currency);
+    if (pay === undefined) money.unread++;
+    else if (pay === null) {
+      if (entry.status !== 'cancelled') money.takings += amount;
+    } else {
+      const share = pay.due > 0 ? Math.min(1, amount / pay.due) : 0;
+      money.takings += Math.round(refundable(pay) * share);
+      if (pay.state === 'pending' && entry.status !== 'cancelled') {
+        money.outstanding += Math.round(Math.max(0, pay.due - pay.paid) * share);
+      }
+    }
+  }
+  return money;
 }
 
 export interface SalesDay {

@@ -1,0 +1,307 @@
+/**
+ * Refunds staff ask for on the desk (docs/payments.md#refunds), applied by trusted code as the allocator's identity,
+ * the way payment marks are (marks.ts): staff queue refundRequests/{refundId} as themselves, and this applies the
+ * queue, each refund a record of its own at refunds/{uid~orderId}/{refundId} (created, done or failed, after
+ * pretix's OrderRefund), the order's `pay.refunded` and `v` moved on, an answer at refundAnswers/{refundId}, the
+ * request taken off the queue and the buyer emailed, in one atomic update guarded by `pay.v`.
+ *
+ * By hand (a bank transfer, cash at the door): staff gave the money back themselves, so it is recorded done at once.
+ * By card: the record is first written `created` (a crash then leaves a trace), the provider is asked with the
+ * refund's id as its idempotency key, and the outcome is written as above. A provider that cannot be reached leaves
+ * the request queued and the record `created`: the next call asks again with the same key, and the provider makes
+ * one refund of the two asks. Refunds never change an order's stock, tickets or status.
+ */
+import { paths } from '../../../src/firebase/paths';
+import { deskKey } from '../../../src/features/orders/deskIndex';
+import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { parseOrderPayment, type OrderPayment } from '../../../src/features/orders/orderPayment';
+import { paymentPaths } from '../../../src/features/orders/paymentRecords';
+import {
+  cardCharge,
+  refundable,
+  refundPaths,
+  type RefundOutcome,
+  type RefundWay,
+} from '../../../src/features/orders/refundRecords';
+import { isRecord } from '../../../src/state/validation';
+import { coalescedRuns } from '../coalescedRuns';
+import { ProviderRefused, ProviderUnavailable, type CardProvider } from './provider';
+
+const SERVER_TIME = { '.sv': 'timestamp' } as const;
+
+/** A refund as queued by staff. */
+interface RefundRequest {
+  uid: string;
+  order: string;
+  /** In the order's currency's minor units. */
+  amount: number;
+  way: RefundWay;
+  note: string;
+  by: string;
+}
+
+function parseRequest(raw: unknown): RefundRequest | null {
+  if (!isRecord(raw)) return null;
+  const { uid, order, amount, way, note, by } = raw;
+  if (typeof uid !== 'string' || typeof order !== 'string' || typeof by !== 'string') return null;
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return null;
+  if (way !== 'card' && way !== 'by-hand') return null;
+  return { uid, order, amount, way, by, note: typeof note === 'string' ? note : '' };
+}
+
+/** The email that tells the buyer what was given back; one per refund. */
+const refundMessageId = (orderId: string, refundId: string): string => `${orderId}-refund-${refundId}`;
+
+function refundMail(request: RefundRequest, refundId: string, order: Record<string, unknown>): Record<string, unknown> {
+  const contact = isRecord(order.contact) ? order.contact : {};
+  if (typeof contact.email !== 'string') return {};
+  const messageId = refundMessageId(request.order, refundId);
+  return {
+    [paths.outboxMessage(messageId)]: outboxRecord(
+      { uid: request.uid, order: request.order, kind: 'refund', to: contact.email },
+      SERVER_TIME,
+    ),
+    [`${paths.order(request.uid, request.order)}/mail/${messageId}`]: deliveryRecord('refund', SERVER_TIME),
+  };
+}
+
+/** What deciding a request needs, read at once. */
+interface RefundReading {
+  /** The request as it is queued now: null once another run took it off the queue. */
+  request: unknown;
+  order: unknown;
+  /** The refund's record, if it was written already (a card refund begun, or one applied). */
+  record: unknown;
+  /** The order's payment records (payments/{uid~orderId}), for a card refund's charge. */
+  payments: unknown;
+}
+
+/** What to do next with a request. */
+type Step =
+  | { kind: 'write'; update: Record<string, unknown>; outcome: RefundOutcome }
+  /** Write the card refund's record `created`, then ask the provider. */
+  | { kind: 'begin'; update: Record<string, unknown> }
+  | { kind: 'ask'; charge: string; payment: OrderPayment; order: Record<string, unknown> }
+  /** Another run took it off the queue meanwhile: nothing to do. */
+  | { kind: 'gone' };
+
+function recordOf(request: RefundRequest, currency: string, state: 'created' | 'done'): Record<string, unknown> {
+  return {
+    way: request.way,
+    amount: request.amount,
+    currency,
+    state,
+    created: SERVER_TIME,
+    by: request.by,
+    ...(request.note ? { note: request.note } : {}),
+  };
+}
+
+/** Decides what to do with request `refundId` from one reading. */
+function decide(refundId: string, reading: RefundReading, cards: boolean): Step {
+  const answer = (outcome: RefundOutcome, writes: Record<string, unknown> = {}): Step => ({
+    kind: 'write',
+    outcome,
+    update: {
+      ...writes,
+      [refundPaths.request(refundId)]: null,
+      [refundPaths.answer(refundId)]: { ...outcome, at: SERVER_TIME },
+    },
+  });
+  if (reading.request == null) return { kind: 'gone' };
+  const request = parseRequest(reading.request);
+  if (!request) return answer({ kind: 'invalid' });
+  const record = isRecord(reading.record) ? reading.record : null;
+  if (record && record.state !== 'created') return answer({ kind: 'already' });
+  const payment = isRecord(reading.order) ? parseOrderPayment(reading.order.pay) : null;
+  if (!isRecord(reading.order) || !payment) return answer({ kind: 'not-found' });
+  const key = deskKey(request.uid, request.order);
+  const recordPath = refundPaths.refund(key, refundId);
+  const left = refundable(payment);
+  if (request.amount > left) {
+    // A card refund begun before another refund took what was left: its record says it never happened.
+    const failed = record ? { [`${recordPath}/state`]: 'failed', [`${recordPath}/error`]: 'more than is left' } : {};
+    return answer({ kind: 'too-much', left }, failed);
+  }
+  if (request.way === 'by-hand') {
+    return answer(
+      { kind: 'done', amount: request.amount, refunded: payment.refunded + request.amount },
+      {
+        [recordPath]: recordOf(request, payment.currency, 'done'),
+        ...moveOn(request, payment),
+        ...refundMail(request, refundId, reading.order),
+      },
+    );
+  }
+  const charge = cards ? cardCharge(reading.payments) : null;
+  if (!charge) {
+    const failed = record ? { [`${recordPath}/state`]: 'failed', [`${recordPath}/error`]: 'no card payment' } : {};
+    return answer({ kind: 'no-card' }, failed);
+  }
+  if (!record) return { kind: 'begin', update: { [recordPath]: recordOf(request, payment.currency, 'created') } };
+  return { kind: 'ask', charge, payment, order: reading.order };
+}
+
+/** The order's summary moved on by a refund that was made. */
+function moveOn(request: RefundRequest, payment: OrderPayment): Record<string, unknown> {
+  const orderPath = paths.order(request.uid, request.order);
+  return {
+    [`${orderPath}/pay/refunded`]: payment.refunded + request.amount,
+    [`${orderPath}/pay/v`]: payment.v + 1,
+  };
+}
+
+/** The update that ends a card refund the provider answered: done, or failed with its reason. */
+function cardOutcome(
+  refundId: string,
+  request: RefundRequest,
+  step: Extract<Step, { kind: 'ask' }>,
+  result: { done: true } | { done: false; reason: string },
+): { update: Record<string, unknown>; outcome: RefundOutcome } {
+  const recordPath = refundPaths.refund(deskKey(request.uid, request.order), refundId);
+  const outcome: RefundOutcome = result.done
+    ? { kind: 'done', amount: request.amount, refunded: step.payment.refunded + request.amount }
+    : { kind: 'failed', reason: result.reason.slice(0, 300) };
+  const writes: Record<string, unknown> = result.done
+    ? {
+        [`${recordPath}/state`]: 'done',
+        ...moveOn(request, step.payment),
+        ...refundMail(request, refundId, step.order),
+      }
+    : {
+        [`${recordPath}/state`]: 'failed',
+        [`${recordPath}/error`]: result.reason.slice(0, 300),
+      };
+  return {
+    outcome,
+    update: {
+      ...writes,
+      [refundPaths.request(refundId)]: null,
+      [refundPaths.answer(refundId)]: { ...outcome, at: SERVER_TIME },
+    },
+  };
+}
+
+/** What applying refunds needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
+export interface RefundsDatabase {
+  /** Up to `limit` queued refund requests, oldest first. */
+  oldestRefundRequests(limit: number): Promise<{ key: string; raw: unknown }[]>;
+  readAll(paths: readonly string[]): Promise<Map<string, unknown>>;
+  update(update: Record<string, unknown>): Promise<void>;
+  isRefusal(error: unknown): boolean;
+}
+
+async function read(db: RefundsDatabase, refundId: string, queued: unknown): Promise<RefundReading> {
+  const request = parseRequest(queued);
+  if (!request) {
+    const now = await db.readAll([refundPaths.request(refundId)]);
+    return { request: now.get(refundPaths.request(refundId)), order: null, record: null, payments: null };
+  }
+  const key = deskKey(request.uid, request.order);
+  const at = {
+    request: refundPaths.request(refundId),
+    order: paths.order(request.uid, request.order),
+    record: refundPaths.refund(key, refundId),
+    payments: paymentPaths.payments(key),
+  };
+  const values = await db.readAll(Object.values(at));
+  return {
+    request: values.get(at.request),
+    order: values.get(at.order),
+    record: values.get(at.record),
+    payments: values.get(at.payments),
+  };
+}
+
+/** What refunds need of the card provider (provider.ts): its refund alone. */
+type Refunder = Pick<CardProvider, 'refund'>;
+
+/** Requests looked at per query. */
+const PAGE = 50;
+/** A request refused this often in a row (the order's summary changing under it each time) waits for the next call. */
+const TRIES = 4;
+
+export interface RefundsReport {
+  applied: Partial<Record<RefundOutcome['kind'], number>>;
+  /** Requests left queued after being refused again and again: the next call reads them again. */
+  deferred: number;
+  /** Card refunds left queued because the provider could not be reached: the next call asks again. */
+  unavailable: number;
+}
+
+/**
+ * Applies every queued refund request; calls while a run goes join it (coalescedRuns). `provider` is the card
+ * provider, or null where none is set up (a card refund is then answered `no-card`).
+ */
+export function refundApplier(db: RefundsDatabase, provider: Refunder | null): () => Promise<RefundsReport> {
+  return coalescedRuns(
+    (): RefundsReport => ({ applied: {}, deferred: 0, unavailable: 0 }),
+    async (report) => {
+      const skipped = new Set<string>();
+      for (;;) {
+        const queued = (await db.oldestRefundRequests(PAGE + skipped.size)).filter(({ key }) => !skipped.has(key));
+        if (queued.length === 0) return;
+        for (const { key: refundId, raw } of queued) {
+          const result = await applyOne(db, provider, refundId, raw);
+          if (result === 'deferred' || result === 'unavailable') {
+            skipped.add(refundId);
+            report[result]++;
+          } else if (result !== 'gone') {
+            report.applied[result.kind] = (report.applied[result.kind] ?? 0) + 1;
+          }
+        }
+      }
+    },
+  );
+}
+
+async function applyOne(
+  db: RefundsDatabase,
+  provider: Refunder | null,
+  refundId: string,
+  raw: unknown,
+): Promise<RefundOutcome | 'deferred' | 'unavailable' | 'gone'> {
+  const attempt = async (update: Record<string, unknown>): Promise<boolean> => {
+    try {
+      await db.update(update);
+      return true;
+    } catch (error) {
+      if (!db.isRefusal(error)) throw error;
+      return false;
+    }
+  };
+  for (let tries = 0; tries < TRIES; tries++) {
+    const step = decide(refundId, await read(db, refundId, raw), provider !== null);
+    switch (step.kind) {
+      case 'gone':
+        return 'gone';
+      case 'write':
+        if (await attempt(step.update)) return step.outcome;
+        continue;
+      case 'begin':
+        // Written or refused (another run began it): either way the next reading has the record.
+        await attempt(step.update);
+        continue;
+      case 'ask': {
+        const request = parseRequest(raw)!;
+        if (!provider) return 'unavailable';
+        let result: { done: true } | { done: false; reason: string };
+        try {
+          const refund = await provider.refund({ charge: step.charge, amountMinor: request.amount, refundId });
+          result =
+            refund.state === 'failed'
+              ? { done: false, reason: 'the card provider could not refund it' }
+              : { done: true };
+        } catch (error) {
+          if (error instanceof ProviderUnavailable) return 'unavailable';
+          if (!(error instanceof ProviderRefused)) throw error;
+          result = { done: false, reason: error.message };
+        }
+        const { update, outcome } = cardOutcome(refundId, request, step, result);
+        if (await attempt(update)) return outcome;
+        continue;
+      }
+    }
+  }
+  return 'deferred';
+}

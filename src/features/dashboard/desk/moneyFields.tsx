@@ -1,0 +1,80 @@
+/**
+ * The parts the desk's money dialogs share (RecordPaymentDialog, RefundDialog): a choice of how, a note for staff, and
+ * the buttons that turn into a focused "Close" once the form is sent.
+ */
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+
+/** One of `options` ([value, label] each), as radio buttons under `label`. */
+export function ChoiceField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <FormControl>
+      <FormLabel id={id}>{label}</FormLabel>
+      <RadioGroup aria-labelledby={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map(([option, text]) => (
+          <FormControlLabel key={option} value={option} control={<Radio />} label={text} />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+/** An optional note of up to `max` characters, for staff only. */
+export function NoteField({ value, max, onChange }: { value: string; max: number; onChange: (note: string) => void }) {
+  return (
+    <TextField
+      label="Note (optional)"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      multiline
+      minRows={2}
+      helperText={`Up to ${max} characters, for staff only`}
+      slotProps={{ htmlInput: { maxLength: max } }}
+    />
+  );
+}
+
+/** Cancel (`cancelLabel`) and the form's submit button until it is sent; then only Close, focused. */
+export function SendButtons({
+  sent,
+  cancelLabel = 'Cancel',
+  submitLabel,
+  onClose,
+}: {
+  sent: boolean;
+  cancelLabel?: string;
+  submitLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <DialogActions>
+      {/* Remounted once sent, so the focus goes to it rather than to the page when the form goes. */}
+      <Button key={String(sent)} onClick={onClose} autoFocus={sent}>
+        {sent ? 'Close' : cancelLabel}
+      </Button>
+      {!sent && (
+        <Button type="submit" variant="contained">
+          {submitLabel}
+        </Button>
+      )}
+    </DialogActions>
+  );
+}

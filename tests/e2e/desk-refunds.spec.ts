@@ -1,0 +1,223 @@
+/**
+ * Refunds on the staff desk (docs/payments.md#refunds): staff refund part of a paid order from its details, what is
+ * typed is checked, trusted code applies it (the e2e routes answer the desk's call as `vite preview` does) and the
+ * desk says so, the buyer's mailbox gets the refund email, and the event's revenue is what was paid less refunds,
+ * with what is outstanding beside it. Cancelling a paid order proposes its refund, which staff may decline.
+ */
+import type { Page } from '@playwright/test';
+import type { StoredOrderPayment } from '../../src/features/orders/orderPayment';
+import { displayReference } from '../../src/features/orders/orderReference';
+import { expect, test, type Accounts } from './accounts';
+import type { LiveDatabase } from './liveDatabase';
+import { checkScreen } from './screenCheck';
+import { failOnPageErrors, openJazzNight, storedPay } from './support';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+const HOUR = 3_600_000;
+const JAZZ = 'harbour-jazz-night';
+
+const pay = storedPay;
+
+/** Two jazz orders of £36: one paid in full, one part paid (£10). The demo shop's own jazz order is from before payments. */
+async function shop(db: LiveDatabase) {
+  const now = Date.now();
+  const order = (name: string, created: number, payment: StoredOrderPayment, link: string) => ({
+    items: { [JAZZ]: { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
+    total: 36,
+    status: 'pending' as const,
+    created,
+    contact: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` },
+    link,
+    pay: payment,
+  });
+  await db.writeOrders([
+    {
+      uid: 'buyer-a',
+      id: 'order-awaiting',
+      order: order('Ann Awaiting', now - HOUR, pay({ paid: 1000, v: 2 }), 'a'.repeat(32)),
+    },
+    {
+      uid: 'buyer-b',
+      id: 'order-paid',
+      order: order('Pat Paid', now - 2 * HOUR, pay({ paid: 3600, state: 'paid', v: 2 }), 'b'.repeat(32)),
+    },
+  ]);
+}
+
+async function openDesk(page: Page, db: LiveDatabase, accounts: Accounts) {
+  await shop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=orders');
+  await expect(page.getByRole('button', { name: 'Open order order-paid' })).toBeVisible();
+}
+
+/** The jazz night's revenue and what is outstanding, on the Events tab. */
+async function jazzFigures(page: Page): Promise<{ revenue: string; outstanding: string }> {
+  await openJazzNight(page);
+  const revenue = page.getByTestId('figure-Revenue');
+  await expect(revenue).not.toHaveText('…');
+  return {
+    revenue: (await revenue.textContent()) ?? '',
+    outstanding: (await page.getByTestId('figure-Outstanding').textContent()) ?? '',
+  };
+}
+
+test('staff refund part of a paid order: checked, applied, listed, emailed, and taken off the revenue @phone', async ({
+  page,
+  db,
+  accounts,
+  isMobile,
+}) => {
+  test.setTimeout(120_000);
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await openDesk(page, db, accounts);
+  // The demo's £36 from before payments, Pat's £36 paid and Ann's £10 part paid; Ann still owes £26.
+  expect(await jazzFigures(page)).toEqual({ revenue: '£82.00', outstanding: '£26.00' });
+
+  await page.goto('/dashboard?tab=orders');
+  await page.getByRole('button', { name: 'Open order order-paid' }).click();
+  const details = page.getByRole('dialog', { name: 'Order order-paid' });
+  const payments = details.getByRole('region', { name: 'Payments' });
+  const refundButton = payments.getByRole('button', { name: 'Refund…' });
+  await refundButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Refund' });
+  const amount = dialog.getByRole('textbox', { name: 'Amount to refund (GBP)' });
+  await expect(amount).toBeFocused();
+  await expect(amount).toHaveValue('36.00');
+  await expect(dialog).toContainText('£36.00 can be refunded: £36.00 paid.');
+  // No card payment on this order: by hand is the only way offered.
+  await expect(dialog.getByRole('radio')).toHaveCount(1);
+  await expect(dialog.getByRole('radio', { name: 'Recorded as refunded by hand (bank transfer, cash)' })).toBeChecked();
+  for (const [typed, error] of [
+    ['40', 'At most £36.00 can be refunded'],
+    ['0', 'Enter an amount above zero.'],
+    ['10.505', 'Enter at most 2 decimals, such as 26.00.'],
+    ['ten', 'Enter the amount as a number, such as 26.00.'],
+  ]) {
+    await amount.fill(typed!);
+    await amount.press('Enter');
+    await expect(amount).toHaveAccessibleDescription(error!);
+    await expect(amount).toBeFocused();
+  }
+  expect(await db.read('refundRequests')).toBeNull();
+
+  await amount.fill('10');
+  await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('One ticket returned');
+  await dialog.getByRole('button', { name: 'Refund by hand' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Refunded £10.00 (£10.00 in all). The buyer is emailed.', {
+    timeout: 20_000,
+  });
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await checkScreen(page, 'desk-refund-done');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(refundButton).toBeFocused();
+  await expect(payments).toContainText('Refunded£10.00');
+  await expect(payments.getByRole('list', { name: 'Refunds' })).toContainText(
+    /^£10\.00 · Recorded as refunded by hand \(bank transfer, cash\) · done · .+ · by Sam Staff · “One ticket returned”$/,
+  );
+  expect(await db.read('orders/buyer-b/order-paid/pay')).toMatchObject({ paid: 3600, refunded: 1000, v: 3 });
+
+  // The buyer is told.
+  await expect
+    .poll(
+      () => db.mailbox.messages().filter((m) => /^A refund of £10\.00 for your order/.test(m.parsed.subject ?? '')),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toHaveLength(1);
+  const mail = db.mailbox.messages().find((m) => /^A refund of/.test(m.parsed.subject ?? ''))!;
+  expect(mail.parsed.text).toContain('We have refunded £10.00 of your order order-paid.');
+  expect(mail.parsed.to).toMatchObject({ text: 'pat@example.com' });
+
+  // Paid less refunds: £10 less than before; what is owed is unchanged.
+  expect(await jazzFigures(page)).toEqual({ revenue: '£72.00', outstanding: '£26.00' });
+  await checkScreen(page, 'desk-refund-revenue');
+});
+
+test('cancelling a paid order proposes its refund, which staff may decline @phone', async ({ page, db, accounts }) => {
+  test.setTimeout(90_000);
+  await openDesk(page, db, accounts);
+  await page.getByRole('combobox', { name: 'Status of order order-paid' }).selectOption('cancelled');
+  await page
+    .getByRole('alertdialog', { name: 'Cancel order order-paid?' })
+    .getByRole('button', { name: 'Cancel order' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Refund' });
+  await expect(dialog).toContainText('Order order-paid is being cancelled, and was paid. Refund the buyer?');
+  await expect(dialog.getByRole('textbox', { name: 'Amount to refund (GBP)' })).toHaveValue('36.00');
+  await checkScreen(page, 'desk-refund-on-cancel');
+  await dialog.getByRole('button', { name: 'No refund' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => db.read('orders/buyer-b/order-paid/status'), { timeout: 20_000 }).toBe('cancelled');
+  expect(await db.read('refundRequests')).toBeNull();
+  expect(await db.read('refunds')).toBeNull();
+  expect(await db.read('orders/buyer-b/order-paid/pay')).toMatchObject({ refunded: 0 });
+});
+
+test('a card payment is refunded to the card through the provider, part of it @phone', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  test.setTimeout(120_000);
+  // A guest buys two jazz tickets by card and pays on the provider's test page.
+  await db.write('paymentSettings', {
+    door: { on: false },
+    transfer: { on: false, days: 7, payee: '', account: '', bank: '' },
+    card: { on: true, minutes: 30 },
+  });
+  await page.goto('/products');
+  const add = page.getByRole('button', { name: 'Add Harbour Jazz Night to wishlist' });
+  await add.click();
+  await add.click();
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Kit Marlow');
+  await page.getByRole('textbox', { name: 'Email' }).fill('kit@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await page.getByRole('button', { name: 'Pay £36.00 by card' }).click({ timeout: 20_000 });
+  await page.waitForURL(/\/pay\/cs_test_/);
+  await page.getByRole('button', { name: 'Pay £36.00' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your card payment is confirmed' })).toBeVisible({
+    timeout: 20_000,
+  });
+  type Stored = { contact: { email: string }; ref: string };
+  const orders = (await db.read('orders')) as Record<string, Record<string, Stored>>;
+  const [uid, id, order] = Object.entries(orders)
+    .flatMap(([owner, byId]) => Object.entries(byId).map(([orderId, o]) => [owner, orderId, o] as const))
+    .find(([, , o]) => o.contact.email === 'kit@example.com')!;
+
+  // Staff refund £20 of it to the card.
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=orders');
+  const reference = displayReference(order.ref);
+  await page.getByRole('button', { name: `Open order ${reference}` }).click();
+  const payments = page.getByRole('dialog', { name: `Order ${reference}` }).getByRole('region', { name: 'Payments' });
+  await payments.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund' });
+  await expect(dialog.getByRole('radio', { name: 'To the card, through the card provider' })).toBeChecked();
+  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await dialog.getByRole('textbox', { name: 'Amount to refund (GBP)' }).fill('20');
+  await dialog.getByRole('button', { name: 'Refund to the card' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Refunded £20.00 (£20.00 in all). The buyer is emailed.', {
+    timeout: 20_000,
+  });
+  await checkScreen(page, 'desk-refund-card');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(payments.getByRole('list', { name: 'Refunds' })).toContainText(
+    /^£20\.00 · To the card, through the card provider · done · /,
+  );
+  const refunds = (await db.read(`refunds/${uid}~${id}`)) as Record<string, unknown>;
+  expect(Object.values(refunds)).toEqual([expect.objectContaining({ way: 'card', amount: 2000, state: 'done' })]);
+  expect(await db.read(`orders/${uid}/${id}/pay`)).toMatchObject({ paid: 3600, refunded: 2000 });
+  await expect
+    .poll(
+      () => db.mailbox.messages().filter((m) => /^A refund of £20\.00 for your order/.test(m.parsed.subject ?? '')),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toHaveLength(1);
+});

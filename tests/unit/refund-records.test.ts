@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardCharge,
+  parseRefundOutcome,
+  parseRefunds,
+  refundable,
+  refundOutcomeText,
+  refundRequestRecord,
+} from '../../src/features/orders/refundRecords';
+
+const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
+
+describe('refunds as records of their own', () => {
+  it('may give back what was paid less what was refunded, never less than nothing', () => {
+    expect(refundable({ paid: 2500, refunded: 1000 })).toBe(1500);
+    expect(refundable({ paid: 0, refunded: 0 })).toBe(0);
+    expect(refundable({ paid: 100, refunded: 300 })).toBe(0);
+  });
+
+  it('queues a request as the rules take it: the note trimmed and cut, none when empty', () => {
+    const at = { '.sv': 'timestamp' };
+    expect(refundRequestRecord({ uid: 'u', order: 'o', amount: 500, way: 'by-hand', note: '  ' }, 'staff', at)).toEqual(
+      {
+        uid: 'u',
+        order: 'o',
+        amount: 500,
+        way: 'by-hand',
+        by: 'staff',
+        at,
+      },
+    );
+    const long = refundRequestRecord({ uid: 'u', order: 'o', amount: 1, way: 'card', note: 'x'.repeat(300) }, 's', at);
+    expect(long.note).toHaveLength(200);
+  });
+
+  it('reads answers, and refuses what is not one', () => {
+    expect(parseRefundOutcome({ kind: 'done', amount: 500, refunded: 1500, at: 1 })).toEqual({
+      kind: 'done',
+      amount: 500,
+      refunded: 1500,
+    });
+    expect(parseRefundOutcome({ kind: 'failed', reason: 'disputed' })).toEqual({ kind: 'failed', reason: 'disputed' });
+    expect(parseRefundOutcome({ kind: 'too-much', left: 0 })).toEqual({ kind: 'too-much', left: 0 });
+    expect(parseRefundOutcome({ kind: 'no-card' })).toEqual({ kind: 'no-card' });
+    for (const broken of [
+      { kind: 'done', amount: 1 },
+      { kind: 'too-much', left: -1 },
+      { kind: 'refunded' },
+      'done',
+      null,
+    ]) {
+      expect(parseRefundOutcome(broken)).toBeNull();
+    }
+  });
+
+  it('says each answer in words', () => {
+    expect(refundOutcomeText({ kind: 'done', amount: 500, refunded: 1500 }, money)).toBe(
+      'Refunded £5.00 (£15.00 in all). The buyer is emailed.',
+    );
+    expect(refundOutcomeText({ kind: 'failed', reason: 'Charge disputed' }, money)).toBe(
+      'The card provider refused the refund: Charge disputed. Nothing was given back.',
+    );
+    expect(refundOutcomeText({ kind: 'too-much', left: 1000 }, money)).toContain('(£10.00)');
+    for (const kind of ['no-card', 'already', 'not-found', 'invalid'] as const) {
+      expect(refundOutcomeText({ kind }, money)).toMatch(/\.$/);
+    }
+  });
+
+  it('lists an order’s refunds oldest first, counting what cannot be read', () => {
+    const { refunds, malformed } = parseRefunds({
+      b: { way: 'card', amount: 500, currency: 'GBP', state: 'failed', created: 2, error: 'disputed' },
+      a: { way: 'by-hand', amount: 1000, currency: 'GBP', state: 'done', created: 1, by: 'staff', note: 'cash' },
+      c: { way: 'cheque', amount: 1, currency: 'GBP', state: 'done', created: 3 },
+    });
+    expect(refunds.map((refund) => [refund.id, refund.state, refund.error])).toEqual([
+      ['a', 'done', ''],
+      ['b', 'failed', 'disputed'],
+    ]);
+    expect(malformed).toBe(1);
+  });
+
+  it('finds the charge of an order’s confirmed card payment, and none for other payments', () => {
+    expect(
+      cardCharge({
+        m1: { method: 'door', state: 'confirmed', amount: 100 },
+        c1: { method: 'card', state: 'failed', charge: 'pi_failed' },
+        c2: { method: 'card', state: 'confirmed', charge: 'pi_123' },
+      }),
+    ).toBe('pi_123');
+    expect(cardCharge({ m1: { method: 'door', state: 'confirmed' } })).toBeNull();
+    expect(cardCharge({ c: { method: 'card', state: 'confirmed' } })).toBeNull();
+    expect(cardCharge(null)).toBeNull();
+  });
+});
