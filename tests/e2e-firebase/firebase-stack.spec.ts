@@ -24,6 +24,15 @@ function expectNoStackTrace(body: string): void {
   expect(body).not.toMatch(/\n\s+at |Error:|node_modules/);
 }
 
+/** A guest reserves `quantity` tickets of the seeded jazz night at checkout, as `name` at `email`. */
+async function reserveJazzNight(page: Page, quantity: number, name: string, email: string): Promise<void> {
+  const event = { id: 'harbour-jazz-night', title: 'Harbour Jazz Night', price: 18, quantity };
+  await storeState(page, stateWith([event]), '/checkout');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+}
+
 async function get(page: Page, url: string): Promise<{ response: APIResponse; body: string }> {
   const response = await page.request.get(url, { maxRedirects: 0 });
   return { response, body: await response.text() };
@@ -193,11 +202,7 @@ test('a guest’s confirmation leaves through the functions with its tickets, an
 }) => {
   test.setTimeout(180_000);
   failOnPageErrors(page);
-  const event = { id: 'harbour-jazz-night', title: 'Harbour Jazz Night', price: 18, quantity: 2 };
-  await storeState(page, stateWith([event]), '/checkout');
-  await page.getByRole('textbox', { name: 'Name' }).fill('Ada Mailer');
-  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
-  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await reserveJazzNight(page, 2, 'Ada Mailer', 'ada@example.com');
   await expect(page.getByRole('heading', { name: 'Reserved: thank you, Ada Mailer' })).toBeVisible({
     timeout: 90_000,
   });
@@ -228,11 +233,7 @@ test('a buyer pays by card through Hosting: the provider’s signed webhook reac
   test.setTimeout(180_000);
   failOnPageErrors(page);
   await db.write('paymentSettings', { door: { on: false }, card: { on: true, minutes: 30 } });
-  const event = { id: 'harbour-jazz-night', title: 'Harbour Jazz Night', price: 18, quantity: 1 };
-  await storeState(page, stateWith([event]), '/checkout');
-  await page.getByRole('textbox', { name: 'Name' }).fill('Cy Cardholder');
-  await page.getByRole('textbox', { name: 'Email' }).fill('cy@example.com');
-  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await reserveJazzNight(page, 1, 'Cy Cardholder', 'cy@example.com');
   await page.getByRole('button', { name: 'Pay £18.00 by card' }).click({ timeout: 90_000 });
   await page.waitForURL(/\/pay\/cs_test_/, { timeout: 60_000 });
   // The buyer pays and never comes back (the return page does not load): only the webhook can tell the shop.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import type { OrderPayment, PaymentSettings } from '../../src/features/orders';
-import { expect, test } from './accounts';
+import { expect, test, type Accounts } from './accounts';
 import { changeOrderStatus, expectHeading, failOnPageErrors, STATUS_SAVED } from './support';
 import { checkinResult, openCheckin, ticket, ticketOrder, typeCode } from './ticketSupport';
 
@@ -15,6 +15,13 @@ const ALL_METHODS: PaymentSettings = {
 const DOOR = 'At the door — pay when you arrive (or on collection)';
 const TRANSFER = 'Bank transfer — pay within 7 days; we email you the bank details and your reference';
 const CARD = 'Card — pay now on the card provider’s page; your order is held 30 minutes';
+
+/** A new staff member signs in and opens the dashboard's Payments tab. */
+async function openPaymentsTab(page: Page, accounts: Accounts) {
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  return page.getByRole('region', { name: 'Payments' });
+}
 
 async function toCheckout(page: Page) {
   await page.goto('/products');
@@ -89,10 +96,7 @@ test('staff set how buyers pay: each problem is said at its field, and the whole
   db,
   accounts,
 }) => {
-  const staff = await accounts.create('staff');
-  await accounts.signIn(page, staff);
-  await page.getByRole('tab', { name: 'Payments' }).click();
-  const section = page.getByRole('region', { name: 'Payments' });
+  const section = await openPaymentsTab(page, accounts);
   await expect(section.getByLabel('Offer at the door')).toBeChecked();
   await expect(section.getByLabel('Offer bank transfer')).not.toBeChecked();
 
@@ -281,10 +285,7 @@ test('the Payments tab says when unpaid orders were last checked, and warns when
   db,
   accounts,
 }) => {
-  const staff = await accounts.create('staff');
-  await accounts.signIn(page, staff);
-  await page.getByRole('tab', { name: 'Payments' }).click();
-  const section = page.getByRole('region', { name: 'Payments' });
+  const section = await openPaymentsTab(page, accounts);
   await expect(
     section.getByRole('status').filter({ hasText: 'Unpaid orders have not been checked yet' }),
   ).toBeVisible();
