@@ -107,6 +107,14 @@ export function RefundDialog({
           : read.minor > left
             ? `At most ${money(left)} can be refunded`
             : null;
+    // Until the order's payments are read, nobody can tell whether the money goes back to a card: a refund recorded
+    // by hand for a card payment would give nothing back.
+    if (payments.status !== 'ready' && !problemOf) {
+      setProblem(
+        'The order’s payments are still being read, so the way to refund is not known yet: try again in a moment.',
+      );
+      return;
+    }
     if (problemOf || 'error' in read) {
       setProblem(problemOf);
       amountField.current?.focus();
