@@ -30,6 +30,8 @@ export function formatEventTime(iso: string, locale: string, timeZone: string | 
 
 const MOMENT = {
   'date-time': { dateStyle: 'medium', timeStyle: 'medium' },
+  // A deadline told to a buyer, who may be abroad: to the minute, its zone named ("4 Dec 2026, 12:00 GMT").
+  deadline: { ...EVENT, weekday: undefined, timeZoneName: 'short' },
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 

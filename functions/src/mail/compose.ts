@@ -185,7 +185,7 @@ function confirmationNews(ctx: MailContext, ref: string): { subject: string; lea
 /** When an unpaid order's hold ends, in the shop's words and zone; empty when it has none. */
 function holdEnd(ctx: MailContext): string {
   const until = ctx.order.payment?.until;
-  return until ? formatMoment(until, ctx.shop.locale, ctx.shop.timezone, 'date-time') : '';
+  return until ? formatMoment(until, ctx.shop.locale, ctx.shop.timezone, 'deadline') : '';
 }
 
 /**
