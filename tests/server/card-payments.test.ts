@@ -310,6 +310,11 @@ describe('money that is not what the shop asked for', () => {
       note: expect.stringContaining('never started'),
     });
     expect(await read(`orders/ol/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
+    // The buyer's next payment takes a number none of these has.
+    const own = fake.sessions().find((session) => session.client_reference_id === `ol~${id}~card-1`)!;
+    await provider.cancelPayment(own.id);
+    await pageOf(secret);
+    expect(await read(`payments/${deskKey('ol', id)}/card-10/state`)).toBe('pending');
   });
 });
 

@@ -84,6 +84,12 @@ function flagged(record: unknown, payment: CardPayment, currency: string): strin
   return null;
 }
 
+/** One more than any card payment of the order's so far: a flagged one may carry a number of its own. */
+function nextCardPaymentId(records: readonly CardRecord[]): string {
+  const numbers = records.map((record) => Number(/^card-(\d{1,4})$/.exec(record.id)?.[1] ?? 0));
+  return `card-${Math.max(0, ...numbers) + 1}`;
+}
+
 /** What the buyer's "Pay by card" is answered. */
 type StartAnswer =
   | { kind: 'redirect'; url: string }
@@ -244,7 +250,7 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       const at = now();
       if (pay.state !== 'pending' || (pay.until !== null && pay.until - at < LEAST_HOLD_LEFT_MS))
         return { kind: 'closed' };
-      const paymentId = `card-${records.length + 1}`;
+      const paymentId = nextCardPaymentId(records);
       const ref = typeof reading.order.ref === 'string' ? displayReference(reading.order.ref) : target.order;
       const contact = isRecord(reading.order.contact) ? reading.order.contact : {};
       // The secret link stays off the provider: the order page keeps it for the buyer's return (docs/payments.md).
