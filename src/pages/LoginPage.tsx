@@ -18,14 +18,8 @@ function LoginPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Sign in</Typography>
-      {/* Each form its own boundary: hydrated as a task of its own, so the page answers between them
-          (docs/performance.md#the-sign-in-page). */}
-      <Suspense fallback={null}>
-        <LoginPanel />
-      </Suspense>
-      <Suspense fallback={null}>
-        <FindOrderForm />
-      </Suspense>
+      <LoginPanel />
+      <FindOrderForm />
       {!hydrating && (
         <Suspense fallback={null}>
           <GuestTickets />
