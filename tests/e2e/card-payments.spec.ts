@@ -31,8 +31,8 @@ async function orderByCard(page: Page, db: LiveDatabase, name: string): Promise<
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: /Reserve order/ }).click();
   await expect(page.getByRole('heading', { name: `Reserved: thank you, ${name}` })).toBeVisible({ timeout: 20_000 });
-  // Unpaid: no tickets yet.
-  await expect(page.getByTestId('ticket')).toHaveCount(0);
+  // Unpaid: its tickets show, awaiting payment.
+  await expect(page.getByTestId('ticket').filter({ hasText: 'Awaiting payment' })).toHaveCount(2);
   return email;
 }
 
