@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { bookedRecipients, parseBookedMessage, type BookedOrder } from '../../../src/features/orders/bookedMessage';
 import { deskPaths, parseDeskEventEntry } from '../../../src/features/orders/deskIndex';
-import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { queuedMail } from '../../../src/features/orders/orderMail';
 import { parseProduct } from '../../../src/features/catalogue/product';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
@@ -44,13 +44,7 @@ async function bookedOrders(db: MailDatabase, eventId: string): Promise<BookedOr
 /** The job of one person booked, and its delivery state beside their order. */
 function jobWrites(messageId: string, id: string, person: BookedOrder): Record<string, unknown> {
   const [uid = '', order = ''] = person.key.split('~');
-  return {
-    [paths.outboxMessage(id)]: outboxRecord(
-      { uid, order, kind: 'message', to: person.email, message: messageId },
-      SERVER_TIME,
-    ),
-    [paths.orderMail(uid, order, id)]: deliveryRecord('message', SERVER_TIME),
-  };
+  return queuedMail(id, { uid, order, kind: 'message', to: person.email, message: messageId }, SERVER_TIME);
 }
 
 /** Queues the emails of one claimed message; resolves to the number of people it is addressed to. */

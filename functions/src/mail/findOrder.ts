@@ -5,7 +5,7 @@
  * (docs/security.md#find-my-order). Limited per caller (rateLimit.ts, caller.ts) and per order: at most three link
  * emails an hour, taken from a budget in the database in a transaction, so parallel calls cannot each see room.
  */
-import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { queuedMail } from '../../../src/features/orders/orderMail';
 import { normaliseReference } from '../../../src/features/orders/orderReference';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
@@ -38,12 +38,8 @@ export async function queueLinkMail(
   if (!isRecord(order) || !isRecord(order.contact) || typeof order.contact.email !== 'string') return false;
   if (order.contact.email.toLowerCase() !== query.email.toLowerCase()) return false;
   if (!(await spend(db, orderLinkBudgetKey(ref), LINK_MAILS_PER_ORDER, now)).ok) return false;
-  await db.update({
-    [paths.outboxMessage(messageId)]: outboxRecord(
-      { uid: named.uid, order: named.order, kind: 'link', to: order.contact.email },
-      SERVER_TIME,
-    ),
-    [paths.orderMail(named.uid, named.order, messageId)]: deliveryRecord('link', SERVER_TIME),
-  });
+  await db.update(
+    queuedMail(messageId, { uid: named.uid, order: named.order, kind: 'link', to: order.contact.email }, SERVER_TIME),
+  );
   return true;
 }

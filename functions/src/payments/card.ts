@@ -15,7 +15,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { balanceDue } from '../../../src/features/orders/orderPayment';
+import { balanceDue, parseOrderPayment } from '../../../src/features/orders/orderPayment';
 import { displayReference } from '../../../src/features/orders/orderReference';
 import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
@@ -83,6 +83,9 @@ function flagged(record: unknown, payment: CardPayment, currency: string): strin
   }
   return null;
 }
+
+/** An order's payment summary as stored; null for no order, or one from before payments. */
+const payOf = (order: unknown) => (isRecord(order) ? parseOrderPayment(order.pay) : null);
 
 /** One more than any card payment of the order's so far: a flagged one may carry a number of its own. */
 function nextCardPaymentId(records: readonly CardRecord[]): string {
@@ -234,16 +237,19 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       const target = await orderOfLink(secret);
       if (!target) return { kind: 'not-found' };
       const key = deskKey(target.uid, target.order);
-      const first = await readForPayment(db, target, [paymentPaths.payments(key)]);
-      if (!paymentOf(first)) return { kind: 'not-found' };
-      const records = cardRecords(first.more.get(paymentPaths.payments(key)));
+      const orderPath = paths.order(target.uid, target.order);
+      const first = await db.readAll([orderPath, paymentPaths.payments(key)]);
+      if (!payOf(first.get(orderPath))) return { kind: 'not-found' };
+      const records = cardRecords(first.get(paymentPaths.payments(key)));
       // One still open is where the buyer goes again; one paid meanwhile is confirmed now.
-      for (const { payment } of await settleAll(target, records, false)) {
+      const settled = await settleAll(target, records, false);
+      for (const { payment } of settled) {
         if (payment?.state === 'open' && payment.url) return { kind: 'redirect', url: payment.url };
       }
-      const reading = await readForPayment(db, target);
-      const pay = paymentOf(reading);
-      if (!pay || !isRecord(reading.order)) return { kind: 'not-found' };
+      // What settling found is in the order now; with nothing to settle, the first reading stands.
+      const order = settled.length > 0 ? (await db.readAll([orderPath])).get(orderPath) : first.get(orderPath);
+      const pay = payOf(order);
+      if (!pay || !isRecord(order)) return { kind: 'not-found' };
       if (pay.method !== 'card') return { kind: 'not-card' };
       const due = balanceDue(pay);
       if (pay.state === 'paid' || due === 0) return { kind: 'paid' };
@@ -251,8 +257,8 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       if (pay.state !== 'pending' || (pay.until !== null && pay.until - at < LEAST_HOLD_LEFT_MS))
         return { kind: 'closed' };
       const paymentId = nextCardPaymentId(records);
-      const ref = typeof reading.order.ref === 'string' ? displayReference(reading.order.ref) : target.order;
-      const contact = isRecord(reading.order.contact) ? reading.order.contact : {};
+      const ref = typeof order.ref === 'string' ? displayReference(order.ref) : target.order;
+      const contact = isRecord(order.contact) ? order.contact : {};
       // The secret link stays off the provider: the order page keeps it for the buyer's return (docs/payments.md).
       const back = (outcome: string) => `${settings.shopUrl}/order?card=${outcome}`;
       const recordPath = paymentPaths.payment(key, paymentId);
@@ -293,7 +299,8 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       const key = deskKey(target.uid, target.order);
       const read = await db.readAll([paymentPaths.payments(key)]);
       await settleAll(target, cardRecords(read.get(paymentPaths.payments(key))), false);
-      const pay = paymentOf(await readForPayment(db, target));
+      const orderPath = paths.order(target.uid, target.order);
+      const pay = payOf((await db.readAll([orderPath])).get(orderPath));
       return pay ? { kind: 'checked', state: pay.state } : { kind: 'not-found' };
     },
 

@@ -11,13 +11,14 @@
 import { paths } from '../../../src/firebase/paths';
 import { deskPaths, deskStatusWrites, parseDeskEntry, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { slotOf } from '../../../src/features/orders/openOrders';
-import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { queuedMail } from '../../../src/features/orders/orderMail';
 import { type OrderPayment, parseOrderPayment } from '../../../src/features/orders/orderPayment';
 import type { CardPayments } from './card';
 import { firstTickets, itemsOf, ticketed, ticketWrites } from './orderTickets';
 import { isRecord } from '../../../src/state/validation';
 
-const SERVER_TIME = { '.sv': 'timestamp' } as const;
+import { SERVER_TIME } from './settlePayment';
+import { drainQueue } from '../drainQueue';
 const increment = (by: number) => ({ '.sv': { increment: by } });
 
 /** What the expiry job needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
@@ -68,21 +69,19 @@ export function expiryUpdate(
   if (!lapsesNow(pay, now)) return null;
   const { uid, order: orderId } = entry;
   const orderPath = paths.order(uid, orderId);
-  const messageId = expiredMessageId(orderId);
   const update: Record<string, unknown> = {
     [`${orderPath}/pay/state`]: 'expired',
     [`${orderPath}/pay/v`]: pay.v + 1,
     [`${orderPath}/status`]: 'cancelled',
-    [`${orderPath}/mail/${messageId}`]: deliveryRecord('expired', SERVER_TIME),
     ...deskStatusWrites(key, entry, 'cancelled'),
     [`${deskPaths.order(key)}/pay`]: 'expired',
     [`${deskPaths.order(key)}/hold`]: null,
   };
   const contact = isRecord(order.contact) ? order.contact : {};
   if (typeof contact.email === 'string') {
-    update[paths.outboxMessage(messageId)] = outboxRecord(
-      { uid, order: orderId, kind: 'expired', to: contact.email },
-      SERVER_TIME,
+    Object.assign(
+      update,
+      queuedMail(expiredMessageId(orderId), { uid, order: orderId, kind: 'expired', to: contact.email }, SERVER_TIME),
     );
   }
   const slot = slotOf(reads.get(paths.openOrders(uid)), orderId);
@@ -123,28 +122,26 @@ export async function expireHolds(
   cards?: Pick<CardPayments, 'closeBeforeLapse'>,
 ): Promise<ExpiryReport> {
   const report: ExpiryReport = { expired: 0, tidied: 0, refused: 0 };
-  const refusedKeys = new Set<string>();
-  for (;;) {
-    const due = (await db.lapsedHolds(now, PAGE + refusedKeys.size)).filter(({ key }) => !refusedKeys.has(key));
-    if (due.length === 0) return report;
-    for (const { key, raw } of due) {
+  await drainQueue(
+    (limit) => db.lapsedHolds(now, limit),
+    PAGE,
+    async (key, raw) => {
       const entry = parseDeskEntry(raw);
       const update = entry ? await updateFor(db, key, entry, now, cards) : { [`${deskPaths.order(key)}/hold`]: null };
-      if (!update) {
-        refusedKeys.add(key);
-        continue;
-      }
+      if (!update) return 'skip';
       try {
         await db.update(update);
         if (update[`${deskPaths.order(key)}/pay`] === 'expired') report.expired++;
         else report.tidied++;
+        return 'done';
       } catch (error) {
         if (!db.isRefusal(error)) throw error;
         report.refused++;
-        refusedKeys.add(key);
+        return 'skip';
       }
-    }
-  }
+    },
+  );
+  return report;
 }
 
 async function updateFor(

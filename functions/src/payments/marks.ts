@@ -13,6 +13,7 @@ import { deskKey } from '../../../src/features/orders/deskIndex';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
+import { drainQueue } from '../drainQueue';
 import {
   paymentOf,
   readForPayment,
@@ -112,21 +113,20 @@ export interface MarksReport {
 export function markApplier(db: MarksDatabase): () => Promise<MarksReport> {
   return coalescedRuns(
     (): MarksReport => ({ applied: {}, deferred: 0 }),
-    async (report) => {
-      const deferred = new Set<string>();
-      for (;;) {
-        const queued = (await db.oldestMarks(PAGE + deferred.size)).filter(({ key }) => !deferred.has(key));
-        if (queued.length === 0) return;
-        for (const { key: markId, raw } of queued) {
+    (report) =>
+      drainQueue(
+        (limit) => db.oldestMarks(limit),
+        PAGE,
+        async (markId, raw) => {
           const outcome = await applyOne(db, markId, raw);
-          if (outcome) report.applied[outcome.kind] = (report.applied[outcome.kind] ?? 0) + 1;
-          else {
-            deferred.add(markId);
+          if (!outcome) {
             report.deferred++;
+            return 'skip';
           }
-        }
-      }
-    },
+          report.applied[outcome.kind] = (report.applied[outcome.kind] ?? 0) + 1;
+          return 'done';
+        },
+      ),
   );
 }
 

@@ -13,7 +13,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { queuedMail } from '../../../src/features/orders/orderMail';
 import { parseOrderPayment, type OrderPayment } from '../../../src/features/orders/orderPayment';
 import { paymentPaths } from '../../../src/features/orders/paymentRecords';
 import {
@@ -25,9 +25,10 @@ import {
 } from '../../../src/features/orders/refundRecords';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
+import { drainQueue } from '../drainQueue';
 import { ProviderRefused, ProviderUnavailable, type CardProvider } from './provider';
 
-const SERVER_TIME = { '.sv': 'timestamp' } as const;
+import { SERVER_TIME } from './settlePayment';
 
 /** A refund as queued by staff. */
 interface RefundRequest {
@@ -55,14 +56,11 @@ const refundMessageId = (orderId: string, refundId: string): string => `${orderI
 function refundMail(request: RefundRequest, refundId: string, order: Record<string, unknown>): Record<string, unknown> {
   const contact = isRecord(order.contact) ? order.contact : {};
   if (typeof contact.email !== 'string') return {};
-  const messageId = refundMessageId(request.order, refundId);
-  return {
-    [paths.outboxMessage(messageId)]: outboxRecord(
-      { uid: request.uid, order: request.order, kind: 'refund', to: contact.email },
-      SERVER_TIME,
-    ),
-    [`${paths.order(request.uid, request.order)}/mail/${messageId}`]: deliveryRecord('refund', SERVER_TIME),
-  };
+  return queuedMail(
+    refundMessageId(request.order, refundId),
+    { uid: request.uid, order: request.order, kind: 'refund', to: contact.email },
+    SERVER_TIME,
+  );
 }
 
 /** What deciding a request needs, read at once. */
@@ -236,22 +234,20 @@ export interface RefundsReport {
 export function refundApplier(db: RefundsDatabase, provider: Refunder | null): () => Promise<RefundsReport> {
   return coalescedRuns(
     (): RefundsReport => ({ applied: {}, deferred: 0, unavailable: 0 }),
-    async (report) => {
-      const skipped = new Set<string>();
-      for (;;) {
-        const queued = (await db.oldestRefundRequests(PAGE + skipped.size)).filter(({ key }) => !skipped.has(key));
-        if (queued.length === 0) return;
-        for (const { key: refundId, raw } of queued) {
+    (report) =>
+      drainQueue(
+        (limit) => db.oldestRefundRequests(limit),
+        PAGE,
+        async (refundId, raw) => {
           const result = await applyOne(db, provider, refundId, raw);
           if (result === 'deferred' || result === 'unavailable') {
-            skipped.add(refundId);
             report[result]++;
-          } else if (result !== 'gone') {
-            report.applied[result.kind] = (report.applied[result.kind] ?? 0) + 1;
+            return 'skip';
           }
-        }
-      }
-    },
+          if (result !== 'gone') report.applied[result.kind] = (report.applied[result.kind] ?? 0) + 1;
+          return 'done';
+        },
+      ),
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { parseDeskEntry } from '../../../src/features/orders/deskIndex';
-import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { queuedMail } from '../../../src/features/orders/orderMail';
 import { balanceDue, parseOrderPayment } from '../../../src/features/orders/orderPayment';
 import { isRecord } from '../../../src/state/validation';
 import { SERVER_TIME } from './settlePayment';
@@ -47,13 +47,9 @@ export async function remindTransfers(db: RemindersDatabase, now: number): Promi
     if (isRecord(order.mail) && order.mail[messageId] != null) continue;
     if (now - created < LEAST_AGE_MS || typeof contact.email !== 'string') continue;
     try {
-      await db.update({
-        [paths.outboxMessage(messageId)]: outboxRecord(
-          { uid: entry.uid, order: entry.order, kind: 'reminder', to: contact.email },
-          SERVER_TIME,
-        ),
-        [`${orderPath}/mail/${messageId}`]: deliveryRecord('reminder', SERVER_TIME),
-      });
+      await db.update(
+        queuedMail(messageId, { uid: entry.uid, order: entry.order, kind: 'reminder', to: contact.email }, SERVER_TIME),
+      );
       reminded++;
     } catch (error) {
       // Another run queued it a moment before.

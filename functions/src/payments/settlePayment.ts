@@ -5,7 +5,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey, deskPaths, deskStatusWrites, parseDeskEntry } from '../../../src/features/orders/deskIndex';
-import { deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
+import { queuedMail } from '../../../src/features/orders/orderMail';
 import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/features/orders/orderPayment';
 import type { MarkOutcome } from '../../../src/features/orders/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
@@ -66,14 +66,11 @@ export async function readForPayment(
 function paidMail(target: OrderOf, order: Record<string, unknown>): Record<string, unknown> {
   const contact = isRecord(order.contact) ? order.contact : {};
   if (typeof contact.email !== 'string') return {};
-  const messageId = `${target.order}-paid`;
-  return {
-    [paths.outboxMessage(messageId)]: outboxRecord(
-      { uid: target.uid, order: target.order, kind: 'paid', to: contact.email },
-      SERVER_TIME,
-    ),
-    [`${paths.order(target.uid, target.order)}/mail/${messageId}`]: deliveryRecord('paid', SERVER_TIME),
-  };
+  return queuedMail(
+    `${target.order}-paid`,
+    { uid: target.uid, order: target.order, kind: 'paid', to: contact.email },
+    SERVER_TIME,
+  );
 }
 
 /** The order's payment summary as read, or null for no such order (or one from before payments). */

@@ -1,6 +1,6 @@
 import { database, type Database } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
-import { deliveryRecord, outboxRecord, SEND_MAIL_ENDPOINT, type Order, type OrderStatus } from '../orders';
+import { queuedMail, SEND_MAIL_ENDPOINT, type Order, type OrderStatus } from '../orders';
 
 /**
  * An email of `order` queued by staff: its job in the outbox and its delivery state beside the order, to be
@@ -15,13 +15,11 @@ export function staffMail(
 ): Record<string, unknown> {
   if (!order.linked || !order.contact.email) return {};
   const id = db.newKey(paths.outbox);
-  return {
-    [paths.outboxMessage(id)]: outboxRecord(
-      { uid: order.uid, order: order.id, kind, to: order.contact.email, ...(status ? { status } : {}) },
-      db.serverTime,
-    ),
-    [paths.orderMail(order.uid, order.id, id)]: deliveryRecord(kind, db.serverTime),
-  };
+  return queuedMail(
+    id,
+    { uid: order.uid, order: order.id, kind, to: order.contact.email, ...(status ? { status } : {}) },
+    db.serverTime,
+  );
 }
 
 /** Asks trusted code to send what is queued now; the retry timer sends it anyway if this call is lost. */

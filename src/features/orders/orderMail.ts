@@ -5,6 +5,7 @@
  * beside the order at orders/{uid}/{orderId}/mail/{messageId}, which staff and the buyer read. Trusted code
  * (functions/src/mail/) sends them and writes the states.
  */
+import { paths } from '../../firebase/paths';
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
 
@@ -65,6 +66,21 @@ export function outboxRecord(
 /** The delivery state beside the order, as it starts. */
 export function deliveryRecord(kind: MailKind, at: Placeholder): Record<string, unknown> {
   return { kind, state: 'queued', at };
+}
+
+/**
+ * An email of an order queued, as update paths: its job at mailOutbox/{messageId} and its delivery state beside the
+ * order, which the rules want written together (docs/data-model.md#mailoutbox).
+ */
+export function queuedMail(
+  messageId: string,
+  message: Parameters<typeof outboxRecord>[0],
+  at: Placeholder,
+): Record<string, unknown> {
+  return {
+    [paths.outboxMessage(messageId)]: outboxRecord(message, at),
+    [paths.orderMail(message.uid, message.order, messageId)]: deliveryRecord(message.kind, at),
+  };
 }
 
 /** One email of an order as staff see it. */
