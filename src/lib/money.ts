@@ -58,3 +58,7 @@ export function toMinorUnits(amount: number, currency: string): number {
 export function fromMinorUnits(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(currency);
 }
+
+/** A stored amount in minor units: a whole number, not below zero; null for anything else (docs/hostile-data.md). */
+export const storedMinor = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;

@@ -1,5 +1,6 @@
 import { isRecord } from '../../state/validation';
 import { PAYMENT_METHODS, type PaymentMethod } from './paymentSettings';
+import { storedMinor } from '../../lib/money';
 
 /**
  * An order's payment summary (`pay` on orders/{uid}/{orderId}; docs/payments.md#an-orders-payment): how it is
@@ -63,18 +64,15 @@ export function orderPaymentRecord(payment: OrderPayment): StoredOrderPayment {
   return until === null ? rest : { ...rest, until };
 }
 
-const minor = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
-
 /** Reads a stored summary; null when it is absent or cannot be vouched for (an order from before payments). */
 export function parseOrderPayment(raw: unknown): OrderPayment | null {
   if (!isRecord(raw)) return null;
   const method = raw.method;
   const state = raw.state;
-  const due = minor(raw.due);
-  const paid = minor(raw.paid);
-  const refunded = minor(raw.refunded);
-  const v = minor(raw.v);
+  const due = storedMinor(raw.due);
+  const paid = storedMinor(raw.paid);
+  const refunded = storedMinor(raw.refunded);
+  const v = storedMinor(raw.v);
   const isMethod = method === 'free' || (PAYMENT_METHODS as readonly unknown[]).includes(method);
   if (!isMethod || !(PAY_STATES as readonly unknown[]).includes(state) || typeof raw.currency !== 'string') return null;
   if (due === null || paid === null || refunded === null || v === null) return null;
@@ -85,7 +83,7 @@ export function parseOrderPayment(raw: unknown): OrderPayment | null {
     paid,
     refunded,
     state: state as PayState,
-    until: minor(raw.until),
+    until: storedMinor(raw.until),
     v,
   };
 }

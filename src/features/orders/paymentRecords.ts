@@ -1,4 +1,5 @@
 import { isRecord } from '../../state/validation';
+import { storedMinor } from '../../lib/money';
 
 /**
  * Payments as records of their own, beside the orders they pay (docs/payments.md#payments-staff-record): each
@@ -14,9 +15,6 @@ export const paymentPaths = {
   markAnswer: (markId: string) => `paymentMarkAnswers/${markId}`,
 } as const;
 
-const minor = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
-
 /** Where the minute job of unpaid orders notes its last run (functions/src/payments/holdsJob.ts): staff read it. */
 export const HOLDS_JOB_PATH = 'jobRuns/holds';
 
@@ -29,9 +27,9 @@ export interface HoldsJobRun {
 
 export function parseHoldsJobRun(raw: unknown): HoldsJobRun | null {
   if (!isRecord(raw)) return null;
-  const at = minor(raw.at);
-  const expired = minor(raw.expired);
-  const reminded = minor(raw.reminded);
+  const at = storedMinor(raw.at);
+  const expired = storedMinor(raw.expired);
+  const reminded = storedMinor(raw.reminded);
   return at === null || expired === null || reminded === null ? null : { at, expired, reminded };
 }
 
@@ -54,15 +52,15 @@ export function parseMarkOutcome(raw: unknown): MarkOutcome | null {
   if (!isRecord(raw)) return null;
   switch (raw.kind) {
     case 'paid': {
-      const over = minor(raw.over);
+      const over = storedMinor(raw.over);
       return over === null ? null : { kind: 'paid', over };
     }
     case 'part-paid': {
-      const due = minor(raw.due);
+      const due = storedMinor(raw.due);
       return due === null ? null : { kind: 'part-paid', due };
     }
     case 'late-no-stock': {
-      const refund = minor(raw.refund);
+      const refund = storedMinor(raw.refund);
       return refund === null ? null : { kind: 'late-no-stock', refund };
     }
     case 'already':

@@ -8,6 +8,7 @@
 import { isRecord } from '../../state/validation';
 import type { OrderPayment } from './orderPayment';
 import { moneyRecordFields, recordsOldestFirst, type MoneyRecordFields } from './recordList';
+import { storedMinor } from '../../lib/money';
 
 export const refundPaths = {
   requests: 'refundRequests',
@@ -66,22 +67,19 @@ export type RefundOutcome =
   | { kind: 'not-found' }
   | { kind: 'invalid' };
 
-const minor = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
-
 /** Reads an answer; null when it is not one. */
 export function parseRefundOutcome(raw: unknown): RefundOutcome | null {
   if (!isRecord(raw)) return null;
   switch (raw.kind) {
     case 'done': {
-      const amount = minor(raw.amount);
-      const refunded = minor(raw.refunded);
+      const amount = storedMinor(raw.amount);
+      const refunded = storedMinor(raw.refunded);
       return amount === null || refunded === null ? null : { kind: 'done', amount, refunded };
     }
     case 'failed':
       return { kind: 'failed', reason: typeof raw.reason === 'string' ? raw.reason : '' };
     case 'too-much': {
-      const left = minor(raw.left);
+      const left = storedMinor(raw.left);
       return left === null ? null : { kind: 'too-much', left };
     }
     case 'no-card':
