@@ -353,6 +353,30 @@ const withPayment =
     await server.set(NAMESPACE, `/orders/${uids.customer}/order-1/pay`, PAYMENT);
     return work(client, uids);
   };
+/**
+ * Also gives it its desk index entry and a card payment under way, as trusted code records one before sending the
+ * buyer to the provider: what the rules check of a payment record holds, so only who writes decides.
+ */
+const withCardPayment =
+  (work: (client: SdkClient, u: typeof uids) => Promise<unknown>) =>
+  async (client: SdkClient): Promise<unknown> => {
+    await server.set(NAMESPACE, `/deskOrders/${uids.customer}~order-1`, {
+      uid: uids.customer,
+      order: 'order-1',
+      t: 1,
+      status: 'pending',
+      pay: 'pending',
+    });
+    await server.set(NAMESPACE, `/payments/${uids.customer}~order-1/card-1`, {
+      method: 'card',
+      amount: 2500,
+      currency: 'GBP',
+      state: 'pending',
+      created: 1,
+      session: 'cs_test_shop',
+    });
+    return withPayment(work)(client);
+  };
 const EVERYONE = IDENTITIES;
 const SIGNED_IN_STAFF = ['staff'] as const;
 
@@ -818,6 +842,42 @@ const MATRIX: Case[] = [
     allowed: [],
   },
   {
+    what: "confirm the customer's card payment under way, with a charge of one's own",
+    run: withCardPayment((c, u) =>
+      update(ref(c.db, `payments/${u.customer}~order-1/card-1`), { state: 'confirmed', charge: 'pi_mine' }),
+    ),
+    allowed: [],
+  },
+  {
+    what: "point the customer's card payment under way at another provider payment",
+    run: withCardPayment((c, u) => set(ref(c.db, `payments/${u.customer}~order-1/card-1/session`), 'cs_test_mine')),
+    allowed: [],
+  },
+  {
+    what: "cancel the customer's card payment under way",
+    run: withCardPayment((c, u) => set(ref(c.db, `payments/${u.customer}~order-1/card-1/state`), 'cancelled')),
+    allowed: [],
+  },
+  {
+    what: "start a card payment of the customer's order directly",
+    run: withCardPayment((c, u) =>
+      set(ref(c.db, `payments/${u.customer}~order-1/card-9`), {
+        method: 'card',
+        amount: 2500,
+        currency: 'GBP',
+        state: 'pending',
+        created: serverTimestamp(),
+      }),
+    ),
+    allowed: [],
+  },
+  { what: 'read when unpaid orders were last checked', run: read(() => 'jobRuns/holds'), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'say unpaid orders were checked just now',
+    run: write(() => 'jobRuns/holds', { at: { '.sv': 'timestamp' }, expired: 0, reminded: 0 }),
+    allowed: [],
+  },
+  {
     what: "put a hold on the customer's index entry",
     run: withPayment((c, u) => set(ref(c.db, `deskOrders/${u.customer}~order-1/hold`), PAYMENT.until)),
     allowed: [],
@@ -915,6 +975,11 @@ const MATRIX: Case[] = [
   {
     what: 'queue a confirmation (the allocator’s kind of email)',
     run: updateRoot((u) => resend(u, 'casey@example.com', 'confirmation')),
+    allowed: [],
+  },
+  {
+    what: 'queue a payment reminder (trusted code’s kind of email)',
+    run: updateRoot((u) => resend(u, 'casey@example.com', 'reminder')),
     allowed: [],
   },
   {
