@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import type { PaymentSettings } from '../../src/features/orders';
 import type { LiveDatabase } from './liveDatabase';
 import { expect, test } from './accounts';
+import { checkScreen } from './screenCheck';
 import { failOnPageErrors } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -39,8 +40,11 @@ async function orderByCard(page: Page, db: LiveDatabase, name: string): Promise<
 test('a buyer pays by card on the provider’s page, comes back to their order and gets their tickets @phone', async ({
   page,
   db,
+  isMobile,
 }) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
   const email = await orderByCard(page, db, 'Kit Marlow');
+  await checkScreen(page, 'card-confirmation');
   await page.getByRole('button', { name: 'Pay £36.00 by card' }).click();
 
   // The provider's own page, on its own address.
@@ -57,6 +61,7 @@ test('a buyer pays by card on the provider’s page, comes back to their order a
   await expect(page.getByTestId('order-payment')).toContainText('Paid £36.00');
   await expect(page.getByTestId('ticket')).toHaveCount(2);
   await expect(page.getByRole('button', { name: /by card/ })).toHaveCount(0);
+  await checkScreen(page, 'card-paid-order');
 
   // The paid email carries the tickets; the order is paid in the database, once.
   await expect
@@ -84,7 +89,9 @@ test('a buyer who leaves the provider’s page without paying comes back to an o
   db,
 }) => {
   await orderByCard(page, db, 'Ada Finch');
-  await page.getByRole('button', { name: 'Pay £36.00 by card' }).click();
+  // By keyboard: the button takes focus and Enter presses it.
+  await page.getByRole('button', { name: 'Pay £36.00 by card' }).focus();
+  await page.keyboard.press('Enter');
   // A declined card is said on the provider's page, and the buyer gives up.
   await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay £36.00' }).click();
@@ -95,6 +102,7 @@ test('a buyer who leaves the provider’s page without paying comes back to an o
   await expect(page.getByRole('status').filter({ hasText: 'You left the payment page without paying' })).toBeVisible();
   await expect(page.getByTestId('order-payment')).toContainText('Awaiting payment');
   await expect(page.getByTestId('ticket')).toHaveCount(0);
+  await checkScreen(page, 'card-left-unpaid');
 
   // Trying again goes back to the same open page, and paying there settles it.
   await page.getByRole('button', { name: 'Pay £36.00 by card' }).click();

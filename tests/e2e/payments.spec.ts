@@ -3,6 +3,7 @@ import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import type { OrderPayment, PaymentSettings } from '../../src/features/orders';
 import { expect, test, type Accounts } from './accounts';
 import { changeOrderStatus, expectHeading, failOnPageErrors, STATUS_SAVED } from './support';
+import { checkScreen } from './screenCheck';
 import { checkinResult, openCheckin, ticket, ticketOrder, typeCode } from './ticketSupport';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -280,11 +281,13 @@ test('staff moving an unpaid transfer order on keep its ticket unpaid: void whil
   await status('unpaid');
 });
 
-test('the Payments tab says when unpaid orders were last checked, and warns when the check has stopped', async ({
+test('the Payments tab says when unpaid orders were last checked, and warns when the check has stopped @phone', async ({
   page,
   db,
   accounts,
+  isMobile,
 }) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
   const section = await openPaymentsTab(page, accounts);
   await expect(
     section.getByRole('status').filter({ hasText: 'Unpaid orders have not been checked yet' }),
@@ -293,6 +296,7 @@ test('the Payments tab says when unpaid orders were last checked, and warns when
   await expect(
     section.getByRole('status').filter({ hasText: /^Unpaid orders are checked every minute; last/ }),
   ).toContainText('2 lapsed, 1 reminded to pay.');
+  await checkScreen(page, 'payments-tab-checked');
   await db.write('jobRuns/holds', { at: Date.now() - 20 * 60_000, expired: 0, reminded: 0 });
   await expect(
     section.getByRole('status').filter({ hasText: /^Unpaid orders have not been checked since/ }),

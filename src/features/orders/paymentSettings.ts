@@ -8,7 +8,7 @@ export const PAYMENT_METHODS = ['door', 'transfer', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface PaymentSettings {
-  /** At the door, or on collection: held until the event starts (goods collected: until staff close the order). */
+  /** At the door, or on collection: held until a day after the event starts (goods collected: until staff close the order). */
   door: { on: boolean };
   /** Bank transfer: held `days` (never past the event's start); buyers are told where to pay. */
   transfer: { on: boolean; days: number; payee: string; account: string; bank: string };

@@ -86,7 +86,7 @@ function PaymentsForm({ settings }: { settings: PaymentSettings }) {
       )}
       <Method form={form} name="door" label="At the door">
         <Typography variant="body2" color="textSecondary">
-          Buyers pay when they arrive, or when they collect; the order is held until the event starts.
+          Buyers pay when they arrive, or when they collect; the order is held until a day after the event starts.
         </Typography>
       </Method>
       <Method form={form} name="transfer" label="Bank transfer">
