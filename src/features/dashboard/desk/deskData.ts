@@ -3,7 +3,7 @@
  * moves an order to a new status with everything that follows from it. Components call these hooks; the paths
  * and shapes are the index's (src/features/orders/deskIndex.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { database, isPermissionDenied, readValue } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
 import type { QueryRows, QuerySpec } from '../../../firebase/query';
@@ -154,28 +154,32 @@ export async function setOrderStatus(key: string, entry: DeskEntry, status: Orde
 }
 
 /**
- * The payment summaries of the orders `keys` (desk keys), read once whenever the keys change: null for an order from
- * before payments (or gone), absent until read. The event's figures add them up (eventNumbers.ts, eventMoney); a
- * payment or refund made meanwhile shows when the tab is opened again.
+ * The payment summaries of the orders `keys` (desk keys), each read once, when its key first comes: null for an
+ * order from before payments (or gone), absent until read. The event's figures add them up (eventNumbers.ts,
+ * eventMoney); a payment or refund made meanwhile shows when the tab is opened again.
  */
 export function useOrderPays(keys: readonly string[]): ReadonlyMap<string, OrderPayment | null> {
   const [pays, setPays] = useState<ReadonlyMap<string, OrderPayment | null>>(new Map());
+  // Each order once: an event's entries change with every order placed, and thousands of reads again for one new
+  // order would be the tab's whole cost in a rush.
+  const asked = useRef(new Set<string>());
   useEffect(() => {
-    let current = true;
+    const fresh = keys.filter((key) => !asked.current.has(key));
+    if (fresh.length === 0) return;
+    for (const key of fresh) asked.current.add(key);
     Promise.all(
-      keys.map(async (key) => {
+      fresh.map(async (key) => {
         const [uid = '', orderId = ''] = key.split('~');
         return [key, parseOrderPayment(await readValue(`${paths.order(uid, orderId)}/pay`))] as const;
       }),
     ).then(
-      (read) => {
-        if (current) setPays(new Map(read));
+      (read) => setPays((before) => new Map([...before, ...read])),
+      (error: unknown) => {
+        // Asked again with the next change of the keys.
+        for (const key of fresh) asked.current.delete(key);
+        console.error('Order payments not read:', error);
       },
-      (error: unknown) => console.error('Order payments not read:', error),
     );
-    return () => {
-      current = false;
-    };
   }, [keys]);
   return pays;
 }
