@@ -20,7 +20,7 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminQueueDatabase } from '../functions/src/orders/adminQueueDatabase';
@@ -234,6 +234,11 @@ class BuyerHosts {
     return Promise.all(reports);
   }
 
+  /** The CPU time the buyers' processes have used so far, ms. */
+  cpuMs(): number {
+    return this.children.reduce((sum, child) => sum + processFigures(child.pid!).cpuMs, 0);
+  }
+
   async close(): Promise<void> {
     await Promise.all(
       this.children.map(
@@ -299,6 +304,8 @@ interface Outcome {
   results: BuyerResult[];
   /** The server time each buyer's request reached the database (orderRate/{uid}). */
   arrivals: Record<string, number>;
+  /** The answers as the allocator wrote them, with their server time `at` (orderAnswers/{uid}/{requestId}). */
+  answers: Record<string, Record<string, { at?: unknown }>>;
   orders: Record<string, Record<string, { items: Record<string, { quantity: number }> }>>;
   finalStock: Record<string, number>;
   tickets: number;
@@ -351,6 +358,11 @@ function summarise(scenario: Scenario, outcome: Outcome) {
   const honest = results.filter((result) => !result.planted);
   const times = honest.map((result) => result.ms).sort((x, y) => x - y);
   const queued = honest.map((result) => result.queuedMs).sort((x, y) => x - y);
+  // The shop's own share, by the database's clock: the request reaching it to the allocator's answer written.
+  const settled = honest
+    .map((result) => Number(outcome.answers[result.uid]?.[result.requestId]?.at) - (arrivals[result.uid] ?? Number.NaN))
+    .filter(Number.isFinite)
+    .sort((x, y) => x - y);
   const plantedAnswers: Record<string, number> = {};
   for (const result of results.filter((r) => r.planted)) {
     plantedAnswers[result.kind] = (plantedAnswers[result.kind] ?? 0) + 1;
@@ -372,6 +384,12 @@ function summarise(scenario: Scenario, outcome: Outcome) {
     pressToAnswerMs: { p50: ms(percentile(times, 50)), p95: ms(percentile(times, 95)), max: ms(times.at(-1) ?? 0) },
     // How much of that the request itself took to reach the database (the buyers' own writes, judged by the rules).
     pressToQueuedMs: { p50: ms(percentile(queued, 50)), p95: ms(percentile(queued, 95)), max: ms(queued.at(-1) ?? 0) },
+    queuedToAnsweredMs: {
+      p50: ms(percentile(settled, 50)),
+      p95: ms(percentile(settled, 95)),
+      max: ms(settled.at(-1) ?? 0),
+      of: settled.length,
+    },
     inversions: { count: inversions, share: Number((inversions / results.length).toFixed(4)) },
     smallerServedLater,
   };
@@ -382,6 +400,7 @@ async function readOutcome(dbPort: number, results: BuyerResult[]): Promise<Outc
   return {
     results,
     arrivals: ((await admin(dbPort, 'orderRate')) ?? {}) as Record<string, number>,
+    answers: ((await admin(dbPort, 'orderAnswers')) ?? {}) as Outcome['answers'],
     orders: ((await admin(dbPort, 'orders')) ?? {}) as Outcome['orders'],
     finalStock: Object.fromEntries(
       Object.entries(((await admin(dbPort, 'products')) ?? {}) as Record<string, { stock: number }>).map(
@@ -424,8 +443,15 @@ async function runLocal(scenario: Scenario, authPort: number) {
   try {
     const before = processFigures(child.pid!);
     const loadBefore = loadavg()[0]!;
+    const [buyersBefore, allocatorBefore, pressed] = [hosts.cpuMs(), process.cpuUsage(), performance.now()];
     const reports = await hosts.all('done', () => ({ type: 'go' }));
     const after = processFigures(child.pid!);
+    const allocatorCpu = process.cpuUsage(allocatorBefore);
+    const press = {
+      wallMs: Math.round(performance.now() - pressed),
+      buyersCpuMs: hosts.cpuMs() - buyersBefore,
+      allocatorCpuMs: Math.round((allocatorCpu.user + allocatorCpu.system) / 1000),
+    };
     const results = reports.flatMap((report) => report.results);
     const summary = summarise(scenario, await readOutcome(port, results));
     const orders = Math.max(1, summary.orders);
@@ -449,6 +475,17 @@ async function runLocal(scenario: Scenario, authPort: number) {
       databaseWritesPerOrder: Number(((results.length + batchWrites) / orders).toFixed(2)),
       databaseCpuMs: after.cpuMs - before.cpuMs,
       databasePeakMiB: after.peakMiB,
+      // From "go" to the last buyer's answer: the CPU the buyers and the allocator used (the database's is above),
+      // and all three against what the machine's cores had (docs/performance.md#the-on-sale-rush).
+      press: {
+        ...press,
+        shareOfCores: Number(
+          (
+            (press.buyersCpuMs + press.allocatorCpuMs + after.cpuMs - before.cpuMs) /
+            (press.wallMs * availableParallelism())
+          ).toFixed(2),
+        ),
+      },
       loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
       ...(aftermath ? { aftermath } : {}),
     };
