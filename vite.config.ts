@@ -16,6 +16,7 @@ import {
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
 } from './src/features/orders/paymentEndpoint.ts';
 import { cardProviderSettings } from './functions/src/payments/cardSettings.ts';
@@ -126,6 +127,9 @@ function trustedCode(): Plugin {
     /** The card flow (functions/src/payments/card.ts); null when no provider keys are given. */
     cards: import('./functions/src/payments/cardEndpoints.ts').CardServices | null;
     cardEndpoints: typeof import('./functions/src/payments/cardEndpoints.ts');
+    /** "Pay another way" (functions/src/payments/methodChange.ts). */
+    changeMethod: import('./functions/src/payments/methodChange.ts').PaymentMethodChanger;
+    methodChange: typeof import('./functions/src/payments/methodChange.ts');
     sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
   };
   let services: Promise<Services> | undefined;
@@ -142,6 +146,7 @@ function trustedCode(): Plugin {
       { markApplier },
       { refundApplier },
       cardEndpoints,
+      methodChange,
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -154,6 +159,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/payments/marks.ts')>('./functions/src/payments/marks.ts'),
       load<typeof import('./functions/src/payments/refunds.ts')>('./functions/src/payments/refunds.ts'),
       load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
+      load<typeof import('./functions/src/payments/methodChange.ts')>('./functions/src/payments/methodChange.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -168,6 +174,8 @@ function trustedCode(): Plugin {
       cardEndpoints,
       applyMarks: markApplier(db),
       applyRefunds: refundApplier(db, cards?.provider ?? null),
+      changeMethod: methodChange.paymentMethodChanger(db),
+      methodChange,
       mail: trustedMail({ ...mailSettings, databaseUrl }),
       endpoints,
       sendSoon,
@@ -209,6 +217,7 @@ function trustedCode(): Plugin {
           ORDER_LINK_ENDPOINT,
           CARD_PAYMENT_ENDPOINT,
           CARD_WEBHOOK_ENDPOINT,
+          PAYMENT_METHOD_ENDPOINT,
         ];
         if (!trustedPaths.includes(path ?? '')) {
           return next();
@@ -223,7 +232,8 @@ function trustedCode(): Plugin {
         // The webhook's signature is over the bytes as sent; everything else takes a little JSON.
         const webhook = path === CARD_WEBHOOK_ENDPOINT;
         Promise.all([services, webhook ? readRawBody(request, WEBHOOK_MAX_BYTES) : readJsonBody(request)])
-          .then(([{ allocator, applyMarks, applyRefunds, mail, endpoints, sendSoon, cards, cardEndpoints }, body]) => {
+          .then(([trusted, body]) => {
+            const { allocator, applyMarks, applyRefunds, mail, endpoints, sendSoon, cards, cardEndpoints } = trusted;
             const caller = endpoints.callerDirect(request.socket.remoteAddress);
             if (webhook) {
               const signature = request.headers['stripe-signature'];
@@ -234,6 +244,10 @@ function trustedCode(): Plugin {
             if (path === CARD_PAYMENT_ENDPOINT)
               return cardEndpoints
                 .cardPaymentRequest(cards, request.method, body)
+                .then((answer) => (sendSoon(mail.sender), answer));
+            if (path === PAYMENT_METHOD_ENDPOINT)
+              return trusted.methodChange
+                .paymentMethodRequest(trusted.changeMethod, request.method, body)
                 .then((answer) => (sendSoon(mail.sender), answer));
             if (path === ALLOCATE_ENDPOINT)
               return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));

@@ -33,8 +33,10 @@ import {
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
 } from '../../src/features/orders/paymentEndpoint';
+import { paymentMethodChanger, paymentMethodRequest, type PaymentMethodChanger } from './payments/methodChange';
 import { cardPaymentRequest, cardServices, cardWebhookRequest, type CardServices } from './payments/cardEndpoints';
 import { cardProviderSettings } from './payments/cardSettings';
 import { callerBehindGoogle, callerDirect } from './mail/caller';
@@ -113,6 +115,7 @@ function cardFlow(): CardServices | null {
 let allocator: Allocator | undefined;
 let applyMarks: ReturnType<typeof markApplier> | undefined;
 let applyRefunds: ReturnType<typeof refundApplier> | undefined;
+let changeMethod: PaymentMethodChanger | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
 const trustedQueueDatabase = () => (queueDatabase ??= adminQueueDatabase());
 
@@ -144,6 +147,7 @@ export const allocateOrders = onRequest(
       applyMarks = markApplier(db);
       // Card refunds go through the card flow's provider; without one they are answered no-card.
       applyRefunds = refundApplier(db, cardFlow()?.provider ?? null);
+      changeMethod = paymentMethodChanger(db);
     }
     // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
     // sends whatever is left within a minute (docs/decisions.md#email).
@@ -155,11 +159,13 @@ export const allocateOrders = onRequest(
           ? await applyRefundsRequest(applyRefunds!, request.method, sendMail)
           : request.path === CARD_PAYMENT_ENDPOINT
             ? await cardPaymentRequest(cardFlow(), request.method, request.body)
-            : request.path === CARD_WEBHOOK_ENDPOINT
-              ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
-                await cardWebhookRequest(cardFlow(), request.method, request.rawBody, request.get('stripe-signature'))
-              : await allocateRequest(allocator, request.method, sendMail);
-    if (request.path === CARD_PAYMENT_ENDPOINT || request.path === CARD_WEBHOOK_ENDPOINT) sendMail();
+            : request.path === PAYMENT_METHOD_ENDPOINT
+              ? await paymentMethodRequest(changeMethod!, request.method, request.body)
+              : request.path === CARD_WEBHOOK_ENDPOINT
+                ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
+                  await cardWebhookRequest(cardFlow(), request.method, request.rawBody, request.get('stripe-signature'))
+                : await allocateRequest(allocator, request.method, sendMail);
+    if ([CARD_PAYMENT_ENDPOINT, CARD_WEBHOOK_ENDPOINT, PAYMENT_METHOD_ENDPOINT].includes(request.path)) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );

@@ -255,6 +255,27 @@ test('a buyer pays by card through Hosting: the provider’s signed webhook reac
     .toBe(2);
 });
 
+test('a card buyer pays at the door instead through Hosting: allocateOrders switches the order, tickets and hold', async ({
+  page,
+  db,
+}) => {
+  test.setTimeout(180_000);
+  failOnPageErrors(page);
+  await db.write('paymentSettings', { door: { on: false }, card: { on: true, minutes: 30 } });
+  await reserveJazzNight(page, 1, 'Dee Doorpayer', 'dee@example.com');
+  // The organiser opens the door to payment while the buyer looks at their confirmation.
+  await db.write('paymentSettings/door', { on: true });
+  await page.getByRole('button', { name: 'Pay at the door instead' }).click({ timeout: 90_000 });
+  await expect(page).toHaveURL(/\/order#[A-Za-z0-9_-]{32}$/, { timeout: 60_000 });
+  await expect(page.getByTestId('order-payment')).toContainText('Awaiting payment · At the door', {
+    timeout: 60_000,
+  });
+  const named = (await db.read('orderLinks')) as Record<string, { uid: string; order: string }>;
+  const { uid, order } = Object.values(named).at(-1)!;
+  expect(await db.read(`orders/${uid}/${order}/pay/method`)).toBe('door');
+  expect(await db.read(`tickets/harbour-jazz-night/${order}-0`)).toMatchObject({ status: 'valid', due: 1800 });
+});
+
 test('find my order through Hosting cannot be asked more often by writing a new X-Forwarded-For each time', async ({
   page,
   stack,
@@ -599,6 +620,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/payments/apply',
     '/api/payments/card',
     '/api/payments/card/webhook',
+    '/api/payments/method',
     '/api/payments/refund',
     '/cart',
     '/checkout',

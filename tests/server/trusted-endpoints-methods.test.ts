@@ -23,7 +23,14 @@ import type { MailDatabase } from '../../functions/src/mail/orderData';
 import type { CallerLimit } from '../../functions/src/mail/rateLimit';
 import type { MailSender } from '../../functions/src/mail/sender';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
-import { PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import {
+  CARD_PAYMENT_ENDPOINT,
+  CARD_WEBHOOK_ENDPOINT,
+  PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_METHOD_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
+} from '../../src/features/orders/paymentEndpoint';
+import { paymentMethodRequest, type PaymentMethodChanger } from '../../functions/src/payments/methodChange';
 import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 
@@ -31,6 +38,9 @@ const ENDPOINTS = [
   ALLOCATE_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
+  PAYMENT_METHOD_ENDPOINT,
+  CARD_PAYMENT_ENDPOINT,
+  CARD_WEBHOOK_ENDPOINT,
   SEND_MAIL_ENDPOINT,
   FIND_ORDER_ENDPOINT,
   ORDER_LINK_ENDPOINT,
@@ -61,6 +71,10 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
           method,
         ),
         applyRefundsRequest(() => Promise.reject(new Error('refunds applied by a call that is not a POST')), method),
+        paymentMethodRequest(untouchable<PaymentMethodChanger>('changer'), method, {
+          secret: 'x'.repeat(32),
+          method: 'door',
+        }),
         sendMailRequest(deps.sender, method),
         findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, callerDirect('127.0.0.1')),
         orderLinkRequest(deps.db, deps.limit, method, { secret: 'x'.repeat(32) }, callerDirect('127.0.0.1')),

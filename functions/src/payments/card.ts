@@ -23,6 +23,7 @@ import { isRecord } from '../../../src/state/validation';
 import { type CardPayment, type CardProvider, ProviderRefused, ProviderUnavailable } from './provider';
 import {
   type OrderOf,
+  orderOfLink,
   paymentOf,
   type PaymentsDatabase,
   readForPayment,
@@ -135,14 +136,6 @@ export interface CardSettings {
 export function cardPayments(db: PaymentsDatabase, provider: CardProvider, settings: CardSettings): CardPayments {
   const now = settings.now ?? Date.now;
 
-  async function orderOfLink(secret: string): Promise<OrderOf | null> {
-    if (!/^[A-Za-z0-9_-]{32}$/.test(secret)) return null;
-    const named = (await db.readAll([paths.orderLink(secret)])).get(paths.orderLink(secret));
-    return isRecord(named) && typeof named.uid === 'string' && typeof named.order === 'string'
-      ? { uid: named.uid, order: named.order }
-      : null;
-  }
-
   /** Applies what the provider says of our payment `paymentId` of `target`, once. */
   async function confirm(target: OrderOf, paymentId: string, payment: CardPayment): Promise<ConfirmAnswer> {
     const key = deskKey(target.uid, target.order);
@@ -234,7 +227,7 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
 
   return {
     async start(secret) {
-      const target = await orderOfLink(secret);
+      const target = await orderOfLink(db, secret);
       if (!target) return { kind: 'not-found' };
       const key = deskKey(target.uid, target.order);
       const orderPath = paths.order(target.uid, target.order);
@@ -294,7 +287,7 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
     },
 
     async check(secret) {
-      const target = await orderOfLink(secret);
+      const target = await orderOfLink(db, secret);
       if (!target) return { kind: 'not-found' };
       const key = deskKey(target.uid, target.order);
       const read = await db.readAll([paymentPaths.payments(key)]);

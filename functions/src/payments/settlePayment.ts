@@ -40,6 +40,15 @@ export interface PaymentsDatabase {
   isRefusal(error: unknown): boolean;
 }
 
+/** The order behind an order page's secret link, or null. */
+export async function orderOfLink(db: PaymentsDatabase, secret: string): Promise<OrderOf | null> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(secret)) return null;
+  const named = (await db.readAll([paths.orderLink(secret)])).get(paths.orderLink(secret));
+  return isRecord(named) && typeof named.uid === 'string' && typeof named.order === 'string'
+    ? { uid: named.uid, order: named.order }
+    : null;
+}
+
 /** Reads what a payment to `target` is decided from, with `more` paths of the caller's own. */
 export async function readForPayment(
   db: PaymentsDatabase,

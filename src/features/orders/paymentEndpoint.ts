@@ -7,6 +7,8 @@
 export const PAYMENT_MARKS_ENDPOINT = '/api/payments/apply';
 /** POST {secret, action: 'pay' | 'check'}: the order page's "Pay by card", and its check on the buyer's return. */
 export const CARD_PAYMENT_ENDPOINT = '/api/payments/card';
+/** POST {secret, method}: the order page's "Pay another way" (docs/payments.md#paying-another-way). */
+export const PAYMENT_METHOD_ENDPOINT = '/api/payments/method';
 /** POST, from the card provider: its signed events (docs/payments.md#card-payments). */
 export const CARD_WEBHOOK_ENDPOINT = '/api/payments/card/webhook';
 

@@ -98,3 +98,23 @@ export function holdEnd(
   const term = method === 'transfer' ? settings.transfer.days * DAY_MS : settings.card.minutes * MINUTE_MS;
   return Math.min(now + term, eventStart ?? Number.POSITIVE_INFINITY);
 }
+
+/**
+ * The hold of a pending order whose buyer chooses to pay another way, `method` (docs/payments.md#paying-another-way):
+ * the longer of what choosing it at checkout would have given, counted from when the order was `placed`, and the
+ * hold it has now (`current`) as far as the new method allows it (a card or transfer hold never runs past the
+ * event's start; the door's is always a day past it). So a switch never cuts the buyer's time short, and switching
+ * back and forth holds stock no longer than the longest-held method chosen at checkout would have. An order that
+ * never lapsed (goods to pay on collection) gets the new method's term from `now`.
+ */
+export function switchedHoldEnd(
+  method: PaymentMethod,
+  settings: PaymentSettings,
+  times: { placed: number; now: number },
+  eventStart: number | null,
+  current: number | null,
+): number | null {
+  const fresh = holdEnd(method, settings, current === null ? times.now : times.placed, eventStart);
+  if (fresh === null || current === null || method === 'door') return fresh;
+  return Math.max(fresh, Math.min(current, eventStart ?? Number.POSITIVE_INFINITY));
+}
