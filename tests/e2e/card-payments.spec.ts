@@ -109,3 +109,54 @@ test('a buyer who leaves the provider’s page without paying comes back to an o
   await page.getByRole('button', { name: 'Pay £36.00' }).click();
   await expect(page.getByTestId('order-payment')).toContainText('Paid £36.00', { timeout: 20_000 });
 });
+
+test('with the card provider down, a buyer pays another way: bank transfer, with its details on the order page and by email @phone', async ({
+  page,
+  db,
+  isMobile,
+}) => {
+  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
+  const email = await orderByCard(page, db, 'Noor Haddad');
+  // Transfer is offered too (the organiser turned it on after this order was placed by card).
+  await db.write('paymentSettings/transfer', {
+    on: true,
+    days: 7,
+    payee: 'Harbour Events Ltd',
+    account: 'GB33 TEST 0000 1111 2222 33',
+    bank: 'Test Bank',
+  });
+  await db.cardProviderDown();
+  await page.getByRole('button', { name: 'Pay £36.00 by card' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Card payments are unavailable for a moment: try again shortly.');
+  await expect(page.getByTestId('order-payment')).toContainText('Awaiting payment · Card');
+
+  await page.getByRole('button', { name: 'Pay by bank transfer instead' }).click();
+  // The order page, as it is now: transfer, its details and the reference to quote.
+  await expect(page).toHaveURL(/\/order#[A-Za-z0-9_-]{32}$/);
+  const summary = page.getByTestId('order-payment');
+  await expect(summary).toContainText('Awaiting payment · Bank transfer', { timeout: 20_000 });
+  await expect(summary).toContainText('GB33 TEST 0000 1111 2222 33');
+  const reference = (await page.getByTestId('order-reference').textContent())!;
+  await expect(summary.getByText(reference, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /by card/ })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Pay by card instead' })).toBeVisible();
+  await checkScreen(page, 'card-down-paid-another-way');
+
+  // Emailed: the confirmation again, now with the bank details.
+  await expect
+    .poll(() =>
+      db.mailbox
+        .messages()
+        .filter((m) => m.recipients.includes(email) && m.parsed.text?.includes('To pay £36.00 by bank transfer'))
+        .map((m) => m.parsed.subject),
+    )
+    .toContainEqual(expect.stringMatching(new RegExp(`^Your order ${reference}: please pay by `)));
+  // In the database: transfer, still pending, its hold the transfer's from when the order was placed.
+  type Stored = { contact: { email: string }; created: number; pay: { method: string; state: string; until: number } };
+  const orders = (await db.read('orders')) as Record<string, Record<string, Stored>>;
+  const [mine] = Object.values(orders)
+    .flatMap((byId) => Object.values(byId))
+    .filter((order) => order.contact.email === email);
+  expect(mine!.pay).toMatchObject({ method: 'transfer', state: 'pending' });
+  expect(mine!.pay.until - mine!.created).toBeGreaterThan(6 * 24 * 60 * 60_000);
+});

@@ -12,6 +12,8 @@ import { startFakeCardProvider } from '../../scripts/cardProvider/fakeCardProvid
 
 export interface CardStack {
   services: CardServices;
+  /** Stops the provider: the shop's calls to it are refused from now on, as when it is down. */
+  providerDown(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,10 +46,13 @@ export async function startCardStack(
     },
   });
   services = cardServices(db, cardProviderSettings(localCardEnv(fake.port)), shopUrl);
+  let down: Promise<void> | undefined;
+  const providerDown = () => (down ??= fake.close());
   return {
     services: services!,
+    providerDown,
     close: async () => {
-      await fake.close();
+      await providerDown();
       await new Promise((resolve) => receiver.close(resolve));
     },
   };

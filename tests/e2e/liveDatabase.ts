@@ -16,9 +16,11 @@ import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import {
   CARD_PAYMENT_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
 } from '../../src/features/orders/paymentEndpoint';
 import { cardPaymentRequest } from '../../functions/src/payments/cardEndpoints';
+import { paymentMethodChanger, paymentMethodRequest } from '../../functions/src/payments/methodChange';
 import { startCardStack, type CardStack } from './cardStack';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
@@ -48,6 +50,8 @@ export interface LiveDatabase {
    * database connection, which Chromium's offline emulation does not cut for relayed WebSockets.
    */
   setOffline(offline: boolean): Promise<void>;
+  /** Takes the test's own card provider down: the shop's calls to it fail from now on. */
+  cardProviderDown(): Promise<void>;
   /** The test's own mailbox (scripts/mailbox/), where the shop's mail goes; it refuses addresses @refused.test. */
   mailbox: Mailbox;
   /** Connects the pages of another browser context (a second buyer) to this database too; it goes offline apart. */
@@ -59,6 +63,7 @@ interface TrustedCode {
   allocator: Allocator;
   applyMarks: ReturnType<typeof markApplier>;
   applyRefunds: ReturnType<typeof refundApplier>;
+  changeMethod: ReturnType<typeof paymentMethodChanger>;
   mail: TrustedMail;
   /** The test's own card provider, started at the first card payment. */
   cards: () => Promise<CardStack>;
@@ -138,6 +143,16 @@ async function connectPages(
     sendSoon(mail.sender);
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
+  // "Pay another way", the same.
+  await context.route(`**${PAYMENT_METHOD_ENDPOINT}`, async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const { changeMethod, mail } = trusted();
+    const request = route.request();
+    const body: unknown = request.postData() ? request.postDataJSON() : undefined;
+    const answer = await paymentMethodRequest(changeMethod, request.method(), body);
+    sendSoon(mail.sender);
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+  });
   // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
   const E2E_CALLER = callerDirect('e2e');
   await context.route(
@@ -212,6 +227,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           applyRefunds: refundApplier(db, {
             refund: async (refund) => (await cards()).services.provider.refund(refund),
           }),
+          changeMethod: paymentMethodChanger(db),
           mail,
           cards,
         };
@@ -253,6 +269,9 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           await rest('', { method: 'PATCH', body: JSON.stringify(update) });
         },
         mailbox,
+        cardProviderDown: async () => {
+          await (await allocate().cards()).providerDown();
+        },
         stop: async () => {
           await running.server?.close();
           running.server = null;

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { PlacedOrder } from './placeOrder';
 import { formatMoney, formatPrice } from '../../lib/money';
 import { orderTotal, referenceOrId } from '../orders';
@@ -25,6 +25,7 @@ export function OrderConfirmation({
 }) {
   const { order, orderId, ref, payment, link } = placed;
   const guest = !useAtomValue(authAtom).authenticated;
+  const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the buyer pressed is gone: the confirmation takes its place at the top, and so does focus.
   useEffect(() => {
@@ -66,7 +67,13 @@ export function OrderConfirmation({
           Total{payment ? '' : ' to pay'}: {formatMoney(orderTotal(order), currency, locale)}
         </Typography>
         {payment && (
-          <OrderPaymentSummary payment={payment} reference={referenceOrId(ref, orderId)} secret={link || undefined} />
+          <OrderPaymentSummary
+            payment={payment}
+            reference={referenceOrId(ref, orderId)}
+            secret={link || undefined}
+            // This page shows the order as it was placed: after paying another way, the order page shows it now.
+            onMethodChanged={() => void navigate({ pathname: '/order', hash: link })}
+          />
         )}
         <Suspense fallback={null}>
           <OrderTickets placed={tickets} />

@@ -62,7 +62,12 @@ export {
   type BookedMessage,
   type BookedOrder,
 } from './bookedMessage';
-export { CARD_PAYMENT_ENDPOINT, PAYMENT_MARKS_ENDPOINT, PAYMENT_REFUNDS_ENDPOINT } from './paymentEndpoint';
+export {
+  CARD_PAYMENT_ENDPOINT,
+  PAYMENT_MARKS_ENDPOINT,
+  PAYMENT_METHOD_ENDPOINT,
+  PAYMENT_REFUNDS_ENDPOINT,
+} from './paymentEndpoint';
 export {
   REFUND_NOTE_MAX,
   REFUND_WAY_LABELS,

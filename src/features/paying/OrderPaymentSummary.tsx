@@ -6,21 +6,25 @@ import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
 import { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, type OrderPayment } from '../orders';
 import { paymentSettingsAtom } from './paymentSettingsState';
+import { PayAnotherWay } from './PayAnotherWay';
 import { PayByCard } from './PayByCard';
 
 /**
  * An order's payment as its buyer reads it (docs/payments.md#an-orders-payment-on-screen): where it stands, how it is
  * paid, what is due in the order's own currency, until when, and for a bank transfer where to pay and what to quote.
- * `reference` is the order's reference as people read it; `secret`, the order page's, lets a card order be paid.
+ * `reference` is the order's reference as people read it; `secret`, the order page's, lets a card order be paid, and
+ * with `onMethodChanged` (which fetches the order again) lets the buyer pay another way.
  */
 export function OrderPaymentSummary({
   payment,
   reference,
   secret,
+  onMethodChanged,
 }: {
   payment: OrderPayment;
   reference: string;
   secret?: string;
+  onMethodChanged?: () => void;
 }) {
   const { locale, timezone } = useAtomValue(siteAtom);
   const { transfer } = useAtomValue(paymentSettingsAtom).settings;
@@ -78,6 +82,9 @@ export function OrderPaymentSummary({
             ))}
           </Box>
         </Box>
+      )}
+      {pending && secret && onMethodChanged && balanceDue(payment) > 0 && (
+        <PayAnotherWay payment={payment} secret={secret} onChanged={onMethodChanged} />
       )}
     </Stack>
   );

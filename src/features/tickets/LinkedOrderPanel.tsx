@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney, formatPrice } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
@@ -54,6 +54,8 @@ export default function LinkedOrderPanel({
   const secret = secretOf(hash) || back.secret;
   const navigate = useNavigate();
   const online = useAtomValue(onlineAtom);
+  // Bumped to fetch the order again (its payment method changed on this page).
+  const [fetches, refetch] = useReducer((count: number) => count + 1, 0);
   const [view, setView] = useState<View>(() => {
     if (!secret) return { kind: 'not-found' };
     const saved = savedLinkedOrder(secret);
@@ -90,7 +92,7 @@ export default function LinkedOrderPanel({
     return () => {
       current = false;
     };
-  }, [secret, online]);
+  }, [secret, online, fetches]);
 
   if (view.kind === 'loading') return <Typography role="status">Opening your order…</Typography>;
   if (view.kind === 'not-found' || view.kind === 'unreachable') {
@@ -106,7 +108,7 @@ export default function LinkedOrderPanel({
   return (
     <Stack spacing={2}>
       {follow && <CardFollowNote follow={follow} />}
-      <OrderView order={view.order} saved={view.saved} online={online} secret={secret} />
+      <OrderView order={view.order} saved={view.saved} online={online} secret={secret} refetch={refetch} />
     </Stack>
   );
 }
@@ -141,11 +143,14 @@ function OrderView({
   saved,
   online,
   secret,
+  refetch,
 }: {
   order: LinkedOrder;
   saved: boolean;
   online: boolean;
   secret: string;
+  /** Fetches the order again (its payment changed). */
+  refetch: () => void;
 }) {
   const { currency, locale } = useAtomValue(siteAtom);
   const [added, setAdded] = useState(false);
@@ -178,7 +183,9 @@ function OrderView({
             ))}
           </Stack>
           <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total, currency, locale)}</Typography>
-          {order.payment && <OrderPaymentSummary payment={order.payment} reference={ref} secret={secret} />}
+          {order.payment && (
+            <OrderPaymentSummary payment={order.payment} reference={ref} secret={secret} onMethodChanged={refetch} />
+          )}
         </Stack>
       </Paper>
       {order.tickets.length > 0 && (
