@@ -12,8 +12,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase, ServerValue, type Database } from 'firebase-admin/database';
 import { loadavg } from 'node:os';
 import { adminQueueDatabase } from '../functions/src/orders/adminQueueDatabase';
-import { cardPayments } from '../functions/src/payments/card';
-import { cardPaymentRequest } from '../functions/src/payments/cardEndpoints';
+import { cardPaymentRequest, cardServicesOn } from '../functions/src/payments/cardEndpoints';
 import { expireHolds } from '../functions/src/payments/expiry';
 import { markApplier } from '../functions/src/payments/marks';
 import { stripeProvider } from '../functions/src/payments/stripeProvider';
@@ -130,7 +129,7 @@ export async function payAftermath(databaseUrl: string, eventId: string, stock: 
     webhookSecret: WEBHOOK_SECRET,
     api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
   });
-  const cards = cardPayments(trusted, provider, { shopUrl: 'http://localhost:4173' });
+  const services = cardServicesOn(trusted, provider, 'http://localhost:4173');
   const read = async (path: string): Promise<unknown> => (await admin.ref(path).get()).val();
   try {
     const held = heldOrders(((await read('orders')) ?? {}) as StoredOrders, eventId);
@@ -160,7 +159,6 @@ export async function payAftermath(databaseUrl: string, eventId: string, stock: 
     const cardAnswers: Record<string, number> = {};
     started = performance.now();
     await inTurn(byCard, async (order) => {
-      const services = { cards, provider };
       const pay = await cardPaymentRequest(services, 'POST', { secret: order.link, action: 'pay' });
       const url = (JSON.parse(pay.body) as { url?: string }).url;
       let kind = `pay ${pay.status}`;
@@ -192,7 +190,7 @@ export async function payAftermath(databaseUrl: string, eventId: string, stock: 
     await admin.ref().update(lapse);
     const loadBeforeExpiry = loadavg()[0]!;
     started = performance.now();
-    const expiry = await expireHolds(trusted, Date.now(), cards);
+    const expiry = await expireHolds(trusted, Date.now(), services.cards);
     const expiryMs = performance.now() - started;
 
     const accounting = await account(read, eventId, stock, held);

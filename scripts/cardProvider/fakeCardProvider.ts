@@ -8,6 +8,7 @@
  *   GET  /v1/checkout/sessions/{id}       read back
  *   POST /v1/checkout/sessions/{id}/expire
  *   POST /v1/refunds                      payment_intent, amount (at most what is left to refund)
+ *   GET  /v1/refunds/{id}                 read back
  *   GET  /pay/{id}, POST /pay/{id}        the test checkout page
  */
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,8 @@ import { isRecord } from '../../src/state/validation';
 export const TEST_CARDS = {
   pays: '4242424242424242',
   declined: '4000000000000002',
+  /** Pays; a refund of it succeeds at first and fails a moment later (`refundFailsAfterMs`), with its webhook. */
+  refundFails: '4000000000005126',
 } as const;
 
 export interface FakeCardProviderOptions {
@@ -34,6 +37,19 @@ export interface FakeCardProviderOptions {
   /** Waits between a webhook's attempts (ms); the provider's own span days. */
   retryDelaysMs?: number[];
   now?: () => number;
+  /** How long a refund of a payment made with TEST_CARDS.refundFails stands before it fails (ms). */
+  refundFailsAfterMs?: number;
+}
+
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded' | 'failed';
+  metadata: Record<string, unknown>;
+  failure_reason?: string;
 }
 
 interface Session {
@@ -56,6 +72,8 @@ interface Session {
   /** Not the provider's: what the page shows. */
   description: string;
   refunded: number;
+  /** Not the provider's: paid with TEST_CARDS.refundFails. */
+  refundsFail: boolean;
 }
 
 interface WebhookDelivery {
@@ -127,7 +145,7 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
   let base = '';
   const timers = new Set<NodeJS.Timeout>();
 
-  async function deliver(type: string, session: Session): Promise<void> {
+  async function deliver(type: string, object: Session | Refund): Promise<void> {
     if (!options.webhook) return;
     const { url, secret } = options.webhook;
     const event = {
@@ -136,7 +154,7 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
       type,
       created: seconds(),
       livemode: false,
-      data: { object: { ...session } },
+      data: { object: { ...object } },
     };
     // Pretty-printed, as the provider sends it: a receiver that re-serialises the parsed body breaks the signature.
     const payload = JSON.stringify(event, null, 2);
@@ -235,16 +253,18 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
       url: `${base}/pay/${sessionId}`,
       description: text(record(price.product_data).name) || 'Payment',
       refunded: 0,
+      refundsFail: false,
     };
     sessions.set(sessionId, session);
     if (key) byIdempotencyKey.set(key, sessionId);
     return session;
   }
 
-  const refundsByKey = new Map<string, unknown>();
+  const refundsByKey = new Map<string, Refund>();
+  const refunds = new Map<string, Refund>();
 
-  function refund(params: Record<string, unknown>, key: string | undefined): unknown {
-    if (key && refundsByKey.has(key)) return refundsByKey.get(key);
+  function refund(params: Record<string, unknown>, key: string | undefined): Refund {
+    if (key && refundsByKey.has(key)) return refundsByKey.get(key)!;
     const intent = text(params.payment_intent);
     const session = [...sessions.values()].find((s) => s.payment_intent === intent);
     if (!session)
@@ -274,7 +294,7 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
         'amount',
       );
     session.refunded += amount;
-    const made = {
+    const made: Refund = {
       id: id('re'),
       object: 'refund',
       amount,
@@ -284,7 +304,19 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
       metadata: record(params.metadata),
     };
     if (key) refundsByKey.set(key, made);
-    return made;
+    refunds.set(made.id, made);
+    if (session.refundsFail) {
+      // As the provider does when the card's account is closed: the money comes back, and the event says so.
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        made.status = 'failed';
+        made.failure_reason = 'expired_or_canceled_card';
+        session.refunded -= amount;
+        void deliver('charge.refund.updated', made);
+      }, options.refundFailsAfterMs ?? 1_000);
+      timers.add(timer);
+    }
+    return { ...made };
   }
 
   function page(session: Session, note = ''): string {
@@ -299,7 +331,7 @@ ${
     ? `<form method="post"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="off" value="4242 4242 4242 4242">
 <button name="action" value="pay">Pay ${escapeHtml(money(session.amount_total, session.currency))}</button>
 <button class="secondary" name="action" value="cancel">Cancel and go back to the shop</button></form>
-<p><small>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</small></p>`
+<p><small>Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 5126 pays, and a refund of it fails a moment after it is made.</small></p>`
     : `<p>This payment is ${session.status === 'complete' ? 'already paid' : 'no longer open: its time is up'}.</p><p><a href="${escapeHtml(session.status === 'complete' ? session.success_url : session.cancel_url)}">Back to the shop</a></p>`
 }</main></body></html>`;
   }
@@ -321,7 +353,9 @@ ${
     }
     const card = (form.get('card') ?? '').replace(/\D/g, '');
     if (card === TEST_CARDS.declined) return void html(402, page(session, 'Your card was declined. Try another card.'));
-    if (card !== TEST_CARDS.pays) return void html(400, page(session, 'Use one of the test cards below.'));
+    if (card !== TEST_CARDS.pays && card !== TEST_CARDS.refundFails)
+      return void html(400, page(session, 'Use one of the test cards below.'));
+    session.refundsFail = card === TEST_CARDS.refundFails;
     session.status = 'complete';
     session.payment_status = 'paid';
     session.payment_intent = id('pi');
@@ -338,6 +372,19 @@ ${
     const sessionPath = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_-]+)(\/expire)?$/.exec(path);
     if (path === '/v1/checkout/sessions' && request.method === 'POST') return createSession(params, key);
     if (path === '/v1/refunds' && request.method === 'POST') return refund(params, key);
+    const refundPath = /^\/v1\/refunds\/([A-Za-z0-9_-]+)$/.exec(path);
+    if (refundPath && request.method === 'GET') {
+      const found = refunds.get(refundPath[1]!);
+      if (!found)
+        throw new ApiError(
+          404,
+          'invalid_request_error',
+          'resource_missing',
+          `No such refund: '${refundPath[1]}'`,
+          'id',
+        );
+      return found;
+    }
     if (sessionPath) {
       const session = current(sessionPath[1]!);
       if (!session)

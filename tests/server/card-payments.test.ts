@@ -8,10 +8,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ServerValue } from 'firebase-admin/database';
 import Stripe from 'stripe';
-import { cardPayments, type CardPayments } from '../../functions/src/payments/card';
-import { cardPaymentRequest, cardWebhookRequest } from '../../functions/src/payments/cardEndpoints';
+import type { CardPayments } from '../../functions/src/payments/card';
+import {
+  cardPaymentRequest,
+  cardServicesOn,
+  cardWebhookRequest,
+  type CardServices,
+} from '../../functions/src/payments/cardEndpoints';
 import { expireHolds } from '../../functions/src/payments/expiry';
+import { refundApplier } from '../../functions/src/payments/refunds';
 import type { CardProvider } from '../../functions/src/payments/provider';
 import { stripeProvider } from '../../functions/src/payments/stripeProvider';
 import { deskKey } from '../../src/features/orders/deskIndex';
@@ -36,6 +43,7 @@ let receiver: Server;
 let answers: { status: number; body: string }[] = [];
 /** What the receiver hands events to: set per test, since each test has its own trusted connection. */
 let cards: CardPayments | undefined;
+let services: CardServices | undefined;
 let provider: CardProvider;
 /** While set, the shop's webhook endpoint is unreachable: the provider's deliveries fail. */
 let webhookDown = false;
@@ -48,7 +56,7 @@ beforeAll(async () => {
       if (webhookDown) return void response.writeHead(503).end();
       const signature = request.headers['stripe-signature'];
       void cardWebhookRequest(
-        { cards: cards!, provider },
+        services!,
         request.method,
         Buffer.concat(chunks),
         typeof signature === 'string' ? signature : undefined,
@@ -63,6 +71,7 @@ beforeAll(async () => {
     secretKey: SECRET_KEY,
     webhook: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, secret: WEBHOOK_SECRET },
     retryDelaysMs: [30, 30, 30],
+    refundFailsAfterMs: 300,
   });
   provider = stripeProvider({
     secretKey: SECRET_KEY,
@@ -77,7 +86,8 @@ afterAll(async () => {
 beforeEach(() => {
   answers = [];
   webhookDown = false;
-  cards = cardPayments(trusted(), provider, { shopUrl: SHOP });
+  services = cardServicesOn(trusted(), provider, SHOP);
+  cards = services.cards;
 });
 
 /** Buyer `uid` orders `quantity` Gig tickets (£12.50 each) to pay by card; its id and its order page's secret. */
@@ -100,7 +110,7 @@ async function until<T>(find: () => Promise<T | undefined> | T | undefined, what
 }
 
 const startPay = async (secret: string) => {
-  const answer = await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'pay' });
+  const answer = await cardPaymentRequest(services!, 'POST', { secret, action: 'pay' });
   return { status: answer.status, body: JSON.parse(answer.body) as Record<string, unknown> };
 };
 
@@ -152,10 +162,8 @@ describe('paying by card', () => {
     expect((await startPay(door.secret)).body).toEqual({ kind: 'not-card' });
     expect((await startPay('A'.repeat(32))).status).toBe(404);
     expect((await startPay('../../etc')).status).toBe(404);
-    expect((await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'refund' })).status).toBe(
-      400,
-    );
-    expect((await cardPaymentRequest({ cards: cards!, provider }, 'GET', { secret, action: 'pay' })).status).toBe(405);
+    expect((await cardPaymentRequest(services!, 'POST', { secret, action: 'refund' })).status).toBe(400);
+    expect((await cardPaymentRequest(services!, 'GET', { secret, action: 'pay' })).status).toBe(405);
   });
 
   it('starts afresh once the page expired, and refuses once the hold has ended', async () => {
@@ -182,7 +190,7 @@ describe('paying by card', () => {
     expect((await onPage(url, TEST_CARDS.declined)).status).toBe(402);
     const back = await onPage(url, '', 'cancel');
     expect(back.headers.get('location')).toBe(`${SHOP}/order?card=cancelled`);
-    const checked = await cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' });
+    const checked = await cardPaymentRequest(services!, 'POST', { secret, action: 'check' });
     expect(JSON.parse(checked.body)).toEqual({ kind: 'checked', state: 'pending' });
     expect(await read(`orders/ed/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
     expect(await read(`tickets/gig/${id}-0/status`)).toBe('unpaid');
@@ -197,8 +205,8 @@ describe('confirming at most once', () => {
     // The buyer pays; their return, the webhook and ten resends all land at once.
     await onPage(url, TEST_CARDS.pays);
     await Promise.all([
-      cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' }),
-      cardPaymentRequest({ cards: cards!, provider }, 'POST', { secret, action: 'check' }),
+      cardPaymentRequest(services!, 'POST', { secret, action: 'check' }),
+      cardPaymentRequest(services!, 'POST', { secret, action: 'check' }),
       ...Array.from({ length: 10 }, () => fake.resend(session.id)),
     ]);
     await until(() => (answers.length >= 11 ? true : undefined), 'eleven webhook answers');
@@ -227,16 +235,14 @@ describe('confirming at most once', () => {
     };
     // Signed with the shop's secret, claiming the page was paid: read back, it is still open.
     const signed = event(WEBHOOK_SECRET);
-    const believed = await cardWebhookRequest({ cards: cards!, provider }, 'POST', signed.payload, signed.signature);
+    const believed = await cardWebhookRequest(services!, 'POST', signed.payload, signed.signature);
     expect(JSON.parse(believed.body)).toMatchObject({ kind: 'open' });
     // Signed with another secret, not signed, or the body changed after signing: 400.
     const forged = event('whsec_attacker');
-    expect(
-      (await cardWebhookRequest({ cards: cards!, provider }, 'POST', forged.payload, forged.signature)).status,
-    ).toBe(400);
-    expect((await cardWebhookRequest({ cards: cards!, provider }, 'POST', signed.payload, undefined)).status).toBe(400);
+    expect((await cardWebhookRequest(services!, 'POST', forged.payload, forged.signature)).status).toBe(400);
+    expect((await cardWebhookRequest(services!, 'POST', signed.payload, undefined)).status).toBe(400);
     const altered = signed.payload.replace('"amount_total":2500', '"amount_total":1');
-    expect((await cardWebhookRequest({ cards: cards!, provider }, 'POST', altered, signed.signature)).status).toBe(400);
+    expect((await cardWebhookRequest(services!, 'POST', altered, signed.signature)).status).toBe(400);
     expect(await read(`orders/gu/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
     expect(await read(`payments/${deskKey('gu', id)}/card-1/state`)).toBe('pending');
   });
@@ -334,7 +340,8 @@ describe('a process killed while confirming', () => {
         return db.update(update);
       },
     };
-    cards = cardPayments(dying, provider, { shopUrl: SHOP });
+    services = cardServicesOn(dying, provider, SHOP);
+    cards = services.cards;
     await onPage(url, TEST_CARDS.pays);
     await until(async () => ((await read(`orders/pi/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
     expect(killed).toBe(true);
@@ -390,7 +397,7 @@ describe('the hold’s end', () => {
       webhookSecret: WEBHOOK_SECRET,
       api: { host: '127.0.0.1', port: 9, protocol: 'http' },
     });
-    const blind = cardPayments(trusted(), down, { shopUrl: SHOP });
+    const blind = cardServicesOn(trusted(), down, SHOP).cards;
     expect(await expireHolds(trusted(), Date.now(), blind)).toMatchObject({ expired: 0 });
     expect(await read(`orders/ko/${id}/pay/state`)).toBe('pending');
     expect(await expireHolds(trusted(), Date.now(), cards)).toMatchObject({ expired: 1 });
@@ -412,8 +419,8 @@ describe('when the provider is down', () => {
       webhookSecret: WEBHOOK_SECRET,
       api: { host: '127.0.0.1', port: 9, protocol: 'http' },
     });
-    const blind = cardPayments(trusted(), down, { shopUrl: SHOP });
-    const answer = await cardPaymentRequest({ cards: blind, provider: down }, 'POST', { secret, action: 'pay' });
+    const blind = cardServicesOn(trusted(), down, SHOP);
+    const answer = await cardPaymentRequest(blind, 'POST', { secret, action: 'pay' });
     expect(answer.status).toBe(503);
     expect(await read(`payments/${deskKey('lu', id)}/card-1/state`)).toBe('failed');
     // A genuine event the shop cannot check with the provider now: 503, so that the provider sends it again.
@@ -426,9 +433,101 @@ describe('when the provider is down', () => {
       data: { object: session },
     });
     const signature = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect((await cardWebhookRequest({ cards: blind, provider: down }, 'POST', payload, signature)).status).toBe(503);
+    expect((await cardWebhookRequest(blind, 'POST', payload, signature)).status).toBe(503);
     // The tap after, with the provider back, started a payment of its own.
     expect(url).toMatch(/\/pay\/cs_test_/);
     expect(await read(`payments/${deskKey('lu', id)}/card-2/state`)).toBe('pending');
+  });
+});
+
+describe('a card refund the provider fails after it took it', () => {
+  /** Buyer `uid` pays two Gig tickets (£25) with the card whose refunds fail, and staff refund £10 of it. */
+  async function refundedThenFailing(uid: string) {
+    const { id, secret } = await cardOrder(uid);
+    expect((await onPage(await pageOf(secret), TEST_CARDS.refundFails)).status).toBe(303);
+    await until(async () => ((await read(`orders/${uid}/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
+    const refundId = `refund-${uid}-1`;
+    await connect('staff', 'staff')
+      .ref(`refundRequests/${refundId}`)
+      .set({ uid, order: id, amount: 1000, way: 'card', by: 'staff', note: '', at: ServerValue.TIMESTAMP });
+    expect(await refundApplier(trusted(), provider)()).toMatchObject({ applied: { done: 1 } });
+    const record = `refunds/${deskKey(uid, id)}/${refundId}`;
+    return { id, refundId, record };
+  }
+
+  it('counts it back when the provider’s event says it failed: the record failed, the money owed again, the buyer told, once', async () => {
+    const { id, refundId, record } = await refundedThenFailing('ria');
+    // Taken at first: done, with the provider's id, counted, and the buyer told it is on its way.
+    expect(await read(record)).toMatchObject({ state: 'done', provider: expect.stringMatching(/^re_/) });
+    expect(await read(`orders/ria/${id}/pay`)).toMatchObject({ paid: 2500, refunded: 1000 });
+    expect(await read(`mailOutbox/${id}-refund-${refundId}`)).toMatchObject({ kind: 'refund' });
+
+    // The provider fails it and says so in a signed event, which the shop reads back before believing.
+    await until(async () => ((await read(`${record}/state`)) === 'failed' ? true : undefined), 'failed');
+    expect(await read(record)).toMatchObject({ state: 'failed', error: expect.stringMatching(/could not complete/) });
+    const pay = (await read(`orders/ria/${id}/pay`)) as { refunded: number; v: number };
+    expect(pay.refunded).toBe(0);
+    expect(await read(`mailOutbox/${id}-refundfailed-${refundId}`)).toMatchObject({
+      kind: 'refund',
+      to: 'ria@example.com',
+    });
+    expect(answers.at(-1)).toMatchObject({ status: 200, body: expect.stringContaining('"kind":"failed"') });
+
+    // The same event again and again changes nothing more.
+    const failedRefund = (await provider.readRefund(((await read(record)) as { provider: string }).provider))!;
+    const payload = JSON.stringify({
+      id: 'evt_again',
+      object: 'event',
+      type: 'charge.refund.updated',
+      data: { object: { id: failedRefund.id, object: 'refund', status: 'succeeded' } },
+    });
+    const signature = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    for (let n = 0; n < 5; n++) {
+      const again = await cardWebhookRequest(services!, 'POST', payload, signature);
+      expect(JSON.parse(again.body)).toMatchObject({ kind: 'already' });
+    }
+    expect(await read(`orders/ria/${id}/pay`)).toEqual(expect.objectContaining({ refunded: 0, v: pay.v }));
+    // What the event says of the refund ("succeeded") is not believed: the provider's own record says failed.
+    expect(await read(`${record}/state`)).toBe('failed');
+  });
+
+  it('believes no event about a refund: forged ones are refused, and one about a refund that is not ours changes nothing', async () => {
+    const { id, record } = await refundedThenFailing('sol');
+    const event = (refund: string) =>
+      JSON.stringify({
+        id: 'evt_forged',
+        object: 'event',
+        type: 'refund.failed',
+        data: { object: { id: refund, object: 'refund', status: 'failed' } },
+      });
+    const provided = ((await read(record)) as { provider: string }).provider;
+    const forged = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({
+      payload: event(provided),
+      secret: 'whsec_not_the_shops',
+    });
+    expect((await cardWebhookRequest(services!, 'POST', event(provided), forged)).status).toBe(400);
+    const signed = (payload: string) =>
+      new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const unknown = await cardWebhookRequest(
+      services!,
+      'POST',
+      event('re_test_never_made'),
+      signed(event('re_test_never_made')),
+    );
+    expect(JSON.parse(unknown.body)).toMatchObject({ kind: 'unknown' });
+    // Whatever the forged and unknown events said, only the provider's own failure (a moment later) counts.
+    await until(async () => ((await read(`${record}/state`)) === 'failed' ? true : undefined), 'failed');
+    expect(await read(`orders/sol/${id}/pay/refunded`)).toBe(0);
+  });
+
+  it('lets no client and no trusted code reopen a failed refund or change the provider’s id on it', async () => {
+    const { record } = await refundedThenFailing('tam');
+    await until(async () => ((await read(`${record}/state`)) === 'failed' ? true : undefined), 'failed');
+    const allocator = connect('allocator-refunds', 'storefront-order-allocator');
+    await expect(allocator.ref(`${record}/state`).set('done')).rejects.toThrow(/permission/i);
+    await expect(allocator.ref(`${record}/provider`).set('re_test_other')).rejects.toThrow(/permission/i);
+    for (const uid of ['tam', 'staff']) {
+      await expect(connect(`refund-${uid}`, uid).ref(`${record}/state`).set('done')).rejects.toThrow(/permission/i);
+    }
   });
 });

@@ -114,6 +114,7 @@ describe('a card payment', () => {
       eventId: expect.stringMatching(/^evt_/),
       kind: 'paid',
       paymentOf: created.id,
+      refundOf: null,
     });
     const read = await cards.readPayment(created.id);
     expect(read).toMatchObject({ state: 'paid', amountMinor: 3600, currency: 'gbp' });
@@ -165,18 +166,54 @@ describe('a card payment', () => {
     const created = await cards.createPayment(newPayment('pay-0004', 5000));
     await onPage(created.redirectUrl, { card: TEST_CARDS.pays, action: 'pay' });
     const { charge } = (await cards.readPayment(created.id))!;
-    expect(await cards.refund({ charge: charge!, amountMinor: 2000, refundId: 'refund-0001' })).toMatchObject({
+    expect(
+      await cards.refund({ charge: charge!, amountMinor: 2000, refundId: 'refund-0001', orderKey: 'ann~order-1' }),
+    ).toMatchObject({
       state: 'done',
       amountMinor: 2000,
     });
     // The same refund asked again (a retry) is the same refund, not a second one.
-    await cards.refund({ charge: charge!, amountMinor: 2000, refundId: 'refund-0001' });
-    await expect(cards.refund({ charge: charge!, amountMinor: 3001, refundId: 'refund-0002' })).rejects.toThrow(
-      ProviderRefused,
-    );
-    expect(await cards.refund({ charge: charge!, amountMinor: 3000, refundId: 'refund-0003' })).toMatchObject({
+    await cards.refund({ charge: charge!, amountMinor: 2000, refundId: 'refund-0001', orderKey: 'ann~order-1' });
+    await expect(
+      cards.refund({ charge: charge!, amountMinor: 3001, refundId: 'refund-0002', orderKey: 'ann~order-1' }),
+    ).rejects.toThrow(ProviderRefused);
+    expect(
+      await cards.refund({ charge: charge!, amountMinor: 3000, refundId: 'refund-0003', orderKey: 'ann~order-1' }),
+    ).toMatchObject({
       state: 'done',
     });
+  });
+
+  it('paid with the card whose refunds fail: a refund is taken, then fails with a signed event, and reads back failed', async () => {
+    const cards = provider();
+    const created = await cards.createPayment(newPayment('pay-0015', 5000));
+    await onPage(created.redirectUrl, { card: TEST_CARDS.refundFails, action: 'pay' });
+    const { charge } = (await cards.readPayment(created.id))!;
+    const refund = await cards.refund({
+      charge: charge!,
+      amountMinor: 2000,
+      refundId: 'refund-0005',
+      orderKey: 'bo~o5',
+    });
+    expect(refund).toMatchObject({ state: 'done', ours: { orderKey: 'bo~o5', refundId: 'refund-0005' } });
+    const webhook = await waitFor(() => received.find((r) => r.raw.includes('charge.refund.updated')));
+    expect(cards.verifyWebhook(webhook.raw, webhook.signature)).toMatchObject({
+      kind: 'refund',
+      paymentOf: null,
+      refundOf: refund.id,
+    });
+    expect(await cards.readRefund(refund.id)).toMatchObject({ state: 'failed', amountMinor: 2000 });
+    expect(await cards.readRefund('re_test_never_made')).toBeNull();
+    // The money came back to the payment: it can be refunded in full again.
+    const again = await cards.refund({
+      charge: charge!,
+      amountMinor: 5000,
+      refundId: 'refund-0006',
+      orderKey: 'bo~o5',
+    });
+    expect(again.amountMinor).toBe(5000);
+    // Which fails in its turn: its event arrives here, not in the next test.
+    await waitFor(() => received.find((r) => r.raw.includes(again.id)));
   });
 });
 

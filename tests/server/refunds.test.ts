@@ -318,7 +318,7 @@ describe('who may refund', () => {
     );
   });
 
-  it('trusted code itself cannot refund more than was paid, take a refund back, or reopen a finished refund', async () => {
+  it('trusted code itself cannot refund more than was paid or below nothing, or reopen a finished refund', async () => {
     const id = await paidOrder('mo');
     const allocator = connect('allocator', ALLOCATOR_UID);
     const pay = (await read(`orders/mo/${id}/pay`)) as { v: number };
@@ -326,9 +326,15 @@ describe('who may refund', () => {
       /permission/i,
     );
     await allocator.ref(`orders/mo/${id}/pay`).update({ refunded: 1000, v: pay.v + 1 });
-    await expect(allocator.ref(`orders/mo/${id}/pay`).update({ refunded: 500, v: pay.v + 2 })).rejects.toThrow(
+    // Counted back down only by trusted code (a card refund failed at the provider after all), never below nothing.
+    await expect(allocator.ref(`orders/mo/${id}/pay`).update({ refunded: -1, v: pay.v + 2 })).rejects.toThrow(
       /permission/i,
     );
+    await expect(
+      connect('staff', 'staff')
+        .ref(`orders/mo/${id}/pay`)
+        .update({ refunded: 0, v: pay.v + 2 }),
+    ).rejects.toThrow(/permission/i);
 
     const record = `refunds/${deskKey('mo', id)}/refund-0000031`;
     const made = { way: 'card', amount: 100, currency: 'GBP', created: ServerValue.TIMESTAMP };
@@ -336,7 +342,21 @@ describe('who may refund', () => {
     await allocator.ref(record).set({ ...made, state: 'created' });
     await expect(allocator.ref(record).update({ amount: 5000, state: 'done' })).rejects.toThrow(/permission/i);
     await allocator.ref(record).update({ state: 'done' });
+    // Done without the provider's id (by hand, or before it answered): never failed afterwards.
     await expect(allocator.ref(record).update({ state: 'failed' })).rejects.toThrow(/permission/i);
     await expect(allocator.ref(record).remove()).rejects.toThrow(/permission/i);
+    // One the provider took may fail at the provider after all, once; a failed one is never done again.
+    const taken = `refunds/${deskKey('mo', id)}/refund-0000032`;
+    await allocator.ref(taken).set({ ...made, state: 'created' });
+    await allocator.ref(taken).update({ state: 'pending', provider: 're_test_1' });
+    // Its provider's id never changes, not even with a move it may make.
+    await expect(allocator.ref(taken).update({ state: 'done', provider: 're_test_2' })).rejects.toThrow(/permission/i);
+    await allocator.ref(taken).update({ state: 'failed', error: 'failed at the provider' });
+    await expect(allocator.ref(taken).update({ state: 'done' })).rejects.toThrow(/permission/i);
+    await expect(allocator.ref(taken).update({ state: 'pending' })).rejects.toThrow(/permission/i);
+    const byHand = `refunds/${deskKey('mo', id)}/refund-0000033`;
+    await expect(
+      allocator.ref(byHand).set({ ...made, way: 'by-hand', state: 'done', provider: 're_test_3' }),
+    ).rejects.toThrow(/permission/i);
   });
 });

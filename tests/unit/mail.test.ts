@@ -207,6 +207,22 @@ describe('composing an email', () => {
     expect(byHand.text).toContain('We have refunded £25.00 of your order K7M4-QXPR. We have given it back by hand');
   });
 
+  it('tells a buyer when a card refund failed at the provider after all, and that the shop will refund it another way', () => {
+    const paid = pay('card', { state: 'paid', paid: 2500, refunded: 0 });
+    const failed = composeMail(
+      context(
+        { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'card', failed: true } },
+        2,
+        'Ann Buyer',
+        paid,
+      ),
+    );
+    expect(failed.subject).toMatch(/^Your refund of £10\.00 for order K7M4-QXPR did not go through/);
+    expect(failed.text).toContain('could not return £10.00 to the card you paid with');
+    expect(failed.text).toContain('We will refund it another way');
+    expect(failed.text).not.toContain('We have refunded');
+  });
+
   it('keeps a very large order to one email of bounded size', async () => {
     const mail = composeMail(context({}, 1000));
     expect(mail.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(MAX_QR_IMAGES);

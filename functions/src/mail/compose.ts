@@ -39,6 +39,8 @@ export interface MailRefund {
   amount: number;
   currency: string;
   way: RefundWay;
+  /** The news that it failed at the card provider after all: the money did not go back. */
+  failed?: boolean;
 }
 
 export interface MailContext {
@@ -150,6 +152,12 @@ function refundNews(ctx: MailContext, ref: string): { subject: string; lead: str
   const refund = ctx.refund;
   if (!refund) return { subject: `A refund of your order ${ref}`, lead: 'We have refunded money of your order.' };
   const amount = formatMoney(fromMinorUnits(refund.amount, refund.currency), refund.currency, ctx.shop.locale);
+  if (refund.failed) {
+    return {
+      subject: `Your refund of ${amount} for order ${ref} did not go through`,
+      lead: `The card provider could not return ${amount} to the card you paid with (it may have expired or been closed), so the money has not reached you. We will refund it another way: reply to this email, or contact us below.`,
+    };
+  }
   const how =
     refund.way === 'card'
       ? 'It goes back to the card you paid with; your bank may take a few days to show it.'

@@ -109,16 +109,21 @@ function readJob(id: string, raw: unknown): Job | null {
   };
 }
 
-/** The refund a refund email tells of: its id ends the job's (`{orderId}-refund-{refundId}`, payments/refunds.ts). */
+/**
+ * The refund a refund email tells of: its id ends the job's, `{orderId}-refund-{refundId}` when it was made and
+ * `{orderId}-refundfailed-{refundId}` when it failed after all (payments/refunds.ts).
+ */
 async function readRefund(db: MailDatabase, job: Job): Promise<MailRefund> {
-  const prefix = `${job.order}-refund-`;
+  const failedNews = job.id.startsWith(`${job.order}-refundfailed-`);
+  const prefix = failedNews ? `${job.order}-refundfailed-` : `${job.order}-refund-`;
   const refundId = job.id.startsWith(prefix) ? job.id.slice(prefix.length) : '';
   const { refunds } = parseRefunds(
     refundId ? { [refundId]: await db.read(refundPaths.refund(deskKey(job.uid, job.order), refundId)) } : null,
   );
   const refund = refunds[0];
-  if (!refund || refund.state !== 'done') throw new UnsendableMail('the refund is not done');
-  return { amount: refund.amount, currency: refund.currency, way: refund.way };
+  const told = failedNews ? ['failed'] : ['done', 'pending', 'failed'];
+  if (!refund || !told.includes(refund.state)) throw new UnsendableMail('the refund is not made');
+  return { amount: refund.amount, currency: refund.currency, way: refund.way, failed: failedNews };
 }
 
 /** Whether an error will happen again whatever we do: an SMTP 5xx, or mail we refuse to send. */

@@ -7,6 +7,7 @@
  *   signature, 503 when the provider or the database could not be reached, so that the provider sends it again.
  */
 import { cardPayments, type CardPayments } from './card';
+import { providerRefundChanged, type RefundChange } from './refunds';
 import { BadWebhookSignature, type CardProvider, ProviderRefused } from './provider';
 import { stripeProvider, type StripeSettings } from './stripeProvider';
 import type { PaymentsDatabase } from './settlePayment';
@@ -17,6 +18,8 @@ import { isRecord } from '../../../src/state/validation';
 export interface CardServices {
   cards: CardPayments;
   provider: CardProvider;
+  /** A refund the provider says changed (refunds.ts, providerRefundChanged). */
+  refundChanged(providerRefundId: string): Promise<RefundChange>;
 }
 
 export function cardServices(
@@ -24,9 +27,16 @@ export function cardServices(
   settings: StripeSettings | null,
   shopUrl: string,
 ): CardServices | null {
-  if (!settings) return null;
-  const provider = stripeProvider(settings);
-  return { provider, cards: cardPayments(db, provider, { shopUrl }) };
+  return settings ? cardServicesOn(db, stripeProvider(settings), shopUrl) : null;
+}
+
+/** The card flow on `provider`, whatever adapter it is (the benchmark and tests give theirs). */
+export function cardServicesOn(db: PaymentsDatabase, provider: CardProvider, shopUrl: string): CardServices {
+  return {
+    provider,
+    cards: cardPayments(db, provider, { shopUrl }),
+    refundChanged: (id) => providerRefundChanged(db, provider, id),
+  };
 }
 
 const notSetUp = () => jsonAnswer(503, { error: 'This shop takes no card payments yet: pay another way.' });
@@ -75,7 +85,7 @@ export async function cardWebhookRequest(
   const refused = refuseUnlessPost(method);
   if (refused) return refused;
   if (!services) return notSetUp();
-  const { cards, provider } = services;
+  const { cards, provider, refundChanged } = services;
   let event;
   try {
     event = provider.verifyWebhook(rawBody ?? '', signature);
@@ -83,8 +93,13 @@ export async function cardWebhookRequest(
     if (error instanceof BadWebhookSignature) return jsonAnswer(400, { error: 'bad signature' });
     throw error;
   }
-  if (event.kind === 'other' || !event.paymentOf) return jsonAnswer(200, { received: event.eventId, kind: 'ignored' });
   try {
+    if (event.kind === 'refund' && event.refundOf) {
+      const change = await refundChanged(event.refundOf);
+      return jsonAnswer(200, { received: event.eventId, kind: change.kind });
+    }
+    if (event.kind === 'other' || event.kind === 'refund' || !event.paymentOf)
+      return jsonAnswer(200, { received: event.eventId, kind: 'ignored' });
     const outcome = await cards.settle(event.paymentOf);
     return jsonAnswer(200, { received: event.eventId, kind: outcome.kind });
   } catch (error) {

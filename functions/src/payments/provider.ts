@@ -47,14 +47,18 @@ export interface CardRefund {
   id: string;
   state: 'done' | 'pending' | 'failed';
   amountMinor: number;
+  /** Our refund, as given when it was asked for (its order's desk key and our refund's id); null for one we did not ask. */
+  ours: { orderKey: string; refundId: string } | null;
 }
 
 /** What a verified webhook says happened; its payment must still be read back. */
 export interface CardWebhook {
   eventId: string;
-  kind: 'paid' | 'expired' | 'other';
+  kind: 'paid' | 'expired' | 'refund' | 'other';
   /** The provider's id of the hosted payment the event is about, when it is about one. */
   paymentOf: string | null;
+  /** The provider's id of the refund the event is about (it changed: done, or failed after all), when it is one. */
+  refundOf: string | null;
 }
 
 /** The webhook's signature does not hold: answered 400, nothing done. */
@@ -76,8 +80,10 @@ export interface CardProvider {
    * already paid stays paid; null when the provider holds none by that id.
    */
   cancelPayment(id: string): Promise<CardPayment | null>;
-  /** Refunds `amountMinor` of a paid payment; `refundId` (ours) is the idempotency key. */
-  refund(refund: { charge: string; amountMinor: number; refundId: string }): Promise<CardRefund>;
+  /** Refunds `amountMinor` of a paid payment; `refundId` (ours) is the idempotency key; `orderKey` names its order. */
+  refund(refund: { charge: string; amountMinor: number; refundId: string; orderKey: string }): Promise<CardRefund>;
+  /** The refund as the provider holds it now (it may fail after it was first accepted); null for none by that id. */
+  readRefund(id: string): Promise<CardRefund | null>;
   /** Checks a webhook's signature on its raw body and says what it is about; BadWebhookSignature otherwise. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): CardWebhook;
 }

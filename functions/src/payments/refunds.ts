@@ -10,6 +10,11 @@
  * refund's id as its idempotency key, and the outcome is written as above. A provider that cannot be reached leaves
  * the request queued and the record `created`: the next call asks again with the same key, and the provider makes
  * one refund of the two asks. Refunds never change an order's stock, tickets or status.
+ *
+ * A card refund the provider took is counted in the order's `refunded` at once (done, or pending while the provider
+ * finishes it), with the provider's id on its record. The provider may still fail it later (a closed card): its
+ * webhook names the refund, which is read back from the provider (`providerRefundChanged`), and the record becomes
+ * failed, the order's `refunded` goes back down, and the buyer is told, once, whatever replays.
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
@@ -53,12 +58,16 @@ function parseRequest(raw: unknown): RefundRequest | null {
 /** The email that tells the buyer what was given back; one per refund. */
 const refundMessageId = (orderId: string, refundId: string): string => `${orderId}-refund-${refundId}`;
 
-function refundMail(request: RefundRequest, refundId: string, order: Record<string, unknown>): Record<string, unknown> {
+function refundMail(
+  target: { uid: string; order: string },
+  messageId: string,
+  order: Record<string, unknown>,
+): Record<string, unknown> {
   const contact = isRecord(order.contact) ? order.contact : {};
   if (typeof contact.email !== 'string') return {};
   return queuedMail(
-    refundMessageId(request.order, refundId),
-    { uid: request.uid, order: request.order, kind: 'refund', to: contact.email },
+    messageId,
+    { uid: target.uid, order: target.order, kind: 'refund', to: contact.email },
     SERVER_TIME,
   );
 }
@@ -127,7 +136,7 @@ function decide(refundId: string, reading: RefundReading, cards: boolean): Step 
       {
         [recordPath]: recordOf(request, payment.currency, 'done'),
         ...moveOn(request, payment),
-        ...refundMail(request, refundId, reading.order),
+        ...refundMail(request, refundMessageId(request.order, refundId), reading.order),
       },
     );
   }
@@ -154,7 +163,7 @@ function cardOutcome(
   refundId: string,
   request: RefundRequest,
   step: Extract<Step, { kind: 'ask' }>,
-  result: { done: true } | { done: false; reason: string },
+  result: ProviderAnswer,
 ): { update: Record<string, unknown>; outcome: RefundOutcome } {
   const recordPath = refundPaths.refund(deskKey(request.uid, request.order), refundId);
   const outcome: RefundOutcome = result.done
@@ -162,9 +171,10 @@ function cardOutcome(
     : { kind: 'failed', reason: result.reason.slice(0, 300) };
   const writes: Record<string, unknown> = result.done
     ? {
-        [`${recordPath}/state`]: 'done',
+        [`${recordPath}/state`]: result.pending ? 'pending' : 'done',
+        [`${recordPath}/provider`]: result.provider,
         ...moveOn(request, step.payment),
-        ...refundMail(request, refundId, step.order),
+        ...refundMail(request, refundMessageId(request.order, refundId), step.order),
       }
     : {
         [`${recordPath}/state`]: 'failed',
@@ -213,6 +223,9 @@ async function read(db: RefundsDatabase, refundId: string, queued: unknown): Pro
 
 /** What refunds need of the card provider (provider.ts): its refund alone. */
 type Refunder = Pick<CardProvider, 'refund'>;
+
+/** What the provider said to a card refund: taken (done, or pending while it finishes), or refused. */
+type ProviderAnswer = { done: true; provider: string; pending: boolean } | { done: false; reason: string };
 
 /** Requests looked at per query. */
 const PAGE = 50;
@@ -281,13 +294,18 @@ async function applyOne(
       case 'ask': {
         const request = parseRequest(raw)!;
         if (!provider) return 'unavailable';
-        let result: { done: true } | { done: false; reason: string };
+        let result: ProviderAnswer;
         try {
-          const refund = await provider.refund({ charge: step.charge, amountMinor: request.amount, refundId });
+          const refund = await provider.refund({
+            charge: step.charge,
+            amountMinor: request.amount,
+            refundId,
+            orderKey: deskKey(request.uid, request.order),
+          });
           result =
             refund.state === 'failed'
               ? { done: false, reason: 'the card provider could not refund it' }
-              : { done: true };
+              : { done: true, provider: refund.id, pending: refund.state === 'pending' };
         } catch (error) {
           if (error instanceof ProviderUnavailable) return 'unavailable';
           if (!(error instanceof ProviderRefused)) throw error;
@@ -300,4 +318,71 @@ async function applyOne(
     }
   }
   return 'deferred';
+}
+
+/** What a provider's event about a refund came to. */
+export type RefundChange =
+  /** Finished at the provider: the record is done. */
+  | { kind: 'done' }
+  /** Failed at the provider after it was taken: the record is failed, the money counted back, the buyer told. */
+  | { kind: 'failed' }
+  /** Still under way at the provider, or already as the provider says: nothing to do. */
+  | { kind: 'pending' }
+  | { kind: 'already' }
+  /** Not a refund of ours (or not one the provider holds). */
+  | { kind: 'unknown' };
+
+const FAILED_AT_PROVIDER = 'The card provider could not complete it (the card may be closed): refund it another way.';
+
+/**
+ * A refund the provider says changed (its webhook, docs/payments.md#refunds): read back from the provider, never
+ * believed from the event, and applied to our record once, in one update guarded by the summary's `v`.
+ */
+export async function providerRefundChanged(
+  db: Omit<RefundsDatabase, 'oldestRefundRequests'>,
+  provider: Pick<CardProvider, 'readRefund'>,
+  providerRefundId: string,
+): Promise<RefundChange> {
+  const refund = await provider.readRefund(providerRefundId);
+  const ours = refund?.ours;
+  const target = /^([A-Za-z0-9_-]{1,128})~([A-Za-z0-9_-]{1,64})$/.exec(ours?.orderKey ?? '');
+  if (!refund || !ours || !target || !/^[A-Za-z0-9_-]{1,64}$/.test(ours.refundId)) return { kind: 'unknown' };
+  const uid = target[1]!;
+  const orderId = target[2]!;
+  const recordPath = refundPaths.refund(ours.orderKey, ours.refundId);
+  const orderPath = paths.order(uid, orderId);
+  for (let tries = 0; tries < TRIES; tries++) {
+    const read = await db.readAll([recordPath, orderPath]);
+    const record = read.get(recordPath);
+    const order = read.get(orderPath);
+    const payment = isRecord(order) ? parseOrderPayment(order.pay) : null;
+    // Ours only if our record names this very refund of the provider's.
+    if (!isRecord(record) || record.provider !== refund.id || !payment || !isRecord(order)) return { kind: 'unknown' };
+    const amount = typeof record.amount === 'number' ? record.amount : 0;
+    let update: Record<string, unknown>;
+    let change: RefundChange;
+    if (refund.state === 'pending') return { kind: record.state === 'pending' ? 'pending' : 'already' };
+    if (refund.state === 'done') {
+      if (record.state !== 'pending') return { kind: 'already' };
+      update = { [`${recordPath}/state`]: 'done' };
+      change = { kind: 'done' };
+    } else {
+      if (record.state !== 'pending' && record.state !== 'done') return { kind: 'already' };
+      update = {
+        [`${recordPath}/state`]: 'failed',
+        [`${recordPath}/error`]: FAILED_AT_PROVIDER,
+        [`${orderPath}/pay/refunded`]: Math.max(0, payment.refunded - amount),
+        [`${orderPath}/pay/v`]: payment.v + 1,
+        ...refundMail({ uid, order: orderId }, `${orderId}-refundfailed-${ours.refundId}`, order),
+      };
+      change = { kind: 'failed' };
+    }
+    try {
+      await db.update(update);
+      return change;
+    } catch (error) {
+      if (!db.isRefusal(error)) throw error;
+    }
+  }
+  throw new Error(`refund ${providerRefundId} could not be recorded: try again`);
 }

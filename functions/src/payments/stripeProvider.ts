@@ -67,7 +67,21 @@ const WEBHOOK_KINDS: Record<string, CardWebhook['kind']> = {
   'checkout.session.completed': 'paid',
   'checkout.session.async_payment_succeeded': 'paid',
   'checkout.session.expired': 'expired',
+  // A refund that changed after it was made: done at last, or failed (the card was closed, say).
+  'refund.updated': 'refund',
+  'refund.failed': 'refund',
+  'charge.refund.updated': 'refund',
 };
+
+function cardRefund(refund: Stripe.Refund): CardRefund {
+  const { refundId, order } = refund.metadata ?? {};
+  return {
+    id: refund.id,
+    state: REFUND_STATES[refund.status ?? ''] ?? 'pending',
+    amountMinor: refund.amount,
+    ours: refundId && order ? { orderKey: order, refundId } : null,
+  };
+}
 
 export function stripeProvider(settings: StripeSettings): CardProvider {
   const stripe = new Stripe(settings.secretKey, {
@@ -128,11 +142,23 @@ export function stripeProvider(settings: StripeSettings): CardProvider {
       }
     },
 
-    async refund({ charge, amountMinor, refundId }) {
+    async refund({ charge, amountMinor, refundId, orderKey }) {
       const refund = await stripe.refunds
-        .create({ payment_intent: charge, amount: amountMinor, metadata: { refundId } }, { idempotencyKey: refundId })
+        .create(
+          { payment_intent: charge, amount: amountMinor, metadata: { refundId, order: orderKey } },
+          { idempotencyKey: refundId },
+        )
         .catch(translate);
-      return { id: refund.id, state: REFUND_STATES[refund.status ?? ''] ?? 'pending', amountMinor: refund.amount };
+      return cardRefund(refund);
+    },
+
+    async readRefund(id) {
+      try {
+        return cardRefund(await stripe.refunds.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        return translate(error);
+      }
     },
 
     verifyWebhook(rawBody, signature) {
@@ -143,10 +169,12 @@ export function stripeProvider(settings: StripeSettings): CardProvider {
         throw new BadWebhookSignature(error instanceof Error ? error.message : 'bad signature');
       }
       const object = event.data.object as { object?: string; id?: string };
+      const named = (type: string) => (object.object === type && typeof object.id === 'string' ? object.id : null);
       return {
         eventId: event.id,
         kind: WEBHOOK_KINDS[event.type] ?? 'other',
-        paymentOf: object.object === 'checkout.session' && typeof object.id === 'string' ? object.id : null,
+        paymentOf: named('checkout.session'),
+        refundOf: named('refund'),
       };
     },
   };

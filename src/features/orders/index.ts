@@ -70,6 +70,7 @@ export {
 } from './paymentEndpoint';
 export {
   REFUND_NOTE_MAX,
+  REFUND_STATE_LABELS,
   REFUND_WAY_LABELS,
   cardCharge,
   parseRefundOutcome,

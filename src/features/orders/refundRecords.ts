@@ -112,9 +112,20 @@ export function refundOutcomeText(outcome: RefundOutcome, money: (minor: number)
   }
 }
 
-type RefundState = 'created' | 'done' | 'failed';
+/**
+ * created: a card refund before the provider answered; pending: the provider took it and has not finished it; done;
+ * failed: refused, or (a card refund) failed at the provider after it was first taken (docs/payments.md#refunds).
+ */
+type RefundState = 'created' | 'pending' | 'done' | 'failed';
 
 /** One refund of an order, as trusted code recorded it at refunds/{uid~orderId}/{refundId}. */
+export const REFUND_STATE_LABELS: Record<RefundState, string> = {
+  created: 'under way',
+  pending: 'on its way',
+  done: 'done',
+  failed: 'failed',
+};
+
 export interface RefundEntry extends MoneyRecordFields {
   id: string;
   way: RefundWay;
@@ -128,7 +139,7 @@ function parseRefund(id: string, raw: unknown): RefundEntry | null {
   const { way, state, error } = raw;
   const fields = moneyRecordFields(raw);
   if (way !== 'card' && way !== 'by-hand') return null;
-  if (state !== 'created' && state !== 'done' && state !== 'failed') return null;
+  if (state !== 'created' && state !== 'pending' && state !== 'done' && state !== 'failed') return null;
   if (!fields) return null;
   return { id, way, state, ...fields, error: typeof error === 'string' ? error : '' };
 }

@@ -17,6 +17,7 @@ import {
   paymentPaths,
   refundable,
   refundPaths,
+  REFUND_STATE_LABELS,
   REFUND_WAY_LABELS,
   type Order,
   type OrderPayment,
@@ -26,8 +27,6 @@ import { LiveContent } from '../LiveContent';
 import { useOrderMoney } from './orderMoney';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 import { RefundDialog } from './RefundDialog';
-
-const REFUND_STATE_LABELS = { created: 'under way', done: 'done', failed: 'failed' } as const;
 
 /** Who recorded a payment: the staff member's name from their profile, else their email, else their account id. */
 function StaffName({ uid }: { uid: string }) {
