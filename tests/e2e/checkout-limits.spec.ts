@@ -36,6 +36,8 @@ test('an account with three open orders is told plainly and keeps its wishlist; 
   db,
   accounts,
 }) => {
+  // Five orders asked for, each at least 2 s after the last (orderRate): 16 s on a quiet machine, more on a busy one.
+  test.setTimeout(90_000);
   const customer = await accounts.create('customer', { firstname: 'Casey', lastname: 'Marsh' });
   await accounts.signIn(page, customer);
   const place = async () => {

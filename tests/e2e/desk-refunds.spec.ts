@@ -4,7 +4,7 @@
  * desk says so, the buyer's mailbox gets the refund email, and the event's revenue is what was paid less refunds,
  * with what is outstanding beside it. Cancelling a paid order proposes its refund, which staff may decline.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { StoredOrderPayment } from '../../src/features/orders/orderPayment';
 import { displayReference } from '../../src/features/orders/orderReference';
 import { expect, test, type Accounts } from './accounts';
@@ -157,13 +157,11 @@ test('cancelling a paid order proposes its refund, which staff may decline @phon
   expect(await db.read('orders/buyer-b/order-paid/pay')).toMatchObject({ refunded: 0 });
 });
 
-test('a card payment is refunded to the card through the provider, part of it @phone', async ({
-  page,
-  db,
-  accounts,
-}) => {
-  test.setTimeout(120_000);
-  // A guest buys two jazz tickets by card and pays on the provider's test page.
+/**
+ * A guest buys two jazz tickets by card and pays with `card` on the provider's test page; staff open the order's
+ * payments on the desk. Returns where it is stored, its reference and the desk's Payments region.
+ */
+async function paidByCardOnDesk(page: Page, db: LiveDatabase, accounts: Accounts, card: string) {
   await db.write('paymentSettings', {
     door: { on: false },
     transfer: { on: false, days: 7, payee: '', account: '', bank: '' },
@@ -179,6 +177,7 @@ test('a card payment is refunded to the card through the provider, part of it @p
   await page.getByRole('button', { name: /Reserve order/ }).click();
   await page.getByRole('button', { name: 'Pay £36.00 by card' }).click({ timeout: 20_000 });
   await page.waitForURL(/\/pay\/cs_test_/);
+  await page.getByRole('textbox', { name: 'Card number' }).fill(card);
   await page.getByRole('button', { name: 'Pay £36.00' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your card payment is confirmed' })).toBeVisible({
     timeout: 20_000,
@@ -188,13 +187,16 @@ test('a card payment is refunded to the card through the provider, part of it @p
   const [uid, id, order] = Object.entries(orders)
     .flatMap(([owner, byId]) => Object.entries(byId).map(([orderId, o]) => [owner, orderId, o] as const))
     .find(([, , o]) => o.contact.email === 'kit@example.com')!;
-
-  // Staff refund £20 of it to the card.
   await accounts.signIn(page, await accounts.create('staff'));
   await page.goto('/dashboard?tab=orders');
   const reference = displayReference(order.ref);
   await page.getByRole('button', { name: `Open order ${reference}` }).click();
   const payments = page.getByRole('dialog', { name: `Order ${reference}` }).getByRole('region', { name: 'Payments' });
+  return { uid, id, payments };
+}
+
+/** Staff refund £20 of the order to the card, from its Payments region, and close the dialog. */
+async function refundTwentyToCard(page: Page, payments: Locator) {
   await payments.getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund' });
   await expect(dialog.getByRole('radio', { name: 'To the card, through the card provider' })).toBeChecked();
@@ -204,6 +206,17 @@ test('a card payment is refunded to the card through the provider, part of it @p
   await expect(dialog.getByRole('status')).toHaveText('Refunded £20.00 (£20.00 in all). The buyer is emailed.', {
     timeout: 20_000,
   });
+  return dialog;
+}
+
+test('a card payment is refunded to the card through the provider, part of it @phone', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  test.setTimeout(120_000);
+  const { uid, id, payments } = await paidByCardOnDesk(page, db, accounts, '4242 4242 4242 4242');
+  const dialog = await refundTwentyToCard(page, payments);
   await checkScreen(page, 'desk-refund-card');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(payments.getByRole('list', { name: 'Refunds' })).toContainText(
@@ -220,4 +233,31 @@ test('a card payment is refunded to the card through the provider, part of it @p
       },
     )
     .toHaveLength(1);
+});
+
+test('a card refund the provider fails afterwards shows failed on the desk, can be made again, and the buyer is told', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  test.setTimeout(120_000);
+  // The provider's test card whose refunds fail a moment after they are made (a closed card).
+  const { uid, id, payments } = await paidByCardOnDesk(page, db, accounts, '4000 0000 0000 5126');
+  const dialog = await refundTwentyToCard(page, payments);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The provider's event arrives and the desk follows: failed, with why and what to do.
+  await expect(payments.getByRole('list', { name: 'Refunds' })).toContainText(
+    /^£20\.00 · To the card, through the card provider · failed \(The card provider could not complete it/,
+    { timeout: 20_000 },
+  );
+  await checkScreen(page, 'desk-refund-failed');
+  expect(await db.read(`orders/${uid}/${id}/pay`)).toMatchObject({ paid: 3600, refunded: 0 });
+  await expect
+    .poll(() => db.mailbox.messages().map((m) => m.parsed.subject ?? ''), { timeout: 20_000 })
+    .toContainEqual(expect.stringMatching(/^Your refund of £20\.00 for order .+ did not go through/));
+  // All of it may be refunded again, by hand now.
+  await payments.getByRole('button', { name: 'Refund…' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Refund' }).getByRole('textbox', { name: 'Amount to refund (GBP)' }),
+  ).toHaveValue('36.00');
 });
