@@ -247,7 +247,7 @@ test('a card refund the provider fails afterwards shows failed on the desk, can 
   await dialog.getByRole('button', { name: 'Close' }).click();
   // The provider's event arrives and the desk follows: failed, with why and what to do.
   await expect(payments.getByRole('list', { name: 'Refunds' })).toContainText(
-    /^£20\.00 · To the card, through the card provider · failed \(The card provider could not complete it/,
+    /^£20\.00 · To the card, through the card provider · failed \(the card provider could not complete it/,
     { timeout: 20_000 },
   );
   await checkScreen(page, 'desk-refund-failed');
@@ -255,6 +255,9 @@ test('a card refund the provider fails afterwards shows failed on the desk, can 
   await expect
     .poll(() => db.mailbox.messages().map((m) => m.parsed.subject ?? ''), { timeout: 20_000 })
     .toContainEqual(expect.stringMatching(/^Your refund of £20\.00 for order .+ did not go through/));
+  // Among the order's emails, told apart from the refund's own.
+  await expect(page.getByText(/^Refund did not go through: sent /)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/^Refund: sent /)).toBeVisible();
   // All of it may be refunded again, by hand now.
   await payments.getByRole('button', { name: 'Refund…' }).click();
   await expect(

@@ -21,7 +21,7 @@ import { callerLimit, rateLimit } from '../../functions/src/mail/rateLimit';
 import { callerBehindGoogle, callerDirect } from '../../functions/src/mail/caller';
 import { createMailSender, isPermanent, retryDelay } from '../../functions/src/mail/sender';
 import { parseOrder } from '../../src/features/orders/order';
-import { greeting, outboxRecord } from '../../src/features/orders/orderMail';
+import { greeting, mailLabel, orderMailIds, outboxRecord } from '../../src/features/orders/orderMail';
 import { DEFAULT_SITE } from '../../src/state/site';
 import { parsePaymentSettings } from '../../src/features/orders/paymentSettings';
 import type { Ticket } from '../../src/features/tickets/ticket';
@@ -468,5 +468,23 @@ describe('the greeting', () => {
     expect(greeting('visit https://evil.test')).toBe('Hello,');
     expect(greeting('a'.repeat(61))).toBe('Hello,');
     expect(greeting('')).toBe('Hello,');
+  });
+});
+
+describe('telling an order’s emails of one kind apart', () => {
+  it('names a refund’s email, made or failed, and a confirmation after a change of method, by their ids', () => {
+    const made = orderMailIds.refund('o1', 'r-9');
+    const failed = orderMailIds.refundFailed('o1', 'r-9');
+    expect(orderMailIds.refundOf('o1', made)).toEqual({ refundId: 'r-9', failed: false });
+    expect(orderMailIds.refundOf('o1', failed)).toEqual({ refundId: 'r-9', failed: true });
+    // Another order's, or one naming no refund, names none.
+    expect(orderMailIds.refundOf('o2', made)).toBeNull();
+    expect(orderMailIds.refundOf('o1', 'o1-refund-')).toBeNull();
+    expect(mailLabel({ id: made, kind: 'refund' }, 'o1')).toBe('Refund');
+    expect(mailLabel({ id: failed, kind: 'refund' }, 'o1')).toBe('Refund did not go through');
+    expect(mailLabel({ id: orderMailIds.methodChanged('o1', 3), kind: 'confirmation' }, 'o1')).toBe(
+      'How to pay, after a change of method',
+    );
+    expect(mailLabel({ id: 'o1-confirmation', kind: 'confirmation' }, 'o1')).toBe('Order confirmation');
   });
 });

@@ -9,7 +9,7 @@
  * order; anything else (server down, 4xx) is tried again later, each wait twice the last, up to a cap.
  */
 import { randomUUID } from 'node:crypto';
-import { MAIL_KINDS, type MailKind } from '../../../src/features/orders/orderMail';
+import { MAIL_KINDS, orderMailIds, type MailKind } from '../../../src/features/orders/orderMail';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/features/orders/order';
 import { orderPageUrl } from '../../../src/features/orders/orderLink';
 import { deskKey } from '../../../src/features/orders/deskIndex';
@@ -109,14 +109,11 @@ function readJob(id: string, raw: unknown): Job | null {
   };
 }
 
-/**
- * The refund a refund email tells of: its id ends the job's, `{orderId}-refund-{refundId}` when it was made and
- * `{orderId}-refundfailed-{refundId}` when it failed after all (payments/refunds.ts).
- */
+/** The refund a refund email tells of, made or failed after all, as its id says (orderMailIds). */
 async function readRefund(db: MailDatabase, job: Job): Promise<MailRefund> {
-  const failedNews = job.id.startsWith(`${job.order}-refundfailed-`);
-  const prefix = failedNews ? `${job.order}-refundfailed-` : `${job.order}-refund-`;
-  const refundId = job.id.startsWith(prefix) ? job.id.slice(prefix.length) : '';
+  const named = orderMailIds.refundOf(job.order, job.id);
+  const refundId = named?.refundId ?? '';
+  const failedNews = named?.failed ?? false;
   const { refunds } = parseRefunds(
     refundId ? { [refundId]: await db.read(refundPaths.refund(deskKey(job.uid, job.order), refundId)) } : null,
   );

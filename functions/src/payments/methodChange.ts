@@ -8,7 +8,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey, deskPaths } from '../../../src/features/orders/deskIndex';
-import { queuedMail } from '../../../src/features/orders/orderMail';
+import { orderMailIds, queuedMail } from '../../../src/features/orders/orderMail';
 import { balanceDue } from '../../../src/features/orders/orderPayment';
 import {
   offeredMethods,
@@ -97,7 +97,7 @@ export function paymentMethodChanger(db: PaymentsDatabase, now: () => number = D
       // The confirmation again, saying how to pay now (mail/compose.ts reads the order as it is when sent).
       ...(typeof contact.email === 'string'
         ? queuedMail(
-            `${target.order}-method-${v}`,
+            orderMailIds.methodChanged(target.order, v),
             { uid: target.uid, order: target.order, kind: 'confirmation', to: contact.email },
             SERVER_TIME,
           )

@@ -18,7 +18,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { queuedMail } from '../../../src/features/orders/orderMail';
+import { orderMailIds, queuedMail } from '../../../src/features/orders/orderMail';
 import { parseOrderPayment, type OrderPayment } from '../../../src/features/orders/orderPayment';
 import { paymentPaths } from '../../../src/features/orders/paymentRecords';
 import {
@@ -56,7 +56,6 @@ function parseRequest(raw: unknown): RefundRequest | null {
 }
 
 /** The email that tells the buyer what was given back; one per refund. */
-const refundMessageId = (orderId: string, refundId: string): string => `${orderId}-refund-${refundId}`;
 
 function refundMail(
   target: { uid: string; order: string },
@@ -136,7 +135,7 @@ function decide(refundId: string, reading: RefundReading, cards: boolean): Step 
       {
         [recordPath]: recordOf(request, payment.currency, 'done'),
         ...moveOn(request, payment),
-        ...refundMail(request, refundMessageId(request.order, refundId), reading.order),
+        ...refundMail(request, orderMailIds.refund(request.order, refundId), reading.order),
       },
     );
   }
@@ -174,7 +173,7 @@ function cardOutcome(
         [`${recordPath}/state`]: result.pending ? 'pending' : 'done',
         [`${recordPath}/provider`]: result.provider,
         ...moveOn(request, step.payment),
-        ...refundMail(request, refundMessageId(request.order, refundId), step.order),
+        ...refundMail(request, orderMailIds.refund(request.order, refundId), step.order),
       }
     : {
         [`${recordPath}/state`]: 'failed',
@@ -332,7 +331,7 @@ export type RefundChange =
   /** Not a refund of ours (or not one the provider holds). */
   | { kind: 'unknown' };
 
-const FAILED_AT_PROVIDER = 'The card provider could not complete it (the card may be closed): refund it another way.';
+const FAILED_AT_PROVIDER = 'the card provider could not complete it, perhaps a closed card; refund it another way';
 
 /**
  * A refund the provider says changed (its webhook, docs/payments.md#refunds): read back from the provider, never
@@ -373,7 +372,7 @@ export async function providerRefundChanged(
         [`${recordPath}/error`]: FAILED_AT_PROVIDER,
         [`${orderPath}/pay/refunded`]: Math.max(0, payment.refunded - amount),
         [`${orderPath}/pay/v`]: payment.v + 1,
-        ...refundMail({ uid, order: orderId }, `${orderId}-refundfailed-${ours.refundId}`, order),
+        ...refundMail({ uid, order: orderId }, orderMailIds.refundFailed(orderId, ours.refundId), order),
       };
       change = { kind: 'failed' };
     }

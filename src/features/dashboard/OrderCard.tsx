@@ -9,14 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import { useShopFormat } from './format';
-import {
-  referenceOrId,
-  MAIL_KIND_LABELS,
-  STATUS_LABELS,
-  type MailDelivery,
-  type Order,
-  type OrderStatus,
-} from '../orders';
+import { referenceOrId, mailLabel, STATUS_LABELS, type MailDelivery, type Order, type OrderStatus } from '../orders';
 import { OrderPaymentSummary } from '../paying';
 
 const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
@@ -89,7 +82,7 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
                     variant="body2"
                     color={mail.state === 'failed' ? 'error' : undefined}
                   >
-                    {MAIL_KIND_LABELS[mail.kind]}: {deliveryText(mail, format.date)}
+                    {mailLabel(mail, order.id)}: {deliveryText(mail, format.date)}
                   </Typography>
                 ))}
               </Stack>

@@ -20,7 +20,7 @@ export { ALLOCATE_ENDPOINT } from './allocateEndpoint';
 export { displayReference, normaliseReference, referenceOrId } from './orderReference';
 export { readDeskDetails, type DeskDetails } from './deskDetails';
 export { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './orderLink';
-export { MAIL_KIND_LABELS, queuedMail, type MailDelivery } from './orderMail';
+export { mailLabel, queuedMail, type MailDelivery } from './orderMail';
 export { REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type OrderAnswer } from './orderRequest';
 export {
   DEFAULT_PAYMENT_SETTINGS,

@@ -25,7 +25,7 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+const MAIL_KIND_LABELS: Record<MailKind, string> = {
   confirmation: 'Order confirmation',
   status: 'Status update',
   tickets: 'Tickets sent again',
@@ -36,6 +36,37 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   reminder: 'Payment reminder',
   refund: 'Refund',
 };
+
+/**
+ * The ids of the emails an order may get several of one kind (docs/email.md): the id says which, for the mail sender
+ * and for the desk's list of an order's emails.
+ */
+const methodChangedPrefix = (orderId: string) => `${orderId}-method-`;
+
+export const orderMailIds = {
+  /** The confirmation again, after the buyer chose to pay another way (its summary's version `v`). */
+  methodChanged: (orderId: string, v: number) => `${methodChangedPrefix(orderId)}${v}`,
+  refund: (orderId: string, refundId: string) => `${orderId}-refund-${refundId}`,
+  /** A card refund that failed at the provider after it took it. */
+  refundFailed: (orderId: string, refundId: string) => `${orderId}-refundfailed-${refundId}`,
+  /** The refund an email of kind `refund` tells of, and whether it tells of its failure; null when it names none. */
+  refundOf(orderId: string, messageId: string): { refundId: string; failed: boolean } | null {
+    for (const failed of [true, false]) {
+      const prefix = failed ? this.refundFailed(orderId, '') : this.refund(orderId, '');
+      if (messageId.startsWith(prefix) && messageId.length > prefix.length)
+        return { refundId: messageId.slice(prefix.length), failed };
+    }
+    return null;
+  },
+};
+
+/** What the desk calls one of an order's emails. */
+export function mailLabel(mail: Pick<MailDelivery, 'id' | 'kind'>, orderId: string): string {
+  if (mail.kind === 'refund' && orderMailIds.refundOf(orderId, mail.id)?.failed) return 'Refund did not go through';
+  if (mail.kind === 'confirmation' && mail.id.startsWith(methodChangedPrefix(orderId)))
+    return 'How to pay, after a change of method';
+  return MAIL_KIND_LABELS[mail.kind];
+}
 
 type MailState = 'queued' | 'sent' | 'failed';
 
