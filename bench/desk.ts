@@ -402,11 +402,11 @@ async function messageEveryone(page: Page, mailbox: Mailbox) {
   const before = mailbox.received();
   const started = Date.now();
   await dialog.getByRole('button', { name: /^Send to / }).click();
-  await delivery.filter({ hasText: ` of ${people.toLocaleString('en')} people sent` }).waitFor({ timeout: 600_000 });
+  const everyone = `${people.toLocaleString('en')} people`;
+  // Queued once the desk counts against everyone booked (MessageBooked.tsx, deliveryLine); delivered once sent to all.
+  await delivery.filter({ hasText: new RegExp(`^Sent to ([\\d,]+ of|all) ${everyone}`) }).waitFor({ timeout: 600_000 });
   const queuedMs = Date.now() - started;
-  await delivery
-    .filter({ hasText: new RegExp(`^${people.toLocaleString('en')} of ${people.toLocaleString('en')} people sent`) })
-    .waitFor({ timeout: 1_800_000 });
+  await delivery.filter({ hasText: new RegExp(`^Sent to all ${everyone}`) }).waitFor({ timeout: 1_800_000 });
   const deliveredMs = Date.now() - started;
   await dialog.getByRole('button', { name: 'Close' }).click();
   return {
