@@ -18,7 +18,6 @@ import { newTicketCode } from '../../../src/features/tickets/ticketCode';
 import { paths } from '../../../src/firebase/paths';
 import { deskIndexWrites } from '../../../src/features/orders/deskIndex';
 import { isRecord } from '../../../src/state/validation';
-import { plausibleTime } from '../../../src/state/dates';
 import { toMinorUnits } from '../../../src/lib/money';
 import {
   balanceDue,
@@ -28,6 +27,7 @@ import {
   type StoredOrderPayment,
 } from '../../../src/features/orders/orderPayment';
 import {
+  firstEventStart,
   holdEnd,
   offeredMethods,
   PAYMENT_METHODS,
@@ -179,10 +179,7 @@ function paymentOf(
   products: ReadonlyMap<string, Product | null>,
   terms: ShopTerms,
 ) {
-  const starts = Object.keys(request.lines)
-    .map((id) => plausibleTime(products.get(id)?.date))
-    .filter((start): start is number => start !== null);
-  const eventStart = starts.length > 0 ? Math.min(...starts) : null;
+  const eventStart = firstEventStart(Object.keys(request.lines).map((id) => products.get(id)?.date));
   const method = methodOf(request);
   const until = holdEnd(method, terms.payments, terms.now, eventStart);
   return orderPaymentRecord(newOrderPayment(method, toMinorUnits(total, terms.currency), terms.currency, until));

@@ -11,13 +11,13 @@ import { deskKey, deskPaths } from '../../../src/features/orders/deskIndex';
 import { orderMailIds, queuedMail } from '../../../src/features/orders/orderMail';
 import { balanceDue } from '../../../src/features/orders/orderPayment';
 import {
+  firstEventStart,
   offeredMethods,
   parsePaymentSettings,
   PAYMENT_METHODS,
   type PaymentMethod,
   switchedHoldEnd,
 } from '../../../src/features/orders/paymentSettings';
-import { plausibleTime } from '../../../src/state/dates';
 import { isRecord } from '../../../src/state/validation';
 import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer';
 import { itemsOf, ticketWrites } from './orderTickets';
@@ -53,9 +53,9 @@ const TRIES = 3;
 export function paymentMethodChanger(db: PaymentsDatabase, now: () => number = Date.now) {
   /** Decides from one reading; null when the update was refused (read again). */
   async function once(target: OrderOf, method: PaymentMethod): Promise<MethodChangeAnswer | null> {
-    const settingsRead = await db.readAll([paths.paymentSettings]);
-    const settings = parsePaymentSettings(settingsRead.get(paths.paymentSettings));
-    const reading = await readForPayment(db, target);
+    // The settings come with the order's first reading: one round trip, not two.
+    const reading = await readForPayment(db, target, [paths.paymentSettings]);
+    const settings = parsePaymentSettings(reading.more.get(paths.paymentSettings));
     const pay = paymentOf(reading);
     const order = reading.order;
     if (!pay || !isRecord(order)) return { kind: 'not-found' };
@@ -65,18 +65,10 @@ export function paymentMethodChanger(db: PaymentsDatabase, now: () => number = D
     if (!offeredMethods(settings).includes(method)) return { kind: 'not-offered' };
     const items = itemsOf(order);
     const dates = await db.readAll(items.map(([id]) => `${paths.product(id)}/date`));
-    const starts = items
-      .map(([id]) => plausibleTime(dates.get(`${paths.product(id)}/date`)))
-      .filter((start): start is number => start !== null);
+    const eventStart = firstEventStart(items.map(([id]) => dates.get(`${paths.product(id)}/date`)));
     const at = now();
     const placed = typeof order.created === 'number' ? order.created : at;
-    const until = switchedHoldEnd(
-      method,
-      settings,
-      { placed, now: at },
-      starts.length > 0 ? Math.min(...starts) : null,
-      pay.until,
-    );
+    const until = switchedHoldEnd(method, settings, { placed, now: at }, eventStart, pay.until);
     if (until !== null && until - at < LEAST_HOLD_LEFT_MS) return { kind: 'closed' };
     const key = deskKey(target.uid, target.order);
     const orderPath = paths.order(target.uid, target.order);

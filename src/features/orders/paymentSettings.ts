@@ -1,3 +1,4 @@
+import { plausibleTime } from '../../state/dates';
 import { isRecord } from '../../state/validation';
 
 /**
@@ -81,6 +82,15 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * covers any evening (docs/payments.md#the-hold).
  */
 const DOOR_OPEN_AFTER_START_MS = DAY_MS;
+
+/**
+ * When the first of an order's events starts (epoch ms), from its products' stored `date`s; null for goods alone.
+ * The holds of holdEnd and switchedHoldEnd are bounded by it.
+ */
+export function firstEventStart(dates: readonly unknown[]): number | null {
+  const starts = dates.map(plausibleTime).filter((start): start is number => start !== null);
+  return starts.length > 0 ? Math.min(...starts) : null;
+}
 
 /**
  * When an unpaid order placed `now` lapses and its stock goes back on sale: null when it never lapses (paid at the
