@@ -131,6 +131,26 @@ describe('database.rules.json: only the allocator places orders and takes stock'
     expect(allowed([put('products/ticket/stock', 50)], staff)).toBe(true);
   });
 
+  it('staff set a per-order minimum no higher than the maximum, and an on-sale window that closes after it opens', () => {
+    const set = (field: string, value: unknown, from: Data = data) =>
+      allowed([put(`products/fair/${field}`, value)], staff, from);
+    expect(set('minPerOrder', 6)).toBe(true);
+    expect(set('minPerOrder', 7)).toBe(false);
+    expect(allowed([put('products/mug/minPerOrder', 10)], staff)).toBe(true);
+    expect(allowed([put('products/mug/minPerOrder', 11)], staff)).toBe(false);
+    for (const bad of [0, 1.5, '2', true]) expect(set('minPerOrder', bad), String(bad)).toBe(false);
+    const opens = Date.UTC(2026, 11, 4, 10);
+    expect(set('onSaleFrom', opens)).toBe(true);
+    expect(set('onSaleUntil', opens)).toBe(true);
+    for (const bad of [opens + 0.5, '2026-12-04T10:00', 1, 4133980800000]) {
+      expect(set('onSaleFrom', bad), String(bad)).toBe(false);
+    }
+    const opening = { ...data, products: { ...data.products, fair: { ...data.products.fair, onSaleFrom: opens } } };
+    expect(set('onSaleUntil', opens + 1, opening)).toBe(true);
+    expect(set('onSaleUntil', opens, opening)).toBe(false);
+    expect(allowed([put('products/fair/onSaleFrom', opens)], buyer)).toBe(false);
+  });
+
   it('an existing order cannot be placed again, nor used to take a second slot', () => {
     const placed = withOrders({ buyer: { 'order-1': order(items({ ticket: 1 })) } }, { buyer: { a: 'order-1' } });
     expect(allowed(checkout('order-1', { ticket: 1 }, { slot: 'b' }), allocator, placed)).toBe(false);
@@ -164,6 +184,31 @@ describe('database.rules.json: an order holds what the catalogue says, at most m
     expect(allowed(checkout('o1', { fair: 7 }))).toBe(false);
     expect(allowed(checkout('o1', { mug: 10 }))).toBe(true);
     expect(allowed(checkout('o1', { mug: 11 }))).toBe(false);
+  });
+
+  it('at least minPerOrder of a product that sets one', () => {
+    const withMinimum = { ...data, products: { ...data.products, fair: { ...data.products.fair, minPerOrder: 2 } } };
+    expect(allowed(checkout('o1', { fair: 2 }), allocator, withMinimum)).toBe(true);
+    expect(allowed(checkout('o1', { fair: 1 }), allocator, withMinimum)).toBe(false);
+  });
+
+  it('sales open now, and not closed when the request joined the queue (which it leaves in the same update)', () => {
+    const windowed = (
+      window: Record<string, number>,
+      at: number | null = NOW - 5,
+    ): Data & { orderQueue?: unknown } => ({
+      ...data,
+      products: { ...data.products, fair: { ...data.products.fair, ...window } },
+      ...(at === null ? {} : { orderQueue: { buyer: { at } } }),
+    });
+    const settle = [...checkout('o1', { fair: 1 }), put('orderQueue/buyer', null)];
+    expect(allowed(settle, allocator, windowed({ onSaleFrom: NOW }))).toBe(true);
+    expect(allowed(settle, allocator, windowed({ onSaleFrom: NOW + 1 }))).toBe(false);
+    // In line before the close, settled after it: the buyer keeps their place.
+    expect(allowed(settle, allocator, windowed({ onSaleUntil: NOW - 4 }))).toBe(true);
+    expect(allowed(settle, allocator, windowed({ onSaleUntil: NOW - 5 }))).toBe(false);
+    // With a close and no request to judge it by, nothing is placed.
+    expect(allowed(checkout('o1', { fair: 1 }), allocator, windowed({ onSaleUntil: NOW + 60_000 }, null))).toBe(false);
   });
 
   it('the total is a plain sane amount: not negative, not huge (it is never trusted; screens add up the items)', () => {

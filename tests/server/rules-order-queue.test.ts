@@ -101,6 +101,40 @@ describe('database.rules.json: a buyer asks for an order', () => {
   });
 });
 
+describe("database.rules.json: a request only inside its products' on-sale windows", () => {
+  const windowed = (window: Record<string, number>) => ({ ...data, products: { gig: { ...product, ...window } } });
+
+  it("is refused before sales open and from the moment they close, on the server's clock", () => {
+    expect(allowed(ask(), buyer, windowed({ onSaleFrom: NOW + 1 }))).toBe(false);
+    expect(allowed(ask(), buyer, windowed({ onSaleFrom: NOW }))).toBe(true);
+    expect(allowed(ask(), buyer, windowed({ onSaleUntil: NOW + 1 }))).toBe(true);
+    expect(allowed(ask(), buyer, windowed({ onSaleUntil: NOW }))).toBe(false);
+    expect(allowed(ask(), buyer, windowed({ onSaleFrom: NOW - 10, onSaleUntil: NOW + 10 }))).toBe(true);
+  });
+
+  it('one line outside its window refuses the whole request', () => {
+    const two = { ...data, products: { gig: product, talk: { ...product, title: 'Talk', onSaleFrom: NOW + 60_000 } } };
+    expect(allowed(ask(request({ lines: { gig: 1 } })), buyer, two)).toBe(true);
+    expect(allowed(ask(request({ lines: { gig: 1, talk: 1 } })), buyer, two)).toBe(false);
+  });
+
+  it('the answers saying so have a known shape', () => {
+    const waiting = { ...data, orderQueue: { buyer: request() }, orderRate: { buyer: NOW } };
+    const answerWith = (answer: Record<string, unknown>) =>
+      allowed(
+        [put('orderQueue/buyer', null), put('orderAnswers/buyer/request-1', { ...answer, at: NOW })],
+        allocator,
+        waiting,
+      );
+    expect(answerWith({ kind: 'not-on-sale', opens: { gig: NOW + 5 } })).toBe(true);
+    expect(answerWith({ kind: 'not-on-sale', opens: { gig: 0 } })).toBe(true);
+    expect(answerWith({ kind: 'not-on-sale', opens: { gig: -1 } })).toBe(false);
+    expect(answerWith({ kind: 'not-on-sale', opens: { gig: 'soon' } })).toBe(false);
+    expect(answerWith({ kind: 'per-order-minimum', minimums: { gig: 2 } })).toBe(true);
+    expect(answerWith({ kind: 'per-order-minimum', minimums: { gig: 0 } })).toBe(false);
+  });
+});
+
 describe('database.rules.json: the allocator settles each request once', () => {
   const waiting = { ...data, orderQueue: { buyer: request() }, orderRate: { buyer: NOW } };
   const answer = { kind: 'short', left: { gig: 1 }, at: NOW };

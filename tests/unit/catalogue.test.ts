@@ -7,6 +7,8 @@ import {
   maxQuantity,
   parseCatalogue,
   parseProduct,
+  nextSaleChange,
+  saleWindow,
   sortProducts,
   stockState,
   type Product,
@@ -87,6 +89,9 @@ describe('catalogue validation', () => {
         venue: null,
         stock: 2,
         maxPerOrder: 10,
+        minPerOrder: 1,
+        onSaleFrom: null,
+        onSaleUntil: null,
         active: false,
         sort: null,
       },
@@ -124,6 +129,61 @@ describe('stock', () => {
     expect(limit(4)).toBe(4);
     expect(limit(1000)).toBe(1000);
     for (const bad of [undefined, 0, -1, 2.5, 1001, 1e308, '4', null]) expect(limit(bad), String(bad)).toBe(10);
+  });
+
+  it('reads the per-order minimum, and 1 for anything unusable or above the maximum', () => {
+    const minimum = (raw: Record<string, unknown>) => {
+      const parsed = parseProduct('p', { title: 'T', price: 1, active: true, ...raw });
+      return 'product' in parsed ? parsed.product.minPerOrder : null;
+    };
+    expect(minimum({ minPerOrder: 2 })).toBe(2);
+    expect(minimum({ minPerOrder: 10 })).toBe(10);
+    expect(minimum({ minPerOrder: 4, maxPerOrder: 4 })).toBe(4);
+    expect(minimum({ minPerOrder: 5, maxPerOrder: 4 })).toBe(1);
+    expect(minimum({ minPerOrder: 11 })).toBe(1);
+    for (const bad of [undefined, 0, -1, 2.5, '2', null]) expect(minimum({ minPerOrder: bad }), String(bad)).toBe(1);
+  });
+});
+
+describe('on-sale windows', () => {
+  const opens = Date.UTC(2026, 11, 4, 10);
+  const closes = Date.UTC(2026, 11, 5, 10);
+  const windowOf = (raw: Record<string, unknown>) => {
+    const parsed = parseProduct('p', { title: 'T', price: 1, active: true, ...raw });
+    return 'product' in parsed ? { from: parsed.product.onSaleFrom, until: parsed.product.onSaleUntil } : null;
+  };
+
+  it('reads the moments staff set, and no bound for anything unusable', () => {
+    expect(windowOf({ onSaleFrom: opens, onSaleUntil: closes })).toEqual({ from: opens, until: closes });
+    expect(windowOf({})).toEqual({ from: null, until: null });
+    for (const bad of ['2026-12-04T10:00', 1.5, -1, 1e300, true, { at: opens }]) {
+      expect(windowOf({ onSaleFrom: bad, onSaleUntil: bad }), String(bad)).toEqual({ from: null, until: null });
+    }
+    // A close not after the opening is no close: the product is still on sale from its opening.
+    expect(windowOf({ onSaleFrom: closes, onSaleUntil: opens })).toEqual({ from: closes, until: null });
+    expect(windowOf({ onSaleFrom: opens, onSaleUntil: opens })).toEqual({ from: opens, until: null });
+  });
+
+  it('tells upcoming, open and ended, each bound on its own', () => {
+    const both = { onSaleFrom: opens, onSaleUntil: closes };
+    expect(saleWindow(both, opens - 1)).toEqual({ state: 'upcoming', opens });
+    expect(saleWindow(both, opens)).toEqual({ state: 'open' });
+    expect(saleWindow(both, closes - 1)).toEqual({ state: 'open' });
+    expect(saleWindow(both, closes)).toEqual({ state: 'ended' });
+    expect(saleWindow({ onSaleFrom: null, onSaleUntil: closes }, 0)).toEqual({ state: 'open' });
+    expect(saleWindow({ onSaleFrom: opens, onSaleUntil: null }, closes * 2)).toEqual({ state: 'open' });
+  });
+
+  it('finds the next opening or closing among products', () => {
+    const products = [
+      { onSaleFrom: opens, onSaleUntil: closes },
+      { onSaleFrom: null, onSaleUntil: opens + 5 },
+      { onSaleFrom: null, onSaleUntil: null },
+    ];
+    expect(nextSaleChange(products, 0)).toBe(opens);
+    expect(nextSaleChange(products, opens)).toBe(opens + 5);
+    expect(nextSaleChange(products, opens + 5)).toBe(closes);
+    expect(nextSaleChange(products, closes)).toBeNull();
   });
 });
 

@@ -96,6 +96,46 @@ describe('settling a batch of the order queue', () => {
     expect('products/gig/stock' in batch.update).toBe(false);
   });
 
+  it("judges the on-sale window at each request's arrival, and refuses below the per-order minimum", () => {
+    const opens = 1_000;
+    const closes = 2_000;
+    const workshop = product('workshop', { stock: 10, onSaleFrom: opens, onSaleUntil: closes, minPerOrder: 2 });
+    const queued = [
+      request('early', opens - 1, { workshop: 2 }),
+      request('first', opens, { workshop: 2 }),
+      request('single', opens + 1, { workshop: 1 }),
+      request('mixed', opens + 2, { workshop: 2, late: 1 }),
+      request('last', closes - 1, { workshop: 3 }),
+      request('late', closes, { workshop: 2 }),
+    ];
+    const late = product('late', { onSaleUntil: opens });
+    const batch = settleBatch(queued, catalogue(workshop, late), new Map(), TERMS);
+    expect(kinds(batch)).toEqual([
+      'early:not-on-sale',
+      'first:ordered',
+      'single:per-order-minimum',
+      'mixed:not-on-sale',
+      'last:ordered',
+      'late:not-on-sale',
+    ]);
+    const answer = (uid: string, at: number) => parseAnswer(batch.update[`orderAnswers/${uid}/request-${uid}-${at}`]);
+    expect(answer('early', opens - 1)).toEqual({ kind: 'not-on-sale', opens: { workshop: opens } });
+    expect(answer('late', closes)).toEqual({ kind: 'not-on-sale', opens: { workshop: 0 } });
+    expect(answer('mixed', opens + 2)).toEqual({ kind: 'not-on-sale', opens: { late: 0 } });
+    expect(answer('single', opens + 1)).toEqual({ kind: 'per-order-minimum', minimums: { workshop: 2 } });
+    expect(batch.update['products/workshop/stock']).toEqual(INCREMENT(-5));
+    const lines = [
+      { productId: 'workshop', quantity: 1, title: 'Workshop' },
+      { productId: 'late', quantity: 1, title: 'Late show' },
+    ];
+    expect(refusal({ kind: 'per-order-minimum', minimums: { workshop: 2 } }, lines).message).toBe(
+      'One order must hold at least 2 of Workshop. Raise the quantity in your wishlist and try again.',
+    );
+    expect(refusal({ kind: 'not-on-sale', opens: { workshop: opens, late: 0 } }, lines).message).toBe(
+      'Nothing was reserved: Workshop is not on sale yet; sales of Late show have closed. Your wishlist is unchanged.',
+    );
+  });
+
   it('writes the order at catalogue prices in a free slot, its tickets, the answer, and takes the request off', () => {
     const gig = product('gig', { stock: 10, price: 12.5, date: '2027-01-15T19:00:00Z' });
     const batch = settleBatch(

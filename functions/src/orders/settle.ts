@@ -6,7 +6,7 @@
  * and the requests taken off the queue. Why one allocator settles many requests in one update:
  * docs/decisions.md#the-on-sale-rush.
  */
-import { parseProduct, type Product } from '../../../src/features/catalogue/product';
+import { parseProduct, saleWindow, type Product } from '../../../src/features/catalogue/product';
 import { freeSlot } from '../../../src/features/orders/openOrders';
 import { orderTotal, type StoredOrder } from '../../../src/features/orders/order';
 import { newOrderLinkSecret } from '../../../src/features/orders/orderLink';
@@ -155,12 +155,27 @@ function decide(
   const wanted = Object.entries(request.lines);
   const unavailable = wanted.filter(([id]) => !products.get(id)?.active).map(([id]) => id);
   if (unavailable.length > 0) return { kind: 'unavailable', products: unavailable };
+  // Judged at the request's arrival, on the database's clock, as the rules judged it then: a buyer in line when
+  // sales closed keeps their place, and one who was early is refused even if sales have opened since.
+  const windows = wanted.map(([id]) => [id, saleWindow(products.get(id)!, request.at)] as const);
+  const closed = windows.filter(([, window]) => window.state !== 'open');
+  if (closed.length > 0) {
+    const opens = closed.map(([id, window]) => [id, window.state === 'upcoming' ? window.opens : 0]);
+    return { kind: 'not-on-sale', opens: Object.fromEntries(opens) };
+  }
   if (!offered.includes(methodOf(request))) return { kind: 'method-unavailable' };
   const over = wanted.filter(([id, quantity]) => quantity > products.get(id)!.maxPerOrder);
   if (over.length > 0) {
     return {
       kind: 'per-order-limit',
       limits: Object.fromEntries(over.map(([id]) => [id, products.get(id)!.maxPerOrder])),
+    };
+  }
+  const under = wanted.filter(([id, quantity]) => quantity < products.get(id)!.minPerOrder);
+  if (under.length > 0) {
+    return {
+      kind: 'per-order-minimum',
+      minimums: Object.fromEntries(under.map(([id]) => [id, products.get(id)!.minPerOrder])),
     };
   }
   if (slot === null) return { kind: 'open-orders-limit' };

@@ -16,6 +16,11 @@ export interface Product {
   stock: number | null;
   /** The most one order may hold (the rules enforce it; DEFAULT_MAX_PER_ORDER when staff set none). */
   maxPerOrder: number;
+  /** The fewest one order may hold (1 when staff set none; the rules enforce it). */
+  minPerOrder: number;
+  /** When sales open and close (ms since the epoch, on the database's clock); null: no bound (docs/data-model.md#products). */
+  onSaleFrom: number | null;
+  onSaleUntil: number | null;
   active: boolean;
   sort: number | null;
 }
@@ -28,6 +33,27 @@ export const DEFAULT_MAX_PER_ORDER = 10;
 export const MAX_PER_ORDER_LIMIT = 1000;
 
 export type StockState = 'available' | 'low' | 'sold-out';
+
+/** Where a product stands with its on-sale window at `now` (the database's clock). */
+export type SaleWindow = { state: 'upcoming'; opens: number } | { state: 'open' } | { state: 'ended' };
+
+export function saleWindow(product: Pick<Product, 'onSaleFrom' | 'onSaleUntil'>, now: number): SaleWindow {
+  if (product.onSaleFrom !== null && now < product.onSaleFrom) return { state: 'upcoming', opens: product.onSaleFrom };
+  if (product.onSaleUntil !== null && now >= product.onSaleUntil) return { state: 'ended' };
+  return { state: 'open' };
+}
+
+/** The next moment after `now` at which one of `products` opens or closes its sales; null when none will. */
+export function nextSaleChange(
+  products: Iterable<Pick<Product, 'onSaleFrom' | 'onSaleUntil'>>,
+  now: number,
+): number | null {
+  let next: number | null = null;
+  for (const { onSaleFrom, onSaleUntil } of products) {
+    for (const at of [onSaleFrom, onSaleUntil]) if (at !== null && at > now && (next === null || at < next)) next = at;
+  }
+  return next;
+}
 
 export function stockState(product: Pick<Product, 'stock'>): StockState {
   if (product.stock === null) return 'available';
@@ -46,9 +72,30 @@ export function limitedPerOrder(product: Pick<Product, 'stock' | 'maxPerOrder'>)
   return product.stock === null || product.stock > product.maxPerOrder;
 }
 
-function parseMaxPerOrder(value: unknown): number {
-  const valid = typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_PER_ORDER_LIMIT;
-  return valid ? value : DEFAULT_MAX_PER_ORDER;
+const perOrderCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_PER_ORDER_LIMIT;
+
+/** The range of moments the rules accept, as for the event date and the launch: 2000 to 2100. */
+const EARLIEST_MOMENT = 946_684_800_000;
+const LATEST_MOMENT = 4_133_980_800_000;
+
+const moment = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= EARLIEST_MOMENT && value < LATEST_MOMENT
+    ? value
+    : null;
+
+/** The on-sale window as stored; a close that is not after the opening is ignored, as the rules would refuse it. */
+function parseSaleWindow(raw: Record<string, unknown>): Pick<Product, 'onSaleFrom' | 'onSaleUntil'> {
+  const onSaleFrom = moment(raw.onSaleFrom);
+  const until = moment(raw.onSaleUntil);
+  return { onSaleFrom, onSaleUntil: until !== null && (onSaleFrom === null || until > onSaleFrom) ? until : null };
+}
+
+/** The per-order bounds; a minimum above the maximum is ignored (the rules refuse it). */
+function parsePerOrder(raw: Record<string, unknown>): Pick<Product, 'maxPerOrder' | 'minPerOrder'> {
+  const maxPerOrder = perOrderCount(raw.maxPerOrder) ? raw.maxPerOrder : DEFAULT_MAX_PER_ORDER;
+  const min = raw.minPerOrder;
+  return { maxPerOrder, minPerOrder: perOrderCount(min) && min <= maxPerOrder ? min : 1 };
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -76,7 +123,8 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       date: normaliseDate(raw.date) ?? null,
       venue: text(raw.venue) || null,
       stock: typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : null,
-      maxPerOrder: parseMaxPerOrder(raw.maxPerOrder),
+      ...parsePerOrder(raw),
+      ...parseSaleWindow(raw),
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
     },

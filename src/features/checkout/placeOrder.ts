@@ -96,6 +96,23 @@ export function refusal(
         ids,
       );
     }
+    case 'per-order-minimum': {
+      const ids = Object.keys(answer.minimums);
+      const parts = ids.map((id) => `${answer.minimums[id]} of ${titleOf(lines, id)}`);
+      return new OrderProblem(
+        `One order must hold at least ${parts.join(', ')}. Raise the quantity in your wishlist and try again.`,
+        ids,
+      );
+    }
+    case 'not-on-sale': {
+      const ids = Object.keys(answer.opens);
+      const parts = ids.map((id) =>
+        answer.opens[id] === 0
+          ? `sales of ${titleOf(lines, id)} have closed`
+          : `${titleOf(lines, id)} is not on sale yet`,
+      );
+      return new OrderProblem(`Nothing was reserved: ${parts.join('; ')}. ${unchanged}`, ids);
+    }
     case 'open-orders-limit':
       return new OrderProblem(OPEN_ORDERS_FULL);
     case 'unavailable':

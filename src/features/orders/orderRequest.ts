@@ -54,6 +54,13 @@ export type OrderAnswer =
   | { kind: 'short'; left: Record<string, number> }
   /** More of a product than one order may hold: the limit of each. */
   | { kind: 'per-order-limit'; limits: Record<string, number> }
+  /** Fewer of a product than one order must hold: the minimum of each. */
+  | { kind: 'per-order-minimum'; minimums: Record<string, number> }
+  /**
+   * Products whose sales were not open when the request joined the queue: when each opens (ms, the database's
+   * clock), 0 for one whose sales have closed.
+   */
+  | { kind: 'not-on-sale'; opens: Record<string, number> }
   /** The account already has the most open orders one account may hold. */
   | { kind: 'open-orders-limit' }
   /** Products no longer on sale. */
@@ -87,6 +94,14 @@ export function parseAnswer(raw: unknown): OrderAnswer | null {
     case 'per-order-limit': {
       const limits = counts(raw.limits);
       return limits ? { kind: 'per-order-limit', limits } : null;
+    }
+    case 'per-order-minimum': {
+      const minimums = counts(raw.minimums);
+      return minimums ? { kind: 'per-order-minimum', minimums } : null;
+    }
+    case 'not-on-sale': {
+      const opens = counts(raw.opens);
+      return opens ? { kind: 'not-on-sale', opens } : null;
     }
     case 'open-orders-limit':
       return { kind: 'open-orders-limit' };
