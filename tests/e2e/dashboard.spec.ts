@@ -148,9 +148,22 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   // The page shows the change as soon as the SDK has it, before the database has confirmed it.
   await expect.poll(() => db.read('products/harbour-jazz-night/active')).toBe(false);
   await page.getByRole('button', { name: 'Edit Harbour Poster' }).click();
-  await page.getByRole('dialog').getByLabel('Stock').fill('3');
-  await page.getByRole('dialog').getByRole('button', { name: 'Save product' }).click();
-  await expect.poll(() => db.read('products/harbour-poster/stock')).toBe(3);
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Stock').fill('3');
+  await editor.getByLabel('Least per order').fill('2');
+  await editor.getByLabel('Sales open').fill('2031-06-01T18:30');
+  await editor.getByLabel('Sales close').fill('2031-06-01T18:00');
+  await editor.getByRole('button', { name: 'Save product' }).click();
+  await expect(editor.getByText('Sales must close after they open.')).toBeVisible();
+  await editor.getByLabel('Sales close').fill('');
+  await editor.getByRole('button', { name: 'Save product' }).click();
+  await expect(editor).toBeHidden();
+  // Typed on the shop's wall clock (the seed's Europe/London, in summer time), stored as milliseconds.
+  await expect
+    .poll(() => db.read('products/harbour-poster'))
+    .toMatchObject({ stock: 3, minPerOrder: 2, onSaleFrom: Date.UTC(2031, 5, 1, 17, 30) });
+  expect(await db.read('products/harbour-poster/onSaleUntil')).toBeNull();
+  await expect(page.getByText('2 to 10 per order · on sale from 1 Jun 2031, 18:30')).toBeVisible();
 
   await openTab(page, 'Orders');
   await changeOrderStatus(page, 'order-1', 'fulfilled');

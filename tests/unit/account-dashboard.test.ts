@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { parseUserOrders } from '../../src/features/orders/order';
 import { fromLocalInput, toLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
-import { EMPTY_PRODUCT, productRecord, slugify, validateProduct } from '../../src/features/dashboard/staff/productForm';
+import {
+  EMPTY_PRODUCT,
+  productFields,
+  productRecord,
+  slugify,
+  validateProduct,
+} from '../../src/features/dashboard/staff/productForm';
 import {
   propertiesFields,
   propertiesRecord,
   validateProperties,
 } from '../../src/features/dashboard/staff/propertiesForm';
 import { DEFAULT_SITE } from '../../src/state/site';
+import { product } from './products';
 
 const order = (created: number, status = 'pending') => ({
   items: { mug: { title: 'Mug', price: 8, quantity: 2 } },
@@ -167,5 +174,72 @@ describe('the product form', () => {
       'Please use at most two decimal places.',
     );
     expect(validateProduct({ ...filled, price: '0.29' }, new Set(), 'UTC').price).toBeUndefined();
+  });
+
+  describe('the on-sale window and the least per order', () => {
+    // 10:00 in Berlin in winter (UTC+1) and 18:00 in summer (UTC+2): a zone other than the device's UTC.
+    const opens = Date.UTC(2027, 11, 4, 9, 0);
+    const closes = Date.UTC(2028, 5, 1, 16, 0);
+    const windowed = product('poster', { maxPerOrder: 6, minPerOrder: 2, onSaleFrom: opens, onSaleUntil: closes });
+    const fields = productFields(windowed, 'Europe/Berlin');
+    const problems = (changes: Partial<typeof fields>, zone = 'Europe/Berlin') =>
+      validateProduct({ ...fields, ...changes }, new Set(), zone);
+
+    it('shows the window on the shop’s wall clock and writes back the same moments and minimum', () => {
+      expect(fields).toMatchObject({
+        minPerOrder: '2',
+        maxPerOrder: '6',
+        onSaleFrom: '2027-12-04T10:00',
+        onSaleUntil: '2028-06-01T18:00',
+      });
+      expect(validateProduct(fields, new Set(), 'Europe/Berlin')).toEqual({});
+      expect(productRecord(fields, 'Europe/Berlin')).toMatchObject({
+        minPerOrder: 2,
+        maxPerOrder: 6,
+        onSaleFrom: opens,
+        onSaleUntil: closes,
+      });
+    });
+
+    it('leaves emptied fields out of the record, so that saving removes them', () => {
+      const record = productRecord({ ...fields, minPerOrder: '', onSaleFrom: '', onSaleUntil: '' }, 'Europe/Berlin');
+      expect(record).not.toHaveProperty('minPerOrder');
+      expect(record).not.toHaveProperty('onSaleFrom');
+      expect(record).not.toHaveProperty('onSaleUntil');
+      expect(record).toMatchObject({ maxPerOrder: 6 });
+    });
+
+    it('holds the least per order to a whole number from 1 to the most per order', () => {
+      expect(problems({ minPerOrder: '7' }).minPerOrder).toBe(
+        'Please enter a whole number from 1 to 6 (the most per order), or leave it empty for 1.',
+      );
+      expect(problems({ minPerOrder: '11', maxPerOrder: '' }).minPerOrder).toBe(
+        'Please enter a whole number from 1 to 10 (the most per order), or leave it empty for 1.',
+      );
+      for (const minPerOrder of ['0', '1.5', 'two'])
+        expect(problems({ minPerOrder }).minPerOrder, minPerOrder).toMatch(/^Please enter a whole number from 1 to 6/);
+      expect(problems({ minPerOrder: '6' })).toEqual({});
+      expect(problems({ minPerOrder: '10', maxPerOrder: '' })).toEqual({});
+      // A wrong most per order is said at that field; the least is not judged against it meanwhile.
+      expect(problems({ minPerOrder: '20', maxPerOrder: 'lots' })).toEqual({
+        maxPerOrder: 'Please enter a whole number from 1 to 1000, or leave it empty for 10.',
+      });
+    });
+
+    it('refuses a close that is not after the opening, and unusable dates or years outside 2000–2100', () => {
+      const closeFirst = 'Sales must close after they open.';
+      expect(problems({ onSaleUntil: '2027-12-04T10:00' })).toEqual({ onSaleUntil: closeFirst });
+      expect(problems({ onSaleUntil: '2027-12-04T09:59' })).toEqual({ onSaleUntil: closeFirst });
+      expect(problems({ onSaleUntil: '2027-12-04T10:01' })).toEqual({});
+      expect(problems({ onSaleFrom: '', onSaleUntil: '2027-12-04T09:59' })).toEqual({});
+      const unusable = 'Please choose a date and time from 2000 to 2100, or leave it empty.';
+      expect(problems({ onSaleFrom: '1999-12-31T23:00' }, 'UTC')).toEqual({ onSaleFrom: unusable });
+      expect(problems({ onSaleUntil: '2101-01-01T00:00' }, 'UTC')).toEqual({ onSaleUntil: unusable });
+      expect(problems({ onSaleFrom: '2000-01-01T00:00', onSaleUntil: '2100-12-31T23:59' }, 'UTC')).toEqual({});
+      expect(problems({ onSaleFrom: 'soon', date: '2027-13-45T99:99' })).toEqual({
+        onSaleFrom: unusable,
+        date: unusable,
+      });
+    });
   });
 });

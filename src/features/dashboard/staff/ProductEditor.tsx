@@ -104,6 +104,15 @@ export function ProductEditor({
                 hint="Empty: no limit."
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
+            </Stack>
+            <Stack direction="row" spacing={2}>
+              <FormTextField
+                {...field}
+                name="minPerOrder"
+                label="Least per order"
+                hint="Empty: 1."
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
               <FormTextField
                 {...field}
                 name="maxPerOrder"
@@ -124,6 +133,25 @@ export function ProductEditor({
               hint={`For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
             />
             <FormTextField {...field} name="venue" label="Venue" />
+            {/* A date-time input is too wide for two side by side on a phone. */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
+              <FormTextField
+                {...field}
+                name="onSaleFrom"
+                label="Sales open"
+                type="datetime-local"
+                slotProps={{ inputLabel: { shrink: true } }}
+                hint={`In ${zone}; empty: on sale now.`}
+              />
+              <FormTextField
+                {...field}
+                name="onSaleUntil"
+                label="Sales close"
+                type="datetime-local"
+                slotProps={{ inputLabel: { shrink: true } }}
+                hint={`In ${zone}; empty: no close.`}
+              />
+            </Stack>
             <FormTextField
               {...field}
               name="sort"

@@ -3,8 +3,10 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { updateValues } from '../../../firebase/database';
+import { serverNowAtom } from '../../../state/liveAtoms';
 import { isRecord } from '../../../state/validation';
 import { parseProduct, type Product } from '../../catalogue';
 import { useShopFormat } from '../format';
@@ -25,8 +27,21 @@ function allProducts(raw: unknown): Product[] {
     .sort((a, b) => (a.sort ?? Infinity) - (b.sort ?? Infinity) || a.title.localeCompare(b.title));
 }
 
+/**
+ * Where the product's on-sale window stands at `now` (the database's clock), as the catalogue judges it; null
+ * when it has none that matters any more. Each wording stays true of the window if `now` is a little behind.
+ */
+function saleNote({ onSaleFrom, onSaleUntil }: Product, now: number, date: (time: number) => string) {
+  if (onSaleFrom !== null && now < onSaleFrom) return `on sale from ${date(onSaleFrom)}`;
+  if (onSaleUntil === null) return null;
+  return now < onSaleUntil ? `on sale until ${date(onSaleUntil)}` : 'sales closed';
+}
+
 function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void }) {
   const format = useShopFormat();
+  const sales = saleNote(product, useAtomValue(serverNowAtom), format.date);
+  const perOrder =
+    product.minPerOrder > 1 ? `${product.minPerOrder} to ${product.maxPerOrder}` : `up to ${product.maxPerOrder}`;
   const toggle = () =>
     void saveQuickly(
       () => updateValues(paths.product(product.id), { active: !product.active }),
@@ -43,7 +58,7 @@ function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void 
           <Typography sx={{ fontWeight: 600 }}>{product.title}</Typography>
           <Typography variant="body2" color="textSecondary">
             {format.money(product.price)} · {product.stock === null ? 'no stock limit' : `${product.stock} in stock`} ·
-            up to {product.maxPerOrder} per order · {product.category}
+            {perOrder} per order{sales && ` · ${sales}`} · {product.category}
           </Typography>
         </div>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -14,6 +14,9 @@ export interface ProductFields {
   venue: string;
   stock: string;
   maxPerOrder: string;
+  minPerOrder: string;
+  onSaleFrom: string;
+  onSaleUntil: string;
   sort: string;
   active: boolean;
 }
@@ -29,11 +32,24 @@ export const EMPTY_PRODUCT: ProductFields = {
   venue: '',
   stock: '',
   maxPerOrder: '',
+  minPerOrder: '',
+  onSaleFrom: '',
+  onSaleUntil: '',
   sort: '',
   active: true,
 };
 
-/** `zone`: the shop's time zone, in which the event's date is shown and typed (inputZone). */
+/** On-sale moments are stored as milliseconds, the helpers of dateTimeInput speak ISO: these convert. */
+const momentInput = (time: number | null, zone: string) =>
+  toLocalInput(time === null ? null : new Date(time).toISOString(), zone);
+
+/** The moment a `datetime-local` value means, in ms; null when empty or unusable. */
+function momentOf(value: string, zone: string): number | null {
+  const iso = fromLocalInput(value, zone);
+  return iso === null ? null : Date.parse(iso);
+}
+
+/** `zone`: the shop's time zone, in which the event's date and the on-sale window are shown and typed (inputZone). */
 export function productFields(product: Product, zone: string): ProductFields {
   return {
     id: product.id,
@@ -46,6 +62,9 @@ export function productFields(product: Product, zone: string): ProductFields {
     venue: product.venue ?? '',
     stock: product.stock === null ? '' : String(product.stock),
     maxPerOrder: String(product.maxPerOrder),
+    minPerOrder: String(product.minPerOrder),
+    onSaleFrom: momentInput(product.onSaleFrom, zone),
+    onSaleUntil: momentInput(product.onSaleUntil, zone),
     sort: product.sort === null ? '' : String(product.sort),
     active: product.active,
   };
@@ -64,12 +83,24 @@ export function slugify(title: string): string {
 
 const number = (value: string) => Number(value.trim());
 
+/** The most per order the field means (the default when empty); null when it is not an allowed count. */
+function mostPerOrder(value: string): number | null {
+  if (value.trim() === '') return DEFAULT_MAX_PER_ORDER;
+  const most = number(value);
+  return Number.isInteger(most) && most >= 1 && most <= MAX_PER_ORDER_LIMIT ? most : null;
+}
+
 /** The same limits as the products rules in database.rules.json; `takenIds` keeps a new id from replacing a product. */
 export function validateProduct(
   fields: ProductFields,
   takenIds: ReadonlySet<string>,
   zone: string,
 ): FieldErrors<ProductFields> {
+  // fromLocalInput also refuses the years the rules refuse, so a date outside them is "unusable" here too.
+  const moment = (value: string) =>
+    value === '' || fromLocalInput(value, zone)
+      ? undefined
+      : 'Please choose a date and time from 2000 to 2100, or leave it empty.';
   return validateFields(fields, {
     id: (value) => {
       const id = value.trim();
@@ -88,8 +119,7 @@ export function validateProduct(
     description: optionalText(5000),
     image: optionalText(2000),
     category: requiredText('a category', 100),
-    date: (value) =>
-      value === '' || fromLocalInput(value, zone) ? undefined : 'Please choose a date and time, or leave it empty.',
+    date: moment,
     venue: optionalText(200),
     stock: (value) => {
       if (value.trim() === '') return undefined;
@@ -98,13 +128,24 @@ export function validateProduct(
         ? undefined
         : 'Please enter a whole number of 0 or more, or leave it empty for no limit.';
     },
-    maxPerOrder: (value) => {
+    maxPerOrder: (value) =>
+      mostPerOrder(value) === null
+        ? `Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`
+        : undefined,
+    minPerOrder: (value, { maxPerOrder }) => {
       if (value.trim() === '') return undefined;
-      const limit = number(value);
-      return Number.isInteger(limit) && limit >= 1 && limit <= MAX_PER_ORDER_LIMIT
+      // While the most per order is itself wrong (and said so), the minimum is held to the widest bound only.
+      const most = mostPerOrder(maxPerOrder) ?? MAX_PER_ORDER_LIMIT;
+      const least = number(value);
+      return Number.isInteger(least) && least >= 1 && least <= most
         ? undefined
-        : `Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, ` +
-            `or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`;
+        : `Please enter a whole number from 1 to ${most} (the most per order), or leave it empty for 1.`;
+    },
+    onSaleFrom: moment,
+    onSaleUntil: (value, { onSaleFrom }) => {
+      const opens = momentOf(onSaleFrom, zone);
+      const closes = momentOf(value, zone);
+      return opens !== null && closes !== null && closes <= opens ? 'Sales must close after they open.' : moment(value);
     },
     sort: (value) =>
       value.trim() === '' || Number.isFinite(number(value)) ? undefined : 'Please enter a number, or leave it empty.',
@@ -126,6 +167,11 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
   if (fields.stock.trim() !== '') record.stock = number(fields.stock);
   if (fields.maxPerOrder.trim() !== '') record.maxPerOrder = number(fields.maxPerOrder);
+  if (fields.minPerOrder.trim() !== '') record.minPerOrder = number(fields.minPerOrder);
+  const onSaleFrom = momentOf(fields.onSaleFrom, zone);
+  if (onSaleFrom !== null) record.onSaleFrom = onSaleFrom;
+  const onSaleUntil = momentOf(fields.onSaleUntil, zone);
+  if (onSaleUntil !== null) record.onSaleUntil = onSaleUntil;
   if (fields.sort.trim() !== '') record.sort = number(fields.sort);
   return record;
 }
