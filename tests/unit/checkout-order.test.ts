@@ -86,15 +86,65 @@ describe('wishlist review: limits', () => {
       { id: 'fair', title: 'Fair', price: 10, quantity: 8 },
       { id: 'folk', title: 'Folk', price: 10, quantity: 4 },
     ];
-    const review = reviewWishlist(items, { source: 'live' }, byId);
+    const review = reviewWishlist(items, { source: 'live' }, byId, 0);
     expect(review.items[0]?.issues).toEqual([{ kind: 'over-limit', limit: 6 }]);
     expect(review.items[1]?.issues).toEqual([{ kind: 'too-many', available: 3 }]);
     expect(review.blocked).toBe(true);
   });
+
+  it('asks for at least the per-order minimum, and calls it sold out when fewer than that are left', () => {
+    const byId = catalogue(
+      product('workshop', { stock: 10, minPerOrder: 2 }),
+      product('pairs', { stock: 1, minPerOrder: 2 }),
+    );
+    const wanted = (id: string, quantity: number) => ({ id, title: id, price: 10, quantity });
+    const review = reviewWishlist([wanted('workshop', 1), wanted('pairs', 2)], { source: 'live' }, byId, 0);
+    expect(review.items[0]?.issues).toEqual([{ kind: 'under-minimum', minimum: 2 }]);
+    expect(review.items[1]?.issues).toEqual([{ kind: 'sold-out' }]);
+    expect(review.blocked).toBe(true);
+    expect(reviewWishlist([wanted('workshop', 2)], { source: 'live' }, byId, 0).blocked).toBe(false);
+  });
+});
+
+describe('wishlist review: on-sale windows', () => {
+  const opens = Date.UTC(2026, 11, 4, 10);
+  const byId = catalogue(
+    product('talk', { onSaleFrom: opens }),
+    product('late', { onSaleFrom: opens + 60_000 }),
+    product('gone', { onSaleUntil: opens }),
+  );
+  const wanted = (...ids: string[]) => ids.map((id) => ({ id, title: id, price: 10, quantity: 1 }));
+
+  it('keeps an item whose sales open later, waiting for the last opening without asking for a change', () => {
+    const review = reviewWishlist(wanted('talk', 'late'), { source: 'live' }, byId, opens - 1);
+    expect(review.items.map((item) => item.issues)).toEqual([
+      [{ kind: 'not-on-sale-yet', opens }],
+      [{ kind: 'not-on-sale-yet', opens: opens + 60_000 }],
+    ]);
+    expect(review.blocked).toBe(false);
+    expect(review.opens).toBe(opens + 60_000);
+    const open = reviewWishlist(wanted('talk', 'late'), { source: 'live' }, byId, opens + 60_000);
+    expect(open.opens).toBeNull();
+    expect(open.items.flatMap((item) => item.issues)).toEqual([]);
+  });
+
+  it('asks for an item whose sales have closed to be removed', () => {
+    expect(reviewWishlist(wanted('gone'), { source: 'live' }, byId, opens - 1).blocked).toBe(false);
+    const closed = reviewWishlist(wanted('gone'), { source: 'live' }, byId, opens);
+    expect(closed.items[0]?.issues).toEqual([{ kind: 'sales-closed' }]);
+    expect(closed.blocked).toBe(true);
+  });
 });
 
 describe('checkout: what stops a buyer from reserving', () => {
-  const live = { connected: true, online: true, blocked: false, catalogue: 'live', payments: true } as const;
+  const live = {
+    connected: true,
+    online: true,
+    blocked: false,
+    catalogue: 'live',
+    payments: true,
+    opens: null,
+  } as const;
 
   it('lets a connected buyer with a checked wishlist reserve', () => {
     expect(checkoutBlock(live)).toBeNull();
@@ -118,5 +168,12 @@ describe('checkout: what stops a buyer from reserving', () => {
 
   it('asks for the wishlist to be put right', () => {
     expect(checkoutBlock({ ...live, blocked: true })).toMatch(/need attention/);
+    expect(checkoutBlock({ ...live, blocked: true, opens: 'Fri 4 Dec 2026, 10:00 GMT' })).toMatch(/need attention/);
+  });
+
+  it('waits for sales to open, saying when', () => {
+    expect(checkoutBlock({ ...live, opens: 'Fri 4 Dec 2026, 10:00 GMT' })).toBe(
+      'Sales open Fri 4 Dec 2026, 10:00 GMT. You can reserve from then on; this page updates by itself.',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bypassesComingSoon, countdownTo, isComingSoonActive } from '../../src/features/site/comingSoon';
+import { bypassesComingSoon, isComingSoonActive } from '../../src/features/site/comingSoon';
+import { countdownTo } from '../../src/lib/countdown';
 import { SIGNED_OUT, login } from '../../src/state/auth';
 import { DEFAULT_SITE } from '../../src/state/site';
 

@@ -1,8 +1,10 @@
 import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/money';
-import { stockState, type Product } from './product';
+import { saleWindow, stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
+import { SalesOpen } from './SalesOpen';
 import { StockLabel } from './StockLabel';
+import { useSaleNow } from './useSaleNow';
 
 interface ProductCardProps {
   product: Product;
@@ -32,7 +34,9 @@ export function ProductCard({
   headingLevel = 2,
   first = false,
 }: ProductCardProps) {
-  const soldOut = stockState(product) === 'sold-out';
+  const window = saleWindow(product, useSaleNow([product]));
+  // Before sales open it may go on the wishlist, ready for the minute they do; once they close it may not.
+  const unavailable = stockState(product) === 'sold-out' || window.state === 'ended';
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="product-card surface" aria-labelledby={`product-${product.id}-title`}>
@@ -55,15 +59,18 @@ export function ProductCard({
           )}
           <span className="product-card__price-row">
             <span className="product-card__price">{formatPrice(product.price, currency, locale)}</span>
-            <StockLabel product={product} />
+            <StockLabel product={product} window={window} />
           </span>
+          {window.state === 'upcoming' && (
+            <SalesOpen at={window.opens} locale={locale} timeZone={timeZone} className="t-body2 product-card__when" />
+          )}
         </span>
       </button>
       <div className="product-card__actions">
         <button
           type="button"
           className="button button--small"
-          disabled={soldOut}
+          disabled={unavailable}
           onClick={() => onAdd(product)}
           aria-label={`Add ${product.title} to wishlist`}
         >

@@ -14,9 +14,36 @@ import { quantityOf } from '../../state/cart';
 import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/money';
 import { MuiScope } from '../../lib/mui/MuiScope';
-import { stockState, type Product } from './product';
+import { countdownTo } from '../../lib/countdown';
+import { useServerNow } from '../../state/serverNow';
+import { saleWindow, stockState, type Product } from './product';
 import { ProductImage } from './ProductImage';
+import { SalesOpen } from './SalesOpen';
 import { StockLabel } from './StockLabel';
+import { useSaleNow } from './useSaleNow';
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The time left until sales open, ticking each second: "opens in 2 days, 03:04:05". Silent to screen readers (the
+ * moment beside it says the same once, not every second).
+ */
+function OpensIn({ at }: { at: number }) {
+  const left = countdownTo(
+    at,
+    useServerNow((now) => now + 1000),
+  );
+  if (!left) return null;
+  const days = left.days === 0 ? '' : left.days === 1 ? '1 day, ' : `${left.days} days, `;
+  const clock = [left.hours, left.minutes, left.seconds].map(twoDigits).join(':');
+  return (
+    <Typography component="span" color="textSecondary" aria-hidden="true" data-testid="sales-countdown">
+      {' '}
+      · opens in {days}
+      {clock}
+    </Typography>
+  );
+}
 
 export interface ProductDialogProps {
   product: Product | undefined;
@@ -41,7 +68,10 @@ export function ProductDialog({
   onAdd,
 }: ProductDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 599.95px)');
-  const soldOut = product ? stockState(product) === 'sold-out' : true;
+  const saleNow = useSaleNow(product ? [product] : []);
+  const window = product ? saleWindow(product, saleNow) : null;
+  // Before sales open it may go on the wishlist, ready for the minute they do; once they close it may not.
+  const unavailable = !product || stockState(product) === 'sold-out' || window?.state === 'ended';
   const inWishlist = useAtomValue(cartAtom).products.find((item) => item.id === product?.id);
   return (
     // Loaded only when a product is asked for, and drawn with MUI: the theme comes with it.
@@ -60,7 +90,8 @@ export function ProductDialog({
         <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
-        <DialogContent dividers>
+        {/* Scrolled when the details are longer than the screen: a region reached by the keyboard to scroll it. */}
+        <DialogContent dividers tabIndex={0} role="region" aria-label="Details">
           {product ? (
             <Stack spacing={2}>
               <ProductImage src={product.image} alt={product.title} eager />
@@ -68,8 +99,15 @@ export function ProductDialog({
                 <Typography variant="h2" component="p">
                   {formatPrice(product.price, currency, locale)}
                 </Typography>
-                <StockLabel product={product} />
+                {window && <StockLabel product={product} window={window} />}
               </Stack>
+              {window?.state === 'upcoming' && (
+                <Typography>
+                  <SalesOpen at={window.opens} locale={locale} timeZone={timeZone} />
+                  <OpensIn at={window.opens} />
+                </Typography>
+              )}
+              {product.minPerOrder > 1 && <Typography>At least {product.minPerOrder} per order.</Typography>}
               {product.date && (
                 <Typography>
                   {formatEventTime(product.date, locale, timeZone ?? 'UTC')}
@@ -90,7 +128,7 @@ export function ProductDialog({
           </Typography>
           <Button onClick={onClose}>Close</Button>
           {product && (
-            <Button variant="contained" disabled={soldOut} onClick={() => onAdd(product)}>
+            <Button variant="contained" disabled={unavailable} onClick={() => onAdd(product)}>
               Add to wishlist
             </Button>
           )}

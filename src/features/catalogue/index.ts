@@ -6,5 +6,7 @@ export {
   limitedPerOrder,
   maxQuantity,
   parseProduct,
+  saleWindow,
   type Product,
 } from './product';
+export { useSaleNow } from './useSaleNow';

@@ -9,6 +9,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
 import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
+import { formatEventTime } from '../../lib/format';
 import { formatMoney, formatPrice } from '../../lib/money';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
@@ -39,6 +40,10 @@ function issueLabel(issue: ItemIssue): string {
       return `only ${issue.available} left`;
     case 'over-limit':
       return `at most ${issue.limit} per order`;
+    case 'under-minimum':
+      return `at least ${issue.minimum} per order`;
+    case 'not-on-sale-yet':
+      return 'sales not open yet';
     default:
       return issue.kind.replace('-', ' ');
   }
@@ -86,7 +91,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const cart = useAtomValue(cartAtom);
   const auth = useAtomValue(authAtom);
   const connected = useAtomValue(connectedAtom);
-  const { currency, locale } = useAtomValue(siteAtom);
+  const { currency, locale, timezone } = useAtomValue(siteAtom);
   const review = useWishlistReview();
   const catalogue = useAtomValue(catalogueAtom);
   const [progress, setProgress] = useState<RequestProgress | null>(null);
@@ -188,6 +193,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         catalogue: catalogue.source,
         blocked: review.blocked,
         payments: payments.known,
+        opens: review.opens === null ? null : formatEventTime(new Date(review.opens).toISOString(), locale, timezone),
       });
 
   return (

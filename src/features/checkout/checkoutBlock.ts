@@ -8,6 +8,8 @@ interface ShopState {
   blocked: boolean;
   /** Whether the shop's payment settings have arrived: until then checkout cannot say how the buyer pays. */
   payments: boolean;
+  /** When sales open for the last of the items that wait for them, as the buyer reads it; null when none waits. */
+  opens: string | null;
 }
 
 export const CHECKING_WISHLIST = 'Checking your wishlist with the shop…';
@@ -22,5 +24,7 @@ export function checkoutBlock(shop: ShopState): string | null {
   // Connected a moment before the catalogue arrives, the button would turn on and then off again.
   if (shop.catalogue !== 'live') return CHECKING_WISHLIST;
   if (!shop.payments) return 'Checking how the shop takes payment…';
-  return shop.blocked ? 'Some items in your wishlist need attention before you can check out.' : null;
+  if (shop.blocked) return 'Some items in your wishlist need attention before you can check out.';
+  // The page follows the clock (useSaleNow): the button turns on by itself at that moment.
+  return shop.opens ? `Sales open ${shop.opens}. You can reserve from then on; this page updates by itself.` : null;
 }

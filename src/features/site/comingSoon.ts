@@ -14,21 +14,3 @@ export function bypassesComingSoon(auth: AuthState): boolean {
 
 /** Pages a visitor may still open in coming-soon mode. */
 export const OPEN_DURING_COMING_SOON = new Set(['/login', '/coming-soon']);
-
-export interface Countdown {
-  days: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
-export function countdownTo(target: number, now: number): Countdown | null {
-  const remaining = Math.floor((target - now) / 1000);
-  if (!(remaining > 0)) return null;
-  return {
-    days: Math.floor(remaining / 86_400),
-    hours: Math.floor((remaining % 86_400) / 3600),
-    minutes: Math.floor((remaining % 3600) / 60),
-    seconds: remaining % 60,
-  };
-}

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
+import { formatEventTime } from '../../lib/format';
 import { formatMoney, formatPrice, lineTotal } from '../../lib/money';
 import { useStableOrder } from '../../lib/stableOrder';
 import { useGrowingList } from '../../lib/useGrowingList';
@@ -38,10 +39,13 @@ function IssueNotice({
   entry,
   issue,
   money,
+  when,
 }: {
   entry: ReviewedItem;
   issue: ItemIssue;
   money: (amount: number) => string;
+  /** A moment as the buyer reads event times: in the shop's zone, named. */
+  when: (at: number) => string;
 }) {
   const { item } = entry;
   switch (issue.kind) {
@@ -53,6 +57,14 @@ function IssueNotice({
       return <TakeNotice item={item} quantity={issue.available} text={`Only ${issue.available} left.`} />;
     case 'over-limit':
       return <TakeNotice item={item} quantity={issue.limit} text={`One order may hold at most ${issue.limit}.`} />;
+    case 'under-minimum':
+      return (
+        <TakeNotice item={item} quantity={issue.minimum} text={`One order must hold at least ${issue.minimum}.`} />
+      );
+    case 'not-on-sale-yet':
+      return <Alert severity="info">Sales open {when(issue.opens)}. Keep it here to reserve it then.</Alert>;
+    case 'sales-closed':
+      return <Alert severity="warning">Sales have closed. Remove it to check out.</Alert>;
     case 'price-changed':
       return (
         <Alert
@@ -75,9 +87,13 @@ function IssueNotice({
  */
 function holdLimit(product: Product): string {
   const most = maxQuantity(product);
-  if (limitedPerOrder(product)) return ` · up to ${product.maxPerOrder} per order`;
+  const least = product.minPerOrder;
+  if (limitedPerOrder(product)) {
+    return least > 1 ? ` · ${least} to ${product.maxPerOrder} per order` : ` · up to ${product.maxPerOrder} per order`;
+  }
   if (most === 0) return '';
-  return most === 1 ? ' · the last one' : ` · only ${most} left`;
+  const left = most === 1 ? ' · the last one' : ` · only ${most} left`;
+  return least > 1 ? `${left}, at least ${least} per order` : left;
 }
 
 /** Rows rendered at first and per step: a wishlist may hold 500 items, which at once would block a phone. */
@@ -86,10 +102,11 @@ const STEP = 50;
 /** The wishlist's rows (picture, price, quantity within stock, removal, what changed since adding) and its total. */
 export function WishlistItems() {
   const cart = useAtomValue(cartAtom);
-  const { currency, locale } = useAtomValue(siteAtom);
+  const { currency, locale, timezone } = useAtomValue(siteAtom);
   const review = useWishlistReview();
   const rows = useStableOrder(review.items, (entry) => entry.item.id);
   const money = (amount: number) => formatMoney(amount, currency, locale);
+  const when = (at: number) => formatEventTime(new Date(at).toISOString(), locale, timezone);
   const unitPrice = (amount: number) => formatPrice(amount, currency, locale) + (amount === 0 ? '' : ' each');
   const { shown, hasMore, more, sentinelRef } = useGrowingList(rows.length, STEP, '');
 
@@ -180,7 +197,7 @@ export function WishlistItems() {
               {entry.issues.length > 0 && (
                 <Stack spacing={1} sx={{ gridColumn: '1 / -1' }}>
                   {entry.issues.map((issue) => (
-                    <IssueNotice key={issue.kind} entry={entry} issue={issue} money={money} />
+                    <IssueNotice key={issue.kind} entry={entry} issue={issue} money={money} when={when} />
                   ))}
                 </Stack>
               )}

@@ -1,4 +1,4 @@
-import { type CatalogueState, limitedPerOrder, maxQuantity, type Product } from '../catalogue';
+import { type CatalogueState, limitedPerOrder, maxQuantity, type Product, saleWindow } from '../catalogue';
 import { quantityOf } from '../../state/cart';
 import type { CartItem } from '../../state/types';
 import { lineTotal } from '../../lib/money';
@@ -8,7 +8,14 @@ export type ItemIssue =
   | { kind: 'sold-out' }
   | { kind: 'too-many'; available: number }
   | { kind: 'over-limit'; limit: number }
+  | { kind: 'under-minimum'; minimum: number }
+  /** Sales open later: checkout waits for them, the wishlist may keep it. */
+  | { kind: 'not-on-sale-yet'; opens: number }
+  | { kind: 'sales-closed' }
   | { kind: 'price-changed'; was: number; now: number };
+
+/** Issues that need no change of the wishlist: a price to note, sales that open later. */
+const WAITS_OR_INFORMS: ReadonlySet<ItemIssue['kind']> = new Set(['price-changed', 'not-on-sale-yet']);
 
 export interface ReviewedItem {
   item: CartItem;
@@ -23,20 +30,34 @@ export interface WishlistReview {
   items: ReviewedItem[];
   /** Total at the prices to charge. */
   total: number;
-  /** Something must change before checkout (sold out, not on sale, more than available). */
+  /** Something must change before checkout (sold out, not on sale, more than available, fewer than the least). */
   blocked: boolean;
+  /** When the last of the items whose sales open later opens: checkout waits until then (null: none waits). */
+  opens: number | null;
   /** Prices differ from when the items were added. */
   pricesChanged: boolean;
 }
 
+/** The quantity issues of a product on sale: none, or one. */
+function quantityIssue(product: Product, quantity: number): ItemIssue | null {
+  const available = maxQuantity(product);
+  // Fewer left than one order must hold is as good as sold out.
+  if (available === 0 || available < product.minPerOrder) return { kind: 'sold-out' };
+  if (quantity > available) {
+    return limitedPerOrder(product) ? { kind: 'over-limit', limit: available } : { kind: 'too-many', available };
+  }
+  return quantity < product.minPerOrder ? { kind: 'under-minimum', minimum: product.minPerOrder } : null;
+}
+
 /**
- * Checks the wishlist against the catalogue. Only a live catalogue can say a product is gone; a cached one
- * (offline) still tells prices and stock as last seen.
+ * Checks the wishlist against the catalogue at `now`, the database's time (for on-sale windows). Only a live
+ * catalogue can say a product is gone; a cached one (offline) still tells prices and stock as last seen.
  */
 export function reviewWishlist(
   products: readonly CartItem[],
   catalogue: Pick<CatalogueState, 'source'>,
   byId: ReadonlyMap<string, Product>,
+  now: number,
 ): WishlistReview {
   const items = products.map((item): ReviewedItem => {
     const product = byId.get(item.id);
@@ -45,20 +66,23 @@ export function reviewWishlist(
     if (!product) {
       if (catalogue.source === 'live') issues.push({ kind: 'unavailable' });
     } else {
-      const available = maxQuantity(product);
-      if (available === 0) issues.push({ kind: 'sold-out' });
-      else if (quantity > available) {
-        const perOrder = limitedPerOrder(product);
-        issues.push(perOrder ? { kind: 'over-limit', limit: available } : { kind: 'too-many', available });
+      const window = saleWindow(product, now);
+      if (window.state === 'ended') issues.push({ kind: 'sales-closed' });
+      else {
+        if (window.state === 'upcoming') issues.push({ kind: 'not-on-sale-yet', opens: window.opens });
+        const issue = quantityIssue(product, quantity);
+        if (issue) issues.push(issue);
       }
       if (product.price !== item.price) issues.push({ kind: 'price-changed', was: item.price, now: product.price });
     }
     return { item, quantity, product, price: product?.price ?? item.price, issues };
   });
+  const openings = items.flatMap(({ issues }) => issues.flatMap((issue) => ('opens' in issue ? [issue.opens] : [])));
   return {
     items,
     total: lineTotal(items.map(({ price, quantity }) => ({ price, quantity }))),
-    blocked: items.some(({ issues }) => issues.some((issue) => issue.kind !== 'price-changed')),
+    blocked: items.some(({ issues }) => issues.some((issue) => !WAITS_OR_INFORMS.has(issue.kind))),
+    opens: openings.length > 0 ? Math.max(...openings) : null,
     pricesChanged: items.some(({ issues }) => issues.some((issue) => issue.kind === 'price-changed')),
   };
 }

@@ -3,12 +3,10 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { updateValues } from '../../../firebase/database';
-import { serverNowAtom } from '../../../state/liveAtoms';
 import { isRecord } from '../../../state/validation';
-import { parseProduct, type Product } from '../../catalogue';
+import { parseProduct, saleWindow, useSaleNow, type Product } from '../../catalogue';
 import { useShopFormat } from '../format';
 import { LiveContent } from '../LiveContent';
 import { saveQuickly } from '../saving';
@@ -27,19 +25,17 @@ function allProducts(raw: unknown): Product[] {
     .sort((a, b) => (a.sort ?? Infinity) - (b.sort ?? Infinity) || a.title.localeCompare(b.title));
 }
 
-/**
- * Where the product's on-sale window stands at `now` (the database's clock), as the catalogue judges it; null
- * when it has none that matters any more. Each wording stays true of the window if `now` is a little behind.
- */
-function saleNote({ onSaleFrom, onSaleUntil }: Product, now: number, date: (time: number) => string) {
-  if (onSaleFrom !== null && now < onSaleFrom) return `on sale from ${date(onSaleFrom)}`;
-  if (onSaleUntil === null) return null;
-  return now < onSaleUntil ? `on sale until ${date(onSaleUntil)}` : 'sales closed';
+/** Where the product's on-sale window stands at `now` (the database's clock); null when it has none that matters. */
+function saleNote(product: Product, now: number, date: (time: number) => string) {
+  const window = saleWindow(product, now);
+  if (window.state === 'upcoming') return `on sale from ${date(window.opens)}`;
+  if (window.state === 'ended') return 'sales closed';
+  return product.onSaleUntil === null ? null : `on sale until ${date(product.onSaleUntil)}`;
 }
 
 function ProductRow({ product, onEdit }: { product: Product; onEdit: () => void }) {
   const format = useShopFormat();
-  const sales = saleNote(product, useAtomValue(serverNowAtom), format.date);
+  const sales = saleNote(product, useSaleNow([product]), format.date);
   const perOrder =
     product.minPerOrder > 1 ? `${product.minPerOrder} to ${product.maxPerOrder}` : `up to ${product.maxPerOrder}`;
   const toggle = () =>
