@@ -149,6 +149,8 @@ describe('database.rules.json: only the allocator places orders and takes stock'
     expect(set('onSaleUntil', opens + 1, opening)).toBe(true);
     expect(set('onSaleUntil', opens, opening)).toBe(false);
     expect(allowed([put('products/fair/onSaleFrom', opens)], buyer)).toBe(false);
+    expect(set('attendeeNames', true)).toBe(true);
+    expect(set('attendeeNames', 'yes')).toBe(false);
   });
 
   it('an existing order cannot be placed again, nor used to take a second slot', () => {

@@ -101,6 +101,20 @@ describe('database.rules.json: a buyer asks for an order', () => {
   });
 });
 
+describe('database.rules.json: attendee names in a request', () => {
+  it('one name per ticket number of a line the request holds, 1–200 characters', () => {
+    expect(allowed(ask(request({ names: { gig: { '0': 'Ann Lee', '1': 'Bo' } } })))).toBe(true);
+    expect(allowed(ask(request({ names: { gig: ['Ann Lee', 'Bo'] } })))).toBe(true);
+    expect(allowed(ask(request({ names: { gig: { '1': 'Bo' } } })))).toBe(true);
+    expect(allowed(ask(request({ names: { mug: { '0': 'Ann' } } })))).toBe(false);
+    expect(allowed(ask(request({ names: { gig: { '0': '' } } })))).toBe(false);
+    expect(allowed(ask(request({ names: { gig: { '0': 'x'.repeat(201) } } })))).toBe(false);
+    expect(allowed(ask(request({ names: { gig: { '0': 7 } } })))).toBe(false);
+    expect(allowed(ask(request({ names: { gig: { first: 'Ann' } } })))).toBe(false);
+    expect(allowed(ask(request({ names: { gig: { '1000': 'Ann' } } })))).toBe(false);
+  });
+});
+
 describe("database.rules.json: a request only inside its products' on-sale windows", () => {
   const windowed = (window: Record<string, number>) => ({ ...data, products: { gig: { ...product, ...window } } });
 

@@ -155,6 +155,12 @@ describe('the product form', () => {
     );
   });
 
+  it('asks for attendee names only for an event, which has a date', () => {
+    expect(productRecord({ ...filled, attendeeNames: true, date: '2027-07-01T19:00' }, 'UTC').attendeeNames).toBe(true);
+    expect(productRecord({ ...filled, attendeeNames: true }, 'UTC')).not.toHaveProperty('attendeeNames');
+    expect(productRecord({ ...filled, date: '2027-07-01T19:00' }, 'UTC')).not.toHaveProperty('attendeeNames');
+  });
+
   it('refuses what the rules refuse, and an id that is taken', () => {
     expect(
       validateProduct(

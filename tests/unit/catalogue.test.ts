@@ -92,6 +92,7 @@ describe('catalogue validation', () => {
         minPerOrder: 1,
         onSaleFrom: null,
         onSaleUntil: null,
+        attendeeNames: false,
         active: false,
         sort: null,
       },

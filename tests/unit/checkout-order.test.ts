@@ -6,6 +6,7 @@ import { orderTotal } from '../../src/features/orders';
 import { parseOrder } from '../../src/features/orders/order';
 import { reviewWishlist } from '../../src/features/wishlist/review';
 import { CHECKING_WISHLIST, checkoutBlock } from '../../src/features/checkout/checkoutBlock';
+import { parseAttendeeNames, requestRecord } from '../../src/features/orders/orderRequest';
 
 const contact = { name: ' Bo ', email: 'bo@example.com', telephone: '', notes: '' };
 
@@ -175,5 +176,19 @@ describe('checkout: what stops a buyer from reserving', () => {
     expect(checkoutBlock({ ...live, opens: 'Fri 4 Dec 2026, 10:00 GMT' })).toBe(
       'Sales open Fri 4 Dec 2026, 10:00 GMT. You can reserve from then on; this page updates by itself.',
     );
+  });
+});
+
+describe('attendee names in a request', () => {
+  it('stores only the names given, trimmed, by ticket number, and reads them back as the database returns them', () => {
+    const lines = [{ productId: 'gig', quantity: 3 }];
+    const contact = { name: 'Bo', email: 'bo@example.com' };
+    const record = requestRecord('request-1', lines, contact, '', 'door', 0, { gig: [' Ann ', '', 'Cy'], mug: [''] });
+    expect(record.names).toEqual({ gig: { '0': 'Ann', '2': 'Cy' } });
+    expect(requestRecord('request-1', lines, contact, '', 'door', 0, { gig: ['', ' '] })).not.toHaveProperty('names');
+    expect(parseAttendeeNames({ gig: ['Ann', null, 'Cy'] })).toEqual({ gig: ['Ann', '', 'Cy'] });
+    expect(parseAttendeeNames({ gig: { '0': 'Ann', '2': 'Cy' } })).toEqual({ gig: ['Ann', '', 'Cy'] });
+    expect(parseAttendeeNames({ gig: { x: 'Ann', '1': 7 }, mug: 'text' })).toEqual({ gig: [] });
+    expect(parseAttendeeNames('text')).toEqual({});
   });
 });

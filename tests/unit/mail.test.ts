@@ -100,7 +100,12 @@ describe('composing an email', () => {
     const mail = composeMail(context());
     // The order page's status for a new order is "Pending": the email names it.
     expect(mail.text).toContain('shows as “Pending” until you pay');
-    expect(mail.text).toMatch(/- Gig <b>night<\/b>, Tue, 1 Jun 2027, 19:00 UTC: /);
+    expect(mail.text).toMatch(/- Gig <b>night<\/b>, Tue, 1 Jun 2027, 19:00 UTC, for Ann: /);
+    expect(mail.html).toContain('<div>for Ann</div>');
+    // An attendee's name is typed by the buyer: a sentence or a number in it is left out, as from the greeting.
+    const phished = composeMail(context({ tickets: [{ ...ticket(0), holder: 'URGENT call 0800 000 000' }] }));
+    expect(`${phished.text} ${phished.html}`).not.toMatch(/URGENT|0800/);
+    expect(phished.text).toMatch(/19:00 UTC: ABCD/);
     const free = composeMail(
       context({
         order: parseOrder('u1', 'o1', {

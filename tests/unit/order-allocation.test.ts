@@ -136,6 +136,17 @@ describe('settling a batch of the order queue', () => {
     );
   });
 
+  it('names each ticket after the attendee the buyer gave for it, and after the buyer where none was given', () => {
+    const gig = product('gig', { date: '2027-01-15T19:00:00Z', attendeeNames: true });
+    const queued = request('a', 1, { gig: 3 }, 'order-one');
+    // As the database hands it back: the names by ticket number as a list with a hole, one only spaces.
+    (queued.raw as Record<string, unknown>).names = { gig: ['Ann Lee', undefined, '  '] };
+    const batch = settleBatch([queued], catalogue(gig), new Map(), TERMS);
+    const id = orderIdFor('a', 'order-one');
+    const holders = [0, 1, 2].map((n) => (batch.update[`tickets/gig/${id}-${n}`] as { holder: string }).holder);
+    expect(holders).toEqual(['Ann Lee', 'Buyer a', 'Buyer a']);
+  });
+
   it('writes the order at catalogue prices in a free slot, its tickets, the answer, and takes the request off', () => {
     const gig = product('gig', { stock: 10, price: 12.5, date: '2027-01-15T19:00:00Z' });
     const batch = settleBatch(

@@ -15,6 +15,7 @@ export const product = (id: string, extra: Partial<Product> = {}): Product => ({
   minPerOrder: 1,
   onSaleFrom: null,
   onSaleUntil: null,
+  attendeeNames: false,
   active: true,
   sort: null,
   ...extra,

@@ -12,7 +12,7 @@ import { balanceDue, ticketsIssued } from '../../../src/features/orders/orderPay
 import type { PaymentSettings } from '../../../src/features/orders/paymentSettings';
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
 import { displayReference } from '../../../src/features/orders/orderReference';
-import { greeting, type MailKind } from '../../../src/features/orders/orderMail';
+import { greeting, nameInMail, type MailKind } from '../../../src/features/orders/orderMail';
 import type { RefundWay } from '../../../src/features/orders/refundRecords';
 import type { Order, OrderStatus } from '../../../src/features/orders/order';
 import { eventCalendar } from '../../../src/features/tickets/ics';
@@ -274,6 +274,11 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));
   const cid = (ticket: Ticket) => `ticket-${ticket.eventId}-${ticket.id}@${ctx.domain}`;
   const eventTitle = (ticket: Ticket) => ctx.events.get(ticket.eventId)?.title ?? ticket.eventId;
+  // Who the ticket is for, where it reads as a name: the attendee's name is typed by the buyer, as theirs is.
+  const holderLine = (ticket: Ticket) => {
+    const name = nameInMail(ticket.holder);
+    return name ? `for ${name}` : '';
+  };
   const when = (event: MailEvent | undefined) =>
     event?.date ? formatEventTime(event.date, shop.locale, shop.timezone) : '';
   const more = withTickets ? ctx.tickets.length - pictured.size : 0;
@@ -298,7 +303,8 @@ export function composeMail(ctx: MailContext): ComposedMail {
       ? [
           'Your tickets (show the QR code or read out the code at the door):',
           ...tickets.map(
-            (t) => `- ${[eventTitle(t), when(ctx.events.get(t.eventId))].filter(Boolean).join(', ')}: ${t.code}`,
+            (t) =>
+              `- ${[eventTitle(t), when(ctx.events.get(t.eventId)), holderLine(t)].filter(Boolean).join(', ')}: ${t.code}`,
           ),
           ...(more > 0 ? [`The order page shows the QR codes of all ${ctx.tickets.length} tickets.`] : []),
           '',
@@ -316,7 +322,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       const image = pictured.has(t.id)
         ? `<img src="cid:${escapeHtml(cid(t))}" width="180" height="180" alt="QR code of ticket ${escapeHtml(t.code)}" style="display:block;border:0;">`
         : '';
-      return `<tr><td style="${cell}">${image}<div style="font-weight:bold;">${escapeHtml(eventTitle(t))}</div><div>${escapeHtml(when(event))}${event?.venue ? `, ${escapeHtml(event.venue)}` : ''}</div><div style="font-family:Consolas,Menlo,monospace;font-size:14px;">${escapeHtml(t.code)}</div></td></tr>`;
+      return `<tr><td style="${cell}">${image}<div style="font-weight:bold;">${escapeHtml(eventTitle(t))}</div><div>${escapeHtml(when(event))}${event?.venue ? `, ${escapeHtml(event.venue)}` : ''}</div>${holderLine(t) ? `<div>${escapeHtml(holderLine(t))}</div>` : ''}<div style="font-family:Consolas,Menlo,monospace;font-size:14px;">${escapeHtml(t.code)}</div></td></tr>`;
     })
     .join('');
   const html = htmlFrame(

@@ -12,7 +12,12 @@ import { orderTotal, type StoredOrder } from '../../../src/features/orders/order
 import { newOrderLinkSecret } from '../../../src/features/orders/orderLink';
 import { confirmationMessageId, deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
 import { newOrderReference } from '../../../src/features/orders/orderReference';
-import { answerRecord, type OrderAnswer, type OrderRequest } from '../../../src/features/orders/orderRequest';
+import {
+  answerRecord,
+  parseAttendeeNames,
+  type OrderAnswer,
+  type OrderRequest,
+} from '../../../src/features/orders/orderRequest';
 import { ticketId } from '../../../src/features/tickets/ticket';
 import { newTicketCode } from '../../../src/features/tickets/ticketCode';
 import { paths } from '../../../src/firebase/paths';
@@ -89,6 +94,7 @@ function parseRequest(raw: unknown): OrderRequest | null {
     contact: { name, email, ...(typeof telephone === 'string' && telephone ? { telephone } : {}) },
     ...(typeof raw.notes === 'string' && raw.notes ? { notes: raw.notes } : {}),
     ...(method ? { method } : {}),
+    ...(raw.names !== undefined ? { names: parseAttendeeNames(raw.names) } : {}),
   };
 }
 
@@ -269,7 +275,8 @@ export function settleBatch(
             order: orderId,
             n,
             code: newTicketCode(),
-            holder: request.contact.name,
+            // Whoever the buyer named for this ticket, else the buyer (docs/tickets-and-check-in.md).
+            holder: request.names?.[id]?.[n]?.trim() || request.contact.name,
             ...issuedTicket(pay),
             created: SERVER_TIME,
           };

@@ -21,6 +21,8 @@ export interface Product {
   /** When sales open and close (ms since the epoch, on the database's clock); null: no bound (docs/data-model.md#products). */
   onSaleFrom: number | null;
   onSaleUntil: number | null;
+  /** Checkout asks for the name of each ticket's attendee (events only: goods issue no tickets). */
+  attendeeNames: boolean;
   active: boolean;
   sort: number | null;
 }
@@ -125,6 +127,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       stock: typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : null,
       ...parsePerOrder(raw),
       ...parseSaleWindow(raw),
+      attendeeNames: raw.attendeeNames === true,
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
     },

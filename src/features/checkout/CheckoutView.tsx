@@ -26,8 +26,10 @@ import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 import { usePageTitle } from '../site';
 import { paymentSettingsAtom } from '../paying';
-import { offeredMethods, type PaymentMethod } from '../orders';
+import { offeredMethods, type AttendeeNames, type PaymentMethod } from '../orders';
 import { PaymentChoice } from './PaymentChoice';
+import { AttendeeFields } from './AttendeeFields';
+import { attendeeErrors, attendeeFieldId, attendeeNames } from './attendees';
 
 /** What the allocator's answer decides for a request in line. */
 const STOCK_ISSUES: ReadonlySet<ItemIssue['kind']> = new Set(['sold-out', 'too-many']);
@@ -107,6 +109,12 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const orderId = useRef<string | null>(null);
   const lines = () =>
     cart.products.map((item) => ({ productId: item.id, quantity: item.quantity ?? 1, title: item.title }));
+  // Who each ticket is for, where the event asks (docs/behaviour.md#attendee-names); checked before the request.
+  const [typedNames, setTypedNames] = useState<AttendeeNames>({});
+  const [nameErrors, setNameErrors] = useState<Record<string, (string | undefined)[]>>({});
+  const named = review.items.flatMap(({ item, quantity, product }) =>
+    product?.attendeeNames && product.date ? [{ productId: item.id, title: item.title, quantity }] : [],
+  );
 
   /** Shows how an attempt ended; the attempt's id is kept only while the answer may still come. */
   async function follow(attempt: Promise<PlacedOrder | null>): Promise<void> {
@@ -155,11 +163,20 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
     validate: validateCheckout,
     idPrefix: 'checkout',
     async submit(fields) {
+      const wrong = attendeeErrors(attendeeNames(named, typedNames, fields.name));
+      setNameErrors(wrong);
+      const first = named.find(({ productId }) => wrong[productId]);
+      if (first) {
+        const n = wrong[first.productId]!.findIndex(Boolean);
+        document.getElementById(attendeeFieldId(first.productId, n))?.focus();
+        return null;
+      }
+      const names = attendeeNames(named, typedNames, fields.name);
       await follow(
         (async () => {
           orderId.current ??= await newOrderId();
           rememberRequest(orderId.current);
-          return placeOrder(orderId.current, lines(), fields, method, setProgress);
+          return placeOrder(orderId.current, lines(), fields, method, names, setProgress);
         })(),
       );
       // The toasts above say how it went; the form itself has nothing more to show.
@@ -258,6 +275,22 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
           collected at a time.
         </Typography>
         <CheckoutFormFields form={form} />
+        {named.length > 0 && (
+          <AttendeeFields
+            lines={named}
+            names={attendeeNames(named, typedNames, form.fields.name)}
+            errors={nameErrors}
+            onChange={(productId, n, name) => {
+              // Only the ticket typed in: the first of each line follows the buyer's name until it is typed in.
+              const list = [...(typedNames[productId] ?? [])];
+              list[n] = name;
+              const typed = { ...typedNames, [productId]: list };
+              setTypedNames(typed);
+              if (nameErrors[productId]?.[n])
+                setNameErrors(attendeeErrors(attendeeNames(named, typed, form.fields.name)));
+            }}
+          />
+        )}
         {payments.known && (
           <Box sx={{ mt: 2 }}>
             <PaymentChoice

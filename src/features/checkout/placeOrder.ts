@@ -6,6 +6,7 @@ import {
   displayReference,
   parseAnswer,
   requestRecord,
+  type AttendeeNames,
   type NewOrder,
   type OrderAnswer,
   type WantedLine,
@@ -142,6 +143,7 @@ async function joinQueue(
   lines: readonly RequestedLine[],
   contact: CheckoutFields,
   method: PaymentMethod,
+  names: AttendeeNames,
 ): Promise<void> {
   const [answered, waiting] = await Promise.all([
     db.read(paths.orderAnswer(uid, requestId)),
@@ -162,6 +164,7 @@ async function joinQueue(
     contact.notes.trim(),
     method,
     db.serverTime,
+    names,
   );
   const write = () => db.updateRoot({ [paths.orderRequest(uid)]: record, [paths.orderRate(uid)]: db.serverTime });
   try {
@@ -213,12 +216,13 @@ export async function placeOrder(
   lines: readonly RequestedLine[],
   contact: CheckoutFields,
   method: PaymentMethod,
+  names: AttendeeNames,
   progress: (state: RequestProgress) => void = () => undefined,
 ): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
   const db = await database();
   progress('sending');
-  await joinQueue(db, uid, requestId, lines, contact, method);
+  await joinQueue(db, uid, requestId, lines, contact, method, names);
   progress('in-line');
   return outcome(db, uid, await awaitAnswer(db, uid, requestId), lines, contact);
 }

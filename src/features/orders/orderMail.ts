@@ -71,13 +71,20 @@ export function mailLabel(mail: Pick<MailDelivery, 'id' | 'kind'>, orderId: stri
 type MailState = 'queued' | 'sent' | 'failed';
 
 /**
- * "Hello Ann Parks-Smith," from the name a buyer typed, or "Hello," when it does not read as a name: the one place
- * the shop's mail carries a buyer's own words, so it takes letters, spaces and a name's punctuation, 60 at most, and
- * no digits, links or sentences (docs/security.md#what-an-anonymous-script-can-still-make-the-shop-send).
+ * A name a buyer typed, as the shop's mail may carry it, or null when it does not read as a name: the buyer's own
+ * words are the one thing in the shop's mail an anonymous script chooses, so a name takes letters, spaces and a
+ * name's punctuation, 60 at most, and no digits, links or sentences
+ * (docs/security.md#what-an-anonymous-script-can-still-make-the-shop-send).
  */
-export function greeting(name: string): string {
+export function nameInMail(name: string): string | null {
   const oneLine = name.replace(/\s+/g, ' ').trim();
-  return /^[\p{L}\p{M}][\p{L}\p{M} .,'’-]{0,59}$/u.test(oneLine) ? `Hello ${oneLine},` : 'Hello,';
+  return /^[\p{L}\p{M}][\p{L}\p{M} .,'’-]{0,59}$/u.test(oneLine) ? oneLine : null;
+}
+
+/** "Hello Ann Parks-Smith," from the name a buyer typed, or "Hello," when it does not read as a name. */
+export function greeting(name: string): string {
+  const named = nameInMail(name);
+  return named ? `Hello ${named},` : 'Hello,';
 }
 
 /** The confirmation's id is fixed by its order, so a batch decided twice can never queue two. */

@@ -26,6 +26,39 @@ export interface OrderRequest {
   notes?: string;
   /** How the buyer chose to pay; a request from before payments names none (docs/payments.md#the-hold). */
   method?: PaymentMethod;
+  /** Who each ticket is for, by product and ticket number; a ticket not named is the buyer's. */
+  names?: AttendeeNames;
+}
+
+/** Attendees' names by product id, one per ticket in ticket order (an empty one: the buyer's name). */
+export type AttendeeNames = Record<string, readonly string[]>;
+
+/** The names as the request stores them: by ticket number, only those given, trimmed; null when none is. */
+function namesRecord(names: AttendeeNames): Record<string, Record<string, string>> | null {
+  const record: Record<string, Record<string, string>> = {};
+  for (const [productId, list] of Object.entries(names)) {
+    const given = list.flatMap((name, n) => (name.trim() ? [[String(n), name.trim()] as const] : []));
+    if (given.length > 0) record[productId] = Object.fromEntries(given);
+  }
+  return Object.keys(record).length > 0 ? record : null;
+}
+
+/**
+ * The names a queued request holds, as the allocator reads them: the database keeps `{0: …, 1: …}` as a list, and
+ * a ticket left out is a hole. Anything that is not a name is no name (the rules refuse such writes).
+ */
+export function parseAttendeeNames(raw: unknown): AttendeeNames {
+  if (!isRecord(raw) && !Array.isArray(raw)) return {};
+  const names: Record<string, string[]> = {};
+  for (const [productId, list] of Object.entries(raw as Record<string, unknown>)) {
+    if (!isRecord(list) && !Array.isArray(list)) continue;
+    const byNumber: string[] = [];
+    for (const [n, name] of Object.entries(list as Record<string, unknown>)) {
+      if (/^[0-9]{1,3}$/.test(n) && typeof name === 'string') byNumber[Number(n)] = name;
+    }
+    names[productId] = Array.from(byNumber, (name) => name ?? '');
+  }
+  return names;
 }
 
 /** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
@@ -36,7 +69,9 @@ export function requestRecord(
   notes: string,
   method: PaymentMethod,
   at: unknown,
+  names: AttendeeNames = {},
 ): Record<string, unknown> {
+  const named = namesRecord(names);
   return {
     id,
     at,
@@ -44,6 +79,7 @@ export function requestRecord(
     contact,
     ...(notes ? { notes } : {}),
     method,
+    ...(named ? { names: named } : {}),
   };
 }
 

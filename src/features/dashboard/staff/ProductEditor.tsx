@@ -168,6 +168,16 @@ export function ProductEditor({
               }
               label="On sale (shown in the shop)"
             />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.fields.attendeeNames}
+                  disabled={form.fields.date === ''}
+                  onChange={(event) => form.update('attendeeNames', event.target.checked)}
+                />
+              }
+              label="Ask for each attendee’s name (events only)"
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -19,6 +19,7 @@ export interface ProductFields {
   onSaleUntil: string;
   sort: string;
   active: boolean;
+  attendeeNames: boolean;
 }
 
 export const EMPTY_PRODUCT: ProductFields = {
@@ -37,6 +38,7 @@ export const EMPTY_PRODUCT: ProductFields = {
   onSaleUntil: '',
   sort: '',
   active: true,
+  attendeeNames: false,
 };
 
 /** On-sale moments are stored as milliseconds, the helpers of dateTimeInput speak ISO: these convert. */
@@ -67,6 +69,7 @@ export function productFields(product: Product, zone: string): ProductFields {
     onSaleUntil: momentInput(product.onSaleUntil, zone),
     sort: product.sort === null ? '' : String(product.sort),
     active: product.active,
+    attendeeNames: product.attendeeNames,
   };
 }
 
@@ -164,6 +167,8 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
   };
   const date = fromLocalInput(fields.date, zone);
   if (date) record.date = date;
+  // Kept only where it means something: an event issues tickets, goods do not.
+  if (fields.attendeeNames && record.date) record.attendeeNames = true;
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
   if (fields.stock.trim() !== '') record.stock = number(fields.stock);
   if (fields.maxPerOrder.trim() !== '') record.maxPerOrder = number(fields.maxPerOrder);

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { OutlinedField } from '../../lib/FormTextField';
+import type { AttendeeNames } from '../orders';
+import { ATTENDEE_NAME_LIMIT, attendeeFieldId, type NamedLine } from './attendees';
+
+interface AttendeeFieldsProps {
+  lines: readonly NamedLine[];
+  /** As the buyer sees them (attendees.ts). */
+  names: AttendeeNames;
+  errors: Record<string, (string | undefined)[]>;
+  onChange: (productId: string, n: number, name: string) => void;
+}
+
+/** One name field per ticket, grouped by event: who each ticket is for, printed on it and read at the door. */
+export function AttendeeFields({ lines, names, errors, onChange }: AttendeeFieldsProps) {
+  return (
+    <>
+      {lines.map(({ productId, title, quantity }) => (
+        <Box component="fieldset" key={productId} sx={{ border: 0, p: 0, m: 0, mt: 2, minWidth: 0 }}>
+          <Box component="legend" sx={{ p: 0, mb: 1 }}>
+            <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.125rem' }}>
+              Who is each ticket for? {title}
+            </Typography>
+          </Box>
+          <Typography color="textSecondary" variant="body2" sx={{ mb: 2 }}>
+            The name is printed on the ticket and checked at the door.
+          </Typography>
+          <Stack spacing={2}>
+            {Array.from({ length: quantity }, (_, n) => {
+              const id = attendeeFieldId(productId, n);
+              const error = errors[productId]?.[n];
+              return (
+                <OutlinedField
+                  key={id}
+                  id={id}
+                  label={quantity === 1 ? 'Ticket holder' : `Ticket ${n + 1} of ${quantity}`}
+                  required
+                  error={Boolean(error)}
+                  helper={{
+                    id: `${id}-helper-text`,
+                    text: error ?? (n === 0 ? 'Your name, unless you change it.' : ''),
+                  }}
+                >
+                  <input
+                    id={id}
+                    className="field__input"
+                    placeholder=" "
+                    required
+                    autoComplete={n === 0 ? 'name' : 'off'}
+                    maxLength={ATTENDEE_NAME_LIMIT}
+                    value={names[productId]?.[n] ?? ''}
+                    onChange={(event) => onChange(productId, n, event.target.value)}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={`${id}-helper-text`}
+                  />
+                </OutlinedField>
+              );
+            })}
+          </Stack>
+        </Box>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { AttendeeNames } from '../orders';
+
+/** A line whose product asks who each ticket is for (docs/behaviour.md#attendee-names). */
+export interface NamedLine {
+  productId: string;
+  title: string;
+  quantity: number;
+}
+
+/** The most characters of a name, as the rules allow. */
+export const ATTENDEE_NAME_LIMIT = 200;
+
+/**
+ * The names as the buyer sees them: what they typed for each ticket, and for the first ticket of each line, until
+ * they type one, the buyer's own name.
+ */
+export function attendeeNames(lines: readonly NamedLine[], typed: AttendeeNames, buyer: string): AttendeeNames {
+  return Object.fromEntries(
+    lines.map(({ productId, quantity }) => [
+      productId,
+      Array.from({ length: quantity }, (_, n) => typed[productId]?.[n] ?? (n === 0 ? buyer : '')),
+    ]),
+  );
+}
+
+/** What is wrong with each name, by product and ticket number (undefined: nothing); empty when all are right. */
+export function attendeeErrors(names: AttendeeNames): Record<string, (string | undefined)[]> {
+  const errors: Record<string, (string | undefined)[]> = {};
+  for (const [productId, list] of Object.entries(names)) {
+    const found = list.map((name) => {
+      const value = name.trim();
+      if (!value) return 'Please enter who this ticket is for.';
+      return value.length > ATTENDEE_NAME_LIMIT
+        ? `Please keep this under ${ATTENDEE_NAME_LIMIT} characters.`
+        : undefined;
+    });
+    if (found.some(Boolean)) errors[productId] = found;
+  }
+  return errors;
+}
+
+/** The id of a ticket's name field, to focus the first one that is wrong. */
+export const attendeeFieldId = (productId: string, n: number) => `checkout-attendee-${productId}-${n}`;
