@@ -18,6 +18,7 @@ import {
   PAYMENT_MARKS_ENDPOINT,
   PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
+  TICKET_HOLDER_ENDPOINT,
 } from './src/features/orders/paymentEndpoint.ts';
 import { cardProviderSettings } from './functions/src/payments/cardSettings.ts';
 import { applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint.ts';
@@ -130,6 +131,9 @@ function trustedCode(): Plugin {
     /** "Pay another way" (functions/src/payments/methodChange.ts). */
     changeMethod: import('./functions/src/payments/methodChange.ts').PaymentMethodChanger;
     methodChange: typeof import('./functions/src/payments/methodChange.ts');
+    /** "Change name" on a ticket (functions/src/orders/ticketHolder.ts). */
+    changeHolder: import('./functions/src/orders/ticketHolder.ts').TicketHolderChanger;
+    ticketHolder: typeof import('./functions/src/orders/ticketHolder.ts');
     sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
   };
   let services: Promise<Services> | undefined;
@@ -147,6 +151,7 @@ function trustedCode(): Plugin {
       { refundApplier },
       cardEndpoints,
       methodChange,
+      ticketHolder,
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -160,6 +165,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/payments/refunds.ts')>('./functions/src/payments/refunds.ts'),
       load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
       load<typeof import('./functions/src/payments/methodChange.ts')>('./functions/src/payments/methodChange.ts'),
+      load<typeof import('./functions/src/orders/ticketHolder.ts')>('./functions/src/orders/ticketHolder.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -176,6 +182,8 @@ function trustedCode(): Plugin {
       applyRefunds: refundApplier(db, cards?.provider ?? null),
       changeMethod: methodChange.paymentMethodChanger(db),
       methodChange,
+      changeHolder: ticketHolder.ticketHolderChanger(db),
+      ticketHolder,
       mail: trustedMail({ ...mailSettings, databaseUrl }),
       endpoints,
       sendSoon,
@@ -218,6 +226,7 @@ function trustedCode(): Plugin {
           CARD_PAYMENT_ENDPOINT,
           CARD_WEBHOOK_ENDPOINT,
           PAYMENT_METHOD_ENDPOINT,
+          TICKET_HOLDER_ENDPOINT,
         ];
         if (!trustedPaths.includes(path ?? '')) {
           return next();
@@ -249,6 +258,8 @@ function trustedCode(): Plugin {
               return trusted.methodChange
                 .paymentMethodRequest(trusted.changeMethod, request.method, body)
                 .then((answer) => (sendSoon(mail.sender), answer));
+            if (path === TICKET_HOLDER_ENDPOINT)
+              return trusted.ticketHolder.ticketHolderRequest(trusted.changeHolder, request.method, body);
             if (path === ALLOCATE_ENDPOINT)
               return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
             if (path === PAYMENT_MARKS_ENDPOINT)

@@ -7,7 +7,8 @@
  *   and then sends the confirmations the batch queued (mail/); /api/payments/apply, which applies the payments
  *   staff queued (payments/marks.ts), and /api/payments/refund, which applies the refunds staff asked for
  *   (payments/refunds.ts), through the same connection; and the card flow's /api/payments/card and its
- *   provider's webhook /api/payments/card/webhook (payments/card.ts);
+ *   provider's webhook /api/payments/card/webhook (payments/card.ts); and the order page's /api/payments/method
+ *   (payments/methodChange.ts) and /api/tickets/holder (orders/ticketHolder.ts);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
  * - expireOrders: every minute, lets the orders whose payment holds have ended unpaid lapse, and reminds bank
@@ -35,8 +36,10 @@ import {
   PAYMENT_MARKS_ENDPOINT,
   PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
+  TICKET_HOLDER_ENDPOINT,
 } from '../../src/features/orders/paymentEndpoint';
 import { paymentMethodChanger, paymentMethodRequest, type PaymentMethodChanger } from './payments/methodChange';
+import { ticketHolderChanger, ticketHolderRequest, type TicketHolderChanger } from './orders/ticketHolder';
 import { cardPaymentRequest, cardServices, cardWebhookRequest, type CardServices } from './payments/cardEndpoints';
 import { cardProviderSettings } from './payments/cardSettings';
 import { callerBehindGoogle, callerDirect } from './mail/caller';
@@ -116,6 +119,7 @@ let allocator: Allocator | undefined;
 let applyMarks: ReturnType<typeof markApplier> | undefined;
 let applyRefunds: ReturnType<typeof refundApplier> | undefined;
 let changeMethod: PaymentMethodChanger | undefined;
+let changeHolder: TicketHolderChanger | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
 const trustedQueueDatabase = () => (queueDatabase ??= adminQueueDatabase());
 
@@ -148,6 +152,7 @@ export const allocateOrders = onRequest(
       // Card refunds go through the card flow's provider; without one they are answered no-card.
       applyRefunds = refundApplier(db, cardFlow()?.provider ?? null);
       changeMethod = paymentMethodChanger(db);
+      changeHolder = ticketHolderChanger(db);
     }
     // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
     // sends whatever is left within a minute (docs/decisions.md#email).
@@ -161,10 +166,17 @@ export const allocateOrders = onRequest(
             ? await cardPaymentRequest(cardFlow(), request.method, request.body)
             : request.path === PAYMENT_METHOD_ENDPOINT
               ? await paymentMethodRequest(changeMethod!, request.method, request.body)
-              : request.path === CARD_WEBHOOK_ENDPOINT
-                ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
-                  await cardWebhookRequest(cardFlow(), request.method, request.rawBody, request.get('stripe-signature'))
-                : await allocateRequest(allocator, request.method, sendMail);
+              : request.path === TICKET_HOLDER_ENDPOINT
+                ? await ticketHolderRequest(changeHolder!, request.method, request.body)
+                : request.path === CARD_WEBHOOK_ENDPOINT
+                  ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
+                    await cardWebhookRequest(
+                      cardFlow(),
+                      request.method,
+                      request.rawBody,
+                      request.get('stripe-signature'),
+                    )
+                  : await allocateRequest(allocator, request.method, sendMail);
     if ([CARD_PAYMENT_ENDPOINT, CARD_WEBHOOK_ENDPOINT, PAYMENT_METHOD_ENDPOINT].includes(request.path)) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },

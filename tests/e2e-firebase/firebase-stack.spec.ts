@@ -622,6 +622,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/payments/card/webhook',
     '/api/payments/method',
     '/api/payments/refund',
+    '/api/tickets/holder',
     '/cart',
     '/checkout',
     '/coming-soon',

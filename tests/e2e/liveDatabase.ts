@@ -18,9 +18,11 @@ import {
   PAYMENT_MARKS_ENDPOINT,
   PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
+  TICKET_HOLDER_ENDPOINT,
 } from '../../src/features/orders/paymentEndpoint';
 import { cardPaymentRequest } from '../../functions/src/payments/cardEndpoints';
 import { paymentMethodChanger, paymentMethodRequest } from '../../functions/src/payments/methodChange';
+import { ticketHolderChanger, ticketHolderRequest } from '../../functions/src/orders/ticketHolder';
 import { startCardStack, type CardStack } from './cardStack';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
@@ -64,6 +66,7 @@ interface TrustedCode {
   applyMarks: ReturnType<typeof markApplier>;
   applyRefunds: ReturnType<typeof refundApplier>;
   changeMethod: ReturnType<typeof paymentMethodChanger>;
+  changeHolder: ReturnType<typeof ticketHolderChanger>;
   mail: TrustedMail;
   /** The test's own card provider, started at the first card payment. */
   cards: () => Promise<CardStack>;
@@ -153,6 +156,14 @@ async function connectPages(
     sendSoon(mail.sender);
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
+  // The order page's "Change name" on a ticket, the same.
+  await context.route(`**${TICKET_HOLDER_ENDPOINT}`, async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const request = route.request();
+    const body: unknown = request.postData() ? request.postDataJSON() : undefined;
+    const answer = await ticketHolderRequest(trusted().changeHolder, request.method(), body);
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+  });
   // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
   const E2E_CALLER = callerDirect('e2e');
   await context.route(
@@ -228,6 +239,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
             refund: async (refund) => (await cards()).services.provider.refund(refund),
           }),
           changeMethod: paymentMethodChanger(db),
+          changeHolder: ticketHolderChanger(db),
           mail,
           cards,
         };

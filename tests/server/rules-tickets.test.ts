@@ -58,6 +58,17 @@ const data = {
   checkins: { gig: { scanAAAA1111: scan('o1-0', { result: 'void' }) } },
 };
 
+/** The data with ticket o1-1 checked in at the door. */
+const checkedIn = {
+  ...data,
+  tickets: {
+    gig: {
+      ...data.tickets.gig,
+      'o1-1': ticket('o1', 1, { checkin: { scan: 'scanCCCC3333', device: 'door-2', at: NOW } }),
+    },
+  },
+};
+
 const path = (text: string) => text.split('/').filter(Boolean);
 const set = (target: string, value: unknown): JsonWrite => ({ path: path(target), value });
 const allowed = (writes: JsonWrite[], auth: RulesAuth | null, base: unknown = data) =>
@@ -182,6 +193,18 @@ describe('tickets: changes', () => {
     expect(allowed([set('tickets/gig/o1-0', null)], staff)).toBe(false);
     expect(allowed([set('tickets/gig/o1-0/status', 'used')], staff)).toBe(false);
   });
+
+  it('only trusted code corrects the name on a ticket (for its link holder), and not once it is checked in', () => {
+    const rename = [set('tickets/gig/o1-1/holder', 'Sam Lee')];
+    expect(allowed(rename, buyer)).toBe(false);
+    expect(allowed(rename, staff)).toBe(false);
+    expect(allowed([set('tickets/gig/o1-1', ticket('o1', 1, { code: CODE2, holder: 'Sam Lee' }))], staff)).toBe(false);
+    expect(allowed(rename, allocator)).toBe(true);
+    // Still a name, as at issue.
+    expect(allowed([set('tickets/gig/o1-1/holder', '')], allocator)).toBe(false);
+    expect(allowed([set('tickets/gig/o1-1/holder', 'x'.repeat(201))], allocator)).toBe(false);
+    expect(allowed(rename, allocator, checkedIn)).toBe(false);
+  });
 });
 
 describe('check-ins', () => {
@@ -189,15 +212,6 @@ describe('check-ins', () => {
     set(`checkins/gig/${scanId}`, scan(ticketId, extra)),
     set(`tickets/gig/${ticketId}/checkin`, { scan: scanId, device: 'door-1', at: NOW - 1000 }),
   ];
-  const checkedIn = {
-    ...data,
-    tickets: {
-      gig: {
-        ...data.tickets.gig,
-        'o1-1': ticket('o1', 1, { checkin: { scan: 'scanCCCC3333', device: 'door-2', at: NOW } }),
-      },
-    },
-  };
 
   it('staff record a first check-in together with its scan', () => {
     expect(allowed(admit('scanBBBB2222', 'o1-1'), staff)).toBe(true);

@@ -29,8 +29,10 @@ import {
   PAYMENT_MARKS_ENDPOINT,
   PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
+  TICKET_HOLDER_ENDPOINT,
 } from '../../src/features/orders/paymentEndpoint';
 import { paymentMethodRequest, type PaymentMethodChanger } from '../../functions/src/payments/methodChange';
+import { ticketHolderRequest, type TicketHolderChanger } from '../../functions/src/orders/ticketHolder';
 import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 
@@ -39,6 +41,7 @@ const ENDPOINTS = [
   PAYMENT_MARKS_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
   PAYMENT_METHOD_ENDPOINT,
+  TICKET_HOLDER_ENDPOINT,
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
   SEND_MAIL_ENDPOINT,
@@ -74,6 +77,12 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
         paymentMethodRequest(untouchable<PaymentMethodChanger>('changer'), method, {
           secret: 'x'.repeat(32),
           method: 'door',
+        }),
+        ticketHolderRequest(untouchable<TicketHolderChanger>('changer'), method, {
+          secret: 'x'.repeat(32),
+          event: 'gig',
+          ticket: 'o1-0',
+          name: 'Sam',
         }),
         sendMailRequest(deps.sender, method),
         findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, callerDirect('127.0.0.1')),

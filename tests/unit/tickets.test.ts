@@ -7,6 +7,7 @@ import {
 } from '../../src/features/tickets/heldTickets';
 import { eventCalendar } from '../../src/features/tickets/ics';
 import { newTicketCode, normaliseCode } from '../../src/features/tickets/ticketCode';
+import { holderChange, holderNameError } from '../../src/features/tickets/ticket';
 
 const CODE_SHAPE = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){6}$/;
 
@@ -103,6 +104,29 @@ describe('tickets kept on the device', () => {
       ['o1-0', 'void', true],
       ['o1-1', 'valid', false],
     ]);
+  });
+});
+
+describe('correcting the name on a ticket', () => {
+  const START = Date.parse('2027-01-15T19:00:00Z');
+  const valid = { status: 'valid', checkin: null } as const;
+
+  it('is open until the event starts, for a ticket neither void nor checked in', () => {
+    expect(holderChange(valid, '2027-01-15T19:00:00Z', START - 1)).toBe('open');
+    expect(holderChange({ ...valid, status: 'unpaid' }, START, START - 1)).toBe('open');
+    expect(holderChange(valid, '2027-01-15T19:00:00Z', START)).toBe('started');
+    expect(holderChange(valid, START, START + 1)).toBe('started');
+    // A date nobody can read: nobody can say the event has not started.
+    for (const date of [undefined, null, '', 'soon', 1_700]) expect(holderChange(valid, date, 0)).toBe('started');
+    expect(holderChange({ ...valid, status: 'void' }, START, 0)).toBe('closed');
+    expect(holderChange({ ...valid, checkin: { scan: 's', device: 'd', at: 1 } }, START, 0)).toBe('checked-in');
+  });
+
+  it('takes a name of 1 to 200 characters once trimmed, as the rules do', () => {
+    expect(holderNameError('  Sam Lee ')).toBeUndefined();
+    expect(holderNameError(` ${'x'.repeat(200)} `)).toBeUndefined();
+    expect(holderNameError('   ')).toBe('Please enter who this ticket is for.');
+    expect(holderNameError('x'.repeat(201))).toBe('Please keep this under 200 characters.');
   });
 });
 

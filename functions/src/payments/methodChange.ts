@@ -28,6 +28,7 @@ import {
   type PaymentsDatabase,
   readForPayment,
   SERVER_TIME,
+  updateUnlessRefused,
 } from './settlePayment';
 
 /** What asking to pay another way comes to. */
@@ -95,13 +96,7 @@ export function paymentMethodChanger(db: PaymentsDatabase, now: () => number = D
           )
         : {}),
     };
-    try {
-      await db.update(update);
-      return { kind: 'changed', method, until };
-    } catch (error) {
-      if (db.isRefusal(error)) return null;
-      throw error;
-    }
+    return (await updateUnlessRefused(db, update)) ? { kind: 'changed', method, until } : null;
   }
 
   return {

@@ -40,6 +40,20 @@ export interface PaymentsDatabase {
   isRefusal(error: unknown): boolean;
 }
 
+/**
+ * Writes `update` as one; false when the rules refused it because what it was decided from changed meanwhile (a
+ * version bumped, a ticket checked in): the caller reads again and decides anew.
+ */
+export async function updateUnlessRefused(db: PaymentsDatabase, update: Record<string, unknown>): Promise<boolean> {
+  try {
+    await db.update(update);
+    return true;
+  } catch (error) {
+    if (db.isRefusal(error)) return false;
+    throw error;
+  }
+}
+
 /** The order behind an order page's secret link, or null. */
 export async function orderOfLink(db: PaymentsDatabase, secret: string): Promise<OrderOf | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(secret)) return null;

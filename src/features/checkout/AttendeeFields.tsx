@@ -3,7 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { OutlinedField } from '../../lib/FormTextField';
 import type { AttendeeNames } from '../orders';
-import { ATTENDEE_NAME_LIMIT, attendeeFieldId, type NamedLine } from './attendees';
+import { HOLDER_NAME_LIMIT } from '../tickets';
+import { attendeeFieldId, type NamedLine } from './attendees';
 
 interface AttendeeFieldsProps {
   lines: readonly NamedLine[];
@@ -25,7 +26,8 @@ export function AttendeeFields({ lines, names, errors, onChange }: AttendeeField
             </Typography>
           </Box>
           <Typography color="textSecondary" variant="body2" sx={{ mb: 2 }}>
-            The name is printed on the ticket and checked at the door.
+            The name is printed on the ticket and checked at the door. You can correct it from your order page until the
+            event starts.
           </Typography>
           <Stack spacing={2}>
             {Array.from({ length: quantity }, (_, n) => {
@@ -49,7 +51,7 @@ export function AttendeeFields({ lines, names, errors, onChange }: AttendeeField
                     placeholder=" "
                     required
                     autoComplete={n === 0 ? 'name' : 'off'}
-                    maxLength={ATTENDEE_NAME_LIMIT}
+                    maxLength={HOLDER_NAME_LIMIT}
                     value={names[productId]?.[n] ?? ''}
                     onChange={(event) => onChange(productId, n, event.target.value)}
                     aria-invalid={Boolean(error)}

@@ -1,4 +1,5 @@
 import type { AttendeeNames } from '../orders';
+import { holderNameError } from '../tickets';
 
 /** A line whose product asks who each ticket is for (docs/behaviour.md#attendee-names). */
 export interface NamedLine {
@@ -6,9 +7,6 @@ export interface NamedLine {
   title: string;
   quantity: number;
 }
-
-/** The most characters of a name, as the rules allow. */
-export const ATTENDEE_NAME_LIMIT = 200;
 
 /**
  * The names as the buyer sees them: what they typed for each ticket, and for the first ticket of each line, until
@@ -27,13 +25,7 @@ export function attendeeNames(lines: readonly NamedLine[], typed: AttendeeNames,
 export function attendeeErrors(names: AttendeeNames): Record<string, (string | undefined)[]> {
   const errors: Record<string, (string | undefined)[]> = {};
   for (const [productId, list] of Object.entries(names)) {
-    const found = list.map((name) => {
-      const value = name.trim();
-      if (!value) return 'Please enter who this ticket is for.';
-      return value.length > ATTENDEE_NAME_LIMIT
-        ? `Please keep this under ${ATTENDEE_NAME_LIMIT} characters.`
-        : undefined;
-    });
+    const found = list.map(holderNameError);
     if (found.some(Boolean)) errors[productId] = found;
   }
   return errors;

@@ -54,7 +54,7 @@ export default function LinkedOrderPanel({
   const secret = secretOf(hash) || back.secret;
   const navigate = useNavigate();
   const online = useAtomValue(onlineAtom);
-  // Bumped to fetch the order again (its payment method changed on this page).
+  // Bumped to fetch the order again (its payment method, or a name on a ticket, changed on this page).
   const [fetches, refetch] = useReducer((count: number) => count + 1, 0);
   const [view, setView] = useState<View>(() => {
     if (!secret) return { kind: 'not-found' };
@@ -149,7 +149,7 @@ function OrderView({
   saved: boolean;
   online: boolean;
   secret: string;
-  /** Fetches the order again (its payment changed). */
+  /** Fetches the order again (its payment, or a name on a ticket, changed). */
   refetch: () => void;
 }) {
   const { currency, locale } = useAtomValue(siteAtom);
@@ -213,7 +213,12 @@ function OrderView({
               They are under “Your tickets” on this device now, also offline.
             </Typography>
           )}
-          <TicketList tickets={order.tickets} refresh={saved ? 'idle' : 'done'} online={online} />
+          <TicketList
+            tickets={order.tickets}
+            refresh={saved ? 'idle' : 'done'}
+            online={online}
+            correction={{ secret, onChanged: refetch }}
+          />
         </section>
       )}
     </Stack>

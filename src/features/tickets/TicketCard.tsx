@@ -12,6 +12,7 @@ import { formatPrice } from '../../lib/money';
 import { referenceOrId } from '../orders';
 import type { SiteState } from '../../state/types';
 import { TicketQr } from './TicketQr';
+import { ChangeHolder, type HolderCorrection } from './ChangeHolder';
 
 function downloadCalendar(held: HeldTicket, shopName: string): void {
   const { event, ticket } = held;
@@ -81,12 +82,15 @@ export function TicketCard({
   shop,
   index,
   count,
+  correction,
 }: {
   held: HeldTicket;
   /** The shop's name and how it writes prices and dates. */
   shop: Pick<SiteState, 'name' | 'currency' | 'locale'>;
   index: number;
   count: number;
+  /** On the order page, whose link may correct the name (ChangeHolder); elsewhere none. */
+  correction?: HolderCorrection;
 }) {
   const { locale } = shop;
   const { ticket, event } = held;
@@ -129,6 +133,13 @@ export function TicketCard({
           <Typography>
             Holder: <strong>{ticket.holder}</strong>
           </Typography>
+          {correction && (
+            <ChangeHolder
+              held={held}
+              label={`ticket ${index + 1} of ${count}, ${event.title}`}
+              correction={correction}
+            />
+          )}
           <Typography variant="body2" color="textSecondary">
             Ticket {index + 1} of {count} · order {referenceOrId(held.ref, ticket.order)}
             {event.price === null ? '' : ` · ${formatPrice(event.price, shop.currency, locale)}`}

@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { siteAtom } from '../../state/atoms';
 import { ticketNoticeAtom, type RefreshState } from './myTickets';
 import { TicketCard } from './TicketCard';
+import type { HolderCorrection } from './ChangeHolder';
 import { useLiveTickets } from './liveTickets';
 
 /**
@@ -57,10 +58,13 @@ export function TicketList({
   tickets: given,
   refresh,
   online,
+  correction,
 }: {
   tickets: readonly HeldTicket[];
   refresh: RefreshState;
   online: boolean;
+  /** The order page's: its link may correct the names on its tickets. */
+  correction?: HolderCorrection;
 }) {
   const tickets = useLiveTickets(given, online);
   const notice = useAtomValue(ticketNoticeAtom);
@@ -98,6 +102,7 @@ export function TicketList({
           shop={shop}
           index={held.ticket.n}
           count={perLine.get(sameLine(held)) ?? 1}
+          correction={correction}
         />
       ))}
     </Stack>

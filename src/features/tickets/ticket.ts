@@ -1,3 +1,4 @@
+import { plausibleTime } from '../../state/dates';
 import { isRecord } from '../../state/validation';
 
 /** Unpaid: issued with an order that waits for a card or transfer payment; valid once it is paid (docs/payments.md). */
@@ -64,4 +65,32 @@ export function parseTicket(eventId: string, id: string, raw: unknown): Ticket |
 export function ticketRecord(ticket: Ticket): Record<string, unknown> {
   const { uid, order, n, code, holder, status, due, created, checkin } = ticket;
   return { uid, order, n, code, holder, status, ...(due ? { due } : {}), created, ...(checkin ? { checkin } : {}) };
+}
+
+/** The most characters of a holder's name, as the rules allow (database.rules.json, a ticket's `holder`). */
+export const HOLDER_NAME_LIMIT = 200;
+
+/** What is wrong with a name typed for a ticket, in the words the forms show; undefined when nothing is. */
+export function holderNameError(typed: string): string | undefined {
+  const name = typed.trim();
+  if (!name) return 'Please enter who this ticket is for.';
+  return name.length > HOLDER_NAME_LIMIT ? `Please keep this under ${HOLDER_NAME_LIMIT} characters.` : undefined;
+}
+
+type HolderChange = 'open' | 'started' | 'checked-in' | 'closed';
+
+/**
+ * Whether the name on a ticket may still be corrected from its order page (docs/tickets-and-check-in.md#correcting-a-name):
+ * until its event starts, while it is not void and not checked in. An event whose date cannot be read is taken as
+ * started: nobody can say it has not. Trusted code decides by it, and the order page offers it by the same test.
+ */
+export function holderChange(
+  ticket: Pick<Ticket, 'status' | 'checkin'>,
+  eventDate: unknown,
+  now: number,
+): HolderChange {
+  if (ticket.checkin) return 'checked-in';
+  if (ticket.status === 'void') return 'closed';
+  const start = plausibleTime(eventDate);
+  return start !== null && start > now ? 'open' : 'started';
 }

@@ -1,0 +1,33 @@
+/**
+ * The buyer's side of correcting the name on a ticket (docs/tickets-and-check-in.md#correcting-a-name): asks trusted code, with
+ * the order page's secret, to put `name` on one of the order's tickets (functions/src/orders/ticketHolder.ts).
+ */
+import { askTrustedCode, refused } from '../../lib/askTrustedCode';
+import { TICKET_HOLDER_ENDPOINT } from '../orders';
+import type { Ticket } from './ticket';
+
+/** What asking came to, in the words the order page shows; `changed` means the page should fetch the order again. */
+export type HolderChangeResult = { kind: 'changed' } | { kind: 'refused'; message: string };
+
+const WORDS = {
+  refusals: {
+    started: 'The event has started: the name on this ticket can no longer be changed.',
+    'checked-in': 'This ticket has been checked in: its name can no longer be changed.',
+    closed: 'This ticket was cancelled: its name can no longer be changed.',
+  },
+  notFound: 'This link does not open this ticket any more.',
+};
+
+export async function changeHolder(
+  secret: string,
+  ticket: Pick<Ticket, 'eventId' | 'id'>,
+  name: string,
+): Promise<HolderChangeResult> {
+  const answer = await askTrustedCode(
+    TICKET_HOLDER_ENDPOINT,
+    { secret, event: ticket.eventId, ticket: ticket.id, name },
+    WORDS,
+  );
+  // Trusted code never answers busy here (one field, one write); were it to, asking again is the buyer's to do.
+  return answer.kind === 'busy' ? refused('The shop is busy with this order: try again in a moment.') : answer;
+}
