@@ -24,8 +24,8 @@ const EVENT: Intl.DateTimeFormatOptions = {
  * An event's date and time in the shop's time zone (where the event happens), named so a visitor abroad is not
  * misled, e.g. "Fri 15 Jan 2027, 19:00 GMT". Without a known zone, the device's own is used and named.
  */
-export function formatEventTime(iso: string, locale: string, timeZone: string | null): string {
-  return formatter(locale, timeZone, { ...EVENT, timeZoneName: 'short' }).format(new Date(iso));
+export function formatEventTime(at: string | number, locale: string, timeZone: string | null): string {
+  return formatter(locale, timeZone, { ...EVENT, timeZoneName: 'short' }).format(new Date(at));
 }
 
 const MOMENT = {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { serverNowAtom, serverOffsetAtom } from './liveAtoms';
 
 /** setTimeout's longest delay (about 24.8 days); a moment further off is looked at again then. */
-const LONGEST_DELAY = 2 ** 31 - 1;
+export const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
  * The database's time as a page shows it (countdowns, on-sale windows): the device's clock corrected by the
@@ -18,8 +18,9 @@ export function useServerNow(wakeAt: (now: number) => number | null): number {
   const now = deviceNow === null ? drawnAt : deviceNow + offset;
   const next = wakeAt(now);
   useEffect(() => {
-    // Once mounted, the device's clock takes over at once; after that, at the moment asked for.
-    const delay = deviceNow === null ? 0 : next === null ? null : Math.min(Math.max(next - now, 0), LONGEST_DELAY);
+    // Once mounted, the device's clock takes over at once, but only where a moment is awaited: a page of cards
+    // without on-sale windows is not drawn again after hydration for nothing. After that, at the moment asked for.
+    const delay = next === null ? null : deviceNow === null ? 0 : Math.min(Math.max(next - now, 0), LONGEST_TIMEOUT_MS);
     if (delay === null) return;
     const timer = setTimeout(() => setDeviceNow(Date.now()), delay);
     return () => clearTimeout(timer);

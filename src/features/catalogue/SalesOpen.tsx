@@ -10,9 +10,5 @@ interface SalesOpenProps {
 
 /** When sales of a product open, e.g. "Sales open Fri 4 Dec 2026, 10:00 GMT". */
 export function SalesOpen({ at, locale, timeZone, className }: SalesOpenProps) {
-  return (
-    <span className={className}>
-      Sales open {formatEventTime(new Date(at).toISOString(), locale, timeZone ?? 'UTC')}
-    </span>
-  );
+  return <span className={className}>Sales open {formatEventTime(at, locale, timeZone ?? 'UTC')}</span>;
 }

@@ -210,7 +210,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         catalogue: catalogue.source,
         blocked: review.blocked,
         payments: payments.known,
-        opens: review.opens === null ? null : formatEventTime(new Date(review.opens).toISOString(), locale, timezone),
+        opens: review.opens === null ? null : formatEventTime(review.opens, locale, timezone),
       });
 
   return (

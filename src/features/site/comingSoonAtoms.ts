@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { authAtom, siteAtom } from '../../state/atoms';
 import { serverNowAtom, serverOffsetAtom } from '../../state/liveAtoms';
+import { LONGEST_TIMEOUT_MS } from '../../state/serverNow';
 import type { AppStore } from '../../state/store';
 import { sessionAtom } from '../../state/session';
 import { bypassesComingSoon, isComingSoonActive } from './comingSoon';
@@ -16,9 +17,6 @@ export const comingSoonAtom = atom((get) => {
   };
 });
 
-/** setTimeout cannot wait longer than this. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /**
  * Keeps serverNowAtom fresh where it matters: whenever the site or the server offset changes, and at the launch
  * moment, so open pages leave coming-soon mode by themselves when the launch passes.
@@ -33,7 +31,7 @@ export function watchLaunch(store: AppStore): () => void {
     const site = store.get(siteAtom);
     if (!site.comingsoon || site.launch === null) return;
     const wait = Date.parse(site.launch) - now;
-    if (wait >= 0) timer = setTimeout(sample, Math.min(wait + 50, MAX_TIMER_MS));
+    if (wait >= 0) timer = setTimeout(sample, Math.min(wait + 50, LONGEST_TIMEOUT_MS));
   };
   sample();
   const stopSite = store.sub(siteAtom, sample);

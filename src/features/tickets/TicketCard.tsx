@@ -42,12 +42,7 @@ function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: strin
   if (state.kind === 'void') return <Chip color="error" label="Void: this ticket was cancelled" />;
   if (state.kind === 'unpaid') return <Chip color="warning" label="Awaiting payment: valid once paid" />;
   if (state.kind === 'checked-in') {
-    return (
-      <Chip
-        color="default"
-        label={`Checked in ${formatEventTime(new Date(state.at).toISOString(), locale, timeZone)}`}
-      />
-    );
+    return <Chip color="default" label={`Checked in ${formatEventTime(state.at, locale, timeZone)}`} />;
   }
   return <Chip color="success" label="Valid" />;
 }

@@ -106,7 +106,7 @@ export function WishlistItems() {
   const review = useWishlistReview();
   const rows = useStableOrder(review.items, (entry) => entry.item.id);
   const money = (amount: number) => formatMoney(amount, currency, locale);
-  const when = (at: number) => formatEventTime(new Date(at).toISOString(), locale, timezone);
+  const when = (at: number) => formatEventTime(at, locale, timezone);
   const unitPrice = (amount: number) => formatPrice(amount, currency, locale) + (amount === 0 ? '' : ' each');
   const { shown, hasMore, more, sentinelRef } = useGrowingList(rows.length, STEP, '');
 
