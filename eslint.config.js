@@ -77,6 +77,8 @@ const layers = [
 const SHARED_WITH_TRUSTED_CODE = [
   './features/orders',
   './features/catalogue/product.ts',
+  './features/catalogue/quota.ts',
+  './features/catalogue/productTypes.ts',
   './features/tickets/ticket.ts',
   './features/tickets/ticketCode.ts',
   './features/tickets/ics.ts',
@@ -90,6 +92,7 @@ const SHARED_WITH_TRUSTED_CODE = [
   './lib/crockford.ts',
   './lib/escapeHtml.ts',
   './lib/format.ts',
+  './lib/typedTitle.ts',
   './ssr',
 ];
 

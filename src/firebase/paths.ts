@@ -11,6 +11,9 @@ export const paths = {
   products: 'products',
   product: (productId: string) => `products/${productId}`,
   productStock: (productId: string) => `products/${productId}/stock`,
+  /** Shared capacity that types draw on (docs/data-model.md#types-and-quotas). */
+  quotas: 'quotas',
+  quotaLeft: (quotaId: string) => `quotas/${quotaId}/left`,
   users: 'users',
   user: (uid: string) => `users/${uid}`,
   userRole: (uid: string) => `users/${uid}/role`,

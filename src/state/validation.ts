@@ -7,6 +7,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The keys of a set stored as {key: true} (the database's way to keep a set); anything else is no key. */
+export function trueKeys(value: unknown): string[] {
+  return isRecord(value) ? Object.entries(value).flatMap(([key, on]) => (on === true ? [key] : [])) : [];
+}
+
 /** Longer texts are cut in messages: a value from storage or the database can be megabytes long. */
 const DESCRIBED_TEXT = 60;
 

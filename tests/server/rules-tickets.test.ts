@@ -24,7 +24,9 @@ const CODE2 = '6789-ABCD-EFGH-JKMN-PQRS-TVWX-YZ01';
 const product = (extra: Record<string, unknown> = {}) => gigEvent({ date: null, ...extra });
 const order = (quantity: number, productId = 'gig') => ({
   // The catalogue's title, as the order rules require (docs/security.md).
-  items: { [productId]: { title: productId === 'mug' ? 'Mug' : 'Gig', price: 10, quantity } },
+  items: {
+    [productId]: { title: productId === 'mug' ? 'Mug' : 'Gig', price: 10, quantity, event: productId, first: 0 },
+  },
   total: 10 * quantity,
   status: 'pending',
   created: NOW,
@@ -38,6 +40,7 @@ const ticket = (orderId: string, n: number, extra: Record<string, unknown> = {})
   holder: 'Bo',
   status: 'valid',
   created: NOW,
+  line: 'gig',
   ...extra,
 });
 const scan = (ticketId: string, extra: Record<string, unknown> = {}) => ({

@@ -182,6 +182,8 @@ const ticket = (n: number, extra: Partial<Ticket> = {}): Ticket => ({
   due: null,
   created: 0,
   checkin: null,
+  line: 'gig',
+  type: null,
   ...extra,
 });
 const entry = (t: number, status: OrderStatus = 'confirmed', quantity = 1) => ({

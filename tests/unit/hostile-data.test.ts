@@ -212,6 +212,7 @@ describe('the stored wishlist', () => {
       ...{ date: null, venue: null, stock, active: true, sort: null },
       // Above every stored quantity here, so what caps them is the stock alone.
       ...{ maxPerOrder: 100, minPerOrder: 1, onSaleFrom: null, onSaleUntil: null, attendeeNames: false },
+      ...{ group: null, typeName: null, quotas: [] },
     });
     const catalogue = [product('p1', 3), product('p2', null), product('p3', 0)];
     store.set(catalogueAtom, { products: catalogue, source: 'cached', updatedAt: null });

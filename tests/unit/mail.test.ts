@@ -38,6 +38,8 @@ const ticket = (n: number, status: 'valid' | 'void' = 'valid'): Ticket => ({
   due: null,
   created: 1,
   checkin: null,
+  line: 'gig',
+  type: null,
 });
 
 /** An order's payment summary as the allocator writes it: `method`, pending, its hold ending on 4 Dec 2026 at noon. */

@@ -163,7 +163,11 @@ describe('settling a batch of the order queue', () => {
     expect(update['openOrders/a/b']).toBe(id);
     const order = update[`orders/a/${id}`] as { ref: string; link: string };
     expect(order).toEqual({
-      items: { gig: { title: 'GIG', price: 12.5, quantity: 3 }, mug: { title: 'MUG', price: 10, quantity: 1 } },
+      items: {
+        // An event's item says where its tickets are, and the first one's number (docs/data-model.md#types-and-quotas).
+        gig: { title: 'GIG', price: 12.5, quantity: 3, event: 'gig', first: 0 },
+        mug: { title: 'MUG', price: 10, quantity: 1 },
+      },
       total: 47.5,
       status: 'pending',
       created: { '.sv': 'timestamp' },

@@ -62,6 +62,8 @@ const held = (id: string, extra: Partial<HeldTicket['ticket']> = {}, guest = fal
     due: null,
     created: 1,
     checkin: null,
+    line: 'gig',
+    type: null,
     ...extra,
   },
   event: { title: 'Gig', date: '2027-01-15T19:00:00Z', venue: 'Hall', timeZone: 'Europe/London', price: 18 },

@@ -5,6 +5,7 @@
  * data, this decides the words. Everything that goes into a header is reduced to one line here, and addresses
  * must be plain addresses, so no value from an order can add a header (docs/security.md#email).
  */
+import { typedTitle } from '../../../src/lib/typedTitle';
 import { escapeHtml } from '../../../src/lib/escapeHtml';
 import { formatEventTime, formatMoment } from '../../../src/lib/format';
 import { formatMoney, formatPrice, fromMinorUnits } from '../../../src/lib/money';
@@ -273,7 +274,8 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const tickets = withTickets ? ctx.tickets.slice(0, MAX_LISTED_TICKETS) : [];
   const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));
   const cid = (ticket: Ticket) => `ticket-${ticket.eventId}-${ticket.id}@${ctx.domain}`;
-  const eventTitle = (ticket: Ticket) => ctx.events.get(ticket.eventId)?.title ?? ticket.eventId;
+  const eventTitle = (ticket: Ticket) =>
+    typedTitle(ctx.events.get(ticket.eventId)?.title ?? ticket.eventId, ticket.type);
   // Who the ticket is for, where it reads as a name: the attendee's name is typed by the buyer, as theirs is.
   const holderLine = (ticket: Ticket) => {
     const name = nameInMail(ticket.holder);

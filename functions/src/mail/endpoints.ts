@@ -113,7 +113,7 @@ export async function orderLinkRequest(
     // (paid, or to pay at the door: docs/payments.md#tickets-once-paid).
     tickets: (ticketsIssued(order.payment) ? data.tickets : []).map((ticket) => ({
       ticket: { eventId: ticket.eventId, id: ticket.id, ...ticketRecord(ticket) },
-      event: { ...data.events.get(ticket.eventId)!, timeZone: shop.timezone, price: price.get(ticket.eventId) ?? null },
+      event: { ...data.events.get(ticket.eventId)!, timeZone: shop.timezone, price: price.get(ticket.line) ?? null },
     })),
   });
 }

@@ -69,23 +69,25 @@ export async function readOrderData(db: MailDatabase, uid: string, orderId: stri
   const found = await readOrderAndShop(db, uid, orderId);
   if (!found) return null;
   const { order } = found;
-  const perLine = await Promise.all(
-    order.lines.map(async (line) => {
-      const product = parseProduct(line.productId, await db.read(paths.product(line.productId)));
+  // The types of one event share its tickets: each event is read once, under its own product (the group's first).
+  const eventIds = [...new Set(order.lines.map((line) => line.event))];
+  const perEvent = await Promise.all(
+    eventIds.map(async (eventId) => {
+      const product = parseProduct(eventId, await db.read(paths.product(eventId)));
       const stored = 'product' in product ? product.product : null;
       const event: MailEvent = {
-        title: stored?.title ?? line.title,
+        title: stored?.title ?? order.lines.find((line) => line.event === eventId)!.title,
         date: stored?.date ?? null,
         venue: stored?.venue ?? null,
       };
-      const found = await db.ticketsOf(line.productId, orderId);
+      const found = await db.ticketsOf(eventId, orderId);
       const tickets = [...found].flatMap(([id, value]) => {
-        const ticket = parseTicket(line.productId, id, value);
+        const ticket = parseTicket(eventId, id, value);
         return ticket && ticket.uid === uid && ticket.order === orderId ? [ticket] : [];
       });
-      return { productId: line.productId, event, tickets: tickets.sort((a, b) => a.n - b.n) };
+      return { eventId, event, tickets: tickets.sort((a, b) => a.n - b.n) };
     }),
   );
-  const events = new Map(perLine.filter((l) => l.tickets.length > 0).map((l) => [l.productId, l.event]));
-  return { ...found, tickets: perLine.flatMap((l) => l.tickets), events };
+  const events = new Map(perEvent.filter((e) => e.tickets.length > 0).map((e) => [e.eventId, e.event]));
+  return { ...found, tickets: perEvent.flatMap((e) => e.tickets), events };
 }

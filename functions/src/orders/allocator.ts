@@ -15,6 +15,7 @@
 import { paths } from '../../../src/firebase/paths';
 import {
   giveUp,
+  groupsToRead,
   productsNamed,
   readProducts,
   requestKey as key,
@@ -25,6 +26,7 @@ import {
 import { parsePaymentSettings } from '../../../src/features/orders/paymentSettings';
 import { DEFAULT_SITE, isCurrencyCode } from '../../../src/state/site';
 import { coalescedRuns } from '../coalescedRuns';
+import { parseQuotas } from '../../../src/features/catalogue/quota';
 import type { OrderAnswer } from '../../../src/features/orders/orderRequest';
 
 /** What the allocator needs of the database; trusted code's own connection (adminQueueDatabase.ts). */
@@ -120,9 +122,23 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
       return { ahead: null };
     }
     const productIds = productsNamed(batch);
-    const stored = await db.readAll([...productIds.map(paths.product), paths.paymentSettings, paths.currency]);
-    const products = readProducts(new Map(productIds.map((id) => [id, stored.get(paths.product(id))])));
-    const { update, decisions } = settleBatch(batch, products, slots, shopTerms(stored));
+    // The shop holds few quotas: all of them are read with the products, so no second round trip is needed.
+    const stored = await db.readAll([
+      ...productIds.map(paths.product),
+      paths.paymentSettings,
+      paths.currency,
+      paths.quotas,
+    ]);
+    const read = new Map(productIds.map((id) => [id, stored.get(paths.product(id))]));
+    // A type sold without its group's first product in the batch: that product is read too (its tickets go there).
+    const groups = groupsToRead(readProducts(read));
+    if (groups.length > 0) {
+      const more = await db.readAll(groups.map(paths.product));
+      for (const id of groups) read.set(id, more.get(paths.product(id)));
+    }
+    const quotas = parseQuotas(stored.get(paths.quotas)).quotas;
+    const left = new Map([...quotas.values()].map((quota) => [quota.id, quota.left]));
+    const { update, decisions } = settleBatch(batch, readProducts(read), slots, shopTerms(stored), left);
     const written = db.update(update);
     const ahead = gather(nextLimit, new Set(batch.map((entry) => entry.uid)));
     // Awaited by the next round, or dropped with this batch if it is refused.

@@ -7,6 +7,8 @@
  * docs/decisions.md#the-on-sale-rush.
  */
 import { parseProduct, saleWindow, type Product } from '../../../src/features/catalogue/product';
+import { groupOf } from '../../../src/features/catalogue/productTypes';
+import { unitsLeft } from '../../../src/features/catalogue/quota';
 import { freeSlot } from '../../../src/features/orders/openOrders';
 import { orderTotal, type StoredOrder } from '../../../src/features/orders/order';
 import { newOrderLinkSecret } from '../../../src/features/orders/orderLink';
@@ -103,6 +105,12 @@ export function productsNamed(queued: readonly QueuedRequest[]): string[] {
   return [...new Set(queued.flatMap(({ raw }) => Object.keys(parseRequest(raw)?.lines ?? {})))];
 }
 
+/** The groups of `products` not read with them: a type's tickets go under its group, which must then be an event. */
+export function groupsToRead(products: ReadonlyMap<string, Product | null>): string[] {
+  const groups = [...products.values()].flatMap((product) => (product?.group ? [product.group] : []));
+  return [...new Set(groups)].filter((id) => !products.has(id));
+}
+
 /** A queued request's key, `uid/id` (the id empty for a malformed entry). */
 export function requestKey({ uid, raw }: QueuedRequest): string {
   return `${uid}/${parseRequest(raw)?.id ?? ''}`;
@@ -150,16 +158,48 @@ function orderDelivery(
 /** A request from before payments names no method: it was one to pay at the door or on collection. */
 const methodOf = (request: OrderRequest): PaymentMethod => request.method ?? 'door';
 
+/** Whether `product` can issue its tickets: a type's tickets are under its group's product, which must be an event. */
+function ticketsHaveAHome(product: Product, products: ReadonlyMap<string, Product | null>): boolean {
+  return !product.date || product.group === null || Boolean(products.get(product.group)?.date);
+}
+
+/** What is left of each product's own stock and of each shared quota, as a batch's decisions take it. */
+interface Places {
+  stock: Map<string, number>;
+  /** By quota id; a quota that is not there has none left (quota.ts, unitsLeft). */
+  quotas: Map<string, number>;
+}
+
+/** The lines of a request that cannot have what they ask, each with what it could have: none when all can. */
+function shortLines(wanted: readonly [string, number][], products: ReadonlyMap<string, Product | null>, left: Places) {
+  const need = new Map<string, number>();
+  for (const [id, quantity] of wanted) {
+    for (const quota of products.get(id)!.quotas) need.set(quota, (need.get(quota) ?? 0) + quantity);
+  }
+  const overQuota = (quota: string) => (left.quotas.get(quota) ?? 0) < need.get(quota)!;
+  return wanted
+    .filter(([id, quantity]) => (left.stock.get(id) ?? quantity) < quantity || products.get(id)!.quotas.some(overQuota))
+    .map(([id]) => {
+      const product = products.get(id)!;
+      return [id, unitsLeft({ stock: left.stock.get(id) ?? null, quotas: product.quotas }, left.quotas) ?? 0] as const;
+    });
+}
+
 function decide(
   request: OrderRequest,
   orderId: string,
   products: ReadonlyMap<string, Product | null>,
-  left: Map<string, number>,
+  left: Places,
   slot: string | null,
   offered: readonly PaymentMethod[],
 ): OrderAnswer {
   const wanted = Object.entries(request.lines);
-  const unavailable = wanted.filter(([id]) => !products.get(id)?.active).map(([id]) => id);
+  const unavailable = wanted
+    .filter(([id]) => {
+      const product = products.get(id);
+      return !product?.active || !ticketsHaveAHome(product, products);
+    })
+    .map(([id]) => id);
   if (unavailable.length > 0) return { kind: 'unavailable', products: unavailable };
   // Judged at the request's arrival, on the database's clock, as the rules judged it then: a buyer in line when
   // sales closed keeps their place, and one who was early is refused even if sales have opened since.
@@ -185,8 +225,8 @@ function decide(
     };
   }
   if (slot === null) return { kind: 'open-orders-limit' };
-  const short = wanted.filter(([id, quantity]) => left.has(id) && left.get(id)! < quantity);
-  if (short.length > 0) return { kind: 'short', left: Object.fromEntries(short.map(([id]) => [id, left.get(id)!])) };
+  const short = shortLines(wanted, products, left);
+  if (short.length > 0) return { kind: 'short', left: Object.fromEntries(short) };
   return { kind: 'ordered', order: orderId };
 }
 
@@ -217,6 +257,33 @@ function issuedTicket(pay: StoredOrderPayment): Record<string, unknown> {
 }
 
 /**
+ * A new order's items: each at its product's title, price and type, with the quotas it draws on; an event's with
+ * where its tickets go (the group's event) and its first ticket's number there, the lines of one event numbered one
+ * after another (docs/data-model.md#types-and-quotas).
+ */
+function orderItems(request: OrderRequest, products: ReadonlyMap<string, Product | null>): StoredOrder['items'] {
+  const items: StoredOrder['items'] = {};
+  const numbered = new Map<string, number>();
+  for (const [id, quantity] of Object.entries(request.lines)) {
+    const product = products.get(id)!;
+    const event = groupOf(product);
+    const first = numbered.get(event) ?? 0;
+    if (product.date) numbered.set(event, first + quantity);
+    items[id] = {
+      title: product.title,
+      price: product.price,
+      quantity,
+      ...(product.typeName ? { type: product.typeName } : {}),
+      ...(product.date ? { event, first } : {}),
+      ...(product.quotas.length > 0
+        ? { quotas: Object.fromEntries(product.quotas.map((q) => [q, true as const])) }
+        : {}),
+    };
+  }
+  return items;
+}
+
+/**
  * Decides `queued` (any order: they are sorted here) and builds the update. `slots` holds each account's
  * openOrders/{uid} value; `products` every product the requests name (null: gone); `terms` the shop's payment
  * settings and currency.
@@ -226,13 +293,16 @@ export function settleBatch(
   products: ReadonlyMap<string, Product | null>,
   slots: ReadonlyMap<string, unknown>,
   terms: ShopTerms,
+  quotas: ReadonlyMap<string, number> = new Map(),
 ): SettledBatch {
   const offered = offeredMethods(terms.payments);
   const update: Record<string, unknown> = {};
   const decisions: Decision[] = [];
-  const left = new Map<string, number>();
-  for (const [id, product] of products) if (product?.stock != null) left.set(id, product.stock);
+  const left: Places = { stock: new Map(), quotas: new Map(quotas) };
+  for (const [id, product] of products) if (product?.stock != null) left.stock.set(id, product.stock);
+  // Taken in this batch, by the path it is counted at (a product's stock, a quota's places left).
   const taken = new Map<string, number>();
+  const take = (path: string, quantity: number) => taken.set(path, (taken.get(path) ?? 0) + quantity);
   // Slots taken in this batch count for the account's later requests in it too, so the limit holds whatever the
   // queue holds (today one waiting request per account).
   const open = new Map(slots);
@@ -256,31 +326,34 @@ export function settleBatch(
     decisions.push({ uid, requestId: request.id, at, answer });
     update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
     if (answer.kind !== 'ordered') continue;
-    const items: StoredOrder['items'] = {};
-    for (const [id, quantity] of Object.entries(request.lines)) {
-      items[id] = { title: products.get(id)!.title, price: products.get(id)!.price, quantity };
-    }
+    const items = orderItems(request, products);
     const total = orderTotal({ items });
     const pay = paymentOf(request, total, products, terms);
     for (const [id, quantity] of Object.entries(request.lines)) {
       const product = products.get(id)!;
-      if (left.has(id)) {
-        left.set(id, left.get(id)! - quantity);
-        taken.set(id, (taken.get(id) ?? 0) + quantity);
+      if (left.stock.has(id)) {
+        left.stock.set(id, left.stock.get(id)! - quantity);
+        take(paths.productStock(id), quantity);
       }
-      if (product.date) {
-        for (let n = 0; n < quantity; n++) {
-          update[paths.ticket(id, ticketId(orderId, n))] = {
-            uid,
-            order: orderId,
-            n,
-            code: newTicketCode(),
-            // Whoever the buyer named for this ticket, else the buyer (docs/tickets-and-check-in.md).
-            holder: request.names?.[id]?.[n]?.trim() || request.contact.name,
-            ...issuedTicket(pay),
-            created: SERVER_TIME,
-          };
-        }
+      for (const quota of product.quotas) {
+        left.quotas.set(quota, left.quotas.get(quota)! - quantity);
+        take(paths.quotaLeft(quota), quantity);
+      }
+      const { event, first, type } = items[id]!;
+      if (event === undefined || first === undefined) continue;
+      for (let n = 0; n < quantity; n++) {
+        update[paths.ticket(event, ticketId(orderId, first + n))] = {
+          uid,
+          order: orderId,
+          n: first + n,
+          code: newTicketCode(),
+          // Whoever the buyer named for this ticket, else the buyer (docs/tickets-and-check-in.md).
+          holder: request.names?.[id]?.[n]?.trim() || request.contact.name,
+          ...issuedTicket(pay),
+          created: SERVER_TIME,
+          line: id,
+          ...(type ? { type } : {}),
+        };
       }
     }
     update[paths.order(uid, orderId)] = {
@@ -298,7 +371,7 @@ export function settleBatch(
     const before = open.get(uid);
     open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: orderId });
   }
-  for (const [id, quantity] of taken) update[paths.productStock(id)] = increment(-quantity);
+  for (const [path, quantity] of taken) update[path] = increment(-quantity);
   return { update, decisions };
 }
 

@@ -9,6 +9,7 @@ import { holderChange, holderNameError, parseTicket, ticketId } from '../../../s
 import { isRecord } from '../../../src/state/validation';
 import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer';
 import { itemsOf } from '../payments/orderTickets';
+import { lineTicketNumbers } from '../../../src/features/orders/order';
 import { type OrderOf, orderOfLink, type PaymentsDatabase, updateUnlessRefused } from '../payments/settlePayment';
 
 /** What asking to change a ticket's name comes to. */
@@ -31,13 +32,13 @@ interface HolderRequest {
 
 /**
  * Whether `ticket` is one of the order's tickets of `eventId`: the ids are made from the order and the unit
- * (ticketId), so only an event the order holds and a number below its quantity can name one. This also keeps what
- * the request says out of any other database path.
+ * (ticketId), so only an event the order holds and a number within one of its lines there can name one. This also
+ * keeps what the request says out of any other database path.
  */
 function ofOrder(order: unknown, orderId: string, eventId: string, ticket: string): boolean {
-  const quantity = itemsOf(order).find(([id]) => id === eventId)?.[1] ?? 0;
   const n = Number(ticket.slice(orderId.length + 1));
-  return Number.isInteger(n) && n >= 0 && n < quantity && ticketId(orderId, n) === ticket;
+  if (!Number.isInteger(n) || ticketId(orderId, n) !== ticket) return false;
+  return itemsOf(order).some((line) => line.event === eventId && lineTicketNumbers(line).includes(n));
 }
 
 export function ticketHolderChanger(db: PaymentsDatabase, now: () => number = Date.now) {

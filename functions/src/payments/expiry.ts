@@ -14,7 +14,7 @@ import { slotOf } from '../../../src/features/orders/openOrders';
 import { queuedMail } from '../../../src/features/orders/orderMail';
 import { type OrderPayment, parseOrderPayment } from '../../../src/features/orders/orderPayment';
 import type { CardPayments } from './card';
-import { firstTickets, itemsOf, ticketed, ticketWrites } from './orderTickets';
+import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 import { isRecord } from '../../../src/state/validation';
 
 import { SERVER_TIME } from './settlePayment';
@@ -37,10 +37,9 @@ const lapsesNow = (pay: OrderPayment, now: number): boolean =>
 /** The expired email's id is fixed by its order: an order lapses once, so it can never be queued twice. */
 const expiredMessageId = (orderId: string): string => `${orderId}-expired`;
 
-/** What one order's expiry reads besides its index entry: the order, its owner's slots, its products' stock. */
+/** What one order's expiry reads besides its index entry: its owner's slots, its stock and quotas, its tickets. */
 function expiryReads(entry: DeskEntry, order: unknown): string[] {
-  const items = isRecord(order) && isRecord(order.items) ? Object.keys(order.items) : [];
-  return [paths.openOrders(entry.uid), ...items.map(paths.productStock), ...firstTickets(entry)];
+  return [paths.openOrders(entry.uid), ...placePaths(itemsOf(order)), ...firstTickets(entry)];
 }
 
 /** An index entry whose order is gone (deleted by hand) is taken out of the index, with its events' entries. */
@@ -87,11 +86,9 @@ export function expiryUpdate(
   const slot = slotOf(reads.get(paths.openOrders(uid)), orderId);
   if (slot) update[paths.openOrderSlot(uid, slot)] = null;
   const items = itemsOf(order);
-  for (const [productId, quantity] of items) {
-    // Stock that is not counted (no number) stays uncounted; what was taken of counted stock goes back.
-    if (quantity > 0 && typeof reads.get(paths.productStock(productId)) === 'number') {
-      update[paths.productStock(productId)] = increment(quantity);
-    }
+  for (const [path, quantity] of placesHeld(items)) {
+    // Stock or a quota that is not counted (no number) stays uncounted; what was taken of a counted one goes back.
+    if (typeof reads.get(path) === 'number') update[path] = increment(quantity);
   }
   return {
     ...update,

@@ -65,8 +65,8 @@ export function paymentMethodChanger(db: PaymentsDatabase, now: () => number = D
     if (pay.method === method) return { kind: 'same' };
     if (!offeredMethods(settings).includes(method)) return { kind: 'not-offered' };
     const items = itemsOf(order);
-    const dates = await db.readAll(items.map(([id]) => `${paths.product(id)}/date`));
-    const eventStart = firstEventStart(items.map(([id]) => dates.get(`${paths.product(id)}/date`)));
+    const dates = await db.readAll(items.map(({ productId }) => `${paths.product(productId)}/date`));
+    const eventStart = firstEventStart(items.map(({ productId }) => dates.get(`${paths.product(productId)}/date`)));
     const at = now();
     const placed = typeof order.created === 'number' ? order.created : at;
     const until = switchedHoldEnd(method, settings, { placed, now: at }, eventStart, pay.until);

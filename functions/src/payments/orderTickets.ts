@@ -1,18 +1,16 @@
 /**
- * What the expiry job and payments do to an order's tickets (docs/payments.md#tickets-once-paid), shared: its lines
- * as stored, which of its events issued tickets, and the writes that set fields on every ticket of those events.
+ * What the expiry job and payments do to an order's tickets and places (docs/payments.md#tickets-once-paid), shared:
+ * its lines as stored, which of its events issued tickets, the writes that set fields on every ticket of those
+ * events, and what its lines hold of stock and shared quotas.
  */
 import { paths } from '../../../src/firebase/paths';
 import type { DeskEntry } from '../../../src/features/orders/deskIndex';
+import { heldLines, lineTicketNumbers, type HeldLine } from '../../../src/features/orders/order';
 import { ticketId } from '../../../src/features/tickets/ticket';
 import { isRecord } from '../../../src/state/validation';
 
-/** The order's lines as [productId, quantity] (0 for a line that does not say). */
-export const itemsOf = (order: unknown): [string, number][] =>
-  Object.entries(isRecord(order) && isRecord(order.items) ? order.items : {}).map(([id, item]) => [
-    id,
-    isRecord(item) && typeof item.quantity === 'number' ? item.quantity : 0,
-  ]);
+/** The order's lines as stored: what each holds of stock, quotas and tickets (a quantity of 0 when it does not say). */
+export const itemsOf = (order: unknown): HeldLine[] => heldLines(isRecord(order) ? order.items : null);
 
 /**
  * The first ticket of each of the order's events: an order written by hand, or before tickets, has none, and a
@@ -29,17 +27,34 @@ export const ticketed = (reads: ReadonlyMap<string, unknown>, eventId: string, o
 /** `fields` on every ticket of the order's lines whose event `issued` says has tickets, as update paths. */
 export function ticketWrites(
   orderId: string,
-  items: readonly [string, number][],
+  items: readonly HeldLine[],
   issued: (eventId: string) => boolean,
   fields: Record<string, unknown>,
 ): Record<string, unknown> {
   const writes: Record<string, unknown> = {};
-  for (const [eventId, quantity] of items) {
-    if (!issued(eventId)) continue;
-    for (let n = 0; n < quantity; n++) {
-      const ticket = paths.ticket(eventId, ticketId(orderId, n));
+  for (const line of items) {
+    if (!issued(line.event)) continue;
+    for (const n of lineTicketNumbers(line)) {
+      const ticket = paths.ticket(line.event, ticketId(orderId, n));
       for (const [field, value] of Object.entries(fields)) writes[`${ticket}/${field}`] = value;
     }
   }
   return writes;
+}
+
+/** The paths of the stock and quotas the order's lines drew on (a product or quota not counted reads as no number). */
+export const placePaths = (items: readonly HeldLine[]): string[] => [
+  ...new Set(items.flatMap((line) => [paths.productStock(line.productId), ...line.quotas.map(paths.quotaLeft)])),
+];
+
+/** How many places the order's lines hold of each counted stock and quota, by path (placePaths). */
+export function placesHeld(items: readonly HeldLine[]): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const line of items) {
+    if (line.quantity <= 0) continue;
+    for (const path of [paths.productStock(line.productId), ...line.quotas.map(paths.quotaLeft)]) {
+      held.set(path, (held.get(path) ?? 0) + line.quantity);
+    }
+  }
+  return held;
 }

@@ -9,7 +9,7 @@ import { queuedMail } from '../../../src/features/orders/orderMail';
 import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/features/orders/orderPayment';
 import type { MarkOutcome } from '../../../src/features/orders/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
-import { firstTickets, itemsOf, ticketed, ticketWrites } from './orderTickets';
+import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 
 export const SERVER_TIME = { '.sv': 'timestamp' } as const;
 const increment = (by: number) => ({ '.sv': { increment: by } });
@@ -25,7 +25,7 @@ export interface PaymentReading {
   order: unknown;
   /** The order's index entry. */
   entry: unknown;
-  /** products/{id}/stock of the order's products. */
+  /** The stock and quotas the order's lines drew on, by path (orderTickets.ts, placePaths). */
   stock: ReadonlyMap<string, unknown>;
   /** The events of the order that issued tickets (their first ticket is there; orderTickets.ts, firstTickets). */
   ticketed: ReadonlySet<string>;
@@ -74,12 +74,12 @@ export async function readForPayment(
   const first = await db.readAll([orderPath, entryPath, ...more]);
   const order = first.get(orderPath);
   const entry = parseDeskEntry(first.get(entryPath));
-  const stockPaths = itemsOf(order).map(([id]) => paths.productStock(id));
+  const stockPaths = placePaths(itemsOf(order));
   const second = await db.readAll([...stockPaths, ...(entry ? firstTickets(entry) : [])]);
   return {
     order,
     entry: first.get(entryPath),
-    stock: new Map(itemsOf(order).map(([id]) => [id, second.get(paths.productStock(id))])),
+    stock: new Map(stockPaths.map((path) => [path, second.get(path)])),
     ticketed: new Set(Object.keys(entry?.events ?? {}).filter((eventId) => ticketed(second, eventId, target.order))),
     more: first,
   };
@@ -124,8 +124,9 @@ export function settlePayment(
   // Paid in full after the hold ended: the order comes back if what it held is still there; otherwise the money
   // is recorded and the desk is told to refund it. Nothing is ever oversold for a late payment.
   const late = pay.state === 'expired';
-  const stockBack = items.every(([id, quantity]) => {
-    const left = reading.stock.get(id);
+  const held = placesHeld(items);
+  const stockBack = [...held].every(([path, quantity]) => {
+    const left = reading.stock.get(path);
     return typeof left !== 'number' || left >= quantity;
   });
   /** Writes `fields` into every ticket of the order (its events' units). */
@@ -150,8 +151,8 @@ export function settlePayment(
   if (late) {
     writes[`${orderPath}/status`] = 'pending';
     Object.assign(writes, deskStatusWrites(key, entry, 'pending'));
-    for (const [id, quantity] of items) {
-      if (typeof reading.stock.get(id) === 'number') writes[paths.productStock(id)] = increment(-quantity);
+    for (const [path, quantity] of held) {
+      if (typeof reading.stock.get(path) === 'number') writes[path] = increment(-quantity);
     }
   }
   return { writes, outcome: { kind: 'paid', over: paid - pay.due } };

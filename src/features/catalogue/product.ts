@@ -1,6 +1,6 @@
 import { MAX_PRICE, MAX_QUANTITY } from '../../state/cart';
 import { normaliseDate } from '../../state/dates';
-import { describe, isRecord } from '../../state/validation';
+import { describe, isRecord, trueKeys } from '../../state/validation';
 
 export interface Product {
   id: string;
@@ -23,6 +23,15 @@ export interface Product {
   onSaleUntil: number | null;
   /** Checkout asks for the name of each ticket's attendee (events only: goods issue no tickets). */
   attendeeNames: boolean;
+  /**
+   * The product this one is a type (or variant) of, whose card, event and tickets it shares; null for a product of
+   * its own, or the first of its types (docs/data-model.md#types-and-quotas).
+   */
+  group: string | null;
+  /** The type's name ("Concession", "Large"); null for a product sold without types. */
+  typeName: string | null;
+  /** The shared quotas (quotas/{id}) each unit sold draws on as well as `stock`. */
+  quotas: string[];
   active: boolean;
   sort: number | null;
 }
@@ -128,6 +137,9 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       ...parsePerOrder(raw),
       ...parseSaleWindow(raw),
       attendeeNames: raw.attendeeNames === true,
+      group: typeof raw.group === 'string' && raw.group !== '' && raw.group !== id ? raw.group : null,
+      typeName: text(raw.typeName).trim() || null,
+      quotas: trueKeys(raw.quotas),
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
     },

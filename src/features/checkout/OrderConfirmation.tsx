@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PlacedOrder } from './placeOrder';
 import { formatMoney, formatPrice } from '../../lib/money';
-import { orderTotal, referenceOrId } from '../orders';
+import { orderLines, orderTotal, referenceOrId } from '../orders';
 import { authAtom } from '../../state/atoms';
 import { OrderPaymentSummary } from '../paying';
 
@@ -32,15 +32,11 @@ export function OrderConfirmation({
     window.scrollTo({ top: 0 });
     heading.current?.focus();
   }, []);
-  const tickets = useMemo(() => {
-    const lines = Object.entries(order.items).map(([productId, line]) => ({
-      productId,
-      quantity: line.quantity,
-      title: line.title,
-      price: line.price,
-    }));
-    return { uid: placed.uid, order: { id: orderId, lines, ...(ref ? { ref } : {}) }, guest };
-  }, [placed.uid, orderId, order.items, guest, ref]);
+  const lines = useMemo(() => orderLines(order.items), [order.items]);
+  const tickets = useMemo(
+    () => ({ uid: placed.uid, order: { id: orderId, lines, ...(ref ? { ref } : {}) }, guest }),
+    [placed.uid, orderId, lines, guest, ref],
+  );
   return (
     <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-labelledby="order-confirmed">
       <Stack spacing={2}>
@@ -56,8 +52,8 @@ export function OrderConfirmation({
           your order that opens on any device. Lost it? “Find my order” on the sign-in page sends the link again.
         </Typography>
         <Stack component="ul" sx={{ pl: 3, m: 0 }}>
-          {Object.entries(order.items).map(([id, line]) => (
-            <li key={id}>
+          {lines.map((line) => (
+            <li key={line.productId}>
               {line.quantity} × {line.title},{' '}
               {line.price === 0 ? 'free' : `${formatPrice(line.price, currency, locale)} each`}
             </li>

@@ -5,6 +5,8 @@
  * event's numbers and attendee list need. Why an index at all, and its shape: docs/decisions.md#the-organisers-desk.
  */
 import { isRecord } from '../../state/validation';
+import { lineTotal } from '../../lib/money';
+import { typedTitle } from '../../lib/typedTitle';
 import { ORDER_STATUSES, orderTotal, type OrderStatus, type StoredOrder } from './order';
 import { STORED_REFERENCE } from './orderReference';
 import { PAY_STATES, type PayState } from './orderPayment';
@@ -100,13 +102,15 @@ export interface DeskEventEntry {
   amount: number;
   name: string;
   email: string;
+  /** How many of `quantity` are of each type (by the type's product id), for an event sold by type. */
+  types?: Record<string, number>;
 }
 
 const SUMMARY_MAX = 300;
 
 function summaryOf(items: StoredOrder['items']): string {
   const text = Object.values(items)
-    .map((item) => `${item.quantity} × ${item.title}`)
+    .map((item) => `${item.quantity} × ${typedTitle(item.title, item.type)}`)
     .join(', ');
   return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
 }
@@ -134,7 +138,15 @@ export function deskIndexWrites(
   const sk = statusKey(order.status, t);
   const nameKey = searchKey(order.contact.name);
   const partKey = partKeyOf(nameKey);
-  const events = eventIds.filter((id) => order.items[id]);
+  // The types of one event share its entry (docs/data-model.md#types-and-quotas): their figures add up, by type too.
+  const byEvent = new Map<string, [string, StoredOrder['items'][string]][]>();
+  for (const id of eventIds) {
+    const item = order.items[id];
+    if (!item) continue;
+    const event = item.event ?? id;
+    byEvent.set(event, [...(byEvent.get(event) ?? []), [id, item]]);
+  }
+  const events = [...byEvent.keys()];
   const writes: Record<string, unknown> = {
     [deskPaths.order(key)]: {
       uid,
@@ -158,16 +170,17 @@ export function deskIndexWrites(
       ...(order.pay?.state === 'pending' && order.pay.until !== undefined ? { hold: order.pay.until } : {}),
     },
   };
-  for (const id of events) {
-    const item = order.items[id]!;
-    writes[deskPaths.eventOrder(id, key)] = {
+  for (const [event, lines] of byEvent) {
+    const typed = lines.filter(([, item]) => item.type !== undefined);
+    writes[deskPaths.eventOrder(event, key)] = {
       t,
       sk,
       status: order.status,
-      quantity: item.quantity,
-      amount: item.quantity * item.price,
+      quantity: lines.reduce((sum, [, item]) => sum + item.quantity, 0),
+      amount: lineTotal(lines.map(([, item]) => item)),
       name: order.contact.name,
       email: order.contact.email,
+      ...(typed.length > 0 ? { types: Object.fromEntries(typed.map(([id, item]) => [id, item.quantity])) } : {}),
     } satisfies DeskEventEntry;
   }
   return writes;
@@ -236,5 +249,15 @@ export function parseDeskEventEntry(raw: unknown): DeskEventEntry | null {
     amount,
     name: isText(name) ? name : '',
     email: isText(email) ? email : '',
+    ...typesOf(raw.types),
   };
+}
+
+/** An entry's units by type, each a count; anything else is left out. */
+function typesOf(raw: unknown): Pick<DeskEventEntry, 'types'> {
+  if (!isRecord(raw)) return {};
+  const types = Object.entries(raw).filter(
+    (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isInteger(entry[1]) && entry[1] > 0,
+  );
+  return types.length > 0 ? { types: Object.fromEntries(types) } : {};
 }

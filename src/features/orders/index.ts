@@ -6,6 +6,9 @@ export { MAX_OPEN_ORDERS, OPEN_ORDERS_FULL, slotOf } from './openOrders';
 export {
   ORDER_STATUSES,
   STATUS_LABELS,
+  heldLines,
+  lineTicketNumbers,
+  orderLines,
   orderTotal,
   parseOrder,
   parseUserOrders,

@@ -1,5 +1,6 @@
 import { lineTotal } from '../../lib/money';
-import { isRecord } from '../../state/validation';
+import { typedTitle } from '../../lib/typedTitle';
+import { isRecord, trueKeys } from '../../state/validation';
 import { parseDeliveries, type MailDelivery } from './orderMail';
 import { parseOrderPayment, type OrderPayment, type StoredOrderPayment } from './orderPayment';
 
@@ -18,6 +19,13 @@ interface OrderItem {
   title: string;
   price: number;
   quantity: number;
+  /** The product's type name ("Concession"), for a type of a product (docs/data-model.md#types-and-quotas). */
+  type?: string;
+  /** For an event: the product its tickets are under (its group), and the number of its first ticket there. */
+  event?: string;
+  first?: number;
+  /** The shared quotas it drew on: given back to them if the order lapses. */
+  quotas?: Record<string, true>;
 }
 
 /**
@@ -48,9 +56,52 @@ export type NewOrder = Omit<StoredOrder, 'status' | 'created' | 'ref' | 'link' |
   status: 'pending';
 };
 
-/** One item of an order with its product id: a line as the dashboard and the tickets list them. */
-export interface OrderLine extends OrderItem {
+/**
+ * One item of an order with its product id: a line as the dashboard and the tickets list them. Its title names its
+ * type too ("Harbour Jazz Night · Concession"), so every list shows which type was bought.
+ */
+export interface OrderLine extends Pick<OrderItem, 'title' | 'price' | 'quantity'> {
   productId: string;
+  /** The type's name alone, when it is a type (for figures by type). */
+  type: string | null;
+  /** Where its tickets are, and their numbers: `event` and `first` … `first + quantity - 1` (heldLines). */
+  event: string;
+  first: number;
+}
+
+/** What an item holds of the shop's places: how many, its tickets' event and first number, the quotas drawn on. */
+export interface HeldLine {
+  productId: string;
+  quantity: number;
+  event: string;
+  first: number;
+  quotas: string[];
+}
+
+const ticketNumber = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+
+/**
+ * The lines of an order's stored items, for giving back or taking again what they hold and for finding their
+ * tickets. An item from before types holds its tickets under its own product, numbered from 0, and no quota.
+ */
+export function heldLines(items: unknown): HeldLine[] {
+  if (!isRecord(items)) return [];
+  return Object.entries(items).map(([productId, item]) => {
+    const fields = isRecord(item) ? item : {};
+    return {
+      productId,
+      quantity: typeof fields.quantity === 'number' ? fields.quantity : 0,
+      event: typeof fields.event === 'string' && fields.event !== '' ? fields.event : productId,
+      first: ticketNumber(fields.first),
+      quotas: trueKeys(fields.quotas),
+    };
+  });
+}
+
+/** The ticket numbers of a line: its order's tickets of its event from `first`, one per unit. */
+export function lineTicketNumbers(line: Pick<HeldLine, 'first' | 'quantity'>): number[] {
+  return Array.from({ length: Math.max(0, line.quantity) }, (_, n) => line.first + n);
 }
 
 /** What a buyer asks for: which product, how many (the wishlist's lines at checkout). */
@@ -86,15 +137,19 @@ export function orderTotal(order: Pick<StoredOrder, 'items'>): number {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-function parseLines(raw: unknown): OrderLine[] {
+/** An order's stored items as lines, each checked; an item without a usable price or quantity is left out. */
+export function orderLines(raw: unknown): OrderLine[] {
+  const held = new Map(heldLines(raw).map((line) => [line.productId, line]));
   if (!isRecord(raw)) return [];
   return Object.entries(raw).flatMap(([productId, line]) => {
     if (!isRecord(line)) return [];
     const price = finite(line.price);
     const quantity = finite(line.quantity);
+    const type = text(line.type) || null;
+    const { event, first } = held.get(productId)!;
     return price === null || quantity === null
       ? []
-      : [{ productId, title: text(line.title) || productId, price, quantity }];
+      : [{ productId, title: typedTitle(text(line.title) || productId, type), price, quantity, type, event, first }];
   });
 }
 
@@ -104,7 +159,7 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
   const status = raw.status;
   if (!(ORDER_STATUSES as readonly unknown[]).includes(status)) return null;
   const contact = isRecord(raw.contact) ? raw.contact : {};
-  const lines = parseLines(raw.items);
+  const lines = orderLines(raw.items);
   const total = lineTotal(lines);
   const stored = finite(raw.total);
   return {

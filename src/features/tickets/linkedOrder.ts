@@ -64,7 +64,17 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
   }
   const lines = order.lines.flatMap((line): OrderLine[] =>
     isRecord(line) && typeof line.productId === 'string' && typeof line.title === 'string'
-      ? [{ productId: line.productId, title: line.title, price: finite(line.price), quantity: finite(line.quantity) }]
+      ? [
+          {
+            productId: line.productId,
+            title: line.title,
+            price: finite(line.price),
+            quantity: finite(line.quantity),
+            type: typeof line.type === 'string' && line.type !== '' ? line.type : null,
+            event: typeof line.event === 'string' && line.event !== '' ? line.event : line.productId,
+            first: finite(line.first),
+          },
+        ]
       : [],
   );
   return {

@@ -15,7 +15,8 @@ import {
 } from './heldTickets';
 import { parseTicket, ticketId, ticketRecord, type Ticket } from './ticket';
 import { paths } from '../../firebase/paths';
-import type { Order, OrderLine } from '../orders';
+import { heldLines, lineTicketNumbers, type Order, type OrderLine } from '../orders';
+import { typedTitle } from '../../lib/typedTitle';
 
 /** The tickets this device has seen, in their own storage key so they outlive the wishlist state and reloads. */
 const slot = new StorageSlot(
@@ -88,15 +89,18 @@ export function updateHeldTickets(tickets: readonly Ticket[]): void {
 export type OrderForTickets = Pick<Order, 'id'> & {
   /** The order's reference, stored form, when it has one. */
   ref?: string;
-  lines: readonly (Pick<OrderLine, 'productId' | 'quantity' | 'title'> & Partial<Pick<OrderLine, 'price'>>)[];
+  lines: readonly (Pick<OrderLine, 'productId' | 'quantity' | 'title' | 'event' | 'first'> &
+    Partial<Pick<OrderLine, 'price'>>)[];
 };
 
 async function readEvent(line: OrderForTickets['lines'][number], timeZone: string | null): Promise<EventInfo> {
   const paid = { timeZone, price: line.price ?? null };
   try {
     const parsed = parseProduct(line.productId, await readValue(paths.product(line.productId)));
-    if ('product' in parsed)
-      return { title: parsed.product.title, date: parsed.product.date, venue: parsed.product.venue, ...paid };
+    if ('product' in parsed) {
+      const { title, typeName, date, venue } = parsed.product;
+      return { title: typedTitle(title, typeName), date, venue, ...paid };
+    }
   } catch (error) {
     // A product taken off sale is hidden from buyers: the ticket still shows, with what the order says.
     if (!isPermissionDenied(error)) throw error;
@@ -118,13 +122,14 @@ async function fetchOrderTickets(
 ): Promise<HeldTicket[]> {
   const perLine = await Promise.all(
     order.lines.map(async (line) => {
-      const read = (n: number) => readValue(paths.ticket(line.productId, ticketId(order.id, n)));
-      const first = await read(0);
+      const read = (n: number) => readValue(paths.ticket(line.event, ticketId(order.id, n)));
+      const [firstNumber, ...others] = lineTicketNumbers(line);
+      const first = firstNumber === undefined ? null : await read(firstNumber);
       if (first === null) return [];
-      const rest = await Promise.all(Array.from({ length: line.quantity - 1 }, (_, i) => read(i + 1)));
+      const rest = await Promise.all(others.map(read));
       const event = await readEvent(line, timeZone);
-      return [first, ...rest].flatMap((raw, n) => {
-        const ticket = parseTicket(line.productId, ticketId(order.id, n), raw);
+      return [first, ...rest].flatMap((raw, i) => {
+        const ticket = parseTicket(line.event, ticketId(order.id, line.first + i), raw);
         return ticket && ticket.uid === uid ? [{ ticket, event, guest, ...(order.ref ? { ref: order.ref } : {}) }] : [];
       });
     }),
@@ -154,18 +159,22 @@ export function ordersForTickets(raw: unknown): OrderForTickets[] {
   if (!isRecord(raw)) return [];
   return Object.entries(raw).flatMap(([id, order]) => {
     if (!isRecord(order) || !isRecord(order.items)) return [];
-    const lines = Object.entries(order.items).flatMap(([productId, line]) =>
-      isRecord(line) && typeof line.quantity === 'number' && Number.isInteger(line.quantity) && line.quantity > 0
+    const items = order.items;
+    const lines = heldLines(items).flatMap(({ productId, quantity, event, first }) => {
+      const line = items[productId];
+      return isRecord(line) && Number.isInteger(quantity) && quantity > 0
         ? [
             {
               productId,
-              quantity: Math.min(line.quantity, 1000),
+              quantity: Math.min(quantity, 1000),
               title: typeof line.title === 'string' ? line.title : productId,
+              event,
+              first,
               ...(typeof line.price === 'number' ? { price: line.price } : {}),
             },
           ]
-        : [],
-    );
+        : [];
+    });
     return [{ id, lines, ...(typeof order.ref === 'string' ? { ref: order.ref } : {}) }];
   });
 }

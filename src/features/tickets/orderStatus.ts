@@ -1,18 +1,20 @@
 import { readValue } from '../../firebase/database';
-import { liveTicketStatus, type Order, type OrderLine } from '../orders';
+import { lineTicketNumbers, liveTicketStatus, type Order, type OrderLine } from '../orders';
 import { ticketId } from './ticket';
 import { paths } from '../../firebase/paths';
 
 type OrderForStatus = Pick<Order, 'uid' | 'id' | 'payment'> & {
-  lines: readonly Pick<OrderLine, 'productId' | 'quantity'>[];
+  lines: readonly Pick<OrderLine, 'quantity' | 'event' | 'first'>[];
 };
 
 /** The status paths of the tickets an order issued (a line whose first ticket is missing issued none). */
 async function issuedTickets(order: OrderForStatus): Promise<string[]> {
   const perLine = await Promise.all(
     order.lines.map(async (line) => {
-      if ((await readValue(paths.ticket(line.productId, ticketId(order.id, 0)))) === null) return [];
-      return Array.from({ length: line.quantity }, (_, n) => paths.ticketStatus(line.productId, ticketId(order.id, n)));
+      const numbers = lineTicketNumbers(line);
+      if (numbers.length === 0 || (await readValue(paths.ticket(line.event, ticketId(order.id, line.first)))) === null)
+        return [];
+      return numbers.map((n) => paths.ticketStatus(line.event, ticketId(order.id, n)));
     }),
   );
   return perLine.flat();

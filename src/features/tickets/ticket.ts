@@ -25,6 +25,10 @@ export interface Ticket {
   due: number | null;
   created: number;
   checkin: FirstCheckin | null;
+  /** The order's line (product) it was issued for: its event's own id for a ticket from before types. */
+  line: string;
+  /** Its type's name ("Concession"), for a type of an event; null otherwise (docs/data-model.md#types-and-quotas). */
+  type: string | null;
 }
 
 /** Tickets are named by their order and number, so a buyer can never hold more of them than units bought. */
@@ -58,13 +62,19 @@ export function parseTicket(eventId: string, id: string, raw: unknown): Ticket |
     due: isCount(raw.due) && raw.due > 0 ? raw.due : null,
     created: typeof created === 'number' ? created : 0,
     checkin: parseCheckin(raw.checkin),
+    line: isText(raw.line) ? raw.line : eventId,
+    type: isText(raw.type) ? raw.type : null,
   };
 }
 
 /** What the database holds for a ticket, from the parsed one. */
 export function ticketRecord(ticket: Ticket): Record<string, unknown> {
-  const { uid, order, n, code, holder, status, due, created, checkin } = ticket;
-  return { uid, order, n, code, holder, status, ...(due ? { due } : {}), created, ...(checkin ? { checkin } : {}) };
+  const { uid, order, n, code, holder, status, due, created, checkin, line, type } = ticket;
+  return {
+    ...{ uid, order, n, code, holder, status, ...(due ? { due } : {}), created, ...(checkin ? { checkin } : {}) },
+    ...(line !== ticket.eventId ? { line } : {}),
+    ...(type ? { type } : {}),
+  };
 }
 
 /** The most characters of a holder's name, as the rules allow (database.rules.json, a ticket's `holder`). */
