@@ -35,6 +35,7 @@ import { percentile } from './liveApp';
 import type { BuyerPlan, BuyerResult, BuyersCommand, BuyersReport } from './rushBuyers';
 import { runRulesBatchBench } from './rulesBatch';
 import { methodOf, payAftermath, paymentsSeed } from './rushPayments';
+import { unitsLeft } from '../src/features/catalogue/quota';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BUYERS_SCRIPT = fileURLToPath(new URL('./rushBuyers.ts', import.meta.url));
@@ -42,8 +43,12 @@ const BUYERS_SCRIPT = fileURLToPath(new URL('./rushBuyers.ts', import.meta.url))
 interface Scenario {
   name: string;
   what: string;
-  /** Stock by product id; products with a date are events. */
-  stock: Record<string, number>;
+  /** Stock by product id (null: not counted, only its quotas limit it); products with a date are events. */
+  stock: Record<string, number | null>;
+  /** Fields over a product's own (types: group, typeName, price, quotas), by product id. */
+  shape?: Record<string, Record<string, unknown>>;
+  /** Shared quotas' places at the start, by quota id (docs/data-model.md#types-and-quotas). */
+  quotas?: Record<string, number>;
   buyers: BuyerPlan[];
   processes: number;
   /** More data the database starts with (the poisoned scenario's earlier orders). */
@@ -110,6 +115,38 @@ function payingRush(count: number, eventId: string): BuyerPlan[] {
   }));
 }
 
+/**
+ * Harbour Jazz Night as a rush: Standard £18, Concession £12 (at most 250, a quota of its own), VIP £40 (its own
+ * stock of 100), all out of a venue of 1,000. Most buyers want one type, one in five two of them.
+ */
+function typesRush(count: number): Pick<Scenario, 'stock' | 'shape' | 'quotas' | 'buyers'> {
+  const next = random(13);
+  const types = ['rush-t', 'rush-t-c', 'rush-t-v'];
+  const pick = () => {
+    const roll = next();
+    return roll < 0.6 ? types[0]! : roll < 0.85 ? types[1]! : types[2]!;
+  };
+  return {
+    stock: { 'rush-t': null, 'rush-t-c': null, 'rush-t-v': 100 },
+    shape: {
+      'rush-t': { typeName: 'Standard', price: 18, quotas: { venue: true } },
+      'rush-t-c': { typeName: 'Concession', price: 12, group: 'rush-t', quotas: { venue: true, concessions: true } },
+      'rush-t-v': { typeName: 'VIP', price: 40, group: 'rush-t', quotas: { venue: true } },
+    },
+    quotas: { venue: 1000, concessions: 250 },
+    buyers: Array.from({ length: count }, () => {
+      const first = pick();
+      const second = next() < 0.2 ? types.find((type) => type !== first && next() < 0.5) : undefined;
+      return {
+        lines: {
+          [first]: between(next, 1, 4),
+          ...(second ? { [second]: between(next, 1, 2) } : {}),
+        },
+      };
+    }),
+  };
+}
+
 function scenarios(): Record<string, Scenario> {
   const a = random(1);
   const c = random(3);
@@ -164,6 +201,12 @@ function scenarios(): Record<string, Scenario> {
       seed: paymentsSeed(),
       payments: 'rush-pay',
     },
+    types: {
+      name: 'types',
+      what: '2,000 buyers × 1–4 tickets of three types (Standard, Concession capped at 250, VIP of 100), a venue of 1,000',
+      ...typesRush(2000),
+      processes: 8,
+    },
     'pay-small': {
       name: 'pay-small',
       what: '200 buyers × 1–4 tickets, an event of 100, paying by card, transfer or at the door',
@@ -176,7 +219,7 @@ function scenarios(): Record<string, Scenario> {
   };
 }
 
-function product(id: string, stock: number) {
+function product(id: string, stock: number | null, shape: Record<string, unknown> = {}) {
   return {
     title: `Rush ${id}`,
     price: 10,
@@ -184,13 +227,20 @@ function product(id: string, stock: number) {
     image: '',
     category: 'Events',
     active: true,
-    stock,
+    ...(stock === null ? {} : { stock }),
     ...(id === 'rush-goods' ? {} : { date: '2027-06-01T19:00:00Z' }),
+    ...shape,
   };
 }
 
-const products = (stock: Record<string, number>) =>
-  Object.fromEntries(Object.entries(stock).map(([id, count]) => [id, product(id, count)]));
+const products = (scenario: Pick<Scenario, 'stock' | 'shape'>) =>
+  Object.fromEntries(
+    Object.entries(scenario.stock).map(([id, count]) => [id, product(id, count, scenario.shape?.[id])]),
+  );
+
+/** The quotas a scenario's product draws on (its shape's). */
+const quotasOf = (scenario: Scenario, id: string): string[] =>
+  Object.keys((scenario.shape?.[id]?.quotas as Record<string, true> | undefined) ?? {});
 
 /** The child processes that host the buyers. */
 class BuyerHosts {
@@ -308,6 +358,8 @@ interface Outcome {
   answers: Record<string, Record<string, { at?: unknown }>>;
   orders: Record<string, Record<string, { items: Record<string, { quantity: number }> }>>;
   finalStock: Record<string, number>;
+  /** Places left of each quota at the end. */
+  finalQuotas: Record<string, number>;
   tickets: number;
 }
 
@@ -326,16 +378,32 @@ function summarise(scenario: Scenario, outcome: Outcome) {
       for (const [id, line] of lines) sold[id] = (sold[id] ?? 0) + line.quantity;
     }
   }
-  const oversold = Object.entries(scenario.stock).reduce(
-    (sum, [id, stock]) => sum + Math.max(0, (sold[id] ?? 0) - stock) + Math.max(0, -(finalStock[id] ?? 0)),
+  const oversoldStock = Object.entries(scenario.stock).reduce(
+    (sum, [id, stock]) =>
+      stock === null ? sum : sum + Math.max(0, (sold[id] ?? 0) - stock) + Math.max(0, -(finalStock[id] ?? 0)),
     0,
   );
+  // A quota is oversold by what its products sold beyond its places, or by places left below zero.
+  const quotaSold: Record<string, number> = {};
+  for (const id of Object.keys(scenario.stock)) {
+    for (const quota of quotasOf(scenario, id)) quotaSold[quota] = (quotaSold[quota] ?? 0) + (sold[id] ?? 0);
+  }
+  const oversoldQuotas = Object.entries(scenario.quotas ?? {}).reduce(
+    (sum, [quota, places]) =>
+      sum + Math.max(0, (quotaSold[quota] ?? 0) - places) + Math.max(0, -(outcome.finalQuotas[quota] ?? 0)),
+    0,
+  );
+  const oversold = oversoldStock + oversoldQuotas;
+  /** What a product could still sell at the end: its own stock and its quotas' places, whichever is least. */
+  const leftAtEnd = (id: string) =>
+    unitsLeft({ stock: finalStock[id] ?? null, quotas: quotasOf(scenario, id) }, new Map(Object.entries(outcome.finalQuotas))) ??
+    Number.POSITIVE_INFINITY;
   const kinds: Record<string, number> = {};
   for (const result of results) kinds[result.kind] = (kinds[result.kind] ?? 0) + 1;
   const short = results.filter((result) => result.kind === 'short');
   // Stranded: stock left at the end that a refused buyer asked for no more than.
   const strandedBuyers = short.filter((result) =>
-    Object.entries(result.lines).every(([id, quantity]) => quantity <= (finalStock[id] ?? 0)),
+    Object.entries(result.lines).every(([id, quantity]) => quantity <= leftAtEnd(id)),
   );
   // First come, first served. An inversion: a buyer refused as short of a product while a later buyer got that
   // product having asked for at least as many of it. A later buyer who asked for fewer than the refused one, no
@@ -375,9 +443,10 @@ function summarise(scenario: Scenario, outcome: Outcome) {
     tickets: outcome.tickets,
     oversold,
     strandedUnits: [...new Set(strandedBuyers.flatMap((result) => Object.keys(result.lines)))].reduce(
-      (sum, id) => sum + (finalStock[id] ?? 0),
+      (sum, id) => sum + leftAtEnd(id),
       0,
     ),
+    ...(scenario.quotas ? { quotas: scenario.quotas, quotaSold, quotasLeft: outcome.finalQuotas } : {}),
     strandedBuyers: strandedBuyers.length,
     answers: kinds,
     ...(results.length > honest.length ? { plantedAnswers } : {}),
@@ -407,6 +476,11 @@ async function readOutcome(dbPort: number, results: BuyerResult[]): Promise<Outc
         ([id, value]) => [id, value.stock],
       ),
     ),
+    finalQuotas: Object.fromEntries(
+      Object.entries(((await admin(dbPort, 'quotas')) ?? {}) as Record<string, { left: number }>).map(
+        ([id, value]) => [id, value.left],
+      ),
+    ),
     tickets: Object.entries(tickets)
       .filter(([id]) => id.startsWith('rush-'))
       .reduce((sum, [, byEvent]) => sum + Object.keys(byEvent).length, 0),
@@ -416,7 +490,10 @@ async function readOutcome(dbPort: number, results: BuyerResult[]): Promise<Outc
 async function runLocal(scenario: Scenario, authPort: number) {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-rush-'));
   const seedFile = join(dir, 'seed.json');
-  writeFileSync(seedFile, JSON.stringify({ ...scenario.seed, products: products(scenario.stock) }));
+  const quotas = Object.fromEntries(
+    Object.entries(scenario.quotas ?? {}).map(([id, left]) => [id, { name: id, left }]),
+  );
+  writeFileSync(seedFile, JSON.stringify({ ...scenario.seed, quotas, products: products(scenario) }));
   const port = await freePort();
   // The local database as `npm run db` runs it, in a process of its own so that its CPU and memory can be read.
   const child = spawn(
@@ -506,7 +583,7 @@ async function runLocal(scenario: Scenario, authPort: number) {
 async function runFirebase(scenario: Scenario) {
   const stack = await startFirebaseStack(FIREBASE_PORTS, buildDirs('dist-firebase-bench'));
   try {
-    for (const [id, value] of Object.entries(products(scenario.stock))) await stack.db.write(`products/${id}`, value);
+    for (const [id, value] of Object.entries(products(scenario))) await stack.db.write(`products/${id}`, value);
     const allocateUrl = `http://localhost:${FIREBASE_PORTS.hosting}/api/orders/allocate`;
     // One call first, so that the timed rush does not include the function's first load.
     await fetch(allocateUrl, { method: 'POST' });
@@ -534,7 +611,7 @@ function print(name: string, what: string, figures: object): void {
 
 export async function runRushBench(only: readonly string[] = []): Promise<Record<string, unknown>> {
   const all = scenarios();
-  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'clean', 'poisoned', 'pay', 'rules', 'firebase'];
+  const wanted = only.length > 0 ? only : ['a', 'b', 'c', 'clean', 'poisoned', 'pay', 'types', 'rules', 'firebase'];
   const results: Record<string, unknown> = {};
   if (wanted.includes('rules')) {
     results.rules = runRulesBatchBench();

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogue, product } from './products';
+import type { Product } from '../../src/features/catalogue/product';
 import { settleBatch, type QueuedRequest, type ShopTerms } from '../../functions/src/orders/settle';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/orders/paymentSettings';
@@ -113,8 +114,10 @@ describe('types and shared quotas in the allocator', () => {
   it('a quota that is gone sells nothing (it never lifts the limit); a type whose event is gone is unavailable', () => {
     const noVenue = settleBatch([request('a', 1, { jazz: 1 })], jazz, new Map(), TERMS, new Map());
     expect(noVenue.decisions[0]!.answer).toEqual({ kind: 'short', left: { jazz: 0 } });
-    const orphan = catalogue(jazz.get('jazz-v')!);
-    orphan.set('jazz', null);
+    const orphan = new Map<string, Product | null>([
+      ['jazz-v', jazz.get('jazz-v')!],
+      ['jazz', null],
+    ]);
     const gone = settleBatch([request('a', 1, { 'jazz-v': 1 })], orphan, new Map(), TERMS, new Map([['venue', 9]]));
     expect(gone.decisions[0]!.answer).toEqual({ kind: 'unavailable', products: ['jazz-v'] });
   });
