@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProduct } from '../../src/features/catalogue/product';
 import { groupOf, groupProducts } from '../../src/features/catalogue/productTypes';
 import { typedTitle } from '../../src/lib/typedTitle';
+import { heldLines, lineTicketNumbers, orderLines } from '../../src/features/orders/order';
 import { parseQuotas, unitsLeft } from '../../src/features/catalogue/quota';
 import { product } from './products';
 
@@ -73,5 +74,51 @@ describe('quotas', () => {
     expect(unitsLeft({ stock: 1, quotas: ['venue'] }, quotas)).toBe(1);
     // A quota that is gone must not lift the limit.
     expect(unitsLeft({ stock: 9, quotas: ['gone'] }, quotas)).toBe(0);
+  });
+});
+
+describe('what an order holds', () => {
+  it('an item from before types holds its tickets under its own product, from 0, and no quota', () => {
+    expect(heldLines({ gig: { title: 'Gig', price: 10, quantity: 2 } })).toEqual([
+      { productId: 'gig', quantity: 2, event: 'gig', first: 0, quotas: [] },
+    ]);
+  });
+
+  it("a type's item holds its tickets under its event from its first number, and the quotas it drew on", () => {
+    const items = {
+      'jazz-c': {
+        title: 'Jazz',
+        price: 12,
+        quantity: 2,
+        type: 'Concession',
+        event: 'jazz',
+        first: 3,
+        quotas: { venue: true },
+      },
+    };
+    expect(heldLines(items)).toEqual([
+      { productId: 'jazz-c', quantity: 2, event: 'jazz', first: 3, quotas: ['venue'] },
+    ]);
+    expect(lineTicketNumbers(heldLines(items)[0]!)).toEqual([3, 4]);
+    expect(orderLines(items)).toEqual([
+      {
+        productId: 'jazz-c',
+        title: 'Jazz · Concession',
+        price: 12,
+        quantity: 2,
+        type: 'Concession',
+        event: 'jazz',
+        first: 3,
+      },
+    ]);
+  });
+
+  it('unusable fields fall back rather than naming a wrong ticket', () => {
+    const held = heldLines({ x: { quantity: 1, event: '', first: -4, quotas: ['venue'] }, y: 'junk' });
+    expect(held).toEqual([
+      { productId: 'x', quantity: 1, event: 'x', first: 0, quotas: [] },
+      { productId: 'y', quantity: 0, event: 'y', first: 0, quotas: [] },
+    ]);
+    expect(heldLines(null)).toEqual([]);
   });
 });

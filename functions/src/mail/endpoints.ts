@@ -5,6 +5,7 @@
  * - POST /api/orders/find {email, reference}: "find my order", always the same answer (findOrder.ts);
  * - POST /api/orders/link {secret}: the order page's order and tickets, for whoever holds the secret link.
  */
+import { typedTitle } from '../../../src/lib/typedTitle';
 import { orderPaymentRecord, ticketsIssued } from '../../../src/features/orders/orderPayment';
 import { randomUUID } from 'node:crypto';
 import { ORDER_LINK_SECRET } from '../../../src/features/orders/orderLink';
@@ -113,7 +114,13 @@ export async function orderLinkRequest(
     // (paid, or to pay at the door: docs/payments.md#tickets-once-paid).
     tickets: (ticketsIssued(order.payment) ? data.tickets : []).map((ticket) => ({
       ticket: { eventId: ticket.eventId, id: ticket.id, ...ticketRecord(ticket) },
-      event: { ...data.events.get(ticket.eventId)!, timeZone: shop.timezone, price: price.get(ticket.line) ?? null },
+      event: {
+        ...data.events.get(ticket.eventId)!,
+        // A type's ticket says which type it is, as the buyer's own tickets do (docs/data-model.md#types-and-quotas).
+        title: typedTitle(data.events.get(ticket.eventId)!.title, ticket.type),
+        timeZone: shop.timezone,
+        price: price.get(ticket.line) ?? null,
+      },
     })),
   });
 }
