@@ -238,6 +238,8 @@ function fixture(): Record<string, unknown> {
     // A message staff sent to everyone booked on the event, its email queued by the sender.
     eventMessages: { [SENT_MESSAGE]: { ...bookedMessage(uids.staff), created: 1, recipients: 1, sent: 0, failed: 0 } },
     tickets: { 'harbour-jazz-night': { 'order-1-0': ticket(uids.customer, 'order-1', 0) } },
+    // A shared quota (docs/data-model.md#types-and-quotas), for the cases on quotas.
+    quotas: { ...(SEED.quotas as object), 'matrix-venue': { name: 'Venue', left: 20 } },
     checkins: {},
     // The staff desk's index of the other customer's order, as trusted code writes it.
     ...deskIndexOf(uids.other, 'order-1', order()),
@@ -549,6 +551,28 @@ const MATRIX: Case[] = [
   {
     what: 'raise a stock with a server increment',
     run: write(() => 'products/folk-in-the-round/stock', increment(1)),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'read the shared quotas', run: read(() => 'quotas'), allowed: EVERYONE },
+  {
+    what: 'create a quota',
+    run: write(() => 'quotas/matrix-seats', { name: 'Seats', left: 10 }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: "set a quota's places", run: write(() => 'quotas/matrix-venue/left', 5), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'take a place of a quota with a server increment',
+    run: write(() => 'quotas/matrix-venue/left', increment(-1)),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'delete a quota', run: write(() => 'quotas/matrix-venue', null), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'make a product a type of another, drawing on a quota',
+    run: updateRoot(() => ({
+      'products/folk-in-the-round/group': 'harbour-jazz-night',
+      'products/folk-in-the-round/typeName': 'Folk',
+      'products/folk-in-the-round/quotas/matrix-venue': true,
+    })),
     allowed: SIGNED_IN_STAFF,
   },
   {
