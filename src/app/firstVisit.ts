@@ -1,5 +1,5 @@
 import type { PageName } from './routing/pages';
-import { catalogueAtom } from '../features/catalogue/catalogueState';
+import { catalogueAtom, quotasAtom } from '../features/catalogue/catalogueState';
 import { parseCatalogue } from '../features/catalogue/product';
 import { siteAtom } from '../state/atoms';
 import { serverNowAtom } from '../state/liveAtoms';
@@ -51,6 +51,8 @@ export const FIRST_VISIT_DATA_ID = 'first-visit-data';
 export function applyFirstVisitData(store: AppStore, data: FirstVisitData): void {
   store.set(siteAtom, readSiteFields(data.properties).site);
   store.set(catalogueAtom, { products: parseCatalogue(data.products).products, source: 'live', updatedAt: data.now });
+  // The server reads no quotas: until the live ones come, the page counts the products' own stock, as it did.
+  store.set(quotasAtom, null);
   store.set(serverNowAtom, data.now);
 }
 

@@ -2,12 +2,15 @@ import { useAtomValue } from 'jotai';
 import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { retryWhenOnline } from '../../lib/retryWhenOnline';
 import { siteAtom } from '../../state/atoms';
-import { catalogueAtom } from './catalogueState';
+import { buyerCatalogueAtom } from './catalogueState';
 import { CatalogueFilters } from './CatalogueFilters';
-import { categoriesOf, filterProducts, type Product } from './product';
+import { filterGroups } from './groupOffer';
+import { categoriesOf, type Product } from './product';
+import { groupProducts } from './productTypes';
 import { FIRST_CARDS, ProductCard } from './ProductCard';
 import type { ProductDialogProps } from './ProductDialog';
 import { useCatalogueQuery } from './useCatalogueQuery';
+import { useSaleNow } from './useSaleNow';
 import { useGrowingList } from '../../lib/useGrowingList';
 
 /** Cards rendered per step of a long catalogue. */
@@ -45,17 +48,23 @@ function LazyProductDialog(props: ProductDialogProps) {
  * "Add to wishlist" does.
  */
 export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) {
-  const catalogue = useAtomValue(catalogueAtom);
+  const catalogue = useAtomValue(buyerCatalogueAtom);
   const { currency, locale, timezone } = useAtomValue(siteAtom);
   const query = useCatalogueQuery();
   // Filtering a large catalogue must never hold up typing: the grid follows a moment behind the search box.
   const search = useDeferredValue(query.search);
-  const categories = useMemo(() => categoriesOf(catalogue.products), [catalogue.products]);
+  // One card per product, or per group of types (docs/behaviour.md#types); prices sort as the cards show them.
+  const groups = useMemo(() => groupProducts(catalogue.products), [catalogue.products]);
+  const now = useSaleNow(catalogue.products);
+  const categories = useMemo(() => categoriesOf(groups.map((group) => group.lead)), [groups]);
   const shown = useMemo(
-    () => filterProducts(catalogue.products, { search, category: query.category, sort: query.sort }),
-    [catalogue.products, search, query.category, query.sort],
+    () => filterGroups(groups, { search, category: query.category, sort: query.sort }, now),
+    [groups, search, query.category, query.sort, now],
   );
-  const open = catalogue.products.find((product) => product.id === query.productId);
+  // A link may name any of a group's types: it opens the group's details.
+  const open = groups.find(
+    ({ id, types }) => id === query.productId || types.some((type) => type.id === query.productId),
+  );
   const {
     shown: rendered,
     hasMore,
@@ -109,10 +118,10 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
           onPointerEnter={loadProductDialog}
           onFocus={loadProductDialog}
         >
-          {shown.slice(0, rendered).map((product, index) => (
-            <li key={product.id}>
+          {shown.slice(0, rendered).map((group, index) => (
+            <li key={group.id}>
               <ProductCard
-                product={product}
+                group={group}
                 currency={currency}
                 locale={locale}
                 timeZone={timezone}
@@ -130,7 +139,7 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
         </button>
       )}
       <LazyProductDialog
-        product={open}
+        group={open}
         requestedId={query.productId}
         currency={currency}
         locale={locale}

@@ -3,17 +3,20 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { siteAtom } from '../../state/atoms';
 import { serverNowAtom } from '../../state/liveAtoms';
-import { catalogueAtom } from './catalogueState';
-import { featuredProducts, type Product } from './product';
+import { buyerCatalogueAtom } from './catalogueState';
+import { featuredGroups } from './groupOffer';
+import type { Product } from './product';
+import { groupProducts } from './productTypes';
 import { FIRST_CARDS, ProductCard } from './ProductCard';
 
 /** The home page's selection from the catalogue, with a way to the whole of it; `onAdd` adds to the wishlist. */
 export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void }) {
-  const catalogue = useAtomValue(catalogueAtom);
+  const catalogue = useAtomValue(buyerCatalogueAtom);
   const now = useAtomValue(serverNowAtom);
   const { currency, locale, timezone } = useAtomValue(siteAtom);
   const navigate = useNavigate();
-  const shown = useMemo(() => featuredProducts(catalogue.products, now), [catalogue.products, now]);
+  const groups = useMemo(() => groupProducts(catalogue.products), [catalogue.products]);
+  const shown = useMemo(() => featuredGroups(groups, now), [groups, now]);
 
   if (shown.length === 0) {
     return (
@@ -27,10 +30,10 @@ export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void 
   return (
     <>
       <ul aria-label="Featured products" className="product-grid product-grid--featured">
-        {shown.map((product, index) => (
-          <li key={product.id}>
+        {shown.map((group, index) => (
+          <li key={group.id}>
             <ProductCard
-              product={product}
+              group={group}
               currency={currency}
               locale={locale}
               timeZone={timezone}
@@ -43,7 +46,7 @@ export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void 
         ))}
       </ul>
       <button type="button" className="button featured-products__all" onClick={() => void navigate('/products')}>
-        See all {catalogue.products.length} products
+        See all {groups.length} products
       </button>
     </>
   );

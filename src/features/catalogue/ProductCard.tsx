@@ -1,19 +1,25 @@
 import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/money';
-import { saleWindow, stockState, type Product } from './product';
+import { groupOffer } from './groupOffer';
+import { stockState, type Product } from './product';
+import type { ProductGroup } from './productTypes';
 import { ProductImage } from './ProductImage';
 import { SalesOpen } from './SalesOpen';
 import { StockLabel } from './StockLabel';
 import { useSaleNow } from './useSaleNow';
 
 interface ProductCardProps {
-  product: Product;
+  /** The product, or the types of one, the card shows (docs/behaviour.md#types). */
+  group: ProductGroup;
   currency: string;
   locale: string;
   /** The shop's, where its events happen (null while it names none). */
   timeZone: string | null;
   onOpen: (id: string) => void;
-  /** Adds the product to the wishlist (the wishlist is another feature: the page hands its action in). */
+  /**
+   * Adds the product to the wishlist (the wishlist is another feature: the page hands its action in). A card of
+   * several types opens the details instead, where the buyer chooses one.
+   */
   onAdd: (product: Product) => void;
   /** The card title's heading level where it sits (2 on the products page, 3 under a section heading). */
   headingLevel?: 2 | 3;
@@ -25,7 +31,7 @@ interface ProductCardProps {
 export const FIRST_CARDS = 4;
 
 export function ProductCard({
-  product,
+  group,
   currency,
   locale,
   timeZone,
@@ -34,21 +40,24 @@ export function ProductCard({
   headingLevel = 2,
   first = false,
 }: ProductCardProps) {
-  const window = saleWindow(product, useSaleNow([product]));
+  const { lead: product, types } = group;
+  const offer = groupOffer(group, useSaleNow(types));
+  const { window } = offer;
   // Before sales open it may go on the wishlist, ready for the minute they do; once they close it may not.
-  const unavailable = stockState(product) === 'sold-out' || window.state === 'ended';
+  const unavailable = stockState(offer) === 'sold-out' || window.state === 'ended';
+  const choose = types.length > 1;
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="product-card surface" aria-labelledby={`product-${product.id}-title`}>
+    <article className="product-card surface" aria-labelledby={`product-${group.id}-title`}>
       <button
         type="button"
         className="product-card__open"
-        onClick={() => onOpen(product.id)}
+        onClick={() => onOpen(group.id)}
         aria-label={`Details of ${product.title}`}
       >
         <ProductImage src={product.image} alt="" eager={first} />
         <span className="product-card__content">
-          <Heading id={`product-${product.id}-title`} className="product-card__title">
+          <Heading id={`product-${group.id}-title`} className="product-card__title">
             {product.title}
           </Heading>
           {product.date && (
@@ -58,8 +67,10 @@ export function ProductCard({
             </span>
           )}
           <span className="product-card__price-row">
-            <span className="product-card__price">{formatPrice(product.price, currency, locale)}</span>
-            <StockLabel product={product} window={window} />
+            <span className="product-card__price">
+              {`${offer.from ? 'from ' : ''}${formatPrice(offer.price, currency, locale)}`}
+            </span>
+            <StockLabel product={offer} window={window} />
           </span>
           {window.state === 'upcoming' && (
             <SalesOpen at={window.opens} locale={locale} timeZone={timeZone} className="t-body2 product-card__when" />
@@ -71,10 +82,10 @@ export function ProductCard({
           type="button"
           className="button button--small"
           disabled={unavailable}
-          onClick={() => onAdd(product)}
-          aria-label={`Add ${product.title} to wishlist`}
+          onClick={() => (choose ? onOpen(group.id) : onAdd(product))}
+          aria-label={choose ? `Choose a type of ${product.title}` : `Add ${product.title} to wishlist`}
         >
-          Add to wishlist
+          {choose ? 'Choose a type' : 'Add to wishlist'}
         </button>
       </div>
     </article>

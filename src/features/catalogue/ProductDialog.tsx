@@ -1,4 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,7 +17,10 @@ import { formatPrice } from '../../lib/money';
 import { MuiScope } from '../../lib/mui/MuiScope';
 import { countdownTo } from '../../lib/countdown';
 import { useServerNow } from '../../state/serverNow';
-import { saleWindow, stockState, type Product } from './product';
+import { typedTitle } from '../../lib/typedTitle';
+import { canAdd } from './groupOffer';
+import { saleWindow, type Product } from './product';
+import type { ProductGroup } from './productTypes';
 import { ProductImage } from './ProductImage';
 import { SalesOpen } from './SalesOpen';
 import { StockLabel } from './StockLabel';
@@ -45,8 +49,65 @@ function OpensIn({ at }: { at: number }) {
   );
 }
 
+interface TypesProps {
+  types: Product[];
+  now: number;
+  price: (amount: number) => string;
+  locale: string;
+  timeZone: string | null;
+  onAdd: (product: Product) => void;
+}
+
+/** Each type of a product, its price and what is left of it, to be added on its own (docs/behaviour.md#types). */
+function TypeList({ types, now, price, locale, timeZone, onAdd }: TypesProps) {
+  return (
+    <section aria-labelledby="product-types">
+      <Typography id="product-types" variant="h6" component="h3" sx={{ fontWeight: 600 }} gutterBottom>
+        Choose a type
+      </Typography>
+      <Stack component="ul" aria-labelledby="product-types" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {types.map((type) => {
+          const window = saleWindow(type, now);
+          return (
+            <Stack
+              component="li"
+              key={type.id}
+              direction="row"
+              sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+            >
+              <Box sx={{ flex: '1 1 10rem' }}>
+                <Typography sx={{ fontWeight: 600 }}>{type.typeName ?? type.title}</Typography>
+                <Typography variant="body2" color="textSecondary">
+                  {price(type.price)}
+                  {type.minPerOrder > 1 && ` · at least ${type.minPerOrder} per order`}
+                </Typography>
+                {window.state === 'upcoming' && (
+                  <Typography variant="body2">
+                    <SalesOpen at={window.opens} locale={locale} timeZone={timeZone} />
+                  </Typography>
+                )}
+              </Box>
+              <StockLabel product={type} window={window} />
+              <Button
+                variant="outlined"
+                sx={{ ml: 'auto' }}
+                disabled={!canAdd(type, now)}
+                onClick={() => onAdd(type)}
+                aria-label={`Add ${typedTitle(type.title, type.typeName)} to wishlist`}
+              >
+                Add to wishlist
+              </Button>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </section>
+  );
+}
+
 export interface ProductDialogProps {
-  product: Product | undefined;
+  /** The product asked for, or the types of one (docs/behaviour.md#types). */
+  group: ProductGroup | undefined;
   /** The id asked for in the URL, to say plainly when it is not (or no longer) on sale. */
   requestedId: string | null;
   currency: string;
@@ -58,21 +119,21 @@ export interface ProductDialogProps {
 }
 
 /** A product's details, addressable as ?product=<id>: routes take no parameters (docs/behaviour.md#routes). */
-export function ProductDialog({
-  product,
-  requestedId,
-  currency,
-  locale,
-  timeZone,
-  onClose,
-  onAdd,
-}: ProductDialogProps) {
+export function ProductDialog({ group, requestedId, currency, locale, timeZone, onClose, onAdd }: ProductDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 599.95px)');
-  const saleNow = useSaleNow(product ? [product] : []);
-  const window = product ? saleWindow(product, saleNow) : null;
-  // Before sales open it may go on the wishlist, ready for the minute they do; once they close it may not.
-  const unavailable = !product || stockState(product) === 'sold-out' || window?.state === 'ended';
-  const inWishlist = useAtomValue(cartAtom).products.find((item) => item.id === product?.id);
+  const product = group?.lead;
+  const types = group?.types ?? [];
+  const saleNow = useSaleNow(types);
+  // A product sold without types is added from the dialog's actions, as it always was.
+  const single = types.length === 1 ? product : undefined;
+  const window = single ? saleWindow(single, saleNow) : null;
+  const cart = useAtomValue(cartAtom).products;
+  const held = types.flatMap((type) => {
+    const item = cart.find(({ id }) => id === type.id);
+    if (!item) return [];
+    return [single ? String(quantityOf(item)) : `${quantityOf(item)} × ${type.typeName ?? type.title}`];
+  });
+  const price = (amount: number) => formatPrice(amount, currency, locale);
   return (
     // Loaded only when a product is asked for, and drawn with MUI: the theme comes with it.
     <MuiScope>
@@ -95,19 +156,25 @@ export function ProductDialog({
           {product ? (
             <Stack spacing={2}>
               <ProductImage src={product.image} alt={product.title} eager />
-              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                <Typography variant="h2" component="p">
-                  {formatPrice(product.price, currency, locale)}
-                </Typography>
-                {window && <StockLabel product={product} window={window} />}
-              </Stack>
-              {window?.state === 'upcoming' && (
-                <Typography>
-                  <SalesOpen at={window.opens} locale={locale} timeZone={timeZone} />
-                  <OpensIn at={window.opens} />
-                </Typography>
+              {single && window ? (
+                <>
+                  <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                    <Typography variant="h2" component="p">
+                      {price(single.price)}
+                    </Typography>
+                    <StockLabel product={single} window={window} />
+                  </Stack>
+                  {window.state === 'upcoming' && (
+                    <Typography>
+                      <SalesOpen at={window.opens} locale={locale} timeZone={timeZone} />
+                      <OpensIn at={window.opens} />
+                    </Typography>
+                  )}
+                  {single.minPerOrder > 1 && <Typography>At least {single.minPerOrder} per order.</Typography>}
+                </>
+              ) : (
+                <TypeList types={types} now={saleNow} price={price} locale={locale} timeZone={timeZone} onAdd={onAdd} />
               )}
-              {product.minPerOrder > 1 && <Typography>At least {product.minPerOrder} per order.</Typography>}
               {product.date && (
                 <Typography>
                   {formatEventTime(product.date, locale, timeZone ?? 'UTC')}
@@ -124,11 +191,11 @@ export function ProductDialog({
         <DialogActions>
           {/* The modal hides the rest of the page, toasts included, from screen readers: say it here too. */}
           <Typography role="status" variant="body2" color="textSecondary" sx={{ mr: 'auto', pl: 1 }}>
-            {inWishlist ? `In your wishlist: ${quantityOf(inWishlist)}` : ''}
+            {held.length > 0 ? `In your wishlist: ${held.join(', ')}` : ''}
           </Typography>
           <Button onClick={onClose}>Close</Button>
-          {product && (
-            <Button variant="contained" disabled={unavailable} onClick={() => onAdd(product)}>
+          {single && (
+            <Button variant="contained" disabled={!canAdd(single, saleNow)} onClick={() => onAdd(single)}>
               Add to wishlist
             </Button>
           )}

@@ -3,6 +3,7 @@ import { StorageSlot } from '../../state/storage';
 import { plausibleTime } from '../../state/dates';
 import { isRecord, summarise } from '../../state/validation';
 import { ignoredDate, parseProduct, type Product } from './product';
+import { parseQuotas, unitsLeft, type Quota } from './quota';
 
 export interface CatalogueState {
   products: Product[];
@@ -12,14 +13,16 @@ export interface CatalogueState {
   updatedAt: number | null;
 }
 
-/** Kept under its own key, so localStorage["state"] keeps its shape (docs/behaviour.md#state-and-persistence). */
-const CACHE_KEY = 'catalogue';
+// Kept under keys of their own, so localStorage["state"] keeps its shape (docs/behaviour.md#state-and-persistence).
 // The persisted root state already tells the user once when this browser's storage fails.
-const slot = new StorageSlot(
-  () => window.localStorage,
-  CACHE_KEY,
-  () => undefined,
-);
+const cacheSlot = (key: string) =>
+  new StorageSlot(
+    () => window.localStorage,
+    key,
+    () => undefined,
+  );
+const slot = cacheSlot('catalogue');
+const quotaSlot = cacheSlot('quotas');
 
 const NOTHING_CACHED: CatalogueState = { products: [], source: 'none', updatedAt: null };
 
@@ -69,6 +72,44 @@ export function cacheCatalogue(state: CatalogueState): void {
 /** Starts from the cache, so pages seen before render at once, offline too. */
 export const catalogueAtom = atom<CatalogueState>(readCachedCatalogue());
 
+/**
+ * Places left in each shared quota (docs/data-model.md#types-and-quotas); null until known, live or from this
+ * device's cache. A first visit's page is rendered on the server without them (src/app/firstVisit.ts).
+ */
+export const quotasAtom = atom<ReadonlyMap<string, Quota> | null>(readCachedQuotas());
+
+function readCachedQuotas(): ReadonlyMap<string, Quota> | null {
+  const text = quotaSlot.read();
+  if (text === null) return null;
+  try {
+    return parseQuotas(JSON.parse(text)).quotas;
+  } catch {
+    return null;
+  }
+}
+
+/** Cached as the database holds them, so that reading them back makes the same checks. */
+export function cacheQuotas(quotas: ReadonlyMap<string, Quota>): void {
+  quotaSlot.write(JSON.stringify(Object.fromEntries([...quotas].map(([id, { name, left }]) => [id, { name, left }]))));
+}
+
+/**
+ * The catalogue as buyers can have it: each product's `stock` is what can still be sold of it, its own stock and
+ * the quotas it draws on (unitsLeft), so every "sold out", "Only N left" and cap follows the quotas too. Until
+ * they are known, the own stock alone, as the server's render of a first visit shows. Staff edit products read on
+ * their own, with the own stock (src/features/dashboard).
+ */
+export const buyerCatalogueAtom = atom((get): CatalogueState => {
+  const catalogue = get(catalogueAtom);
+  const quotas = get(quotasAtom);
+  if (quotas === null) return catalogue;
+  const left = new Map([...quotas].map(([id, quota]) => [id, quota.left]));
+  const products = catalogue.products.map((product) =>
+    product.quotas.length === 0 ? product : { ...product, stock: unitsLeft(product, left) },
+  );
+  return { ...catalogue, products };
+});
+
 export const productsByIdAtom = atom(
-  (get) => new Map(get(catalogueAtom).products.map((product) => [product.id, product])),
+  (get) => new Map(get(buyerCatalogueAtom).products.map((product) => [product.id, product])),
 );

@@ -1,51 +1,92 @@
-import { cacheCatalogue, catalogueAtom } from './catalogueState';
+import { cacheCatalogue, cacheQuotas, catalogueAtom, quotasAtom } from './catalogueState';
 import { parseCatalogue } from './product';
+import { parseQuotas } from './quota';
 import { sameData } from '../../lib/sameData';
 import { setInBackground } from '../../state/setInBackground';
 import type { AppStore } from '../../state/store';
-import { database } from '../../firebase/database';
+import { database, type Database } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
-import { resilientSubscription } from '../../firebase/resilientSubscription';
+import { resilientSubscription, type ResilientSubscription } from '../../firebase/resilientSubscription';
+
+type Listen = (db: Database, onValue: (value: unknown) => void, onError: (error: unknown) => void) => () => void;
 
 /**
- * Owns the live catalogue: the active products (the query the rules allow the public), checked product by
- * product, written into catalogueAtom and cached for offline visits.
+ * One live part of the catalogue, opened again after errors. The site subscription's status drives the "live
+ * updates paused" notice; the catalogue follows the same connection, so it only logs.
  */
-export function startCatalogue(store: AppStore): () => void {
-  let reported = '';
-  const subscription = resilientSubscription({
+function follow(what: string, listen: Listen, take: (value: unknown) => void): ResilientSubscription {
+  return resilientSubscription({
     async open(onValue, onError) {
       const db = await database();
-      return db.subscribeWhere(
-        paths.products,
-        { child: 'active', equals: true },
+      return listen(
+        db,
         (value) => {
-          const { products, problems, ignored = [] } = parseCatalogue(value);
-          const report = [...problems, ...ignored].join('; ');
-          if (report !== reported) {
-            if (problems.length > 0) console.warn(`Products left out of the catalogue: ${problems.join('; ')}.`);
-            if (ignored.length > 0) console.warn(`Unusable product fields ignored: ${ignored.join('; ')}.`);
-          }
-          reported = report;
-          const current = store.get(catalogueAtom);
-          const state = { products, source: 'live' as const, updatedAt: Date.now() };
-          if (current.source !== 'live' || !sameData(current.products, products))
-            setInBackground(store, catalogueAtom, state);
-          cacheCatalogue(state);
+          take(value);
           onValue();
         },
         onError,
       );
     },
-    // The site subscription's status drives the "live updates paused" notice; the catalogue follows the same
-    // connection, so it only logs.
     onStatus: () => undefined,
-    onGiveUp: (error) => console.error('Live catalogue updates paused after repeated failures:', error),
+    onGiveUp: (error) => console.error(`Live ${what} updates paused after repeated failures:`, error),
   });
-  const resume = () => subscription.restart();
+}
+
+/** Says `report` on the console once, not again for every value that repeats it. */
+function warnOnce(): (report: string) => void {
+  let said = '';
+  return (report) => {
+    if (report !== '' && report !== said) console.warn(report);
+    said = report;
+  };
+}
+
+/**
+ * Owns the live catalogue: the active products (the query the rules allow the public), checked product by
+ * product, written into catalogueAtom, and the shared quotas they draw on (quotasAtom), each cached for offline
+ * visits.
+ */
+export function startCatalogue(store: AppStore): () => void {
+  const warnProducts = warnOnce();
+  const warnQuotas = warnOnce();
+  const subscriptions = [
+    follow(
+      'catalogue',
+      (db, onValue, onError) => db.subscribeWhere(paths.products, { child: 'active', equals: true }, onValue, onError),
+      (value) => {
+        const { products, problems, ignored = [] } = parseCatalogue(value);
+        warnProducts(
+          [
+            problems.length > 0 ? `Products left out of the catalogue: ${problems.join('; ')}.` : '',
+            ignored.length > 0 ? `Unusable product fields ignored: ${ignored.join('; ')}.` : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        );
+        const current = store.get(catalogueAtom);
+        const state = { products, source: 'live' as const, updatedAt: Date.now() };
+        if (current.source !== 'live' || !sameData(current.products, products))
+          setInBackground(store, catalogueAtom, state);
+        cacheCatalogue(state);
+      },
+    ),
+    follow(
+      'quota',
+      (db, onValue, onError) => db.subscribe(paths.quotas, onValue, onError),
+      (value) => {
+        const { quotas, problems } = parseQuotas(value);
+        warnQuotas(problems.length > 0 ? `Quotas left out: ${problems.join('; ')}.` : '');
+        const current = store.get(quotasAtom);
+        if (current === null || !sameData([...current.values()], [...quotas.values()]))
+          setInBackground(store, quotasAtom, quotas);
+        cacheQuotas(quotas);
+      },
+    ),
+  ];
+  const resume = () => subscriptions.forEach((subscription) => subscription.restart());
   window.addEventListener('online', resume);
   return () => {
     window.removeEventListener('online', resume);
-    subscription.stop();
+    subscriptions.forEach((subscription) => subscription.stop());
   };
 }

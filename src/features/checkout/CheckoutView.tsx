@@ -107,13 +107,12 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   // One id per order attempt, kept across retries and reloads, so an attempt whose answer was lost is never
   // placed twice.
   const orderId = useRef<string | null>(null);
-  const lines = () =>
-    cart.products.map((item) => ({ productId: item.id, quantity: item.quantity ?? 1, title: item.title }));
+  const lines = () => review.items.map(({ item, quantity, title }) => ({ productId: item.id, quantity, title }));
   // Who each ticket is for, where the event asks (docs/behaviour.md#attendee-names); checked before the request.
   const [typedNames, setTypedNames] = useState<AttendeeNames>({});
   const [nameErrors, setNameErrors] = useState<Record<string, (string | undefined)[]>>({});
-  const named = review.items.flatMap(({ item, quantity, product }) =>
-    product?.attendeeNames && product.date ? [{ productId: item.id, title: item.title, quantity }] : [],
+  const named = review.items.flatMap(({ item, title, quantity, product }) =>
+    product?.attendeeNames && product.date ? [{ productId: item.id, title, quantity }] : [],
   );
 
   /** Shows how an attempt ended; the attempt's id is kept only while the answer may still come. */
@@ -220,7 +219,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
           Your order
         </Typography>
         <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {review.items.map(({ item, quantity, price, issues: all }) => {
+          {review.items.map(({ item, title, quantity, price, issues: all }) => {
             // While the request is in line its answer judges the stock: the live stock may already count this very
             // purchase (or others settled before it), and "sold out" beside what the buyer queued for misleads
             // (docs/behaviour.md#the-on-sale-rush).
@@ -228,7 +227,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
             return (
               <Stack component="li" key={item.id} direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
                 <span>
-                  {quantity} × {item.title}
+                  {quantity} × {title}
                   {issues.length > 0 && (
                     <Typography component="span" color="warning" sx={{ ml: 1 }}>
                       ({issues.map(issueLabel).join(', ')})

@@ -114,7 +114,7 @@ export function WishlistItems() {
     <Stack spacing={2}>
       <Stack component="ul" aria-label="Wishlist items" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.slice(0, shown).map((entry) => {
-          const { item, quantity, product } = entry;
+          const { item, title, quantity, product } = entry;
           // Unknown to the catalogue (not loaded yet, or gone, which its notice says): only the general cap.
           const limit = product ? maxQuantity(product) : MAX_QUANTITY;
           return (
@@ -148,7 +148,7 @@ export function WishlistItems() {
                 }}
               />
               <div>
-                <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
                 <Typography variant="body2" color="textSecondary">
                   {unitPrice(item.price)}
                   {product && holdLimit(product)}
@@ -163,14 +163,9 @@ export function WishlistItems() {
                   justifyContent: 'flex-end',
                 }}
               >
-                <Stack
-                  direction="row"
-                  sx={{ alignItems: 'center' }}
-                  role="group"
-                  aria-label={`Quantity of ${item.title}`}
-                >
+                <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label={`Quantity of ${title}`}>
                   <IconButton
-                    aria-label={`One fewer ${item.title}`}
+                    aria-label={`One fewer ${title}`}
                     disabled={quantity <= 1}
                     onClick={() => wishlist.setQuantity(item, quantity - 1)}
                   >
@@ -180,7 +175,7 @@ export function WishlistItems() {
                     {quantity}
                   </Typography>
                   <IconButton
-                    aria-label={`One more ${item.title}`}
+                    aria-label={`One more ${title}`}
                     disabled={quantity >= limit}
                     onClick={() => wishlist.setQuantity(item, quantity + 1)}
                   >
@@ -190,7 +185,7 @@ export function WishlistItems() {
                 <Typography sx={{ minWidth: '5rem', textAlign: 'right' }}>
                   {money(lineTotal([{ price: item.price, quantity }]))}
                 </Typography>
-                <IconButton aria-label={`Remove ${item.title}`} onClick={() => wishlist.remove(item.id)}>
+                <IconButton aria-label={`Remove ${title}`} onClick={() => wishlist.remove(item.id)}>
                   <DeleteOutlined />
                 </IconButton>
               </Stack>

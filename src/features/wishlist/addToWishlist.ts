@@ -1,8 +1,13 @@
 import { wishlist } from './appWishlist';
 import { limitedPerOrder, maxQuantity, type Product } from '../catalogue';
+import { typedTitle } from '../../lib/typedTitle';
 
-/** Adds a product to the wishlist within what is in stock and what one order may hold. */
+/**
+ * Adds a product to the wishlist within what is left and what one order may hold; a type under its typed title
+ * ("Harbour Jazz Night · Concession", docs/behaviour.md#types).
+ */
 export function addToWishlist(product: Product): void {
-  const { id, title, price } = product;
+  const { id, price } = product;
+  const title = typedTitle(product.title, product.typeName);
   wishlist.add({ id, title, price, maxQuantity: maxQuantity(product), limitedPerOrder: limitedPerOrder(product) });
 }

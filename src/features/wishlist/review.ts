@@ -2,6 +2,7 @@ import { type CatalogueState, limitedPerOrder, maxQuantity, type Product, saleWi
 import { quantityOf } from '../../state/cart';
 import type { CartItem } from '../../state/types';
 import { lineTotal } from '../../lib/money';
+import { typedTitle } from '../../lib/typedTitle';
 
 export type ItemIssue =
   | { kind: 'unavailable' }
@@ -19,6 +20,8 @@ const WAITS_OR_INFORMS: ReadonlySet<ItemIssue['kind']> = new Set(['price-changed
 
 export interface ReviewedItem {
   item: CartItem;
+  /** What the item is called: its stored title, naming its type when that title is its product's plain one. */
+  title: string;
   quantity: number;
   product: Product | undefined;
   /** The price to charge: the live catalogue's where known, else the one saved with the item. */
@@ -75,7 +78,9 @@ export function reviewWishlist(
       }
       if (product.price !== item.price) issues.push({ kind: 'price-changed', was: item.price, now: product.price });
     }
-    return { item, quantity, product, price: product?.price ?? item.price, issues };
+    // Kept from before its product was a type (or added by an older app): the catalogue names the type.
+    const title = product && item.title === product.title ? typedTitle(product.title, product.typeName) : item.title;
+    return { item, title, quantity, product, price: product?.price ?? item.price, issues };
   });
   const openings = items.flatMap(({ issues }) => issues.flatMap((issue) => ('opens' in issue ? [issue.opens] : [])));
   return {
