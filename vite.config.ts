@@ -380,12 +380,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The state, the notifier and product parsing are needed at start and by most pages: split by which
-          // chunks share them, they came as a dozen files of under 3 KB, and their gzip overhead cost 1.7 KB.
+          // The state, the notifier and product parsing (with types, quotas and typed titles) are needed at start
+          // and by most pages: split by which chunks share them, they came as a dozen files of under 3 KB, and their
+          // gzip overhead cost 1.7 KB.
           groups: [
             {
               name: 'state',
-              test: /src\/state\/|src\/lib\/(toast\/notifier|money)\.ts|src\/features\/(catalogue\/product|account\/session)\.ts|node_modules\/jotai\//,
+              test: /src\/state\/|src\/lib\/(toast\/notifier|money|typedTitle)\.ts|src\/features\/(catalogue\/(product|productTypes|quota)|account\/session)\.ts|node_modules\/jotai\//,
             },
           ],
         },
