@@ -209,7 +209,7 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
   expect(download.suggestedFilename()).toBe('attendees-harbour-jazz-night.csv');
   const csv = await readFile(await download.path(), 'utf8');
   expect(
-    csv.startsWith('\uFEFFName,Email,Phone,Order,Code (first part),Status,Checked in,Device,Event,Event date\r\n'),
+    csv.startsWith('\uFEFFName,Email,Phone,Order,Code (first part),Status,Checked in,Device,Type,Event,Event date\r\n'),
   ).toBe(true);
   expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + 32);
   // The buyer's phone where the order has one (never a formula), the reference or id, the event's time named.
@@ -217,12 +217,12 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
   expect(csv).toMatch(
     new RegExp(
       `\r\n"'=HYPERLINK\\(""http://evil\\.example"",""click""\\)",buyer3@example\\.com,'\\+44 7700 900003,order-03,` +
-        `AB03-EFGH,Valid,,,Harbour Jazz Night,${EVENT_TIME}\r\n`,
+        `AB03-EFGH,Valid,,,,Harbour Jazz Night,${EVENT_TIME}\r\n`,
     ),
   );
   expect(csv).toMatch(
     new RegExp(
-      `\r\nGrace0 Hopper,buyer0@example\\.com,'\\+44 7700 900000,K7M4-QXPR,AB00-EFGH,Void,,,Harbour Jazz Night,` +
+      `\r\nGrace0 Hopper,buyer0@example\\.com,'\\+44 7700 900000,K7M4-QXPR,AB00-EFGH,Void,,,,Harbour Jazz Night,` +
         `${EVENT_TIME}\r\n`,
     ),
   );

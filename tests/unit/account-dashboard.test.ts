@@ -3,18 +3,24 @@ import { parseUserOrders } from '../../src/features/orders/order';
 import { fromLocalInput, toLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
 import {
   EMPTY_PRODUCT,
+  newTypeFields,
   productFields,
   productRecord,
+  productWrites,
   slugify,
+  typeId,
   validateProduct,
+  type ProductContext,
 } from '../../src/features/dashboard/staff/productForm';
 import {
   propertiesFields,
   propertiesRecord,
   validateProperties,
 } from '../../src/features/dashboard/staff/propertiesForm';
+import { quotaFields, quotaWrites, validateQuota } from '../../src/features/dashboard/staff/quotaForm';
+import { productTree, quotaUsers } from '../../src/features/dashboard/staff/staffCatalogue';
 import { DEFAULT_SITE } from '../../src/state/site';
-import { product } from './products';
+import { catalogue, product } from './products';
 
 const order = (created: number, status = 'pending') => ({
   items: { mug: { title: 'Mug', price: 8, quantity: 2 } },
@@ -128,6 +134,13 @@ describe('the site properties form', () => {
   });
 });
 
+/** A new product's context: no other products and no quotas unless given. */
+const shop = (...products: Parameters<typeof catalogue>): ProductContext => ({
+  editing: null,
+  products: catalogue(...products),
+  quotaIds: new Set(),
+});
+
 describe('the product form', () => {
   const filled = { ...EMPTY_PRODUCT, id: 'poster', title: 'Poster', price: '12.50', category: 'Prints' };
 
@@ -136,7 +149,7 @@ describe('the product form', () => {
   });
 
   it('accepts a complete product and leaves empty optional fields out of the record', () => {
-    expect(validateProduct(filled, new Set(), 'UTC')).toEqual({});
+    expect(validateProduct(filled, shop(), 'UTC')).toEqual({});
     expect(productRecord(filled, 'UTC')).toEqual({
       title: 'Poster',
       price: 12.5,
@@ -163,11 +176,7 @@ describe('the product form', () => {
 
   it('refuses what the rules refuse, and an id that is taken', () => {
     expect(
-      validateProduct(
-        { ...filled, id: 'Poster!', price: '-1', stock: '1.5', title: '', category: '' },
-        new Set(),
-        'UTC',
-      ),
+      validateProduct({ ...filled, id: 'Poster!', price: '-1', stock: '1.5', title: '', category: '' }, shop(), 'UTC'),
     ).toEqual({
       id: 'Use up to 64 lower-case letters, digits and dashes.',
       title: 'Please enter a title.',
@@ -175,11 +184,11 @@ describe('the product form', () => {
       category: 'Please enter a category.',
       stock: 'Please enter a whole number of 0 or more, or leave it empty for no limit.',
     });
-    expect(validateProduct(filled, new Set(['poster']), 'UTC').id).toBe('Another product already has this id.');
-    expect(validateProduct({ ...filled, price: '1.234' }, new Set(), 'UTC').price).toBe(
+    expect(validateProduct(filled, shop(product('poster')), 'UTC').id).toBe('Another product already has this id.');
+    expect(validateProduct({ ...filled, price: '1.234' }, shop(), 'UTC').price).toBe(
       'Please use at most two decimal places.',
     );
-    expect(validateProduct({ ...filled, price: '0.29' }, new Set(), 'UTC').price).toBeUndefined();
+    expect(validateProduct({ ...filled, price: '0.29' }, shop(), 'UTC').price).toBeUndefined();
   });
 
   describe('the on-sale window and the least per order', () => {
@@ -189,7 +198,7 @@ describe('the product form', () => {
     const windowed = product('poster', { maxPerOrder: 6, minPerOrder: 2, onSaleFrom: opens, onSaleUntil: closes });
     const fields = productFields(windowed, 'Europe/Berlin');
     const problems = (changes: Partial<typeof fields>, zone = 'Europe/Berlin') =>
-      validateProduct({ ...fields, ...changes }, new Set(), zone);
+      validateProduct({ ...fields, ...changes }, shop(), zone);
 
     it('shows the window on the shop’s wall clock and writes back the same moments and minimum', () => {
       expect(fields).toMatchObject({
@@ -198,7 +207,7 @@ describe('the product form', () => {
         onSaleFrom: '2027-12-04T10:00',
         onSaleUntil: '2028-06-01T18:00',
       });
-      expect(validateProduct(fields, new Set(), 'Europe/Berlin')).toEqual({});
+      expect(validateProduct(fields, shop(), 'Europe/Berlin')).toEqual({});
       expect(productRecord(fields, 'Europe/Berlin')).toMatchObject({
         minPerOrder: 2,
         maxPerOrder: 6,
@@ -247,5 +256,179 @@ describe('the product form', () => {
         date: unusable,
       });
     });
+  });
+});
+
+describe('types and quotas in the product form', () => {
+  const night = product('jazz', {
+    title: 'Jazz Night',
+    date: '2027-07-01T19:00:00.000Z',
+    venue: 'Main Hall',
+    description: 'Late jazz',
+    image: '/jazz.svg',
+    category: 'Live music',
+    attendeeNames: true,
+    typeName: 'Standard',
+    price: 18,
+  });
+  const concession = product('jazz-concession', {
+    ...night,
+    id: 'jazz-concession',
+    group: 'jazz',
+    typeName: 'Concession',
+    price: 12,
+    attendeeNames: false,
+    quotas: ['venue', 'concessions'],
+  });
+  const poster = product('poster', { title: 'Poster' });
+  const context = (editing: string | null): ProductContext => ({
+    editing,
+    products: catalogue(night, concession, poster),
+    quotaIds: new Set(['venue', 'concessions']),
+  });
+
+  it('keeps a type’s group, name and quotas when it is saved, so an edit drops none of them', () => {
+    const fields = productFields(concession, 'UTC');
+    expect(fields).toMatchObject({ group: 'jazz', typeName: 'Concession', quotas: ['venue', 'concessions'] });
+    expect(validateProduct(fields, context('jazz-concession'), 'UTC')).toEqual({});
+    expect(productRecord(fields, 'UTC')).toMatchObject({
+      group: 'jazz',
+      typeName: 'Concession',
+      quotas: { venue: true, concessions: true },
+      price: 12,
+      date: '2027-07-01T19:00:00.000Z',
+    });
+    const plain = productRecord(productFields(poster, 'UTC'), 'UTC');
+    for (const key of ['group', 'typeName', 'quotas']) expect(plain).not.toHaveProperty(key);
+  });
+
+  it('starts a new type with its group’s shared fields, attendee names and visibility, and an id from both', () => {
+    expect(newTypeFields(night, 'UTC')).toMatchObject({
+      id: '',
+      title: 'Jazz Night',
+      description: 'Late jazz',
+      image: '/jazz.svg',
+      category: 'Live music',
+      date: '2027-07-01T19:00',
+      venue: 'Main Hall',
+      attendeeNames: true,
+      active: true,
+      group: 'jazz',
+      typeName: '',
+      price: '',
+      quotas: [],
+    });
+    expect(typeId('jazz', 'VIP Seats')).toBe('jazz-vip-seats');
+  });
+
+  it('refuses a group that is a type itself, is gone or is the product, a type without a name, and a lost quota', () => {
+    const vip = { ...newTypeFields(night, 'UTC'), id: 'jazz-vip', price: '40', typeName: 'VIP' };
+    expect(validateProduct(vip, context(null), 'UTC')).toEqual({});
+    expect(validateProduct({ ...vip, typeName: ' ' }, context(null), 'UTC')).toEqual({
+      typeName: 'A type needs a name, such as Concession or VIP.',
+    });
+    expect(validateProduct({ ...vip, group: 'jazz-concession' }, context(null), 'UTC').group).toBe(
+      'Jazz Night · Concession is itself a type: choose the first product of its group.',
+    );
+    expect(validateProduct({ ...vip, group: 'gone' }, context(null), 'UTC').group).toBe(
+      'That product is no longer in the shop: please choose another.',
+    );
+    expect(validateProduct({ ...vip, id: 'jazz' }, context('jazz'), 'UTC').group).toBe(
+      'A product cannot be a type of itself.',
+    );
+    expect(validateProduct({ ...vip, quotas: ['venue', 'gone'] }, context(null), 'UTC').quotas).toBe(
+      'A chosen quota is no longer there: please untick it.',
+    );
+    expect(validateProduct({ ...vip, typeName: 'x'.repeat(101) }, context(null), 'UTC').typeName).toBe(
+      'Please keep this to 100 characters or fewer.',
+    );
+  });
+
+  it('keeps a group’s first product from becoming a type, and dated while its types are events', () => {
+    const first = productFields(night, 'UTC');
+    expect(validateProduct({ ...first, group: 'poster' }, context('jazz'), 'UTC').group).toBe(
+      'This product has types of its own (Concession), so it cannot be a type of another.',
+    );
+    expect(validateProduct({ ...first, date: '' }, context('jazz'), 'UTC').date).toBe(
+      'Its types are events: keep a date here, which they share.',
+    );
+    // A product without types may lose its date.
+    expect(validateProduct({ ...productFields(poster, 'UTC'), date: '' }, context('poster'), 'UTC')).toEqual({});
+  });
+
+  it('writes a group’s shared fields to its types in the same update, and clears those it no longer has', () => {
+    const moved = { ...productFields(night, 'UTC'), title: 'Jazz Late', date: '2027-08-01T20:00', venue: '' };
+    const writes = productWrites(moved, 'UTC', catalogue(night, concession, poster));
+    expect(writes).toEqual({
+      jazz: productRecord(moved, 'UTC'),
+      'jazz-concession/title': 'Jazz Late',
+      'jazz-concession/description': 'Late jazz',
+      'jazz-concession/image': '/jazz.svg',
+      'jazz-concession/category': 'Live music',
+      'jazz-concession/date': '2027-08-01T20:00:00.000Z',
+      'jazz-concession/venue': null,
+    });
+    // A type, or a product without types, is written alone.
+    const type = productWrites(
+      { ...productFields(concession, 'UTC'), description: 'Typed over' },
+      'UTC',
+      catalogue(night, concession),
+    );
+    expect(Object.keys(type)).toEqual(['jazz-concession']);
+    // Its shared fields are its group's, whatever the form held.
+    expect(type['jazz-concession']).toMatchObject({ description: 'Late jazz' });
+  });
+});
+
+describe('the quota form and list', () => {
+  const venue = { id: 'venue', name: 'Venue', left: 200 };
+
+  it('makes a new quota’s id from its name, and refuses one that is taken or has no letters', () => {
+    expect(validateQuota({ name: 'Main Hall', left: '200' }, null, new Set(['venue']))).toEqual({});
+    expect(quotaWrites({ name: ' Main Hall ', left: '200' }, null)).toEqual({
+      'main-hall': { name: 'Main Hall', left: 200 },
+    });
+    expect(validateQuota({ name: 'Venue!', left: '5' }, null, new Set(['venue'])).name).toBe(
+      'Another quota already has the id “venue”: please choose another name.',
+    );
+    expect(validateQuota({ name: '!!', left: '5' }, null, new Set()).name).toBe(
+      'Please use some letters or digits: the quota’s id is made from them.',
+    );
+    // Renamed, a quota keeps its id, whatever the name would make.
+    expect(validateQuota({ name: 'Venue', left: '5' }, 'venue', new Set(['venue']))).toEqual({});
+  });
+
+  it('takes places left as a whole number from 0 to 1,000,000 and refuses fewer than 0', () => {
+    const left = (value: string) => validateQuota({ name: 'Venue', left: value }, 'venue', new Set()).left;
+    expect(left('-1')).toBe('A quota cannot have fewer than 0 places left.');
+    expect(left('')).toBe('Please enter how many places are left.');
+    for (const bad of ['1.5', 'ten', '1000001'])
+      expect(left(bad), bad).toBe('Please enter a whole number of places from 0 to 1,000,000.');
+    for (const good of ['0', ' 50 ', '1000000']) expect(left(good), good).toBeUndefined();
+  });
+
+  it('writes places left only when staff changed them, so a rename keeps what orders took meanwhile', () => {
+    expect(quotaWrites({ ...quotaFields(venue), name: 'Main hall' }, venue)).toEqual({ 'venue/name': 'Main hall' });
+    expect(quotaWrites({ name: 'Venue', left: '180' }, venue)).toEqual({ 'venue/name': 'Venue', 'venue/left': 180 });
+  });
+
+  it('names the products that draw on a quota, and lists types under their group', () => {
+    const night = product('jazz', { title: 'Jazz Night', typeName: 'Standard', quotas: ['venue'], sort: 1 });
+    const vip = product('jazz-vip', { title: 'Jazz Night', group: 'jazz', typeName: 'VIP', price: 40 });
+    const concession = product('jazz-c', {
+      title: 'Jazz Night',
+      group: 'jazz',
+      typeName: 'Concession',
+      price: 12,
+      quotas: ['venue'],
+    });
+    const orphan = product('lost', { title: 'Lost', group: 'gone', typeName: 'Small' });
+    const products = catalogue(vip, orphan, concession, night);
+    expect(quotaUsers('venue', products.values())).toEqual(['Jazz Night · Concession', 'Jazz Night · Standard']);
+    expect(quotaUsers('concessions', products.values())).toEqual([]);
+    expect(productTree(products).map(({ product: p, types }) => [p.id, types.map((t) => t.id)])).toEqual([
+      ['jazz', ['jazz-c', 'jazz-vip']],
+      ['lost', []],
+    ]);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decide, indexLists, placeText, withPlaces, type EventList } from '../../src/features/checkin/decide';
+import {
+  decide,
+  holderText,
+  indexLists,
+  placeText,
+  withPlaces,
+  type EventList,
+} from '../../src/features/checkin/decide';
 import {
   findConflicts,
   listFromDatabase,
@@ -17,7 +24,7 @@ const gig: EventList = {
   title: 'Gig',
   syncedAt: 1,
   tickets: [
-    { id: 'o1-0', uid: 'u1', code: code(1), holder: 'Bo', status: 'valid', due: null, checkin: null },
+    { id: 'o1-0', uid: 'u1', code: code(1), holder: 'Bo', status: 'valid', due: null, checkin: null, type: 'VIP' },
     {
       id: 'o1-1',
       uid: 'u1',
@@ -26,8 +33,9 @@ const gig: EventList = {
       status: 'valid',
       due: null,
       checkin: { at: 50, device: 'door-ab12' },
+      type: null,
     },
-    { id: 'o2-0', uid: 'u2', code: code(3), holder: 'Al', status: 'void', due: null, checkin: null },
+    { id: 'o2-0', uid: 'u2', code: code(3), holder: 'Al', status: 'void', due: null, checkin: null, type: null },
   ],
   // o1 has a reference; o2 was placed before references.
   references: { o1: 'K7M4QXPR', o2: null },
@@ -36,7 +44,9 @@ const fair: EventList = {
   eventId: 'fair',
   title: 'Winter Fair',
   syncedAt: 1,
-  tickets: [{ id: 'o9-0', uid: 'u9', code: code(4), holder: 'Cy', status: 'valid', due: null, checkin: null }],
+  tickets: [
+    { id: 'o9-0', uid: 'u9', code: code(4), holder: 'Cy', status: 'valid', due: null, checkin: null, type: null },
+  ],
   references: {},
 };
 const index = indexLists([gig, fair]);
@@ -45,6 +55,11 @@ describe('the door decision', () => {
   it('admits a valid ticket not yet checked in, typed any way', () => {
     expect(decide(code(1), 'gig', index)).toMatchObject({ kind: 'admitted', ticket: { id: 'o1-0', holder: 'Bo' } });
     expect(decide(` ${code(1).toLowerCase().replace(/-/g, ' ')} `, 'gig', index).kind).toBe('admitted');
+  });
+
+  it('names the holder with the ticket’s type where it has one', () => {
+    expect(holderText(gig.tickets[0]!)).toBe('Bo · VIP');
+    expect(holderText(gig.tickets[1]!)).toBe('Bo');
   });
 
   it('says which of its order’s tickets it is, and the order as the buyer’s tickets name it, never the ticket id', () => {
@@ -114,6 +129,11 @@ describe('door storage', () => {
     // A list stored before the door kept references reads without them: they are looked up when online.
     const { references: _, ...older } = gig;
     expect(parseLists(JSON.stringify({ gig: older }))).toEqual({ gig: { ...gig, references: {} } });
+    // A list stored before types reads as tickets of no type.
+    const untyped = { ...gig, tickets: gig.tickets.map(({ type: _type, ...ticket }) => ticket) };
+    expect(parseLists(JSON.stringify({ gig: untyped }))).toEqual({
+      gig: { ...gig, tickets: gig.tickets.map((ticket) => ({ ...ticket, type: null })) },
+    });
     for (const bad of [
       '{',
       '[]',
@@ -142,6 +162,7 @@ describe('door storage', () => {
       'Gig',
       {
         a: { code: code(1), holder: 'Bo', status: 'valid', checkin: { scan: 's', device: 'd', at: 3 } },
+        v: { code: code(2), holder: 'Cy', status: 'valid', line: 'gig-vip', type: 'VIP' },
         b: 'junk',
         c: { code: 5 },
       },
@@ -150,7 +171,17 @@ describe('door storage', () => {
     );
     expect(list.references).toEqual({ o1: 'K7M4QXPR' });
     expect(list.tickets).toEqual([
-      { id: 'a', uid: '', code: code(1), holder: 'Bo', status: 'valid', due: null, checkin: { at: 3, device: 'd' } },
+      {
+        id: 'a',
+        uid: '',
+        code: code(1),
+        holder: 'Bo',
+        status: 'valid',
+        due: null,
+        checkin: { at: 3, device: 'd' },
+        type: null,
+      },
+      { id: 'v', uid: '', code: code(2), holder: 'Cy', status: 'valid', due: null, checkin: null, type: 'VIP' },
     ]);
   });
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { attendeeCsv, attendeeFileName } from '../../src/features/dashboard/desk/attendeeExport';
 import { csvField, toCsv } from '../../src/features/dashboard/desk/csv';
-import { attendeesOf, eventMoney, eventNumbers, salesByDay } from '../../src/features/dashboard/desk/eventNumbers';
+import {
+  attendeesOf,
+  eventMoney,
+  eventNumbers,
+  eventPlacesLeft,
+  figuresByType,
+  salesByDay,
+  withOwnUnits,
+} from '../../src/features/dashboard/desk/eventNumbers';
+import { product } from './products';
 import { NO_FILTERS, matchesFilters, pageQuery, searchQueries } from '../../src/features/dashboard/desk/orderQueries';
 import {
   deskIndexWrites,
@@ -290,11 +299,74 @@ describe("an event's numbers", () => {
   });
 });
 
+describe("an event's figures by type", () => {
+  // Standard (the event's own product) and Concession draw on the venue; Concession on concessions too.
+  const standard = product('gig', { title: 'Gig', typeName: 'Standard', stock: 150, quotas: ['venue'] });
+  const concession = product('gig-c', { title: 'Gig', group: 'gig', typeName: 'Concession', quotas: ['venue', 'c'] });
+  const vip = product('gig-vip', { title: 'Gig', group: 'gig', typeName: 'VIP', stock: 10 });
+  const quotas = new Map([
+    ['venue', 200],
+    ['c', 50],
+  ]);
+
+  it('counts a quota several types share once in what is left of the event', () => {
+    // 150 + 50 + 10 could be sold one type at a time, but the venue holds 200 over Standard and Concession: 210.
+    expect(eventPlacesLeft([standard, concession, vip], quotas)).toBe(210);
+    expect(eventPlacesLeft([standard, concession, { ...vip, quotas: ['venue'] }], quotas)).toBe(200);
+    expect(eventPlacesLeft([standard, concession, { ...vip, stock: null }], quotas)).toBeNull();
+    // A quota that is gone has no places left; an event without types is its stock, as before.
+    expect(eventPlacesLeft([{ ...vip, quotas: ['gone'] }], quotas)).toBe(0);
+    expect(eventPlacesLeft([product('fair', { stock: 8 })], new Map())).toBe(8);
+  });
+
+  it('counts valid tickets by type with what each can still sell, in the order of the lines', () => {
+    const tickets = [
+      ticket(1, { type: 'Standard' }),
+      ticket(2, { line: 'gig-vip', type: 'VIP' }),
+      ticket(3, { line: 'gig-vip', type: 'VIP', status: 'void' }),
+      ticket(4, { line: 'gig-gone', type: 'Balcony' }),
+    ];
+    expect(figuresByType(tickets, [standard, concession, vip], quotas)).toEqual([
+      { id: 'gig', name: 'Standard', sold: 1, left: 150 },
+      { id: 'gig-c', name: 'Concession', sold: 0, left: 50 },
+      { id: 'gig-vip', name: 'VIP', sold: 1, left: 10 },
+      // A type that is gone still counts its tickets, under their type's name.
+      { id: 'gig-gone', name: 'Balcony', sold: 1, left: null },
+    ]);
+    // An event without types has no breakdown.
+    expect(figuresByType([ticket(1)], [product('gig', { title: 'Gig' })], new Map())).toEqual([]);
+  });
+
+  it('draws sales per type, the units an entry does not list by type as the event’s own product’s', () => {
+    const day = new Date(2026, 10, 1, 12).getTime();
+    const typed = { ...entry(day, 'confirmed', 3), types: { 'gig-vip': 1 } };
+    expect(withOwnUnits(typed, 'gig').types).toEqual({ 'gig-vip': 1, gig: 2 });
+    expect(withOwnUnits(entry(day), 'gig').types).toEqual({ gig: 1 });
+    const days = salesByDay(
+      [typed, { ...entry(day + 86_400_000, 'confirmed', 2), types: { 'gig-c': 2 } }].map((e) => withOwnUnits(e, 'gig')),
+      null,
+      day + 3 * 86_400_000,
+    );
+    expect(days.map(({ total, byType }) => [total, byType])).toEqual([
+      [3, { 'gig-vip': 1, gig: 2 }],
+      [5, { 'gig-vip': 1, gig: 2, 'gig-c': 2 }],
+      [5, { 'gig-vip': 1, gig: 2, 'gig-c': 2 }],
+    ]);
+    // Without types, days carry no breakdown.
+    expect(salesByDay([entry(day)])[0]).not.toHaveProperty('byType');
+  });
+});
+
 describe('the attendee CSV', () => {
   const attendees = attendeesOf(
     [
       ticket(1, { holder: '=HYPERLINK("http://evil.example","x")' }),
-      ticket(2, { checkin: { scan: 's', device: 'door-1', at: Date.UTC(2027, 0, 15, 19, 5) }, status: 'valid' }),
+      ticket(2, {
+        checkin: { scan: 's', device: 'door-1', at: Date.UTC(2027, 0, 15, 19, 5) },
+        status: 'valid',
+        line: 'gig-vip',
+        type: 'VIP',
+      }),
     ],
     new Map([['u1~o1', 'one@example.com']]),
     new Map([['u1~o1', { ref: 'K7M4QXPR', phone: '+44 7700 900001' }]]),
@@ -304,14 +376,14 @@ describe('the attendee CSV', () => {
   it('has the order reference, phone, the start of the code and the event’s time in the shop’s zone, named', () => {
     const csv = attendeeCsv(attendees, { title: 'Gig', date: '2027-01-15T19:00:00Z' }, shop);
     const [header, first, second] = csv.slice(1).split('\r\n');
-    expect(header).toBe('Name,Email,Phone,Order,Code (first part),Status,Checked in,Device,Event,Event date');
+    expect(header).toBe('Name,Email,Phone,Order,Code (first part),Status,Checked in,Device,Type,Event,Event date');
     // The name and the phone cannot be formulas (docs/security.md#exports); the code has no "…" to read as cut off.
     expect(first).toBe(
-      `"'=HYPERLINK(""http://evil.example"",""x"")",one@example.com,'+44 7700 900001,K7M4-QXPR,ABCD-EFGH,Valid,,,` +
+      `"'=HYPERLINK(""http://evil.example"",""x"")",one@example.com,'+44 7700 900001,K7M4-QXPR,ABCD-EFGH,Valid,,,,` +
         'Gig,"Fri, 15 Jan 2027, 19:00 GMT"',
     );
     expect(second).toBe(
-      'Holder 2,,,o2,ABCD-EFGH,Valid,"15 Jan 2027, 19:05:00",door-1,Gig,"Fri, 15 Jan 2027, 19:00 GMT"',
+      'Holder 2,,,o2,ABCD-EFGH,Valid,"15 Jan 2027, 19:05:00",door-1,VIP,Gig,"Fri, 15 Jan 2027, 19:00 GMT"',
     );
     expect(csv).not.toContain('…');
   });

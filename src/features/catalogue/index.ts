@@ -10,3 +10,5 @@ export {
   type Product,
 } from './product';
 export { useSaleNow } from './useSaleNow';
+export { groupOf } from './productTypes';
+export { parseQuotas, unitsLeft, type Quota } from './quota';

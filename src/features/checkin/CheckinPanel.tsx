@@ -11,7 +11,7 @@ import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import { isRecord } from '../../state/validation';
-import { catalogueAtom, parseProduct } from '../catalogue';
+import { catalogueAtom, groupOf, parseProduct } from '../catalogue';
 import { liveValueAtom } from '../../firebase/liveValue';
 import { ConflictList } from './ConflictList';
 import { DecisionView } from './DecisionView';
@@ -45,14 +45,16 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const sending = useAtomValue(sendingAtom);
   // A send waits for the connection while offline: that is not "sending".
   const connected = useAtomValue(connectedAtom);
-  // Every dated product staff can read (past and hidden ones too), else the visitor catalogue kept offline.
+  // Every dated product staff can read (past and hidden ones too), else the visitor catalogue kept offline. An
+  // event sold by type is listed once, by its group's id, under which all its types' tickets are
+  // (docs/behaviour.md#editing-types-and-quotas); a type shares its group's title.
   const allProducts = useAtomValue(liveValueAtom(paths.products));
   const events = new Map<string, string>(Object.values(lists).map((l) => [l.eventId, l.title]));
-  for (const product of products) if (product.date) events.set(product.id, product.title);
+  for (const product of products) if (product.date) events.set(groupOf(product), product.title);
   if (allProducts.status === 'ready' && isRecord(allProducts.value)) {
     for (const [id, raw] of Object.entries(allProducts.value)) {
       const parsed = parseProduct(id, raw);
-      if ('product' in parsed && parsed.product.date) events.set(id, parsed.product.title);
+      if ('product' in parsed && parsed.product.date) events.set(groupOf(parsed.product), parsed.product.title);
     }
   }
   const [eventId, setEventId] = useState<string>(() => Object.keys(lists)[0] ?? '');

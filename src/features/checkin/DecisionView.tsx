@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { placeText, type Decision } from './decide';
+import { holderText, placeText, type Decision } from './decide';
 import { admitPaid, deviceName } from './doorStore';
 
 /** What was typed or read, as the door repeats it: on one line and short, whatever it was. */
@@ -37,7 +37,7 @@ function describe(
     case 'admitted':
       return {
         title: 'Admitted',
-        detail: decision.ticket.holder,
+        detail: holderText(decision.ticket),
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.admitted,
       };
@@ -45,7 +45,7 @@ function describe(
       const where = decision.device === deviceName ? 'this device' : decision.device;
       return {
         title: 'Already checked in',
-        detail: `at ${time(decision.at)} on ${where} · ${decision.ticket.holder}`,
+        detail: `at ${time(decision.at)} on ${where} · ${holderText(decision.ticket)}`,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
@@ -53,21 +53,21 @@ function describe(
     case 'void':
       return {
         title: 'Void ticket',
-        detail: `Cancelled order · ${decision.ticket.holder}`,
+        detail: `Cancelled order · ${holderText(decision.ticket)}`,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
     case 'unpaid':
       return {
         title: 'Not paid',
-        detail: `Its order waits for a card or bank payment · ${decision.ticket.holder}`,
+        detail: `Its order waits for a card or bank payment · ${holderText(decision.ticket)}`,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
     case 'collect':
       return {
         title: `Unpaid: take ${money(decision.amount)}`,
-        detail: `Pays the whole order · ${decision.ticket.holder}`,
+        detail: `Pays the whole order · ${holderText(decision.ticket)}`,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.elsewhere,
       };

@@ -14,6 +14,13 @@ export interface DoorTicket {
   due: number | null;
   /** The first check-in as known to this device (from the database or from its own scans). */
   checkin: { at: number; device: string } | null;
+  /** Its type ("Concession"), for an event sold by type; null otherwise and in lists stored before types. */
+  type: string | null;
+}
+
+/** Who a ticket admits as the door says it: the holder, and the type where it has one ("Ada Lovelace · VIP"). */
+export function holderText(ticket: Pick<DoorTicket, 'holder' | 'type'>): string {
+  return ticket.type ? `${ticket.holder} · ${ticket.type}` : ticket.holder;
 }
 
 /** One event's ticket list as downloaded to the device. */

@@ -21,14 +21,18 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 const STATUSES: readonly unknown[] = ['valid', 'void', 'unpaid'] satisfies DoorTicket['status'][];
 
-/** A ticket's standing, as the database and the stored lists hold it alike; null when its status is not one. */
-function standingOf(raw: Record<string, unknown>): Pick<DoorTicket, 'uid' | 'status' | 'due'> | null {
+/**
+ * A ticket's standing and type, as the database and the stored lists hold them alike; null when its status is not
+ * one. A list stored before types has no type: its tickets read as of no type.
+ */
+function standingOf(raw: Record<string, unknown>): Pick<DoorTicket, 'uid' | 'status' | 'due' | 'type'> | null {
   if (!STATUSES.includes(raw.status)) return null;
   const due = raw.due;
   return {
     uid: typeof raw.uid === 'string' ? raw.uid : '',
     status: raw.status as DoorTicket['status'],
     due: typeof due === 'number' && Number.isInteger(due) && due > 0 ? due : null,
+    type: isText(raw.type) ? raw.type : null,
   };
 }
 

@@ -104,6 +104,8 @@ export function AttendeeList({
     [attendees, keys, wanted],
   );
   const shown = printing ? attendees : matching.slice(0, SHOWN);
+  // The Type column only for an event sold by type.
+  const typed = useMemo(() => attendees.some((a) => a.type !== null), [attendees]);
 
   const exportCsv = () => download(attendeeFileName(title), attendeeCsv(attendees, event, { locale, timezone }));
 
@@ -179,7 +181,7 @@ export function AttendeeList({
                 {a.email}
               </Typography>
               <Typography variant="body2" color="textSecondary">
-                Order {a.order} · code begins{' '}
+                {a.type && `${a.type} · `}Order {a.order} · code begins{' '}
                 <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                   {a.codeStart}
                 </Box>
@@ -195,6 +197,7 @@ export function AttendeeList({
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
+                {typed && <TableCell>Type</TableCell>}
                 <TableCell>Email</TableCell>
                 <TableCell>Order</TableCell>
                 <TableCell>{CODE_START_COLUMN}</TableCell>
@@ -206,6 +209,7 @@ export function AttendeeList({
               {shown.map((a) => (
                 <TableRow key={a.ticketId}>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.name}</TableCell>
+                  {typed && <TableCell>{a.type}</TableCell>}
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.order}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{a.codeStart}</TableCell>

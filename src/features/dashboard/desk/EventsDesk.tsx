@@ -13,7 +13,7 @@ import { formatEventTime, zoneNote } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
 import { serverNowAtom } from '../../../state/liveAtoms';
 import { isRecord } from '../../../state/validation';
-import type { Product } from '../../catalogue';
+import { parseQuotas } from '../../catalogue';
 import {
   bookedRecipients,
   deskKey,
@@ -29,8 +29,17 @@ import { ChartBoundary } from './ChartBoundary';
 import { useOrderDetails, useOrderPays } from './deskData';
 import { useMinorMoney } from './orderMoney';
 import { MessageBooked } from './MessageBooked';
-import { attendeesOf, eventMoney, eventNumbers, salesByDay } from './eventNumbers';
-import { eventMarks, openingEvent, useEvents } from './useEvents';
+import {
+  attendeesOf,
+  eventMoney,
+  eventNumbers,
+  eventPlacesLeft,
+  figuresByType,
+  salesByDay,
+  withOwnUnits,
+  type TypeFigures,
+} from './eventNumbers';
+import { eventMarks, openingEvent, useEvents, type DeskEvent } from './useEvents';
 
 // The chart library is large: it loads with this tab's chart, never before, and is not kept for offline use
 // (docs/performance.md). A failed load is not cached by a new lazy component, so "Try again" fetches it again.
@@ -53,18 +62,43 @@ function useLive(path: string) {
   return useAtomValue(liveValueAtom(path));
 }
 
+/** "Standard 12 sold, 38 left · Concession 3 sold, 12 left": an event's figures by type. */
+function ByType({ figures }: { figures: readonly TypeFigures[] }) {
+  return (
+    <Typography data-testid="figures-by-type">
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        By type:
+      </Box>{' '}
+      {figures
+        .map(({ name, sold, left }) => `${name} ${sold} sold${left === null ? '' : `, ${left} left`}`)
+        .join(' · ')}
+    </Typography>
+  );
+}
+
 /** One event's numbers, sales chart and attendee list, all live. */
-function EventDesk({ event, uid }: { event: Product; uid: string }) {
+function EventDesk({ event, uid }: { event: DeskEvent; uid: string }) {
   const { id: eventId, title } = event;
   const liveTickets = useLive(paths.ticketsOf(eventId));
   const liveEntries = useLive(deskPaths.eventOrders(eventId));
-  if (liveTickets.status === 'error' || liveEntries.status === 'error') {
+  // The shared quotas its types draw on: what is left of the event counts them once (eventPlacesLeft).
+  const liveQuotas = useLive(paths.quotas);
+  const live = [liveTickets, liveEntries, liveQuotas];
+  if (live.some((value) => value.status === 'error')) {
     return <Alert severity="error">The event’s figures could not be loaded. Please reload the page.</Alert>;
   }
-  if (liveTickets.status === 'loading' || liveEntries.status === 'loading') {
+  if (liveTickets.status !== 'ready' || liveEntries.status !== 'ready' || liveQuotas.status !== 'ready') {
     return <Typography role="status">Loading {title}…</Typography>;
   }
-  return <EventFigures event={event} uid={uid} rawTickets={liveTickets.value} rawEntries={liveEntries.value} />;
+  return (
+    <EventFigures
+      event={event}
+      uid={uid}
+      rawTickets={liveTickets.value}
+      rawEntries={liveEntries.value}
+      rawQuotas={liveQuotas.value}
+    />
+  );
 }
 
 /** Reads an event's tickets and index entries; malformed ones are counted and left out. */
@@ -99,13 +133,15 @@ function EventFigures({
   uid,
   rawTickets,
   rawEntries,
+  rawQuotas,
 }: {
-  event: Product;
+  event: DeskEvent;
   uid: string;
   rawTickets: unknown;
   rawEntries: unknown;
+  rawQuotas: unknown;
 }) {
-  const { id: eventId, title, stock } = event;
+  const { id: eventId, title, lines } = event;
   const { locale, timezone, currency } = useAtomValue(siteAtom);
   const minorMoney = useMinorMoney();
   // Thousands of tickets: read and added up when they change, not at every render.
@@ -113,13 +149,29 @@ function EventFigures({
     () => readEvent(eventId, rawTickets, rawEntries),
     [eventId, rawTickets, rawEntries],
   );
-  const numbers = useMemo(() => eventNumbers(tickets, stock), [tickets, stock]);
+  const quotas = useMemo(
+    () => new Map([...parseQuotas(rawQuotas).quotas.values()].map((quota) => [quota.id, quota.left])),
+    [rawQuotas],
+  );
+  const numbers = useMemo(() => eventNumbers(tickets, eventPlacesLeft(lines, quotas)), [tickets, lines, quotas]);
+  const byType = useMemo(() => figuresByType(tickets, lines, quotas), [tickets, lines, quotas]);
+  // The chart's lines per type, named as the figures name them.
+  const chartTypes = useMemo(() => byType.map(({ id, name }) => ({ id, name })), [byType]);
   const entryKeys = useMemo(() => keyed.map(({ key }) => key), [keyed]);
   const pays = useOrderPays(entryKeys);
   const money = useMemo(() => eventMoney(keyed, pays, currency), [keyed, pays, currency]);
   const sum = (minor: number) => (money.unread > 0 ? '…' : minorMoney(minor, currency));
   const now = useAtomValue(serverNowAtom);
-  const days = useMemo(() => salesByDay(entries, timezone, now), [entries, timezone, now]);
+  const days = useMemo(
+    () =>
+      salesByDay(
+        // Sold by type: every unit under its type, the event's own product's too.
+        byType.length > 0 ? entries.map((entry) => withOwnUnits(entry, eventId)) : entries,
+        timezone,
+        now,
+      ),
+    [byType.length, entries, eventId, timezone, now],
+  );
   const [SalesChart, setSalesChart] = useState(loadSalesChart);
   // The orders the tickets belong to, whose references and phones are read apart (deskData.ts).
   const orderKeys = useMemo(() => [...new Set(tickets.map((t) => deskKey(t.uid, t.order)))], [tickets]);
@@ -148,6 +200,7 @@ function EventFigures({
         <Figure label="Revenue" value={sum(money.takings)} />
         <Figure label="Outstanding" value={sum(money.outstanding)} />
       </Stack>
+      {byType.length > 0 && <ByType figures={byType} />}
       <Box component="section" aria-label="Sales over time">
         <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
           Sales over time
@@ -157,7 +210,7 @@ function EventFigures({
         ) : (
           <ChartBoundary onRetry={() => setSalesChart(loadSalesChart)}>
             <Suspense fallback={<Typography role="status">Loading the chart…</Typography>}>
-              <SalesChart days={days} label={`Tickets of ${title} sold over time`} locale={locale} />
+              <SalesChart days={days} types={chartTypes} label={`Tickets of ${title} sold over time`} locale={locale} />
             </Suspense>
           </ChartBoundary>
         )}

@@ -1,7 +1,7 @@
 /**
  * An event's attendee list as a CSV file for a spreadsheet: one row per ticket with the buyer's contact details,
- * the order's reference, the start of the ticket's code and its check-in, and the event's title and time in the
- * shop's zone on every row, so that lists of several events can be put together (docs/behaviour.md#the-staff-desk).
+ * the order's reference, the start of the ticket's code and its check-in, its type (for an event sold by type), and
+ * the event's title and time in the shop's zone on every row, so that lists of several events can be put together (docs/behaviour.md#the-staff-desk).
  */
 import { formatEventTime, formatMoment } from '../../../lib/format';
 import { searchKey } from '../../orders';
@@ -22,6 +22,7 @@ const HEADER = [
   'Status',
   'Checked in',
   'Device',
+  'Type',
   'Event',
   'Event date',
 ] as const;
@@ -44,6 +45,7 @@ export function attendeeCsv(
       ATTENDEE_STATUS[a.status],
       a.checkedInAt === null ? '' : formatMoment(a.checkedInAt, shop.locale, shop.timezone, 'date-time'),
       a.device,
+      a.type ?? '',
       event.title,
       when,
     ]),

@@ -3,6 +3,7 @@
  * so that the figures are tested without a browser.
  */
 import { toMinorUnits } from '../../../lib/money';
+import { unitsLeft, type Product } from '../../catalogue';
 import {
   deskKey,
   refundable,
@@ -22,14 +23,70 @@ export interface EventNumbers {
   checkedIn: number;
 }
 
-export function eventNumbers(tickets: readonly Ticket[], stock: number | null): EventNumbers {
+/** `remaining`: the places left (eventPlacesLeft), null when they are not counted. */
+export function eventNumbers(tickets: readonly Ticket[], remaining: number | null): EventNumbers {
   const sold = tickets.filter((ticket) => ticket.status === 'valid').length;
   return {
     sold,
-    capacity: stock === null ? null : sold + stock,
-    remaining: stock,
+    capacity: remaining === null ? null : sold + remaining,
+    remaining,
     checkedIn: tickets.filter((ticket) => ticket.checkin !== null).length,
   };
+}
+
+/** What limits a line of an event (its own product or one of its types): its stock and the quotas it draws on. */
+type Line = Pick<Product, 'id' | 'stock' | 'quotas'>;
+
+/**
+ * How many more tickets an event can sell: what each of its lines (the product, or its types) can still sell, a
+ * quota several lines share counted once, so a venue of 200 over three types is 200 places and not 600. Null when a
+ * line is not limited. Exact when quotas nest or share no lines (a venue over all types, concessions within it);
+ * otherwise an upper bound (docs/behaviour.md#editing-types-and-quotas).
+ */
+export function eventPlacesLeft(lines: readonly Line[], quotas: ReadonlyMap<string, number>): number | null {
+  const each = lines.map((line) => unitsLeft(line, quotas));
+  if (each.some((left) => left === null)) return null;
+  const sum = (indexes: number[]) => indexes.reduce((total, index) => total + (each[index] ?? 0), 0);
+  const all = lines.map((_, index) => index);
+  let left = sum(all);
+  for (const id of new Set(lines.flatMap((line) => line.quotas))) {
+    const outside = all.filter((index) => !lines[index]!.quotas.includes(id));
+    left = Math.min(left, (quotas.get(id) ?? 0) + sum(outside));
+  }
+  return left;
+}
+
+/** One type's figures: tickets sold (valid ones) and what it can still sell (null: not limited). */
+export interface TypeFigures {
+  id: string;
+  name: string;
+  sold: number;
+  left: number | null;
+}
+
+/**
+ * An event's figures by type, in the order of `lines` (the event's product first, then its types), when it has
+ * types; a ticket of a line that is gone counts under its own type's name. Empty for an event sold without types.
+ */
+export function figuresByType(
+  tickets: readonly Ticket[],
+  lines: readonly (Line & Pick<Product, 'title' | 'typeName'>)[],
+  quotas: ReadonlyMap<string, number>,
+): TypeFigures[] {
+  const figures = new Map<string, TypeFigures>(
+    lines.map((line) => [
+      line.id,
+      { id: line.id, name: line.typeName ?? line.title, sold: 0, left: unitsLeft(line, quotas) },
+    ]),
+  );
+  for (const ticket of tickets) {
+    if (ticket.status !== 'valid') continue;
+    const line = figures.get(ticket.line);
+    if (line) line.sold++;
+    else figures.set(ticket.line, { id: ticket.line, name: ticket.type ?? ticket.line, sold: 1, left: null });
+  }
+  const typed = lines.some((line) => line.typeName !== null) || figures.size > 1;
+  return typed ? [...figures.values()] : [];
 }
 
 /** What an event's orders brought in and still owe, in the shop currency's minor units. */
@@ -77,6 +134,18 @@ export interface SalesDay {
   /** Tickets sold that day, and in all up to its end (cancelled orders left out). */
   sold: number;
   total: number;
+  /** For an event sold by type, the running total of each type up to the day's end, by the type's product id. */
+  byType?: Record<string, number>;
+}
+
+/**
+ * An entry of an event sold by type with all its units by type: those its `types` do not list (a first product
+ * without a type name, an order from before types) are the event's own product's, `eventId`.
+ */
+export function withOwnUnits(entry: DeskEventEntry, eventId: string): DeskEventEntry {
+  const types = entry.types ?? {};
+  const own = entry.quantity - Object.values(types).reduce((sum, units) => sum + units, 0);
+  return own > 0 ? { ...entry, types: { ...types, [eventId]: (types[eventId] ?? 0) + own } } : entry;
 }
 
 /** The date of `at` in `timeZone` (the device's when null), as midnight UTC of that date. */
@@ -101,22 +170,30 @@ export function salesByDay(
   timeZone: string | null = null,
   today: number | null = null,
 ): SalesDay[] {
-  const days = new Map<number, number>();
+  const days = new Map<number, DeskEventEntry[]>();
   for (const entry of entries) {
     if (entry.status === 'cancelled') continue;
     const day = shopDay(Number(entry.t), timeZone);
-    days.set(day, (days.get(day) ?? 0) + entry.quantity);
+    days.set(day, [...(days.get(day) ?? []), entry]);
   }
+  // By type only where the event is sold by type: a day's totals then carry every type seen so far.
+  const typed = entries.some((entry) => entry.types !== undefined);
+  const byType: Record<string, number> = {};
   let total = 0;
   const sales = [...days]
     .sort(([a], [b]) => a - b)
-    .map(([day, sold]) => {
-      total += sold;
-      return { day, sold, total };
+    .map(([day, sold]): SalesDay => {
+      const units = sold.reduce((sum, entry) => sum + entry.quantity, 0);
+      total += units;
+      if (!typed) return { day, sold: units, total };
+      for (const [type, count] of sold.flatMap((entry) => Object.entries(entry.types ?? {}))) {
+        byType[type] = (byType[type] ?? 0) + count;
+      }
+      return { day, sold: units, total, byType: { ...byType } };
     });
   const now = today === null ? null : shopDay(today, timeZone);
   const last = sales.at(-1);
-  if (last && now !== null && now > last.day) sales.push({ day: now, sold: 0, total });
+  if (last && now !== null && now > last.day) sales.push({ ...last, day: now, sold: 0 });
   return sales;
 }
 
@@ -133,6 +210,8 @@ export interface Attendee {
   status: Ticket['status'];
   checkedInAt: number | null;
   device: string;
+  /** The ticket's type ("Concession"), for an event sold by type; null otherwise. */
+  type: string | null;
 }
 
 /**
@@ -167,6 +246,7 @@ export function attendeesOf(
         status: ticket.status,
         checkedInAt: ticket.checkin?.at ?? null,
         device: ticket.checkin?.device ?? '',
+        type: ticket.type,
       };
     })
     .sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.ticketId, b.ticketId));

@@ -1,19 +1,31 @@
 import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
-import { isRecord } from '../../../state/validation';
-import { parseProduct, type Product } from '../../catalogue';
+import type { Product } from '../../catalogue';
+import { productsById, productTree } from '../staff/staffCatalogue';
 
-/** Every event (dated product) staff can read, hidden and past ones too, soonest first; live. */
-export function useEvents(): Product[] {
+/**
+ * An event as the desk lists it: the first product of its group, whose id its tickets and orders are filed under,
+ * with every line it sells (itself first, then its types; docs/behaviour.md#editing-types-and-quotas).
+ */
+export interface DeskEvent extends Product {
+  lines: Product[];
+}
+
+/** Every event (dated product that is no type) staff can read, hidden and past ones too, soonest first; live. */
+export function useEvents(): DeskEvent[] {
   const live = useAtomValue(liveValueAtom(paths.products));
-  if (live.status !== 'ready' || !isRecord(live.value)) return [];
-  return Object.entries(live.value)
-    .flatMap(([id, raw]) => {
-      const parsed = parseProduct(id, raw);
-      return 'product' in parsed && parsed.product.date ? [parsed.product] : [];
-    })
-    .sort((a, b) => String(a.date).localeCompare(String(b.date)) || a.title.localeCompare(b.title));
+  const raw = live.status === 'ready' ? live.value : null;
+  // Built again only when the products change: an event's figures are worked out again when its lines change.
+  return useMemo(
+    () =>
+      productTree(productsById(raw))
+        .filter(({ product }) => product.date !== null && product.group === null)
+        .map(({ product, types }) => ({ ...product, lines: [product, ...types] }))
+        .sort((a, b) => String(a.date).localeCompare(String(b.date)) || a.title.localeCompare(b.title)),
+    [raw],
+  );
 }
 
 /**

@@ -10,46 +10,79 @@ import Switch from '@mui/material/Switch';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useAtomValue } from 'jotai';
-import { setValue } from '../../../firebase/database';
+import { updateValues } from '../../../firebase/database';
 import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { siteAtom } from '../../../state/atoms';
 import { inputZone } from './dateTimeInput';
 import { saveOnline } from '../saving';
-import { EMPTY_PRODUCT, productFields, productRecord, slugify, validateProduct } from './productForm';
+import {
+  EMPTY_PRODUCT,
+  newTypeFields,
+  productFields,
+  productWrites,
+  sharedFields,
+  slugify,
+  validateProduct,
+  type ProductFields,
+} from './productForm';
+import { ProductTypeFields } from './ProductTypeFields';
 import { paths } from '../../../firebase/paths';
 
-const NO_IDS: ReadonlySet<string> = new Set();
+/** The form's first values: the product's (a type's shared fields as its group has them now), a new type's, or none. */
+function initialFields(product: Product | null, group: Product | null, zone: string): ProductFields {
+  if (!product) return group ? newTypeFields(group, zone) : EMPTY_PRODUCT;
+  const fields = productFields(product, zone);
+  return group ? { ...fields, ...sharedFields(group, zone) } : fields;
+}
 
-/** Creates a product (null) or edits one, in a dialog; closes once saved. */
+/**
+ * Creates a product (null) or edits one, in a dialog; closes once saved. `group`: the group's first product, for a
+ * new type of it or for an edited type. `products` (every product, by id) and `quotas` are what the form checks and
+ * offers.
+ */
 export function ProductEditor({
   product,
-  takenIds,
+  group,
+  products,
+  quotas,
   onClose,
 }: {
   product: Product | null;
-  takenIds: ReadonlySet<string>;
+  group: Product | null;
+  products: ReadonlyMap<string, Product>;
+  quotas: readonly { id: string; name: string }[];
   onClose: () => void;
 }) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const zone = inputZone(useAtomValue(siteAtom).timezone);
+  const context = { editing: product?.id ?? null, products, quotaIds: new Set(quotas.map((quota) => quota.id)) };
   const form = useForm({
-    initial: product ? productFields(product, zone) : EMPTY_PRODUCT,
-    // An edited product keeps its id, which is of course taken (by itself).
-    validate: (fields) => validateProduct(fields, product ? NO_IDS : takenIds, zone),
+    initial: () => initialFields(product, group, zone),
+    validate: (fields) => validateProduct(fields, context, zone),
     idPrefix: 'product',
     submit: async (fields) => {
-      const id = fields.id.trim();
       const problem = await saveOnline(
-        () => setValue(paths.product(id), productRecord(fields, zone)),
-        `${fields.title.trim()} is saved.`,
+        () => updateValues(paths.products, productWrites(fields, zone, products)),
+        `${fields.title.trim()}${fields.typeName.trim() ? ` (${fields.typeName.trim()})` : ''} is saved.`,
       );
       if (!problem) onClose();
       return problem;
     },
   });
   const field = { form, idPrefix: 'product' } as const;
+  // A type's title, description, image, category, date and venue are its group's: changed there, for all its types.
+  const groupTitle = products.get(form.fields.group)?.title;
+  // Disabled rather than read-only: it looks so, and a text area takes no read-only from FormTextField.
+  const shared = { disabled: groupTitle !== undefined };
+  // Said once above the form: a disabled field's own hint is drawn too faint to read (and to pass axe's contrast).
+  const sharedHint = groupTitle === undefined ? undefined : '';
+  const heading = product
+    ? `Edit ${product.title}${product.typeName ? ` (${product.typeName})` : ''}`
+    : group
+      ? `New type of ${group.title}`
+      : 'New product';
 
   return (
     <Dialog
@@ -61,7 +94,7 @@ export function ProductEditor({
       aria-labelledby="product-editor-title"
     >
       <Stack component="form" noValidate onSubmit={(event) => void form.onSubmit(event)}>
-        <DialogTitle id="product-editor-title">{product ? `Edit ${product.title}` : 'New product'}</DialogTitle>
+        <DialogTitle id="product-editor-title">{heading}</DialogTitle>
         <DialogContent>
           <Stack spacing={1.5} sx={{ pt: 1 }}>
             {form.problem && (
@@ -69,11 +102,19 @@ export function ProductEditor({
                 {form.problem}
               </Alert>
             )}
+            {groupTitle !== undefined && (
+              <Alert severity="info">
+                A type shares its group’s title, description, image, category, date and venue: edit {groupTitle} to
+                change them.
+              </Alert>
+            )}
             <FormTextField
               {...field}
               name="title"
               label="Title"
               required
+              {...shared}
+              hint={sharedHint}
               onChange={(event) => {
                 const title = event.target.value;
                 // A new product's id follows its title until someone edits the id by hand.
@@ -81,6 +122,7 @@ export function ProductEditor({
                 form.change(followTitle ? { title, id: slugify(title) } : { title });
               }}
             />
+            <ProductTypeFields form={form} isNew={!product} products={products} quotas={quotas} zone={zone} />
             <FormTextField
               {...field}
               name="id"
@@ -121,18 +163,33 @@ export function ProductEditor({
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               />
             </Stack>
-            <FormTextField {...field} name="category" label="Category" required />
-            <FormTextField {...field} name="description" label="Description" multiline minRows={3} />
-            <FormTextField {...field} name="image" label="Image address" hint="Such as /images/products/poster.svg" />
+            <FormTextField {...field} {...shared} name="category" label="Category" required hint={sharedHint} />
+            <FormTextField
+              {...field}
+              {...shared}
+              name="description"
+              label="Description"
+              multiline
+              minRows={3}
+              hint={sharedHint}
+            />
+            <FormTextField
+              {...field}
+              {...shared}
+              name="image"
+              label="Image address"
+              hint={sharedHint ?? 'Such as /images/products/poster.svg'}
+            />
             <FormTextField
               {...field}
               name="date"
               label="Event date and time"
               type="datetime-local"
+              {...shared}
               slotProps={{ inputLabel: { shrink: true } }}
-              hint={`For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
+              hint={sharedHint ?? `For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
             />
-            <FormTextField {...field} name="venue" label="Venue" />
+            <FormTextField {...field} {...shared} name="venue" label="Venue" hint={sharedHint} />
             {/* A date-time input is too wide for two side by side on a phone. */}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
               <FormTextField

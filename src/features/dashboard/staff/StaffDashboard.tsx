@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { lazy, Suspense } from 'react';
@@ -10,6 +11,7 @@ import { ContactMessages } from './ContactMessages';
 import { PaymentsEditor } from './PaymentsEditor';
 import { ProductsManager } from './ProductsManager';
 import { PropertiesEditor } from './PropertiesEditor';
+import { QuotasManager } from './QuotasManager';
 import { UsersAndRoles } from './UsersAndRoles';
 
 // The door's check-in (and its camera decoder) loads only when its tab is opened.
@@ -60,7 +62,12 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
       <Box role="tabpanel" id={`staff-panel-${current}`} aria-labelledby={`staff-tab-${current}`}>
         {current === 'site' && <PropertiesEditor />}
         {current === 'payments' && <PaymentsEditor />}
-        {current === 'products' && <ProductsManager />}
+        {current === 'products' && (
+          <Stack spacing={3}>
+            <ProductsManager />
+            <QuotasManager />
+          </Stack>
+        )}
         {current === 'orders' && <OrdersDesk />}
         {current === 'events' && (
           <Suspense fallback={null}>

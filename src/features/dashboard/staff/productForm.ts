@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_PER_ORDER, MAX_PER_ORDER_LIMIT, type Product } from '../../catalogue';
 import { optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
+import { typedTitle } from '../../../lib/typedTitle';
 import { fromLocalInput, toLocalInput } from './dateTimeInput';
 
 /** The product editor's fields, as typed (numbers too, so a half-typed price is not lost). */
@@ -20,6 +21,12 @@ export interface ProductFields {
   sort: string;
   active: boolean;
   attendeeNames: boolean;
+  /** The type's name ("Concession"); empty for a product sold without types. */
+  typeName: string;
+  /** The first product of the group this one is a type of; empty for a product of its own. */
+  group: string;
+  /** The shared quotas it draws on, by id. */
+  quotas: string[];
 }
 
 export const EMPTY_PRODUCT: ProductFields = {
@@ -39,6 +46,9 @@ export const EMPTY_PRODUCT: ProductFields = {
   sort: '',
   active: true,
   attendeeNames: false,
+  typeName: '',
+  group: '',
+  quotas: [],
 };
 
 /** On-sale moments are stored as milliseconds, the helpers of dateTimeInput speak ISO: these convert. */
@@ -70,8 +80,38 @@ export function productFields(product: Product, zone: string): ProductFields {
     sort: product.sort === null ? '' : String(product.sort),
     active: product.active,
     attendeeNames: product.attendeeNames,
+    typeName: product.typeName ?? '',
+    group: product.group ?? '',
+    quotas: product.quotas,
   };
 }
+
+/**
+ * What the types of a group share with its first product: one card in the shop, one event and one list of tickets
+ * (docs/behaviour.md#editing-types-and-quotas). A type's form shows them as its group has them.
+ */
+const SHARED_FIELDS = ['title', 'description', 'image', 'category', 'date', 'venue'] as const;
+export type SharedFields = Pick<ProductFields, (typeof SHARED_FIELDS)[number]>;
+
+export const pickShared = (fields: ProductFields): SharedFields =>
+  Object.fromEntries(SHARED_FIELDS.map((name) => [name, fields[name]])) as SharedFields;
+
+/** The fields `group`'s types take from it, as the form shows them. */
+export const sharedFields = (group: Product, zone: string): SharedFields => pickShared(productFields(group, zone));
+
+/** A new type of `group`: its shared fields, and its attendee names and visibility to start with. */
+export function newTypeFields(group: Product, zone: string): ProductFields {
+  return {
+    ...EMPTY_PRODUCT,
+    ...sharedFields(group, zone),
+    attendeeNames: group.attendeeNames,
+    active: group.active,
+    group: group.id,
+  };
+}
+
+/** A new type's id until staff type one: its group's and its name's ("harbour-jazz-night-concession"). */
+export const typeId = (group: string, typeName: string): string => slugify(`${group} ${typeName}`);
 
 /** A readable id from the title: "Harbour Jazz Night" → "harbour-jazz-night". */
 export function slugify(title: string): string {
@@ -93,10 +133,40 @@ function mostPerOrder(value: string): number | null {
   return Number.isInteger(most) && most >= 1 && most <= MAX_PER_ORDER_LIMIT ? most : null;
 }
 
-/** The same limits as the products rules in database.rules.json; `takenIds` keeps a new id from replacing a product. */
+/** What a product is checked against besides its own fields: the shop's products and quotas, as the rules see them. */
+export interface ProductContext {
+  /** The product being edited (its id is its own), or null for a new one. */
+  editing: string | null;
+  /** Every product, by id. */
+  products: ReadonlyMap<string, Product>;
+  /** The ids of the quotas there are. */
+  quotaIds: ReadonlySet<string>;
+}
+
+/** The types of `id`: the products that name it as their group. */
+const typesOf = (id: string, products: Iterable<Product>): Product[] =>
+  [...products].filter((product) => product.group === id);
+
+/** What is wrong with the chosen group, as the rules would refuse it or as it would break the group; undefined when fine. */
+function groupProblem(group: string, id: string, context: ProductContext): string | undefined {
+  if (group === '') return undefined;
+  const first = context.products.get(group);
+  if (group === id) return 'A product cannot be a type of itself.';
+  if (!first) return 'That product is no longer in the shop: please choose another.';
+  // One level only: the group's first product is no type itself (database.rules.json, products' group).
+  if (first.group !== null) {
+    return `${typedTitle(first.title, first.typeName)} is itself a type: choose the first product of its group.`;
+  }
+  const own = typesOf(id, context.products.values());
+  return own.length > 0
+    ? `This product has types of its own (${own.map((type) => type.typeName ?? type.id).join(', ')}), so it cannot be a type of another.`
+    : undefined;
+}
+
+/** The same limits as the products rules in database.rules.json, and a group the rules and the shop can use. */
 export function validateProduct(
   fields: ProductFields,
-  takenIds: ReadonlySet<string>,
+  context: ProductContext,
   zone: string,
 ): FieldErrors<ProductFields> {
   // fromLocalInput also refuses the years the rules refuse, so a date outside them is "unusable" here too.
@@ -109,7 +179,7 @@ export function validateProduct(
       const id = value.trim();
       if (id === '') return 'Please enter an id (letters, digits and dashes).';
       if (!/^[a-z0-9-]{1,64}$/.test(id)) return 'Use up to 64 lower-case letters, digits and dashes.';
-      return takenIds.has(id) ? 'Another product already has this id.' : undefined;
+      return context.editing === null && context.products.has(id) ? 'Another product already has this id.' : undefined;
     },
     title: requiredText('a title', 200),
     price: (value) => {
@@ -122,7 +192,11 @@ export function validateProduct(
     description: optionalText(5000),
     image: optionalText(2000),
     category: requiredText('a category', 100),
-    date: moment,
+    date: (value, { id }) => {
+      // A type's tickets are its group's, under the group's event (docs/behaviour.md#editing-types-and-quotas).
+      const datedTypes = value === '' && typesOf(id.trim(), context.products.values()).some((type) => type.date);
+      return datedTypes ? 'Its types are events: keep a date here, which they share.' : moment(value);
+    },
     venue: optionalText(200),
     stock: (value) => {
       if (value.trim() === '') return undefined;
@@ -152,6 +226,15 @@ export function validateProduct(
     },
     sort: (value) =>
       value.trim() === '' || Number.isFinite(number(value)) ? undefined : 'Please enter a number, or leave it empty.',
+    typeName: (value, { group }) =>
+      group !== '' && value.trim() === ''
+        ? 'A type needs a name, such as Concession or VIP.'
+        : optionalText(100)(value),
+    group: (value, { id }) => groupProblem(value, id.trim(), context),
+    quotas: (value) =>
+      value.some((quota) => !context.quotaIds.has(quota))
+        ? 'A chosen quota is no longer there: please untick it.'
+        : undefined,
   });
 }
 
@@ -178,5 +261,30 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
   const onSaleUntil = momentOf(fields.onSaleUntil, zone);
   if (onSaleUntil !== null) record.onSaleUntil = onSaleUntil;
   if (fields.sort.trim() !== '') record.sort = number(fields.sort);
+  if (fields.typeName.trim() !== '') record.typeName = fields.typeName.trim();
+  if (fields.group !== '') record.group = fields.group;
+  if (fields.quotas.length > 0) record.quotas = Object.fromEntries(fields.quotas.map((quota) => [quota, true]));
   return record;
+}
+
+/**
+ * The update of products/ that saves the product: the whole product, and for the first product of a group its
+ * shared fields on each of its types, in the same multi-path update. A type shows its group's card and its tickets
+ * are the group's event's, so a type left with an old title, date or venue would sell one event under another's
+ * name and time (docs/behaviour.md#editing-types-and-quotas).
+ */
+export function productWrites(
+  fields: ProductFields,
+  zone: string,
+  products: ReadonlyMap<string, Product>,
+): Record<string, unknown> {
+  const id = fields.id.trim();
+  // A type's shared fields are its group's as they are now, whatever the form held.
+  const first = products.get(fields.group);
+  const record = productRecord(first ? { ...fields, ...sharedFields(first, zone) } : fields, zone);
+  const writes: Record<string, unknown> = { [id]: record };
+  for (const type of typesOf(id, products.values())) {
+    for (const name of SHARED_FIELDS) writes[`${type.id}/${name}`] = record[name] ?? null;
+  }
+  return writes;
 }

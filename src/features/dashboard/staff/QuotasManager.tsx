@@ -1,0 +1,100 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { updateValues } from '../../../firebase/database';
+import { paths } from '../../../firebase/paths';
+import type { Quota } from '../../catalogue';
+import { LiveContent } from '../LiveContent';
+import { saveQuickly } from '../saving';
+import { Section } from '../Section';
+import { QuotaEditor } from './QuotaEditor';
+import { productsById, quotaList, quotaUsers } from './staffCatalogue';
+
+function QuotaRow({ quota, users, onEdit }: { quota: Quota; users: readonly string[]; onEdit: () => void }) {
+  const remove = () =>
+    void saveQuickly(() => updateValues(paths.quotas, { [quota.id]: null }), `The quota ${quota.name} is deleted.`);
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <div>
+          <Typography sx={{ fontWeight: 600 }}>{quota.name}</Typography>
+          <Typography variant="body2" color="textSecondary">
+            {quota.left} {quota.left === 1 ? 'place' : 'places'} left ·{' '}
+            {users.length === 0 ? 'no product draws on it' : `drawn on by ${users.join(', ')}, so it cannot be deleted`}
+          </Typography>
+        </div>
+        <Stack direction="row" spacing={1}>
+          <Button size="small" onClick={onEdit} aria-label={`Edit the quota ${quota.name}`}>
+            Edit
+          </Button>
+          {/* A product names the quotas it draws on, and the rules want each to exist: only an unused one goes. */}
+          {users.length === 0 && (
+            <Button size="small" color="error" onClick={remove} aria-label={`Delete the quota ${quota.name}`}>
+              Delete
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Shared capacity (docs/behaviour.md#editing-types-and-quotas): create quotas, rename them, set the places left, and
+ * delete those no product draws on.
+ */
+export function QuotasManager() {
+  const [editing, setEditing] = useState<Quota | 'new' | null>(null);
+  return (
+    <Section
+      title="Quotas"
+      action={
+        <Button variant="contained" onClick={() => setEditing('new')}>
+          New quota
+        </Button>
+      }
+    >
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
+        Places that several products share, such as a venue’s seats over its ticket types; tick them in a product.
+      </Typography>
+      <LiveContent path={paths.quotas} label="quotas">
+        {(rawQuotas) => (
+          <LiveContent path={paths.products} label="products">
+            {(rawProducts) => {
+              const quotas = quotaList(rawQuotas);
+              const products = [...productsById(rawProducts).values()];
+              return (
+                <>
+                  {quotas.length === 0 && <Typography>No quotas yet.</Typography>}
+                  <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label="Quotas">
+                    {quotas.map((quota) => (
+                      <QuotaRow
+                        key={quota.id}
+                        quota={quota}
+                        users={quotaUsers(quota.id, products)}
+                        onEdit={() => setEditing(quota)}
+                      />
+                    ))}
+                  </Stack>
+                  {editing && (
+                    <QuotaEditor
+                      quota={editing === 'new' ? null : editing}
+                      takenIds={new Set(quotas.map((quota) => quota.id))}
+                      onClose={() => setEditing(null)}
+                    />
+                  )}
+                </>
+              );
+            }}
+          </LiveContent>
+        )}
+      </LiveContent>
+    </Section>
+  );
+}
