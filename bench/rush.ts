@@ -396,8 +396,10 @@ function summarise(scenario: Scenario, outcome: Outcome) {
   const oversold = oversoldStock + oversoldQuotas;
   /** What a product could still sell at the end: its own stock and its quotas' places, whichever is least. */
   const leftAtEnd = (id: string) =>
-    unitsLeft({ stock: finalStock[id] ?? null, quotas: quotasOf(scenario, id) }, new Map(Object.entries(outcome.finalQuotas))) ??
-    Number.POSITIVE_INFINITY;
+    unitsLeft(
+      { stock: finalStock[id] ?? null, quotas: quotasOf(scenario, id) },
+      new Map(Object.entries(outcome.finalQuotas)),
+    ) ?? Number.POSITIVE_INFINITY;
   const kinds: Record<string, number> = {};
   for (const result of results) kinds[result.kind] = (kinds[result.kind] ?? 0) + 1;
   const short = results.filter((result) => result.kind === 'short');
@@ -477,9 +479,10 @@ async function readOutcome(dbPort: number, results: BuyerResult[]): Promise<Outc
       ),
     ),
     finalQuotas: Object.fromEntries(
-      Object.entries(((await admin(dbPort, 'quotas')) ?? {}) as Record<string, { left: number }>).map(
-        ([id, value]) => [id, value.left],
-      ),
+      Object.entries(((await admin(dbPort, 'quotas')) ?? {}) as Record<string, { left: number }>).map(([id, value]) => [
+        id,
+        value.left,
+      ]),
     ),
     tickets: Object.entries(tickets)
       .filter(([id]) => id.startsWith('rush-'))
