@@ -12,16 +12,10 @@ import { callerDirect, orderLinkRequest } from '../../functions/src/mail/endpoin
 import { callerLimit, rateLimit } from '../../functions/src/mail/rateLimit';
 import { deskKey } from '../../src/features/orders/deskIndex';
 import { gigEvent } from './support/gigEvent';
-import { paymentsDatabase } from './support/paymentsHarness';
+import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
 
 const { connect, admin, read, trusted, order, url, closeAfter } = paymentsDatabase(() => ({
-  users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
-  properties: { currency: 'GBP' },
-  paymentSettings: {
-    door: { on: true },
-    transfer: { on: true, days: 3, payee: 'Harbour Jazz Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: '' },
-    card: { on: true, minutes: 30 },
-  },
+  ...SHOP_TAKING_EVERY_METHOD,
   products: { gig: gigEvent({ stock: 4, price: 12.5 }) },
 }));
 

@@ -13,18 +13,12 @@ import { createAllocator } from '../../functions/src/orders/allocator';
 import { requestRecord } from '../../src/features/orders/orderRequest';
 import { deskKey } from '../../src/features/orders/deskIndex';
 import { gigEvent } from './support/gigEvent';
-import { paymentsDatabase } from './support/paymentsHarness';
+import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
 
 const jazz = (extra: Record<string, unknown>) => gigEvent({ title: 'Harbour Jazz Night', ...extra });
 
 const { connect, admin, read, trusted, order } = paymentsDatabase(() => ({
-  users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
-  properties: { currency: 'GBP' },
-  paymentSettings: {
-    door: { on: true },
-    transfer: { on: true, days: 3, payee: 'Harbour Jazz Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: '' },
-    card: { on: true, minutes: 30 },
-  },
+  ...SHOP_TAKING_EVERY_METHOD,
   quotas: { venue: { name: 'Venue', left: 6 }, concessions: { name: 'Concessions', left: 2 } },
   products: {
     jazz: jazz({ price: 18, typeName: 'Standard', quotas: { venue: true } }),

@@ -19,6 +19,17 @@ import { NAMESPACE, startTestServer } from './protocol-harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../../database.rules.json', import.meta.url)), 'utf8');
 
+/** A shop in pounds offering every way to pay, with one staff account: what most payment tests start from. */
+export const SHOP_TAKING_EVERY_METHOD = {
+  users: { staff: { firstname: 'S', lastname: 'S', email: 's@example.com', role: 'staff', created: 1 } },
+  properties: { currency: 'GBP' },
+  paymentSettings: {
+    door: { on: true },
+    transfer: { on: true, days: 3, payee: 'Harbour Jazz Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: '' },
+    card: { on: true, minutes: 30 },
+  },
+};
+
 /** Registers the file's hooks; `seed` is the whole database each test starts from. */
 export function paymentsDatabase(seed: () => Record<string, unknown>) {
   let server: DatabaseServer;

@@ -1,9 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -17,6 +12,7 @@ import { useForm } from '../../../lib/useForm';
 import { siteAtom } from '../../../state/atoms';
 import { inputZone } from './dateTimeInput';
 import { saveOnline } from '../saving';
+import { EditorDialog } from './EditorDialog';
 import {
   EMPTY_PRODUCT,
   newTypeFields,
@@ -85,165 +81,147 @@ export function ProductEditor({
       : 'New product';
 
   return (
-    <Dialog
-      open
+    <EditorDialog
+      id="product-editor-title"
+      title={heading}
+      what="product"
+      busy={form.busy}
+      problem={form.problem}
+      onSubmit={(event) => void form.onSubmit(event)}
       onClose={onClose}
-      fullScreen={fullScreen}
       maxWidth="sm"
-      fullWidth
-      aria-labelledby="product-editor-title"
+      fullScreen={fullScreen}
     >
-      <Stack component="form" noValidate onSubmit={(event) => void form.onSubmit(event)}>
-        <DialogTitle id="product-editor-title">{heading}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1.5} sx={{ pt: 1 }}>
-            {form.problem && (
-              <Alert severity="error" role="alert">
-                {form.problem}
-              </Alert>
-            )}
-            {groupTitle !== undefined && (
-              <Alert severity="info">
-                A type shares its group’s title, description, image, category, date and venue: edit {groupTitle} to
-                change them.
-              </Alert>
-            )}
-            <FormTextField
-              {...field}
-              name="title"
-              label="Title"
-              required
-              {...shared}
-              hint={sharedHint}
-              onChange={(event) => {
-                const title = event.target.value;
-                // A new product's id follows its title until someone edits the id by hand.
-                const followTitle = !product && form.fields.id === slugify(form.fields.title);
-                form.change(followTitle ? { title, id: slugify(title) } : { title });
-              }}
-            />
-            <ProductTypeFields form={form} isNew={!product} products={products} quotas={quotas} zone={zone} />
-            <FormTextField
-              {...field}
-              name="id"
-              label="Id"
-              required
-              hint="Part of the product’s address; cannot be changed later."
-              slotProps={{ htmlInput: { readOnly: Boolean(product) } }}
-            />
-            <Stack direction="row" spacing={2}>
-              <FormTextField
-                {...field}
-                name="price"
-                label="Price"
-                required
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              />
-              <FormTextField
-                {...field}
-                name="stock"
-                label="Stock"
-                hint="Empty: no limit."
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            </Stack>
-            <Stack direction="row" spacing={2}>
-              <FormTextField
-                {...field}
-                name="minPerOrder"
-                label="Least per order"
-                hint="Empty: 1."
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-              <FormTextField
-                {...field}
-                name="maxPerOrder"
-                label="Most per order"
-                hint={`Empty: ${DEFAULT_MAX_PER_ORDER}.`}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            </Stack>
-            <FormTextField {...field} {...shared} name="category" label="Category" required hint={sharedHint} />
-            <FormTextField
-              {...field}
-              {...shared}
-              name="description"
-              label="Description"
-              multiline
-              minRows={3}
-              hint={sharedHint}
-            />
-            <FormTextField
-              {...field}
-              {...shared}
-              name="image"
-              label="Image address"
-              hint={sharedHint ?? 'Such as /images/products/poster.svg'}
-            />
-            <FormTextField
-              {...field}
-              name="date"
-              label="Event date and time"
-              type="datetime-local"
-              {...shared}
-              slotProps={{ inputLabel: { shrink: true } }}
-              hint={sharedHint ?? `For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
-            />
-            <FormTextField {...field} {...shared} name="venue" label="Venue" hint={sharedHint} />
-            {/* A date-time input is too wide for two side by side on a phone. */}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
-              <FormTextField
-                {...field}
-                name="onSaleFrom"
-                label="Sales open"
-                type="datetime-local"
-                slotProps={{ inputLabel: { shrink: true } }}
-                hint={`In ${zone}; empty: on sale now.`}
-              />
-              <FormTextField
-                {...field}
-                name="onSaleUntil"
-                label="Sales close"
-                type="datetime-local"
-                slotProps={{ inputLabel: { shrink: true } }}
-                hint={`In ${zone}; empty: no close.`}
-              />
-            </Stack>
-            <FormTextField
-              {...field}
-              name="sort"
-              label="Sort order"
-              hint="Lower numbers come first."
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.fields.active}
-                  onChange={(event) => form.update('active', event.target.checked)}
-                />
-              }
-              label="On sale (shown in the shop)"
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.fields.attendeeNames}
-                  disabled={form.fields.date === ''}
-                  onChange={(event) => form.update('attendeeNames', event.target.checked)}
-                />
-              }
-              label="Ask for each attendee’s name (events only)"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.busy}>
-            {form.busy ? 'Saving…' : 'Save product'}
-          </Button>
-        </DialogActions>
+      {groupTitle !== undefined && (
+        <Alert severity="info">
+          A type shares its group’s title, description, image, category, date and venue: edit {groupTitle} to change
+          them.
+        </Alert>
+      )}
+      <FormTextField
+        {...field}
+        name="title"
+        label="Title"
+        required
+        {...shared}
+        hint={sharedHint}
+        onChange={(event) => {
+          const title = event.target.value;
+          // A new product's id follows its title until someone edits the id by hand.
+          const followTitle = !product && form.fields.id === slugify(form.fields.title);
+          form.change(followTitle ? { title, id: slugify(title) } : { title });
+        }}
+      />
+      <ProductTypeFields form={form} isNew={!product} products={products} quotas={quotas} zone={zone} />
+      <FormTextField
+        {...field}
+        name="id"
+        label="Id"
+        required
+        hint="Part of the product’s address; cannot be changed later."
+        slotProps={{ htmlInput: { readOnly: Boolean(product) } }}
+      />
+      <Stack direction="row" spacing={2}>
+        <FormTextField
+          {...field}
+          name="price"
+          label="Price"
+          required
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <FormTextField
+          {...field}
+          name="stock"
+          label="Stock"
+          hint="Empty: no limit."
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
       </Stack>
-    </Dialog>
+      <Stack direction="row" spacing={2}>
+        <FormTextField
+          {...field}
+          name="minPerOrder"
+          label="Least per order"
+          hint="Empty: 1."
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <FormTextField
+          {...field}
+          name="maxPerOrder"
+          label="Most per order"
+          hint={`Empty: ${DEFAULT_MAX_PER_ORDER}.`}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Stack>
+      <FormTextField {...field} {...shared} name="category" label="Category" required hint={sharedHint} />
+      <FormTextField
+        {...field}
+        {...shared}
+        name="description"
+        label="Description"
+        multiline
+        minRows={3}
+        hint={sharedHint}
+      />
+      <FormTextField
+        {...field}
+        {...shared}
+        name="image"
+        label="Image address"
+        hint={sharedHint ?? 'Such as /images/products/poster.svg'}
+      />
+      <FormTextField
+        {...field}
+        name="date"
+        label="Event date and time"
+        type="datetime-local"
+        {...shared}
+        slotProps={{ inputLabel: { shrink: true } }}
+        hint={sharedHint ?? `For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
+      />
+      <FormTextField {...field} {...shared} name="venue" label="Venue" hint={sharedHint} />
+      {/* A date-time input is too wide for two side by side on a phone. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
+        <FormTextField
+          {...field}
+          name="onSaleFrom"
+          label="Sales open"
+          type="datetime-local"
+          slotProps={{ inputLabel: { shrink: true } }}
+          hint={`In ${zone}; empty: on sale now.`}
+        />
+        <FormTextField
+          {...field}
+          name="onSaleUntil"
+          label="Sales close"
+          type="datetime-local"
+          slotProps={{ inputLabel: { shrink: true } }}
+          hint={`In ${zone}; empty: no close.`}
+        />
+      </Stack>
+      <FormTextField
+        {...field}
+        name="sort"
+        label="Sort order"
+        hint="Lower numbers come first."
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <FormControlLabel
+        control={
+          <Switch checked={form.fields.active} onChange={(event) => form.update('active', event.target.checked)} />
+        }
+        label="On sale (shown in the shop)"
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.fields.attendeeNames}
+            disabled={form.fields.date === ''}
+            onChange={(event) => form.update('attendeeNames', event.target.checked)}
+          />
+        }
+        label="Ask for each attendee’s name (events only)"
+      />
+    </EditorDialog>
   );
 }

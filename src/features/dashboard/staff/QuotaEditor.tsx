@@ -1,16 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { updateValues } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import type { Quota } from '../../catalogue';
 import { saveOnline } from '../saving';
+import { EditorDialog } from './EditorDialog';
 import { EMPTY_QUOTA, quotaFields, quotaId, quotaWrites, validateQuota } from './quotaForm';
 
 /** Creates a quota (null) or renames one and sets its places left, in a dialog; closes once saved. */
@@ -39,41 +33,32 @@ export function QuotaEditor({
   const field = { form, idPrefix: 'quota' } as const;
   const id = quota?.id ?? quotaId(form.fields.name);
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="quota-editor-title">
-      <Stack component="form" noValidate onSubmit={(event) => void form.onSubmit(event)}>
-        <DialogTitle id="quota-editor-title">{quota ? `Edit the quota ${quota.name}` : 'New quota'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={1.5} sx={{ pt: 1 }}>
-            {form.problem && (
-              <Alert severity="error" role="alert">
-                {form.problem}
-              </Alert>
-            )}
-            <FormTextField
-              {...field}
-              name="name"
-              label="Name"
-              required
-              hint={id ? `Its id: ${id}${quota ? '' : ' (cannot be changed later)'}.` : 'Such as Venue or Concessions.'}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-            <FormTextField
-              {...field}
-              name="left"
-              label="Places left"
-              required
-              hint="Each ticket sold of a product drawing on it takes one."
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={form.busy}>
-            {form.busy ? 'Saving…' : 'Save quota'}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+    <EditorDialog
+      id="quota-editor-title"
+      title={quota ? `Edit the quota ${quota.name}` : 'New quota'}
+      what="quota"
+      busy={form.busy}
+      problem={form.problem}
+      onSubmit={(event) => void form.onSubmit(event)}
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <FormTextField
+        {...field}
+        name="name"
+        label="Name"
+        required
+        hint={id ? `Its id: ${id}${quota ? '' : ' (cannot be changed later)'}.` : 'Such as Venue or Concessions.'}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <FormTextField
+        {...field}
+        name="left"
+        label="Places left"
+        required
+        hint="Each ticket sold of a product drawing on it takes one."
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+    </EditorDialog>
   );
 }
