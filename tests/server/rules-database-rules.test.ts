@@ -216,6 +216,7 @@ const BAD_DATA: [string, Who | 'allocator', JsonWrite[]][] = [
   ['a product with a fractional stock', 'staff', set('/products/p3', { ...product(true, 1), stock: 1.5 })],
   ['a product with a negative stock', 'staff', set('/products/p3', { ...product(true, 1), stock: -2 })],
   ['a product with active as a string', 'staff', set('/products/p3', { ...product(true, 1), active: 'yes' })],
+  ['a product with showLeft as a string', 'staff', set('/products/p3', { ...product(true, 1), showLeft: 'no' })],
   ['a product with a malformed date', 'staff', set('/products/p3', { ...product(true, 1), date: 'next friday' })],
   ['a product field deleted that is required', 'staff', set('/products/p1/category', null)],
   ['properties with a bad e-mail', 'staff', set('/properties/email', 'not-an-email')],
@@ -305,6 +306,7 @@ describe('database.rules.json: bad data is refused', () => {
     expect(attempt('staff', set('/properties/launch', '2100-12-31T23:59:59.999+01:00')).allowed).toBe(true);
     expect(attempt('staff', set('/products/p1/date', '2000-01-01')).allowed).toBe(true);
     expect(attempt('staff', set('/products/p1/maxPerOrder', 1000)).allowed).toBe(true);
+    expect(attempt('staff', set('/products/p1/showLeft', false)).allowed).toBe(true);
   });
 });
 

@@ -158,6 +158,7 @@ describe('the product form', () => {
       category: 'Prints',
       active: true,
     });
+    expect(productRecord({ ...filled, showLeft: false }, 'UTC')).toMatchObject({ showLeft: false });
     expect(productRecord({ ...filled, stock: '4', sort: '10', venue: ' Hall ' }, 'UTC')).toMatchObject({
       stock: 4,
       sort: 10,

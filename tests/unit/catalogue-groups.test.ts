@@ -36,17 +36,20 @@ describe('a group of types on its card', () => {
       price: 9,
       from: false,
       stock: 3,
+      showLeft: true,
       window: { state: 'open' },
     });
+    // The organiser keeps the count to themselves: the card does too.
+    expect(offer([product('mug', { stock: 3, showLeft: false })])).toMatchObject({ stock: 3, showLeft: false });
     const closed = product('mug', { onSaleUntil: NOW - 1, stock: 0 });
     expect(offer([closed])).toMatchObject({ stock: 0, window: { state: 'ended' } });
   });
 
   it('priced from the cheapest type that can still be had, saying only whether any is left', () => {
-    expect(offer(jazz())).toEqual({ price: 12, from: true, stock: null, window: { state: 'open' } });
+    expect(offer(jazz())).toEqual({ price: 12, from: true, stock: null, showLeft: true, window: { state: 'open' } });
     // The concession sold out, the standard closed: the VIP is what is left.
     const left = jazz({ concession: { stock: 0 }, standard: { onSaleUntil: NOW - HOUR } });
-    expect(offer(left)).toEqual({ price: 40, from: true, stock: null, window: { state: 'open' } });
+    expect(offer(left)).toEqual({ price: 40, from: true, stock: null, showLeft: true, window: { state: 'open' } });
     const same = jazz({ concession: { price: 18 }, vip: { price: 18 } });
     expect(offer(same)).toMatchObject({ price: 18, from: false });
   });

@@ -1,3 +1,4 @@
+import { stockLabel } from '../../src/features/catalogue/StockLabel';
 import { describe, expect, it } from 'vitest';
 import {
   categoriesOf,
@@ -93,6 +94,7 @@ describe('catalogue validation', () => {
         onSaleFrom: null,
         onSaleUntil: null,
         attendeeNames: false,
+        showLeft: true,
         group: null,
         typeName: null,
         quotas: [],
@@ -110,6 +112,16 @@ describe('catalogue validation', () => {
 });
 
 describe('stock', () => {
+  it('tells buyers how many are left when few are, unless the organiser keeps it to themselves', () => {
+    expect(stockLabel({ stock: 3, showLeft: true })).toEqual({ state: 'low', text: 'Only 3 left' });
+    expect(stockLabel({ stock: 3, showLeft: false })).toEqual({ state: 'available', text: 'Available' });
+    expect(stockLabel({ stock: 0, showLeft: false })).toEqual({ state: 'sold-out', text: 'Sold out' });
+    expect(stockLabel({ stock: 40, showLeft: true })).toEqual({ state: 'available', text: 'Available' });
+    const parsed = (showLeft: unknown) => parseProduct('p', { title: 'P', price: 1, showLeft });
+    expect(parsed(false)).toMatchObject({ product: { showLeft: false } });
+    for (const kept of [undefined, true, 'no', 0]) expect(parsed(kept)).toMatchObject({ product: { showLeft: true } });
+  });
+
   it('tells available, low and sold out', () => {
     expect(stockState({ stock: null })).toBe('available');
     expect(stockState({ stock: 6 })).toBe('available');

@@ -211,7 +211,14 @@ describe('the stored wishlist', () => {
       ...{ id, title: id, price: 1, description: '', image: '', category: 'Music' },
       ...{ date: null, venue: null, stock, active: true, sort: null },
       // Above every stored quantity here, so what caps them is the stock alone.
-      ...{ maxPerOrder: 100, minPerOrder: 1, onSaleFrom: null, onSaleUntil: null, attendeeNames: false },
+      ...{
+        maxPerOrder: 100,
+        minPerOrder: 1,
+        onSaleFrom: null,
+        onSaleUntil: null,
+        attendeeNames: false,
+        showLeft: true,
+      },
       ...{ group: null, typeName: null, quotas: [] },
     });
     const catalogue = [product('p1', 3), product('p2', null), product('p3', 0)];

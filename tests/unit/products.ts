@@ -16,6 +16,7 @@ export const product = (id: string, extra: Partial<Product> = {}): Product => ({
   onSaleFrom: null,
   onSaleUntil: null,
   attendeeNames: false,
+  showLeft: true,
   group: null,
   typeName: null,
   quotas: [],

@@ -23,6 +23,8 @@ export interface GroupOffer {
    * is said by each in the details (their stock may be shared): the card says only whether any is left.
    */
   stock: number | null;
+  /** Whether that type's count may be told (the organiser's `showLeft`). */
+  showLeft: boolean;
   window: SaleWindow;
 }
 
@@ -49,6 +51,7 @@ export function groupOffer({ lead, types }: ProductGroup, now: number): GroupOff
     price: Math.min(...(takeable.length > 0 ? takeable : types).map((type) => type.price)),
     from: new Set(types.map((type) => type.price)).size > 1,
     stock: types.length === 1 || takeable.length === 0 ? shown.stock : null,
+    showLeft: shown.showLeft,
     window: saleWindow(shown, now),
   };
 }

@@ -23,6 +23,8 @@ export interface Product {
   onSaleUntil: number | null;
   /** Checkout asks for the name of each ticket's attendee (events only: goods issue no tickets). */
   attendeeNames: boolean;
+  /** Whether buyers are told how many are left when few are ("Only 3 left"); the organiser may keep it to themselves. */
+  showLeft: boolean;
   /**
    * The product this one is a type (or variant) of, whose card, event and tickets it shares; null for a product of
    * its own, or the first of its types (docs/data-model.md#types-and-quotas).
@@ -137,6 +139,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       ...parsePerOrder(raw),
       ...parseSaleWindow(raw),
       attendeeNames: raw.attendeeNames === true,
+      showLeft: raw.showLeft !== false,
       group: typeof raw.group === 'string' && raw.group !== '' && raw.group !== id ? raw.group : null,
       typeName: text(raw.typeName).trim() || null,
       quotas: trueKeys(raw.quotas),

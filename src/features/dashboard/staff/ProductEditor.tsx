@@ -222,6 +222,12 @@ export function ProductEditor({
         }
         label="Ask for each attendee’s name (events only)"
       />
+      <FormControlLabel
+        control={
+          <Switch checked={form.fields.showLeft} onChange={(event) => form.update('showLeft', event.target.checked)} />
+        }
+        label="Tell buyers how many are left when only a few are"
+      />
     </EditorDialog>
   );
 }

@@ -21,6 +21,7 @@ export interface ProductFields {
   sort: string;
   active: boolean;
   attendeeNames: boolean;
+  showLeft: boolean;
   /** The type's name ("Concession"); empty for a product sold without types. */
   typeName: string;
   /** The first product of the group this one is a type of; empty for a product of its own. */
@@ -46,6 +47,7 @@ export const EMPTY_PRODUCT: ProductFields = {
   sort: '',
   active: true,
   attendeeNames: false,
+  showLeft: true,
   typeName: '',
   group: '',
   quotas: [],
@@ -80,6 +82,7 @@ export function productFields(product: Product, zone: string): ProductFields {
     sort: product.sort === null ? '' : String(product.sort),
     active: product.active,
     attendeeNames: product.attendeeNames,
+    showLeft: product.showLeft,
     typeName: product.typeName ?? '',
     group: product.group ?? '',
     quotas: product.quotas,
@@ -252,6 +255,8 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
   if (date) record.date = date;
   // Kept only where it means something: an event issues tickets, goods do not.
   if (fields.attendeeNames && record.date) record.attendeeNames = true;
+  // Stored only when off: a product without it tells buyers, as every product did before the switch.
+  if (!fields.showLeft) record.showLeft = false;
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
   if (fields.stock.trim() !== '') record.stock = number(fields.stock);
   if (fields.maxPerOrder.trim() !== '') record.maxPerOrder = number(fields.maxPerOrder);
