@@ -7,7 +7,8 @@
 import { expect, test } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
-import { failOnPageErrors } from './support';
+import { failOnPageErrors, openJazzNight } from './support';
+import { checkinResult, openCheckin, typeCode } from './ticketSupport';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -33,10 +34,12 @@ async function seedTypes(db: LiveDatabase): Promise<void> {
   await db.write(`products/${JAZZ}-vip`, type('VIP', 40, { venue: true }));
 }
 
-test('an event sold in three types: one card, a type each on the wishlist and the order, a quota sold out @phone', async ({
+test('an event sold in three types: one card, a type each on the wishlist and the order, a quota sold out, and the desk and the door by type @phone', async ({
   page,
   db,
+  accounts,
 }) => {
+  test.setTimeout(120_000);
   await seedTypes(db);
   await page.goto('/products');
   const card = page.getByRole('article', { name: 'Harbour Jazz Night' });
@@ -97,4 +100,17 @@ test('an event sold in three types: one card, a type each on the wishlist and th
     await expect(after.nth(n).getByRole('button', { name: /Add/ })).toBeEnabled();
   }
   await checkScreen(page, 'ticket-types-dialog-after');
+
+  // The organiser's desk counts the event once, by type; the door lists every type's tickets and names the type.
+  await accounts.signIn(page, await accounts.create('staff'));
+  await openJazzNight(page);
+  const byType = page.getByTestId('figures-by-type');
+  await expect(byType).toContainText('Concession 1 sold');
+  await expect(byType).toContainText('VIP 1 sold');
+  const tickets = Object.values((await db.read(`tickets/${JAZZ}`)) as Record<string, { code: string; type?: string }>);
+  const vip = tickets.find((ticket) => ticket.type === 'VIP')!;
+  // The demo order's two tickets and this order's two, one list.
+  await openCheckin(page, 4);
+  await typeCode(page, vip.code);
+  await expect(checkinResult(page)).toContainText('Robin Ash · VIP');
 });
