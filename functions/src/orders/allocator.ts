@@ -129,16 +129,17 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
       paths.currency,
       paths.quotas,
     ]);
-    const read = new Map(productIds.map((id) => [id, stored.get(paths.product(id))]));
+    const products = readProducts(new Map(productIds.map((id) => [id, stored.get(paths.product(id))])));
     // A type sold without its group's first product in the batch: that product is read too (its tickets go there).
-    const groups = groupsToRead(readProducts(read));
+    const groups = groupsToRead(products);
     if (groups.length > 0) {
       const more = await db.readAll(groups.map(paths.product));
-      for (const id of groups) read.set(id, more.get(paths.product(id)));
+      for (const [id, group] of readProducts(new Map(groups.map((id) => [id, more.get(paths.product(id))]))))
+        products.set(id, group);
     }
     const quotas = parseQuotas(stored.get(paths.quotas)).quotas;
     const left = new Map([...quotas.values()].map((quota) => [quota.id, quota.left]));
-    const { update, decisions } = settleBatch(batch, readProducts(read), slots, shopTerms(stored), left);
+    const { update, decisions } = settleBatch(batch, products, slots, shopTerms(stored), left);
     const written = db.update(update);
     const ahead = gather(nextLimit, new Set(batch.map((entry) => entry.uid)));
     // Awaited by the next round, or dropped with this batch if it is refused.

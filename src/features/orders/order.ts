@@ -86,17 +86,18 @@ const ticketNumber = (value: unknown): number =>
  * tickets. An item from before types holds its tickets under its own product, numbered from 0, and no quota.
  */
 export function heldLines(items: unknown): HeldLine[] {
-  if (!isRecord(items)) return [];
-  return Object.entries(items).map(([productId, item]) => {
-    const fields = isRecord(item) ? item : {};
-    return {
-      productId,
-      quantity: typeof fields.quantity === 'number' ? fields.quantity : 0,
-      event: typeof fields.event === 'string' && fields.event !== '' ? fields.event : productId,
-      first: ticketNumber(fields.first),
-      quotas: trueKeys(fields.quotas),
-    };
-  });
+  return isRecord(items) ? Object.entries(items).map(([productId, item]) => heldLine(productId, item)) : [];
+}
+
+function heldLine(productId: string, item: unknown): HeldLine {
+  const fields = isRecord(item) ? item : {};
+  return {
+    productId,
+    quantity: typeof fields.quantity === 'number' ? fields.quantity : 0,
+    event: typeof fields.event === 'string' && fields.event !== '' ? fields.event : productId,
+    first: ticketNumber(fields.first),
+    quotas: trueKeys(fields.quotas),
+  };
 }
 
 /** The ticket numbers of a line: its order's tickets of its event from `first`, one per unit. */
@@ -139,14 +140,13 @@ const finite = (value: unknown): number | null => (typeof value === 'number' && 
 
 /** An order's stored items as lines, each checked; an item without a usable price or quantity is left out. */
 export function orderLines(raw: unknown): OrderLine[] {
-  const held = new Map(heldLines(raw).map((line) => [line.productId, line]));
   if (!isRecord(raw)) return [];
   return Object.entries(raw).flatMap(([productId, line]) => {
     if (!isRecord(line)) return [];
     const price = finite(line.price);
     const quantity = finite(line.quantity);
     const type = text(line.type) || null;
-    const { event, first } = held.get(productId)!;
+    const { event, first } = heldLine(productId, line);
     return price === null || quantity === null
       ? []
       : [{ productId, title: typedTitle(text(line.title) || productId, type), price, quantity, type, event, first }];
