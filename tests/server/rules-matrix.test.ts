@@ -576,6 +576,14 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   {
+    what: 'relabel an issued ticket as another type or line',
+    run: updateRoot(() => ({
+      'tickets/harbour-jazz-night/order-1-0/type': 'VIP',
+      'tickets/harbour-jazz-night/order-1-0/line': 'harbour-jazz-night-vip',
+    })),
+    allowed: [],
+  },
+  {
     what: 'set how many one order may hold',
     run: write(() => 'products/harbour-jazz-night/maxPerOrder', 4),
     allowed: SIGNED_IN_STAFF,
