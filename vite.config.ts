@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { transformSync } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -312,7 +312,19 @@ function minifyInlineScripts(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's package exports name only its development build, whatever the mode (its issue 14102): built
+ * code then carried its development warnings and 0.5 KB more on every first visit. Builds take its production
+ * build, which it ships beside it; the dev server keeps the warnings.
+ */
+function reactRouterProductionBuild(): { find: RegExp; replacement: string } {
+  const replacement = resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
+  if (!existsSync(replacement)) throw new Error(`react-router no longer ships ${replacement}: see vite.config.ts.`);
+  return { find: /^react-router$/, replacement };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: { alias: command === 'build' ? [reactRouterProductionBuild()] : [] },
   plugins: [
     react(),
     featureIndexesHaveNoSideEffects(),

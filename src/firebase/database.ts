@@ -103,8 +103,3 @@ export async function updateFromRoot(build: (serverTime: object) => Record<strin
   const db = await database();
   await db.updateRoot(build(db.serverTime));
 }
-
-/** The database's error code for a read or write the rules refused (the SDK's and the wire protocol's). */
-export function isPermissionDenied(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PERMISSION_DENIED';
-}

@@ -1,5 +1,6 @@
 import { atom, type Atom } from 'jotai';
-import { isPermissionDenied, subscribeValue } from './database';
+import { subscribeValue } from './database';
+import { isPermissionDenied } from './errors';
 
 export type LiveValue =
   { status: 'loading' } | { status: 'ready'; value: unknown } | { status: 'error'; message: string };

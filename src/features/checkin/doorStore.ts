@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { isPermissionDenied, readValue, subscribeValue, updateFromRoot } from '../../firebase/database';
+import { readValue, subscribeValue, updateFromRoot } from '../../firebase/database';
+import { isPermissionDenied } from '../../firebase/errors';
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { StorageSlot, type StorageFailure } from '../../state/storage';

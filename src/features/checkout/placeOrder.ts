@@ -14,7 +14,8 @@ import {
 import { isSameOrder, OrderProblem } from './order';
 import { parseOrderPayment, type OrderPayment, type PaymentMethod } from '../orders';
 import { ensureUser } from '../../firebase/auth';
-import { database, type Database, isPermissionDenied } from '../../firebase/database';
+import { database, type Database } from '../../firebase/database';
+import { isPermissionDenied } from '../../firebase/errors';
 import { paths } from '../../firebase/paths';
 import { isRecord } from '../../state/validation';
 import { keepNudging } from '../../lib/nudge';

@@ -1,11 +1,10 @@
-import { writeContactMessage } from './sendMessage';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
 import { loadDraft, saveDraft } from './contactDraft';
 import { isBlank, type ContactFields } from './contactMessage';
 import { createOutbox } from './outbox';
-import { isPermissionDenied } from '../../firebase/database';
+import { isPermissionDenied } from '../../firebase/errors';
 
 /**
  * A message that cannot be sent as it is goes back into the contact form for the visitor to correct, unless they
@@ -36,7 +35,8 @@ export const contactOutbox = createOutbox({
     'contact-outbox',
     () => undefined,
   ),
-  write: writeContactMessage,
+  // Loaded when a message is first sent: the contact page's first visit does without the database client.
+  write: (id, message) => import('./sendMessage').then(({ writeContactMessage }) => writeContactMessage(id, message)),
   isPermissionDenied,
   notify,
   newId: () => crypto.randomUUID(),

@@ -1,7 +1,7 @@
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { notify } from '../../lib/toast/notifier';
-import { isPermissionDenied } from '../../firebase/database';
+import { isPermissionDenied } from '../../firebase/errors';
 
 const OFFLINE_SAVE_MESSAGE = 'You are offline, so nothing was saved. Try again when the connection is back.';
 

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { isPermissionDenied, readValue } from '../../firebase/database';
+import { readValue } from '../../firebase/database';
+import { isPermissionDenied } from '../../firebase/errors';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';

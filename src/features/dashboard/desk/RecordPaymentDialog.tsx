@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { isPermissionDenied } from '../../../firebase/database';
+import { isPermissionDenied } from '../../../firebase/errors';
 import { authAtom, siteAtom } from '../../../state/atoms';
 import { connectedAtom } from '../../../state/liveAtoms';
 import {

@@ -4,7 +4,8 @@
  * and shapes are the index's (src/features/orders/deskIndex.ts).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { database, isPermissionDenied, readValue } from '../../../firebase/database';
+import { database, readValue } from '../../../firebase/database';
+import { isPermissionDenied } from '../../../firebase/errors';
 import { paths } from '../../../firebase/paths';
 import type { QueryRows, QuerySpec } from '../../../firebase/query';
 import {
