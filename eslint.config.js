@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import lingui from 'eslint-plugin-lingui';
 import tseslint from 'typescript-eslint';
 
 const features = readdirSync(new URL('src/features/', import.meta.url), { withFileTypes: true })
@@ -68,7 +69,18 @@ const layers = [
     from: ['./node_modules/@mui', './node_modules/@emotion'],
     message: 'The start-up path of public pages draws without MUI or Emotion (docs/styling.md): use plain markup.',
   },
+  {
+    target: './src/i18n',
+    from: ['./src/app', './src/pages', './src/features', './src/firebase', './src/state', './src/lib', './src/ssr'],
+    message: 'src/i18n/ knows the languages and their messages, nothing of the shop: it imports nothing of the app.',
+  },
 ];
+
+/**
+ * Where every user-facing string already goes through Lingui (docs/languages.md): there, text in JSX, in
+ * user-facing attributes and in string literals is refused. The rest of src/ joins this list as it is translated.
+ */
+const TRANSLATED = ['src/app/**/*.{ts,tsx}', 'src/i18n/**/*.ts'];
 
 /**
  * The pure modules of src/ that trusted code (functions/src/) shares with the app: no browser, no SDK, no React
@@ -180,6 +192,55 @@ export default tseslint.config(
               except: SHARED_WITH_TRUSTED_CODE,
               message: 'Trusted code shares only pure modules of src/ (docs/architecture.md).',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { lingui },
+    rules: {
+      // A message made at module level would be made once, in whatever language was spoken then.
+      'lingui/t-call-in-function': 'error',
+      'lingui/no-single-variables-to-translate': 'error',
+      'lingui/no-trans-inside-trans': 'error',
+      'lingui/no-expression-in-message': 'error',
+    },
+  },
+  {
+    files: TRANSLATED,
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          // Single words without a capital (ids, keys, CSS classes, event names), CONSTANTS, paths and tags.
+          ignore: ['^(?![A-Z])[^\\s]+$', '^[A-Z0-9_-]+$', '^/', '^[a-z]{2}(-[A-Z]{2})?$'],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  'className|Class$|Id$|^id$|Key$|^key$|^to$|^href$|^src$|^rel$|^type$|^role$|^name$|^lang$|^page$|^path$',
+                flags: '',
+              },
+            },
+          ],
+          ignoreFunctions: [
+            'console.*',
+            'Error',
+            'TypeError',
+            'document.getElementById',
+            'document.createElement',
+            'document.querySelector',
+            '*.querySelectorAll',
+            'retryWhenOnline',
+            '*.setAttribute',
+            '*.removeAttribute',
+            '*.addEventListener',
+            '*.removeEventListener',
+            'new URL',
+            'import.meta.glob',
           ],
         },
       ],

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './scripts/build/lingui.ts';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { transformSync } from 'esbuild';
@@ -327,6 +328,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [reactRouterProductionBuild()] : [] },
   plugins: [
     react(),
+    ...linguiPlugins(),
     featureIndexesHaveNoSideEffects(),
     // The server bundle (src/ssr/renderPage.tsx) has no service worker of its own.
     !isSsrBuild &&
@@ -390,6 +392,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         /(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : dependencies,
     },
     rolldownOptions: {
+      // The server bundle holds every language's messages (src/ssr/renderPage.tsx), so the browser's lazy imports
+      // of them (src/i18n/catalogues.ts) are meant to be ineffective there.
+      checks: { ineffectiveDynamicImport: !isSsrBuild },
       output: {
         codeSplitting: {
           // The state, the notifier and product parsing (with types, quotas and typed titles) are needed at start

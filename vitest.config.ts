@@ -1,10 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from './scripts/build/lingui.ts';
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
+        // Unit tests import modules that speak through Lingui's macros (docs/languages.md).
+        plugins: linguiPlugins(),
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        plugins: linguiPlugins(),
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],

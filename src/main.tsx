@@ -1,6 +1,7 @@
 import { tellEarlyPressesFailed } from './app/earlyPressNote';
 import { showStartFailed } from './app/startFailed';
 import { afterFirstPaint } from './lib/afterFirstPaint';
+import { isLanguage } from './i18n/languages';
 // The stylesheet of everything drawn without MUI: Vite links it in index.html's head, so a page from the server
 // is styled at its first paint, with no script (docs/styling.md).
 import './styles/app.css';
@@ -13,6 +14,10 @@ function start(): void {
   // All of it is requested at once. A module graph is evaluated when it has arrived, in a task of its own: the
   // smaller graph (React DOM) runs before the app's, and no one task runs all of it.
   void import('react-dom/client');
+  // A page from the server names its language: its messages come in the same round (src/app/language.ts).
+  const language = document.documentElement.lang;
+  if (isLanguage(language))
+    import('./i18n/catalogues').then(({ loadMessages }) => loadMessages(language)).catch(() => undefined);
   import('./app/startApp')
     .then(({ startApp }) => startApp(document.getElementById('root')))
     .catch((error: unknown) => {

@@ -52,6 +52,7 @@ export interface FirstVisitRequest {
   method?: string | undefined;
   /** The path and query as the request line gave them. */
   url?: string | undefined;
+  headers?: { 'accept-language'?: string | undefined } | undefined;
 }
 
 export interface Answer {
@@ -76,6 +77,8 @@ const READS = new Set(['GET', 'HEAD']);
  */
 const ROOT_START = '<div id="root"><!--first-visit-page-->';
 const ROOT_END = '<!--/first-visit-page--></div>';
+/** The shell's language, which a page in another language replaces. */
+const HTML_START = '<html lang="en">';
 const HEAD_END = '</head>';
 
 function onlyOnce(template: string, mark: string): number {
@@ -98,8 +101,11 @@ export function checkTemplate(template: string): { head: number; start: number; 
 
 function splicePage(template: string, parts: RenderModule.RenderedPage): string {
   const { head, start, end } = checkTemplate(template);
+  const html = onlyOnce(template, HTML_START);
   return [
-    template.slice(0, head),
+    template.slice(0, html),
+    `<html lang="${parts.language}">`,
+    template.slice(html + HTML_START.length, head),
     parts.head,
     template.slice(head, start),
     `<div id="root"${parts.rootAttributes}>${parts.root}</div>${parts.data}`,
@@ -154,16 +160,16 @@ export function firstVisitPages(options: FirstVisitOptions) {
     body,
   });
 
-  async function renderFresh(address: URL, build: FirstVisitBuild): Promise<Answer> {
+  async function renderFresh(address: URL, language: RenderModule.Language, build: FirstVisitBuild): Promise<Answer> {
     const { template, render } = build;
     const sources = render.firstVisitSources(options.databaseUrl);
     const now = Date.now();
     const [properties, products] = await Promise.all([readJson(sources.properties), readJson(sources.products)]);
     const data = JSON.stringify([properties, products]);
-    const key = `${address.pathname}${address.search}`;
+    const key = `${language} ${address.pathname}${address.search}`;
     let page = rendered.get(key);
     if (!page || page.data !== data || now - page.at > REUSE_MS) {
-      const parts = await render.renderPage(address.pathname, address.search, { properties, products, now });
+      const parts = await render.renderPage(address.pathname, address.search, { properties, products, now, language });
       if (!parts) return html(template, SHELL_CACHE_CONTROL);
       page = { data, at: now, html: splicePage(template, parts) };
       rendered.delete(key);
@@ -171,7 +177,17 @@ export function firstVisitPages(options: FirstVisitOptions) {
       // The oldest goes first: a Map keeps insertion order.
       if (rendered.size > REUSE_ENTRIES) rendered.delete(rendered.keys().next().value ?? '');
     }
-    return html(page.html, PAGE_CACHE_CONTROL);
+    // One page per language at each address: caches keep them apart by the header the language came from.
+    return {
+      status: 200,
+      body: page.html,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': PAGE_CACHE_CONTROL,
+        'Content-Language': language,
+        Vary: 'Accept-Language',
+      },
+    };
   }
 
   const report = (error: unknown): void => {
@@ -203,7 +219,7 @@ export function firstVisitPages(options: FirstVisitOptions) {
     const address = parseAddress(request.url);
     if (!address) return html(build.template, SHELL_CACHE_CONTROL);
     try {
-      return await renderFresh(address, build);
+      return await renderFresh(address, build.render.languageFor(request.headers?.['accept-language']), build);
     } catch (error) {
       report(error);
       return html(build.template, SHELL_CACHE_CONTROL);

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { ToastHost } from '../lib/toast/ToastHost';
@@ -25,12 +27,15 @@ function Mounted({ onMounted }: { onMounted: () => void }) {
 export function App({ store, Router, onMounted }: AppProps) {
   return (
     <StrictMode>
-      <JotaiProvider store={store}>
-        <Router>
-          <AppRoutes />
-        </Router>
-        <ToastHost />
-      </JotaiProvider>
+      {/* Lingui's one instance speaks the visitor's language (src/app/language.ts; on the server, src/ssr). */}
+      <I18nProvider i18n={i18n}>
+        <JotaiProvider store={store}>
+          <Router>
+            <AppRoutes />
+          </Router>
+          <ToastHost />
+        </JotaiProvider>
+      </I18nProvider>
       {onMounted && <Mounted onMounted={onMounted} />}
     </StrictMode>
   );

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { notify } from '../lib/toast/notifier';
 import { handOverEarlyPressNote } from './earlyPressNote';
 
@@ -78,10 +80,11 @@ function settle(presses: Element[], dropped: Element[]): void {
   if (presses.length === 0) return;
   const notAdded = [...new Set(window.storefrontEarlyPresses?.wished(dropped))];
   if (notAdded.length > 0) {
+    const list = new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(notAdded);
     notify({
       severity: 'error',
-      summary: 'Wishlist not changed',
-      detail: `The page changed while it was loading. Press again to add: ${notAdded.join(', ')}`,
+      summary: t`Wishlist not changed`,
+      detail: t`The page changed while it was loading. Press again to add: ${list}`,
     });
   }
   handOverEarlyPressNote();

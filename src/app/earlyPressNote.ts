@@ -34,8 +34,16 @@ export function handOverEarlyPressNote(): void {
  * The app could not start: presses kept and not yet done never will be, nor those still to come (index.html goes
  * on keeping them, so that no form is sent the old way). The note says so, since no toast of the app ever will.
  */
+/* eslint-disable lingui/no-unlocalized-strings -- said when the app's messages could not be loaded */
+const START_FAILED: Readonly<Record<string, string>> = {
+  en: 'The shop could not start: reload the page to try again.',
+  'de-DE': 'Der Shop konnte nicht starten: Laden Sie die Seite neu, um es noch einmal zu versuchen.',
+};
+/* eslint-enable lingui/no-unlocalized-strings */
+
 export function tellEarlyPressesFailed(): void {
   if (answer !== 'waiting') return;
   answer = 'failed';
-  window.storefrontEarlyPresses?.say(undefined, 'The shop could not start: reload the page to try again.');
+  // The app's messages did not come either: this one is in the entry chunk itself (docs/languages.md).
+  window.storefrontEarlyPresses?.say(undefined, START_FAILED[document.documentElement.lang] ?? START_FAILED.en);
 }

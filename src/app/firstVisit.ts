@@ -1,7 +1,8 @@
 import type { PageName } from './routing/pages';
 import { catalogueAtom, quotasAtom } from '../features/catalogue/catalogueState';
 import { parseCatalogue } from '../features/catalogue/product';
-import { siteAtom } from '../state/atoms';
+import { renderedLanguageAtom, siteAtom } from '../state/atoms';
+import { isLanguage, type Language } from '../i18n/languages';
 import { serverNowAtom } from '../state/liveAtoms';
 import { readSiteFields } from '../state/site';
 import type { AppStore } from '../state/store';
@@ -43,6 +44,8 @@ export interface FirstVisitData {
   products: unknown;
   /** The server's clock when it read them (epoch ms). */
   now: number;
+  /** The language the page was rendered in (from the request's Accept-Language). */
+  language: Language;
 }
 
 export const FIRST_VISIT_DATA_ID = 'first-visit-data';
@@ -54,6 +57,7 @@ export function applyFirstVisitData(store: AppStore, data: FirstVisitData): void
   // The server reads no quotas: until the live ones come, the page counts the products' own stock, as it did.
   store.set(quotasAtom, null);
   store.set(serverNowAtom, data.now);
+  store.set(renderedLanguageAtom, data.language);
 }
 
 /** The data as a script element's text: JSON that no value can close the element from ("</script>"). */
@@ -66,8 +70,13 @@ export function readFirstVisitData(element: Pick<Element, 'textContent'> | null)
   if (!element?.textContent) return null;
   try {
     const parsed: unknown = JSON.parse(element.textContent);
-    if (isRecord(parsed) && typeof parsed.now === 'number' && Number.isFinite(parsed.now)) {
-      return { properties: parsed.properties, products: parsed.products, now: parsed.now };
+    if (
+      isRecord(parsed) &&
+      typeof parsed.now === 'number' &&
+      Number.isFinite(parsed.now) &&
+      isLanguage(parsed.language)
+    ) {
+      return { properties: parsed.properties, products: parsed.products, now: parsed.now, language: parsed.language };
     }
   } catch {
     // reported below

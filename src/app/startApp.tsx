@@ -10,7 +10,6 @@ import {
   VISITORS_OWN_PAGES,
   applyFirstVisitData,
   readFirstVisitData,
-  type FirstVisitData,
 } from './firstVisit';
 import { appStore } from '../state/appStore';
 import { hydratingAtom, rootAtom } from '../state/atoms';
@@ -21,6 +20,7 @@ import { dropEarlyPresses, replayEarlyInput, takeEarlyInput } from './earlyInput
 import { pages } from './routing/pages';
 import { showStartFailed } from './startFailed';
 import { startLiveDataAfterPaint } from './startLiveData';
+import { startLanguage } from './language';
 
 function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
   return {
@@ -48,13 +48,11 @@ function render(container: HTMLElement): void {
 }
 
 /**
- * Takes over a page the server rendered (src/ssr): from the same data, with the visitor's own sign-in and
- * wishlist held back until React has adopted the HTML (hydratingAtom). Live data starts after that, so nothing
+ * Takes over a page the server rendered (src/ssr): from the same data (applied by startApp), with the visitor's
+ * own sign-in, wishlist and language held back until React has adopted the HTML (hydratingAtom). Live data starts after that, so nothing
  * changes under the hydration.
  */
-async function hydrate(container: HTMLElement, data: FirstVisitData, page: () => Promise<unknown>): Promise<void> {
-  applyFirstVisitData(appStore, data);
-  appStore.set(hydratingAtom, true);
+async function hydrate(container: HTMLElement, page: () => Promise<unknown>): Promise<void> {
   try {
     // The page's chunk must be there, or the first render would be a loading state where the HTML has the page.
     await page();
@@ -109,15 +107,23 @@ export function startApp(container: HTMLElement | null): void {
       page !== undefined && VISITORS_OWN_PAGES.has(page) && (auth.authenticated || cart.products.length > 0);
     // Whatever index.html guessed: the page shown from now on is the app's.
     document.documentElement.removeAttribute(OWN_STATE_ATTRIBUTE);
-    if (page && data && !ownState) {
-      hydrate(container, data, () => pages[page].load()).catch((error: unknown) => {
+    const load = page && data && !ownState ? () => pages[page].load() : null;
+    if (load && data) {
+      applyFirstVisitData(appStore, data);
+      appStore.set(hydratingAtom, true);
+      // Fetched side by side with the language's messages, which every render needs first (language.ts).
+      load().catch(() => undefined);
+    }
+    startLanguage(appStore)
+      .then(() => {
+        if (load) return hydrate(container, load);
+        container.replaceChildren();
+        render(container);
+      })
+      .catch((error: unknown) => {
         console.error('Start-up failed:', error);
         showStartFailed(container);
       });
-    } else {
-      container.replaceChildren();
-      render(container);
-    }
   } catch (error) {
     console.error('Start-up failed:', error);
     showStartFailed(container);

@@ -6,6 +6,7 @@
  * a server, a <style> element before the elements that use it, which Emotion moves into the head in the browser
  * before React takes the page over (docs/styling.md).
  */
+import { i18n, type Messages } from '@lingui/core';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -17,6 +18,7 @@ import { OPEN_DURING_COMING_SOON } from '../features/site/comingSoon';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';
 import { hydratingAtom } from '../state/atoms';
 import { readFirebaseSettings } from '../firebase/config';
+import { acceptedLanguages, chooseLanguage, type Language } from '../i18n/languages';
 import {
   FIRST_VISIT_DATA_ID,
   FIRST_VISIT_PAGES,
@@ -27,7 +29,30 @@ import {
   type FirstVisitData,
 } from '../app/firstVisit';
 
-export { FIRST_VISIT_PAGES, type FirstVisitData };
+export { FIRST_VISIT_PAGES, type FirstVisitData, type Language };
+
+/** Every language's messages, all parts, in the server bundle: a render cannot wait for a fetch. */
+const CATALOGUES = import.meta.glob<{ messages: Messages }>('../locales/*/*.po', { eager: true });
+const messagesOf = (language: Language): Messages =>
+  Object.assign(
+    {},
+    ...Object.entries(CATALOGUES)
+      .filter(([path]) => path.endsWith(`/${language}.po`))
+      .map(([, catalogue]) => catalogue.messages),
+  ) as Messages;
+
+/** The language to render a first visit in, from the request's Accept-Language (docs/languages.md). */
+export function languageFor(acceptLanguage: string | undefined): Language {
+  return chooseLanguage(acceptedLanguages(acceptLanguage));
+}
+
+/**
+ * Speaks `language` on Lingui's one instance. Safe on a server answering many visitors at once: renderToString
+ * runs to the end without yielding, and every render speaks its own language first.
+ */
+function speakNow(language: Language): void {
+  i18n.loadAndActivate({ locale: language, messages: messagesOf(language) });
+}
 
 /**
  * A first visit the server answers with a redirect, or null: what the app would do at once for a visitor with
@@ -66,6 +91,8 @@ export interface RenderedPage {
   rootAttributes: string;
   /** The script element carrying the data, for after #root. */
   data: string;
+  /** The language it is in, for <html lang> and Content-Language. */
+  language: Language;
 }
 
 /**
@@ -84,6 +111,7 @@ export async function renderPage(path: string, search: string, data: FirstVisitD
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={`${path}${search}`}>{children}</StaticRouter>
   );
+  speakNow(data.language);
   const html = renderToString(<App store={store} Router={Router} />);
   // React writes them where the picture is; in the head, the browser finds them before it parses the page.
   const preloads: string[] = [];
@@ -96,5 +124,6 @@ export async function renderPage(path: string, search: string, data: FirstVisitD
     root,
     rootAttributes: VISITORS_OWN_PAGES.has(page) ? ` ${VISITORS_OWN_ATTRIBUTE}` : '',
     data: `<script type="application/json" id="${FIRST_VISIT_DATA_ID}">${serializeFirstVisitData(data)}</script>`,
+    language: data.language,
   };
 }

@@ -3,6 +3,7 @@ import { SIGNED_OUT } from './auth';
 import { EMPTY_CART, cartCount } from './cart';
 import { DEFAULT_STATE } from './persistence';
 import type { AuthState, CartState, RootState, SiteState } from './types';
+import { chooseLanguage, type Language } from '../i18n/languages';
 
 /** The persisted root (docs/behaviour.md#state-and-persistence): every change to a slice goes through here. */
 export const rootAtom = atom<RootState>(DEFAULT_STATE);
@@ -29,3 +30,22 @@ export const cartAtom = atom(
 );
 
 export const cartCountAtom = atom((get) => cartCount(get(cartAtom)));
+
+/** The language the browser asks for, as the shop speaks it; on the server, the request's Accept-Language. */
+const browserLanguageAtom = atom<Language>(chooseLanguage(typeof navigator === 'undefined' ? [] : navigator.languages));
+
+/** The language the server rendered a first visit's page in (src/app/firstVisit.ts), while React adopts it. */
+export const renderedLanguageAtom = atom<Language | null>(null);
+
+/**
+ * The language the shop speaks to this visitor: their own choice, remembered with the state, or else the
+ * browser's. While a page from the server is adopted, the server's, so that the first render matches its HTML.
+ */
+export const languageAtom = atom(
+  (get): Language => {
+    const rendered = get(renderedLanguageAtom);
+    if (rendered !== null && get(hydratingAtom)) return rendered;
+    return get(rootAtom).language ?? get(browserLanguageAtom);
+  },
+  (get, set, language: Language) => set(rootAtom, { ...get(rootAtom), language }),
+);

@@ -3,6 +3,7 @@ import { EMPTY_CART, MAX_QUANTITY, MAX_WISHLIST_ITEMS, cartTotal, validateCartIt
 import { DEFAULT_SITE, readSiteFields } from './site';
 import type { AuthState, CartItem, CartState, RootState, SiteState } from './types';
 import { TransitionError, isRecord } from './validation';
+import { isLanguage } from '../i18n/languages';
 
 /** The whole state lives under this one key (docs/behaviour.md#state-and-persistence). */
 export const STORAGE_KEY = 'state';
@@ -135,6 +136,9 @@ export function decodeState(raw: string | null): DecodedState {
     auth: guarded('auth', () => decodeAuth(parsed.auth, problems), SIGNED_OUT, problems),
     cart,
   };
+  // A language the shop no longer speaks (or never did) is forgotten: the browser's own decides again.
+  if (isLanguage(parsed.language)) state.language = parsed.language;
+  else if (parsed.language !== undefined) problems.push('language reset: not one the shop speaks');
   const status = problems.length > 0 ? 'repaired' : 'ok';
   return {
     state,

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/languages';
 /** Site-wide details, read live from the database node `properties` (docs/behaviour.md#site-properties). */
 export interface SiteState {
   name: string;
@@ -50,4 +51,6 @@ export interface RootState {
   site: SiteState;
   auth: AuthState;
   cart: CartState;
+  /** The language the visitor chose; absent while they have not, when the browser's own decides (docs/languages.md). */
+  language?: Language;
 }

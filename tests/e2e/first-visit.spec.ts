@@ -97,6 +97,44 @@ test.describe('in a time zone other than the server’s', () => {
   }
 });
 
+test.describe('a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('gets its first visit rendered in German, and the app takes it over as it is', async ({ page }) => {
+    failOnPageErrors(page);
+    const problems = hydrationProblems(page);
+    const response = await page.request.get('/home', { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
+    expect(response.headers()['content-language']).toBe('de-DE');
+    expect(response.headers().vary).toContain('Accept-Language');
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { fromServer: unknown }).fromServer = document.querySelector('.skip-link');
+      });
+    });
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await page.waitForFunction(() => document.getElementById('early-press-status') !== null);
+    await page.waitForTimeout(500);
+    const kept = await page.evaluate(() => {
+      const { fromServer } = window as unknown as { fromServer: Element | null };
+      return fromServer !== null && fromServer === document.querySelector('.skip-link');
+    });
+    expect([kept, problems]).toEqual([true, []]);
+    await expect(page.getByRole('link', { name: 'Zum Hauptinhalt springen' })).toBeAttached();
+  });
+
+  test('one who chose English on this device is rendered German by the server, then spoken to in English', async ({
+    page,
+  }) => {
+    failOnPageErrors(page);
+    const problems = hydrationProblems(page);
+    await storeState(page, { ...TWO_ITEMS, language: 'en-GB' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeAttached();
+    expect(problems).toEqual([]);
+  });
+});
+
 test('a visitor with a wishlist kept never sees the empty one the server drew on /cart', async ({ page }) => {
   failOnPageErrors(page);
   const problems = hydrationProblems(page);

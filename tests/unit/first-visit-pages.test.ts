@@ -6,7 +6,7 @@ import * as render from '../../src/ssr/renderPage';
 import seed from '../../seed/database.json';
 
 const TEMPLATE =
-  '<!doctype html><html><head><title>Shop</title></head><body>' +
+  '<!doctype html><html lang="en"><head><title>Shop</title></head><body>' +
   '<div id="root"><!--first-visit-page--><!--/first-visit-page--></div></body></html>';
 const DATA = 'id="first-visit-data"';
 
@@ -37,7 +37,8 @@ beforeEach(() => {
 });
 
 const pages = () => firstVisitPages({ load: async () => ({ template: TEMPLATE, render }), databaseUrl });
-const get = (url: string) => pages().answer({ method: 'GET', url });
+const get = (url: string, acceptLanguage?: string) =>
+  pages().answer({ method: 'GET', url, headers: { 'accept-language': acceptLanguage } });
 
 describe('first-visit pages', () => {
   it('renders a page from the live data, cacheable by a CDN', async () => {
@@ -111,6 +112,26 @@ describe('first-visit pages', () => {
     },
   );
 
+  it.each(Object.keys(render.FIRST_VISIT_PAGES))(
+    'renders %s in the language the request asks for, one cache entry per language',
+    async (path) => {
+      const german = await get(path, 'de-AT,de;q=0.9,en;q=0.5');
+      expect(german.headers['Cache-Control']).toBe(PAGE_CACHE_CONTROL);
+      expect(german.headers['Content-Language']).toBe('de-DE');
+      expect(german.headers.Vary).toBe('Accept-Language');
+      expect(german.body).toContain('<html lang="de-DE">');
+      expect(german.body).toMatch(/<span[^>]*>Sprache<\/span>/);
+      expect(german.body).toContain('"language":"de-DE"');
+      // The page rendered for one language is never the answer to another (the server keeps both).
+      for (const header of [undefined, 'fr-FR, en-US;q=0.8', 'de;q=0, en']) {
+        const english = await get(path, header);
+        expect(english.headers['Content-Language']).toBe('en-GB');
+        expect(english.body).toContain('<html lang="en-GB">');
+        expect(english.body).toMatch(/<span[^>]*>Language<\/span>/);
+      }
+    },
+  );
+
   it('renders the coming-soon page, in coming-soon mode too, and sign-in, which stays open then', async () => {
     expect((await get('/coming-soon')).body).toContain('<h1 class="t-h1">The Lantern Rooms</h1>');
     expect((await get('/coming-soon')).body).not.toContain('data-visitors-own');
@@ -177,7 +198,7 @@ describe('first-visit pages', () => {
 
   it('puts the page in #root, whatever the shell holds in and around it', async () => {
     const head =
-      '<!doctype html><html><head><title>Shop</title><script>var shown = \'<div id="root"></div>\';</script>';
+      '<!doctype html><html lang="en"><head><title>Shop</title><script>var shown = \'<div id="root"></div>\';</script>';
     const tail = '<template id="start-failed"><div><p>&lt;/div&gt; Try again</p></div></template></body></html>';
     const shell =
       `${head}</head><body><div id="root"><!--first-visit-page-->` +
@@ -188,8 +209,8 @@ describe('first-visit pages', () => {
       url: '/products',
     });
     expect(page.headers['Cache-Control']).toBe(PAGE_CACHE_CONTROL);
-    // The shell's script and everything after #root come through untouched.
-    expect(page.body.startsWith(head)).toBe(true);
+    // The shell's script and everything after #root come through untouched; the page says its language.
+    expect(page.body.startsWith(head.replace('<html lang="en">', '<html lang="en-GB">'))).toBe(true);
     expect(page.body.endsWith(tail)).toBe(true);
     // #root holds the page alone: the shell's own content is gone, and the data follows #root's end.
     const root = page.body.slice(page.body.indexOf('<body><div id="root">'), page.body.indexOf(tail));

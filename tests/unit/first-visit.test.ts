@@ -23,6 +23,7 @@ const DATA: FirstVisitData = {
   properties: { name: 'Harbour Lights', tagline: 'Music </script><script>alert(1)</script>', comingsoon: false },
   products: { jazz: product('Jazz </script> night'), old: product('Last year', false) },
   now: 1_800_000_000_000,
+  language: 'de-DE',
 };
 
 afterEach(() => vi.restoreAllMocks());
@@ -42,7 +43,10 @@ describe('first-visit data', () => {
     expect(readFirstVisitData({ textContent: '{"properties": {' })).toBeNull();
     expect(readFirstVisitData({ textContent: JSON.stringify({ properties: {}, products: {} }) })).toBeNull();
     expect(readFirstVisitData({ textContent: JSON.stringify({ ...DATA, now: 'yesterday' }) })).toBeNull();
-    expect(warn).toHaveBeenCalledTimes(3);
+    // The language the page was rendered in decides the first render's: without one the shop speaks, none.
+    expect(readFirstVisitData({ textContent: JSON.stringify({ ...DATA, language: 'xx-YY' }) })).toBeNull();
+    expect(readFirstVisitData({ textContent: JSON.stringify({ ...DATA, language: undefined }) })).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(5);
   });
 
   it('goes into the store as the live subscriptions would put it, checked field by field', () => {

@@ -28,6 +28,18 @@ describe('state codec', () => {
     expect(decodeState(encodeState(stored))).toEqual({ state: stored, status: 'ok', problems: [] });
   });
 
+  it('keeps the language the visitor chose next to the spec’s fields, and forgets one the shop does not speak', () => {
+    const chosen = { ...stored, language: 'de-DE' as const };
+    expect(decodeState(encodeState(chosen))).toEqual({ state: chosen, status: 'ok', problems: [] });
+    expect(Object.keys(JSON.parse(encodeState(chosen)))).toEqual(['site', 'auth', 'cart', 'language']);
+    for (const language of ['fr-FR', 'de', 42, null, { tag: 'de-DE' }]) {
+      const decoded = decodeState(JSON.stringify({ ...stored, language }));
+      expect(decoded.status).toBe('repaired');
+      expect(decoded.state).toEqual(stored);
+      expect(decoded.problems).toEqual(['language reset: not one the shop speaks']);
+    }
+  });
+
   it('uses defaults when nothing is stored', () => {
     expect(decodeState(null)).toMatchObject({ state: DEFAULT_STATE, status: 'empty' });
   });

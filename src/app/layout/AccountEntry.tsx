@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router';
 import { Icon } from '../../lib/Icon';
@@ -6,10 +7,11 @@ import { preload } from './navigation';
 
 /** "Sign in" for visitors, "Dashboard" once signed in. */
 export function AccountEntry({ className }: { className?: string }) {
+  const { t } = useLingui();
   const auth = useAtomValue(authAtom);
   const target = auth.authenticated
-    ? { to: '/dashboard', label: 'Dashboard', page: 'dashboard' as const }
-    : { to: '/login', label: 'Sign in', page: 'login' as const };
+    ? { to: '/dashboard', label: t`Dashboard`, page: 'dashboard' as const }
+    : { to: '/login', label: t`Sign in`, page: 'login' as const };
   return (
     <NavLink
       to={target.to}

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -15,6 +17,7 @@ const NavDrawer = lazy(loadNavDrawer);
 
 /** The banner: site name, navigation (inline on wide screens, a drawer on phones), wishlist and account. */
 export function AppHeader() {
+  const { i18n } = useLingui();
   const site = useAtomValue(siteAtom);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -26,7 +29,7 @@ export function AppHeader() {
         <button
           type="button"
           className="icon-button app-header__menu"
-          aria-label="Open navigation"
+          aria-label={i18n._(msg`Open navigation`)}
           aria-controls={DRAWER_ID}
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
@@ -38,7 +41,7 @@ export function AppHeader() {
         <Link to="/home" className="app-header__name">
           {site.name}
         </Link>
-        <nav aria-label="Main" className="app-header__nav">
+        <nav aria-label={i18n._(msg`Main`)} className="app-header__nav">
           {PUBLIC_NAV.map((item) => (
             <NavLink
               key={item.to}
@@ -47,7 +50,7 @@ export function AppHeader() {
               onMouseEnter={() => preload(item.page)}
               onFocus={() => preload(item.page)}
             >
-              {item.label}
+              {i18n._(item.label)}
             </NavLink>
           ))}
         </nav>

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { PageErrorBoundary } from '../routing/PageErrorBoundary';
 import { PageWidth } from './PageWidth';
+import { LanguagePicker } from './LanguagePicker';
 
 /** For the coming-soon page: no shop navigation, just the page. */
 export function MinimalLayout() {
@@ -11,6 +12,7 @@ export function MinimalLayout() {
         <PageErrorBoundary key={pathname}>
           <Outlet />
         </PageErrorBoundary>
+        <LanguagePicker />
       </PageWidth>
     </main>
   );

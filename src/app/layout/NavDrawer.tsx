@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
@@ -17,6 +19,7 @@ interface NavDrawerProps {
  */
 export default function NavDrawer({ id, open, onClose }: NavDrawerProps) {
   const auth = useAtomValue(authAtom);
+  const { i18n } = useLingui();
   const count = useAtomValue(cartCountAtom);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -26,17 +29,17 @@ export default function NavDrawer({ id, open, onClose }: NavDrawerProps) {
   }, [open]);
 
   const secondary: NavItem[] = [
-    { to: '/cart', label: `Wishlist (${count})`, page: 'cart' },
+    { to: '/cart', label: msg`Wishlist (${count})`, page: 'cart' },
     auth.authenticated
-      ? { to: '/dashboard', label: 'Dashboard', page: 'dashboard' }
-      : { to: '/login', label: 'Sign in', page: 'login' },
+      ? { to: '/dashboard', label: msg`Dashboard`, page: 'dashboard' }
+      : { to: '/login', label: msg`Sign in`, page: 'login' },
   ];
   const links = (items: readonly NavItem[]) => (
     <ul className="nav-drawer__list">
       {items.map((item) => (
         <li key={item.to}>
           <NavLink to={item.to} className="nav-drawer__link" onClick={onClose}>
-            {item.label}
+            {i18n._(item.label)}
           </NavLink>
         </li>
       ))}
@@ -49,13 +52,13 @@ export default function NavDrawer({ id, open, onClose }: NavDrawerProps) {
       ref={dialog}
       id={id}
       className="nav-drawer"
-      aria-label="Navigation"
+      aria-label={i18n._(msg`Navigation`)}
       onClose={onClose}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <nav aria-label="Main" className="nav-drawer__content">
+      <nav aria-label={i18n._(msg`Main`)} className="nav-drawer__content">
         {links(PUBLIC_NAV)}
         <hr className="nav-drawer__divider" />
         {links(secondary)}

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { ContactDetails } from '../../features/site/ContactDetails';
 import { siteAtom } from '../../state/atoms';
 import { PageWidth } from './PageWidth';
+import { LanguagePicker } from './LanguagePicker';
 
 export function SiteFooter() {
   const site = useAtomValue(siteAtom);
@@ -13,6 +14,7 @@ export function SiteFooter() {
           {site.tagline && <p className="t-body1 text-secondary">{site.tagline}</p>}
         </div>
         <ContactDetails site={site} dense />
+        <LanguagePicker />
       </PageWidth>
     </footer>
   );

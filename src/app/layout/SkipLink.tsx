@@ -1,8 +1,10 @@
+import { Trans } from '@lingui/react/macro';
+
 /** First focusable element: jumps keyboard users past the navigation. */
 export function SkipLink() {
   return (
     <a className="skip-link" href="#main">
-      Skip to main content
+      <Trans>Skip to main content</Trans>
     </a>
   );
 }

@@ -1,21 +1,20 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router';
 import { Icon } from '../../lib/Icon';
 import { cartCountAtom } from '../../state/atoms';
 import { preload } from './navigation';
 
-function wishlistLabel(count: number): string {
-  return `Wishlist, ${count} ${count === 1 ? 'item' : 'items'}`;
-}
-
 /** Opens the wishlist; the badge follows the wishlist live, across tabs too. */
 export function WishlistButton() {
+  const { t } = useLingui();
   const count = useAtomValue(cartCountAtom);
   return (
     <NavLink
       to="/cart"
       className="icon-button"
-      aria-label={wishlistLabel(count)}
+      aria-label={t`Wishlist, ${plural(count, { one: '# item', other: '# items' })}`}
       onMouseEnter={() => preload('cart')}
       onFocus={() => preload('cart')}
     >

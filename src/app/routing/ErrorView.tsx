@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /** A page-sized message with Retry and one other way forward (`children`). */
@@ -18,7 +19,7 @@ export function ErrorView({
       <p className="t-body1">{message}</p>
       <div className="button-row">
         <button type="button" className="button button--contained" onClick={onRetry}>
-          Retry
+          <Trans>Retry</Trans>
         </button>
         {children}
       </div>

@@ -1,3 +1,4 @@
+import { needMessages } from '../../i18n/catalogues';
 import { pageLoader, type PageModule } from './pageLoader';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -7,7 +8,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * and the page's chunk in the next, so that neither holds the main thread as long as both (docs/performance.md).
  */
 const muiPage = (importPage: () => Promise<PageModule>) =>
-  pageLoader(() => import('../../lib/mui/MuiScope').then(nextTask).then(importPage));
+  pageLoader(() =>
+    // The rest of the shop's messages come with the first such page (src/i18n/catalogues.ts).
+    Promise.all([import('../../lib/mui/MuiScope'), needMessages('more')])
+      .then(nextTask)
+      .then(importPage),
+  );
 
 /**
  * One chunk per route: pages are loaded on demand, not at start-up (docs/behaviour.md#routes). A page drawn with MUI

@@ -1,0 +1,48 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The shop's languages and where their messages live (docs/languages.md). `npm run messages` extracts every
+ * message of src/ into the catalogues; lint fails when they are out of date.
+ */
+/**
+ * The code a first visit to a plain public page runs: its messages come before the first render. Everything else's
+ * ("more") come with the pages drawn with MUI, which load them with their code (src/app/routing/pages.ts).
+ */
+const START = [
+  'src/app',
+  'src/i18n',
+  'src/lib',
+  'src/state',
+  'src/firebase',
+  'src/ssr',
+  'src/features/site',
+  'src/features/catalogue',
+  'src/features/wishlist',
+  'src/features/contact',
+  'src/features/pwa',
+  'src/pages/HomePage.tsx',
+  'src/pages/ProductsPage.tsx',
+  'src/pages/AboutPage.tsx',
+  'src/pages/ContactPage.tsx',
+  'src/pages/ComingSoonPage.tsx',
+];
+
+export default defineConfig({
+  sourceLocale: 'en-GB',
+  locales: ['en-GB', 'de-DE', 'en-XA'],
+  // Accented and longer, made from the English: a page in it shows at a glance which text is not translated.
+  pseudoLocale: 'en-XA',
+  fallbackLocales: { 'en-XA': 'en-GB', default: 'en-GB' },
+  catalogs: [
+    { path: '<rootDir>/src/locales/start/{locale}', include: START },
+    {
+      path: '<rootDir>/src/locales/more/{locale}',
+      include: ['src'],
+      exclude: START.map((path) => (path.endsWith('.tsx') ? path : `${path}/**`)),
+    },
+  ],
+  // Without line numbers or a creation time: a catalogue changes when a message does, not when code moves.
+  format: formatter({ lineNumbers: false, customHeaderAttributes: { 'POT-Creation-Date': '' } }),
+  orderBy: 'message',
+});

@@ -1,0 +1,37 @@
+/**
+ * Part of `npm run lint` (docs/languages.md): the catalogues hold exactly the messages of src/, and every language
+ * but the source and the pseudo-language has a translation of each. Extraction runs here; a catalogue it had to
+ * change was out of date, and the run fails with the catalogues now updated for review.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import PO from 'pofile';
+
+const DIR = 'src/locales';
+const TRANSLATED = ['de-DE'];
+
+const snapshot = () =>
+  new Map(
+    readdirSync(DIR, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.po'))
+      .map((file) => [file, readFileSync(join(DIR, file), 'utf8')] as const),
+  );
+
+const before = snapshot();
+execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'pipe' });
+const after = snapshot();
+const changed = [...after].filter(([file, text]) => before.get(file) !== text).map(([file]) => file);
+
+const missing = [...after]
+  .filter(([file]) => TRANSLATED.some((language) => file.endsWith(`${language}.po`)))
+  .flatMap(([file, text]) =>
+    PO.parse(text)
+      .items.filter((item) => item.msgstr.every((translation) => translation === ''))
+      .map((item) => `${file}: ${item.msgid}`),
+  );
+
+if (changed.length > 0) console.error(`Catalogues were out of date and are now updated: ${changed.join(', ')}.`);
+if (missing.length > 0) console.error(`Messages without a translation:\n  ${missing.join('\n  ')}`);
+if (changed.length > 0 || missing.length > 0) process.exit(1);
+console.log(`Messages: ${after.size} catalogues up to date, every message translated.`);

@@ -1,0 +1,61 @@
+/**
+ * The languages the shop speaks (docs/languages.md). Pure: the persisted state checks a stored choice against it,
+ * the server matches a request's Accept-Language with it, and the browser matches its own language list.
+ */
+export const LANGUAGES = ['en-GB', 'de-DE'] as const;
+/** Made from the English by Lingui, longer and accented: tests use it to find text that is not translated. */
+export const PSEUDO_LANGUAGE = 'en-XA';
+export type Language = (typeof LANGUAGES)[number] | typeof PSEUDO_LANGUAGE;
+
+/** The language a visitor gets when none of theirs is offered. */
+export const DEFAULT_LANGUAGE: Language = 'en-GB';
+
+/** Each language's name in itself, as a language picker shows it: the same in every language. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  /* eslint-disable lingui/no-unlocalized-strings -- a language's own name is never translated */
+  'en-GB': 'English',
+  'de-DE': 'Deutsch',
+  'en-XA': 'Ƥšéûðö',
+  /* eslint-enable lingui/no-unlocalized-strings */
+};
+
+const ALL: readonly string[] = [...LANGUAGES, PSEUDO_LANGUAGE];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && ALL.includes(value);
+}
+
+const primary = (tag: string) => tag.split('-')[0]?.toLowerCase() ?? '';
+
+/**
+ * The first of `preferred` (the visitor's languages, most wanted first) that the shop speaks: the same tag, or
+ * failing that the same language in another region (de-AT → de-DE, en-US → en-GB). The pseudo-language is never
+ * chosen this way.
+ */
+export function chooseLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const exact = LANGUAGES.find((language) => language.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const related = LANGUAGES.find((language) => primary(language) === primary(tag));
+    if (related) return related;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The tags of an Accept-Language header, most wanted first; malformed entries and q=0 are left out. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .slice(0, 1024)
+    .split(',')
+    .map((entry, at) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const weight = params.find((param) => /^\s*q=/.test(param));
+      const q = weight === undefined ? '1' : /^\s*q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/.exec(weight)?.[1];
+      // A weight that is not one (q=2, q=abc) makes the entry unusable, as any other malformed entry.
+      return { tag: tag.trim(), q: q === undefined ? 0 : Number(q), at };
+    })
+    .filter(({ tag, q }) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag) && q > 0)
+    .sort((a, b) => b.q - a.q || a.at - b.at)
+    .map(({ tag }) => tag);
+}
