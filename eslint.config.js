@@ -80,7 +80,13 @@ const layers = [
  * Where every user-facing string already goes through Lingui (docs/languages.md): there, text in JSX, in
  * user-facing attributes and in string literals is refused. The rest of src/ joins this list as it is translated.
  */
-const TRANSLATED = ['src/app/**/*.{ts,tsx}', 'src/i18n/**/*.ts'];
+const TRANSLATED = [
+  'src/app/**/*.{ts,tsx}',
+  'src/i18n/**/*.ts',
+  'src/features/site/**/*.{ts,tsx}',
+  'src/features/contact/**/*.{ts,tsx}',
+  'src/pages/@(Home|About|ComingSoon|Contact)Page.tsx',
+];
 
 /**
  * The pure modules of src/ that trusted code (functions/src/) shares with the app: no browser, no SDK, no React
@@ -235,6 +241,10 @@ export default tseslint.config(
             'document.querySelector',
             '*.querySelectorAll',
             'retryWhenOnline',
+            'withTimeout',
+            // Diagnostics for the console, by the code's convention: `problems` lists what was repaired or dropped.
+            '*.problems.push',
+            'problems.push',
             '*.setAttribute',
             '*.removeAttribute',
             '*.addEventListener',

@@ -7,7 +7,12 @@ export default defineConfig({
       {
         // Unit tests import modules that speak through Lingui's macros (docs/languages.md).
         plugins: linguiPlugins(),
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/english.ts'],
+        },
       },
       {
         plugins: linguiPlugins(),
@@ -15,6 +20,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/setup/english.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,23 +1,28 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { ContactDetails } from '../features/site/ContactDetails';
 import { siteAtom } from '../state/atoms';
 
 export default function AboutPage() {
+  const { t } = useLingui();
   const site = useAtomValue(siteAtom);
-  usePageTitle('About');
+  const name = site.name;
+  usePageTitle(t`About`);
   return (
     <div className="page-stack">
-      <h1 className="t-h1">About {site.name}</h1>
+      <h1 className="t-h1">
+        <Trans>About {name}</Trans>
+      </h1>
       {site.tagline && <p className="t-h2 page-tagline text-secondary">{site.tagline}</p>}
       <section aria-labelledby="about-details" className="surface page-section">
         <h2 id="about-details" className="t-h2 gutter-bottom">
-          Where to find us
+          <Trans>Where to find us</Trans>
         </h2>
         <ContactDetails site={site} />
         {site.calendar && (
           <a href={site.calendar} rel="noopener" className="link about-calendar">
-            Our events calendar
+            <Trans>Our events calendar</Trans>
           </a>
         )}
       </section>

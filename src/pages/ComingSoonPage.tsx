@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -22,13 +23,15 @@ function redirectedFrom(state: unknown): string | undefined {
  * location, not of what this page saw: the mode can end before the page's code has even arrived.
  */
 export default function ComingSoonPage() {
+  const { t, i18n } = useLingui();
   const site = useAtomValue(siteAtom);
   const { active } = useAtomValue(comingSoonAtom);
   const location = useLocation();
   const navigate = useNavigate();
   const sentFrom = redirectedFrom(location.state);
   const sawActive = useRef(active);
-  usePageTitle('Coming soon');
+  usePageTitle(t`Coming soon`);
+  const launch = site.launch && formatEventTime(site.launch, i18n.locale, site.timezone ?? 'UTC');
 
   useEffect(() => {
     if (active) {
@@ -41,33 +44,38 @@ export default function ComingSoonPage() {
 
   return (
     <div className="surface coming-soon">
-      <p className="t-overline">Coming soon</p>
+      <p className="t-overline">
+        <Trans>Coming soon</Trans>
+      </p>
       <h1 className="t-h1">{site.name}</h1>
       {site.tagline && <p className="t-body1 text-secondary">{site.tagline}</p>}
-      {site.launch ? (
+      {site.launch && launch ? (
         <>
           <p className="t-body1">
-            We open on{' '}
-            <time dateTime={site.launch}>{formatEventTime(site.launch, site.locale, site.timezone ?? 'UTC')}</time>.
+            <Trans>
+              We open on <time dateTime={site.launch}>{launch}</time>.
+            </Trans>
           </p>
           <Countdown target={Date.parse(site.launch)} />
         </>
       ) : (
-        <p className="t-body1">We are getting ready to open.</p>
+        <p className="t-body1">
+          <Trans>We are getting ready to open.</Trans>
+        </p>
       )}
       <ContactDetails site={site} />
       {site.calendar && (
         <a href={site.calendar} rel="noopener" className="link">
-          Add our events to your calendar
+          <Trans>Add our events to your calendar</Trans>
         </a>
       )}
       <div className="button-row">
         <Link to="/login" className="button">
-          Staff sign in
+          <Trans>Staff sign in</Trans>
         </Link>
         {!active && (
           <Link to="/home" className="button">
-            Go to the shop
+            <Trans>Go to the shop</Trans>
           </Link>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { ContactForm } from '../features/contact/ContactForm';
@@ -5,21 +6,24 @@ import { ContactDetails } from '../features/site/ContactDetails';
 import { siteAtom } from '../state/atoms';
 
 export default function ContactPage() {
+  const { t } = useLingui();
   const site = useAtomValue(siteAtom);
-  usePageTitle('Contact');
+  usePageTitle(t`Contact`);
   return (
     <div className="page-stack">
-      <h1 className="t-h1">Contact</h1>
+      <h1 className="t-h1">
+        <Trans>Contact</Trans>
+      </h1>
       <div className="contact-columns">
         <section aria-labelledby="contact-form-heading" className="surface page-section contact-columns__form">
           <h2 id="contact-form-heading" className="t-h2 gutter-bottom">
-            Send us a message
+            <Trans>Send us a message</Trans>
           </h2>
           <ContactForm />
         </section>
         <section aria-labelledby="contact-details" className="surface page-section contact-columns__details">
           <h2 id="contact-details" className="t-h2 gutter-bottom">
-            Get in touch
+            <Trans>Get in touch</Trans>
           </h2>
           <ContactDetails site={site} />
         </section>

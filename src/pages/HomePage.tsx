@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { usePageTitle } from '../features/site/usePageTitle';
@@ -17,16 +18,16 @@ export default function HomePage() {
         {site.tagline && <p className="t-h2 page-tagline text-secondary">{site.tagline}</p>}
         <div className="button-row">
           <Link to="/products" className="button button--contained button--large">
-            Browse products
+            <Trans>Browse products</Trans>
           </Link>
           <Link to="/contact" className="button button--outlined button--large">
-            Contact us
+            <Trans>Contact us</Trans>
           </Link>
         </div>
       </section>
       <section aria-labelledby="featured-heading" className="surface page-section">
         <h2 id="featured-heading" className="t-h2 gutter-bottom">
-          Coming up
+          <Trans>Coming up</Trans>
         </h2>
         <FeaturedProducts onAdd={addToWishlist} />
       </section>

@@ -1,3 +1,5 @@
+import { plural, select, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { FormTextFields, type TextFieldSpec } from '../../lib/FormTextField';
@@ -16,31 +18,48 @@ import {
 } from './contactMessage';
 import { outboxRetryingAtom, shownOutboxAtom } from './outbox';
 
-const FIELDS: TextFieldSpec<ContactFields>[] = [
-  { name: 'name', label: 'Name', autoComplete: 'name', required: true, maxLength: CONTACT_LIMITS.name },
-  {
-    name: 'email',
-    label: 'Email',
-    type: 'email',
-    autoComplete: 'email',
-    required: true,
-    maxLength: CONTACT_LIMITS.email,
-  },
-  { name: 'subject', label: 'Subject', required: true, maxLength: CONTACT_LIMITS.subject },
-  {
-    name: 'body',
-    label: 'Message',
-    required: true,
-    rows: 5,
-    maxLength: CONTACT_LIMITS.body,
-    hint: (fields) => `${fields.body.length} / ${CONTACT_LIMITS.body}`,
-  },
-];
+/** The fields with their labels in the language spoken now. */
+function contactFields(): TextFieldSpec<ContactFields>[] {
+  return [
+    { name: 'name', label: t`Name`, autoComplete: 'name', required: true, maxLength: CONTACT_LIMITS.name },
+    {
+      name: 'email',
+      label: t`Email`,
+      type: 'email',
+      autoComplete: 'email',
+      required: true,
+      maxLength: CONTACT_LIMITS.email,
+    },
+    { name: 'subject', label: t`Subject`, required: true, maxLength: CONTACT_LIMITS.subject },
+    {
+      name: 'body',
+      label: t`Message`,
+      required: true,
+      rows: 5,
+      maxLength: CONTACT_LIMITS.body,
+      hint: (fields) => `${fields.body.length} / ${CONTACT_LIMITS.body}`,
+    },
+  ];
+}
 
-/** After a failed attempt with the connection up, "sending now" would be untrue: a retry is what comes next. */
-function waitingNote(connected: boolean, retrying: boolean): string {
-  if (!connected) return 'it will go out when the connection returns.';
-  return retrying ? 'the last attempt failed; it will be tried again shortly.' : 'sending now…';
+/**
+ * How many messages wait, and what happens next. After a failed attempt with the connection up, "sending now"
+ * would be untrue: a retry is what comes next.
+ */
+function waitingNote(waiting: number, connected: boolean, retrying: boolean): string {
+  const next = !connected ? 'offline' : retrying ? 'retrying' : 'sending';
+  return plural(waiting, {
+    one: select(next, {
+      offline: 'One message is waiting to be sent; it will go out when the connection returns.',
+      retrying: 'One message is waiting to be sent; the last attempt failed; it will be tried again shortly.',
+      other: 'One message is waiting to be sent; sending now…',
+    }),
+    other: select(next, {
+      offline: '# messages are waiting to be sent; they will go out when the connection returns.',
+      retrying: '# messages are waiting to be sent; the last attempt failed; they will be tried again shortly.',
+      other: '# messages are waiting to be sent; sending now…',
+    }),
+  });
 }
 
 /** The contact form: inline validation, a draft kept on this device, and sending that survives being offline. */
@@ -53,6 +72,8 @@ export function ContactForm() {
 }
 
 function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; keepDraft: boolean }) {
+  // Renders again when the language changes; the helpers above speak through the same instance.
+  useLingui();
   const connected = useAtomValue(connectedAtom);
   const waiting = useAtomValue(shownOutboxAtom).length;
   const retrying = useAtomValue(outboxRetryingAtom);
@@ -81,14 +102,13 @@ function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; kee
     >
       {waiting > 0 && (
         <p className="notice notice--info" role="status">
-          {waiting === 1 ? 'One message is' : `${waiting} messages are`} waiting to be sent;{' '}
-          {waitingNote(connected, retrying)}
+          {waitingNote(waiting, connected, retrying)}
         </p>
       )}
-      <FormTextFields form={form} idPrefix="contact" fields={FIELDS} />
+      <FormTextFields form={form} idPrefix="contact" fields={contactFields()} />
       <div>
         <button type="submit" className="button button--contained" disabled={form.busy}>
-          {form.busy ? 'Sending…' : connected ? 'Send message' : 'Send when online'}
+          {form.busy ? t`Sending…` : connected ? t`Send message` : t`Send when online`}
         </button>
       </div>
     </form>

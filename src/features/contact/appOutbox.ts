@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { notify } from '../../lib/toast/notifier';
 import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
@@ -20,8 +21,10 @@ function giveBackToForm(messages: ContactFields[]): void {
   notify({
     severity: 'error',
     key: 'contact-given-back',
-    summary: count === 1 ? 'A saved message could not be sent' : `${count} saved messages could not be sent`,
-    detail: restored ? 'It is back in the contact form: please check it and send it again.' : 'Please write it again.',
+    summary: plural(count, { one: 'A saved message could not be sent', other: '# saved messages could not be sent' }),
+    detail: restored
+      ? t`It is back in the contact form: please check it and send it again.`
+      : t`Please write it again.`,
     life: 10_000,
   });
 }

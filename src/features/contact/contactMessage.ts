@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { EMAIL_PATTERN } from '../../lib/forms';
 
 export interface ContactFields {
@@ -19,18 +20,21 @@ export function isBlank(fields: ContactFields): boolean {
 /** The same limits as database.rules.json, so a message the form accepts is one the database accepts. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, body: 5000 } as const;
 
-const LABELS: Record<keyof ContactFields, string> = {
-  name: 'your name',
-  email: 'your email address',
-  subject: 'a subject',
-  body: 'a message',
-};
+/** One whole sentence per field, so that each language can say it its own way. */
+const missing = (field: keyof ContactFields): string =>
+  ({
+    name: t`Please enter your name.`,
+    email: t`Please enter your email address.`,
+    subject: t`Please enter a subject.`,
+    body: t`Please enter a message.`,
+  })[field];
 
 function validateContactField(field: keyof ContactFields, raw: string): string | undefined {
   const value = raw.trim();
-  if (value === '') return `Please enter ${LABELS[field]}.`;
-  if (value.length > CONTACT_LIMITS[field]) return `Please keep this under ${CONTACT_LIMITS[field]} characters.`;
-  if (field === 'email' && !EMAIL_PATTERN.test(value)) return 'Please enter an email address like name@example.com.';
+  const limit = CONTACT_LIMITS[field];
+  if (value === '') return missing(field);
+  if (value.length > limit) return t`Please keep this under ${limit} characters.`;
+  if (field === 'email' && !EMAIL_PATTERN.test(value)) return t`Please enter an email address like name@example.com.`;
   return undefined;
 }
 

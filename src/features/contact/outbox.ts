@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import { withTimeout } from '../../lib/withTimeout';
 import type { ToastMessage } from '../../lib/toast/types';
@@ -112,8 +113,8 @@ export interface Outbox {
 /** arrived: a resend refused because an earlier attempt had arrived (its answer lost); nothing to announce. */
 type Outcome = 'sent' | 'arrived' | 'queued' | 'refused';
 
-const THANKS = 'Thank you, we will get back to you soon.';
-const NOT_ACCEPTED = 'Please check the form and try again.';
+// Made when said, in the language spoken then (docs/languages.md).
+const thanks = () => t`Thank you, we will get back to you soon.`;
 
 /**
  * Contact messages never get lost to a bad connection: each is stored before it is sent and removed only once
@@ -207,8 +208,8 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       }
       flushing = null;
       if (sent > 0) {
-        const summary = sent === 1 ? 'Message sent' : `${sent} messages sent`;
-        deps.notify({ severity: 'success', summary, detail: THANKS });
+        const summary = plural(sent, { one: 'Message sent', other: '# messages sent' });
+        deps.notify({ severity: 'success', summary, detail: thanks() });
       }
       if (refused.length > 0) deps.giveBack(refused);
     })();
@@ -224,15 +225,19 @@ export function createOutbox(deps: OutboxDeps): Outbox {
         deps.notify({
           severity: 'info',
           key: 'contact-queued',
-          summary: 'You are offline',
-          detail: 'Your message is saved and will be sent when the connection returns.',
+          summary: t`You are offline`,
+          detail: t`Your message is saved and will be sent when the connection returns.`,
         });
         return 'queued';
       }
       const outcome = (await deliver([entry])).get(entry) ?? 'queued';
-      if (outcome === 'sent') deps.notify({ severity: 'success', summary: 'Message sent', detail: THANKS });
+      if (outcome === 'sent') deps.notify({ severity: 'success', summary: t`Message sent`, detail: thanks() });
       if (outcome === 'refused') {
-        deps.notify({ severity: 'error', summary: 'Message not accepted', detail: NOT_ACCEPTED });
+        deps.notify({
+          severity: 'error',
+          summary: t`Message not accepted`,
+          detail: t`Please check the form and try again.`,
+        });
       }
       return outcome === 'arrived' ? 'sent' : outcome;
     },

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -29,7 +30,7 @@ export function ComingSoonBanner() {
   if (!active || !bypass) return null;
   return (
     <p role="status" className="coming-soon-banner">
-      Coming-soon mode is on: visitors see the coming-soon page.
+      <Trans>Coming-soon mode is on: visitors see the coming-soon page.</Trans>
     </p>
   );
 }

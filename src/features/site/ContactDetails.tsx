@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { SiteState } from '../../state/types';
 
 /** Only digits and a leading plus belong in a tel: link. */
@@ -28,7 +29,11 @@ export function ContactDetails({ site, dense = false }: { site: SiteState; dense
   ].filter(Boolean);
 
   if (lines.length === 0) {
-    return <p className="t-body1 text-secondary">The shop hasn’t published its contact details yet.</p>;
+    return (
+      <p className="t-body1 text-secondary">
+        <Trans>The shop hasn’t published its contact details yet.</Trans>
+      </p>
+    );
   }
   return <address className={`contact-details${dense ? ' contact-details--dense' : ''}`}>{lines}</address>;
 }

@@ -1,15 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { countdownTo } from '../../lib/countdown';
 import { useServerNow } from '../../state/serverNow';
 
 const UNITS = [
-  ['days', 'Days'],
-  ['hours', 'Hours'],
-  ['minutes', 'Minutes'],
-  ['seconds', 'Seconds'],
+  ['days', msg`Days`],
+  ['hours', msg`Hours`],
+  ['minutes', msg`Minutes`],
+  ['seconds', msg`Seconds`],
 ] as const;
 
 /** Time left until `target` on the database server's clock, ticking each second. */
 export function Countdown({ target }: { target: number }) {
+  const { i18n } = useLingui();
   const left = countdownTo(
     target,
     useServerNow((now) => now + 1000),
@@ -22,7 +25,7 @@ export function Countdown({ target }: { target: number }) {
       {UNITS.map(([unit, label]) => (
         <div key={unit} className="countdown__unit">
           <span className="t-h2 countdown__figure">{left[unit]}</span>
-          <span className="t-caption">{label}</span>
+          <span className="t-caption">{i18n._(label)}</span>
         </div>
       ))}
     </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { liveStatusAtom, restartLiveAtom } from '../../state/liveAtoms';
 
@@ -8,9 +9,11 @@ export function LiveStatusNotice() {
   if (status !== 'paused') return null;
   return (
     <div role="status" className="live-status-notice">
-      <p className="t-body2">Live updates paused. Showing the last known details.</p>
+      <p className="t-body2">
+        <Trans>Live updates paused. Showing the last known details.</Trans>
+      </p>
       <button type="button" className="button button--small" onClick={() => live?.restart()}>
-        Retry
+        <Trans>Retry</Trans>
       </button>
     </div>
   );
