@@ -10,22 +10,20 @@ import { formatter } from '@lingui/format-po';
  * ("more") come with the pages drawn with MUI, which load them with their code (src/app/routing/pages.ts).
  */
 const START = [
-  'src/app',
-  'src/i18n',
-  'src/lib',
-  'src/state',
-  'src/firebase',
-  'src/ssr',
-  'src/features/site',
-  'src/features/catalogue',
-  'src/features/wishlist',
-  'src/features/contact',
-  'src/features/pwa',
-  'src/pages/HomePage.tsx',
-  'src/pages/ProductsPage.tsx',
-  'src/pages/AboutPage.tsx',
-  'src/pages/ContactPage.tsx',
-  'src/pages/ComingSoonPage.tsx',
+  'src/app/**',
+  'src/i18n/**',
+  'src/lib/!(mui)/**',
+  'src/lib/*',
+  'src/state/**',
+  'src/firebase/**',
+  'src/ssr/**',
+  'src/features/site/**',
+  'src/features/contact/**',
+  'src/features/pwa/**',
+  // The product dialog (MUI) loads after the page, and the rest of the messages with it (CatalogueView.tsx).
+  'src/features/catalogue/!(ProductDialog).*',
+  'src/features/wishlist/@(addToWishlist|appWishlist|wishlist|review).ts',
+  'src/pages/@(Home|Products|About|Contact|ComingSoon)Page.tsx',
 ];
 
 export default defineConfig({
@@ -39,7 +37,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/more/{locale}',
       include: ['src'],
-      exclude: START.map((path) => (path.endsWith('.tsx') ? path : `${path}/**`)),
+      exclude: START,
     },
   ],
   // Without line numbers or a creation time: a catalogue changes when a message does, not when code moves.

@@ -63,8 +63,11 @@ test('rendered pages are cacheable by the CDN for a short time, and carry nothin
     const headers = response.headers();
     expect(headers['cache-control'], path).toBe(PAGE_CACHE_CONTROL);
     expect(headers['set-cookie'], path).toBeUndefined();
-    // Hosting's own Vary names request headers; none of ours may be added to them.
-    expect(headers.vary ?? '', path).not.toMatch(/accept-language|user-agent|x-/i);
+    // A page is rendered in the language Accept-Language asks for, and kept apart by it (docs/languages.md);
+    // nothing else of the request may split the cache or the page.
+    expect(headers.vary ?? '', path).toMatch(/accept-language/i);
+    expect(headers['content-language'], path).toBe('en-GB');
+    expect(headers.vary ?? '', path).not.toMatch(/user-agent|x-/i);
   }
   const maxAge = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(PAGE_CACHE_CONTROL)?.[1]);
   expect(maxAge('max-age')).toBe(0);

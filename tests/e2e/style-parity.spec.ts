@@ -64,7 +64,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await openLive(page, '/contact');
     const form = page.getByRole('form', { name: /message/i });
     plain['primary text'] = await stylesOf(page.getByRole('main').getByText('14 Harbour Lane, Bristol, BS1 4RB'), TEXT);
-    plain['secondary text'] = await stylesOf(page.locator('.site-footer .text-secondary'), TEXT);
+    plain['secondary text'] = await stylesOf(page.locator('.site-footer p.text-secondary'), TEXT);
     plain['contained button'] = await stylesOf(page.getByRole('button', { name: 'Send message' }), BUTTON);
     plain['field outline'] = await stylesOf(form.locator('.field__outline').first(), OUTLINE);
     const formSurface = page

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { TOAST_TEXT } from '../../src/lib/toast/constants';
+import { toastText } from '../../src/lib/toast/constants';
 import type { ToastMessage } from '../../src/lib/toast/types';
 import { createWishlist } from '../../src/features/wishlist/wishlist';
 import { cartAtom } from '../../src/state/atoms';
@@ -41,11 +41,11 @@ describe('wishlist actions', () => {
     expect(store.get(cartAtom)).toEqual({ products: [], total: 0 });
     expect(toasts.at(-1)).toEqual({
       severity: 'warn',
-      summary: TOAST_TEXT.wishlistEmptiedSummary,
+      summary: toastText().wishlistEmptiedSummary,
       detail: 'Your wishlist has been emptied',
       action: { label: 'Undo', onClick: expect.any(Function) },
     });
-    expect(TOAST_TEXT.wishlistEmptiedSummary).toBe('Item added to Wishlist');
+    expect(toastText().wishlistEmptiedSummary).toBe('Item added to Wishlist');
   });
 
   it('undoing a clear puts the items back, after anything added since', () => {

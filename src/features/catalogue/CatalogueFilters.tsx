@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, type ReactNode } from 'react';
 import { Icon } from '../../lib/Icon';
 import { OutlinedField } from '../../lib/FormTextField';
-import { SORT_LABELS, type CatalogueQuery, type SortOrder } from './product';
+import { SORT_ORDERS, type CatalogueQuery, type SortOrder } from './product';
 
 interface CatalogueFiltersProps {
   query: CatalogueQuery;
@@ -31,16 +32,24 @@ function Picker({ label, value, onChange, children }: PickerProps) {
 
 /** Search, category and sort; native selects, so phones show their own pickers. */
 export function CatalogueFilters({ query, categories, onChange }: CatalogueFiltersProps) {
+  const { t } = useLingui();
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
+  const sortLabels: Record<SortOrder, string> = {
+    featured: t`Featured`,
+    'price-asc': t`Price: low to high`,
+    'price-desc': t`Price: high to low`,
+    date: t`Date`,
+    title: t`Title`,
+  };
   return (
     <form
       role="search"
-      aria-label="Find products"
+      aria-label={t`Find products`}
       className="catalogue-filters"
       onSubmit={(event) => event.preventDefault()}
     >
-      <OutlinedField id={searchId} label="Search">
+      <OutlinedField id={searchId} label={t`Search`}>
         <input
           ref={searchRef}
           id={searchId}
@@ -55,7 +64,7 @@ export function CatalogueFilters({ query, categories, onChange }: CatalogueFilte
           <button
             type="button"
             className="icon-button field__clear"
-            aria-label="Clear search"
+            aria-label={t`Clear search`}
             onClick={() => {
               onChange({ search: '' });
               searchRef.current?.focus();
@@ -65,18 +74,18 @@ export function CatalogueFilters({ query, categories, onChange }: CatalogueFilte
           </button>
         )}
       </OutlinedField>
-      <Picker label="Category" value={query.category} onChange={(category) => onChange({ category })}>
-        <option value="">All categories</option>
+      <Picker label={t`Category`} value={query.category} onChange={(category) => onChange({ category })}>
+        <option value="">{t`All categories`}</option>
         {categories.map((category) => (
           <option key={category} value={category}>
             {category}
           </option>
         ))}
       </Picker>
-      <Picker label="Sort by" value={query.sort} onChange={(sort) => onChange({ sort: sort as SortOrder })}>
-        {Object.entries(SORT_LABELS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
+      <Picker label={t`Sort by`} value={query.sort} onChange={(sort) => onChange({ sort: sort as SortOrder })}>
+        {SORT_ORDERS.map((order) => (
+          <option key={order} value={order}>
+            {sortLabels[order]}
           </option>
         ))}
       </Picker>

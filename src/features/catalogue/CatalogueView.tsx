@@ -1,3 +1,6 @@
+import { plural, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { needMessages } from '../../i18n/catalogues';
 import { useAtomValue } from 'jotai';
 import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { retryWhenOnline } from '../../lib/retryWhenOnline';
@@ -18,7 +21,26 @@ const STEP = 48;
 
 // The dialog (with MUI's modal, transitions and media queries) is closed on a first visit: its code loads when a
 // product is about to be opened, never while the page from the server is being taken over.
-const loadProductDialog = () => import('./ProductDialog');
+// The dialog is drawn with MUI and speaks with the rest of the messages (docs/languages.md#two-parts-per-language).
+const loadProductDialog = () =>
+  Promise.all([import('./ProductDialog'), needMessages('more')]).then(([module]) => module);
+
+/** "3 products", "3 products match", with "(saved on this device; updating when online)" while from the cache. */
+function countNote(count: number, filtered: boolean, cached: boolean): string {
+  const how = filtered ? (cached ? 'filteredCached' : 'filtered') : cached ? 'cached' : 'all';
+  return select(how, {
+    filteredCached: plural(count, {
+      one: '# product match (saved on this device; updating when online)',
+      other: '# products match (saved on this device; updating when online)',
+    }),
+    filtered: plural(count, { one: '# product match', other: '# products match' }),
+    cached: plural(count, {
+      one: '# product (saved on this device; updating when online)',
+      other: '# products (saved on this device; updating when online)',
+    }),
+    other: plural(count, { one: '# product', other: '# products' }),
+  });
+}
 
 /**
  * The product dialog once a product has been asked for (and from then on, so that it closes with its
@@ -49,7 +71,9 @@ function LazyProductDialog(props: ProductDialogProps) {
  */
 export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) {
   const catalogue = useAtomValue(buyerCatalogueAtom);
-  const { currency, locale, timezone } = useAtomValue(siteAtom);
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const { currency, timezone } = useAtomValue(siteAtom);
   const query = useCatalogueQuery();
   // Filtering a large catalogue must never hold up typing: the grid follows a moment behind the search box.
   const search = useDeferredValue(query.search);
@@ -72,17 +96,18 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
     sentinelRef,
   } = useGrowingList(shown.length, STEP, `${search}|${query.category}|${query.sort}`);
   const filtered = query.search !== '' || query.category !== '';
+  const hidden = shown.length - rendered;
 
   if (catalogue.source === 'none') {
     return (
       <div className="surface page-section">
         <h2 className="t-h2 gutter-bottom">
-          {navigator.onLine ? 'Loading the catalogue…' : 'The catalogue is not available offline yet'}
+          {navigator.onLine ? t`Loading the catalogue…` : t`The catalogue is not available offline yet`}
         </h2>
         <p className="t-body1 text-secondary">
           {navigator.onLine
-            ? 'Products appear here in a moment.'
-            : 'Connect once to load it; after that it stays on this device for offline visits.'}
+            ? t`Products appear here in a moment.`
+            : t`Connect once to load it; after that it stays on this device for offline visits.`}
         </p>
       </div>
     );
@@ -92,14 +117,12 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
     <div className="catalogue-view">
       <CatalogueFilters query={query} categories={categories} onChange={query.update} />
       <p role="status" className="t-body1 text-secondary">
-        {shown.length === 1 ? '1 product' : `${shown.length} products`}
-        {filtered ? ' match' : ''}
-        {catalogue.source === 'cached' ? ' (saved on this device; updating when online)' : ''}
+        {countNote(shown.length, filtered, catalogue.source === 'cached')}
       </p>
       {shown.length === 0 ? (
         <div className="surface page-section">
           <h2 className="t-h2 gutter-bottom">
-            {catalogue.products.length === 0 ? 'No products on sale right now' : 'Nothing matches'}
+            {catalogue.products.length === 0 ? t`No products on sale right now` : t`Nothing matches`}
           </h2>
           {filtered && (
             <button
@@ -107,13 +130,13 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
               className="button button--outlined"
               onClick={() => query.update({ search: '', category: '' })}
             >
-              Clear search and filters
+              <Trans>Clear search and filters</Trans>
             </button>
           )}
         </div>
       ) : (
         <ul
-          aria-label="Products"
+          aria-label={t`Products`}
           className="product-grid"
           onPointerEnter={loadProductDialog}
           onFocus={loadProductDialog}
@@ -135,7 +158,7 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
       )}
       {hasMore && (
         <button ref={sentinelRef} type="button" className="button button--outlined catalogue-view__more" onClick={more}>
-          Show more ({shown.length - rendered} more)
+          {t`Show more (${hidden} more)`}
         </button>
       )}
       <LazyProductDialog

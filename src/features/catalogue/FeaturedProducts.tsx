@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,23 +14,26 @@ import { FIRST_CARDS, ProductCard } from './ProductCard';
 export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void }) {
   const catalogue = useAtomValue(buyerCatalogueAtom);
   const now = useAtomValue(serverNowAtom);
-  const { currency, locale, timezone } = useAtomValue(siteAtom);
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const { currency, timezone } = useAtomValue(siteAtom);
   const navigate = useNavigate();
   const groups = useMemo(() => groupProducts(catalogue.products), [catalogue.products]);
   const shown = useMemo(() => featuredGroups(groups, now), [groups, now]);
+  const count = groups.length;
 
   if (shown.length === 0) {
     return (
       <p className="t-body1 text-secondary">
         {catalogue.source === 'none'
-          ? 'Upcoming events and products appear here in a moment.'
-          : 'Nothing is on sale right now; do come back soon.'}
+          ? t`Upcoming events and products appear here in a moment.`
+          : t`Nothing is on sale right now; do come back soon.`}
       </p>
     );
   }
   return (
     <>
-      <ul aria-label="Featured products" className="product-grid product-grid--featured">
+      <ul aria-label={t`Featured products`} className="product-grid product-grid--featured">
         {shown.map((group, index) => (
           <li key={group.id}>
             <ProductCard
@@ -46,7 +50,7 @@ export function FeaturedProducts({ onAdd }: { onAdd: (product: Product) => void 
         ))}
       </ul>
       <button type="button" className="button featured-products__all" onClick={() => void navigate('/products')}>
-        See all {groups.length} products
+        {t`See all ${count} products`}
       </button>
     </>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/money';
 import { groupOffer } from './groupOffer';
@@ -40,20 +41,23 @@ export function ProductCard({
   headingLevel = 2,
   first = false,
 }: ProductCardProps) {
+  const { t } = useLingui();
   const { lead: product, types } = group;
+  const title = product.title;
   const offer = groupOffer(group, useSaleNow(types));
   const { window } = offer;
   // Before sales open it may go on the wishlist, ready for the minute they do; once they close it may not.
   const unavailable = stockState(offer) === 'sold-out' || window.state === 'ended';
   const choose = types.length > 1;
   const Heading = `h${headingLevel}` as const;
+  const price = formatPrice(offer.price, currency, locale);
   return (
     <article className="product-card surface" aria-labelledby={`product-${group.id}-title`}>
       <button
         type="button"
         className="product-card__open"
         onClick={() => onOpen(group.id)}
-        aria-label={`Details of ${product.title}`}
+        aria-label={t`Details of ${title}`}
       >
         <ProductImage src={product.image} alt="" eager={first} />
         <span className="product-card__content">
@@ -67,9 +71,7 @@ export function ProductCard({
             </span>
           )}
           <span className="product-card__price-row">
-            <span className="product-card__price">
-              {`${offer.from ? 'from ' : ''}${formatPrice(offer.price, currency, locale)}`}
-            </span>
+            <span className="product-card__price">{offer.from ? t`from ${price}` : price}</span>
             <StockLabel product={offer} window={window} />
           </span>
           {window.state === 'upcoming' && (
@@ -83,9 +85,11 @@ export function ProductCard({
           className="button button--small"
           disabled={unavailable}
           onClick={() => (choose ? onOpen(group.id) : onAdd(product))}
-          aria-label={choose ? `Choose a type of ${product.title}` : `Add ${product.title} to wishlist`}
+          aria-label={choose ? t`Choose a type of ${title}` : t`Add ${title} to wishlist`}
+          // What index.html's early-press script adds before the app has started (src/app/earlyInput.ts).
+          data-wish={choose ? undefined : title}
         >
-          {choose ? 'Choose a type' : 'Add to wishlist'}
+          {choose ? t`Choose a type` : t`Add to wishlist`}
         </button>
       </div>
     </article>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,13 +40,12 @@ function OpensIn({ at }: { at: number }) {
     useServerNow((now) => now + 1000),
   );
   if (!left) return null;
-  const days = left.days === 0 ? '' : left.days === 1 ? '1 day, ' : `${left.days} days, `;
+  const days = left.days;
   const clock = [left.hours, left.minutes, left.seconds].map(twoDigits).join(':');
   return (
     <Typography component="span" color="textSecondary" aria-hidden="true" data-testid="sales-countdown">
-      {' '}
-      · opens in {days}
-      {clock}
+      {' · '}
+      {plural(days, { 0: `opens in ${clock}`, one: `opens in # day, ${clock}`, other: `opens in # days, ${clock}` })}
     </Typography>
   );
 }
@@ -60,14 +61,17 @@ interface TypesProps {
 
 /** Each type of a product, its price and what is left of it, to be added on its own (docs/behaviour.md#types). */
 function TypeList({ types, now, price, locale, timeZone, onAdd }: TypesProps) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="product-types">
       <Typography id="product-types" variant="h6" component="h3" sx={{ fontWeight: 600 }} gutterBottom>
-        Choose a type
+        <Trans>Choose a type</Trans>
       </Typography>
       <Stack component="ul" aria-labelledby="product-types" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {types.map((type) => {
           const window = saleWindow(type, now);
+          const least = type.minPerOrder;
+          const typed = typedTitle(type.title, type.typeName);
           return (
             <Stack
               component="li"
@@ -79,7 +83,8 @@ function TypeList({ types, now, price, locale, timeZone, onAdd }: TypesProps) {
                 <Typography sx={{ fontWeight: 600 }}>{type.typeName ?? type.title}</Typography>
                 <Typography variant="body2" color="textSecondary">
                   {price(type.price)}
-                  {type.minPerOrder > 1 && ` · at least ${type.minPerOrder} per order`}
+                  {least > 1 && ' · '}
+                  {least > 1 && t`at least ${least} per order`}
                 </Typography>
                 {window.state === 'upcoming' && (
                   <Typography variant="body2">
@@ -93,9 +98,9 @@ function TypeList({ types, now, price, locale, timeZone, onAdd }: TypesProps) {
                 sx={{ ml: 'auto' }}
                 disabled={!canAdd(type, now)}
                 onClick={() => onAdd(type)}
-                aria-label={`Add ${typedTitle(type.title, type.typeName)} to wishlist`}
+                aria-label={t`Add ${typed} to wishlist`}
               >
-                Add to wishlist
+                <Trans>Add to wishlist</Trans>
               </Button>
             </Stack>
           );
@@ -120,6 +125,7 @@ export interface ProductDialogProps {
 
 /** A product's details, addressable as ?product=<id>: routes take no parameters (docs/behaviour.md#routes). */
 export function ProductDialog({ group, requestedId, currency, locale, timeZone, onClose, onAdd }: ProductDialogProps) {
+  const { t } = useLingui();
   const fullScreen = useMediaQuery('(max-width: 599.95px)');
   const product = group?.lead;
   const types = group?.types ?? [];
@@ -134,6 +140,8 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
     return [single ? String(quantityOf(item)) : `${quantityOf(item)} × ${type.typeName ?? type.title}`];
   });
   const price = (amount: number) => formatPrice(amount, currency, locale);
+  const heldList = new Intl.ListFormat(locale, { type: 'unit' }).format(held);
+  const least = single?.minPerOrder ?? 0;
   return (
     // Loaded only when a product is asked for, and drawn with MUI: the theme comes with it.
     <MuiScope>
@@ -146,13 +154,13 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
         aria-labelledby="product-dialog-title"
       >
         <DialogTitle id="product-dialog-title" sx={{ pr: 7 }}>
-          {product?.title ?? 'Product not found'}
+          {product?.title ?? t`Product not found`}
         </DialogTitle>
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label={t`Close`} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
         {/* Scrolled when the details are longer than the screen: a region reached by the keyboard to scroll it. */}
-        <DialogContent dividers tabIndex={0} role="region" aria-label="Details">
+        <DialogContent dividers tabIndex={0} role="region" aria-label={t`Details`}>
           {product ? (
             <Stack spacing={2}>
               <ProductImage src={product.image} alt={product.title} eager />
@@ -170,7 +178,11 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
                       <OpensIn at={window.opens} />
                     </Typography>
                   )}
-                  {single.minPerOrder > 1 && <Typography>At least {single.minPerOrder} per order.</Typography>}
+                  {least > 1 && (
+                    <Typography>
+                      <Trans>At least {least} per order.</Trans>
+                    </Typography>
+                  )}
                 </>
               ) : (
                 <TypeList types={types} now={saleNow} price={price} locale={locale} timeZone={timeZone} onAdd={onAdd} />
@@ -185,18 +197,22 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
               <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
             </Stack>
           ) : (
-            <Typography>This product is not on sale (any more). Have a look at the rest of the catalogue.</Typography>
+            <Typography>
+              <Trans>This product is not on sale (any more). Have a look at the rest of the catalogue.</Trans>
+            </Typography>
           )}
         </DialogContent>
         <DialogActions>
           {/* The modal hides the rest of the page, toasts included, from screen readers: say it here too. */}
           <Typography role="status" variant="body2" color="textSecondary" sx={{ mr: 'auto', pl: 1 }}>
-            {held.length > 0 ? `In your wishlist: ${held.join(', ')}` : ''}
+            {held.length > 0 ? t`In your wishlist: ${heldList}` : ''}
           </Typography>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
           {single && (
             <Button variant="contained" disabled={!canAdd(single, saleNow)} onClick={() => onAdd(single)}>
-              Add to wishlist
+              <Trans>Add to wishlist</Trans>
             </Button>
           )}
         </DialogActions>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { formatEventTime } from '../../lib/format';
 
 interface SalesOpenProps {
@@ -10,5 +11,10 @@ interface SalesOpenProps {
 
 /** When sales of a product open, e.g. "Sales open Fri 4 Dec 2026, 10:00 GMT". */
 export function SalesOpen({ at, locale, timeZone, className }: SalesOpenProps) {
-  return <span className={className}>Sales open {formatEventTime(at, locale, timeZone ?? 'UTC')}</span>;
+  const when = formatEventTime(at, locale, timeZone ?? 'UTC');
+  return (
+    <span className={className}>
+      <Trans>Sales open {when}</Trans>
+    </span>
+  );
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { stockState, type Product, type SaleWindow, type StockState } from './product';
 
 /**
@@ -6,9 +8,10 @@ import { stockState, type Product, type SaleWindow, type StockState } from './pr
  */
 export function stockLabel(product: Pick<Product, 'stock' | 'showLeft'>): { state: StockState; text: string } {
   const state = stockState(product);
-  if (state === 'sold-out') return { state, text: 'Sold out' };
-  if (state === 'low' && product.showLeft) return { state, text: `Only ${product.stock} left` };
-  return { state: 'available', text: 'Available' };
+  const left = product.stock ?? 0;
+  if (state === 'sold-out') return { state, text: t`Sold out` };
+  if (state === 'low' && product.showLeft) return { state, text: t`Only ${left} left` };
+  return { state: 'available', text: t`Available` };
 }
 
 /**
@@ -16,8 +19,10 @@ export function stockLabel(product: Pick<Product, 'stock' | 'showLeft'>): { stat
  * not on sale yet or no longer.
  */
 export function StockLabel({ product, window }: { product: Pick<Product, 'stock' | 'showLeft'>; window: SaleWindow }) {
-  if (window.state === 'upcoming') return <span className="stock-label stock-label--upcoming">Not on sale yet</span>;
-  if (window.state === 'ended') return <span className="stock-label stock-label--sold-out">Sales closed</span>;
+  useLingui();
+  if (window.state === 'upcoming')
+    return <span className="stock-label stock-label--upcoming">{t`Not on sale yet`}</span>;
+  if (window.state === 'ended') return <span className="stock-label stock-label--sold-out">{t`Sales closed`}</span>;
   const { state, text } = stockLabel(product);
   return <span className={`stock-label stock-label--${state}`}>{text}</span>;
 }

@@ -55,6 +55,8 @@ export function startCatalogue(store: AppStore): () => void {
       (db, onValue, onError) => db.subscribeWhere(paths.products, { child: 'active', equals: true }, onValue, onError),
       (value) => {
         const { products, problems, ignored = [] } = parseCatalogue(value);
+        // For the console, not for visitors.
+        /* eslint-disable lingui/no-unlocalized-strings */
         warnProducts(
           [
             problems.length > 0 ? `Products left out of the catalogue: ${problems.join('; ')}.` : '',
@@ -63,6 +65,7 @@ export function startCatalogue(store: AppStore): () => void {
             .filter(Boolean)
             .join(' '),
         );
+        /* eslint-enable lingui/no-unlocalized-strings */
         const current = store.get(catalogueAtom);
         const state = { products, source: 'live' as const, updatedAt: Date.now() };
         if (current.source !== 'live' || !sameData(current.products, products))

@@ -186,13 +186,7 @@ export function parseCatalogue(raw: unknown): Catalogue {
 
 export type SortOrder = 'featured' | 'price-asc' | 'price-desc' | 'date' | 'title';
 
-export const SORT_LABELS: Record<SortOrder, string> = {
-  featured: 'Featured',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  date: 'Date',
-  title: 'Title',
-};
+export const SORT_ORDERS: readonly SortOrder[] = ['featured', 'price-asc', 'price-desc', 'date', 'title'];
 
 const byTitle = (a: Product, b: Product) => a.title.localeCompare(b.title);
 const nullsLast = (a: number | null, b: number | null) =>
@@ -241,7 +235,7 @@ export function categoriesOf(products: readonly Product[]): string[] {
 }
 
 export function isSortOrder(value: string | null): value is SortOrder {
-  return value !== null && value in SORT_LABELS;
+  return value !== null && (SORT_ORDERS as readonly string[]).includes(value);
 }
 
 /** What the home page shows first: the next events to come, soonest first, then the featured order. */

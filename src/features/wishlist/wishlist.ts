@@ -1,4 +1,5 @@
-import { TOAST_TEXT } from '../../lib/toast/constants';
+import { t } from '@lingui/core/macro';
+import { toastText } from '../../lib/toast/constants';
 import type { ToastMessage } from '../../lib/toast/types';
 import { cartAtom, rootAtom } from '../../state/atoms';
 import { addItem, clearCart, quantityOf, removeItem, updateItem } from '../../state/cart';
@@ -44,7 +45,7 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
       store.set(cartAtom, change(store.get(rootAtom).cart));
     } catch (error) {
       if (!(error instanceof TransitionError)) throw error;
-      notify({ severity: 'error', summary: 'Wishlist not changed', detail: error.message });
+      notify({ severity: 'error', summary: t`Wishlist not changed`, detail: error.message });
       return;
     }
     if (success) notify(success);
@@ -56,23 +57,23 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
         (cart) => {
           const existing = cart.products.find((item) => item.id === product.id);
           const wanted = existing ? quantityOf(existing) + 1 : 1;
-          if (product.maxQuantity !== undefined && wanted > product.maxQuantity) {
+          const { maxQuantity: most, title } = product;
+          if (most !== undefined && wanted > most) {
             throw new TransitionError(
-              product.maxQuantity === 0
-                ? `"${product.title}" is sold out.`
+              most === 0
+                ? t`"${title}" is sold out.`
                 : product.limitedPerOrder
-                  ? `Your wishlist already holds ${product.maxQuantity} of "${product.title}", ` +
-                    'the most one order may hold.'
-                  : product.maxQuantity === 1
-                    ? `Your wishlist already holds the last "${product.title}".`
-                    : `Your wishlist already holds all ${product.maxQuantity} of "${product.title}" that are available.`,
+                  ? t`Your wishlist already holds ${most} of "${title}", the most one order may hold.`
+                  : most === 1
+                    ? t`Your wishlist already holds the last "${title}".`
+                    : t`Your wishlist already holds all ${most} of "${title}" that are available.`,
             );
           }
           return existing
             ? updateItem(cart, { ...existing, quantity: wanted })
             : addItem(cart, { id: product.id, title: product.title, price: product.price });
         },
-        { severity: 'success', summary: TOAST_TEXT.itemAdded, detail: product.title },
+        { severity: 'success', summary: toastText().itemAdded, detail: product.title },
       );
     },
     setQuantity(item, quantity) {
@@ -88,10 +89,10 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
       const before = store.get(rootAtom).cart.products;
       apply(clearCart, {
         severity: 'warn',
-        summary: TOAST_TEXT.wishlistEmptiedSummary,
-        detail: TOAST_TEXT.wishlistEmptiedDetail,
+        summary: toastText().wishlistEmptiedSummary,
+        detail: toastText().wishlistEmptiedDetail,
         // What was added since stays as it is; the cleared items come back after it.
-        action: { label: 'Undo', onClick: () => apply((cart) => before.reduce(putBack, cart)) },
+        action: { label: t`Undo`, onClick: () => apply((cart) => before.reduce(putBack, cart)) },
       });
     },
     clearAfterOrder() {

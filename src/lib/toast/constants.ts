@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /** The toast constants of docs/behaviour.md#toasts. */
 export const TOAST_LIFE_MS = 3000;
 export const TOAST_WIDTH = '25rem';
@@ -12,9 +14,15 @@ export const TOAST_MAX_ON_SCREEN = 4;
  */
 export const TOAST_PHONE = { media: '(max-width: 599.95px)', gapBelowBannerPx: 8, maxOnScreen: 2 } as const;
 
-/** The texts are fixed, the repeated title of the clear toast included (docs/behaviour.md#toasts). */
-export const TOAST_TEXT = {
-  itemAdded: 'Item added to Wishlist',
-  wishlistEmptiedSummary: 'Item added to Wishlist',
-  wishlistEmptiedDetail: 'Your wishlist has been emptied',
-} as const;
+/**
+ * The texts are fixed in English, the repeated title of the clear toast included (docs/behaviour.md#toasts).
+ * Made when shown, in the language spoken then; the clear toast's title has a context of its own, so that other
+ * languages can say what happened rather than repeat the English quirk (docs/languages.md).
+ */
+export function toastText() {
+  return {
+    itemAdded: t`Item added to Wishlist`,
+    wishlistEmptiedSummary: t({ message: 'Item added to Wishlist', context: 'the wishlist was emptied' }),
+    wishlistEmptiedDetail: t`Your wishlist has been emptied`,
+  };
+}
