@@ -178,16 +178,8 @@ export function firstVisitPages(options: FirstVisitOptions) {
       if (rendered.size > REUSE_ENTRIES) rendered.delete(rendered.keys().next().value ?? '');
     }
     // One page per language at each address: caches keep them apart by the header the language came from.
-    return {
-      status: 200,
-      body: page.html,
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': PAGE_CACHE_CONTROL,
-        'Content-Language': language,
-        Vary: 'Accept-Language',
-      },
-    };
+    const answer = html(page.html, PAGE_CACHE_CONTROL);
+    return { ...answer, headers: { ...answer.headers, 'Content-Language': language, Vary: 'Accept-Language' } };
   }
 
   const report = (error: unknown): void => {

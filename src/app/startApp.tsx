@@ -49,8 +49,8 @@ function render(container: HTMLElement): void {
 
 /**
  * Takes over a page the server rendered (src/ssr): from the same data (applied by startApp), with the visitor's
- * own sign-in, wishlist and language held back until React has adopted the HTML (hydratingAtom). Live data starts after that, so nothing
- * changes under the hydration.
+ * own sign-in, wishlist and language held back until React has adopted the HTML (hydratingAtom). Live data starts
+ * after that, so nothing changes under the hydration.
  */
 async function hydrate(container: HTMLElement, page: () => Promise<unknown>): Promise<void> {
   try {

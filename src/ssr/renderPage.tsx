@@ -31,15 +31,14 @@ import {
 
 export { FIRST_VISIT_PAGES, type FirstVisitData, type Language };
 
-/** Every language's messages, all parts, in the server bundle: a render cannot wait for a fetch. */
+/**
+ * Every language's messages, all parts, loaded once into Lingui's instance when the server bundle starts: a render
+ * cannot wait for a fetch, and then only chooses its language.
+ */
 const CATALOGUES = import.meta.glob<{ messages: Messages }>('../locales/*/*.po', { eager: true });
-const messagesOf = (language: Language): Messages =>
-  Object.assign(
-    {},
-    ...Object.entries(CATALOGUES)
-      .filter(([path]) => path.endsWith(`/${language}.po`))
-      .map(([, catalogue]) => catalogue.messages),
-  ) as Messages;
+for (const [path, { messages }] of Object.entries(CATALOGUES)) {
+  i18n.load(/([\w-]+)\.po$/.exec(path)?.[1] ?? '', messages);
+}
 
 /** The language to render a first visit in, from the request's Accept-Language (docs/languages.md). */
 export function languageFor(acceptLanguage: string | undefined): Language {
@@ -51,7 +50,7 @@ export function languageFor(acceptLanguage: string | undefined): Language {
  * runs to the end without yielding, and every render speaks its own language first.
  */
 function speakNow(language: Language): void {
-  i18n.loadAndActivate({ locale: language, messages: messagesOf(language) });
+  i18n.activate(language);
 }
 
 /**

@@ -31,8 +31,8 @@ export const cartAtom = atom(
 
 export const cartCountAtom = atom((get) => cartCount(get(cartAtom)));
 
-/** The language the browser asks for, as the shop speaks it; on the server, the request's Accept-Language. */
-const browserLanguageAtom = atom<Language>(chooseLanguage(typeof navigator === 'undefined' ? [] : navigator.languages));
+/** The language the browser asks for, as the shop speaks it (the server renders in renderedLanguageAtom's). */
+const BROWSER_LANGUAGE = chooseLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
 
 /** The language the server rendered a first visit's page in (src/app/firstVisit.ts), while React adopts it. */
 export const renderedLanguageAtom = atom<Language | null>(null);
@@ -45,7 +45,7 @@ export const languageAtom = atom(
   (get): Language => {
     const rendered = get(renderedLanguageAtom);
     if (rendered !== null && get(hydratingAtom)) return rendered;
-    return get(rootAtom).language ?? get(browserLanguageAtom);
+    return get(rootAtom).language ?? BROWSER_LANGUAGE;
   },
   (get, set, language: Language) => set(rootAtom, { ...get(rootAtom), language }),
 );

@@ -87,10 +87,11 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
     },
     clear() {
       const before = store.get(rootAtom).cart.products;
+      const text = toastText();
       apply(clearCart, {
         severity: 'warn',
-        summary: toastText().wishlistEmptiedSummary,
-        detail: toastText().wishlistEmptiedDetail,
+        summary: text.wishlistEmptiedSummary,
+        detail: text.wishlistEmptiedDetail,
         // What was added since stays as it is; the cleared items come back after it.
         action: { label: t`Undo`, onClick: () => apply((cart) => before.reduce(putBack, cart)) },
       });
