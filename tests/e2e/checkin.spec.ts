@@ -9,6 +9,7 @@ import {
   typeCode,
   waitForServiceWorker,
 } from './ticketSupport';
+import { keepPicture } from './pictures';
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -250,10 +251,7 @@ for (const scheme of ['dark', 'light'] as const) {
     await expect(result(page)).toContainText('Casey Customer');
     await expect(page.getByTestId('checkin-ticket')).toHaveText(SEEDED_TICKET);
     expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);
-    if (process.env.SCREENSHOTS_DIR) {
-      const path = `${process.env.SCREENSHOTS_DIR}/door-admitted-${scheme}-${page.viewportSize()!.width}.png`;
-      await page.screenshot({ path });
-    }
+    await keepPicture(page, `door-admitted-${scheme}-${page.viewportSize()!.width}`);
     await typeCode(page, codes[0]!);
     await expect(result(page)).toContainText('Already checked in');
     expect(await resultContrast(page)).toBeGreaterThanOrEqual(4.5);

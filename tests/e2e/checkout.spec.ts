@@ -4,6 +4,7 @@ import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { pressAtOnce } from './buyers';
 import { confirmedOrder, expectHeading, failOnPageErrors } from './support';
 import { expect, test } from './liveDatabase';
+import { keepPicture } from './pictures';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -178,7 +179,7 @@ test('while the buyer waits in line, the summary does not mark what they queued 
   await expect(summary).toContainText('£27.00');
   await expect(summary).not.toContainText('sold out');
   await expect(page.getByRole('button', { name: 'In line…' })).toBeVisible();
-  await page.screenshot({ path: `/tmp/checkout-in-line-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  await keepPicture(page, `checkout-in-line-${isMobile ? 'phone-dark' : 'desktop'}`);
 
   await db.write('products/folk-in-the-round', folk);
   release();

@@ -10,6 +10,7 @@ import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
 import { changeOrderStatus, failOnPageErrors, openJazzNight, STATUS_SAVED } from './support';
+import { keepPicture } from './pictures';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -250,10 +251,7 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
     path: testInfo.outputPath('attendees-print.png'),
     fullPage: true,
   });
-  if (process.env.SCREENSHOTS_DIR) {
-    const { width } = page.viewportSize() ?? { width: 0 };
-    await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/desk-print-${width}.png`, fullPage: true });
-  }
+  await keepPicture(page, `desk-print-${page.viewportSize()!.width}`, { fullPage: true });
 });
 
 test('the Orders tab by keyboard: filters in reading order, an order opened and closed', async ({
@@ -311,7 +309,7 @@ test('a status change asks first and waits out its undo time: undone, nothing is
   await expect(page.getByRole('status').filter({ hasText: 'Cancelled in a few seconds' })).toBeVisible();
   await expect(status('order-28')).toBeDisabled();
   await undo.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/desk-status-undo-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  await keepPicture(page, `desk-status-undo-${isMobile ? 'phone-dark' : 'desktop'}`);
   await undo.click();
   await expect(status('order-28')).toBeEnabled();
   await expect(status('order-28')).toHaveValue('confirmed');
@@ -338,7 +336,7 @@ test('the Events tab opens on the next upcoming event; past and hidden ones are 
   await (isMobile ? events.tap() : events.click());
   await expect(page.getByRole('option', { name: /^Lantern Comedy Club: Pilot Night/ })).toContainText('(past, hidden)');
   await expect(page.getByRole('option', { name: /^Harbour Jazz Night/ })).not.toContainText('past');
-  await page.screenshot({ path: `/tmp/desk-events-list-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  await keepPicture(page, `desk-events-list-${isMobile ? 'phone-dark' : 'desktop'}`);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await check(page, 'events-opening');
@@ -371,7 +369,7 @@ test('the sales chart rises in steps on the days tickets sold, and every tick ha
   const line = chart.locator('.MuiLineChart-line').first();
   await expect(line).toBeVisible();
   await chart.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/desk-sales-chart-${isMobile ? 'phone-dark' : 'desktop'}.png` });
+  await keepPicture(page, `desk-sales-chart-${isMobile ? 'phone-dark' : 'desktop'}`);
   // Steps: every piece of the line is level or upright, none slants (a ramp) or curves.
   const d = (await line.getAttribute('d'))!;
   expect(d).not.toMatch(/[CcQqSsTtAa]/);
@@ -545,8 +543,7 @@ test('events: a message to everyone booked, previewed, sent once to each person,
     await check(page, 'message-preview');
   }
   // The dialog as it is seen (a full-page picture shows it over the page's end).
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/desk-message-dialog-${page.viewportSize()!.width}.png` });
+  await keepPicture(page, `desk-message-dialog-${page.viewportSize()!.width}`);
   // Nothing is sent before "Send".
   expect(db.mailbox.messages().filter((m) => /Doors open/.test(m.parsed.subject ?? ''))).toHaveLength(0);
 

@@ -9,6 +9,7 @@ import {
   typeCode,
   waitForServiceWorker,
 } from './ticketSupport';
+import { keepPicture } from './pictures';
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -16,10 +17,7 @@ test.beforeEach(({ page }) => failOnPageErrors(page));
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** SCREENSHOTS_DIR=/some/dir keeps a picture of each step, to look at by eye. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/door-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => keepPicture(page, `door-${name}`, { fullPage: true });
 
 test('on phones: guest keeps tickets offline; staff admit offline by camera and typing; devices agree @phone', async ({
   page,

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { TWO_ITEMS, failOnPageErrors, openLive, storeState } from './support';
 import { expect, test } from './liveDatabase';
+import { keepPicture } from './pictures';
 
 /*
  * What floats over the pages (the install offer and the offline bar, src/features/pwa/) takes no touch outside
@@ -87,7 +88,7 @@ for (const scheme of ['dark', 'light'] as const) {
     expect(await coveredControls(folk)).toEqual([]);
     await press(page, folk.getByRole('button', { name: 'Add to wishlist' }), isMobile);
     await expect(folk.getByRole('status')).toHaveText('In your wishlist: 1');
-    await page.screenshot({ path: `/tmp/overlays-dialog-${isMobile ? 'phone' : 'desktop'}-${scheme}.png` });
+    await keepPicture(page, `overlays-dialog-${isMobile ? 'phone' : 'desktop'}-${scheme}`);
     // By keyboard: Escape still closes it and focus goes back to the card.
     await page.keyboard.press('Escape');
     await expect(folk).toBeHidden();

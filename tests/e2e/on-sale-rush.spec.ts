@@ -11,21 +11,26 @@ import { expect, test, type LiveDatabase } from './liveDatabase';
 
 const EVENT = { id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 };
 
+/**
+ * Opens checkout with two tickets and fills it in; the button turns enabled once the shop has answered. Getting ready
+ * is not what is measured: one page among 24 took more than 20 s in a clean-clone CI whose other worker was busy.
+ */
 async function readyToPress(page: Page, name: string): Promise<void> {
   failOnPageErrors(page);
   await storeState(page, stateWith([{ ...EVENT, quantity: 2 }]), '/checkout');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Email' }).fill(`${name.toLowerCase().replace(/\W+/g, '.')}@example.com`);
-  await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled({ timeout: 60_000 });
 }
 
 test('24 buyers press at once for 30 tickets: 15 orders, 9 told none are left, nothing unsold or sold twice', async ({
   browser,
   db,
 }) => {
-  // 24 browser pages on two cores: about 60 s on a quiet machine (before and after issue 30 alike), so the tripled
-  // 30 s of test.slow() was exceeded in a clean-clone CI with the other worker busy.
-  test.setTimeout(180_000);
+  // 24 browser pages on two cores: about 2 minutes on a quiet machine, 80 s of it opening the pages one by one (a page
+  // is ready in 2-5 s; opening three at a time saved nothing), so 3 minutes were exceeded in CI with the other
+  // worker busy.
+  test.setTimeout(300_000);
   await db.write(`products/${EVENT.id}/stock`, 30);
   const contexts = await Promise.all(Array.from({ length: 24 }, () => browser.newContext()));
   await Promise.all(contexts.map((context) => db.connect(context)));

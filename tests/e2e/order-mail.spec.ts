@@ -12,16 +12,14 @@ import { expect, test } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { changeOrderStatus, failOnPageErrors } from './support';
 import { checkinResult, openCheckin, typeCode } from './ticketSupport';
+import { keepPicture } from './pictures';
 
 const JSQR_PATH = createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js');
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
 /** SCREENSHOTS_DIR=/some/dir keeps a picture of each screen, to look at by eye. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/mail-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => keepPicture(page, `mail-${name}`, { fullPage: true });
 
 /** A guest orders `count` tickets of the seeded jazz night; the reference the confirmation shows. */
 async function buyAsGuest(page: Page, name: string, email: string, count: number): Promise<string> {

@@ -36,6 +36,8 @@ test('after one online visit every route reloads offline, with the catalogue, it
   page,
   db,
 }) => {
+  // A dozen page loads: 13 s on a quiet machine, past 30 s in a clean-clone CI with the other worker busy.
+  test.slow();
   await page.goto('/products');
   await expect(page.getByRole('banner')).toContainText(SEED_NAME);
   await expect(page.getByRole('article', { name: 'Harbour Jazz Night' })).toBeVisible();

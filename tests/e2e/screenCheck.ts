@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './accounts';
+import { keepPicture, sizeAndScheme } from './pictures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -24,10 +25,5 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
       (violation) => `${name}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     ),
   ).toEqual([]);
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) {
-    const { width } = page.viewportSize() ?? { width: 0 };
-    const scheme = await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
-    await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-  }
+  if (process.env.SCREENSHOTS_DIR) await keepPicture(page, `${name}-${await sizeAndScheme(page)}`, { fullPage: true });
 }

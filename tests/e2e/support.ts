@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_OUT } from '../../src/state/auth';
 import type { StoredOrderPayment } from '../../src/features/orders/orderPayment';
 
@@ -128,7 +128,8 @@ export const STATUS_SAVED = { timeout: 25_000 };
 
 /**
  * Changes an order's status from the desk (its select within `scope`) and confirms it; it is saved once its undo
- * time has passed (docs/behaviour.md#the-staff-desk), so callers wait with STATUS_SAVED.
+ * time has passed (docs/behaviour.md#the-staff-desk), so callers wait with STATUS_SAVED. The test's own time grows by
+ * as much: a test that waits out two undo times is not a slow test, and a loaded machine failed it at 30 s.
  */
 export async function changeOrderStatus(
   page: Page,
@@ -136,6 +137,7 @@ export async function changeOrderStatus(
   status: string,
   scope: Pick<Page, 'getByRole'> = page,
 ): Promise<void> {
+  test.info().setTimeout(test.info().timeout + STATUS_SAVED.timeout);
   await scope.getByRole('combobox', { name: `Status of order ${reference}` }).selectOption(status);
   const ask = page.getByRole('alertdialog');
   await ask.getByRole('button', { name: /^(Cancel order|Mark )/ }).click();

@@ -8,6 +8,7 @@ import {
   ticketOrder,
   waitForServiceWorker,
 } from './ticketSupport';
+import { keepPicture } from './pictures';
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -159,7 +160,7 @@ test('tickets on the buyer’s device follow a check-in at the door and a cancel
   await expect(kept.nth(1)).toContainText('Void');
   await expect(kept.nth(1).getByTestId('ticket-qr')).toHaveCount(0);
   await expect(kept.nth(0).getByTestId('ticket-qr')).toBeVisible();
-  await page.screenshot({ path: `/tmp/tickets-live-${isMobile ? 'phone-dark' : 'desktop'}.png`, fullPage: true });
+  await keepPicture(page, `tickets-live-${isMobile ? 'phone-dark' : 'desktop'}`, { fullPage: true });
 
   // Kept so on the device: offline after a reload they still say so.
   await db.setOffline(true);

@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './accounts';
 import { checkScreen } from './screenCheck';
 import { failOnPageErrors } from './support';
+import { keepPicture } from './pictures';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -21,12 +22,11 @@ async function newQuota(page: Page, name: string, left: string): Promise<void> {
 
 /** With SCREENSHOTS_DIR set, the dialog as it shows (a full-page picture cannot scroll it): its top and its quotas. */
 async function dialogShots(page: Page, dialog: Locator, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (!dir) return;
+  if (!process.env.SCREENSHOTS_DIR) return;
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${dir}/${name}-top-${width}.png` });
+  await keepPicture(page, `${name}-top-${width}`);
   await dialog.getByRole('group', { name: 'Quotas' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${dir}/${name}-quotas-${width}.png` });
+  await keepPicture(page, `${name}-quotas-${width}`);
 }
 
 /** Fills a new type's own fields in `dialog` and saves it. */
