@@ -84,11 +84,12 @@ const TRANSLATED = [
   'src/app/**/*.{ts,tsx}',
   'src/i18n/**/*.ts',
   'src/lib/toast/constants.ts',
+  'src/lib/price.ts',
   'src/features/site/**/*.{ts,tsx}',
   'src/features/contact/**/*.{ts,tsx}',
   'src/features/catalogue/**/*.{ts,tsx}',
-  'src/features/wishlist/*.ts',
-  'src/pages/@(Home|About|ComingSoon|Contact|Products)Page.tsx',
+  'src/features/wishlist/*.{ts,tsx}',
+  'src/pages/@(Home|About|ComingSoon|Contact|Products|Cart)Page.tsx',
 ];
 
 /**
@@ -228,7 +229,7 @@ export default tseslint.config(
         'error',
         {
           // Single words without a capital (ids, keys, CSS classes, event names), CONSTANTS, paths and tags,
-          // anything without a letter (punctuation, separators, figures), and CSS sizes ('1 1 10rem').
+          // anything without a letter (punctuation, separators, figures), and CSS sizes.
           ignore: [
             '^(?![A-Z])[^\\s]+$',
             '^[A-Z0-9_-]+$',
@@ -237,7 +238,8 @@ export default tseslint.config(
             '^\\(.*\\)$',
             '^[a-z]{2}(-[A-Z]{2})?$',
             '^[^A-Za-z]*$',
-            '^[\\d.]+(\\s+[\\d.]+[a-z%]*)+$',
+            // CSS sizes and grid tracks: '1 1 10rem', '6rem 1fr auto'
+            '^([\\d.]+[a-z%]*|auto)(\\s+([\\d.]+[a-z%]*|auto))+$',
           ],
           ignoreNames: [
             {

@@ -35,11 +35,6 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   return formatter.format(amount);
 }
 
-/** A product's price as a buyer reads it: "Free" for nothing, else the amount (totals stay amounts). */
-export function formatPrice(amount: number, currency: string, locale: string): string {
-  return amount === 0 ? 'Free' : formatMoney(amount, currency, locale);
-}
-
 /** How many decimals a currency's smallest unit has: 2 for pounds (pence), 0 for yen, 3 for dinars. */
 export function minorDigits(currency: string): number {
   try {

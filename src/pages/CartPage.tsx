@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { withMuiScope } from '../lib/mui/MuiScope';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,21 +13,24 @@ import { cartAtom } from '../state/atoms';
 
 function CartPage() {
   const cart = useAtomValue(cartAtom);
-  usePageTitle('Wishlist');
+  const { t } = useLingui();
+  usePageTitle(t`Wishlist`);
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">Wishlist</Typography>
+      <Typography variant="h1">
+        <Trans>Wishlist</Trans>
+      </Typography>
       {cart.products.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3 }}>
           {/* Focus lands here after "Clear wishlist" (ClearWishlistButton): the button it was on is gone. */}
           <Typography variant="h2" gutterBottom id={EMPTY_WISHLIST_ID} tabIndex={-1}>
-            Your wishlist is empty
+            <Trans>Your wishlist is empty</Trans>
           </Typography>
           <Typography color="textSecondary" sx={{ mb: 2 }}>
-            Save tickets and products you like; your wishlist stays on this device, even offline.
+            <Trans>Save tickets and products you like; your wishlist stays on this device, even offline.</Trans>
           </Typography>
           <Button component={Link} to="/products" variant="contained">
-            Browse products
+            <Trans>Browse products</Trans>
           </Button>
         </Paper>
       ) : (
@@ -35,7 +39,7 @@ function CartPage() {
           <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             <ClearWishlistButton />
             <Button component={Link} to="/checkout" variant="contained">
-              Go to checkout
+              <Trans>Go to checkout</Trans>
             </Button>
           </Stack>
         </>

@@ -8,7 +8,7 @@
 import { typedTitle } from '../../../src/lib/typedTitle';
 import { escapeHtml } from '../../../src/lib/escapeHtml';
 import { formatEventTime, formatMoment } from '../../../src/lib/format';
-import { formatMoney, formatPrice, fromMinorUnits } from '../../../src/lib/money';
+import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
 import { balanceDue, ticketsIssued } from '../../../src/features/orders/orderPayment';
 import type { PaymentSettings } from '../../../src/features/orders/paymentSettings';
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
@@ -296,7 +296,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
     '',
     ...order.lines.map(
       (line) =>
-        `${line.quantity} × ${line.title}, ${line.price === 0 ? 'free' : `${formatPrice(line.price, shop.currency, shop.locale)} each`}`,
+        `${line.quantity} × ${line.title}, ${line.price === 0 ? 'free' : `${formatMoney(line.price, shop.currency, shop.locale)} each`}`,
     ),
     `Total: ${money(order.total)}`,
     '',
@@ -336,7 +336,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${order.lines
       .map(
         (line) =>
-          `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${line.price === 0 ? 'free' : `${escapeHtml(formatPrice(line.price, shop.currency, shop.locale))} each`}</td></tr>`,
+          `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${line.price === 0 ? 'free' : `${escapeHtml(formatMoney(line.price, shop.currency, shop.locale))} each`}</td></tr>`,
       )
       .join(
         '',

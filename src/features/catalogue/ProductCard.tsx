@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { formatEventTime } from '../../lib/format';
-import { formatPrice } from '../../lib/money';
+import { formatPrice } from '../../lib/price';
 import { groupOffer } from './groupOffer';
 import { stockState, type Product } from './product';
 import type { ProductGroup } from './productTypes';

@@ -15,7 +15,7 @@ import { useAtomValue } from 'jotai';
 import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import { formatEventTime } from '../../lib/format';
-import { formatPrice } from '../../lib/money';
+import { formatPrice } from '../../lib/price';
 import { MuiScope } from '../../lib/mui/MuiScope';
 import { countdownTo } from '../../lib/countdown';
 import { useServerNow } from '../../state/serverNow';

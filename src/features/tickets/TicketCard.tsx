@@ -8,7 +8,7 @@ import type { HeldTicket } from './heldTickets';
 import { ticketState } from './heldTickets';
 import { eventCalendar } from './ics';
 import { formatEventTime } from '../../lib/format';
-import { formatPrice } from '../../lib/money';
+import { formatPrice } from '../../lib/price';
 import { referenceOrId } from '../orders';
 import type { SiteState } from '../../state/types';
 import { TicketQr } from './TicketQr';

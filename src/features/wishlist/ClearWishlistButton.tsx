@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -11,10 +13,19 @@ import { ConfirmDialog } from '../../lib/mui/ConfirmDialog';
 function clearingSummary(products: readonly CartItem[]): string {
   const units = products.reduce((sum, item) => sum + quantityOf(item), 0);
   if (products.length === 1) {
-    const [only] = products;
-    return `${units === 1 ? '' : `${units} × `}“${only!.title}” will be removed from this device.`;
+    const title = products[0]!.title;
+    return plural(units, {
+      one: `“${title}” will be removed from this device.`,
+      other: `# × “${title}” will be removed from this device.`,
+    });
   }
-  return `${products.length} products${units > products.length ? ` (${units} items in all)` : ''} will be removed from this device.`;
+  const count = products.length;
+  return units > count
+    ? plural(count, { other: `# products (${units} items in all) will be removed from this device.` })
+    : plural(count, {
+        one: '# product will be removed from this device.',
+        other: '# products will be removed from this device.',
+      });
 }
 
 /** The empty wishlist's heading, where focus goes once the list (and this button with it) is gone. */
@@ -24,17 +35,18 @@ export const EMPTY_WISHLIST_ID = 'wishlist-empty';
 export function ClearWishlistButton() {
   const [asking, setAsking] = useState(false);
   const products = useAtomValue(cartAtom).products;
+  const { t } = useLingui();
   return (
     <>
       <Button variant="outlined" color="secondary" onClick={() => setAsking(true)}>
-        Clear wishlist
+        <Trans>Clear wishlist</Trans>
       </Button>
       <ConfirmDialog
         open={asking}
-        title="Clear your wishlist?"
+        title={t`Clear your wishlist?`}
         text={clearingSummary(products)}
-        keepLabel="Keep them"
-        confirmLabel="Clear wishlist"
+        keepLabel={t`Keep them`}
+        confirmLabel={t`Clear wishlist`}
         onKeep={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);

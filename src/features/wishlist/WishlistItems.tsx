@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import RemoveIcon from '@mui/icons-material/Remove';
@@ -9,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { formatEventTime } from '../../lib/format';
-import { formatMoney, formatPrice, lineTotal } from '../../lib/money';
+import { formatMoney, lineTotal } from '../../lib/money';
+import { formatPrice } from '../../lib/price';
 import { useStableOrder } from '../../lib/stableOrder';
 import { useGrowingList } from '../../lib/useGrowingList';
 import { cartAtom, siteAtom } from '../../state/atoms';
@@ -26,7 +29,7 @@ function TakeNotice({ item, quantity, text }: { item: ReviewedItem['item']; quan
       severity="warning"
       action={
         <Button color="inherit" size="small" onClick={() => wishlist.setQuantity(item, quantity)}>
-          Take {quantity}
+          <Trans>Take {quantity}</Trans>
         </Button>
       }
     >
@@ -50,34 +53,60 @@ function IssueNotice({
   const { item } = entry;
   switch (issue.kind) {
     case 'unavailable':
-      return <Alert severity="warning">No longer on sale. Remove it to check out.</Alert>;
-    case 'sold-out':
-      return <Alert severity="warning">Sold out. Remove it to check out.</Alert>;
-    case 'too-many':
-      return <TakeNotice item={item} quantity={issue.available} text={`Only ${issue.available} left.`} />;
-    case 'over-limit':
-      return <TakeNotice item={item} quantity={issue.limit} text={`One order may hold at most ${issue.limit}.`} />;
-    case 'under-minimum':
       return (
-        <TakeNotice item={item} quantity={issue.minimum} text={`One order must hold at least ${issue.minimum}.`} />
+        <Alert severity="warning">
+          <Trans>No longer on sale. Remove it to check out.</Trans>
+        </Alert>
       );
-    case 'not-on-sale-yet':
-      return <Alert severity="info">Sales open {when(issue.opens)}. Keep it here to reserve it then.</Alert>;
+    case 'sold-out':
+      return (
+        <Alert severity="warning">
+          <Trans>Sold out. Remove it to check out.</Trans>
+        </Alert>
+      );
+    case 'too-many': {
+      const { available } = issue;
+      return <TakeNotice item={item} quantity={available} text={t`Only ${available} left.`} />;
+    }
+    case 'over-limit': {
+      const { limit } = issue;
+      return <TakeNotice item={item} quantity={limit} text={t`One order may hold at most ${limit}.`} />;
+    }
+    case 'under-minimum': {
+      const { minimum } = issue;
+      return <TakeNotice item={item} quantity={minimum} text={t`One order must hold at least ${minimum}.`} />;
+    }
+    case 'not-on-sale-yet': {
+      const opens = when(issue.opens);
+      return (
+        <Alert severity="info">
+          <Trans>Sales open {opens}. Keep it here to reserve it then.</Trans>
+        </Alert>
+      );
+    }
     case 'sales-closed':
-      return <Alert severity="warning">Sales have closed. Remove it to check out.</Alert>;
-    case 'price-changed':
+      return (
+        <Alert severity="warning">
+          <Trans>Sales have closed. Remove it to check out.</Trans>
+        </Alert>
+      );
+    case 'price-changed': {
+      const [now, was] = [money(issue.now), money(issue.was)];
       return (
         <Alert
           severity="info"
           action={
             <Button color="inherit" size="small" onClick={() => wishlist.setPrice(item, issue.now)}>
-              Update
+              <Trans>Update</Trans>
             </Button>
           }
         >
-          Price now {money(issue.now)} (was {money(issue.was)}).
+          <Trans>
+            Price now {now} (was {was}).
+          </Trans>
         </Alert>
       );
+    }
   }
 }
 
@@ -86,14 +115,16 @@ function IssueNotice({
  * or the few that are left. Sold out, the row's notice says so.
  */
 function holdLimit(product: Product): string {
-  const most = maxQuantity(product);
+  const left = maxQuantity(product);
   const least = product.minPerOrder;
-  if (limitedPerOrder(product)) {
-    return least > 1 ? ` · ${least} to ${product.maxPerOrder} per order` : ` · up to ${product.maxPerOrder} per order`;
-  }
-  if (most === 0) return '';
-  const left = most === 1 ? ' · the last one' : ` · only ${most} left`;
-  return least > 1 ? `${left}, at least ${least} per order` : left;
+  const most = product.maxPerOrder;
+  if (limitedPerOrder(product)) return least > 1 ? t`${least} to ${most} per order` : t`up to ${most} per order`;
+  if (left === 0) return '';
+  if (least > 1)
+    return left === 1
+      ? t`the last one, at least ${least} per order`
+      : t`only ${left} left, at least ${least} per order`;
+  return left === 1 ? t`the last one` : t`only ${left} left`;
 }
 
 /** Rows rendered at first and per step: a wishlist may hold 500 items, which at once would block a phone. */
@@ -102,17 +133,24 @@ const STEP = 50;
 /** The wishlist's rows (picture, price, quantity within stock, removal, what changed since adding) and its total. */
 export function WishlistItems() {
   const cart = useAtomValue(cartAtom);
-  const { currency, locale, timezone } = useAtomValue(siteAtom);
+  const { currency, timezone } = useAtomValue(siteAtom);
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
   const review = useWishlistReview();
   const rows = useStableOrder(review.items, (entry) => entry.item.id);
   const money = (amount: number) => formatMoney(amount, currency, locale);
   const when = (at: number) => formatEventTime(at, locale, timezone);
-  const unitPrice = (amount: number) => formatPrice(amount, currency, locale) + (amount === 0 ? '' : ' each');
+  const unitPrice = (amount: number) => {
+    const price = formatPrice(amount, currency, locale);
+    return amount === 0 ? price : t`${price} each`;
+  };
   const { shown, hasMore, more, sentinelRef } = useGrowingList(rows.length, STEP, '');
+  const hidden = rows.length - shown;
+  const [total, todaysTotal] = [money(cart.total), money(review.total)];
 
   return (
     <Stack spacing={2}>
-      <Stack component="ul" aria-label="Wishlist items" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Stack component="ul" aria-label={t`Wishlist items`} spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.slice(0, shown).map((entry) => {
           const { item, title, quantity, product } = entry;
           // Unknown to the catalogue (not loaded yet, or gone, which its notice says): only the general cap.
@@ -150,8 +188,7 @@ export function WishlistItems() {
               <div>
                 <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
                 <Typography variant="body2" color="textSecondary">
-                  {unitPrice(item.price)}
-                  {product && holdLimit(product)}
+                  {[unitPrice(item.price), product && holdLimit(product)].filter(Boolean).join(' · ')}
                 </Typography>
               </div>
               <Stack
@@ -163,9 +200,9 @@ export function WishlistItems() {
                   justifyContent: 'flex-end',
                 }}
               >
-                <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label={`Quantity of ${title}`}>
+                <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label={t`Quantity of ${title}`}>
                   <IconButton
-                    aria-label={`One fewer ${title}`}
+                    aria-label={t`One fewer ${title}`}
                     disabled={quantity <= 1}
                     onClick={() => wishlist.setQuantity(item, quantity - 1)}
                   >
@@ -175,7 +212,7 @@ export function WishlistItems() {
                     {quantity}
                   </Typography>
                   <IconButton
-                    aria-label={`One more ${title}`}
+                    aria-label={t`One more ${title}`}
                     disabled={quantity >= limit}
                     onClick={() => wishlist.setQuantity(item, quantity + 1)}
                   >
@@ -185,7 +222,7 @@ export function WishlistItems() {
                 <Typography sx={{ minWidth: '5rem', textAlign: 'right' }}>
                   {money(lineTotal([{ price: item.price, quantity }]))}
                 </Typography>
-                <IconButton aria-label={`Remove ${title}`} onClick={() => wishlist.remove(item.id)}>
+                <IconButton aria-label={t`Remove ${title}`} onClick={() => wishlist.remove(item.id)}>
                   <DeleteOutlined />
                 </IconButton>
               </Stack>
@@ -202,20 +239,20 @@ export function WishlistItems() {
       </Stack>
       {hasMore && (
         <Button ref={sentinelRef} variant="outlined" onClick={more} sx={{ alignSelf: 'center' }}>
-          Show more ({rows.length - shown} more)
+          {t`Show more (${hidden} more)`}
         </Button>
       )}
       <Stack direction="row" sx={{ justifyContent: 'space-between', px: 1 }}>
         <Typography variant="h2" component="p">
-          Total
+          <Trans>Total</Trans>
         </Typography>
         <Typography variant="h2" component="p" data-testid="wishlist-total">
-          {money(cart.total)}
+          {total}
         </Typography>
       </Stack>
       {review.pricesChanged && (
         <Typography color="textSecondary" sx={{ textAlign: 'right', px: 1 }}>
-          At today’s prices: {money(review.total)}
+          <Trans>At today’s prices: {todaysTotal}</Trans>
         </Typography>
       )}
     </Stack>
