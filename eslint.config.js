@@ -85,6 +85,8 @@ const TRANSLATED = [
   'src/i18n/**/*.ts',
   'src/lib/toast/constants.ts',
   'src/lib/price.ts',
+  'src/lib/toast/**/*.{ts,tsx}',
+  'src/features/pwa/**/*.{ts,tsx}',
   'src/features/site/**/*.{ts,tsx}',
   'src/features/contact/**/*.{ts,tsx}',
   'src/features/catalogue/**/*.{ts,tsx}',
@@ -238,6 +240,8 @@ export default tseslint.config(
             '^\\(.*\\)$',
             '^[a-z]{2}(-[A-Z]{2})?$',
             '^[^A-Za-z]*$',
+            // CSS computed sizes
+            '^calc\\(',
             // CSS sizes and grid tracks: '1 1 10rem', '6rem 1fr auto'
             '^([\\d.]+[a-z%]*|auto)(\\s+([\\d.]+[a-z%]*|auto))+$',
           ],

@@ -63,6 +63,12 @@ test.describe('a German browser', () => {
       '2 Produkte (insgesamt 3 Artikel) werden von diesem Gerät entfernt.',
     );
     await page.getByRole('button', { name: 'Behalten' }).click();
+    // The status area says it too.
+    await page.context().setOffline(true);
+    await expect(page.getByRole('complementary', { name: 'Verbindung und Installation' })).toContainText(
+      'Sie sind offline. Angezeigt wird, was dieses Gerät gespeichert hat; Ihre Wunschliste funktioniert weiterhin.',
+    );
+    await page.context().setOffline(false);
     await page.getByRole('link', { name: 'Start', exact: true }).first().click();
     await expect(page).toHaveURL(/\/home$/);
   });

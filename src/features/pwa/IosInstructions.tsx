@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,16 +12,26 @@ export default function IosInstructions({ open, onClose }: { open: boolean; onCl
   return (
     <MuiScope>
       <Dialog open={open} onClose={onClose} aria-labelledby="ios-install-title">
-        <DialogTitle id="ios-install-title">Install this app</DialogTitle>
+        <DialogTitle id="ios-install-title">
+          <Trans>Install this app</Trans>
+        </DialogTitle>
         <DialogContent>
           <Typography component="ol" sx={{ pl: 2.5, m: 0 }}>
-            <li>Tap the Share button in Safari’s toolbar.</li>
-            <li>Choose “Add to Home Screen”.</li>
-            <li>Tap “Add”. The app then opens from your home screen, also offline.</li>
+            <li>
+              <Trans>Tap the Share button in Safari’s toolbar.</Trans>
+            </li>
+            <li>
+              <Trans>Choose “Add to Home Screen”.</Trans>
+            </li>
+            <li>
+              <Trans>Tap “Add”. The app then opens from your home screen, also offline.</Trans>
+            </li>
           </Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
         </DialogActions>
       </Dialog>
     </MuiScope>

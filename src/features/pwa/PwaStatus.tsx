@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue, useStore } from 'jotai';
 import { Suspense, lazy, useState } from 'react';
 import { Icon } from '../../lib/Icon';
@@ -15,10 +16,12 @@ function OfflineBar() {
       {!online && (
         <div className="offline-bar">
           <Icon name="cloudOff" className="offline-bar__icon" />
+          {/* Its second half is not on the staff pages (pwa.css): the door and the desk have no wishlist. */}
           <p className="t-body2">
-            You are offline. Showing what this device saved
-            {/* Not on the staff pages (pwa.css): the door and the desk have no wishlist. */}
-            <span className="offline-bar__shop">; your wishlist still works</span>.
+            <Trans>
+              You are offline. Showing what this device saved
+              <span className="offline-bar__shop">; your wishlist still works</span>.
+            </Trans>
           </p>
         </div>
       )}
@@ -43,10 +46,10 @@ function InstallAction() {
       {offer.kind !== 'none' && (
         <div className="install-offer">
           <button type="button" className="button button--contained button--small" onClick={install}>
-            Install app
+            <Trans>Install app</Trans>
           </button>
           <button type="button" className="button button--small" onClick={() => dismissInstallOffer(store)}>
-            Not now
+            <Trans>Not now</Trans>
           </button>
         </div>
       )}
@@ -61,8 +64,9 @@ function InstallAction() {
 
 /** The app's connection and install status, pinned to the bottom of the window over every page. */
 export function PwaStatus() {
+  const { t } = useLingui();
   return (
-    <aside aria-label="Connection and install" className="pwa-status">
+    <aside aria-label={t`Connection and install`} className="pwa-status">
       <InstallAction />
       <OfflineBar />
     </aside>

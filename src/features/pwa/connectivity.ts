@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import { notify } from '../../lib/toast/notifier';
 import { connectedAtom } from '../../state/liveAtoms';
@@ -22,6 +23,6 @@ export function watchConnectivity(store: AppStore): void {
   store.sub(connectedAtom, () => {
     if (!wasOffline || !store.get(connectedAtom) || !navigator.onLine) return;
     wasOffline = false;
-    notify({ severity: 'success', key: 'back-online', summary: 'Back online', detail: 'Live updates are on again.' });
+    notify({ severity: 'success', key: 'back-online', summary: t`Back online`, detail: t`Live updates are on again.` });
   });
 }

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,8 +12,9 @@ import { registerServiceWorker } from './registerServiceWorker';
 /**
  * Everything that makes the shop an app: the service worker and its updates, the offline bar, the "Back online"
  * toast and the install offer. Started after first paint; its status area is a React root of its own at the end
- * of the page (sticky at the bottom of the window, pwa.css), so no page layout has to know about it. Plain markup, like the shell: only the iOS install
- * instructions bring MUI, when asked for.
+ * of the page (sticky at the bottom of the window, pwa.css), so no page layout has to know about it, speaking the
+ * app's language through the same Lingui instance. Plain markup, like the shell: only the iOS install instructions
+ * bring MUI, when asked for.
  */
 export function startPwa(store: AppStore): void {
   watchConnectivity(store);
@@ -21,9 +24,11 @@ export function startPwa(store: AppStore): void {
   document.body.append(container);
   createRoot(container).render(
     <StrictMode>
-      <JotaiProvider store={store}>
-        <PwaStatus />
-      </JotaiProvider>
+      <I18nProvider i18n={i18n}>
+        <JotaiProvider store={store}>
+          <PwaStatus />
+        </JotaiProvider>
+      </I18nProvider>
     </StrictMode>,
   );
   if (import.meta.env.PROD) registerServiceWorker(store);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { notifier } from '../../lib/toast/notifier';
 
 /** How often a deferred offer looks at where the visitor is; a path comparison, so it costs nothing. */
@@ -15,12 +16,12 @@ let watching = false;
 function show(): void {
   shownId = notifier.notify({
     severity: 'info',
-    summary: 'A new version is available',
-    detail: 'Reload to start using it.',
+    summary: t`A new version is available`,
+    detail: t`Reload to start using it.`,
     sticky: true,
     key: UPDATE_TOAST_KEY,
     // Read at click time: another tab may have switched versions since the toast appeared.
-    action: { label: 'Reload', onClick: () => apply?.() },
+    action: { label: t`Reload`, onClick: () => apply?.() },
   });
 }
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -44,6 +45,7 @@ const ALERT_SEVERITY: Record<ToastSeverity, 'info' | 'warning' | 'error' | 'succ
 type ToastContentProps = CustomContentProps & { toast: Toast };
 
 const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(function ToastContent({ toast }, ref) {
+  const { t } = useLingui();
   // Errors and warnings interrupt a screen reader; confirmations wait their turn.
   const urgent = toast.severity === 'error' || toast.severity === 'warn';
   return (
@@ -70,7 +72,7 @@ const ToastContent = forwardRef<HTMLDivElement, ToastContentProps>(function Toas
               </Button>
             )}
             {toast.closable && (
-              <IconButton aria-label="Close" color="inherit" size="small" onClick={() => closeSnackbar(toast.id)}>
+              <IconButton aria-label={t`Close`} color="inherit" size="small" onClick={() => closeSnackbar(toast.id)}>
                 <CloseIcon fontSize="small" />
               </IconButton>
             )}
