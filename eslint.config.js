@@ -107,6 +107,7 @@ const SHARED_WITH_TRUSTED_CODE = [
   './features/tickets/ticketCode.ts',
   './features/tickets/ics.ts',
   './firebase/paths.ts',
+  './i18n/languages.ts',
   './state/validation.ts',
   './state/cart.ts',
   './state/dates.ts',

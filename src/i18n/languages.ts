@@ -3,12 +3,14 @@
  * the server matches a request's Accept-Language with it, and the browser matches its own language list.
  */
 export const LANGUAGES = ['en-GB', 'de-DE'] as const;
+/** A language the shop speaks to people: what an order records, for its emails and tickets. */
+export type ShopLanguage = (typeof LANGUAGES)[number];
 /** Made from the English by Lingui, longer and accented: tests use it to find text that is not translated. */
 export const PSEUDO_LANGUAGE = 'en-XA';
-export type Language = (typeof LANGUAGES)[number] | typeof PSEUDO_LANGUAGE;
+export type Language = ShopLanguage | typeof PSEUDO_LANGUAGE;
 
 /** The language a visitor gets when none of theirs is offered. */
-export const DEFAULT_LANGUAGE: Language = 'en-GB';
+export const DEFAULT_LANGUAGE: ShopLanguage = 'en-GB';
 
 /** Each language's name in itself, as a language picker shows it: the same in every language. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
@@ -23,6 +25,15 @@ const ALL: readonly string[] = [...LANGUAGES, PSEUDO_LANGUAGE];
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && ALL.includes(value);
+}
+
+export function isShopLanguage(value: unknown): value is ShopLanguage {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language an order is written in for someone reading `language`: the pseudo-language's is British English. */
+export function shopLanguage(language: Language): ShopLanguage {
+  return language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : language;
 }
 
 const primary = (tag: string) => tag.split('-')[0]?.toLowerCase() ?? '';

@@ -52,7 +52,9 @@ test('a guest checks out without an account: the order is reserved at live price
     timeout: 20_000,
   });
   // The reference people read: eight characters in two groups, never the database's key.
-  const { reference, id } = await confirmedOrder(page, db);
+  const { reference, id, uid } = await confirmedOrder(page, db);
+  // Written in the language the buyer read the shop in, for its emails and tickets.
+  expect(await db.read(`orders/${uid}/${id}/language`)).toBe('en-GB');
   expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   // The order's id is derived by trusted code from the account and the request (functions/src/orders/orderId.ts).
   expect(id).toMatch(/^[-\w]{22}$/);

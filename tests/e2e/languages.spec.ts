@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGE_NAMES } from '../../src/i18n/languages';
-import { SEED_NAME, TWO_ITEMS, failOnPageErrors, storeState, storedState } from './support';
+import { SEED_NAME, TWO_ITEMS, confirmedOrder, failOnPageErrors, stateWith, storeState, storedState } from './support';
 import { expect, test } from './liveDatabase';
 
 /** Fails the test on a message the catalogues lack (src/app/language.ts says so on the console). */
@@ -71,6 +71,26 @@ test.describe('a German browser', () => {
     await page.context().setOffline(false);
     await page.getByRole('link', { name: 'Start', exact: true }).first().click();
     await expect(page).toHaveURL(/\/home$/);
+  });
+});
+
+test.describe('a German buyer', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('places an order that records German, for its emails and tickets', async ({ page, db }) => {
+    await storeState(
+      page,
+      stateWith([{ id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 }]),
+      '/checkout',
+    );
+    await page.getByRole('textbox', { name: 'Name' }).fill('Jana Berg');
+    await page.getByRole('textbox', { name: 'Email' }).fill('jana.berg@example.com');
+    await page.getByRole('button', { name: /Reserve order/ }).click();
+    await expect(page.getByRole('heading', { name: 'Reserved: thank you, Jana Berg' })).toBeVisible({
+      timeout: 20_000,
+    });
+    const { uid, id } = await confirmedOrder(page, db);
+    expect(await db.read(`orders/${uid}/${id}/language`)).toBe('de-DE');
   });
 });
 

@@ -11,6 +11,7 @@ import { getDatabase, ServerValue } from 'firebase-admin/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { createAllocator, type QueueDatabase } from '../../functions/src/orders/allocator';
+import type { ShopLanguage } from '../../src/i18n/languages';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { requestRecord } from '../../src/features/orders/orderRequest';
 import { compileRules } from '../../server/rules/index';
@@ -47,7 +48,12 @@ function queueDatabase(): QueueDatabase {
 }
 
 /** Buyer `uid` asks for `lines` under request id `id`, as the app does (one update with the rate stamp). */
-async function ask(uid: string, lines: Record<string, number>, id = `request-${uid}`): Promise<void> {
+async function ask(
+  uid: string,
+  lines: Record<string, number>,
+  id = `request-${uid}`,
+  language: ShopLanguage | null = null,
+): Promise<void> {
   const db = asUser(uid);
   const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));
   await db.ref().update({
@@ -58,6 +64,8 @@ async function ask(uid: string, lines: Record<string, number>, id = `request-${u
       '',
       'door',
       ServerValue.TIMESTAMP,
+      {},
+      language,
     ),
     [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
   });
@@ -269,6 +277,14 @@ describe('the allocator against the real database and rules', () => {
     });
     expect(await read('openOrders/g')).toEqual({ a: id });
     expect(Object.keys((await read('tickets/gig')) as object).sort()).toEqual([`${id}-0`, `${id}-1`]);
+  });
+
+  it('an order records the language its buyer read the shop in; one asked for before languages records none', async () => {
+    await ask('d', { gig: 1 }, 'request-d', 'de-DE');
+    await ask('e', { gig: 1 }, 'request-e');
+    await createAllocator(queueDatabase()).settle();
+    expect(await read(`orders/d/${orderIdFor('d', 'request-d')}/language`)).toBe('de-DE');
+    expect(await read(`orders/e/${orderIdFor('e', 'request-e')}`)).not.toHaveProperty('language');
   });
 
   it('a fourth open order is refused as a limit, and the buyer cannot queue again within 2 seconds', async () => {

@@ -197,6 +197,12 @@ const queueRequest = (uid: string) => ({
   [`orderRate/${uid}`]: serverTimestamp(),
 });
 
+/** The request of `queueRequest` in `language`: the order's emails and tickets speak it. */
+const inLanguage = (writes: Record<string, unknown>, uid: string, language: unknown) => ({
+  ...writes,
+  [`orderQueue/${uid}`]: { ...(writes[`orderQueue/${uid}`] as object), language },
+});
+
 /** Drops `target` from an update, or sets it to `value`. */
 const edit = (writes: Record<string, unknown>, target: string, value?: unknown) => {
   const { [target]: _dropped, ...rest } = writes;
@@ -657,6 +663,24 @@ const MATRIX: Case[] = [
     allowed: ['customer'],
   },
   { what: 'queue an order request as the guest', run: updateRoot((u) => queueRequest(u.guest)), allowed: ['guest'] },
+  {
+    what: 'queue an order request in German as the customer',
+    run: updateRoot((u) => inLanguage(queueRequest(u.customer), u.customer, 'de-DE')),
+    allowed: ['customer'],
+  },
+  ...['en-XA', 'fr-FR', 'de', 'de-DE '.repeat(40), 7].map((language): Case => ({
+    what: `queue an order request in ${JSON.stringify(language).slice(0, 12)}, which the shop does not speak`,
+    run: updateRoot((u) => inLanguage(queueRequest(u.customer), u.customer, language)),
+    allowed: [],
+  })),
+  {
+    what: "change the language of the customer's German order",
+    run: async (c) => {
+      await server.set(NAMESPACE, `/orders/${uids.customer}/order-1/language`, 'de-DE');
+      return set(ref(c.db, `orders/${uids.customer}/order-1/language`), 'en-GB');
+    },
+    allowed: [],
+  },
   {
     what: "read the customer's waiting request",
     run: read((u) => `orderQueue/${u.customer}`),

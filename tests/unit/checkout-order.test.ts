@@ -186,6 +186,8 @@ describe('attendee names in a request', () => {
     const record = requestRecord('request-1', lines, contact, '', 'door', 0, { gig: [' Ann ', '', 'Cy'], mug: [''] });
     expect(record.names).toEqual({ gig: { '0': 'Ann', '2': 'Cy' } });
     expect(requestRecord('request-1', lines, contact, '', 'door', 0, { gig: ['', ' '] })).not.toHaveProperty('names');
+    expect(requestRecord('request-1', lines, contact, '', 'door', 0, {}, 'de-DE')).toHaveProperty('language', 'de-DE');
+    expect(requestRecord('request-1', lines, contact, '', 'door', 0)).not.toHaveProperty('language');
     expect(parseAttendeeNames({ gig: ['Ann', null, 'Cy'] })).toEqual({ gig: ['Ann', '', 'Cy'] });
     expect(parseAttendeeNames({ gig: { '0': 'Ann', '2': 'Cy' } })).toEqual({ gig: ['Ann', '', 'Cy'] });
     expect(parseAttendeeNames({ gig: { x: 'Ann', '1': 7 }, mug: 'text' })).toEqual({ gig: [] });

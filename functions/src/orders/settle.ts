@@ -1,3 +1,4 @@
+import { isShopLanguage } from '../../../src/i18n/languages';
 /**
  * Settling one batch of the order queue, as pure logic: given the oldest waiting requests (first come first), the
  * products they name and their accounts' open-order slots, decide each request in turn against the stock left by
@@ -89,6 +90,8 @@ function parseRequest(raw: unknown): OrderRequest | null {
   if (typeof name !== 'string' || typeof email !== 'string' || Object.keys(lines).length === 0) return null;
   const method = (PAYMENT_METHODS as readonly unknown[]).includes(raw.method) ? (raw.method as PaymentMethod) : null;
   if (raw.method !== undefined && method === null) return null;
+  const language = isShopLanguage(raw.language) ? raw.language : null;
+  if (raw.language !== undefined && language === null) return null;
   return {
     id: raw.id,
     at: raw.at,
@@ -97,6 +100,7 @@ function parseRequest(raw: unknown): OrderRequest | null {
     ...(typeof raw.notes === 'string' && raw.notes ? { notes: raw.notes } : {}),
     ...(method ? { method } : {}),
     ...(raw.names !== undefined ? { names: parseAttendeeNames(raw.names) } : {}),
+    ...(language ? { language } : {}),
   };
 }
 
@@ -364,6 +368,7 @@ export function settleBatch(
       created: SERVER_TIME,
       contact: request.contact,
       ...(request.notes ? { notes: request.notes } : {}),
+      ...(request.language ? { language: request.language } : {}),
       ...orderDelivery(uid, orderId, request.contact.email, update),
     };
     Object.assign(update, staffDeskWrites(uid, orderId, update[paths.order(uid, orderId)], at, products));

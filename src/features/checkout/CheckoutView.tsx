@@ -14,7 +14,8 @@ import { formatMoney } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
-import { authAtom, cartAtom, siteAtom } from '../../state/atoms';
+import { shopLanguage } from '../../i18n/languages';
+import { authAtom, cartAtom, languageAtom, siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { AuthState } from '../../state/types';
 import { wishlist, type ItemIssue, useWishlistReview } from '../wishlist';
@@ -93,6 +94,7 @@ export function CheckoutView() {
 function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void }) {
   const cart = useAtomValue(cartAtom);
   const auth = useAtomValue(authAtom);
+  const language = useAtomValue(languageAtom);
   const connected = useAtomValue(connectedAtom);
   const { currency, locale, timezone } = useAtomValue(siteAtom);
   const review = useWishlistReview();
@@ -176,7 +178,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         (async () => {
           orderId.current ??= await newOrderId();
           rememberRequest(orderId.current);
-          return placeOrder(orderId.current, lines(), fields, method, names, setProgress);
+          return placeOrder(orderId.current, lines(), fields, method, names, shopLanguage(language), setProgress);
         })(),
       );
       // The toasts above say how it went; the form itself has nothing more to show.

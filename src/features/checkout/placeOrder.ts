@@ -17,6 +17,7 @@ import { ensureUser } from '../../firebase/auth';
 import { database, type Database } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';
 import { paths } from '../../firebase/paths';
+import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
 import { keepNudging } from '../../lib/nudge';
 
@@ -145,6 +146,7 @@ async function joinQueue(
   contact: CheckoutFields,
   method: PaymentMethod,
   names: AttendeeNames,
+  language: ShopLanguage,
 ): Promise<void> {
   const [answered, waiting] = await Promise.all([
     db.read(paths.orderAnswer(uid, requestId)),
@@ -166,6 +168,7 @@ async function joinQueue(
     method,
     db.serverTime,
     names,
+    language,
   );
   const write = () => db.updateRoot({ [paths.orderRequest(uid)]: record, [paths.orderRate(uid)]: db.serverTime });
   try {
@@ -218,12 +221,13 @@ export async function placeOrder(
   contact: CheckoutFields,
   method: PaymentMethod,
   names: AttendeeNames,
+  language: ShopLanguage,
   progress: (state: RequestProgress) => void = () => undefined,
 ): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
   const db = await database();
   progress('sending');
-  await joinQueue(db, uid, requestId, lines, contact, method, names);
+  await joinQueue(db, uid, requestId, lines, contact, method, names, language);
   progress('in-line');
   return outcome(db, uid, await awaitAnswer(db, uid, requestId), lines, contact);
 }

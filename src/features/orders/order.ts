@@ -1,3 +1,4 @@
+import type { ShopLanguage } from '../../i18n/languages';
 import { lineTotal } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
 import { isRecord, trueKeys } from '../../state/validation';
@@ -49,6 +50,8 @@ export interface StoredOrder {
   mail?: Record<string, unknown>;
   /** How it is paid and where that stands; orders from before payments have none (payments/orderPayment.ts). */
   pay?: StoredOrderPayment;
+  /** The language its emails and tickets speak, the buyer's at checkout; orders from before languages have none. */
+  language?: ShopLanguage;
 }
 
 /** A new order as checkout builds it: pending, and `created` left for the server to stamp. */

@@ -1,3 +1,4 @@
+import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
 import type { PaymentMethod } from './paymentSettings';
 import type { StoredOrder, WantedLine } from './order';
@@ -28,6 +29,8 @@ export interface OrderRequest {
   method?: PaymentMethod;
   /** Who each ticket is for, by product and ticket number; a ticket not named is the buyer's. */
   names?: AttendeeNames;
+  /** The language the buyer read the shop in, which the order's emails and tickets speak; none before languages. */
+  language?: ShopLanguage;
 }
 
 /** Attendees' names by product id, one per ticket in ticket order (an empty one: the buyer's name). */
@@ -70,6 +73,7 @@ export function requestRecord(
   method: PaymentMethod,
   at: unknown,
   names: AttendeeNames = {},
+  language: ShopLanguage | null = null,
 ): Record<string, unknown> {
   const named = namesRecord(names);
   return {
@@ -80,6 +84,7 @@ export function requestRecord(
     ...(notes ? { notes } : {}),
     method,
     ...(named ? { names: named } : {}),
+    ...(language ? { language } : {}),
   };
 }
 
