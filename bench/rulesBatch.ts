@@ -44,9 +44,8 @@ function waitingQueue(count: number): { tree: ExportJson; queued: QueuedRequest[
       `-Request${String(i).padStart(12, '0')}`,
       [{ productId: 'rush', quantity: 1 + (i % 4) }],
       { name: `Buyer ${i}`, email: `buyer${i}@example.com` },
-      '',
-      'door',
       NOW - count + i,
+      { method: 'door', language: 'en-GB' },
     ) as Record<string, ExportJson>;
     queue[uid] = raw;
     rate[uid] = NOW - count + i;

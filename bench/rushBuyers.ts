@@ -148,9 +148,9 @@ function press(buyer: Buyer): Promise<BuyerResult> {
       requestId,
       lines,
       { name: `Buyer ${buyer.uid.slice(0, 6)}`, email: `${buyer.uid.toLowerCase()}@example.com` },
-      '',
-      buyer.plan.method ?? 'door',
       serverTimestamp(),
+      // As the app asks: with the language the buyer reads.
+      { method: buyer.plan.method ?? 'door', language: 'en-GB' },
     );
     update(ref(buyer.db), { [`orderQueue/${buyer.uid}`]: record, [`orderRate/${buyer.uid}`]: serverTimestamp() }).then(
       () => {

@@ -74,9 +74,8 @@ async function ask(uid: string, lines: Record<string, number>, name = `Buyer ${u
       `request-${uid}`,
       wanted,
       { name, email: `${uid}@Example.com`, telephone: '+44 7700 900001' },
-      '',
-      'door',
       ServerValue.TIMESTAMP,
+      { method: 'door' },
     ),
     [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
   });

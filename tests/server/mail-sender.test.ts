@@ -64,9 +64,8 @@ async function order(uid: string, lines: Record<string, number>, email = `${uid}
         id,
         Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity })),
         { name, email },
-        '',
-        'door',
         ServerValue.TIMESTAMP,
+        { method: 'door' },
       ),
       [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
     });

@@ -61,11 +61,8 @@ async function ask(
       id,
       wanted,
       { name: `Buyer ${uid}`, email: `${uid}@example.com` },
-      '',
-      'door',
       ServerValue.TIMESTAMP,
-      {},
-      language,
+      { method: 'door', ...(language ? { language } : {}) },
     ),
     [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
   });

@@ -45,9 +45,8 @@ function ask(client: SdkClient, uid: string, id: string, quantity = 1): Promise<
       id,
       [{ productId: 'gig', quantity }],
       { name: `Buyer ${uid}`, email: `${uid}@example.com` },
-      '',
-      'door',
       serverTimestamp(),
+      { method: 'door' },
     ),
     [`orderRate/${uid}`]: serverTimestamp(),
   });
@@ -155,9 +154,8 @@ describe('the poisoning probe: planted and colliding requests during a rush', ()
           { productId: 'dearer', quantity: 1000 },
         ],
         { name: 'Heavy', email: 'heavy@example.com' },
-        '',
-        'door',
         serverTimestamp(),
+        { method: 'door' },
       ),
       'orderRate/heavy': serverTimestamp(),
     });

@@ -79,9 +79,8 @@ describe('orders of several types of one event', () => {
             `request-${uid}`,
             [{ productId: 'jazz', quantity: 2 }],
             { name: uid, email: `${uid}@example.com` },
-            '',
-            'door',
             ServerValue.TIMESTAMP,
+            { method: 'door' },
           ),
           [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
         });

@@ -183,11 +183,19 @@ describe('attendee names in a request', () => {
   it('stores only the names given, trimmed, by ticket number, and reads them back as the database returns them', () => {
     const lines = [{ productId: 'gig', quantity: 3 }];
     const contact = { name: 'Bo', email: 'bo@example.com' };
-    const record = requestRecord('request-1', lines, contact, '', 'door', 0, { gig: [' Ann ', '', 'Cy'], mug: [''] });
+    const record = requestRecord('request-1', lines, contact, 0, {
+      method: 'door',
+      names: { gig: [' Ann ', '', 'Cy'], mug: [''] },
+    });
     expect(record.names).toEqual({ gig: { '0': 'Ann', '2': 'Cy' } });
-    expect(requestRecord('request-1', lines, contact, '', 'door', 0, { gig: ['', ' '] })).not.toHaveProperty('names');
-    expect(requestRecord('request-1', lines, contact, '', 'door', 0, {}, 'de-DE')).toHaveProperty('language', 'de-DE');
-    expect(requestRecord('request-1', lines, contact, '', 'door', 0)).not.toHaveProperty('language');
+    expect(
+      requestRecord('request-1', lines, contact, 0, { method: 'door', names: { gig: ['', ' '] } }),
+    ).not.toHaveProperty('names');
+    expect(requestRecord('request-1', lines, contact, 0, { method: 'door', language: 'de-DE' })).toHaveProperty(
+      'language',
+      'de-DE',
+    );
+    expect(requestRecord('request-1', lines, contact, 0, { method: 'door' })).not.toHaveProperty('language');
     expect(parseAttendeeNames({ gig: ['Ann', null, 'Cy'] })).toEqual({ gig: ['Ann', '', 'Cy'] });
     expect(parseAttendeeNames({ gig: { '0': 'Ann', '2': 'Cy' } })).toEqual({ gig: ['Ann', '', 'Cy'] });
     expect(parseAttendeeNames({ gig: { x: 'Ann', '1': 7 }, mug: 'text' })).toEqual({ gig: [] });

@@ -178,7 +178,13 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         (async () => {
           orderId.current ??= await newOrderId();
           rememberRequest(orderId.current);
-          return placeOrder(orderId.current, lines(), fields, method, names, shopLanguage(language), setProgress);
+          return placeOrder(
+            orderId.current,
+            lines(),
+            fields,
+            { method, names, language: shopLanguage(language) },
+            setProgress,
+          );
         })(),
       );
       // The toasts above say how it went; the form itself has nothing more to show.

@@ -6,18 +6,17 @@ import {
   displayReference,
   parseAnswer,
   requestRecord,
-  type AttendeeNames,
   type NewOrder,
   type OrderAnswer,
+  type RequestChoices,
   type WantedLine,
 } from '../orders';
 import { isSameOrder, OrderProblem } from './order';
-import { parseOrderPayment, type OrderPayment, type PaymentMethod } from '../orders';
+import { parseOrderPayment, type OrderPayment } from '../orders';
 import { ensureUser } from '../../firebase/auth';
 import { database, type Database } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';
 import { paths } from '../../firebase/paths';
-import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
 import { keepNudging } from '../../lib/nudge';
 
@@ -134,6 +133,9 @@ export function refusal(
   }
 }
 
+/** The buyer's choices as checkout sends them; the notes come with the contact details. */
+type OrderChoices = Omit<RequestChoices, 'notes'>;
+
 /**
  * Joins the queue, or finds this request already in it or answered. A request the rules refuse because the
  * account asked moments ago is sent again once the interval has passed.
@@ -144,9 +146,7 @@ async function joinQueue(
   requestId: string,
   lines: readonly RequestedLine[],
   contact: CheckoutFields,
-  method: PaymentMethod,
-  names: AttendeeNames,
-  language: ShopLanguage,
+  choices: OrderChoices,
 ): Promise<void> {
   const [answered, waiting] = await Promise.all([
     db.read(paths.orderAnswer(uid, requestId)),
@@ -164,11 +164,8 @@ async function joinQueue(
     requestId,
     lines,
     { name: contact.name.trim(), email: contact.email.trim(), ...(telephone ? { telephone } : {}) },
-    contact.notes.trim(),
-    method,
     db.serverTime,
-    names,
-    language,
+    { ...choices, notes: contact.notes.trim() },
   );
   const write = () => db.updateRoot({ [paths.orderRequest(uid)]: record, [paths.orderRate(uid)]: db.serverTime });
   try {
@@ -219,15 +216,13 @@ export async function placeOrder(
   requestId: string,
   lines: readonly RequestedLine[],
   contact: CheckoutFields,
-  method: PaymentMethod,
-  names: AttendeeNames,
-  language: ShopLanguage,
+  choices: OrderChoices,
   progress: (state: RequestProgress) => void = () => undefined,
 ): Promise<PlacedOrder> {
   const { uid } = await ensureUser();
   const db = await database();
   progress('sending');
-  await joinQueue(db, uid, requestId, lines, contact, method, names, language);
+  await joinQueue(db, uid, requestId, lines, contact, choices);
   progress('in-line');
   return outcome(db, uid, await awaitAnswer(db, uid, requestId), lines, contact);
 }

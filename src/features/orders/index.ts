@@ -24,7 +24,14 @@ export { displayReference, normaliseReference, referenceOrId } from './orderRefe
 export { readDeskDetails, type DeskDetails } from './deskDetails';
 export { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './orderLink';
 export { mailLabel, queuedMail, type MailDelivery } from './orderMail';
-export { REQUEST_INTERVAL_MS, parseAnswer, requestRecord, type AttendeeNames, type OrderAnswer } from './orderRequest';
+export {
+  REQUEST_INTERVAL_MS,
+  parseAnswer,
+  requestRecord,
+  type AttendeeNames,
+  type OrderAnswer,
+  type RequestChoices,
+} from './orderRequest';
 export {
   DEFAULT_PAYMENT_SETTINGS,
   PAYMENT_TERMS,

@@ -64,16 +64,22 @@ export function parseAttendeeNames(raw: unknown): AttendeeNames {
   return names;
 }
 
+/** What the buyer chose at checkout besides the lines and their details. */
+export interface RequestChoices {
+  method: PaymentMethod;
+  notes?: string;
+  names?: AttendeeNames;
+  /** None only from code older than languages (tests of it). */
+  language?: ShopLanguage;
+}
+
 /** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
 export function requestRecord(
   id: string,
   lines: readonly WantedLine[],
   contact: StoredOrder['contact'],
-  notes: string,
-  method: PaymentMethod,
   at: unknown,
-  names: AttendeeNames = {},
-  language: ShopLanguage | null = null,
+  { method, notes, names = {}, language }: RequestChoices,
 ): Record<string, unknown> {
   const named = namesRecord(names);
   return {

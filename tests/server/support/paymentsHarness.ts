@@ -76,7 +76,7 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     await connect(uid, uid)
       .ref()
       .update({
-        [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, '', method, ServerValue.TIMESTAMP),
+        [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, ServerValue.TIMESTAMP, { method }),
         [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
       });
     await createAllocator(trusted()).settle();
