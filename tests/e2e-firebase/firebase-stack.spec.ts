@@ -165,15 +165,17 @@ test('the service worker installs and the app reloads offline', async ({ browser
   }
 });
 
-test('24 buyers press at once for 30 tickets through Hosting and the allocateOrders function', async ({
+test('12 buyers press at once for 16 tickets through Hosting and the allocateOrders function', async ({
   browser,
   db,
 }) => {
   test.setTimeout(240_000);
   await db.reset();
-  await db.write('products/folk-in-the-round/stock', 30);
+  // The path through Hosting and the function is what this adds to on-sale-rush.spec.ts; each buyer is a browser of
+  // its own, opened one by one, so fewer buyers than there (24 took 2.8 minutes in a CI loaded by others).
+  await db.write('products/folk-in-the-round/stock', 16);
   const event = { id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5, quantity: 2 };
-  const contexts = await Promise.all(Array.from({ length: 24 }, () => browser.newContext({ baseURL: HOSTING_URL })));
+  const contexts = await Promise.all(Array.from({ length: 12 }, () => browser.newContext({ baseURL: HOSTING_URL })));
   try {
     const pages = await Promise.all(contexts.map((context) => context.newPage()));
     for (const [index, page] of pages.entries()) {
@@ -184,14 +186,15 @@ test('24 buyers press at once for 30 tickets through Hosting and the allocateOrd
       await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled({ timeout: 30_000 });
     }
     // The allocator is warm, as docs/production.md asks for an on-sale (minInstances: 1). Cold, the emulator would
-    // start a worker process for each of the 24 calls at once, where production has one instance that takes them
+    // start a worker process for each of the calls at once, where production has one instance that takes them
     // all; on two cores the first of those took 48 s to load, and in a CI run a buyer waited past 90 s (docs/decisions.md#email).
     expect((await pages[0]!.request.post(ALLOCATE_ENDPOINT)).status()).toBe(200);
     await pressAtOnce(pages);
     const outcomes = await Promise.all(pages.map((page) => answerOf(page, event.title, 90_000)));
-    expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(15);
+    expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(8);
+    expect(outcomes.filter((outcome) => outcome === 'sold out')).toHaveLength(4);
     expect(await db.read('products/folk-in-the-round/stock')).toBe(0);
-    expect(Object.keys((await db.read('tickets/folk-in-the-round')) as object)).toHaveLength(30);
+    expect(Object.keys((await db.read('tickets/folk-in-the-round')) as object)).toHaveLength(16);
     expect(await db.read('orderQueue')).toBeNull();
   } finally {
     await Promise.all(contexts.map((context) => context.close()));

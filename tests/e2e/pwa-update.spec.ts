@@ -67,8 +67,9 @@ const build = (page: Page) => page.locator('html');
 const updateToast = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version is available' });
 
 test.use({ serviceWorkers: 'allow' });
-// Both tests share the two builds, made once.
-test.describe.configure({ mode: 'serial' });
+// The tests share the two builds, made once. Each serves a copy and loads it twice or more: 13 s alone, past 30 s in a
+// clean-clone CI on a machine loaded to 15 by others.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
