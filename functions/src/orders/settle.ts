@@ -1,4 +1,3 @@
-import { isShopLanguage } from '../../../src/i18n/languages';
 /**
  * Settling one batch of the order queue, as pure logic: given the oldest waiting requests (first come first), the
  * products they name and their accounts' open-order slots, decide each request in turn against the stock left by
@@ -11,6 +10,7 @@ import { parseProduct, saleWindow, type Product } from '../../../src/features/ca
 import { groupOf } from '../../../src/features/catalogue/productTypes';
 import { unitsLeft } from '../../../src/features/catalogue/quota';
 import { freeSlot } from '../../../src/features/orders/openOrders';
+import { isShopLanguage } from '../../../src/i18n/languages';
 import { orderTotal, type StoredOrder } from '../../../src/features/orders/order';
 import { newOrderLinkSecret } from '../../../src/features/orders/orderLink';
 import { confirmationMessageId, deliveryRecord, outboxRecord } from '../../../src/features/orders/orderMail';
