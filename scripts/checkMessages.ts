@@ -1,25 +1,32 @@
 /**
- * Part of `npm run lint` (docs/languages.md): the catalogues hold exactly the messages of src/, and every language
- * but the source and the pseudo-language has a translation of each. Extraction runs here; a catalogue it had to
- * change was out of date, and the run fails with the catalogues now updated for review.
+ * Part of `npm run lint` (docs/languages.md): the catalogues hold exactly the messages of src/ and of trusted code,
+ * every language but the source and the pseudo-language has a translation of each, and trusted code's compiled
+ * catalogues are those of its `.po` files. Extraction and compilation run here; a catalogue they had to change was
+ * out of date, and the run fails with the catalogues now updated for review.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PO from 'pofile';
+import { compiledTrustedMessages, TRUSTED_CATALOGUES } from './trustedMessages';
 
-const DIR = 'src/locales';
+const DIRS = ['src/locales', TRUSTED_CATALOGUES];
 const TRANSLATED = ['de-DE'];
 
 const snapshot = () =>
   new Map(
-    readdirSync(DIR, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.po'))
-      .map((file) => [file, readFileSync(join(DIR, file), 'utf8')] as const),
+    DIRS.flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.po') || file.endsWith('.ts'))
+        .map((file) => [join(dir, file), readFileSync(join(dir, file), 'utf8')] as const),
+    ),
   );
 
 const before = snapshot();
 execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'pipe' });
+for (const [file, text] of await compiledTrustedMessages()) {
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+}
 const after = snapshot();
 const changed = [...after].filter(([file, text]) => before.get(file) !== text).map(([file]) => file);
 

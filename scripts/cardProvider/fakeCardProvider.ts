@@ -67,6 +67,8 @@ interface Session {
   success_url: string;
   cancel_url: string;
   expires_at: number;
+  /** The language its page speaks: one the provider knows, or auto (the browser's). */
+  locale: string;
   created: number;
   url: string;
   /** Not the provider's: what the page shows. */
@@ -122,6 +124,12 @@ function parseForm(body: string): Record<string, unknown> {
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url')}`;
 const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** The languages the provider's hosted page speaks, by its own names; anything else is refused, as it refuses it. */
+const CHECKOUT_LOCALES = new Set(
+  'auto bg cs da de el en en-GB es es-419 et fi fil fr fr-CA hr hu id it ja ko lt lv ms mt nb nl pl pt pt-BR ro ru sk sl sv th tr vi zh zh-HK zh-TW'.split(
+    ' ',
+  ),
+);
 
 async function readBody(request: IncomingMessage): Promise<string> {
   let body = '';
@@ -233,6 +241,10 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
         throw new ApiError(400, 'invalid_request_error', 'parameter_missing', `${param} is required`, param);
       }
     }
+    const locale = text(params.locale) || 'auto';
+    if (!CHECKOUT_LOCALES.has(locale)) {
+      throw new ApiError(400, 'invalid_request_error', 'parameter_invalid', `Invalid locale: ${locale}`, 'locale');
+    }
     const sessionId = id('cs');
     const session: Session = {
       id: sessionId,
@@ -249,6 +261,7 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
       success_url: text(params.success_url),
       cancel_url: text(params.cancel_url),
       expires_at: expires,
+      locale,
       created: seconds(),
       url: `${base}/pay/${sessionId}`,
       description: text(record(price.product_data).name) || 'Payment',

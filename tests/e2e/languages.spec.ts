@@ -77,20 +77,44 @@ test.describe('a German browser', () => {
 test.describe('a German buyer', () => {
   test.use({ locale: 'de-DE' });
 
-  test('places an order that records German, for its emails and tickets', async ({ page, db }) => {
-    await storeState(
-      page,
-      stateWith([{ id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 }]),
-      '/checkout',
-    );
-    await page.getByRole('textbox', { name: 'Name' }).fill('Jana Berg');
-    await page.getByRole('textbox', { name: 'Email' }).fill('jana.berg@example.com');
-    await page.getByRole('button', { name: /Reserve order/ }).click();
-    await expect(page.getByRole('heading', { name: 'Reserved: thank you, Jana Berg' })).toBeVisible({
-      timeout: 20_000,
-    });
-    const { uid, id } = await confirmedOrder(page, db);
-    expect(await db.read(`orders/${uid}/${id}/language`)).toBe('de-DE');
+  test('places an order that records German and gets German email; one who chose English gets English', async ({
+    page,
+    db,
+  }) => {
+    /** The confirmation the mailbox received for `to`, once it has arrived. */
+    const confirmationTo = async (to: string) => {
+      const found = () => db.mailbox.messages().filter((m) => m.recipients.includes(to));
+      await expect.poll(() => found().length, { timeout: 20_000 }).toBeGreaterThan(0);
+      return found()[0]!.parsed;
+    };
+    const order = async (name: string, email: string) => {
+      await page.getByRole('textbox', { name: 'Name' }).fill(name);
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('button', { name: /Reserve order/ }).click();
+      await expect(page.getByRole('heading', { name: `Reserved: thank you, ${name}` })).toBeVisible({
+        timeout: 20_000,
+      });
+      return confirmedOrder(page, db);
+    };
+    const folk = stateWith([{ id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 }]);
+
+    await storeState(page, folk, '/checkout');
+    const german = await order('Jana Berg', 'jana.berg@example.com');
+    expect(await db.read(`orders/${german.uid}/${german.id}/language`)).toBe('de-DE');
+    const inGerman = await confirmationTo('jana.berg@example.com');
+    expect(inGerman.subject).toMatch(/^Ihre Bestellung [0-9A-Z-]+ ist reserviert · /);
+    expect(inGerman.text).toContain('Hallo Jana Berg,');
+    expect(inGerman.text).toContain('1 × Folk in the Round, je 12,50\u00a0£');
+    expect(inGerman.text).toContain('Ihre Bestellung, immer aktuell');
+    expect(inGerman.html).toContain('<html lang="de-DE">');
+
+    await storeState(page, { ...folk, language: 'en-GB' }, '/checkout');
+    const english = await order('Ann Parks', 'ann.parks@example.com');
+    expect(await db.read(`orders/${english.uid}/${english.id}/language`)).toBe('en-GB');
+    const inEnglish = await confirmationTo('ann.parks@example.com');
+    expect(inEnglish.subject).toMatch(/^Your order [0-9A-Z-]+ is reserved · /);
+    expect(inEnglish.text).toContain('Hello Ann Parks,');
+    expect(inEnglish.text).toContain('1 × Folk in the Round, £12.50 each');
   });
 });
 

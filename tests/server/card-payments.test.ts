@@ -127,7 +127,13 @@ describe('paying by card', () => {
     const { id, secret } = await cardOrder('ann');
     const url = await pageOf(secret);
     const session = fake.sessions().find((s) => url.endsWith(s.id))!;
-    expect(session).toMatchObject({ amount_total: 2500, currency: 'gbp', customer_email: 'ann@example.com' });
+    expect(session).toMatchObject({
+      amount_total: 2500,
+      currency: 'gbp',
+      customer_email: 'ann@example.com',
+      locale: 'en-GB',
+      description: expect.stringMatching(/^Order [0-9A-Z]{4}-[0-9A-Z]{4}$/),
+    });
     // The order page's secret never goes to the provider; the buyer comes back to the order page.
     expect(session.success_url).toBe(`${SHOP}/order?card=paid`);
     expect(JSON.stringify(session)).not.toContain(secret);
@@ -150,6 +156,15 @@ describe('paying by card', () => {
     expect(await read(`tickets/gig/${id}-0/status`)).toBe('valid');
     expect(await read(`mailOutbox/${id}-paid`)).toMatchObject({ kind: 'paid', to: 'ann@example.com' });
     expect(await read(`deskOrders/${deskKey('ann', id)}`)).toMatchObject({ pay: 'paid' });
+  });
+
+  it('sends a German buyer to a page in German, the payment named in German', async () => {
+    const id = await order('jan', { gig: 1 }, 'card', 'de-DE');
+    const url = await pageOf((await read(`orders/jan/${id}/link`)) as string);
+    expect(fake.sessions().find((s) => url.endsWith(s.id))).toMatchObject({
+      locale: 'de',
+      description: expect.stringMatching(/^Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/),
+    });
   });
 
   it('sends a second tap to the same open page, and refuses orders that are not to be paid by card', async () => {

@@ -36,6 +36,7 @@ const newPayment = (paymentId: string, amountMinor = 3600) => ({
   paymentId,
   orderRef: 'K7M4-QXPR',
   description: 'Order K7M4-QXPR: 2 × Harbour Jazz Night',
+  language: 'en-GB' as const,
   amountMinor,
   currency: 'GBP',
   email: 'ann@example.com',
@@ -229,6 +230,29 @@ describe('what is not believed', () => {
     );
     const forged = stripeProvider({ secretKey: SECRET_KEY, webhookSecret: 'whsec_not_ours' });
     expect(() => forged.verifyWebhook(raw, signature)).toThrow(BadWebhookSignature);
+  });
+
+  it('a page in a language the provider has no name for: refused, as the provider refuses it', async () => {
+    const asked = (locale: string) =>
+      fetch(`${fake.url}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          mode: 'payment',
+          'line_items[0][quantity]': '1',
+          'line_items[0][price_data][currency]': 'gbp',
+          'line_items[0][price_data][unit_amount]': '100',
+          'line_items[0][price_data][product_data][name]': 'Order',
+          success_url: 'http://localhost:4173/order',
+          cancel_url: 'http://localhost:4173/order',
+          expires_at: String(Math.floor(clock / 1000) + 3600),
+          locale,
+        }),
+      });
+    expect((await asked('de')).status).toBe(200);
+    const refused = await asked('de-DE');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { param: 'locale' } });
   });
 
   it('a payment the provider does not hold reads as none', async () => {

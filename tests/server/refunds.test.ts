@@ -76,6 +76,7 @@ async function cardPaidOrder(uid: string): Promise<{ id: string; charge: string 
     paymentId: `pay-${uid}`,
     orderRef: 'K7M4-QXPR',
     description: '2 × Gig',
+    language: 'en-GB',
     amountMinor: 2500,
     currency: 'GBP',
     email: `${uid}@example.com`,

@@ -3,6 +3,7 @@
  * and how the sender claims, retries and gives up, with an in-memory database and transport so that every
  * failure can be made to happen. The same code against the real database and SMTP: tests/server/mail-sender.test.ts.
  */
+import { i18n } from '@lingui/core';
 import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,6 +26,8 @@ import { greeting, mailLabel, orderMailIds, outboxRecord } from '../../src/featu
 import { DEFAULT_SITE } from '../../src/state/site';
 import { parsePaymentSettings } from '../../src/features/orders/paymentSettings';
 import type { Ticket } from '../../src/features/tickets/ticket';
+import { messages as german } from '../../functions/src/language/catalogues/de-DE';
+import { messages as english } from '../../functions/src/language/catalogues/en-GB';
 
 const ticket = (n: number, status: 'valid' | 'void' = 'valid'): Ticket => ({
   eventId: 'gig',
@@ -234,7 +237,7 @@ describe('composing an email', () => {
     const mail = composeMail(context({}, 1000));
     expect(mail.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(MAX_QR_IMAGES);
     expect(mail.text.match(/ABCD-EFGH/g)).toHaveLength(MAX_LISTED_TICKETS);
-    expect(mail.text).toContain('The order page shows the QR codes of all 1000 tickets.');
+    expect(mail.text).toContain('The order page shows the QR codes of all 1,000 tickets.');
     expect((await wire(mail)).length).toBeLessThan(400_000);
   });
 
@@ -465,16 +468,95 @@ describe('who is calling', () => {
   });
 });
 
+describe('an email in the order’s language', () => {
+  /** The same order, recorded in `language` at checkout (or, with null, from before languages). */
+  const inLanguage = (language: 'en-GB' | 'de-DE' | null, overrides: Partial<MailContext> = {}, payment?: object) => {
+    const ctx = context(overrides, 2, 'Ann Buyer', payment as Record<string, unknown> | undefined);
+    return { ...ctx, order: { ...ctx.order, language } };
+  };
+
+  it('writes a German order’s confirmation in German, its money, dates and deadline in German too', () => {
+    const mail = composeMail(inLanguage('de-DE', {}, pay('transfer')));
+    expect(mail.subject).toBe('Ihre Bestellung K7M4-QXPR: Bitte bis 4. Dez. 2026, 12:00 UTC bezahlen · Hall & Co');
+    expect(mail.text).toContain('Hallo Ann Buyer,');
+    expect(mail.text).toContain('Sie ist bis 4. Dez. 2026, 12:00 UTC für Sie reserviert');
+    expect(mail.text).toContain('Bestellnummer: K7M4-QXPR');
+    expect(mail.text).toContain('2 × Gig <b>night</b>, je 12,50\u00a0£');
+    expect(mail.text).toContain('Gesamt: 25,00\u00a0£');
+    expect(mail.text).toContain('So zahlen Sie 25,00\u00a0£ per Überweisung:');
+    expect(mail.text).toContain('Verwendungszweck (bitte genau so angeben): K7M4-QXPR');
+    expect(mail.html).toContain('<html lang="de-DE">');
+    expect(mail.html).toContain('Bestellung öffnen');
+  });
+
+  it('lists a German order’s tickets in German, with the event’s time in German', () => {
+    const mail = composeMail(inLanguage('de-DE', {}, pay('door')));
+    expect(mail.text).toMatch(/- Gig <b>night<\/b>, Di\., 1\. Juni 2027, 19:00 UTC, für Ann: ABCD/);
+    expect(mail.html).toContain('alt="QR-Code des Tickets ABCD-');
+  });
+
+  it('leaves no English in any German email, of every kind and variant', () => {
+    const paid = pay('card', { state: 'paid', paid: 2500 });
+    const variants: [string, Partial<MailContext>, object?][] = [
+      ['reserved', {}],
+      ['held by card', {}, pay('card')],
+      ['held, no deadline', {}, pay('transfer', { until: null })],
+      ['confirmed', {}, paid],
+      ['tickets', { kind: 'tickets' }, paid],
+      ['link', { kind: 'link' }],
+      ['paid', { kind: 'paid' }, paid],
+      ['reminder', { kind: 'reminder' }, pay('transfer')],
+      ['expired', { kind: 'expired' }, pay('transfer', { state: 'expired' })],
+      ['refund', { kind: 'refund' }, paid],
+      ['card refund', { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'card' } }, paid],
+      ['refund by hand', { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'by-hand' } }, paid],
+      ['failed refund', { kind: 'refund', refund: { amount: 1, currency: 'GBP', way: 'card', failed: true } }, paid],
+      ...(['confirmed', 'fulfilled', 'cancelled'] as const).map((status): [string, Partial<MailContext>, object] => [
+        status,
+        { kind: 'status', status },
+        paid,
+      ]),
+    ];
+    // Words of the English emails that German never uses; the order's own data (title, names) is English here.
+    const english = /\b(your|order|the|thank|please|pay|total|reference|hello|free|each|refund\w*|we|is|by)\b/i;
+    for (const [variant, overrides, payment] of variants) {
+      const german = composeMail(inLanguage('de-DE', overrides, payment));
+      const englishMail = composeMail(inLanguage('en-GB', overrides, payment));
+      const words = (mail: ComposedMail) =>
+        [mail.subject, mail.text, mail.html.replace(/<[^>]*>/g, ' ')]
+          .join('\n')
+          .replace(/https:\/\/\S+|\S+@\S+/g, '')
+          .replace(/Gig \S+|Hall (&|&amp;) Co( Ltd)?|Ann( Buyer)?|Main Hall|Barclays/g, '');
+      expect(words(englishMail), variant).toMatch(english);
+      expect(words(german).match(english), variant).toBeNull();
+    }
+  });
+
+  it('writes an order from before languages as it always was: English, formatted in the shop’s locale', () => {
+    const mail = composeMail(inLanguage(null, {}, pay('transfer')));
+    expect(mail.subject).toBe('Your order K7M4-QXPR: please pay by 4 Dec 2026, 12:00 UTC · Hall & Co');
+    expect(mail.html).toContain('<html lang="en-GB">');
+  });
+
+  it('has every trusted text in every language the shop speaks, compiled from the catalogues', () => {
+    expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
+    expect(Object.keys(english).length).toBeGreaterThan(50);
+    const same = Object.keys(english).filter((id) => JSON.stringify(english[id]) === JSON.stringify(german[id]));
+    // Only texts that read the same in both, such as "Bank: {bank}".
+    expect(same).toEqual(['mail.pay.bank']);
+  });
+});
+
 describe('the greeting', () => {
   it("greets by a name, and by nothing when the 'name' is a sentence, a number or a link", () => {
-    expect(greeting('Ann')).toBe('Hello Ann,');
-    expect(greeting("  Ann-Marie   O'Neill ")).toBe("Hello Ann-Marie O'Neill,");
-    expect(greeting('Zoë Ødegård')).toBe('Hello Zoë Ødegård,');
-    expect(greeting('J. R. R. Tolkien')).toBe('Hello J. R. R. Tolkien,');
-    expect(greeting('URGENT: your bank account is locked, call 0800 000 000')).toBe('Hello,');
-    expect(greeting('visit https://evil.test')).toBe('Hello,');
-    expect(greeting('a'.repeat(61))).toBe('Hello,');
-    expect(greeting('')).toBe('Hello,');
+    expect(greeting(i18n, 'Ann')).toBe('Hello Ann,');
+    expect(greeting(i18n, "  Ann-Marie   O'Neill ")).toBe("Hello Ann-Marie O'Neill,");
+    expect(greeting(i18n, 'Zoë Ødegård')).toBe('Hello Zoë Ødegård,');
+    expect(greeting(i18n, 'J. R. R. Tolkien')).toBe('Hello J. R. R. Tolkien,');
+    expect(greeting(i18n, 'URGENT: your bank account is locked, call 0800 000 000')).toBe('Hello,');
+    expect(greeting(i18n, 'visit https://evil.test')).toBe('Hello,');
+    expect(greeting(i18n, 'a'.repeat(61))).toBe('Hello,');
+    expect(greeting(i18n, '')).toBe('Hello,');
   });
 });
 

@@ -5,6 +5,7 @@
  * data, this decides the words. Everything that goes into a header is reduced to one line here, and addresses
  * must be plain addresses, so no value from an order can add a header (docs/security.md#email).
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { typedTitle } from '../../../src/lib/typedTitle';
 import { escapeHtml } from '../../../src/lib/escapeHtml';
 import { formatEventTime, formatMoment } from '../../../src/lib/format';
@@ -19,6 +20,7 @@ import type { Order, OrderStatus } from '../../../src/features/orders/order';
 import { eventCalendar } from '../../../src/features/tickets/ics';
 import type { Ticket } from '../../../src/features/tickets/ticket';
 import type { SiteState } from '../../../src/state/types';
+import { orderI18n, say } from '../language/orderLanguage';
 import { qrPng } from './qrPng';
 
 /** The same pattern as the rules' for every stored address: nothing else is ever put in To or From. */
@@ -102,117 +104,248 @@ export function plainAddress(value: string, what: string): string {
   return value;
 }
 
-const STATUS_NEWS: Record<Exclude<OrderStatus, 'pending'>, { subject: string; lead: string }> = {
-  confirmed: { subject: 'confirmed', lead: 'Your order is confirmed.' },
-  fulfilled: { subject: 'complete', lead: 'Your order is complete: paid and collected. Thank you!' },
-  cancelled: {
-    subject: 'cancelled',
-    lead: 'Your order was cancelled. Its tickets are void: they no longer admit anyone.',
-  },
-};
+/** An order's email as it is written: in the order's language (its texts) and locale (Intl's formats). */
+interface Writing {
+  i18n: I18n;
+  locale: string;
+}
 
-function subjectAndLead(ctx: MailContext, ref: string): { subject: string; lead: string } {
+type News = { subject: MessageDescriptor; lead: MessageDescriptor };
+
+/**
+ * Each email's first words (docs/email.md), whole sentences with placeholders so that a translation may order them
+ * its own way (docs/languages.md#texts-that-trusted-code-speaks). `ref` is the order's reference, `by` when its hold
+ * ends.
+ */
+const NEWS = {
+  confirmed: {
+    subject: /*i18n*/ { id: 'mail.confirmed.subject', message: 'Your order {ref} is confirmed' },
+    lead: /*i18n*/ { id: 'mail.confirmed.lead', message: 'Thank you for your order. It is confirmed.' },
+  },
+  reserved: {
+    subject: /*i18n*/ { id: 'mail.reserved.subject', message: 'Your order {ref} is reserved' },
+    lead: /*i18n*/ {
+      id: 'mail.reserved.lead',
+      message:
+        'Thank you for your order. It is reserved for you and shows as “Pending” until you pay, at the event or when you collect.',
+    },
+  },
+  held: {
+    subject: /*i18n*/ { id: 'mail.held.subject', message: 'Your order {ref}: please pay' },
+    lead: /*i18n*/ {
+      id: 'mail.held.lead',
+      message:
+        'Thank you for your order. It is held for you; your tickets come by email once your payment has arrived. If it does not arrive in time, the order lapses and what it holds goes back on sale.',
+    },
+  },
+  heldUntil: {
+    subject: /*i18n*/ { id: 'mail.held.subject.by', message: 'Your order {ref}: please pay by {by}' },
+    lead: /*i18n*/ {
+      id: 'mail.held.lead.by',
+      message:
+        'Thank you for your order. It is held for you until {by}; your tickets come by email once your payment has arrived. If it has not arrived by then, the order lapses and what it holds goes back on sale.',
+    },
+  },
+  tickets: {
+    subject: /*i18n*/ { id: 'mail.tickets.subject', message: 'Your tickets for order {ref}' },
+    lead: /*i18n*/ { id: 'mail.tickets.lead', message: 'Here are your tickets again, as you asked.' },
+  },
+  link: {
+    subject: /*i18n*/ { id: 'mail.link.subject', message: 'The link to your order {ref}' },
+    lead: /*i18n*/ {
+      id: 'mail.link.lead',
+      message: 'You asked for the link to your order. Open it on any device to see your order and tickets.',
+    },
+  },
+  paid: {
+    subject: /*i18n*/ { id: 'mail.paid.subject', message: 'Your order {ref} is paid' },
+    lead: /*i18n*/ { id: 'mail.paid.lead', message: 'Thank you: your payment has arrived and your order is paid.' },
+  },
+  reminder: {
+    subject: /*i18n*/ { id: 'mail.reminder.subject', message: 'Reminder: please pay for order {ref}' },
+    lead: /*i18n*/ {
+      id: 'mail.reminder.lead',
+      message:
+        'Your order is still waiting for your payment. If you have paid in the last few days, thank you: it may not have reached us yet.',
+    },
+  },
+  reminderBy: {
+    subject: /*i18n*/ { id: 'mail.reminder.subject.by', message: 'Reminder: please pay for order {ref} by {by}' },
+    lead: /*i18n*/ {
+      id: 'mail.reminder.lead.by',
+      message:
+        'Your order is still waiting for your payment. If it has not arrived by {by}, the order lapses and what it holds goes back on sale. If you have paid in the last few days, thank you: it may not have reached us yet.',
+    },
+  },
+  expired: {
+    subject: /*i18n*/ { id: 'mail.expired.subject', message: 'Your order {ref} has lapsed unpaid' },
+    lead: /*i18n*/ {
+      id: 'mail.expired.lead',
+      message:
+        'Your order was not paid in time, so it has lapsed: what it held is back on sale and its tickets are void. You are welcome to order again.',
+    },
+  },
+  statusConfirmed: {
+    subject: /*i18n*/ { id: 'mail.confirmed.subject', message: 'Your order {ref} is confirmed' },
+    lead: /*i18n*/ { id: 'mail.status.confirmed.lead', message: 'Your order is confirmed.' },
+  },
+  fulfilled: {
+    subject: /*i18n*/ { id: 'mail.fulfilled.subject', message: 'Your order {ref} is complete' },
+    lead: /*i18n*/ {
+      id: 'mail.fulfilled.lead',
+      message: 'Your order is complete: paid and collected. Thank you!',
+    },
+  },
+  cancelled: {
+    subject: /*i18n*/ { id: 'mail.cancelled.subject', message: 'Your order {ref} is cancelled' },
+    lead: /*i18n*/ {
+      id: 'mail.cancelled.lead',
+      message: 'Your order was cancelled. Its tickets are void: they no longer admit anyone.',
+    },
+  },
+  refund: {
+    subject: /*i18n*/ { id: 'mail.refund.subject', message: 'A refund of your order {ref}' },
+    lead: /*i18n*/ { id: 'mail.refund.lead', message: 'We have refunded money of your order.' },
+  },
+  refundByCard: {
+    subject: /*i18n*/ { id: 'mail.refund.subject.amount', message: 'A refund of {amount} for your order {ref}' },
+    lead: /*i18n*/ {
+      id: 'mail.refund.lead.card',
+      message:
+        'We have refunded {amount} of your order {ref}. It goes back to the card you paid with; your bank may take a few days to show it.',
+    },
+  },
+  refundByHand: {
+    subject: /*i18n*/ { id: 'mail.refund.subject.amount', message: 'A refund of {amount} for your order {ref}' },
+    lead: /*i18n*/ {
+      id: 'mail.refund.lead.hand',
+      message:
+        'We have refunded {amount} of your order {ref}. We have given it back by hand: by bank transfer to you, or in cash.',
+    },
+  },
+  refundFailed: {
+    subject: /*i18n*/ {
+      id: 'mail.refund.failed.subject',
+      message: 'Your refund of {amount} for order {ref} did not go through',
+    },
+    lead: /*i18n*/ {
+      id: 'mail.refund.failed.lead',
+      message:
+        'The card provider could not return {amount} to the card you paid with (it may have expired or been closed), so the money has not reached you. We will refund it another way: reply to this email, or contact us below.',
+    },
+  },
+} as const satisfies Record<string, News>;
+
+/** The words of an email's body, around the order's own data. */
+const WORDS = {
+  reference: /*i18n*/ { id: 'mail.reference', message: 'Order reference: {ref}' },
+  referenceLabel: /*i18n*/ { id: 'mail.reference.label', message: 'Order reference:' },
+  lineEach: /*i18n*/ { id: 'mail.line.each', message: '{price} each' },
+  lineFree: /*i18n*/ { id: 'mail.line.free', message: 'free' },
+  total: /*i18n*/ { id: 'mail.total', message: 'Total' },
+  totalLine: /*i18n*/ { id: 'mail.total.line', message: 'Total: {total}' },
+  howToPay: /*i18n*/ { id: 'mail.howToPay', message: 'How to pay' },
+  payByCard: /*i18n*/ {
+    id: 'mail.pay.card',
+    message: 'To pay {owed} by card, open your order below and choose “Pay {owed} by card”.',
+  },
+  payByTransfer: /*i18n*/ { id: 'mail.pay.transfer', message: 'To pay {owed} by bank transfer:' },
+  payee: /*i18n*/ { id: 'mail.pay.payee', message: 'Pay to: {payee}' },
+  account: /*i18n*/ { id: 'mail.pay.account', message: 'Account: {account}' },
+  bank: /*i18n*/ { id: 'mail.pay.bank', message: 'Bank: {bank}' },
+  transferReference: /*i18n*/ { id: 'mail.pay.reference', message: 'Reference (please quote it exactly): {ref}' },
+  ticketsHeading: /*i18n*/ { id: 'mail.tickets.heading', message: 'Your tickets' },
+  ticketsIntro: /*i18n*/ {
+    id: 'mail.tickets.intro',
+    message: 'Your tickets (show the QR code or read out the code at the door):',
+  },
+  ticketsHowTo: /*i18n*/ { id: 'mail.tickets.howTo', message: 'Show the QR code at the door, or read out the code.' },
+  ticketFor: /*i18n*/ { id: 'mail.ticket.holder', message: 'for {name}' },
+  ticketPicture: /*i18n*/ { id: 'mail.ticket.qr', message: 'QR code of ticket {code}' },
+  moreTickets: /*i18n*/ {
+    id: 'mail.tickets.more',
+    message: 'The order page shows the QR codes of all {count, plural, one {# ticket} other {# tickets}}.',
+  },
+  orderLinkText: /*i18n*/ {
+    id: 'mail.orderLink.text',
+    message: 'Your order, always up to date (keep this link to yourself): {url}',
+  },
+  openOrder: /*i18n*/ { id: 'mail.orderLink.button', message: 'Open your order' },
+  keepLink: /*i18n*/ {
+    id: 'mail.orderLink.keep',
+    message: 'Keep this link to yourself: whoever has it sees your order and tickets.',
+  },
+  openOrderAndTickets: /*i18n*/ { id: 'mail.booked.open', message: 'Open your order and tickets' },
+} as const satisfies Record<string, MessageDescriptor>;
+
+/** Which news an email of the order tells first. */
+function newsOf(ctx: MailContext, by: string): News {
   switch (ctx.kind) {
     case 'confirmation':
-      return confirmationNews(ctx, ref);
+      return confirmationNews(ctx, by);
     case 'tickets':
-      return { subject: `Your tickets for order ${ref}`, lead: 'Here are your tickets again, as you asked.' };
     case 'link':
-      return {
-        subject: `The link to your order ${ref}`,
-        lead: 'You asked for the link to your order. Open it on any device to see your order and tickets.',
-      };
     case 'paid':
-      return {
-        subject: `Your order ${ref} is paid`,
-        lead: 'Thank you: your payment has arrived and your order is paid.',
-      };
-    case 'reminder': {
-      const by = holdEnd(ctx);
-      return {
-        subject: `Reminder: please pay for order ${ref}${by ? ` by ${by}` : ''}`,
-        lead: `Your order is still waiting for your payment.${by ? ` If it has not arrived by ${by}, the order lapses and what it holds goes back on sale.` : ''} If you have paid in the last few days, thank you: it may not have reached us yet.`,
-      };
-    }
-    case 'refund':
-      return refundNews(ctx, ref);
     case 'expired':
-      return {
-        subject: `Your order ${ref} has lapsed unpaid`,
-        lead: 'Your order was not paid in time, so it has lapsed: what it held is back on sale and its tickets are void. You are welcome to order again.',
-      };
-    case 'status': {
-      const news = STATUS_NEWS[ctx.status === 'pending' || !ctx.status ? 'confirmed' : ctx.status];
-      return { subject: `Your order ${ref} is ${news.subject}`, lead: news.lead };
-    }
+      return NEWS[ctx.kind];
+    case 'reminder':
+      return by ? NEWS.reminderBy : NEWS.reminder;
+    case 'refund':
+      return !ctx.refund
+        ? NEWS.refund
+        : ctx.refund.failed
+          ? NEWS.refundFailed
+          : ctx.refund.way === 'card'
+            ? NEWS.refundByCard
+            : NEWS.refundByHand;
+    case 'status':
+      return ctx.status === 'fulfilled' || ctx.status === 'cancelled' ? NEWS[ctx.status] : NEWS.statusConfirmed;
   }
 }
 
-/** What a refund email says: how much of the order was given back, and how (docs/payments.md#refunds). */
-function refundNews(ctx: MailContext, ref: string): { subject: string; lead: string } {
+function subjectAndLead(ctx: MailContext, ref: string, { i18n, locale }: Writing): { subject: string; lead: string } {
+  const by = holdEnd(ctx, locale);
   const refund = ctx.refund;
-  if (!refund) return { subject: `A refund of your order ${ref}`, lead: 'We have refunded money of your order.' };
-  const amount = formatMoney(fromMinorUnits(refund.amount, refund.currency), refund.currency, ctx.shop.locale);
-  if (refund.failed) {
-    return {
-      subject: `Your refund of ${amount} for order ${ref} did not go through`,
-      lead: `The card provider could not return ${amount} to the card you paid with (it may have expired or been closed), so the money has not reached you. We will refund it another way: reply to this email, or contact us below.`,
-    };
-  }
-  const how =
-    refund.way === 'card'
-      ? 'It goes back to the card you paid with; your bank may take a few days to show it.'
-      : 'We have given it back by hand: by bank transfer to you, or in cash.';
-  return {
-    subject: `A refund of ${amount} for your order ${ref}`,
-    lead: `We have refunded ${amount} of your order ${ref}. ${how}`,
-  };
+  const amount = refund ? formatMoney(fromMinorUnits(refund.amount, refund.currency), refund.currency, locale) : '';
+  const values = { ref, by, amount };
+  const news = newsOf(ctx, by);
+  return { subject: say(i18n, news.subject, values), lead: say(i18n, news.lead, values) };
 }
 
 /**
  * What a confirmation says first: paid (or free) orders are confirmed with their tickets; an order to pay at the door
  * is reserved; one to pay by transfer or card is held until its hold ends, and says how to pay (paymentLines).
  */
-function confirmationNews(ctx: MailContext, ref: string): { subject: string; lead: string } {
+function confirmationNews(ctx: MailContext, by: string): News {
   const payment = ctx.order.payment;
-  if (payment?.state === 'paid') {
-    return { subject: `Your order ${ref} is confirmed`, lead: 'Thank you for your order. It is confirmed.' };
-  }
-  if (!payment || payment.method === 'door' || payment.method === 'free') {
-    return {
-      subject: `Your order ${ref} is reserved`,
-      lead: 'Thank you for your order. It is reserved for you and shows as “Pending” until you pay, at the event or when you collect.',
-    };
-  }
-  const by = holdEnd(ctx);
-  return {
-    subject: `Your order ${ref}: please pay${by ? ` by ${by}` : ''}`,
-    lead: `Thank you for your order. It is held for you${by ? ` until ${by}` : ''}; your tickets come by email once your payment has arrived. If it has not arrived by then, the order lapses and what it holds goes back on sale.`,
-  };
+  if (payment?.state === 'paid') return NEWS.confirmed;
+  if (!payment || payment.method === 'door' || payment.method === 'free') return NEWS.reserved;
+  return by ? NEWS.heldUntil : NEWS.held;
 }
 
-/** When an unpaid order's hold ends, in the shop's words and zone; empty when it has none. */
-function holdEnd(ctx: MailContext): string {
+/** When an unpaid order's hold ends, in the shop's zone; empty when it has none. */
+function holdEnd(ctx: MailContext, locale: string): string {
   const until = ctx.order.payment?.until;
-  return until ? formatMoment(until, ctx.shop.locale, ctx.shop.timezone, 'deadline') : '';
+  return until ? formatMoment(until, locale, ctx.shop.timezone, 'deadline') : '';
 }
 
 /**
  * How to pay an order still owing money by transfer or card, as lines of text (docs/payments.md#the-emails). Empty
  * for an order to pay at the door, a paid one, or one from before payments.
  */
-function paymentLines(ctx: MailContext, ref: string): string[] {
+function paymentLines(ctx: MailContext, ref: string, { i18n, locale }: Writing): string[] {
   const payment = ctx.order.payment;
   if (!payment || payment.state !== 'pending' || (payment.method !== 'transfer' && payment.method !== 'card'))
     return [];
-  const owed = formatMoney(fromMinorUnits(balanceDue(payment), payment.currency), payment.currency, ctx.shop.locale);
-  if (payment.method === 'card')
-    return [`To pay ${owed} by card, open your order below and choose “Pay ${owed} by card”.`];
+  const owed = formatMoney(fromMinorUnits(balanceDue(payment), payment.currency), payment.currency, locale);
+  if (payment.method === 'card') return [say(i18n, WORDS.payByCard, { owed })];
   const { payee, account, bank } = ctx.payments.transfer;
   return [
-    `To pay ${owed} by bank transfer:`,
-    ...[payee && `Pay to: ${payee}`, account && `Account: ${account}`, bank && `Bank: ${bank}`].filter(Boolean),
-    `Reference (please quote it exactly): ${ref}`,
+    say(i18n, WORDS.payByTransfer, { owed }),
+    ...(payee ? [say(i18n, WORDS.payee, { payee })] : []),
+    ...(account ? [say(i18n, WORDS.account, { account })] : []),
+    ...(bank ? [say(i18n, WORDS.bank, { bank })] : []),
+    say(i18n, WORDS.transferReference, { ref }),
   ].map((line) => oneLine(line, 300));
 }
 
@@ -231,9 +364,9 @@ const contactLines = (shop: SiteState) =>
   [shop.address && `${shop.address} ${shop.postcode}`.trim(), shop.telephone, shop.email].filter(Boolean);
 
 /** An email's page: the shop's name above, `inner` (HTML) in a white column, the shop's contact details below. */
-function htmlFrame(title: string, shop: SiteState, inner: string): string {
+function htmlFrame(title: string, shop: SiteState, language: string, inner: string): string {
   const shopName = shopNameOf(shop);
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+  return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f4;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f4;"><tr><td align="center" style="padding:16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;">
@@ -263,13 +396,25 @@ function envelope(
   };
 }
 
+/**
+ * How an order's emails are written: in its language, formatted in that language (in the shop's zone). An order from
+ * before languages is written in the shop's main language and formatted in the shop's locale, as it always was.
+ */
+function orderWriting(order: Order, shop: SiteState): Writing {
+  return { i18n: orderI18n(order.language), locale: order.language ?? shop.locale };
+}
+
 export function composeMail(ctx: MailContext): ComposedMail {
   const { order, shop } = ctx;
+  const writing = orderWriting(order, shop);
+  const { i18n, locale } = writing;
   const ref = order.ref ? displayReference(order.ref) : order.id;
-  const money = (amount: number) => formatMoney(amount, shop.currency, shop.locale);
-  const { subject, lead } = subjectAndLead(ctx, ref);
+  const money = (amount: number) => formatMoney(amount, shop.currency, locale);
+  const { subject, lead } = subjectAndLead(ctx, ref, writing);
   const howToPay =
-    ctx.kind === 'confirmation' || ctx.kind === 'status' || ctx.kind === 'reminder' ? paymentLines(ctx, ref) : [];
+    ctx.kind === 'confirmation' || ctx.kind === 'status' || ctx.kind === 'reminder'
+      ? paymentLines(ctx, ref, writing)
+      : [];
   const withTickets = carriesTickets(ctx);
   const tickets = withTickets ? ctx.tickets.slice(0, MAX_LISTED_TICKETS) : [];
   const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));
@@ -279,40 +424,42 @@ export function composeMail(ctx: MailContext): ComposedMail {
   // Who the ticket is for, where it reads as a name: the attendee's name is typed by the buyer, as theirs is.
   const holderLine = (ticket: Ticket) => {
     const name = nameInMail(ticket.holder);
-    return name ? `for ${name}` : '';
+    return name ? say(i18n, WORDS.ticketFor, { name }) : '';
   };
   const when = (event: MailEvent | undefined) =>
-    event?.date ? formatEventTime(event.date, shop.locale, shop.timezone) : '';
+    event?.date ? formatEventTime(event.date, locale, shop.timezone) : '';
   const more = withTickets ? ctx.tickets.length - pictured.size : 0;
+  const allTickets = say(i18n, WORDS.moreTickets, { count: ctx.tickets.length });
+  const linePrice = (price: number) =>
+    price === 0
+      ? i18n._(WORDS.lineFree)
+      : say(i18n, WORDS.lineEach, { price: formatMoney(price, shop.currency, locale) });
 
   const text = [
     shopNameOf(shop),
     '',
-    greeting(order.contact.name),
+    greeting(i18n, order.contact.name),
     '',
     lead,
     '',
-    `Order reference: ${ref}`,
+    say(i18n, WORDS.reference, { ref }),
     '',
-    ...order.lines.map(
-      (line) =>
-        `${line.quantity} × ${line.title}, ${line.price === 0 ? 'free' : `${formatMoney(line.price, shop.currency, shop.locale)} each`}`,
-    ),
-    `Total: ${money(order.total)}`,
+    ...order.lines.map((line) => `${line.quantity} × ${line.title}, ${linePrice(line.price)}`),
+    say(i18n, WORDS.totalLine, { total: money(order.total) }),
     '',
     ...(howToPay.length ? [...howToPay, ''] : []),
     ...(tickets.length
       ? [
-          'Your tickets (show the QR code or read out the code at the door):',
+          i18n._(WORDS.ticketsIntro),
           ...tickets.map(
             (t) =>
               `- ${[eventTitle(t), when(ctx.events.get(t.eventId)), holderLine(t)].filter(Boolean).join(', ')}: ${t.code}`,
           ),
-          ...(more > 0 ? [`The order page shows the QR codes of all ${ctx.tickets.length} tickets.`] : []),
+          ...(more > 0 ? [allTickets] : []),
           '',
         ]
       : []),
-    `Your order, always up to date (keep this link to yourself): ${ctx.orderUrl}`,
+    say(i18n, WORDS.orderLinkText, { url: ctx.orderUrl }),
     '',
     ...contactLines(shop),
   ].join('\n');
@@ -322,7 +469,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
     .map((t) => {
       const event = ctx.events.get(t.eventId);
       const image = pictured.has(t.id)
-        ? `<img src="cid:${escapeHtml(cid(t))}" width="180" height="180" alt="QR code of ticket ${escapeHtml(t.code)}" style="display:block;border:0;">`
+        ? `<img src="cid:${escapeHtml(cid(t))}" width="180" height="180" alt="${escapeHtml(say(i18n, WORDS.ticketPicture, { code: t.code }))}" style="display:block;border:0;">`
         : '';
       return `<tr><td style="${cell}">${image}<div style="font-weight:bold;">${escapeHtml(eventTitle(t))}</div><div>${escapeHtml(when(event))}${event?.venue ? `, ${escapeHtml(event.venue)}` : ''}</div>${holderLine(t) ? `<div>${escapeHtml(holderLine(t))}</div>` : ''}<div style="font-family:Consolas,Menlo,monospace;font-size:14px;">${escapeHtml(t.code)}</div></td></tr>`;
     })
@@ -330,21 +477,22 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const html = htmlFrame(
     subject,
     shop,
-    `<p style="margin:0 0 12px;">${escapeHtml(greeting(order.contact.name))}</p>
+    i18n.locale,
+    `<p style="margin:0 0 12px;">${escapeHtml(greeting(i18n, order.contact.name))}</p>
 <p style="margin:0 0 12px;">${escapeHtml(lead)}</p>
-<p style="margin:0 0 16px;">Order reference: <strong style="font-family:Consolas,Menlo,monospace;font-size:17px;">${escapeHtml(ref)}</strong></p>
+<p style="margin:0 0 16px;">${escapeHtml(i18n._(WORDS.referenceLabel))} <strong style="font-family:Consolas,Menlo,monospace;font-size:17px;">${escapeHtml(ref)}</strong></p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${order.lines
       .map(
         (line) =>
-          `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${line.price === 0 ? 'free' : `${escapeHtml(formatMoney(line.price, shop.currency, shop.locale))} each`}</td></tr>`,
+          `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(line.title)}</td><td align="right" style="${cell}">${escapeHtml(linePrice(line.price))}</td></tr>`,
       )
       .join(
         '',
-      )}<tr><td style="${cell}font-weight:bold;">Total</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
-${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">How to pay</h2><p style="margin:0 0 8px;">${howToPay.map(escapeHtml).join('<br>')}</p>` : ''}
-${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">Your tickets</h2><p style="margin:0 0 8px;">Show the QR code at the door, or read out the code.</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">The order page shows the QR codes of all ${ctx.tickets.length} tickets.</p>` : ''}` : ''}
-<p style="margin:24px 0 8px;"><a href="${escapeHtml(ctx.orderUrl)}" style="display:inline-block;padding:12px 20px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">Open your order</a></p>
-<p style="margin:0;font-size:13px;color:#555555;">Keep this link to yourself: whoever has it sees your order and tickets.</p>`,
+      )}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
+${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map(escapeHtml).join('<br>')}</p>` : ''}
+${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHeading))}</h2><p style="margin:0 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHowTo))}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">${escapeHtml(allTickets)}</p>` : ''}` : ''}
+<p style="margin:24px 0 8px;"><a href="${escapeHtml(ctx.orderUrl)}" style="display:inline-block;padding:12px 20px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${escapeHtml(i18n._(WORDS.openOrder))}</a></p>
+<p style="margin:0;font-size:13px;color:#555555;">${escapeHtml(i18n._(WORDS.keepLink))}</p>`,
   );
 
   const attachments: Attachment[] = tickets
@@ -392,7 +540,8 @@ export interface BookedMessageContext {
 
 export function composeBookedMessage(ctx: BookedMessageContext): ComposedMail {
   const { order, shop } = ctx;
-  const words = bookedMessageText({
+  const { i18n } = orderWriting(order, shop);
+  const words = bookedMessageText(i18n, {
     body: ctx.body,
     name: order.contact.name,
     eventTitle: oneLine(ctx.eventTitle, 200),
@@ -416,10 +565,11 @@ export function composeBookedMessage(ctx: BookedMessageContext): ComposedMail {
   const html = htmlFrame(
     subject,
     shop,
+    i18n.locale,
     `${paragraph(words.greeting)}
 ${words.paragraphs.map(paragraph).join('\n')}
 <p style="margin:24px 0 8px;font-size:13px;color:#555555;">${escapeHtml(words.why)}</p>
-${ctx.orderUrl ? `<p style="margin:0;"><a href="${escapeHtml(ctx.orderUrl)}" style="color:#1565c0;font-weight:bold;">Open your order and tickets</a></p>` : ''}`,
+${ctx.orderUrl ? `<p style="margin:0;"><a href="${escapeHtml(ctx.orderUrl)}" style="color:#1565c0;font-weight:bold;">${escapeHtml(i18n._(WORDS.openOrderAndTickets))}</a></p>` : ''}`,
   );
   return { ...envelope(ctx, subject), text, html, attachments: [] };
 }

@@ -20,6 +20,8 @@ import { displayReference } from '../../../src/features/orders/orderReference';
 import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
+import { DEFAULT_LANGUAGE, isShopLanguage } from '../../../src/i18n/languages';
+import { orderI18n, say } from '../language/orderLanguage';
 import { type CardPayment, type CardProvider, ProviderRefused, ProviderUnavailable } from './provider';
 import {
   type OrderOf,
@@ -38,6 +40,8 @@ import {
 const PROVIDER_MIN_OPEN_MS = 31 * 60_000;
 const PROVIDER_MAX_OPEN_MS = 24 * 60 * 60_000;
 const LEAST_HOLD_LEFT_MS = 60_000;
+/** What the provider's page and the buyer's statement call the payment, in the order's language. */
+const DESCRIPTION = /*i18n*/ { id: 'payment.card.description', message: 'Order {ref}' };
 /** Refused updates (the summary changed under the reading) are read and decided again this often. */
 const TRIES = 3;
 
@@ -252,6 +256,7 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       const paymentId = nextCardPaymentId(records);
       const ref = typeof order.ref === 'string' ? displayReference(order.ref) : target.order;
       const contact = isRecord(order.contact) ? order.contact : {};
+      const language = isShopLanguage(order.language) ? order.language : DEFAULT_LANGUAGE;
       // The secret link stays off the provider: the order page keeps it for the buyer's return (docs/payments.md).
       const back = (outcome: string) => `${settings.shopUrl}/order?card=${outcome}`;
       const recordPath = paymentPaths.payment(key, paymentId);
@@ -270,7 +275,8 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
         created = await provider.createPayment({
           paymentId: cardReference(target, paymentId),
           orderRef: ref,
-          description: `Order ${ref}`,
+          description: say(orderI18n(language), DESCRIPTION, { ref }),
+          language,
           amountMinor: due,
           currency: pay.currency,
           email: typeof contact.email === 'string' ? contact.email : '',

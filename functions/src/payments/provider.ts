@@ -7,6 +7,7 @@
  *   back from the provider (`readPayment`) before anything is done about it;
  * - a failure to reach the provider is a ProviderUnavailable (try again, or pay another way), never a refusal.
  */
+import type { ShopLanguage } from '../../../src/i18n/languages';
 
 /** A new hosted card payment for an order: what the buyer pays, and where they come back to. */
 interface NewCardPayment {
@@ -20,6 +21,8 @@ interface NewCardPayment {
   /** ISO 4217, any case. */
   currency: string;
   email: string;
+  /** The buyer's language, the order's: the provider's page speaks it where it can. */
+  language: ShopLanguage;
   /** When the hold ends (epoch ms): the provider's page expires then too. */
   expiresAt: number;
   /** Where the buyer comes back to after paying, and after giving up. */

@@ -4,6 +4,7 @@
  * (scripts/cardProvider/, docs/payments.md#the-local-card-provider).
  */
 import Stripe from 'stripe';
+import type { ShopLanguage } from '../../../src/i18n/languages';
 import {
   BadWebhookSignature,
   ProviderRefused,
@@ -83,6 +84,12 @@ function cardRefund(refund: Stripe.Refund): CardRefund {
   };
 }
 
+/** The provider's name for each language the shop speaks, as its hosted page knows them. */
+const CHECKOUT_LOCALES: Readonly<Record<ShopLanguage, Stripe.Checkout.SessionCreateParams.Locale>> = {
+  'en-GB': 'en-GB',
+  'de-DE': 'de',
+};
+
 export function stripeProvider(settings: StripeSettings): CardProvider {
   const stripe = new Stripe(settings.secretKey, {
     // Our own retries decide; the SDK's would hide a provider that is down from the buyer for many seconds.
@@ -108,6 +115,7 @@ export function stripeProvider(settings: StripeSettings): CardProvider {
               },
             ],
             customer_email: payment.email,
+            locale: CHECKOUT_LOCALES[payment.language],
             client_reference_id: payment.paymentId,
             metadata: { paymentId: payment.paymentId, order: payment.orderRef },
             payment_intent_data: { metadata: { paymentId: payment.paymentId, order: payment.orderRef } },

@@ -5,6 +5,7 @@
  * person booked and counts their delivery there. Pure, shared by the desk (its preview and counts) and trusted code
  * (who receives it, and its words), so the preview is the mail.
  */
+import type { I18n } from '@lingui/core';
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
 import { greeting } from './orderMail';
@@ -94,22 +95,41 @@ export function bookedRecipients(orders: readonly BookedOrder[]): BookedOrder[] 
  * The words of one person's email: the staff's message, then why they receive it and where their order is. An
  * order placed before references and order links has neither: its email goes out without them.
  */
-export function bookedMessageText(parts: {
-  body: string;
-  name: string;
-  eventTitle: string;
-  reference: string | null;
-  orderUrl: string | null;
-}): { greeting: string; paragraphs: string[]; why: string; link: string | null } {
-  const order = parts.reference ? ` (order ${parts.reference})` : '';
+export function bookedMessageText(
+  i18n: I18n,
+  parts: {
+    body: string;
+    name: string;
+    eventTitle: string;
+    reference: string | null;
+    orderUrl: string | null;
+  },
+): { greeting: string; paragraphs: string[]; why: string; link: string | null } {
+  const { eventTitle, reference, orderUrl } = parts;
   return {
-    greeting: greeting(parts.name),
+    greeting: greeting(i18n, parts.name),
     paragraphs: parts.body
       .replace(/\r\n?/g, '\n')
       .split(/\n{2,}/)
       .map((paragraph) => paragraph.trim())
       .filter(Boolean),
-    why: `You receive this message because you are booked on ${parts.eventTitle}${order}.`,
-    link: parts.orderUrl ? `Your order and tickets: ${parts.orderUrl}` : null,
+    why: reference
+      ? i18n._(
+          /*i18n*/ {
+            id: 'mail.booked.why.order',
+            message: 'You receive this message because you are booked on {eventTitle} (order {reference}).',
+            values: { eventTitle, reference },
+          },
+        )
+      : i18n._(
+          /*i18n*/ {
+            id: 'mail.booked.why',
+            message: 'You receive this message because you are booked on {eventTitle}.',
+            values: { eventTitle },
+          },
+        ),
+    link: orderUrl
+      ? i18n._(/*i18n*/ { id: 'mail.booked.link', message: 'Your order and tickets: {orderUrl}', values: { orderUrl } })
+      : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { ShopLanguage } from '../../i18n/languages';
+import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { lineTotal } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
 import { isRecord, trueKeys } from '../../state/validation';
@@ -131,6 +131,8 @@ export interface Order {
   deliveries: MailDelivery[];
   /** How it is paid and where that stands (`pay`); null for an order from before payments. */
   payment: OrderPayment | null;
+  /** The language its emails speak; null for an order from before languages, or one naming a language not spoken. */
+  language: ShopLanguage | null;
 }
 
 /** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
@@ -179,6 +181,7 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
     linked: text(raw.link) !== '',
     deliveries: parseDeliveries(raw.mail),
     payment: parseOrderPayment(raw.pay),
+    language: isShopLanguage(raw.language) ? raw.language : null,
   };
 }
 

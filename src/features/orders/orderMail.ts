@@ -5,6 +5,7 @@
  * beside the order at orders/{uid}/{orderId}/mail/{messageId}, which staff and the buyer read. Trusted code
  * (functions/src/mail/) sends them and writes the states.
  */
+import type { I18n } from '@lingui/core';
 import { paths } from '../../firebase/paths';
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
@@ -82,9 +83,11 @@ export function nameInMail(name: string): string | null {
 }
 
 /** "Hello Ann Parks-Smith," from the name a buyer typed, or "Hello," when it does not read as a name. */
-export function greeting(name: string): string {
+export function greeting(i18n: I18n, name: string): string {
   const named = nameInMail(name);
-  return named ? `Hello ${named},` : 'Hello,';
+  return named
+    ? i18n._(/*i18n*/ { id: 'mail.greeting.named', message: 'Hello {name},', values: { name: named } })
+    : i18n._(/*i18n*/ { id: 'mail.greeting', message: 'Hello,' });
 }
 
 /** The confirmation's id is fixed by its order, so a batch decided twice can never queue two. */

@@ -13,6 +13,7 @@ import { createAllocator } from '../../../functions/src/orders/allocator';
 import { orderIdFor } from '../../../functions/src/orders/orderId';
 import { requestRecord } from '../../../src/features/orders/orderRequest';
 import type { PaymentMethod } from '../../../src/features/orders/paymentSettings';
+import type { ShopLanguage } from '../../../src/i18n/languages';
 import { compileRules } from '../../../server/rules/index';
 import type { DatabaseServer } from '../../../server/server';
 import { NAMESPACE, startTestServer } from './protocol-harness';
@@ -69,14 +70,19 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
   }
 
   /** Buyer `uid` orders `lines` paying by `method`, as the app does; the allocator settles it. Returns the order id. */
-  async function order(uid: string, lines: Record<string, number>, method: PaymentMethod = 'door'): Promise<string> {
+  async function order(
+    uid: string,
+    lines: Record<string, number>,
+    method: PaymentMethod = 'door',
+    language?: ShopLanguage,
+  ): Promise<string> {
     const id = `request-${uid}`;
     const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));
     const contact = { name: `Buyer ${uid}`, email: `${uid}@example.com` };
     await connect(uid, uid)
       .ref()
       .update({
-        [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, ServerValue.TIMESTAMP, { method }),
+        [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, ServerValue.TIMESTAMP, { method, language }),
         [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
       });
     await createAllocator(trusted()).settle();

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { formatMoment } from '../../../lib/format';
@@ -95,9 +96,10 @@ function Preview({
   first: BookedOrder;
 }) {
   const { name: shopName } = useAtomValue(siteAtom);
+  const { i18n } = useLingui();
   // The preview names a person: it shows their own order's reference too (one read of their index entry).
   const ref = useAtomValue(liveValueAtom(`${deskPaths.order(first.key)}/ref`));
-  const words = bookedMessageText({
+  const words = bookedMessageText(i18n, {
     body,
     name: first.name || 'there',
     eventTitle,
