@@ -91,6 +91,7 @@ const TRANSLATED = [
   'src/features/contact/**/*.{ts,tsx}',
   'src/features/catalogue/**/*.{ts,tsx}',
   'src/features/wishlist/*.{ts,tsx}',
+  'src/features/checkout/**/*.{ts,tsx}',
   'src/pages/@(Home|About|ComingSoon|Contact|Products|Cart)Page.tsx',
 ];
 

@@ -77,7 +77,7 @@ test.describe('a German browser', () => {
 test.describe('a German buyer', () => {
   test.use({ locale: 'de-DE' });
 
-  test('places an order that records German and gets German email; one who chose English gets English', async ({
+  test('checks out in German, the order records German and its email is German; one who chose English gets English', async ({
     page,
     db,
   }) => {
@@ -87,11 +87,12 @@ test.describe('a German buyer', () => {
       await expect.poll(() => found().length, { timeout: 20_000 }).toBeGreaterThan(0);
       return found()[0]!.parsed;
     };
-    const order = async (name: string, email: string) => {
+    /** Checkout in the language spoken: its labels, its button and its answer. */
+    const order = async (name: string, email: string, words: { email: string; reserve: RegExp; reserved: string }) => {
       await page.getByRole('textbox', { name: 'Name' }).fill(name);
-      await page.getByRole('textbox', { name: 'Email' }).fill(email);
-      await page.getByRole('button', { name: /Reserve order/ }).click();
-      await expect(page.getByRole('heading', { name: `Reserved: thank you, ${name}` })).toBeVisible({
+      await page.getByRole('textbox', { name: words.email }).fill(email);
+      await page.getByRole('button', { name: words.reserve }).click();
+      await expect(page.getByRole('heading', { name: `${words.reserved}, ${name}` })).toBeVisible({
         timeout: 20_000,
       });
       return confirmedOrder(page, db);
@@ -99,7 +100,14 @@ test.describe('a German buyer', () => {
     const folk = stateWith([{ id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 }]);
 
     await storeState(page, folk, '/checkout');
-    const german = await order('Jana Berg', 'jana.berg@example.com');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+    await expect(page.getByText('So bezahlen Sie')).toBeVisible();
+    const german = await order('Jana Berg', 'jana.berg@example.com', {
+      email: 'E-Mail',
+      reserve: /^Bestellung reservieren · 12,50\s£$/,
+      reserved: 'Reserviert: Vielen Dank',
+    });
+    await expect(page.getByText('Gesamt: 12,50\u00a0£')).toBeVisible();
     expect(await db.read(`orders/${german.uid}/${german.id}/language`)).toBe('de-DE');
     const inGerman = await confirmationTo('jana.berg@example.com');
     expect(inGerman.subject).toMatch(/^Ihre Bestellung [0-9A-Z-]+ ist reserviert · /);
@@ -109,7 +117,11 @@ test.describe('a German buyer', () => {
     expect(inGerman.html).toContain('<html lang="de-DE">');
 
     await storeState(page, { ...folk, language: 'en-GB' }, '/checkout');
-    const english = await order('Ann Parks', 'ann.parks@example.com');
+    const english = await order('Ann Parks', 'ann.parks@example.com', {
+      email: 'Email',
+      reserve: /^Reserve order · £12\.50$/,
+      reserved: 'Reserved: thank you',
+    });
     expect(await db.read(`orders/${english.uid}/${english.id}/language`)).toBe('en-GB');
     const inEnglish = await confirmationTo('ann.parks@example.com');
     expect(inEnglish.subject).toMatch(/^Your order [0-9A-Z-]+ is reserved · /);
@@ -199,18 +211,25 @@ async function untranslatedWords(page: Page, organiser: readonly string[]): Prom
 }
 
 test.describe('the pseudo-language', () => {
-  for (const path of ['/home', '/products', '/about', '/contact', '/cart']) {
+  for (const path of ['/home', '/products', '/about', '/contact', '/cart', '/checkout']) {
     test(`shows no text of ${path} untranslated`, async ({ page, db }) => {
       // The wishlist's titles are the organiser's too, as they were when added.
+      // Checkout needs items the shop sells, to show everything it asks.
+      const state =
+        path === '/checkout'
+          ? stateWith([{ id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 }])
+          : TWO_ITEMS;
       const organiser = organiserTexts([
         await db.read('products'),
         await db.read('properties'),
-        TWO_ITEMS.cart.products.map((item) => item.title),
+        state.cart.products.map((item) => item.title),
       ]);
-      await storeState(page, { ...TWO_ITEMS, language: 'en-XA' }, path);
+      await storeState(page, { ...state, language: 'en-XA' }, path);
       await expect(page.getByRole('banner')).toContainText(SEED_NAME);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
       await expect(page.getByRole('status').filter({ hasText: /Loading|Checking/ })).toHaveCount(0);
+      // Checkout speaks once it has checked the wishlist with the shop and knows how the shop takes payment.
+      if (path === '/checkout') await expect(page.locator('form button[type=submit]')).toBeEnabled();
       expect(await untranslatedWords(page, organiser)).toEqual([]);
       // The picker's own name is made from the English too.
       await expect(page.locator('.language-picker select')).toHaveValue('en-XA');

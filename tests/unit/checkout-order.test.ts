@@ -5,7 +5,7 @@ import { isSameOrder } from '../../src/features/checkout/order';
 import { orderTotal } from '../../src/features/orders';
 import { parseOrder } from '../../src/features/orders/order';
 import { reviewWishlist } from '../../src/features/wishlist/review';
-import { CHECKING_WISHLIST, checkoutBlock } from '../../src/features/checkout/checkoutBlock';
+import { checkingWishlist, checkoutBlock } from '../../src/features/checkout/checkoutBlock';
 import { parseAttendeeNames, requestRecord } from '../../src/features/orders/orderRequest';
 
 const contact = { name: ' Bo ', email: 'bo@example.com', telephone: '', notes: '' };
@@ -159,8 +159,8 @@ describe('checkout: what stops a buyer from reserving', () => {
   it('waits until the live catalogue has checked the wishlist, whatever the copy kept on the device says', () => {
     // Connected before the catalogue arrived, the button used to turn on and then off again (a wishlist of
     // products no longer on sale), and a buyer could press it meanwhile.
-    expect(checkoutBlock({ ...live, catalogue: 'cached' })).toBe(CHECKING_WISHLIST);
-    expect(checkoutBlock({ ...live, catalogue: 'none' })).toBe(CHECKING_WISHLIST);
+    expect(checkoutBlock({ ...live, catalogue: 'cached' })).toBe(checkingWishlist());
+    expect(checkoutBlock({ ...live, catalogue: 'none' })).toBe(checkingWishlist());
   });
 
   it('waits until the shop has said how buyers may pay', () => {

@@ -132,7 +132,7 @@ describe('settling a batch of the order queue', () => {
       'One order must hold at least 2 of Workshop. Raise the quantity in your wishlist and try again.',
     );
     expect(refusal({ kind: 'not-on-sale', opens: { workshop: opens, late: 0 } }, lines).message).toBe(
-      'Nothing was reserved: Workshop is not on sale yet; sales of Late show have closed. Your wishlist is unchanged.',
+      'Nothing was reserved: Workshop is not on sale yet and sales of Late show have closed. Your wishlist is unchanged.',
     );
   });
 
@@ -275,7 +275,7 @@ describe('what a refused buyer is told', () => {
       'Not enough left: only 2 of Summer Gig left. Your wishlist is unchanged.',
     );
     expect(refusal({ kind: 'short', left: { gig: 0, mug: 0 } }, lines).message).toMatch(
-      /Summer Gig is sold out; Mug is sold out/,
+      /Summer Gig is sold out and Mug is sold out/,
     );
     expect(refusal({ kind: 'short', left: { gig: 2 } }, lines).productIds).toEqual(['gig']);
   });

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   mergeHeldTickets,
@@ -127,8 +128,8 @@ describe('correcting the name on a ticket', () => {
   it('takes a name of 1 to 200 characters once trimmed, as the rules do', () => {
     expect(holderNameError('  Sam Lee ')).toBeUndefined();
     expect(holderNameError(` ${'x'.repeat(200)} `)).toBeUndefined();
-    expect(holderNameError('   ')).toBe('Please enter who this ticket is for.');
-    expect(holderNameError('x'.repeat(201))).toBe('Please keep this under 200 characters.');
+    expect(i18n._(holderNameError('   ')!)).toBe('Please enter who this ticket is for.');
+    expect(i18n._(holderNameError('x'.repeat(201))!)).toBe('Please keep this under 200 characters.');
   });
 });
 

@@ -4,6 +4,7 @@
  * is trusted code's, like paying another way (payments/methodChange.ts); the rules let only the allocator's
  * identity change a holder, and never once the ticket is checked in.
  */
+import { orderI18n, say } from '../language/orderLanguage';
 import { paths } from '../../../src/firebase/paths';
 import { holderChange, holderNameError, parseTicket, ticketId } from '../../../src/features/tickets/ticket';
 import { isRecord } from '../../../src/state/validation';
@@ -82,7 +83,8 @@ function parseChange(body: unknown): HolderRequest | string {
   }
   if (typeof name !== 'string') return 'name must be text';
   const problem = holderNameError(name);
-  return problem ?? { eventId: event, ticket, name: name.trim() };
+  // The order page checks the same before it asks: this answer reaches only a caller that did not.
+  return problem ? say(orderI18n(null), problem, problem.values) : { eventId: event, ticket, name: name.trim() };
 }
 
 /** POST /api/tickets/holder {secret, event, ticket, name}: the order page's "Change name" on a ticket. */

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,33 +17,37 @@ interface AttendeeFieldsProps {
 
 /** One name field per ticket, grouped by event: who each ticket is for, printed on it and read at the door. */
 export function AttendeeFields({ lines, names, errors, onChange }: AttendeeFieldsProps) {
+  const { t } = useLingui();
   return (
     <>
       {lines.map(({ productId, title, quantity }) => (
         <Box component="fieldset" key={productId} sx={{ border: 0, p: 0, m: 0, mt: 2, minWidth: 0 }}>
           <Box component="legend" sx={{ p: 0, mb: 1 }}>
             <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.125rem' }}>
-              Who is each ticket for? {title}
+              <Trans>Who is each ticket for? {title}</Trans>
             </Typography>
           </Box>
           <Typography color="textSecondary" variant="body2" sx={{ mb: 2 }}>
-            The name is printed on the ticket and checked at the door. You can correct it from your order page until the
-            event starts.
+            <Trans>
+              The name is printed on the ticket and checked at the door. You can correct it from your order page until
+              the event starts.
+            </Trans>
           </Typography>
           <Stack spacing={2}>
             {Array.from({ length: quantity }, (_, n) => {
               const id = attendeeFieldId(productId, n);
               const error = errors[productId]?.[n];
+              const number = n + 1;
               return (
                 <OutlinedField
                   key={id}
                   id={id}
-                  label={quantity === 1 ? 'Ticket holder' : `Ticket ${n + 1} of ${quantity}`}
+                  label={quantity === 1 ? t`Ticket holder` : t`Ticket ${number} of ${quantity}`}
                   required
                   error={Boolean(error)}
                   helper={{
                     id: `${id}-helper-text`,
-                    text: error ?? (n === 0 ? 'Your name, unless you change it.' : ''),
+                    text: error ?? (n === 0 ? t`Your name, unless you change it.` : ''),
                   }}
                 >
                   <input

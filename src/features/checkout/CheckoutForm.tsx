@@ -1,13 +1,16 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import Stack from '@mui/material/Stack';
 import { FormTextFields, type TextFieldSpec } from '../../lib/FormTextField';
 import type { FormState } from '../../lib/useForm';
 import { CHECKOUT_LIMITS, type CheckoutFields } from './checkoutFields';
 
-const FIELDS: TextFieldSpec<CheckoutFields>[] = [
-  { name: 'name', label: 'Name', autoComplete: 'name', required: true, maxLength: CHECKOUT_LIMITS.name },
+/** The fields with their labels in the language spoken now. */
+const fields = (): TextFieldSpec<CheckoutFields>[] => [
+  { name: 'name', label: t`Name`, autoComplete: 'name', required: true, maxLength: CHECKOUT_LIMITS.name },
   {
     name: 'email',
-    label: 'Email',
+    label: t`Email`,
     type: 'email',
     autoComplete: 'email',
     required: true,
@@ -15,18 +18,20 @@ const FIELDS: TextFieldSpec<CheckoutFields>[] = [
   },
   {
     name: 'telephone',
-    label: 'Phone (optional)',
+    label: t`Phone (optional)`,
     type: 'tel',
     autoComplete: 'tel',
     maxLength: CHECKOUT_LIMITS.telephone,
   },
-  { name: 'notes', label: 'Notes for the shop (optional)', rows: 3, maxLength: CHECKOUT_LIMITS.notes },
+  { name: 'notes', label: t`Notes for the shop (optional)`, rows: 3, maxLength: CHECKOUT_LIMITS.notes },
 ];
 
 export function CheckoutFormFields({ form }: { form: FormState<CheckoutFields> }) {
+  // Drawn again when the language changes, so the labels follow it.
+  useLingui();
   return (
     <Stack spacing={2}>
-      <FormTextFields form={form} idPrefix="checkout" fields={FIELDS} />
+      <FormTextFields form={form} idPrefix="checkout" fields={fields()} />
     </Stack>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,20 +38,31 @@ import { attendeeErrors, attendeeFieldId, attendeeNames } from './attendees';
 /** What the allocator's answer decides for a request in line. */
 const STOCK_ISSUES: ReadonlySet<ItemIssue['kind']> = new Set(['sold-out', 'too-many']);
 
+/** What is wrong with a line, in a few words in the language spoken now. */
 function issueLabel(issue: ItemIssue): string {
   switch (issue.kind) {
     case 'price-changed':
-      return 'price changed';
-    case 'too-many':
-      return `only ${issue.available} left`;
-    case 'over-limit':
-      return `at most ${issue.limit} per order`;
-    case 'under-minimum':
-      return `at least ${issue.minimum} per order`;
+      return t`price changed`;
+    case 'too-many': {
+      const available = issue.available;
+      return t`only ${available} left`;
+    }
+    case 'over-limit': {
+      const limit = issue.limit;
+      return t`at most ${limit} per order`;
+    }
+    case 'under-minimum': {
+      const minimum = issue.minimum;
+      return t`at least ${minimum} per order`;
+    }
     case 'not-on-sale-yet':
-      return 'sales not open yet';
-    default:
-      return issue.kind.replace('-', ' ');
+      return t`sales not open yet`;
+    case 'sold-out':
+      return t`sold out`;
+    case 'unavailable':
+      return t`unavailable`;
+    case 'sales-closed':
+      return t`sales closed`;
   }
 }
 
@@ -62,12 +75,12 @@ function prefill(auth: AuthState): CheckoutFields {
 function progressText(progress: RequestProgress, connected: boolean): string {
   if (progress === 'sending') {
     return connected
-      ? 'Sending your order…'
-      : 'You are offline. Your order joins the line as soon as you are back online; keep this page open.';
+      ? t`Sending your order…`
+      : t`You are offline. Your order joins the line as soon as you are back online; keep this page open.`;
   }
   return connected
-    ? 'You’re in line. Orders are settled in the order they reached the shop; your answer shows here in a moment.'
-    : 'You’re in line and keep your place while you are offline. Your answer shows here when you are back online.';
+    ? t`You’re in line. Orders are settled in the order they reached the shop; your answer shows here in a moment.`
+    : t`You’re in line and keep your place while you are offline. Your answer shows here when you are back online.`;
 }
 
 /**
@@ -76,12 +89,15 @@ function progressText(progress: RequestProgress, connected: boolean): string {
  * through a lost connection and gets the answer when it is back.
  */
 export function CheckoutView() {
+  const { t, i18n } = useLingui();
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  usePageTitle(placed ? 'Order reserved' : 'Checkout');
-  const { currency, locale } = useAtomValue(siteAtom);
+  const title = placed ? t`Order reserved` : t`Checkout`;
+  usePageTitle(title);
+  const { currency } = useAtomValue(siteAtom);
+  const locale = i18n.locale;
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">{placed ? 'Order reserved' : 'Checkout'}</Typography>
+      <Typography variant="h1">{title}</Typography>
       {placed ? (
         <OrderConfirmation placed={placed} currency={currency} locale={locale} />
       ) : (
@@ -92,11 +108,14 @@ export function CheckoutView() {
 }
 
 function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void }) {
+  const { t, i18n } = useLingui();
   const cart = useAtomValue(cartAtom);
   const auth = useAtomValue(authAtom);
   const language = useAtomValue(languageAtom);
   const connected = useAtomValue(connectedAtom);
-  const { currency, locale, timezone } = useAtomValue(siteAtom);
+  const { currency, timezone } = useAtomValue(siteAtom);
+  // Money and times in the reader's language, on the shop's clock.
+  const locale = i18n.locale;
   const review = useWishlistReview();
   const catalogue = useAtomValue(catalogueAtom);
   const [progress, setProgress] = useState<RequestProgress | null>(null);
@@ -130,11 +149,8 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
       if (!result) return;
       onPlaced(result);
       wishlist.clearAfterOrder();
-      notify({
-        severity: 'success',
-        summary: 'Order reserved',
-        detail: `Reference ${referenceOrId(result.ref, result.orderId)}`,
-      });
+      const reference = referenceOrId(result.ref, result.orderId);
+      notify({ severity: 'success', summary: t`Order reserved`, detail: t`Reference ${reference}` });
     } catch (error) {
       // A problem (too few left, a limit, not what the wishlist holds) is the answer: the next attempt starts
       // afresh. Any other failure may have arrived, so the retry keeps the id and looks for its answer first.
@@ -142,9 +158,9 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
       const message =
         error instanceof OrderProblem
           ? error.message
-          : 'The order could not be placed. Your wishlist is unchanged; please try again.';
+          : t`The order could not be placed. Your wishlist is unchanged; please try again.`;
       if (!(error instanceof OrderProblem)) console.error('Checkout failed:', error);
-      notify({ severity: 'error', summary: 'Order not placed', detail: message, life: 8000 });
+      notify({ severity: 'error', summary: t`Order not placed`, detail: message, life: 8000 });
     } finally {
       setProgress(null);
     }
@@ -192,18 +208,19 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
     },
   });
   const money = (amount: number) => formatMoney(amount, currency, locale);
+  const total = money(review.total);
 
   if (cart.products.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography variant="h2" gutterBottom>
-          Nothing to check out
+          <Trans>Nothing to check out</Trans>
         </Typography>
         <Typography color="textSecondary" sx={{ mb: 2 }}>
-          Your wishlist is empty. Add tickets or products first.
+          <Trans>Your wishlist is empty. Add tickets or products first.</Trans>
         </Typography>
         <Button component={Link} to="/products" variant="contained">
-          Browse products
+          <Trans>Browse products</Trans>
         </Button>
       </Paper>
     );
@@ -225,7 +242,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
     <Stack spacing={3}>
       <Paper component="section" aria-labelledby="checkout-summary" variant="outlined" sx={{ p: 3 }}>
         <Typography id="checkout-summary" variant="h2" gutterBottom>
-          Your order
+          <Trans>Your order</Trans>
         </Typography>
         <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {review.items.map(({ item, title, quantity, price, issues: all }) => {
@@ -239,7 +256,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
                   {quantity} × {title}
                   {issues.length > 0 && (
                     <Typography component="span" color="warning" sx={{ ml: 1 }}>
-                      ({issues.map(issueLabel).join(', ')})
+                      ({new Intl.ListFormat(locale, { type: 'unit' }).format(issues.map(issueLabel))})
                     </Typography>
                   )}
                 </span>
@@ -249,14 +266,16 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
           })}
         </Stack>
         <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
-          <Typography sx={{ fontWeight: 700 }}>Total</Typography>
+          <Typography sx={{ fontWeight: 700 }}>
+            <Trans>Total</Trans>
+          </Typography>
           <Typography sx={{ fontWeight: 700 }} data-testid="checkout-total">
             {money(review.total)}
           </Typography>
         </Stack>
         {review.pricesChanged && (
           <Alert severity="info" sx={{ mt: 2 }}>
-            Some prices have changed since you added the items; the total uses today’s prices.
+            <Trans>Some prices have changed since you added the items; the total uses today’s prices.</Trans>
           </Alert>
         )}
       </Paper>
@@ -270,17 +289,19 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         onSubmit={(event) => void form.onSubmit(event)}
       >
         <Typography id="checkout-details" variant="h2" gutterBottom>
-          Your details
+          <Trans>Your details</Trans>
         </Typography>
         {!auth.authenticated && (
           <Typography color="textSecondary" sx={{ mb: 2 }}>
-            No account needed.
+            <Trans>No account needed.</Trans>
           </Typography>
         )}
         <Typography color="textSecondary" sx={{ mb: 2 }} data-testid="checkout-limits">
-          So that everyone gets a fair chance, one order holds at most the number shown for each item (usually{' '}
-          {DEFAULT_MAX_PER_ORDER}), and one account can have up to {MAX_OPEN_ORDERS} orders waiting to be paid or
-          collected at a time.
+          <Trans>
+            So that everyone gets a fair chance, one order holds at most the number shown for each item (usually{' '}
+            {DEFAULT_MAX_PER_ORDER}), and one account can have up to {MAX_OPEN_ORDERS} orders waiting to be paid or
+            collected at a time.
+          </Trans>
         </Typography>
         <CheckoutFormFields form={form} />
         {named.length > 0 && (
@@ -317,7 +338,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
             action={
               review.blocked ? (
                 <Button color="inherit" component={Link} to="/cart">
-                  Review wishlist
+                  <Trans>Review wishlist</Trans>
                 </Button>
               ) : undefined
             }
@@ -331,7 +352,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
           size="large"
           disabled={form.busy || progress !== null || blockedReason !== null}
         >
-          {progress === 'in-line' ? 'In line…' : form.busy ? 'Reserving…' : `Reserve order · ${money(review.total)}`}
+          {progress === 'in-line' ? t`In line…` : form.busy ? t`Reserving…` : t`Reserve order · ${total}`}
         </Button>
         <Typography role="status" aria-live="polite" data-testid="order-progress" sx={{ mt: 2 }}>
           {progress ? progressText(progress, connected) : ''}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -24,7 +25,12 @@ export function OrderConfirmation({
   currency: string;
   locale: string;
 }) {
+  const { t } = useLingui();
   const { order, orderId, ref, payment, link } = placed;
+  const name = order.contact.name;
+  const email = order.contact.email;
+  const reference = referenceOrId(ref, orderId);
+  const total = formatMoney(orderTotal(order), currency, locale);
   const guest = !useAtomValue(authAtom).authenticated;
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -42,27 +48,37 @@ export function OrderConfirmation({
     <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-labelledby="order-confirmed">
       <Stack spacing={2}>
         <Typography id="order-confirmed" variant="h2" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
-          Reserved: thank you, {order.contact.name}
+          <Trans>Reserved: thank you, {name}</Trans>
         </Typography>
         <Typography>
-          Your order reference is <strong data-testid="order-reference">{referenceOrId(ref, orderId)}</strong>.
-          {payment ? '' : ' Pay at the event or when you collect.'}
+          {payment ? (
+            <Trans>
+              Your order reference is <strong data-testid="order-reference">{reference}</strong>.
+            </Trans>
+          ) : (
+            <Trans>
+              Your order reference is <strong data-testid="order-reference">{reference}</strong>. Pay at the event or
+              when you collect.
+            </Trans>
+          )}
         </Typography>
         <Typography>
-          We are emailing this confirmation to <strong>{order.contact.email}</strong>, with any tickets and a link to
-          your order that opens on any device. Lost it? “Find my order” on the sign-in page sends the link again.
+          <Trans>
+            We are emailing this confirmation to <strong>{email}</strong>, with any tickets and a link to your order
+            that opens on any device. Lost it? “Find my order” on the sign-in page sends the link again.
+          </Trans>
         </Typography>
         <Stack component="ul" sx={{ pl: 3, m: 0 }}>
-          {lines.map((line) => (
-            <li key={line.productId}>
-              {line.quantity} × {line.title},{' '}
-              {line.price === 0 ? 'free' : `${formatPrice(line.price, currency, locale)} each`}
-            </li>
-          ))}
+          {lines.map(({ productId, quantity, title, price }) => {
+            const each = formatPrice(price, currency, locale);
+            return (
+              <li key={productId}>
+                {price === 0 ? t`${quantity} × ${title}, free` : t`${quantity} × ${title}, ${each} each`}
+              </li>
+            );
+          })}
         </Stack>
-        <Typography sx={{ fontWeight: 700 }}>
-          Total{payment ? '' : ' to pay'}: {formatMoney(orderTotal(order), currency, locale)}
-        </Typography>
+        <Typography sx={{ fontWeight: 700 }}>{payment ? t`Total: ${total}` : t`Total to pay: ${total}`}</Typography>
         {payment && (
           <OrderPaymentSummary
             payment={payment}
@@ -77,7 +93,7 @@ export function OrderConfirmation({
         </Suspense>
         <div>
           <Button component={Link} to="/products" variant="outlined">
-            Back to the shop
+            <Trans>Back to the shop</Trans>
           </Button>
         </div>
       </Stack>

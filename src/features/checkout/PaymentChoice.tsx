@@ -1,3 +1,6 @@
+import { plural, select, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
@@ -7,30 +10,32 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { METHOD_LABELS, type PaymentMethod, type PaymentSettings } from '../orders';
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-
-/** A card hold in words: "30 minutes", "2 hours", "1 hour 30 minutes". */
-function holdTime(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  if (hours === 0) return plural(minutes, 'minute');
-  const rest = minutes % 60;
-  return rest === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
+/** A card hold in words, in the language spoken now: "30 minutes", "2 hours", "1 hour and 30 minutes". */
+function holdTime(total: number): string {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (hours === 0) return plural(minutes, { one: '# minute', other: '# minutes' });
+  if (minutes === 0) return plural(hours, { one: '# hour', other: '# hours' });
+  const inHours = plural(hours, { one: '# hour', other: '# hours' });
+  const andMinutes = plural(minutes, { one: '# minute', other: '# minutes' });
+  return t`${inHours} and ${andMinutes}`;
 }
 
 /** What choosing a method means for the buyer, in plain words (docs/payments.md#the-checkouts-choice). */
 function methodTerms(method: PaymentMethod, settings: PaymentSettings): string {
   switch (method) {
     case 'door':
-      return 'pay when you arrive (or on collection)';
-    case 'transfer':
-      return `pay within ${plural(settings.transfer.days, 'day')}; we email you the bank details and your reference`;
-    case 'card':
-      return `pay now on the card provider’s page; your order is held ${holdTime(settings.card.minutes)}`;
+      return t`pay when you arrive (or on collection)`;
+    case 'transfer': {
+      const days = settings.transfer.days;
+      return t`pay within ${plural(days, { one: '# day', other: '# days' })}; we email you the bank details and your reference`;
+    }
+    case 'card': {
+      const hold = holdTime(settings.card.minutes);
+      return t`pay now on the card provider’s page; your order is held ${hold}`;
+    }
   }
 }
-
-const describe = (method: PaymentMethod, settings: PaymentSettings) =>
-  `${METHOD_LABELS[method]} — ${methodTerms(method, settings)}`;
 
 /**
  * How the buyer pays: the offered methods as a radio group, or one sentence when there is only one. `replaced` is a
@@ -49,24 +54,34 @@ export function PaymentChoice({
   replaced: PaymentMethod | null;
   onChange: (method: PaymentMethod) => void;
 }) {
+  const { i18n } = useLingui();
+  const describe = (method: PaymentMethod) => {
+    const label = i18n._(METHOD_LABELS[method]);
+    const terms = methodTerms(method, settings);
+    return t`${label} — ${terms}`;
+  };
   const notice = replaced && (
     <Alert severity="warning" role="alert" sx={{ mb: 1 }}>
-      The shop no longer offers {METHOD_LABELS[replaced].toLowerCase()}, so your order will be paid{' '}
-      {METHOD_LABELS[value].toLowerCase()} instead{offered.length > 1 ? ' unless you choose another way below' : ''}.
+      {offered.length > 1
+        ? t`The shop no longer offers ${select(replaced, { door: 'payment at the door', transfer: 'bank transfer', card: 'card payment', other: 'that way of paying' })}, so your order will be paid ${select(value, { door: 'at the door', transfer: 'by bank transfer', card: 'by card', other: 'another way' })} instead unless you choose another way below.`
+        : t`The shop no longer offers ${select(replaced, { door: 'payment at the door', transfer: 'bank transfer', card: 'card payment', other: 'that way of paying' })}, so your order will be paid ${select(value, { door: 'at the door', transfer: 'by bank transfer', card: 'by card', other: 'another way' })} instead.`}
     </Alert>
   );
   if (offered.length === 1) {
+    const only = describe(value);
     return (
       <Box sx={{ mb: 2 }}>
         {notice}
-        <Typography data-testid="payment-method">How you pay: {describe(value, settings)}.</Typography>
+        <Typography data-testid="payment-method">
+          <Trans>How you pay: {only}.</Trans>
+        </Typography>
       </Box>
     );
   }
   return (
     <FormControl component="fieldset" sx={{ mb: 2 }}>
       <Typography component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>
-        How you pay
+        <Trans>How you pay</Trans>
       </Typography>
       {notice}
       <RadioGroup
@@ -79,7 +94,7 @@ export function PaymentChoice({
             key={method}
             value={method}
             control={<Radio />}
-            label={describe(method, settings)}
+            label={describe(method)}
             sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { mt: -1 } }}
           />
         ))}

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { AttendeeNames } from '../orders';
 import { holderNameError } from '../tickets';
 
@@ -21,11 +22,17 @@ export function attendeeNames(lines: readonly NamedLine[], typed: AttendeeNames,
   );
 }
 
-/** What is wrong with each name, by product and ticket number (undefined: nothing); empty when all are right. */
+/**
+ * What is wrong with each name, by product and ticket number (undefined: nothing), in the language spoken now; empty
+ * when all are right.
+ */
 export function attendeeErrors(names: AttendeeNames): Record<string, (string | undefined)[]> {
   const errors: Record<string, (string | undefined)[]> = {};
   for (const [productId, list] of Object.entries(names)) {
-    const found = list.map(holderNameError);
+    const found = list.map((name) => {
+      const wrong = holderNameError(name);
+      return wrong && i18n._(wrong);
+    });
     if (found.some(Boolean)) errors[productId] = found;
   }
   return errors;

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /** Where the shop stands for this buyer, as far as checkout needs to know. */
 interface ShopState {
   connected: boolean;
@@ -12,19 +14,20 @@ interface ShopState {
   opens: string | null;
 }
 
-export const CHECKING_WISHLIST = 'Checking your wishlist with the shop…';
+export const checkingWishlist = (): string => t`Checking your wishlist with the shop…`;
 
 /** What stops a buyer from reserving now, said on the checkout page; null when nothing does. */
 export function checkoutBlock(shop: ShopState): string | null {
   if (!shop.connected) {
     return shop.online
-      ? 'Connecting to the shop…'
-      : 'You are offline. Checkout needs a connection; your wishlist stays safe on this device.';
+      ? t`Connecting to the shop…`
+      : t`You are offline. Checkout needs a connection; your wishlist stays safe on this device.`;
   }
   // Connected a moment before the catalogue arrives, the button would turn on and then off again.
-  if (shop.catalogue !== 'live') return CHECKING_WISHLIST;
-  if (!shop.payments) return 'Checking how the shop takes payment…';
-  if (shop.blocked) return 'Some items in your wishlist need attention before you can check out.';
+  if (shop.catalogue !== 'live') return checkingWishlist();
+  if (!shop.payments) return t`Checking how the shop takes payment…`;
+  if (shop.blocked) return t`Some items in your wishlist need attention before you can check out.`;
   // The page follows the clock (useSaleNow): the button turns on by itself at that moment.
-  return shop.opens ? `Sales open ${shop.opens}. You can reserve from then on; this page updates by itself.` : null;
+  const opens = shop.opens;
+  return opens ? t`Sales open ${opens}. You can reserve from then on; this page updates by itself.` : null;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { EMAIL_PATTERN } from '../../lib/forms';
 
 export interface CheckoutFields {
@@ -14,19 +15,21 @@ export const CHECKOUT_LIMITS = { name: 200, email: 254, telephone: 40, notes: 20
 
 const TELEPHONE = /^\+?[\d\s().-]{6,}$/;
 
+/** What is wrong with one field, in the language spoken now; undefined when nothing is. */
 function validateCheckoutField(field: keyof CheckoutFields, raw: string): string | undefined {
   const value = raw.trim();
-  if (value.length > CHECKOUT_LIMITS[field]) return `Please keep this under ${CHECKOUT_LIMITS[field]} characters.`;
+  const limit = CHECKOUT_LIMITS[field];
+  if (value.length > limit) return t`Please keep this under ${limit} characters.`;
   switch (field) {
     case 'name':
-      return value ? undefined : 'Please enter the name for the order.';
+      return value ? undefined : t`Please enter the name for the order.`;
     case 'email':
-      if (!value) return 'Please enter an email address for the confirmation.';
-      return EMAIL_PATTERN.test(value) ? undefined : 'Please enter an email address like name@example.com.';
+      if (!value) return t`Please enter an email address for the confirmation.`;
+      return EMAIL_PATTERN.test(value) ? undefined : t`Please enter an email address like name@example.com.`;
     case 'telephone':
       return !value || TELEPHONE.test(value)
         ? undefined
-        : 'Please enter a phone number of digits, spaces and + ( ) - only.';
+        : t`Please enter a phone number of digits, spaces and + ( ) - only.`;
     case 'notes':
       return undefined;
   }

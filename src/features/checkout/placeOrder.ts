@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import type { CheckoutFields } from './checkoutFields';
 import {
   ALLOCATE_ENDPOINT,
@@ -74,61 +76,78 @@ function awaitAnswer(db: Database, uid: string, requestId: string): Promise<Orde
 const titleOf = (lines: readonly RequestedLine[], productId: string) =>
   lines.find((line) => line.productId === productId)?.title ?? productId;
 
-/** What a refusal means for the buyer, naming the products; the wishlist is left as it was. */
+/** Items named one after another, as the language spoken now lists them ("A, B and C"). */
+const listed = (parts: readonly string[]) => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(parts);
+
+/** What a refusal means for the buyer, naming the products, in the language spoken now; the wishlist is left as it was. */
 export function refusal(
   answer: Exclude<OrderAnswer, { kind: 'ordered' }>,
   lines: readonly RequestedLine[],
 ): OrderProblem {
-  const unchanged = 'Your wishlist is unchanged.';
   switch (answer.kind) {
     case 'short': {
       const ids = Object.keys(answer.left);
-      const parts = ids.map((id) =>
-        answer.left[id] === 0
-          ? `${titleOf(lines, id)} is sold out`
-          : `only ${answer.left[id]} of ${titleOf(lines, id)} left`,
+      const parts = listed(
+        ids.map((id) => {
+          const title = titleOf(lines, id);
+          const left = answer.left[id] ?? 0;
+          return left === 0 ? t`${title} is sold out` : t`only ${left} of ${title} left`;
+        }),
       );
-      return new OrderProblem(`Not enough left: ${parts.join('; ')}. ${unchanged}`, ids);
+      return new OrderProblem(t`Not enough left: ${parts}. Your wishlist is unchanged.`, ids);
     }
     case 'per-order-limit': {
       const ids = Object.keys(answer.limits);
-      const parts = ids.map((id) => `${answer.limits[id]} of ${titleOf(lines, id)}`);
+      const parts = listed(
+        ids.map((id) => {
+          const title = titleOf(lines, id);
+          const limit = answer.limits[id] ?? 0;
+          return t`${limit} of ${title}`;
+        }),
+      );
       return new OrderProblem(
-        `One order may hold at most ${parts.join(', ')}. Lower the quantity in your wishlist and try again.`,
+        t`One order may hold at most ${parts}. Lower the quantity in your wishlist and try again.`,
         ids,
       );
     }
     case 'per-order-minimum': {
       const ids = Object.keys(answer.minimums);
-      const parts = ids.map((id) => `${answer.minimums[id]} of ${titleOf(lines, id)}`);
+      const parts = listed(
+        ids.map((id) => {
+          const title = titleOf(lines, id);
+          const minimum = answer.minimums[id] ?? 0;
+          return t`${minimum} of ${title}`;
+        }),
+      );
       return new OrderProblem(
-        `One order must hold at least ${parts.join(', ')}. Raise the quantity in your wishlist and try again.`,
+        t`One order must hold at least ${parts}. Raise the quantity in your wishlist and try again.`,
         ids,
       );
     }
     case 'not-on-sale': {
       const ids = Object.keys(answer.opens);
-      const parts = ids.map((id) =>
-        answer.opens[id] === 0
-          ? `sales of ${titleOf(lines, id)} have closed`
-          : `${titleOf(lines, id)} is not on sale yet`,
+      const parts = listed(
+        ids.map((id) => {
+          const title = titleOf(lines, id);
+          return answer.opens[id] === 0 ? t`sales of ${title} have closed` : t`${title} is not on sale yet`;
+        }),
       );
-      return new OrderProblem(`Nothing was reserved: ${parts.join('; ')}. ${unchanged}`, ids);
+      return new OrderProblem(t`Nothing was reserved: ${parts}. Your wishlist is unchanged.`, ids);
     }
     case 'open-orders-limit':
-      return new OrderProblem(OPEN_ORDERS_FULL);
+      return new OrderProblem(i18n._(OPEN_ORDERS_FULL));
     case 'unavailable':
       return new OrderProblem(
-        'Some items are no longer on sale. Remove them from your wishlist and try again.',
+        t`Some items are no longer on sale. Remove them from your wishlist and try again.`,
         answer.products,
       );
     case 'method-unavailable':
       return new OrderProblem(
-        `The shop no longer offers that way of paying, so nothing was reserved. ${unchanged} Choose another way to pay and try again.`,
+        t`The shop no longer offers that way of paying, so nothing was reserved. Your wishlist is unchanged. Choose another way to pay and try again.`,
       );
     case 'failed':
       return new OrderProblem(
-        `The shop could not place this order, so nothing was reserved. ${unchanged} Please try again; if it happens again, contact the shop.`,
+        t`The shop could not place this order, so nothing was reserved. Your wishlist is unchanged. Please try again; if it happens again, contact the shop.`,
       );
   }
 }
@@ -156,7 +175,7 @@ async function joinQueue(
   if (isRecord(waiting)) {
     if (waiting.id === requestId) return;
     throw new OrderProblem(
-      'An order of yours from another tab or device is still in line. Its answer comes first; then try again.',
+      t`An order of yours from another tab or device is still in line. Its answer comes first; then try again.`,
     );
   }
   const telephone = contact.telephone.trim();
@@ -193,7 +212,7 @@ async function outcome(
   if (!isSameOrder(stored, lines, contact)) {
     const reference = typeof ref === 'string' ? displayReference(ref) : answer.order;
     throw new OrderProblem(
-      `Your order (reference ${reference}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
+      t`Your order (reference ${reference}) was placed but is not what your wishlist holds now; it is listed in your dashboard.`,
     );
   }
   return {

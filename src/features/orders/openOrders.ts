@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { isRecord } from '../../state/validation';
 
 /**
@@ -8,9 +9,13 @@ import { isRecord } from '../../state/validation';
 const OPEN_ORDER_SLOTS = ['a', 'b', 'c'] as const;
 export const MAX_OPEN_ORDERS = OPEN_ORDER_SLOTS.length;
 
-export const OPEN_ORDERS_FULL =
-  `You already have ${MAX_OPEN_ORDERS} orders waiting to be paid or collected, the most one account can hold. ` +
-  'You can order again once the shop has marked one as fulfilled or cancelled; your wishlist is unchanged.';
+/** Why an account that holds the most open orders cannot order, in the reader's language (`i18n._`). */
+export const OPEN_ORDERS_FULL: MessageDescriptor = /*i18n*/ {
+  id: 'orders.openOrdersFull',
+  message:
+    'You already have {count} orders waiting to be paid or collected, the most one account can hold. You can order again once the shop has marked one as fulfilled or cancelled; your wishlist is unchanged.',
+  values: { count: MAX_OPEN_ORDERS },
+};
 
 /** The first free slot in the stored value of openOrders/{uid}, or null when all are taken. */
 export function freeSlot(slots: unknown): string | null {

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { isRecord } from '../../state/validation';
 import { PAYMENT_METHODS, type PaymentMethod } from './paymentSettings';
 import { storedMinor } from '../../lib/money';
@@ -37,11 +38,12 @@ export const PAY_STATE_LABELS: Record<PayState, string> = {
   expired: 'Expired unpaid',
 };
 
-export const METHOD_LABELS: Record<OrderPaymentMethod, string> = {
-  door: 'At the door',
-  transfer: 'Bank transfer',
-  card: 'Card',
-  free: 'Free',
+/** Each way of paying by name, in the reader's language (`i18n._`): checkout, the order page and its emails. */
+export const METHOD_LABELS: Readonly<Record<OrderPaymentMethod, MessageDescriptor>> = {
+  door: /*i18n*/ { id: 'payment.method.door', message: 'At the door' },
+  transfer: /*i18n*/ { id: 'payment.method.transfer', message: 'Bank transfer' },
+  card: /*i18n*/ { id: 'payment.method.card', message: 'Card' },
+  free: /*i18n*/ { id: 'payment.method.free', message: 'Free' },
 };
 
 /** The summary a new order starts with: paid at once when nothing is due. */

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
@@ -27,6 +28,7 @@ export function OrderPaymentSummary({
   onMethodChanged?: () => void;
 }) {
   const { locale, timezone } = useAtomValue(siteAtom);
+  const { i18n } = useLingui();
   const { transfer } = useAtomValue(paymentSettingsAtom).settings;
   const money = (minor: number) => formatMoney(fromMinorUnits(minor, payment.currency), payment.currency, locale);
   const pending = payment.state === 'pending';
@@ -54,7 +56,7 @@ export function OrderPaymentSummary({
     <Stack spacing={0.5} data-testid="order-payment">
       <Typography sx={{ fontWeight: 600 }}>
         {PAY_STATE_LABELS[payment.state]}
-        {payment.method === 'free' ? '' : ` · ${METHOD_LABELS[payment.method]}`}
+        {payment.method === 'free' ? '' : ` · ${i18n._(METHOD_LABELS[payment.method])}`}
       </Typography>
       <Typography>{amount}</Typography>
       {payBy && <Typography>Pay by {payBy}</Typography>}

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { OutlinedField } from '../../lib/FormTextField';
 import { plausibleTime } from '../../state/dates';
@@ -35,6 +36,7 @@ export function ChangeHolder({
     const start = plausibleTime(event.date);
     return start !== null && start > at ? start : null;
   });
+  const { i18n } = useLingui();
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -60,7 +62,8 @@ export function ChangeHolder({
   };
   const save = (submitted: FormEvent) => {
     submitted.preventDefault();
-    const problem = holderNameError(typed ?? '');
+    const wrong = holderNameError(typed ?? '');
+    const problem = wrong && i18n._(wrong);
     setError(problem);
     setRefusal(null);
     if (problem) return input.current?.focus();

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { plausibleTime } from '../../state/dates';
 import { isRecord } from '../../state/validation';
 
@@ -81,10 +82,16 @@ export function ticketRecord(ticket: Ticket): Record<string, unknown> {
 export const HOLDER_NAME_LIMIT = 200;
 
 /** What is wrong with a name typed for a ticket, in the words the forms show; undefined when nothing is. */
-export function holderNameError(typed: string): string | undefined {
+export function holderNameError(typed: string): MessageDescriptor | undefined {
   const name = typed.trim();
-  if (!name) return 'Please enter who this ticket is for.';
-  return name.length > HOLDER_NAME_LIMIT ? `Please keep this under ${HOLDER_NAME_LIMIT} characters.` : undefined;
+  if (!name) return /*i18n*/ { id: 'ticket.holder.missing', message: 'Please enter who this ticket is for.' };
+  return name.length > HOLDER_NAME_LIMIT
+    ? /*i18n*/ {
+        id: 'ticket.holder.long',
+        message: 'Please keep this under {limit} characters.',
+        values: { limit: HOLDER_NAME_LIMIT },
+      }
+    : undefined;
 }
 
 type HolderChange = 'open' | 'started' | 'checked-in' | 'closed';

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
@@ -50,6 +51,7 @@ function Unreadable({ count, what }: { count: number; what: string }) {
 /** An order's payments as trusted code recorded them, oldest first. */
 function PaymentList({ order, money }: { order: Order; money: (minor: number) => string }) {
   const format = useShopFormat();
+  const { i18n } = useLingui();
   return (
     <LiveContent path={paymentPaths.payments(deskKey(order.uid, order.id))} label="the payments">
       {(raw) => {
@@ -62,7 +64,7 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
               <Stack component="ul" aria-label="Payments" sx={{ m: 0, pl: 2.5 }}>
                 {payments.map((payment) => (
                   <Typography component="li" variant="body2" key={payment.id}>
-                    {money(payment.amount)} · {METHOD_LABELS[payment.method]}
+                    {money(payment.amount)} · {i18n._(METHOD_LABELS[payment.method])}
                     {PAYMENT_STATE_NOTES[payment.state] && ` · ${PAYMENT_STATE_NOTES[payment.state]}`} ·{' '}
                     {format.date(payment.created)}
                     {payment.by && (
