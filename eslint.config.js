@@ -92,6 +92,7 @@ const TRANSLATED = [
   'src/features/catalogue/**/*.{ts,tsx}',
   'src/features/wishlist/*.{ts,tsx}',
   'src/features/checkout/**/*.{ts,tsx}',
+  'src/features/paying/**/*.{ts,tsx}',
   'src/pages/@(Home|About|ComingSoon|Contact|Products|Cart)Page.tsx',
 ];
 

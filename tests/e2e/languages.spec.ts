@@ -108,6 +108,8 @@ test.describe('a German buyer', () => {
       reserved: 'Reserviert: Vielen Dank',
     });
     await expect(page.getByText('Gesamt: 12,50\u00a0£')).toBeVisible();
+    await expect(page.getByTestId('order-payment')).toContainText('Zahlung ausstehend · Am Einlass');
+    await expect(page.getByTestId('order-payment')).toContainText('Zu zahlen: 12,50\u00a0£');
     expect(await db.read(`orders/${german.uid}/${german.id}/language`)).toBe('de-DE');
     const inGerman = await confirmationTo('jana.berg@example.com');
     expect(inGerman.subject).toMatch(/^Ihre Bestellung [0-9A-Z-]+ ist reserviert · /);

@@ -32,10 +32,11 @@ export interface OrderPayment {
   v: number;
 }
 
-export const PAY_STATE_LABELS: Record<PayState, string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  expired: 'Expired unpaid',
+/** Where an order's payment stands, in the reader's language (`i18n._`): the order page and the desk. */
+export const PAY_STATE_LABELS: Readonly<Record<PayState, MessageDescriptor>> = {
+  pending: /*i18n*/ { id: 'payment.state.pending', message: 'Awaiting payment' },
+  paid: /*i18n*/ { id: 'payment.state.paid', message: 'Paid' },
+  expired: /*i18n*/ { id: 'payment.state.expired', message: 'Expired unpaid' },
 };
 
 /** Each way of paying by name, in the reader's language (`i18n._`): checkout, the order page and its emails. */

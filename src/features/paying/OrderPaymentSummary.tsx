@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
@@ -27,8 +27,10 @@ export function OrderPaymentSummary({
   secret?: string;
   onMethodChanged?: () => void;
 }) {
-  const { locale, timezone } = useAtomValue(siteAtom);
-  const { i18n } = useLingui();
+  const { timezone } = useAtomValue(siteAtom);
+  const { t, i18n } = useLingui();
+  // Money and the deadline in the reader's language, on the shop's clock.
+  const locale = i18n.locale;
   const { transfer } = useAtomValue(paymentSettingsAtom).settings;
   const money = (minor: number) => formatMoney(fromMinorUnits(minor, payment.currency), payment.currency, locale);
   const pending = payment.state === 'pending';
@@ -41,38 +43,49 @@ export function OrderPaymentSummary({
           ...(timezone ? { timeZone: timezone } : {}),
         }).format(new Date(payment.until))
       : null;
+  const paid = money(payment.paid);
+  const refunded = money(payment.refunded);
+  const owed = money(balanceDue(payment));
+  const due = money(payment.due);
   const amount =
     payment.state === 'paid'
-      ? `Paid ${money(payment.paid)}${payment.refunded > 0 ? `, ${money(payment.refunded)} refunded` : ''}`
+      ? payment.refunded > 0
+        ? t`Paid ${paid}, ${refunded} refunded`
+        : t`Paid ${paid}`
       : pending
-        ? `To pay: ${money(balanceDue(payment))}`
-        : `${money(payment.due)} was not paid in time`;
+        ? t`To pay: ${owed}`
+        : t`${due} was not paid in time`;
   const details = [
-    ['Payee', transfer.payee],
-    ['Account', transfer.account],
-    ['Bank', transfer.bank],
+    [t`Payee`, transfer.payee],
+    [t`Account`, transfer.account],
+    [t`Bank`, transfer.bank],
   ].filter(([, value]) => value !== '');
   return (
     <Stack spacing={0.5} data-testid="order-payment">
       <Typography sx={{ fontWeight: 600 }}>
-        {PAY_STATE_LABELS[payment.state]}
-        {payment.method === 'free' ? '' : ` · ${i18n._(METHOD_LABELS[payment.method])}`}
+        {payment.method === 'free'
+          ? i18n._(PAY_STATE_LABELS[payment.state])
+          : `${i18n._(PAY_STATE_LABELS[payment.state])} · ${i18n._(METHOD_LABELS[payment.method])}`}
       </Typography>
       <Typography>{amount}</Typography>
-      {payBy && <Typography>Pay by {payBy}</Typography>}
+      {payBy && (
+        <Typography>
+          <Trans>Pay by {payBy}</Trans>
+        </Typography>
+      )}
       {pending && payment.method === 'card' && secret && balanceDue(payment) > 0 && (
         <PayByCard secret={secret} amount={money(balanceDue(payment))} />
       )}
       {pending && payment.method === 'transfer' && (
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mt: 1 }}>
           <Typography variant="body2" sx={{ mb: 0.5 }}>
-            Pay by bank transfer to:
+            <Trans>Pay by bank transfer to:</Trans>
           </Typography>
           <Box
             component="dl"
             sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
           >
-            {[...details, ['Reference to quote', reference]].map(([term, value]) => (
+            {[...details, [t`Reference to quote`, reference]].map(([term, value]) => (
               <Box key={term} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="textSecondary">
                   {term}

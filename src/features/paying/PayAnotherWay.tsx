@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,11 +10,12 @@ import { offeredMethods, type OrderPayment, type PaymentMethod } from '../orders
 import { changePaymentMethod } from './paymentMethodChange';
 import { paymentSettingsAtom } from './paymentSettingsState';
 
-const SWITCH_LABELS: Record<PaymentMethod, string> = {
-  card: 'Pay by card instead',
-  transfer: 'Pay by bank transfer instead',
-  door: 'Pay at the door instead',
-};
+/** Each switch's button, in the language spoken now. */
+const switchLabels = (): Record<PaymentMethod, string> => ({
+  card: t`Pay by card instead`,
+  transfer: t`Pay by bank transfer instead`,
+  door: t`Pay at the door instead`,
+});
 
 /**
  * "Pay another way" on the order page of an order awaiting payment (docs/payments.md#paying-another-way): the other
@@ -28,6 +31,7 @@ export function PayAnotherWay({
   secret: string;
   onChanged: () => void;
 }) {
+  const { t } = useLingui();
   const { settings, known } = useAtomValue(paymentSettingsAtom);
   const [busy, setBusy] = useState<PaymentMethod | null>(null);
   const [message, setMessage] = useState<{ severity: 'success' | 'warning'; text: string } | null>(null);
@@ -38,7 +42,7 @@ export function PayAnotherWay({
       {others.length > 0 && (
         <>
           <Typography variant="body2" color="textSecondary">
-            Or pay another way; we email you how.
+            <Trans>Or pay another way; we email you how.</Trans>
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {others.map((method) => (
@@ -54,7 +58,7 @@ export function PayAnotherWay({
                     if (result.kind === 'changed') {
                       setMessage({
                         severity: 'success',
-                        text: 'Changed. How to pay now is above, and on its way by email.',
+                        text: t`Changed. How to pay now is above, and on its way by email.`,
                       });
                       onChanged();
                     } else {
@@ -63,7 +67,7 @@ export function PayAnotherWay({
                   });
                 }}
               >
-                {busy === method ? 'Changing…' : SWITCH_LABELS[method]}
+                {busy === method ? t`Changing…` : switchLabels()[method]}
               </Button>
             ))}
           </Stack>

@@ -1,20 +1,24 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { payByCard, type CardStart } from './cardPayment';
 
-const MESSAGES: Record<Exclude<CardStart['kind'], 'failed'>, string> = {
-  paid: 'This order is paid already: reload the page to see its tickets.',
-  closed: 'The time to pay this order by card has run out.',
-  'not-card': 'This order is not paid by card.',
-};
+/** Why the buyer was not sent to pay, in the language spoken now. */
+const messages = (): Record<Exclude<CardStart['kind'], 'failed'>, string> => ({
+  paid: t`This order is paid already: reload the page to see its tickets.`,
+  closed: t`The time to pay this order by card has run out.`,
+  'not-card': t`This order is not paid by card.`,
+});
 
 /**
  * "Pay £X by card" for an order awaiting a card payment: sends the buyer to the provider's page
  * (docs/payments.md#card-payments). `amount` is what is due, formatted; `secret` is the order page's.
  */
 export function PayByCard({ secret, amount }: { secret: string; amount: string }) {
+  const { t } = useLingui();
   const [going, setGoing] = useState(false);
   const [outcome, setOutcome] = useState<CardStart | null>(null);
   return (
@@ -34,11 +38,11 @@ export function PayByCard({ secret, amount }: { secret: string; amount: string }
           });
         }}
       >
-        {going ? 'Opening the payment page…' : `Pay ${amount} by card`}
+        {going ? t`Opening the payment page…` : t`Pay ${amount} by card`}
       </Button>
       {outcome && (
         <Alert severity={outcome.kind === 'paid' ? 'success' : 'warning'} role="alert">
-          {outcome.kind === 'failed' ? outcome.message : MESSAGES[outcome.kind]}
+          {outcome.kind === 'failed' ? outcome.message : messages()[outcome.kind]}
         </Alert>
       )}
     </Stack>

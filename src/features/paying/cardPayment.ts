@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * The buyer's side of paying by card (docs/payments.md#card-payments): ask trusted code for the provider's page and
  * go there; come back to the order page, which asks trusted code to read the payment back. The order page's secret
@@ -41,7 +42,7 @@ export async function payByCard(
     try {
       response = await asked(secret, 'pay');
     } catch {
-      return failed('The shop cannot be reached (are you offline?). Try again in a moment.');
+      return failed(t`The shop cannot be reached (are you offline?). Try again in a moment.`);
     }
     const body = (await response.json().catch(() => ({}))) as { kind?: unknown; url?: unknown; error?: unknown };
     if (response.status === 409) {
@@ -49,7 +50,7 @@ export async function payByCard(
       continue;
     }
     if (!response.ok) {
-      return failed(typeof body.error === 'string' ? body.error : 'Card payment could not start. Try again shortly.');
+      return failed(typeof body.error === 'string' ? body.error : t`Card payment could not start. Try again shortly.`);
     }
     if (body.kind === 'redirect' && typeof body.url === 'string' && /^https?:\/\//.test(body.url)) {
       returning.write(secret);
@@ -58,9 +59,9 @@ export async function payByCard(
     }
     if (body.kind === 'paid' || body.kind === 'closed' || body.kind === 'not-card')
       return { kind: body.kind } as CardStart;
-    return failed('Card payment could not start. Try again shortly.');
+    return failed(t`Card payment could not start. Try again shortly.`);
   }
-  return failed('Card payment is being started in another tab or window: try again in a moment.');
+  return failed(t`Card payment is being started in another tab or window: try again in a moment.`);
 }
 
 /** The secret of the order the buyer last went to pay for from this tab, if any. */

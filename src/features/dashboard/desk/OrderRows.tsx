@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -215,7 +216,7 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
               </Typography>
               <Typography variant="body2" color="textSecondary">
                 <Reference row={row} /> · {format.date(row.entry.created)} · {format.money(row.entry.total)}
-                {row.entry.pay && ` · ${PAY_STATE_LABELS[row.entry.pay]}`}
+                {row.entry.pay && ` · ${i18n._(PAY_STATE_LABELS[row.entry.pay])}`}
               </Typography>
             </Stack>
           </Paper>
@@ -255,7 +256,7 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.entry.summary}</TableCell>
               <TableCell align="right">{format.money(row.entry.total)}</TableCell>
               {/* Nothing for an order from before payments. */}
-              <TableCell>{row.entry.pay && PAY_STATE_LABELS[row.entry.pay]}</TableCell>
+              <TableCell>{row.entry.pay && i18n._(PAY_STATE_LABELS[row.entry.pay])}</TableCell>
               <TableCell>
                 <StatusSelect row={row} />
               </TableCell>

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -150,7 +151,7 @@ const Filters = memo(function Filters({
         <MenuItem value="">Any payment</MenuItem>
         {PAY_STATES.map((pay) => (
           <MenuItem key={pay} value={pay}>
-            {PAY_STATE_LABELS[pay]}
+            {i18n._(PAY_STATE_LABELS[pay])}
           </MenuItem>
         ))}
       </TextField>
@@ -192,7 +193,7 @@ const Filters = memo(function Filters({
  */
 function pageLine(page: number, read: number, shown: number, more: boolean, pay: PayState | null): string {
   const some = pay === null ? '' : `${shown} of `;
-  const state = pay === null ? '' : ` ${PAY_STATE_LABELS[pay].toLowerCase()}`;
+  const state = pay === null ? '' : ` ${i18n._(PAY_STATE_LABELS[pay]).toLowerCase()}`;
   if (page === 1 && !more) return `${some}${read} ${read === 1 ? 'order' : 'orders'}${state}, newest first`;
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = first + read - 1;
