@@ -93,6 +93,8 @@ const TRANSLATED = [
   'src/features/wishlist/*.{ts,tsx}',
   'src/features/checkout/**/*.{ts,tsx}',
   'src/features/paying/**/*.{ts,tsx}',
+  'src/features/tickets/@(TicketCard|TicketList|GuestTicketsPanel|MyTicketsPanel|ChangeHolder|TicketQr).tsx',
+  'src/features/tickets/@(holderChange|myTickets).ts',
   'src/pages/@(Home|About|ComingSoon|Contact|Products|Cart)Page.tsx',
 ];
 

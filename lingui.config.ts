@@ -43,7 +43,7 @@ export default defineConfig({
     // modules' texts are in the app's parts as well, so the desk's preview of a message reads as the email does.
     {
       path: '<rootDir>/functions/src/language/catalogues/{locale}',
-      include: ['functions/src', 'src/features/orders', 'src/features/tickets'],
+      include: ['functions/src', 'src/features/orders', 'src/features/tickets/@(ticket|ticketCode|ics).ts'],
     },
   ],
   // Without line numbers or a creation time: a catalogue changes when a message does, not when code moves.

@@ -110,6 +110,12 @@ test.describe('a German buyer', () => {
     await expect(page.getByText('Gesamt: 12,50\u00a0£')).toBeVisible();
     await expect(page.getByTestId('order-payment')).toContainText('Zahlung ausstehend · Am Einlass');
     await expect(page.getByTestId('order-payment')).toContainText('Zu zahlen: 12,50\u00a0£');
+    await expect(page.getByRole('heading', { name: 'Ihre Tickets' })).toBeVisible();
+    const ticket = page.getByTestId('ticket');
+    await expect(ticket).toContainText('Inhaber/in: Jana Berg');
+    await expect(ticket).toContainText(/Ticket 1 von 1 · Bestellung [0-9A-Z]{4}-[0-9A-Z]{4} · 12,50\s£/);
+    await expect(ticket.getByText('Gültig', { exact: true })).toBeVisible();
+    await expect(ticket.getByRole('img', { name: /^QR-Code des Tickets / })).toBeVisible();
     expect(await db.read(`orders/${german.uid}/${german.id}/language`)).toBe('de-DE');
     const inGerman = await confirmationTo('jana.berg@example.com');
     expect(inGerman.subject).toMatch(/^Ihre Bestellung [0-9A-Z-]+ ist reserviert · /);

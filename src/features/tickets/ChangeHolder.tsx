@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { OutlinedField } from '../../lib/FormTextField';
 import { plausibleTime } from '../../state/dates';
@@ -36,7 +36,7 @@ export function ChangeHolder({
     const start = plausibleTime(event.date);
     return start !== null && start > at ? start : null;
   });
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -88,15 +88,15 @@ export function ChangeHolder({
           onKeyDown={(key) => {
             if (key.key === 'Escape' && !busy) close();
           }}
-          aria-label={`Name on ${label}`}
+          aria-label={t`Name on ${label}`}
           sx={{ width: '100%', maxWidth: 420 }}
         >
           <OutlinedField
             id={id}
-            label="Name on the ticket"
+            label={t`Name on the ticket`}
             required
             error={Boolean(error)}
-            helper={{ id: `${id}-helper-text`, text: error ?? 'Printed on the ticket and checked at the door.' }}
+            helper={{ id: `${id}-helper-text`, text: error ?? t`Printed on the ticket and checked at the door.` }}
           >
             <input
               ref={input}
@@ -115,10 +115,10 @@ export function ChangeHolder({
           {refusal && <Alert severity="warning">{refusal}</Alert>}
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" size="small" disabled={busy}>
-              {busy ? 'Saving…' : 'Save'}
+              {busy ? t`Saving…` : t`Save`}
             </Button>
             <Button size="small" disabled={busy} onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </Stack>
         </Stack>
@@ -127,16 +127,16 @@ export function ChangeHolder({
           ref={button}
           variant="outlined"
           size="small"
-          aria-label={`Change name on ${label}`}
+          aria-label={t`Change name on ${label}`}
           onClick={() => {
             setDone(false);
             setTyped(ticket.holder);
           }}
         >
-          Change name
+          <Trans>Change name</Trans>
         </Button>
       )}
-      <span role="status">{done ? 'Name changed.' : ''}</span>
+      <span role="status">{done ? t`Name changed.` : ''}</span>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
@@ -29,7 +30,7 @@ export default function GuestTicketsPanel({ placed }: { placed?: PlacedTickets }
   return (
     <section aria-labelledby="guest-tickets">
       <Typography id="guest-tickets" variant="h2" gutterBottom>
-        {placed ? 'Your tickets' : 'Tickets bought on this device'}
+        {placed ? <Trans>Your tickets</Trans> : <Trans>Tickets bought on this device</Trans>}
       </Typography>
       <TicketList tickets={shown} refresh={refresh} online={online} />
     </section>

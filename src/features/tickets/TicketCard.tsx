@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -19,14 +21,14 @@ function downloadCalendar(held: HeldTicket, shopName: string): void {
   if (!event.date) return;
   // Where this device shows the tickets: the sign-in page for a guest's, the dashboard for an account's.
   const url = `${window.location.origin}${held.guest ? '/login' : '/dashboard'}`;
+  const reference = referenceOrId(held.ref, ticket.order);
+  const holder = ticket.holder;
   const ics = eventCalendar({
     uid: `${ticket.eventId}-${ticket.order}@storefront-tickets`,
     title: event.title,
     start: new Date(event.date),
     location: event.venue,
-    description:
-      `${shopName}: order ${referenceOrId(held.ref, ticket.order)}, ticket holder ${ticket.holder}. ` +
-      `Show your ticket's QR code at the door. Your tickets: ${url}`,
+    description: t`${shopName}: order ${reference}, ticket holder ${holder}. Show your ticket’s QR code at the door. Your tickets: ${url}`,
     url,
     stamp: new Date(),
   });
@@ -38,13 +40,15 @@ function downloadCalendar(held: HeldTicket, shopName: string): void {
 }
 
 function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: string; timeZone: string | null }) {
+  const { t } = useLingui();
   const state = ticketState(held.ticket);
-  if (state.kind === 'void') return <Chip color="error" label="Void: this ticket was cancelled" />;
-  if (state.kind === 'unpaid') return <Chip color="warning" label="Awaiting payment: valid once paid" />;
+  if (state.kind === 'void') return <Chip color="error" label={t`Void: this ticket was cancelled`} />;
+  if (state.kind === 'unpaid') return <Chip color="warning" label={t`Awaiting payment: valid once paid`} />;
   if (state.kind === 'checked-in') {
-    return <Chip color="default" label={`Checked in ${formatEventTime(state.at, locale, timeZone)}`} />;
+    const at = formatEventTime(state.at, locale, timeZone);
+    return <Chip color="default" label={t`Checked in ${at}`} />;
   }
-  return <Chip color="success" label="Valid" />;
+  return <Chip color="success" label={t`Valid`} />;
 }
 
 /**
@@ -80,15 +84,22 @@ export function TicketCard({
   correction,
 }: {
   held: HeldTicket;
-  /** The shop's name and how it writes prices and dates. */
-  shop: Pick<SiteState, 'name' | 'currency' | 'locale'>;
+  /** The shop's name and its currency. */
+  shop: Pick<SiteState, 'name' | 'currency'>;
   index: number;
   count: number;
   /** On the order page, whose link may correct the name (ChangeHolder); elsewhere none. */
   correction?: HolderCorrection;
 }) {
-  const { locale } = shop;
+  const { t, i18n } = useLingui();
+  // Dates and money in the reader's language; each event's time on its own clock.
+  const locale = i18n.locale;
   const { ticket, event } = held;
+  const number = index + 1;
+  const reference = referenceOrId(held.ref, ticket.order);
+  const title = event.title;
+  const holder = ticket.holder;
+  const price = event.price === null ? null : formatPrice(event.price, shop.currency, locale);
   const headingId = `ticket-${ticket.eventId}-${ticket.id}`;
   return (
     <Paper
@@ -122,22 +133,21 @@ export function TicketCard({
             {event.title}
           </Typography>
           <Typography>
-            {event.date ? formatEventTime(event.date, locale, event.timeZone) : 'Date to be announced'}
+            {event.date ? formatEventTime(event.date, locale, event.timeZone) : t`Date to be announced`}
           </Typography>
           {event.venue && <Typography>{event.venue}</Typography>}
           <Typography>
-            Holder: <strong>{ticket.holder}</strong>
+            <Trans>
+              Holder: <strong>{holder}</strong>
+            </Trans>
           </Typography>
           {correction && (
-            <ChangeHolder
-              held={held}
-              label={`ticket ${index + 1} of ${count}, ${event.title}`}
-              correction={correction}
-            />
+            <ChangeHolder held={held} label={t`ticket ${number} of ${count}, ${title}`} correction={correction} />
           )}
           <Typography variant="body2" color="textSecondary">
-            Ticket {index + 1} of {count} · order {referenceOrId(held.ref, ticket.order)}
-            {event.price === null ? '' : ` · ${formatPrice(event.price, shop.currency, locale)}`}
+            {price === null
+              ? t`Ticket ${number} of ${count} · order ${reference}`
+              : t`Ticket ${number} of ${count} · order ${reference} · ${price}`}
           </Typography>
           <div>
             <StateChip held={held} locale={locale} timeZone={event.timeZone} />
@@ -145,7 +155,7 @@ export function TicketCard({
           {event.date && (
             <div className="ticket-actions">
               <Button variant="outlined" size="small" onClick={() => downloadCalendar(held, shop.name)}>
-                Add to calendar
+                <Trans>Add to calendar</Trans>
               </Button>
             </div>
           )}

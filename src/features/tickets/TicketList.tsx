@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -16,6 +17,7 @@ import { useLiveTickets } from './liveTickets';
  * Printing shows the tickets alone, one to a page (printAlone), and each ticket is laid out for paper: a large QR
  * code and black text, since browsers leave backgrounds (a dark theme, coloured chips) unprinted.
  */
+/* eslint-disable lingui/no-unlocalized-strings -- print styles: CSS values, not words */
 const printStyles = (
   <GlobalStyles
     styles={{
@@ -52,6 +54,7 @@ const printStyles = (
     }}
   />
 );
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** A visitor's tickets, with the state of the last refresh from the database and a print button. */
 export function TicketList({
@@ -67,6 +70,7 @@ export function TicketList({
   correction?: HolderCorrection;
 }) {
   const tickets = useLiveTickets(given, online);
+  const { i18n } = useLingui();
   const notice = useAtomValue(ticketNoticeAtom);
   const shop = useAtomValue(siteAtom);
   const sameLine = (held: HeldTicket) => `${held.ticket.eventId}/${held.ticket.order}`;
@@ -77,21 +81,31 @@ export function TicketList({
       {printStyles}
       {notice && (
         <Alert severity="warning" className="ticket-print-hide">
-          {notice}
+          {i18n._(notice)}
         </Alert>
       )}
       {/* Offline, the offline bar says it for the whole page (features/pwa/PwaStatus.tsx). */}
       {refresh === 'failed' && online && tickets.length > 0 && (
         <Alert severity="info" className="ticket-print-hide">
-          These are the tickets saved on this device: they could not be refreshed just now. They update when they can.
+          <Trans>
+            These are the tickets saved on this device: they could not be refreshed just now. They update when they can.
+          </Trans>
         </Alert>
       )}
-      {refresh === 'loading' && tickets.length === 0 && <Typography role="status">Loading your tickets…</Typography>}
-      {tickets.length === 0 && refresh !== 'loading' && <Typography>No tickets on this device yet.</Typography>}
+      {refresh === 'loading' && tickets.length === 0 && (
+        <Typography role="status">
+          <Trans>Loading your tickets…</Trans>
+        </Typography>
+      )}
+      {tickets.length === 0 && refresh !== 'loading' && (
+        <Typography>
+          <Trans>No tickets on this device yet.</Trans>
+        </Typography>
+      )}
       {tickets.length > 0 && (
         <div className="ticket-print-hide">
           <Button variant="outlined" onClick={() => window.print()}>
-            Print tickets
+            <Trans>Print tickets</Trans>
           </Button>
         </div>
       )}

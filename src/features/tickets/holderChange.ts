@@ -2,6 +2,7 @@
  * The buyer's side of correcting the name on a ticket (docs/tickets-and-check-in.md#correcting-a-name): asks trusted code, with
  * the order page's secret, to put `name` on one of the order's tickets (functions/src/orders/ticketHolder.ts).
  */
+import { t } from '@lingui/core/macro';
 import { askTrustedCode, refused } from '../../lib/askTrustedCode';
 import { TICKET_HOLDER_ENDPOINT } from '../orders';
 import type { Ticket } from './ticket';
@@ -9,14 +10,15 @@ import type { Ticket } from './ticket';
 /** What asking came to, in the words the order page shows; `changed` means the page should fetch the order again. */
 export type HolderChangeResult = { kind: 'changed' } | { kind: 'refused'; message: string };
 
-const WORDS = {
+/** Trusted code's refusals, in the language spoken now. */
+const words = () => ({
   refusals: {
-    started: 'The event has started: the name on this ticket can no longer be changed.',
-    'checked-in': 'This ticket has been checked in: its name can no longer be changed.',
-    closed: 'This ticket was cancelled: its name can no longer be changed.',
+    started: t`The event has started: the name on this ticket can no longer be changed.`,
+    'checked-in': t`This ticket has been checked in: its name can no longer be changed.`,
+    closed: t`This ticket was cancelled: its name can no longer be changed.`,
   },
-  notFound: 'This link does not open this ticket any more.',
-};
+  notFound: t`This link does not open this ticket any more.`,
+});
 
 export async function changeHolder(
   secret: string,
@@ -26,8 +28,8 @@ export async function changeHolder(
   const answer = await askTrustedCode(
     TICKET_HOLDER_ENDPOINT,
     { secret, event: ticket.eventId, ticket: ticket.id, name },
-    WORDS,
+    words(),
   );
   // Trusted code never answers busy here (one field, one write); were it to, asking again is the buyer's to do.
-  return answer.kind === 'busy' ? refused('The shop is busy with this order: try again in a moment.') : answer;
+  return answer.kind === 'busy' ? refused(t`The shop is busy with this order: try again in a moment.`) : answer;
 }

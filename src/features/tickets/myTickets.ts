@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import { readValue } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';
@@ -27,11 +29,11 @@ const slot = new StorageSlot(
     notify({
       severity: 'warn',
       key: 'tickets-storage',
-      summary: 'Tickets not saved on this device',
+      summary: t`Tickets not saved on this device`,
       detail:
         failure === 'full'
-          ? 'This device’s storage is full: your tickets show only while you are online.'
-          : 'This browser does not let the shop save your tickets for offline use.',
+          ? t`This device’s storage is full: your tickets show only while you are online.`
+          : t`This browser does not let the shop save your tickets for offline use.`,
       life: 8000,
     }),
 );
@@ -53,10 +55,13 @@ function loadHeld(): HeldTicket[] {
 }
 
 export const heldTicketsAtom = atom<HeldTicket[]>(loadHeld());
-/** Said where the tickets show (not in a passing toast): the visitor is looking for them. */
-export const ticketNoticeAtom = atom<string | null>(
+/**
+ * Said where the tickets show (not in a passing toast): the visitor is looking for them. Read before any language is
+ * loaded, so it is kept as a descriptor and said in the language spoken where it shows.
+ */
+export const ticketNoticeAtom = atom<MessageDescriptor | null>(
   dropped
-    ? 'Saved tickets could not be read: they were removed from this device and are fetched again from your orders when you are online.'
+    ? msg`Saved tickets could not be read: they were removed from this device and are fetched again from your orders when you are online.`
     : null,
 );
 
