@@ -100,6 +100,8 @@ test('every visible control of every page and dialog can be reached with the ins
   page,
   db,
 }) => {
+  // Every control of every page: on a loaded machine (CI at load 12–19) longer than a plain test's 30 s.
+  test.slow();
   await page.emulateMedia({ colorScheme: 'dark' });
   await storeState(page, TWO_ITEMS, '/home');
   const paths = ['/home', '/products', '/about', '/contact', '/cart', '/login', '/checkout'];

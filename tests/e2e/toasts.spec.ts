@@ -80,8 +80,11 @@ withDatabase(
   async ({ page, isMobile }) => {
     withDatabase.skip(!isMobile, 'phones only: wider screens keep the spec’s place (docs/behaviour.md#toasts)');
     const toasts = page.locator('[data-toast-severity]');
-    const below = async (toast: ReturnType<typeof toasts.nth>, what: { y: number; height: number }) =>
+    const below = async (toast: ReturnType<typeof toasts.nth>, what: { y: number; height: number }) => {
+      // Measured once it is drawn: on a loaded machine a toast may still be on its way in.
+      await expect(toast).toBeVisible();
       expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(what.y + what.height);
+    };
     await page.goto('/products?product=harbour-jazz-night');
     const dialog = page.getByRole('dialog', { name: 'Harbour Jazz Night' });
     const add = dialog.getByRole('button', { name: 'Add to wishlist' });
