@@ -7,7 +7,9 @@ import { siteAtom } from '../state/atoms';
 export default function AboutPage() {
   const { t } = useLingui();
   const site = useAtomValue(siteAtom);
-  const name = site.name;
+  // The organiser's words as an element, never a string inside a message: Lingui reads tags in a string
+  // (docs/languages.md).
+  const name = <>{site.name}</>;
   usePageTitle(t`About`);
   return (
     <div className="page-stack">

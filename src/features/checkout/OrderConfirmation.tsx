@@ -27,7 +27,8 @@ export function OrderConfirmation({
 }) {
   const { t } = useLingui();
   const { order, orderId, ref, payment, link } = placed;
-  const name = order.contact.name;
+  // The buyer's words as an element, never a string inside a message: Lingui reads tags in a string (docs/languages.md).
+  const buyer = <>{order.contact.name}</>;
   const email = order.contact.email;
   const reference = referenceOrId(ref, orderId);
   const total = formatMoney(orderTotal(order), currency, locale);
@@ -48,7 +49,7 @@ export function OrderConfirmation({
     <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-labelledby="order-confirmed">
       <Stack spacing={2}>
         <Typography id="order-confirmed" variant="h2" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
-          <Trans>Reserved: thank you, {name}</Trans>
+          <Trans>Reserved: thank you, {buyer}</Trans>
         </Typography>
         <Typography>
           {payment ? (

@@ -98,7 +98,8 @@ export function TicketCard({
   const number = index + 1;
   const reference = referenceOrId(held.ref, ticket.order);
   const title = event.title;
-  const holder = ticket.holder;
+  // The buyer's words as an element, never a string inside a message: Lingui reads tags in a string (docs/languages.md).
+  const holderName = <strong>{ticket.holder}</strong>;
   const price = event.price === null ? null : formatPrice(event.price, shop.currency, locale);
   const headingId = `ticket-${ticket.eventId}-${ticket.id}`;
   return (
@@ -137,9 +138,7 @@ export function TicketCard({
           </Typography>
           {event.venue && <Typography>{event.venue}</Typography>}
           <Typography>
-            <Trans>
-              Holder: <strong>{holder}</strong>
-            </Trans>
+            <Trans>Holder: {holderName}</Trans>
           </Typography>
           {correction && (
             <ChangeHolder held={held} label={t`ticket ${number} of ${count}, ${title}`} correction={correction} />
