@@ -73,6 +73,19 @@ test('a guest checks out without an account: the order is reserved at live price
   expect(await db.read('products/folk-in-the-round/stock')).toBe(1);
 });
 
+test('a buyer’s name that looks like markup is thanked as typed, not read as the message’s own tags', async ({
+  page,
+}) => {
+  failOnPageErrors(page);
+  await addToWishlist(page, 'Folk in the Round');
+  await page.goto('/checkout');
+  await fillDetails(page, { name: 'Ann <b>Parks</b> <0>x</0>', email: 'ann@example.com' });
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Ann <b>Parks</b> <0>x</0>' })).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
 test('checkout validates the details inline and keeps the wishlist', async ({ page }) => {
   await addToWishlist(page, 'Harbour Jazz Night');
   await page.goto('/checkout');
