@@ -117,9 +117,16 @@ type News = { subject: MessageDescriptor; lead: MessageDescriptor };
  * its own way (docs/languages.md#texts-that-trusted-code-speaks). `ref` is the order's reference, `by` when its hold
  * ends.
  */
+/** Subjects that two kinds of news share: declared once, so the catalogue holds one text for each. */
+const CONFIRMED_SUBJECT = /*i18n*/ { id: 'mail.confirmed.subject', message: 'Your order {ref} is confirmed' };
+const REFUND_SUBJECT = /*i18n*/ {
+  id: 'mail.refund.subject.amount',
+  message: 'A refund of {amount} for your order {ref}',
+};
+
 const NEWS = {
   confirmed: {
-    subject: /*i18n*/ { id: 'mail.confirmed.subject', message: 'Your order {ref} is confirmed' },
+    subject: CONFIRMED_SUBJECT,
     lead: /*i18n*/ { id: 'mail.confirmed.lead', message: 'Thank you for your order. It is confirmed.' },
   },
   reserved: {
@@ -186,7 +193,7 @@ const NEWS = {
     },
   },
   statusConfirmed: {
-    subject: /*i18n*/ { id: 'mail.confirmed.subject', message: 'Your order {ref} is confirmed' },
+    subject: CONFIRMED_SUBJECT,
     lead: /*i18n*/ { id: 'mail.status.confirmed.lead', message: 'Your order is confirmed.' },
   },
   fulfilled: {
@@ -208,7 +215,7 @@ const NEWS = {
     lead: /*i18n*/ { id: 'mail.refund.lead', message: 'We have refunded money of your order.' },
   },
   refundByCard: {
-    subject: /*i18n*/ { id: 'mail.refund.subject.amount', message: 'A refund of {amount} for your order {ref}' },
+    subject: REFUND_SUBJECT,
     lead: /*i18n*/ {
       id: 'mail.refund.lead.card',
       message:
@@ -216,7 +223,7 @@ const NEWS = {
     },
   },
   refundByHand: {
-    subject: /*i18n*/ { id: 'mail.refund.subject.amount', message: 'A refund of {amount} for your order {ref}' },
+    subject: REFUND_SUBJECT,
     lead: /*i18n*/ {
       id: 'mail.refund.lead.hand',
       message:
