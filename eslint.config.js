@@ -85,6 +85,8 @@ const TRANSLATED = [
   'src/i18n/**/*.ts',
   'src/lib/toast/constants.ts',
   'src/lib/price.ts',
+  'src/lib/@(forms|askTrustedCode).ts',
+  'src/features/account/**/*.{ts,tsx}',
   'src/lib/toast/**/*.{ts,tsx}',
   'src/features/pwa/**/*.{ts,tsx}',
   'src/features/site/**/*.{ts,tsx}',
@@ -93,9 +95,9 @@ const TRANSLATED = [
   'src/features/wishlist/*.{ts,tsx}',
   'src/features/checkout/**/*.{ts,tsx}',
   'src/features/paying/**/*.{ts,tsx}',
-  'src/features/tickets/@(TicketCard|TicketList|GuestTicketsPanel|MyTicketsPanel|ChangeHolder|TicketQr).tsx',
-  'src/features/tickets/@(holderChange|myTickets).ts',
-  'src/pages/@(Home|About|ComingSoon|Contact|Products|Cart)Page.tsx',
+  'src/features/tickets/*.tsx',
+  'src/features/tickets/@(holderChange|myTickets|linkedOrder).ts',
+  'src/pages/@(Home|About|ComingSoon|Contact|Products|Cart|Order|Login)Page.tsx',
 ];
 
 /**

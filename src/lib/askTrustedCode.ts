@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * What a page asks of trusted code for the holder of an order's link (paying another way, a ticket's name): a POST
  * of JSON, its answer in the words the page shows. Trusted code answers 200 with `{kind}`: `changed`, or a refusal
@@ -21,7 +23,7 @@ export async function askTrustedCode(
       signal: AbortSignal.timeout(20_000),
     });
   } catch {
-    return refused('The shop cannot be reached (are you offline?). Try again in a moment.');
+    return refused(t`The shop cannot be reached (are you offline?). Try again in a moment.`);
   }
   if (response.status === 409) return { kind: 'busy' };
   const body = (await response.json().catch(() => ({}))) as { kind?: unknown; error?: unknown };
@@ -30,5 +32,7 @@ export async function askTrustedCode(
     return refused(words.refusals[body.kind]!);
   }
   if (response.status === 404) return refused(words.notFound);
-  return refused(typeof body.error === 'string' ? body.error : 'The shop cannot change this now: try again shortly.');
+  // Trusted code's own words are for developers, in English: the page says it in the reader's language.
+  if (typeof body.error === 'string') console.warn(`${endpoint}: ${body.error}`);
+  return refused(t`The shop cannot change this now: try again shortly.`);
 }

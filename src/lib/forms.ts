@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /** Inline form validation shared by the app's forms: one message per field, or none. */
 export type FieldErrors<F> = Partial<Record<keyof F & string, string>>;
 export type Validators<F> = { [K in keyof F & string]?: (value: F[K], fields: F) => string | undefined };
@@ -16,20 +18,24 @@ export const hasErrors = <F>(errors: FieldErrors<F>): boolean => Object.keys(err
 /** The same pattern as database.rules.json, so what a form accepts the database accepts. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
-export function requiredText(label: string, max: number): (value: string) => string | undefined {
-  return (value) => {
-    if (value.trim() === '') return `Please enter ${label}.`;
-    return value.trim().length > max ? `Please keep this to ${max} characters or fewer.` : undefined;
-  };
+const tooLong = (value: string, max: number) =>
+  value.trim().length > max ? t`Please keep this to ${max} characters or fewer.` : undefined;
+
+/**
+ * A field that must be filled in. `missing` says so as a whole sentence of the caller's ("Please enter your first
+ * name."), asked for when a form is checked so that it is in the language spoken then (docs/languages.md).
+ */
+export function requiredText(missing: () => string, max: number): (value: string) => string | undefined {
+  return (value) => (value.trim() === '' ? missing() : tooLong(value, max));
 }
 
 export function optionalText(max: number): (value: string) => string | undefined {
-  return (value) => (value.trim().length > max ? `Please keep this to ${max} characters or fewer.` : undefined);
+  return (value) => tooLong(value, max);
 }
 
 export function emailAddress(value: string): string | undefined {
   const email = value.trim();
-  if (email === '') return 'Please enter your email address.';
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return 'Please enter an email address like name@example.com.';
+  if (email === '') return t`Please enter your email address.`;
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return t`Please enter an email address like name@example.com.`;
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { withMuiScope } from '../lib/mui/MuiScope';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,11 +14,14 @@ import { LoginPanel } from '../features/account/LoginPanel';
 const GuestTickets = lazy(() => import('../features/tickets/GuestTicketsPanel'));
 
 function LoginPage() {
+  const { t } = useLingui();
   const hydrating = useAtomValue(hydratingAtom);
-  usePageTitle('Sign in');
+  usePageTitle(t`Sign in`);
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">Sign in</Typography>
+      <Typography variant="h1">
+        <Trans>Sign in</Trans>
+      </Typography>
       <LoginPanel />
       <FindOrderForm />
       {!hydrating && (

@@ -1,4 +1,5 @@
 import { withMuiScope } from '../lib/mui/MuiScope';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
@@ -10,14 +11,23 @@ const LinkedOrder = lazy(() => import('../features/tickets/LinkedOrderPanel'));
 
 /** The order page behind the emailed link (/order#secret), and where the card provider sends its buyer back. */
 function OrderPage() {
-  usePageTitle('Your order');
+  const { t } = useLingui();
+  usePageTitle(t`Your order`);
   const { hash, search } = useLocation();
   // Back from the card provider's page (docs/payments.md#card-payments): ?card=paid or ?card=cancelled.
   const card = new URLSearchParams(search).get('card');
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">Your order</Typography>
-      <Suspense fallback={<Typography role="status">Opening your order…</Typography>}>
+      <Typography variant="h1">
+        <Trans>Your order</Trans>
+      </Typography>
+      <Suspense
+        fallback={
+          <Typography role="status">
+            <Trans>Opening your order…</Trans>
+          </Typography>
+        }
+      >
         <LinkedOrder hash={hash} cardReturn={card === 'paid' || card === 'cancelled' ? card : null} />
       </Suspense>
     </Stack>

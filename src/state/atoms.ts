@@ -38,14 +38,21 @@ const BROWSER_LANGUAGE = chooseLanguage(typeof navigator === 'undefined' ? [] : 
 export const renderedLanguageAtom = atom<Language | null>(null);
 
 /**
- * The language the shop speaks to this visitor: their own choice, remembered with the state, or else the
- * browser's. While a page from the server is adopted, the server's, so that the first render matches its HTML.
+ * The language of what the page shown is about, while the visitor has chosen none: the order page's is its order's
+ * (docs/languages.md#the-order-page). Never remembered.
+ */
+export const pageLanguageAtom = atom<Language | null>(null);
+
+/**
+ * The language the shop speaks to this visitor: their own choice, remembered with the state, or else the page's, or
+ * else the browser's. While a page from the server is adopted, the server's, so that the first render matches its
+ * HTML.
  */
 export const languageAtom = atom(
   (get): Language => {
     const rendered = get(renderedLanguageAtom);
     if (rendered !== null && get(hydratingAtom)) return rendered;
-    return get(rootAtom).language ?? BROWSER_LANGUAGE;
+    return get(rootAtom).language ?? get(pageLanguageAtom) ?? BROWSER_LANGUAGE;
   },
   (get, set, language: Language) => set(rootAtom, { ...get(rootAtom), language }),
 );

@@ -77,9 +77,11 @@ test.describe('a German browser', () => {
 test.describe('a German buyer', () => {
   test.use({ locale: 'de-DE' });
 
-  test('checks out in German, the order records German and its email is German; one who chose English gets English', async ({
+  test('checks out in German, the order records German and its email and order page are German; one who chose English gets English', async ({
     page,
     db,
+    browser,
+    baseURL,
   }) => {
     /** The confirmation the mailbox received for `to`, once it has arrived. */
     const confirmationTo = async (to: string) => {
@@ -123,6 +125,29 @@ test.describe('a German buyer', () => {
     expect(inGerman.text).toContain('1 × Folk in the Round, je 12,50\u00a0£');
     expect(inGerman.text).toContain('Ihre Bestellung, immer aktuell');
     expect(inGerman.html).toContain('<html lang="de-DE">');
+
+    // The emailed link opened on a device whose browser is English and whose visitor chose no language: the order
+    // page reads as the email did, until the visitor chooses otherwise.
+    const link = inGerman.text!.match(/http:\/\/\S+\/order#[A-Za-z0-9_-]{32}/)![0];
+    const other = await browser.newContext({ baseURL, locale: 'en-GB' });
+    await db.connect(other);
+    const elsewhere = await other.newPage();
+    failOnPageErrors(elsewhere);
+    failOnMissingMessages(elsewhere);
+    await elsewhere.goto(link);
+    await expect(elsewhere.getByRole('heading', { level: 1, name: 'Ihre Bestellung' })).toBeVisible();
+    await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await expect(elsewhere.getByRole('heading', { name: /^Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/ })).toBeVisible();
+    await expect(elsewhere.getByText('1 × Folk in the Round, je 12,50\u00a0£')).toBeVisible();
+    await expect(elsewhere.getByText('Summe 12,50\u00a0£')).toBeVisible();
+    await expect(elsewhere.getByRole('button', { name: 'Zu „Ihre Tickets“ hinzufügen' })).toBeVisible();
+    await expect(elsewhere).toHaveTitle(/^Ihre Bestellung/);
+    await picker(elsewhere).selectOption({ label: 'English' });
+    await expect(elsewhere.getByRole('heading', { name: /^Order [0-9A-Z]{4}-[0-9A-Z]{4}$/ })).toBeVisible();
+    await expect(elsewhere.getByText('1 × Folk in the Round, £12.50 each')).toBeVisible();
+    await elsewhere.reload();
+    await expect(elsewhere.getByRole('button', { name: 'Add to Your tickets' })).toBeVisible();
+    await other.close();
 
     await storeState(page, { ...folk, language: 'en-GB' }, '/checkout');
     const english = await order('Ann Parks', 'ann.parks@example.com', {
@@ -219,7 +244,7 @@ async function untranslatedWords(page: Page, organiser: readonly string[]): Prom
 }
 
 test.describe('the pseudo-language', () => {
-  for (const path of ['/home', '/products', '/about', '/contact', '/cart', '/checkout']) {
+  for (const path of ['/home', '/products', '/about', '/contact', '/cart', '/checkout', '/login', '/order']) {
     test(`shows no text of ${path} untranslated`, async ({ page, db }) => {
       // The wishlist's titles are the organiser's too, as they were when added.
       // Checkout needs items the shop sells, to show everything it asks.

@@ -108,6 +108,7 @@ export async function orderLinkRequest(
       total: order.total,
       name: order.contact.name,
       email: order.contact.email,
+      language: order.language,
       ...(order.payment ? { pay: orderPaymentRecord(order.payment) } : {}),
     },
     // The shape the device keeps its tickets in (src/features/tickets/heldTickets.ts); none until they are issued

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -54,6 +55,7 @@ export function FormShell<F extends object>({
 }
 
 export function SignInForm({ onDone, switchTo }: FormProps) {
+  const { t } = useLingui();
   const form = useForm({
     initial: { email: '', password: '' },
     validate: validateSignIn,
@@ -63,12 +65,16 @@ export function SignInForm({ onDone, switchTo }: FormProps) {
   return (
     <FormShell
       form={form}
-      label="Sign in"
-      busyLabel="Signing in…"
+      label={t`Sign in`}
+      busyLabel={t`Signing in…`}
       after={
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Button onClick={() => switchTo('reset')}>Forgot your password?</Button>
-          <Button onClick={() => switchTo('signup')}>Create an account</Button>
+          <Button onClick={() => switchTo('reset')}>
+            <Trans>Forgot your password?</Trans>
+          </Button>
+          <Button onClick={() => switchTo('signup')}>
+            <Trans>Create an account</Trans>
+          </Button>
         </Stack>
       }
     >
@@ -76,7 +82,7 @@ export function SignInForm({ onDone, switchTo }: FormProps) {
         form={form}
         name="email"
         idPrefix="signin"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         required
@@ -85,7 +91,7 @@ export function SignInForm({ onDone, switchTo }: FormProps) {
         form={form}
         name="password"
         idPrefix="signin"
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="current-password"
         required
@@ -95,6 +101,7 @@ export function SignInForm({ onDone, switchTo }: FormProps) {
 }
 
 export function SignUpForm({ onDone, switchTo }: FormProps) {
+  const { t } = useLingui();
   const form = useForm({
     initial: { firstname: '', lastname: '', email: '', password: '' },
     validate: validateSignUp,
@@ -104,16 +111,20 @@ export function SignUpForm({ onDone, switchTo }: FormProps) {
   return (
     <FormShell
       form={form}
-      label="Create account"
-      busyLabel="Creating your account…"
-      after={<Button onClick={() => switchTo('signin')}>I already have an account</Button>}
+      label={t`Create account`}
+      busyLabel={t`Creating your account…`}
+      after={
+        <Button onClick={() => switchTo('signin')}>
+          <Trans>I already have an account</Trans>
+        </Button>
+      }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
         <FormTextField
           form={form}
           name="firstname"
           idPrefix="signup"
-          label="First name"
+          label={t`First name`}
           autoComplete="given-name"
           required
         />
@@ -121,7 +132,7 @@ export function SignUpForm({ onDone, switchTo }: FormProps) {
           form={form}
           name="lastname"
           idPrefix="signup"
-          label="Last name"
+          label={t`Last name`}
           autoComplete="family-name"
           required
         />
@@ -130,7 +141,7 @@ export function SignUpForm({ onDone, switchTo }: FormProps) {
         form={form}
         name="email"
         idPrefix="signup"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         required
@@ -139,18 +150,21 @@ export function SignUpForm({ onDone, switchTo }: FormProps) {
         form={form}
         name="password"
         idPrefix="signup"
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="new-password"
         required
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters; a few words together make a strong one.`}
+        hint={t`At least ${MIN_PASSWORD_LENGTH} characters; a few words together make a strong one.`}
       />
     </FormShell>
   );
 }
 
 export function ResetForm({ switchTo }: Pick<FormProps, 'switchTo'>) {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // What the person typed as an element, never a string inside a message (docs/languages.md).
+  const address = <>{sentTo}</>;
   const form = useForm({
     initial: { email: '' },
     validate: validateReset,
@@ -164,21 +178,29 @@ export function ResetForm({ switchTo }: Pick<FormProps, 'switchTo'>) {
   return (
     <FormShell
       form={form}
-      label="Send reset link"
-      busyLabel="Sending…"
-      after={<Button onClick={() => switchTo('signin')}>Back to sign in</Button>}
+      label={t`Send reset link`}
+      busyLabel={t`Sending…`}
+      after={
+        <Button onClick={() => switchTo('signin')}>
+          <Trans>Back to sign in</Trans>
+        </Button>
+      }
     >
-      <Typography color="textSecondary">We will email you a link to choose a new password.</Typography>
+      <Typography color="textSecondary">
+        <Trans>We will email you a link to choose a new password.</Trans>
+      </Typography>
       {sentTo && (
         <Alert severity="success" role="status">
-          If there is an account for {sentTo}, a link to reset its password is on its way. Check your inbox.
+          <Trans>
+            If there is an account for {address}, a link to reset its password is on its way. Check your inbox.
+          </Trans>
         </Alert>
       )}
       <FormTextField
         form={form}
         name="email"
         idPrefix="reset"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         required

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -19,7 +21,7 @@ const validate = (fields: FindFields) =>
   validateFields(fields, {
     email: emailAddress,
     reference: (value) =>
-      normaliseReference(value) ? undefined : 'An order reference is eight letters and digits, such as K7M4-QXPR.',
+      normaliseReference(value) ? undefined : t`An order reference is eight letters and digits, such as K7M4-QXPR.`,
   });
 
 /**
@@ -27,7 +29,7 @@ const validate = (fields: FindFields) =>
  * whether or not such an order exists, and the link is never shown here (docs/security.md#find-my-order).
  */
 async function findOrder(fields: FindFields): Promise<string | null> {
-  if (!navigator.onLine) return 'You are offline: connect to the internet and try again.';
+  if (!navigator.onLine) return t`You are offline: connect to the internet and try again.`;
   try {
     const response = await fetch(FIND_ORDER_ENDPOINT, {
       method: 'POST',
@@ -35,16 +37,19 @@ async function findOrder(fields: FindFields): Promise<string | null> {
       body: JSON.stringify({ email: fields.email.trim(), reference: fields.reference }),
       signal: AbortSignal.timeout(20_000),
     });
-    if (response.status === 429) return 'Too many tries from here: please wait a few minutes and try again.';
-    if (!response.ok) return 'The shop could not look for your order just now: please try again in a minute.';
+    if (response.status === 429) return t`Too many tries from here: please wait a few minutes and try again.`;
+    if (!response.ok) return t`The shop could not look for your order just now: please try again in a minute.`;
     return null;
   } catch {
-    return 'The shop could not be reached: check your connection and try again.';
+    return t`The shop could not be reached: check your connection and try again.`;
   }
 }
 
 export function FindOrderForm() {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // What the person typed as an element, never a string inside a message (docs/languages.md).
+  const address = <>{sentTo}</>;
   // The form opens on request: the sign-in form stays the page's one form with an Email field until then.
   const [open, setOpen] = useState(false);
   const form = useForm({
@@ -61,30 +66,35 @@ export function FindOrderForm() {
     <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="find-order">
       <Stack spacing={1.5}>
         <Typography id="find-order" variant="h2">
-          Find my order
+          <Trans>Find my order</Trans>
         </Typography>
         <Typography>
-          Bought without an account, or on another device? Give the email address you ordered with and the order’s
-          reference (in your confirmation email, such as K7M4-QXPR): we email the link to your order and tickets again.
+          <Trans>
+            Bought without an account, or on another device? Give the email address you ordered with and the order’s
+            reference (in your confirmation email, such as K7M4-QXPR): we email the link to your order and tickets
+            again.
+          </Trans>
         </Typography>
         {sentTo ? (
           <Alert severity="success" role="status">
-            If that reference is an order of {sentTo}, we have emailed the link to it there. It can take a few minutes;
-            check your spam folder too.
+            <Trans>
+              If that reference is an order of {address}, we have emailed the link to it there. It can take a few
+              minutes; check your spam folder too.
+            </Trans>
           </Alert>
         ) : !open ? (
           <div>
             <Button variant="outlined" onClick={() => setOpen(true)}>
-              Find my order
+              <Trans>Find my order</Trans>
             </Button>
           </div>
         ) : (
-          <FormShell form={form} label="Email me the link" busyLabel="Sending…">
+          <FormShell form={form} label={t`Email me the link`} busyLabel={t`Sending…`}>
             <FormTextField
               form={form}
               name="email"
               idPrefix="find-order"
-              label="Email"
+              label={t`Email`}
               type="email"
               autoComplete="email"
               required
@@ -93,7 +103,7 @@ export function FindOrderForm() {
               form={form}
               name="reference"
               idPrefix="find-order"
-              label="Order reference"
+              label={t`Order reference`}
               autoComplete="off"
               required
             />

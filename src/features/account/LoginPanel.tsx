@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,14 +13,15 @@ import { ResetForm, SignInForm, SignUpForm, type AccountMode } from './AccountFo
 import { SignOutButton } from './SignOutButton';
 import { useNextPath } from './nextPath';
 
-const HEADINGS: Record<AccountMode, string> = {
-  signin: 'Sign in to your account',
-  signup: 'Create an account',
-  reset: 'Reset your password',
+const HEADINGS: Record<AccountMode, MessageDescriptor> = {
+  signin: msg`Sign in to your account`,
+  signup: msg`Create an account`,
+  reset: msg`Reset your password`,
 };
 
 /** Sign in, create an account or reset a password; once signed in, who you are and the way out. */
 export function LoginPanel() {
+  const { i18n } = useLingui();
   const auth = useAtomValue(authAtom);
   const next = useNextPath();
   const navigate = useNavigate();
@@ -44,17 +48,24 @@ export function LoginPanel() {
   const done = () => void navigate(next, { replace: true });
 
   if (auth.authenticated) {
+    // The person's own words as an element, never a string inside a message (docs/languages.md).
+    const email = <>{auth.email}</>;
     return (
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 480 }}>
         <Stack spacing={2}>
-          <Typography variant="h2">You are signed in</Typography>
+          <Typography variant="h2">
+            <Trans>You are signed in</Trans>
+          </Typography>
           <Typography>
-            Signed in as {auth.email}
-            {auth.role === 'staff' ? ' (staff)' : ''}.
+            {auth.role === 'staff' ? (
+              <Trans>Signed in as {email} (staff).</Trans>
+            ) : (
+              <Trans>Signed in as {email}.</Trans>
+            )}
           </Typography>
           <Stack direction="row" spacing={1.5}>
             <Button component={Link} to="/dashboard" variant="contained">
-              Go to your dashboard
+              <Trans>Go to your dashboard</Trans>
             </Button>
             <SignOutButton />
           </Stack>
@@ -67,7 +78,7 @@ export function LoginPanel() {
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 480 }}>
       <Stack spacing={2}>
         <Typography variant="h2" ref={heading} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
-          {HEADINGS[mode]}
+          {i18n._(HEADINGS[mode])}
         </Typography>
         {mode === 'signin' && <SignInForm onDone={done} switchTo={switchTo} />}
         {mode === 'signup' && <SignUpForm onDone={done} switchTo={switchTo} />}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { signOut } from './accountActions';
  * the sign-in page ("sign in to see your dashboard"), which is not where someone who just left wants to be.
  */
 export function SignOutButton() {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const run = async () => {
@@ -16,11 +18,11 @@ export function SignOutButton() {
     await navigate('/home');
     const problem = await signOut();
     setBusy(false);
-    if (problem) notify({ severity: 'error', summary: 'Could not sign out', detail: problem });
+    if (problem) notify({ severity: 'error', summary: t`Could not sign out`, detail: problem });
   };
   return (
     <Button variant="outlined" onClick={() => void run()} disabled={busy}>
-      {busy ? 'Signing out…' : 'Sign out'}
+      {busy ? <Trans>Signing out…</Trans> : <Trans>Sign out</Trans>}
     </Button>
   );
 }

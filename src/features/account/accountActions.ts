@@ -1,10 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { login, logout } from '../../state/auth';
 import { appStore } from '../../state/appStore';
 import { authAtom } from '../../state/atoms';
 import { notify } from '../../lib/toast/notifier';
 import { sendPasswordReset, signOut as signOutUser } from '../../firebase/auth';
 import { createAccount, signInWithPassword } from './authSession';
-import { authErrorCode, authErrorMessage, OFFLINE_MESSAGE } from './authErrors';
+import { authErrorCode, authErrorMessage, offlineMessage } from './authErrors';
 import type { SignInFields, SignUpFields } from './accountFields';
 import { displayName, loginPayload, type Profile } from './profile';
 import { sessionAtom } from '../../state/session';
@@ -22,10 +23,11 @@ function enter(account: { uid: string; profile: Profile }): void {
   // Only the auth slice changes: the guest's wishlist (the cart slice) stays as it was.
   appStore.set(authAtom, login(loginPayload(account.uid, account.profile)));
   appStore.set(sessionAtom, 'signed-in');
+  const name = displayName(account.profile);
   notify({
     severity: 'success',
-    summary: 'Signed in',
-    detail: `Welcome, ${displayName(account.profile)}.`,
+    summary: t`Signed in`,
+    detail: t`Welcome, ${name}.`,
     key: 'signed-in',
   });
 }
@@ -72,10 +74,15 @@ export async function signOut(): Promise<ActionResult> {
     await signOutUser();
   } catch (error) {
     console.error('Sign-out failed:', error);
-    return navigator.onLine ? authErrorMessage(error) : OFFLINE_MESSAGE;
+    return navigator.onLine ? authErrorMessage(error) : offlineMessage();
   }
   appStore.set(authAtom, logout());
   appStore.set(sessionAtom, 'signed-out');
-  notify({ severity: 'info', summary: 'Signed out', detail: 'Your wishlist stays on this device.', key: 'signed-out' });
+  notify({
+    severity: 'info',
+    summary: t`Signed out`,
+    detail: t`Your wishlist stays on this device.`,
+    key: 'signed-out',
+  });
   return null;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { emailAddress, requiredText, validateFields, type FieldErrors } from '../../lib/forms';
 
 /** Firebase Auth's own minimum; a longer one is encouraged in the field's hint. */
@@ -20,14 +21,14 @@ export interface ProfileNames {
 }
 
 const names = {
-  firstname: requiredText('your first name', NAME_MAX),
-  lastname: requiredText('your last name', NAME_MAX),
+  firstname: requiredText(() => t`Please enter your first name.`, NAME_MAX),
+  lastname: requiredText(() => t`Please enter your last name.`, NAME_MAX),
 };
 
 export function validateSignIn(fields: SignInFields): FieldErrors<SignInFields> {
   return validateFields(fields, {
     email: emailAddress,
-    password: (value) => (value === '' ? 'Please enter your password.' : undefined),
+    password: (value) => (value === '' ? t`Please enter your password.` : undefined),
   });
 }
 
@@ -36,8 +37,8 @@ export function validateSignUp(fields: SignUpFields): FieldErrors<SignUpFields> 
     ...names,
     email: emailAddress,
     password: (value) => {
-      if (value === '') return 'Please choose a password.';
-      return value.length < MIN_PASSWORD_LENGTH ? `Please use at least ${MIN_PASSWORD_LENGTH} characters.` : undefined;
+      if (value === '') return t`Please choose a password.`;
+      return value.length < MIN_PASSWORD_LENGTH ? t`Please use at least ${MIN_PASSWORD_LENGTH} characters.` : undefined;
     },
   });
 }

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
@@ -21,7 +22,7 @@ const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
 
 /** The status in words on a neutral chip (coloured chips fail text contrast); the icon's colour is a hint only. */
 function OrderStatusChip({ status }: { status: OrderStatus }) {
-  return <Chip size="small" variant="outlined" icon={STATUS_ICONS[status]} label={STATUS_LABELS[status]} />;
+  return <Chip size="small" variant="outlined" icon={STATUS_ICONS[status]} label={i18n._(STATUS_LABELS[status])} />;
 }
 
 interface OrderCardProps {

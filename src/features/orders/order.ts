@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { lineTotal } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
@@ -8,11 +9,12 @@ import { parseOrderPayment, type OrderPayment, type StoredOrderPayment } from '.
 export const ORDER_STATUSES = ['pending', 'confirmed', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  fulfilled: 'Fulfilled',
-  cancelled: 'Cancelled',
+/** Each order status by name, in the reader's language (`i18n._`): the order page and the desk. */
+export const STATUS_LABELS: Readonly<Record<OrderStatus, MessageDescriptor>> = {
+  pending: /*i18n*/ { id: 'order.status.pending', message: 'Pending' },
+  confirmed: /*i18n*/ { id: 'order.status.confirmed', message: 'Confirmed' },
+  fulfilled: /*i18n*/ { id: 'order.status.fulfilled', message: 'Fulfilled' },
+  cancelled: /*i18n*/ { id: 'order.status.cancelled', message: 'Cancelled' },
 };
 
 /** One product in a stored order: its title and price as the catalogue had them when it was ordered. */

@@ -4,12 +4,16 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useAtomValue } from 'jotai';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { ShopLanguage } from '../../i18n/languages';
 import { formatMoney } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
-import { siteAtom } from '../../state/atoms';
+import { pageLanguageAtom, siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
 import { onlineAtom } from '../pwa';
 import { OrderPaymentSummary, returningSecret } from '../paying';
@@ -95,14 +99,25 @@ export default function LinkedOrderPanel({
     };
   }, [secret, online, fetches]);
 
-  if (view.kind === 'loading') return <Typography role="status">Opening your order…</Typography>;
+  useOrderLanguage(view.kind === 'found' ? view.order.language : null);
+
+  if (view.kind === 'loading') return <OpeningOrder />;
   if (view.kind === 'not-found' || view.kind === 'unreachable') {
     return (
       <Alert severity={view.kind === 'not-found' ? 'warning' : 'info'}>
-        {view.kind === 'not-found'
-          ? 'This link does not open an order. Check that you opened the whole link from the email, or ask for it again with “Find my order”.'
-          : 'Your order cannot be fetched right now (are you offline?). It opens here once you are online again.'}{' '}
-        <Link to="/login">Find my order</Link>
+        {view.kind === 'not-found' ? (
+          <Trans>
+            This link does not open an order. Check that you opened the whole link from the email, or ask for it again
+            with “Find my order”.
+          </Trans>
+        ) : (
+          <Trans>
+            Your order cannot be fetched right now (are you offline?). It opens here once you are online again.
+          </Trans>
+        )}{' '}
+        <Link to="/login">
+          <Trans>Find my order</Trans>
+        </Link>
       </Alert>
     );
   }
@@ -114,27 +129,52 @@ export default function LinkedOrderPanel({
   );
 }
 
-const FOLLOW_NOTES: Record<NonNullable<CardFollow>, { severity: 'info' | 'success' | 'warning'; text: string }> = {
-  confirming: { severity: 'info', text: 'Confirming your card payment…' },
+/**
+ * The order page speaks its order's language to a visitor who has chosen none, as its emails do: a link opened on
+ * another device reads as the email did (docs/languages.md#the-order-page). Only while the page shows.
+ */
+function useOrderLanguage(language: ShopLanguage | null): void {
+  const setPageLanguage = useSetAtom(pageLanguageAtom);
+  useEffect(() => {
+    setPageLanguage(language);
+    return () => setPageLanguage(null);
+  }, [language, setPageLanguage]);
+}
+
+/** Shown while the order (or the page's own code) is on its way. */
+function OpeningOrder() {
+  return (
+    <Typography role="status">
+      <Trans>Opening your order…</Trans>
+    </Typography>
+  );
+}
+
+const FOLLOW_NOTES: Record<
+  NonNullable<CardFollow>,
+  { severity: 'info' | 'success' | 'warning'; text: MessageDescriptor }
+> = {
+  confirming: { severity: 'info', text: msg`Confirming your card payment…` },
   confirmed: {
     severity: 'success',
-    text: 'Your card payment is confirmed. Your tickets are below and on their way by email.',
+    text: msg`Your card payment is confirmed. Your tickets are below and on their way by email.`,
   },
   unconfirmed: {
     severity: 'info',
-    text: 'Your card payment is still being confirmed. Once it is, you get an email with your tickets; this page shows them too.',
+    text: msg`Your card payment is still being confirmed. Once it is, you get an email with your tickets; this page shows them too.`,
   },
   cancelled: {
     severity: 'warning',
-    text: 'You left the payment page without paying. You can pay below while the order is held.',
+    text: msg`You left the payment page without paying. You can pay below while the order is held.`,
   },
 };
 
 function CardFollowNote({ follow }: { follow: NonNullable<CardFollow> }) {
+  const { i18n } = useLingui();
   const { severity, text } = FOLLOW_NOTES[follow];
   return (
     <Alert severity={severity} role="status">
-      {text}
+      {i18n._(text)}
     </Alert>
   );
 }
@@ -153,9 +193,15 @@ function OrderView({
   /** Fetches the order again (its payment, or a name on a ticket, changed). */
   refetch: () => void;
 }) {
-  const { currency, locale } = useAtomValue(siteAtom);
+  const { currency } = useAtomValue(siteAtom);
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
   const [added, setAdded] = useState(false);
   const ref = order.ref ? displayReference(order.ref) : '';
+  // The buyer's words as elements, never strings inside a message: Lingui reads tags in a string (docs/languages.md).
+  const buyer = <>{order.name}</>;
+  const email = <>{order.email}</>;
+  const total = formatMoney(order.total, currency, locale);
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -165,25 +211,38 @@ function OrderView({
             sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
           >
             <Typography variant="h2">
-              Order <span data-testid="order-reference">{ref}</span>
+              <Trans>
+                Order <span data-testid="order-reference">{ref}</span>
+              </Trans>
             </Typography>
-            <Chip variant="outlined" label={STATUS_LABELS[order.status]} />
+            <Chip variant="outlined" label={i18n._(STATUS_LABELS[order.status])} />
           </Stack>
           <Typography color="textSecondary">
-            For {order.name} ({order.email}).{order.payment ? '' : ' Pay at the event or when you collect.'}
+            {order.payment ? (
+              <Trans>
+                For {buyer} ({email}).
+              </Trans>
+            ) : (
+              <Trans>
+                For {buyer} ({email}). Pay at the event or when you collect.
+              </Trans>
+            )}
           </Typography>
           {order.status === 'cancelled' && (
-            <Alert severity="warning">This order was cancelled: its tickets are void and admit nobody.</Alert>
+            <Alert severity="warning">
+              <Trans>This order was cancelled: its tickets are void and admit nobody.</Trans>
+            </Alert>
           )}
           <Stack component="ul" sx={{ pl: 3, m: 0 }}>
             {order.lines.map((line) => (
               <li key={line.productId}>
-                {line.quantity} × {line.title},{' '}
-                {line.price === 0 ? 'free' : `${formatPrice(line.price, currency, locale)} each`}
+                <OrderLineText line={line} price={formatPrice(line.price, currency, locale)} />
               </li>
             ))}
           </Stack>
-          <Typography sx={{ fontWeight: 700 }}>Total {formatMoney(order.total, currency, locale)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>
+            <Trans>Total {total}</Trans>
+          </Typography>
           {order.payment && (
             <OrderPaymentSummary payment={order.payment} reference={ref} secret={secret} onMethodChanged={refetch} />
           )}
@@ -196,7 +255,7 @@ function OrderView({
             sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}
           >
             <Typography id="linked-tickets" variant="h2">
-              Tickets
+              <Trans>Tickets</Trans>
             </Typography>
             <Button
               variant="contained"
@@ -206,12 +265,12 @@ function OrderView({
                 setAdded(true);
               }}
             >
-              {added ? 'Added to Your tickets' : 'Add to Your tickets'}
+              {added ? <Trans>Added to Your tickets</Trans> : <Trans>Add to Your tickets</Trans>}
             </Button>
           </Stack>
           {added && (
             <Typography role="status" sx={{ mb: 1 }}>
-              They are under “Your tickets” on this device now, also offline.
+              <Trans>They are under “Your tickets” on this device now, also offline.</Trans>
             </Typography>
           )}
           <TicketList
@@ -223,5 +282,20 @@ function OrderView({
         </section>
       )}
     </Stack>
+  );
+}
+
+/** "2 × Harbour Jazz Night, £18.00 each": the title as an element, since it is the organiser's (docs/languages.md). */
+function OrderLineText({ line, price }: { line: LinkedOrder['lines'][number]; price: string }) {
+  const title = <>{line.title}</>;
+  const quantity = line.quantity;
+  return line.price === 0 ? (
+    <Trans>
+      {quantity} × {title}, free
+    </Trans>
+  ) : (
+    <Trans>
+      {quantity} × {title}, {price} each
+    </Trans>
   );
 }

@@ -3,6 +3,8 @@
  * (POST /api/orders/link, functions/src/mail/endpoints.ts), since the rules let nobody read an order by a secret,
  * and kept on this device under its secret, so the link opens offline too, as tickets do.
  */
+import { t } from '@lingui/core/macro';
+import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { notify } from '../../lib/toast/notifier';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
@@ -23,6 +25,8 @@ export interface LinkedOrder {
   tickets: HeldTicket[];
   /** Null for an order from before payments, or a copy kept on this device before they came. */
   payment: OrderPayment | null;
+  /** The language the buyer ordered in; null for an order from before languages, or a copy kept from before. */
+  language: ShopLanguage | null;
 }
 
 /** Orders opened on this device, by secret, newest last; a few are plenty. */
@@ -34,8 +38,8 @@ const slot = new StorageSlot(
     notify({
       severity: 'warn',
       key: 'linked-order-storage',
-      summary: 'Order not saved on this device',
-      detail: 'This browser does not let the shop keep your order for offline use: it shows while you are online.',
+      summary: t`Order not saved on this device`,
+      detail: t`This browser does not let the shop keep your order for offline use: it shows while you are online.`,
       life: 8000,
     }),
 );
@@ -87,6 +91,7 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
     email: typeof order.email === 'string' ? order.email : '',
     tickets,
     payment: parseOrderPayment(order.pay),
+    language: isShopLanguage(order.language) ? order.language : null,
   };
 }
 

@@ -57,7 +57,7 @@ function StatusSelect({ row }: { row: Row }) {
   const pending = useAtomValue(pendingStatusAtom).get(row.key);
   const [asked, setAsked] = useState<OrderStatus | null>(null);
   const [proposal, setProposal] = useState<Awaited<ReturnType<typeof refundToPropose>>>(null);
-  const current = STATUS_LABELS[row.entry.status].toLowerCase();
+  const current = i18n._(STATUS_LABELS[row.entry.status]).toLowerCase();
   // A native select: light enough for a page of rows, and the phone's own picker. Its column (or card) says what it
   // is; its accessible name says which order. A change is confirmed first, then waits out its undo time
   // (pendingStatus.ts): a mis-tap must not cancel a customer and mail them.
@@ -77,7 +77,7 @@ function StatusSelect({ row }: { row: Row }) {
       >
         {ORDER_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {STATUS_LABELS[status]}
+            {i18n._(STATUS_LABELS[status])}
           </option>
         ))}
       </TextField>
@@ -86,7 +86,7 @@ function StatusSelect({ row }: { row: Row }) {
           <Typography variant="body2" component="span" sx={{ display: 'block', maxWidth: 280 }}>
             {pending.saving
               ? 'Saving…'
-              : `${STATUS_LABELS[pending.status]} in a few seconds${pending.status === 'pending' ? '' : ', then the buyer is emailed'}. `}
+              : `${i18n._(STATUS_LABELS[pending.status])} in a few seconds${pending.status === 'pending' ? '' : ', then the buyer is emailed'}. `}
             {!pending.saving && (
               <Button
                 size="small"
@@ -105,11 +105,11 @@ function StatusSelect({ row }: { row: Row }) {
           title={
             asked === 'cancelled'
               ? `Cancel order ${reference}?`
-              : `Mark order ${reference} ${STATUS_LABELS[asked].toLowerCase()}?`
+              : `Mark order ${reference} ${i18n._(STATUS_LABELS[asked]).toLowerCase()}?`
           }
           text={consequences(row.entry, asked)}
           keepLabel={`Keep it ${current}`}
-          confirmLabel={asked === 'cancelled' ? 'Cancel order' : `Mark ${STATUS_LABELS[asked].toLowerCase()}`}
+          confirmLabel={asked === 'cancelled' ? 'Cancel order' : `Mark ${i18n._(STATUS_LABELS[asked]).toLowerCase()}`}
           onKeep={() => setAsked(null)}
           onConfirm={() => {
             setAsked(null);

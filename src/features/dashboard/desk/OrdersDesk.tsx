@@ -137,7 +137,7 @@ const Filters = memo(function Filters({
         <MenuItem value="">Any status</MenuItem>
         {ORDER_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
-            {STATUS_LABELS[status]}
+            {i18n._(STATUS_LABELS[status])}
           </MenuItem>
         ))}
       </TextField>

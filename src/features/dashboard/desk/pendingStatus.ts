@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { atom } from 'jotai';
 import { appStore } from '../../../state/appStore';
 import { STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
@@ -48,7 +49,7 @@ export function scheduleStatus(key: string, entry: DeskEntry, status: OrderStatu
       put(key, { status, saving: true });
       void saveQuickly(
         () => setOrderStatus(key, entry, status),
-        `Order ${reference} is now ${STATUS_LABELS[status].toLowerCase()}.`,
+        `Order ${reference} is now ${i18n._(STATUS_LABELS[status]).toLowerCase()}.`,
       ).finally(() => settle(key));
     }, STATUS_UNDO_MS),
   );

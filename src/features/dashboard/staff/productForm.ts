@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { DEFAULT_MAX_PER_ORDER, MAX_PER_ORDER_LIMIT, type Product } from '../../catalogue';
 import { optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { typedTitle } from '../../../lib/typedTitle';
@@ -184,7 +185,7 @@ export function validateProduct(
       if (!/^[a-z0-9-]{1,64}$/.test(id)) return 'Use up to 64 lower-case letters, digits and dashes.';
       return context.editing === null && context.products.has(id) ? 'Another product already has this id.' : undefined;
     },
-    title: requiredText('a title', 200),
+    title: requiredText(() => t`Please enter a title.`, 200),
     price: (value) => {
       if (value.trim() === '') return 'Please enter a price.';
       const price = number(value);
@@ -194,7 +195,7 @@ export function validateProduct(
     },
     description: optionalText(5000),
     image: optionalText(2000),
-    category: requiredText('a category', 100),
+    category: requiredText(() => t`Please enter a category.`, 100),
     date: (value, { id }) => {
       // A type's tickets are its group's, under the group's event (docs/behaviour.md#editing-types-and-quotas).
       const datedTypes = value === '' && typesOf(id.trim(), context.products.values()).some((type) => type.date);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { SiteState } from '../../../state/types';
 import { isTimeZone } from '../../../state/site';
 import { emailAddress, optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
@@ -30,7 +31,7 @@ const webAddress = (max: number) => (value: string) => {
 /** The same limits as the properties rules in database.rules.json. */
 export function validateProperties(fields: PropertiesFields): FieldErrors<PropertiesFields> {
   return validateFields(fields, {
-    name: requiredText('the shop’s name', 100),
+    name: requiredText(() => t`Please enter the shop’s name.`, 100),
     tagline: optionalText(200),
     address: optionalText(300),
     postcode: optionalText(20),

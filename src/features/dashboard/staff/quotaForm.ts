@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Quota } from '../../catalogue';
 import { requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { slugify } from './productForm';
@@ -29,7 +30,7 @@ export function validateQuota(
 ): FieldErrors<QuotaFields> {
   return validateFields(fields, {
     name: (value) => {
-      const problem = requiredText('a name', 100)(value);
+      const problem = requiredText(() => t`Please enter a name.`, 100)(value);
       if (problem || editing !== null) return problem;
       const id = quotaId(value);
       if (id === '') return 'Please use some letters or digits: the quota’s id is made from them.';
