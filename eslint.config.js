@@ -85,7 +85,10 @@ const TRANSLATED = [
   'src/i18n/**/*.ts',
   'src/lib/toast/constants.ts',
   'src/lib/price.ts',
-  'src/lib/@(forms|askTrustedCode).ts',
+  'src/lib/@(forms|askTrustedCode|zoneNote).ts',
+  'src/features/dashboard/@(Dashboard|CustomerSections|OrderCard|LiveContent|Section).tsx',
+  'src/features/dashboard/@(format|saving).ts',
+  'src/features/dashboard/customer/**/*.{ts,tsx}',
   'src/features/account/**/*.{ts,tsx}',
   'src/lib/toast/**/*.{ts,tsx}',
   'src/features/pwa/**/*.{ts,tsx}',
@@ -97,7 +100,7 @@ const TRANSLATED = [
   'src/features/paying/**/*.{ts,tsx}',
   'src/features/tickets/*.tsx',
   'src/features/tickets/@(holderChange|myTickets|linkedOrder).ts',
-  'src/pages/@(Home|About|ComingSoon|Contact|Products|Cart|Order|Login)Page.tsx',
+  'src/pages/@(Home|About|ComingSoon|Contact|Products|Cart|Order|Login|Dashboard)Page.tsx',
 ];
 
 /**
@@ -225,6 +228,24 @@ export default tseslint.config(
       'lingui/no-single-variables-to-translate': 'error',
       'lingui/no-trans-inside-trans': 'error',
       'lingui/no-expression-in-message': 'error',
+    },
+  },
+  {
+    // Trusted code is built without Lingui's macros: what it shares with the app declares its texts as descriptors
+    // (docs/languages.md#texts-that-trusted-code-speaks).
+    files: SHARED_WITH_TRUSTED_CODE.map((path) => `src/${path.slice(2)}${path.endsWith('.ts') ? '' : '/**/*.ts'}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@lingui/*/macro', '@lingui/react'],
+              message: 'Shared with trusted code, which has no macros: declare texts as /*i18n*/ descriptors.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

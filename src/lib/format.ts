@@ -42,8 +42,3 @@ const MOMENT = {
 export function formatMoment(at: number, locale: string, timeZone: string | null, part: keyof typeof MOMENT): string {
   return formatter(locale, timeZone, MOMENT[part]).format(new Date(at));
 }
-
-/** Which clock staff read times on, said beside them: the shop's zone by name, or the device's while it names none. */
-export function zoneNote(timeZone: string | null): string {
-  return timeZone ? `times in the shop’s zone, ${timeZone}` : 'times in this device’s zone (the shop names none)';
-}

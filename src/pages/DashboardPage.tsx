@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { withMuiScope } from '../lib/mui/MuiScope';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -5,10 +6,13 @@ import { usePageTitle } from '../features/site/usePageTitle';
 import { Dashboard } from '../features/dashboard/Dashboard';
 
 function DashboardPage() {
-  usePageTitle('Dashboard');
+  const { t } = useLingui();
+  usePageTitle(t`Dashboard`);
   return (
     <Stack spacing={3} className="dashboard-page">
-      <Typography variant="h1">Dashboard</Typography>
+      <Typography variant="h1">
+        <Trans>Dashboard</Trans>
+      </Typography>
       <Dashboard />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGE_NAMES } from '../../src/i18n/languages';
 import { SEED_NAME, TWO_ITEMS, confirmedOrder, failOnPageErrors, stateWith, storeState, storedState } from './support';
-import { expect, test } from './liveDatabase';
+import { expect, test } from './accounts';
 
 /** Fails the test on a message the catalogues lack (src/app/language.ts says so on the console). */
 function failOnMissingMessages(page: Page): void {
@@ -269,4 +269,35 @@ test.describe('the pseudo-language', () => {
       await expect(page.locator('.language-picker select')).not.toHaveAccessibleName('Language');
     });
   }
+});
+
+test('the pseudo-language shows no text of a customer’s dashboard untranslated', async ({ page, db, accounts }) => {
+  const customer = await accounts.create('customer');
+  const title = 'Harbour Jazz Night';
+  await db.write(`orders/${customer.uid}/order-1`, {
+    items: { 'harbour-jazz-night': { title, price: 18, quantity: 2 } },
+    total: 36,
+    status: 'pending',
+    created: Date.now(),
+    contact: { name: 'Casey Customer', email: customer.email },
+    notes: 'Step-free seats',
+  });
+  await accounts.signIn(page, customer);
+  await page.evaluate(() => {
+    const state = JSON.parse(localStorage.getItem('state') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('state', JSON.stringify({ ...state, language: 'en-XA' }));
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('textbox')).toHaveCount(2);
+  const organiser = organiserTexts([
+    await db.read('products'),
+    await db.read('properties'),
+    [title, customer.email, customer.firstname, customer.lastname, 'Step-free seats'],
+  ]);
+  // An order without a reference is shown by its id.
+  organiser.push('order-1');
+  // The tickets and orders arrive live, each with its own loading note: what settles must all be translated.
+  await expect.poll(() => untranslatedWords(page, organiser)).toEqual([]);
 });

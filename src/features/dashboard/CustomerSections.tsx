@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense } from 'react';
 import type { AuthState } from '../../state/types';
@@ -10,8 +11,9 @@ const MyTickets = lazy(() => import('../tickets/MyTicketsPanel'));
 
 /** The user's tickets; also shown from the device while the sign-in cannot be confirmed (offline at the door). */
 export function TicketsSection({ uid }: { uid: string }) {
+  const { t } = useLingui();
   return (
-    <Section title="Your tickets">
+    <Section title={t`Your tickets`}>
       <Suspense fallback={null}>
         <MyTickets uid={uid} />
       </Suspense>
@@ -21,13 +23,14 @@ export function TicketsSection({ uid }: { uid: string }) {
 
 /** What every signed-in user has: their tickets, orders and profile. */
 export function CustomerSections({ auth }: { auth: AuthState & { id: string } }) {
+  const { t } = useLingui();
   return (
     <Stack spacing={3}>
       <TicketsSection uid={auth.id} />
-      <Section title="Your orders">
+      <Section title={t`Your orders`}>
         <MyOrders uid={auth.id} />
       </Section>
-      <Section title="Your profile">
+      <Section title={t`Your profile`}>
         <MyProfile auth={auth} />
       </Section>
     </Stack>

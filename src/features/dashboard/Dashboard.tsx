@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -33,14 +34,17 @@ export function Dashboard() {
   const auth = useAtomValue(authAtom);
   const session = useAtomValue(sessionAtom);
   const online = useAtomValue(onlineAtom);
+  const { t } = useLingui();
   if (!auth.authenticated || auth.id === null) return <Navigate to={loginPathFor('/dashboard')} replace />;
   if (session === 'checking') {
     return (
       <Stack spacing={3}>
         {online ? (
-          <Waiting text="Checking your sign-in…" />
+          <Waiting text={t`Checking your sign-in…`} />
         ) : (
-          <Typography role="status">Offline: your sign-in is confirmed when the connection returns.</Typography>
+          <Typography role="status">
+            <Trans>Offline: your sign-in is confirmed when the connection returns.</Trans>
+          </Typography>
         )}
         {auth.role === 'staff' ? (
           <Suspense fallback={null}>
@@ -52,7 +56,9 @@ export function Dashboard() {
       </Stack>
     );
   }
-  if (session !== 'signed-in') return <Waiting text="Checking your sign-in…" />;
+  if (session !== 'signed-in') return <Waiting text={t`Checking your sign-in…`} />;
+  // The person's own name as an element, never a string inside a message (docs/languages.md).
+  const name = <>{auth.firstname || auth.email}</>;
   const user = { ...auth, id: auth.id };
 
   return (
@@ -63,13 +69,12 @@ export function Dashboard() {
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
         <Typography>
-          Welcome, {auth.firstname || auth.email}
-          {auth.role === 'staff' ? ' · Staff' : ''}
+          {auth.role === 'staff' ? <Trans>Welcome, {name} · Staff</Trans> : <Trans>Welcome, {name}</Trans>}
         </Typography>
         <SignOutButton />
       </Stack>
       {auth.role === 'staff' ? (
-        <Suspense fallback={<Waiting text="Loading the staff tools…" />}>
+        <Suspense fallback={<Waiting text={t`Loading the staff tools…`} />}>
           <StaffDashboard auth={user} />
         </Suspense>
       ) : (

@@ -6,14 +6,17 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { liveValueAtom } from '../../firebase/liveValue';
 
-/** Shows loading and errors of a live path, and hands its value to `children` once it has one. */
+/**
+ * Shows loading and errors of a live path, and hands its value to `children` once it has one. `loading` is said
+ * while it waits, as a whole sentence of the caller's ("Loading your orders…").
+ */
 export function LiveContent({
   path,
-  label,
+  loading,
   children,
 }: {
   path: string;
-  label: string;
+  loading: string;
   children: (value: unknown) => ReactNode;
 }) {
   const live = useAtomValue(liveValueAtom(path));
@@ -22,7 +25,7 @@ export function LiveContent({
     return (
       <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
         <CircularProgress size={20} aria-hidden />
-        <Typography>Loading {label}…</Typography>
+        <Typography>{loading}</Typography>
       </Stack>
     );
   }

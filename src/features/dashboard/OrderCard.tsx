@@ -1,4 +1,5 @@
-import { i18n } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
@@ -22,6 +23,7 @@ const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
 
 /** The status in words on a neutral chip (coloured chips fail text contrast); the icon's colour is a hint only. */
 function OrderStatusChip({ status }: { status: OrderStatus }) {
+  const { i18n } = useLingui();
   return <Chip size="small" variant="outlined" icon={STATUS_ICONS[status]} label={i18n._(STATUS_LABELS[status])} />;
 }
 
@@ -36,16 +38,26 @@ interface OrderCardProps {
   staff?: ReactNode;
 }
 
-/** How an email's delivery stands, in words. */
+/** How an email's delivery stands, in words; the mail server's own answer is quoted as it gave it. */
 function deliveryText(mail: MailDelivery, date: (at: number) => string): string {
-  if (mail.state === 'sent') return `sent ${date(mail.at)}`;
-  if (mail.state === 'failed') return `not delivered: ${mail.error || 'refused'}`;
-  return mail.attempts > 0 ? `waiting to retry (${mail.attempts} tries; ${mail.error})` : 'queued';
+  const { error, attempts } = mail;
+  if (mail.state === 'sent') {
+    const when = date(mail.at);
+    return t`sent ${when}`;
+  }
+  if (mail.state === 'failed') return error ? t`not delivered: ${error}` : t`not delivered: refused`;
+  return attempts > 0
+    ? plural(attempts, { one: `waiting to retry (# try; ${error})`, other: `waiting to retry (# tries; ${error})` })
+    : t`queued`;
 }
 
 /** One order: when, what, how much (added up from the items), its status. */
 export function OrderCard({ order, heading, actions, checkTotal = false, staff }: OrderCardProps) {
   const format = useShopFormat();
+  const { t } = useLingui();
+  const placed = format.date(order.created);
+  const reference = referenceOrId(order.ref, order.id);
+  const total = format.money(order.total);
   return (
     <Paper component="article" variant="outlined" sx={{ p: 2 }} aria-label={heading}>
       <Stack spacing={1}>
@@ -60,8 +72,9 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
           {actions ?? <OrderStatusChip status={order.status} />}
         </Stack>
         <Typography variant="body2" color="textSecondary">
-          Placed {format.date(order.created)} · reference{' '}
-          <span data-testid="order-card-reference">{referenceOrId(order.ref, order.id)}</span>
+          <Trans>
+            Placed {placed} · reference <span data-testid="order-card-reference">{reference}</span>
+          </Trans>
         </Typography>
         {staff !== undefined && (
           <Stack spacing={0.5}>
@@ -75,7 +88,7 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
               )}
             </Typography>
             {order.deliveries.length > 0 && (
-              <Stack component="ul" aria-label="Emails" sx={{ m: 0, pl: 2.5 }}>
+              <Stack component="ul" aria-label={t`Emails`} sx={{ m: 0, pl: 2.5 }}>
                 {order.deliveries.map((mail) => (
                   <Typography
                     component="li"
@@ -94,23 +107,58 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
         <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
           {order.lines.map((line) => (
             <Typography component="li" key={line.productId} variant="body2">
-              {line.quantity} × {line.title}
-              {line.price === 0 ? ', free' : ` at ${format.money(line.price)}`}
+              <LineText
+                quantity={line.quantity}
+                name={line.title}
+                price={line.price === 0 ? null : format.money(line.price)}
+              />
             </Typography>
           ))}
         </Stack>
-        <Typography sx={{ fontWeight: 600 }}>Total {format.money(order.total)}</Typography>
-        {order.payment && (
-          <OrderPaymentSummary payment={order.payment} reference={referenceOrId(order.ref, order.id)} />
-        )}
+        <Typography sx={{ fontWeight: 600 }}>
+          <Trans>Total {total}</Trans>
+        </Typography>
+        {order.payment && <OrderPaymentSummary payment={order.payment} reference={reference} />}
         {checkTotal && order.storedTotalMismatch !== null && (
           <Alert severity="warning">
-            The order was stored with a total of {format.money(order.storedTotalMismatch)}, which is not what its items
-            add up to; the total above is added up from the items at the prices they were sold at.
+            <StoredTotalNote stored={format.money(order.storedTotalMismatch)} />
           </Alert>
         )}
-        {order.notes && <Typography variant="body2">Notes: {order.notes}</Typography>}
+        {order.notes && <NotesText notes={order.notes} />}
       </Stack>
     </Paper>
+  );
+}
+
+/** "2 × Harbour Jazz Night at £18.00": the title as an element, since it is the organiser's (docs/languages.md). */
+function LineText({ quantity, name, price }: { quantity: number; name: string; price: string | null }) {
+  const title = <>{name}</>;
+  return price === null ? (
+    <Trans>
+      {quantity} × {title}, free
+    </Trans>
+  ) : (
+    <Trans>
+      {quantity} × {title} at {price}
+    </Trans>
+  );
+}
+
+function StoredTotalNote({ stored }: { stored: string }) {
+  return (
+    <Trans>
+      The order was stored with a total of {stored}, which is not what its items add up to; the total above is added up
+      from the items at the prices they were sold at.
+    </Trans>
+  );
+}
+
+/** The buyer's notes, as an element: their words, not a message's. */
+function NotesText({ notes }: { notes: string }) {
+  const words = <>{notes}</>;
+  return (
+    <Typography variant="body2">
+      <Trans>Notes: {words}</Trans>
+    </Typography>
   );
 }

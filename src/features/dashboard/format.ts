@@ -1,15 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { zoneNote } from '../../lib/format';
+import { zoneNote } from '../../lib/zoneNote';
 import { formatMoney } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
 import { plausibleTime } from '../../state/dates';
 
 /**
- * Money and dates in the shop's currency, locale and time zone, as the rest of the shop shows them, whatever the
- * staff member's device is set to (docs/behaviour.md#the-staff-desk).
+ * Money and dates in the shop's currency and time zone and the reader's language, as the rest of the shop shows
+ * them, whatever the device's own zone is (docs/behaviour.md#the-staff-desk, docs/languages.md).
  */
 export function useShopFormat() {
-  const { currency, locale, timezone } = useAtomValue(siteAtom);
+  const { currency, timezone } = useAtomValue(siteAtom);
+  const { i18n, t } = useLingui();
+  const locale = i18n.locale;
   const dates = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -18,7 +21,7 @@ export function useShopFormat() {
   return {
     money: (amount: number) => formatMoney(amount, currency, locale),
     // Creation times come from the database: 0, 1e300 or seconds instead of milliseconds are no date to show.
-    date: (epochMs: number) => (plausibleTime(epochMs) === null ? 'unknown date' : dates.format(new Date(epochMs))),
+    date: (epochMs: number) => (plausibleTime(epochMs) === null ? t`unknown date` : dates.format(new Date(epochMs))),
     zoneNote: zoneNote(timezone),
   };
 }

@@ -1,9 +1,8 @@
+import { t } from '@lingui/core/macro';
 import { appStore } from '../../state/appStore';
 import { connectedAtom } from '../../state/liveAtoms';
 import { notify } from '../../lib/toast/notifier';
 import { isPermissionDenied } from '../../firebase/errors';
-
-const OFFLINE_SAVE_MESSAGE = 'You are offline, so nothing was saved. Try again when the connection is back.';
 
 /**
  * Runs a dashboard write only while connected: the database SDK would otherwise queue it silently and apply it
@@ -14,24 +13,26 @@ export async function saveOnline(
   work: () => Promise<void>,
   success: string,
   /** The toast's title: "Saved", or what the work really did ("Email on its way" when it queues mail). */
-  done = 'Saved',
+  done = t`Saved`,
 ): Promise<string | null> {
-  if (!navigator.onLine || !appStore.get(connectedAtom)) return OFFLINE_SAVE_MESSAGE;
+  if (!navigator.onLine || !appStore.get(connectedAtom)) {
+    return t`You are offline, so nothing was saved. Try again when the connection is back.`;
+  }
   try {
     await work();
   } catch (error) {
     console.error('Save failed:', error);
     return isPermissionDenied(error)
-      ? 'The shop refused this change: you may not have permission, or a value is not allowed.'
-      : 'This could not be saved. Please try again.';
+      ? t`The shop refused this change: you may not have permission, or a value is not allowed.`
+      : t`This could not be saved. Please try again.`;
   }
   notify({ severity: 'success', summary: done, detail: success });
   return null;
 }
 
 /** For one-click changes (a status, a role): the outcome goes to a toast instead of a form. */
-export async function saveQuickly(work: () => Promise<void>, success: string, done = 'Saved'): Promise<boolean> {
+export async function saveQuickly(work: () => Promise<void>, success: string, done = t`Saved`): Promise<boolean> {
   const problem = await saveOnline(work, success, done);
-  if (problem) notify({ severity: 'error', summary: 'Not saved', detail: problem });
+  if (problem) notify({ severity: 'error', summary: t`Not saved`, detail: problem });
   return problem === null;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,6 +13,7 @@ import { paths } from '../../../firebase/paths';
 
 /** The signed-in user's names, editable; email and role are shown but changed elsewhere (role: staff only). */
 export function MyProfile({ auth }: { auth: AuthState }) {
+  const { t } = useLingui();
   const form = useForm({
     initial: { firstname: auth.firstname ?? '', lastname: auth.lastname ?? '' },
     validate: validateNames,
@@ -20,7 +22,7 @@ export function MyProfile({ auth }: { auth: AuthState }) {
       saveOnline(
         // Shown to signed-in users only, who have an id.
         () => updateValues(paths.user(auth.id!), { firstname: firstname.trim(), lastname: lastname.trim() }),
-        'Your name has been updated.',
+        t`Your name has been updated.`,
       ),
   });
   return (
@@ -29,10 +31,10 @@ export function MyProfile({ auth }: { auth: AuthState }) {
       noValidate
       spacing={1.5}
       onSubmit={(event) => void form.onSubmit(event)}
-      aria-label="Your profile"
+      aria-label={t`Your profile`}
     >
       <Typography>
-        {auth.email} · {auth.role === 'staff' ? 'Staff' : 'Customer'}
+        {auth.email} · {auth.role === 'staff' ? <Trans>Staff</Trans> : <Trans>Customer</Trans>}
       </Typography>
       {form.problem && (
         <Alert severity="error" role="alert">
@@ -44,7 +46,7 @@ export function MyProfile({ auth }: { auth: AuthState }) {
           form={form}
           name="firstname"
           idPrefix="profile"
-          label="First name"
+          label={t`First name`}
           autoComplete="given-name"
           required
           slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
@@ -53,7 +55,7 @@ export function MyProfile({ auth }: { auth: AuthState }) {
           form={form}
           name="lastname"
           idPrefix="profile"
-          label="Last name"
+          label={t`Last name`}
           autoComplete="family-name"
           required
           slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
@@ -61,7 +63,7 @@ export function MyProfile({ auth }: { auth: AuthState }) {
       </Stack>
       <div>
         <Button type="submit" variant="contained" disabled={form.busy}>
-          {form.busy ? 'Saving…' : 'Save names'}
+          {form.busy ? <Trans>Saving…</Trans> : <Trans>Save names</Trans>}
         </Button>
       </div>
     </Stack>

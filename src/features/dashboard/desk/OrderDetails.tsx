@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -48,12 +49,13 @@ export function OrderDetails({
   actions: ReactNode;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { uid, order } = row.entry;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
       <DialogTitle id="order-details-title">Order {reference}</DialogTitle>
       <DialogContent>
-        <LiveContent path={paths.order(uid, order)} label="the order">
+        <LiveContent path={paths.order(uid, order)} loading={t`Loading the order…`}>
           {(raw) => {
             const parsed = parseOrder(uid, order, raw);
             return parsed ? (

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLingui } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
@@ -51,9 +51,9 @@ function Unreadable({ count, what }: { count: number; what: string }) {
 /** An order's payments as trusted code recorded them, oldest first. */
 function PaymentList({ order, money }: { order: Order; money: (minor: number) => string }) {
   const format = useShopFormat();
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   return (
-    <LiveContent path={paymentPaths.payments(deskKey(order.uid, order.id))} label="the payments">
+    <LiveContent path={paymentPaths.payments(deskKey(order.uid, order.id))} loading={t`Loading the payments…`}>
       {(raw) => {
         const { payments, malformed } = parsePayments(raw);
         return (
@@ -89,10 +89,11 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
 
 /** An order's refunds as trusted code recorded them, oldest first, each with its state. */
 function RefundList({ order, money }: { order: Order; money: (minor: number) => string }) {
+  const { t } = useLingui();
   const format = useShopFormat();
   const id = useId();
   return (
-    <LiveContent path={refundPaths.refunds(deskKey(order.uid, order.id))} label="the refunds">
+    <LiveContent path={refundPaths.refunds(deskKey(order.uid, order.id))} loading={t`Loading the refunds…`}>
       {(raw) => {
         const { refunds, malformed } = parseRefunds(raw);
         if (refunds.length === 0 && malformed === 0) return null;

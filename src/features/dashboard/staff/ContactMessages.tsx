@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -44,10 +45,11 @@ function parseMessages(raw: unknown): Message[] {
 
 /** Messages sent through the contact form, newest first; deleting one is how staff mark it dealt with. */
 export function ContactMessages() {
+  const { t } = useLingui();
   const format = useShopFormat();
   return (
     <Section title="Contact messages">
-      <LiveContent path={paths.messages} label="messages">
+      <LiveContent path={paths.messages} loading={t`Loading messages…`}>
         {(raw) => {
           const messages = parseMessages(raw);
           if (messages.length === 0) return <Typography>No messages.</Typography>;

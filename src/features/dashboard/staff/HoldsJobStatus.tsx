@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import { useEffect, useState } from 'react';
 import { HOLDS_JOB_PATH, parseHoldsJobRun } from '../../orders';
@@ -12,6 +13,7 @@ const STALE_MS = 5 * 60_000;
  * organiser sees a job that stopped: until it runs, unpaid orders keep what they hold.
  */
 export function HoldsJobStatus() {
+  const { t } = useLingui();
   const format = useShopFormat();
   // A clock of its own, so that a job that stops is said even when nothing else changes on the page.
   const [now, setNow] = useState(() => Date.now());
@@ -20,7 +22,7 @@ export function HoldsJobStatus() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <LiveContent path={HOLDS_JOB_PATH} label="the last check of unpaid orders">
+    <LiveContent path={HOLDS_JOB_PATH} loading={t`Loading the last check of unpaid orders…`}>
       {(raw) => {
         const run = parseHoldsJobRun(raw);
         if (!run) {

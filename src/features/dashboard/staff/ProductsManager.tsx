@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -151,6 +152,7 @@ function ProductList({
 
 /** Create, edit, hide and restock products, and add types to them. */
 export function ProductsManager() {
+  const { t } = useLingui();
   const [editing, setEditing] = useState<Editing | null>(null);
   return (
     <Section
@@ -161,9 +163,9 @@ export function ProductsManager() {
         </Button>
       }
     >
-      <LiveContent path={paths.products} label="products">
+      <LiveContent path={paths.products} loading={t`Loading products…`}>
         {(rawProducts) => (
-          <LiveContent path={paths.quotas} label="quotas">
+          <LiveContent path={paths.quotas} loading={t`Loading quotas…`}>
             {(rawQuotas) => (
               <ProductList rawProducts={rawProducts} rawQuotas={rawQuotas} editing={editing} setEditing={setEditing} />
             )}

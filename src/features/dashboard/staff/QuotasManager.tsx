@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -50,6 +51,7 @@ function QuotaRow({ quota, users, onEdit }: { quota: Quota; users: readonly stri
  * delete those no product draws on.
  */
 export function QuotasManager() {
+  const { t } = useLingui();
   const [editing, setEditing] = useState<Quota | 'new' | null>(null);
   return (
     <Section
@@ -63,9 +65,9 @@ export function QuotasManager() {
       <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         Places that several products share, such as a venue’s seats over its ticket types; tick them in a product.
       </Typography>
-      <LiveContent path={paths.quotas} label="quotas">
+      <LiveContent path={paths.quotas} loading={t`Loading quotas…`}>
         {(rawQuotas) => (
-          <LiveContent path={paths.products} label="products">
+          <LiveContent path={paths.products} loading={t`Loading products…`}>
             {(rawProducts) => {
               const quotas = quotaList(rawQuotas);
               const products = [...productsById(rawProducts).values()];

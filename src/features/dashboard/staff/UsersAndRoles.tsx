@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,9 +26,10 @@ function parseUsers(raw: unknown): { uid: string; profile: Profile }[] {
 
 /** Everyone with an account and their role; staff change others' roles (nobody their own: the rules refuse it). */
 export function UsersAndRoles({ selfId }: { selfId: string }) {
+  const { t } = useLingui();
   return (
     <Section title="Users and roles">
-      <LiveContent path={paths.users} label="users">
+      <LiveContent path={paths.users} loading={t`Loading users…`}>
         {(raw) => (
           <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
             {parseUsers(raw).map(({ uid, profile }) => {
