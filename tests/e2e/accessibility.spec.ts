@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './accounts';
 import { checkScreen } from './screenCheck';
-import { TWO_ITEMS, clearWishlist, expectHeading, storeState } from './support';
+import { TWO_ITEMS, clearWishlist, expectHeading, storeState, phoneInDark } from './support';
 
 const PAGES = [
   '/home',
@@ -16,7 +16,7 @@ const PAGES = [
 ];
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every page passes axe in the ${scheme} scheme @phone`, async ({ page }) => {
+  test(`every page passes axe in the ${scheme} scheme${phoneInDark(scheme)}`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await storeState(page, TWO_ITEMS);
@@ -56,7 +56,11 @@ test('the contact form with validation errors passes axe @phone', async ({ page 
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the staff coming-soon banner reads clearly, ${scheme} @phone`, async ({ page, db, accounts }) => {
+  test(`the staff coming-soon banner reads clearly, ${scheme}${phoneInDark(scheme)}`, async ({
+    page,
+    db,
+    accounts,
+  }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await db.write('properties/comingsoon', true);
     await db.write('properties/launch', '2099-01-01T10:00:00Z');

@@ -1,8 +1,13 @@
+import { phoneInDark } from './support';
 import { expect, test } from './accounts';
 import { checkScreen as check } from './screenCheck';
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`sign-in forms and both dashboards pass axe in the ${scheme} scheme @phone`, async ({ page, db, accounts }) => {
+  test(`sign-in forms and both dashboards pass axe in the ${scheme} scheme${phoneInDark(scheme)}`, async ({
+    page,
+    db,
+    accounts,
+  }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     const customer = await accounts.create('customer');

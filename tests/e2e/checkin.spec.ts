@@ -1,5 +1,5 @@
 import { expect, test } from './accounts';
-import { changeOrderStatus, failOnPageErrors, STATUS_SAVED } from './support';
+import { changeOrderStatus, failOnPageErrors, STATUS_SAVED, phoneInDark } from './support';
 import {
   checkinResult as result,
   eventCodes,
@@ -239,7 +239,11 @@ function resultContrast(page: import('@playwright/test').Page): Promise<number> 
 }
 
 for (const scheme of ['dark', 'light'] as const) {
-  test(`the door's results read at 4.5:1 or more in the ${scheme} scheme @phone`, async ({ page, db, accounts }) => {
+  test(`the door's results read at 4.5:1 or more in the ${scheme} scheme${phoneInDark(scheme)}`, async ({
+    page,
+    db,
+    accounts,
+  }) => {
     await page.emulateMedia({ colorScheme: scheme });
     const staff = await accounts.create('staff');
     const codes = await eventCodes(db);

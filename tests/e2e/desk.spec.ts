@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
-import { changeOrderStatus, failOnPageErrors, openJazzNight, STATUS_SAVED } from './support';
+import { changeOrderStatus, failOnPageErrors, openJazzNight, STATUS_SAVED, phoneInDark } from './support';
 import { keepPicture } from './pictures';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -80,7 +80,7 @@ const orderRows = (page: Page) =>
     .filter({ hasNot: page.locator('th') });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`orders: find by reference, name and email, filter and page, in the ${scheme} scheme @phone`, async ({
+  test(`orders: find by reference, name and email, filter and page, in the ${scheme} scheme${phoneInDark(scheme)}`, async ({
     page,
     db,
     accounts,

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { TWO_ITEMS, failOnPageErrors, openLive, storeState } from './support';
+import { TWO_ITEMS, failOnPageErrors, openLive, storeState, phoneInDark } from './support';
 import { expect, test } from './liveDatabase';
 import { keepPicture } from './pictures';
 
@@ -58,7 +58,7 @@ async function press(page: Page, control: Locator, touch: boolean): Promise<void
 }
 
 for (const scheme of ['dark', 'light'] as const) {
-  test(`a fresh visitor adds a product from its dialog with the install offer shown, offline too (${scheme}) @phone`, async ({
+  test(`a fresh visitor adds a product from its dialog with the install offer shown, offline too (${scheme})${phoneInDark(scheme)}`, async ({
     page,
     db,
     isMobile,

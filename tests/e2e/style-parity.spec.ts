@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './accounts';
-import { openLive } from './support';
+import { openLive, phoneInDark } from './support';
 
 /**
  * The plain pages and the MUI pages draw the same things in two ways (docs/styling.md). This compares what the
@@ -55,7 +55,7 @@ type Pair = 'primary text' | 'secondary text' | 'contained button' | 'outlined b
 type Sample = Pair | 'surface' | 'dialog' | 'dialog title' | 'focus ring';
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`plain and MUI elements look the same, ${scheme} @phone`, async ({ page, accounts }) => {
+  test(`plain and MUI elements look the same, ${scheme}${phoneInDark(scheme)}`, async ({ page, accounts }) => {
     test.slow();
     await page.emulateMedia({ colorScheme: scheme });
     const plain: Partial<Record<Sample, Styles>> = {};

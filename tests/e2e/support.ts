@@ -170,3 +170,10 @@ export const storedPay = (extra: Partial<StoredOrderPayment>): StoredOrderPaymen
   v: 1,
   ...extra,
 });
+
+/**
+ * The tag a test of one colour scheme carries: every scheme runs on the desktop, and the dark one on the phone too
+ * (`@phone`, playwright.config.ts). Colours do not change with the viewport; the phone's own layout is checked once,
+ * in the scheme a phone at an evening event most likely shows, which keeps CI well inside its time (README.md).
+ */
+export const phoneInDark = (scheme: 'light' | 'dark'): string => (scheme === 'dark' ? ' @phone' : '');
