@@ -89,6 +89,7 @@ const TRANSLATED = [
   'src/features/dashboard/@(Dashboard|CustomerSections|OrderCard|LiveContent|Section).tsx',
   'src/features/dashboard/@(format|saving).ts',
   'src/features/dashboard/customer/**/*.{ts,tsx}',
+  'src/features/checkin/**/*.{ts,tsx}',
   'src/features/account/**/*.{ts,tsx}',
   'src/lib/toast/**/*.{ts,tsx}',
   'src/features/pwa/**/*.{ts,tsx}',

@@ -166,9 +166,11 @@ export const test = databaseTest.extend<{ accounts: Accounts }, { firebaseBundle
       },
       async signIn(page, user) {
         await page.goto('/login');
-        await page.getByLabel('Email').fill(user.email);
-        await page.getByLabel('Password').fill(user.password);
-        await page.getByRole('button', { name: 'Sign in' }).click();
+        // By the form's own ids, so that a test in any language signs in the same way.
+        const form = page.locator('form').filter({ has: page.locator('#signin-email') });
+        await page.locator('#signin-email').fill(user.email);
+        await page.locator('#signin-password').fill(user.password);
+        await form.locator('button[type=submit]').click();
         // Signing in goes through the Auth emulator and reads the profile: slower than a page on a busy machine.
         await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
       },

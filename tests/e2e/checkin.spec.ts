@@ -192,7 +192,7 @@ test('an order placed while the door follows the event: its reference is looked 
 test.describe('a door device set to another language and zone than the shop', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
-  test('dates in the shop’s locale, focus back in the code field, an unknown code repeated @phone', async ({
+  test('dates in British English on the shop’s clock, focus back in the code field, an unknown code repeated @phone', async ({
     page,
     db,
     accounts,
@@ -200,7 +200,8 @@ test.describe('a door device set to another language and zone than the shop', ()
     const codes = await eventCodes(db);
     await accounts.signIn(page, await accounts.create('staff'));
     await openCheckin(page);
-    // The seed's shop: en-GB, 24-hour clock, day before month.
+    // An American browser reads the shop's British English (docs/languages.md): 24-hour clock, day before month, on
+    // the shop's clock.
     await expect(page.getByTestId('checkin-synced')).toContainText(
       /last synced \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} \(times in the shop’s zone, Europe\/London\) · /,
     );
@@ -218,6 +219,45 @@ test.describe('a door device set to another language and zone than the shop', ()
     await expect(result(page)).toContainText('“hello door” is not a ticket on this device’s lists');
     await typeCode(page, `<b>${'A'.repeat(500)}</b>`);
     await expect(result(page)).toContainText(`“<b>${'A'.repeat(37)}…” is not a ticket`);
+  });
+});
+
+test.describe('a door device in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('staff read the door in German: its results, counts and dates, on the shop’s clock', async ({
+    page,
+    db,
+    accounts,
+  }) => {
+    const codes = await eventCodes(db);
+    await accounts.signIn(page, await accounts.create('staff'));
+    await page.goto('/dashboard?tab=checkin');
+    await page.getByRole('combobox', { name: 'Veranstaltung' }).click();
+    await page.getByRole('option', { name: 'Harbour Jazz Night' }).click();
+    await page.getByRole('button', { name: 'Ticketliste herunterladen' }).click();
+    await expect(page.getByTestId('checkin-synced')).toHaveText(
+      /^2 Tickets auf diesem Gerät · zuletzt abgeglichen \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2} \(Zeiten in der Zeitzone des Shops, Europe\/London\) · dieses Gerät ist door-[0-9a-z]{4}$/,
+    );
+    await expect(page.getByTestId('checkin-counter')).toHaveText('Eingecheckt: 0 / 2');
+    const code = page.getByRole('textbox', { name: 'Ticketcode' });
+    const checkIn = page.getByRole('button', { name: 'Einchecken', exact: true });
+    await code.fill(codes[0]!);
+    await checkIn.click();
+    await expect(result(page)).toContainText('Eingelassen');
+    await expect(page.getByTestId('checkin-ticket')).toHaveText(/^Ticket [12] von 2 · Bestellung \S+$/);
+    await expect(page.getByTestId('checkin-counter')).toHaveText('Eingecheckt: 1 / 2');
+    await code.fill(codes[0]!);
+    await checkIn.click();
+    await expect(result(page)).toContainText(/Schon eingecheckt ?um \d{2}:\d{2}:\d{2} auf diesem Gerät · /);
+    await code.fill('hallo Tür');
+    await checkIn.click();
+    await expect(result(page)).toContainText('Unbekannter Code');
+    await expect(result(page)).toContainText('„hallo Tür“ ist kein Ticket auf den Listen dieses Geräts');
+    await expect(page.getByTestId('checkin-outbox')).toHaveText(
+      /^(1 Scan wartet auf das Senden …|Alle Scans gesendet\.)$/,
+    );
+    await expect(page.getByTestId('checkin-outbox')).toHaveText('Alle Scans gesendet.');
   });
 });
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import Alert from '@mui/material/Alert';
 import { useEffect, useRef, useState } from 'react';
 import { frameReader } from './cameraFrames';
@@ -8,10 +9,10 @@ const REPEAT_MS = 3000;
 function cameraProblem(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError')
-    return 'The camera is not allowed here. Type the code under the QR instead.';
+    return t`The camera is not allowed here. Type the code under the QR instead.`;
   if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return 'No camera found on this device. Type the code under the QR instead.';
-  return 'The camera could not be started. Type the code under the QR instead.';
+    return t`No camera found on this device. Type the code under the QR instead.`;
+  return t`The camera could not be started. Type the code under the QR instead.`;
 }
 
 /** Live camera view that hands every QR code it reads to `onCode`; falls back to typing with a short reason. */
@@ -65,7 +66,7 @@ export default function CameraScanner({ onCode }: { onCode: (text: string) => vo
       ref={video}
       muted
       playsInline
-      aria-label="Camera view for scanning tickets"
+      aria-label={t`Camera view for scanning tickets`}
       style={{ width: '100%', maxWidth: 480, borderRadius: 8, background: '#000' }}
     />
   );

@@ -4,6 +4,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoment } from '../../lib/format';
@@ -61,7 +63,10 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const [eventId, setEventId] = useState<string>(() => Object.keys(lists)[0] ?? '');
   const [code, setCode] = useState('');
   const codeField = useRef<HTMLInputElement>(null);
-  const { locale, timezone, currency } = useAtomValue(siteAtom);
+  const { timezone, currency } = useAtomValue(siteAtom);
+  // Staff read the door in their own language, on the shop's clock (docs/languages.md).
+  const { i18n, t } = useLingui();
+  const locale = i18n.locale;
   const when = (at: number) => formatMoment(at, locale, timezone, 'date-time');
   const [camera, setCamera] = useState(false);
   const title = events.get(eventId) ?? eventId;
@@ -84,26 +89,36 @@ export default function CheckinPanel({ uid }: { uid: string }) {
   const valid = list?.tickets.filter((t) => t.status === 'valid') ?? [];
   const checkedIn = valid.filter((t) => t.checkin).length;
   const waiting = outbox.filter((s) => s.eventId === eventId).length;
-  const progress = sending && connected ? '…' : ' (offline)';
-  const scans = `${waiting} scan${waiting === 1 ? '' : 's'}`;
-  const outboxText = waiting === 0 ? 'All scans sent.' : `${scans} waiting to be sent${progress}`;
+  const outboxText =
+    waiting === 0
+      ? t`All scans sent.`
+      : sending && connected
+        ? plural(waiting, { one: '# scan waiting to be sent…', other: '# scans waiting to be sent…' })
+        : plural(waiting, {
+            one: '# scan waiting to be sent (offline)',
+            other: '# scans waiting to be sent (offline)',
+          });
+  const tickets = list?.tickets.length ?? 0;
+  const synced = list ? when(list.syncedAt) : '';
+  const zone = zoneNote(timezone);
+  const total = valid.length;
 
   return (
     <Stack spacing={2.5}>
       {notices.map((notice) => (
-        <Alert key={notice} severity="warning">
-          {notice}
+        <Alert key={notice.id} severity="warning">
+          {i18n._(notice)}
         </Alert>
       ))}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           select
-          label="Event"
+          label={t`Event`}
           value={eventId}
           onChange={(e) => setEventId(e.target.value)}
           sx={{ minWidth: 260 }}
           disabled={events.size === 0}
-          helperText={events.size === 0 ? 'Loading the events…' : undefined}
+          helperText={events.size === 0 ? t`Loading the events…` : undefined}
         >
           {[...events].map(([id, name]) => (
             <MenuItem key={id} value={id}>
@@ -116,24 +131,30 @@ export default function CheckinPanel({ uid }: { uid: string }) {
           disabled={!eventId || download === 'loading'}
           onClick={() => void downloadList(eventId, title)}
         >
-          {list ? 'Download again' : 'Download ticket list'}
+          {list ? <Trans>Download again</Trans> : <Trans>Download ticket list</Trans>}
         </Button>
       </Stack>
       {download === 'failed' && (
-        <Alert severity="error">The list could not be downloaded. Check the connection and try again.</Alert>
+        <Alert severity="error">
+          <Trans>The list could not be downloaded. Check the connection and try again.</Trans>
+        </Alert>
       )}
       {list ? (
         <>
           <Typography data-testid="checkin-synced">
-            {list.tickets.length} tickets on this device · last synced {when(list.syncedAt)} ({zoneNote(timezone)}) ·
-            this device is {deviceName}
+            {plural(tickets, {
+              one: `# ticket on this device · last synced ${synced} (${zone}) · this device is ${deviceName}`,
+              other: `# tickets on this device · last synced ${synced} (${zone}) · this device is ${deviceName}`,
+            })}
           </Typography>
           <Typography data-testid="checkin-counter" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
-            Checked in: {checkedIn} / {valid.length}
+            <Trans>
+              Checked in: {checkedIn} / {total}
+            </Trans>
           </Typography>
           <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={submit} noValidate>
             <TextField
-              label="Ticket code"
+              label={t`Ticket code`}
               value={code}
               onChange={(e) => setCode(e.target.value)}
               autoComplete="off"
@@ -142,10 +163,10 @@ export default function CheckinPanel({ uid }: { uid: string }) {
               sx={{ flex: 1 }}
             />
             <Button type="submit" variant="contained" size="large">
-              Check in
+              <Trans>Check in</Trans>
             </Button>
             <Button variant="outlined" size="large" onClick={() => setCamera((open) => !open)}>
-              {camera ? 'Close camera' : 'Scan with camera'}
+              {camera ? <Trans>Close camera</Trans> : <Trans>Scan with camera</Trans>}
             </Button>
           </Stack>
           {/* Above the camera view, which would push it off a phone's screen. */}
@@ -158,7 +179,13 @@ export default function CheckinPanel({ uid }: { uid: string }) {
             />
           )}
           {camera && (
-            <Suspense fallback={<Typography role="status">Starting the camera…</Typography>}>
+            <Suspense
+              fallback={
+                <Typography role="status">
+                  <Trans>Starting the camera…</Trans>
+                </Typography>
+              }
+            >
               <CameraScanner onCode={(text) => scan(text, eventId)} />
             </Suspense>
           )}
@@ -170,7 +197,9 @@ export default function CheckinPanel({ uid }: { uid: string }) {
       ) : (
         eventId && (
           <Typography>
-            Download the event’s ticket list to this device to check people in, also without a connection.
+            <Trans>
+              Download the event’s ticket list to this device to check people in, also without a connection.
+            </Trans>
           </Typography>
         )
       )}

@@ -2,6 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { holderText, placeText, type Decision } from './decide';
 import { admitPaid, deviceName } from './doorStore';
@@ -25,7 +28,7 @@ const RESULT_COLOURS = {
 } as const;
 
 /**
- * The result in words: a title, a detail, and for a ticket of this event which one it is ("ticket 2 of 3 · order
+ * The result in words, in the language spoken (its caller renders again when that changes): a title, a detail, and for a ticket of this event which one it is ("ticket 2 of 3 · order
  * K7M4-QXPR", as the buyer's own tickets say it; never the internal id), so staff can ask the holder about it.
  */
 function describe(
@@ -36,53 +39,66 @@ function describe(
   switch (decision.kind) {
     case 'admitted':
       return {
-        title: 'Admitted',
+        title: t`Admitted`,
         detail: holderText(decision.ticket),
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.admitted,
       };
     case 'already': {
-      const where = decision.device === deviceName ? 'this device' : decision.device;
+      const at = time(decision.at);
+      const holder = holderText(decision.ticket);
+      const device = decision.device;
       return {
-        title: 'Already checked in',
-        detail: `at ${time(decision.at)} on ${where} · ${holderText(decision.ticket)}`,
+        title: t`Already checked in`,
+        detail: device === deviceName ? t`at ${at} on this device · ${holder}` : t`at ${at} on ${device} · ${holder}`,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
     }
-    case 'void':
+    case 'void': {
+      const holder = holderText(decision.ticket);
       return {
-        title: 'Void ticket',
-        detail: `Cancelled order · ${holderText(decision.ticket)}`,
+        title: t`Void ticket`,
+        detail: t`Cancelled order · ${holder}`,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
-    case 'unpaid':
+    }
+    case 'unpaid': {
+      const holder = holderText(decision.ticket);
       return {
-        title: 'Not paid',
-        detail: `Its order waits for a card or bank payment · ${holderText(decision.ticket)}`,
+        title: t`Not paid`,
+        detail: t`Its order waits for a card or bank payment · ${holder}`,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.refused,
       };
-    case 'collect':
+    }
+    case 'collect': {
+      const holder = holderText(decision.ticket);
+      const amount = money(decision.amount);
       return {
-        title: `Unpaid: take ${money(decision.amount)}`,
-        detail: `Pays the whole order · ${holderText(decision.ticket)}`,
+        title: t`Unpaid: take ${amount}`,
+        detail: t`Pays the whole order · ${holder}`,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.elsewhere,
       };
-    case 'other-event':
+    }
+    case 'other-event': {
+      const event = decision.title;
       return {
-        title: 'Another event’s ticket',
-        detail: `This ticket is for ${decision.title}`,
+        title: t`Another event’s ticket`,
+        detail: t`This ticket is for ${event}`,
         colour: RESULT_COLOURS.elsewhere,
       };
-    case 'unknown':
+    }
+    case 'unknown': {
+      const typed = echo(decision.input);
       return {
-        title: 'Unknown code',
-        detail: `“${echo(decision.input)}” is not a ticket on this device’s lists`,
+        title: t`Unknown code`,
+        detail: t`“${typed}” is not a ticket on this device’s lists`,
         colour: RESULT_COLOURS.unknown,
       };
+    }
   }
 }
 
@@ -100,7 +116,10 @@ export function DecisionView({
   /** An amount in the shop's minor units as the shop writes it. */
   money: (minor: number) => string;
 }) {
+  // Subscribes to the language: describe() speaks the one spoken at each render.
+  useLingui();
   const { title, detail, colour, ticket } = describe(decision, when, money);
+  const amount = decision.kind === 'collect' ? money(decision.amount) : '';
   const box = useRef<HTMLDivElement>(null);
   // On a phone the form or the on-screen keyboard can hide it: each new result is brought into view.
   useEffect(() => {
@@ -137,7 +156,7 @@ export function DecisionView({
             onClick={() => admitPaid(decision)}
             sx={{ bgcolor: '#fff', color: '#1a1a1a', '&:hover': { bgcolor: '#f0f0f0' } }}
           >
-            Paid {money(decision.amount)}: admit
+            <Trans>Paid {amount}: admit</Trans>
           </Button>
         </Stack>
       )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { referenceOrId } from '../orders';
 import { normaliseCode } from '../tickets';
 
@@ -50,9 +51,11 @@ interface TicketPlace {
   order: string | null;
 }
 
+/** "ticket 2 of 3 · order K7M4-QXPR", in the language spoken. */
 export function placeText(place: TicketPlace): string {
-  const ticket = `ticket ${place.n + 1} of ${place.of}`;
-  return place.order === null ? ticket : `${ticket} · order ${place.order}`;
+  const { of, order } = place;
+  const n = place.n + 1;
+  return order === null ? t`ticket ${n} of ${of}` : t`ticket ${n} of ${of} · order ${order}`;
 }
 
 export type Decision =

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import { readValue, subscribeValue, updateFromRoot } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';
@@ -25,19 +27,23 @@ import { paths } from '../../firebase/paths';
  * and what the staff member needs to read (last result, notices, conflicts). Kept in local storage under keys
  * of their own, so a reload offline keeps everything; if storage fails it all goes on in memory and says so.
  */
-export const doorNoticesAtom = atom<readonly string[]>([]);
+/**
+ * What the door has to say about this device's storage. Some are found before any language is loaded, so they are
+ * kept as descriptors and said in the language spoken where they show.
+ */
+export const doorNoticesAtom = atom<readonly MessageDescriptor[]>([]);
 
 /** Each trouble is said once, and one does not hide another (a full disk and a dropped list, say). */
-function tell(notice: string): void {
+function tell(notice: MessageDescriptor): void {
   const notices = appStore.get(doorNoticesAtom);
-  if (!notices.includes(notice)) appStore.set(doorNoticesAtom, [...notices, notice]);
+  if (!notices.some((told) => told.id === notice.id)) appStore.set(doorNoticesAtom, [...notices, notice]);
 }
 
 function storageTrouble(failure: StorageFailure): void {
   tell(
     failure === 'full'
-      ? 'This device’s storage is full: check-in goes on, but the list and waiting scans are kept only until this tab closes.'
-      : 'This browser does not let the app store anything: check-in goes on, but only until this tab closes.',
+      ? msg`This device’s storage is full: check-in goes on, but the list and waiting scans are kept only until this tab closes.`
+      : msg`This browser does not let the app store anything: check-in goes on, but only until this tab closes.`,
   );
 }
 
@@ -47,7 +53,7 @@ const slots = {
   device: new StorageSlot(() => window.localStorage, 'door-device', storageTrouble),
 };
 
-function load<T>(slot: StorageSlot, parse: (text: string) => T, empty: T, dropped: string): T {
+function load<T>(slot: StorageSlot, parse: (text: string) => T, empty: T, dropped: MessageDescriptor): T {
   const text = slot.read();
   if (text === null) return empty;
   try {
@@ -79,7 +85,7 @@ export const doorListsAtom = atom<Record<string, EventList>>(
     slots.lists,
     parseLists,
     {},
-    'The ticket lists stored on this device could not be read and were removed: download the event again.',
+    msg`The ticket lists stored on this device could not be read and were removed: download the event again.`,
   ),
 );
 export const outboxAtom = atom<Scan[]>(
@@ -87,7 +93,7 @@ export const outboxAtom = atom<Scan[]>(
     slots.outbox,
     parseOutbox,
     [],
-    'Scans waiting on this device could not be read and were removed. Scans already sent are safe.',
+    msg`Scans waiting on this device could not be read and were removed. Scans already sent are safe.`,
   ),
 );
 export const lastDecisionAtom = atom<{ decision: Decision; at: number } | null>(null);
