@@ -90,6 +90,7 @@ const TRANSLATED = [
   'src/features/dashboard/@(format|saving).ts',
   'src/features/dashboard/customer/**/*.{ts,tsx}',
   'src/features/checkin/**/*.{ts,tsx}',
+  'src/state/appStore.ts',
   'src/features/account/**/*.{ts,tsx}',
   'src/lib/toast/**/*.{ts,tsx}',
   'src/features/pwa/**/*.{ts,tsx}',

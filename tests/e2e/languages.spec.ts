@@ -45,6 +45,25 @@ test.describe('a German browser', () => {
     await expect(page.getByRole('link', { name: 'Wishlist, 3 items' })).toBeVisible();
   });
 
+  test('what start-up finds wrong with the saved wishlist is said in German, once German is loaded', async ({
+    page,
+  }) => {
+    // Found while the store is made, before any language's messages are loaded.
+    await page.goto('/favicon.svg');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'state',
+        JSON.stringify({
+          cart: { products: [{ id: 'mug', title: 'Enamel Camp Mug', price: 14, quantity: 500 }], total: 0 },
+        }),
+      ),
+    );
+    await page.goto('/home');
+    await expect(page.getByRole('alert').filter({ hasText: 'Mengen auf der Wunschliste verringert' })).toContainText(
+      '„Enamel Camp Mug“ war in größerer Menge gespeichert, als eine Wunschliste fasst: Es sind jetzt 99.',
+    );
+  });
+
   test('a page drawn with MUI gets the rest of the messages with its code: the wishlist in German', async ({
     page,
   }) => {

@@ -1,9 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-test('a start-up failure is written to the console and the visitor still gets a page', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  // Break a browser API the app uses right after its first render (the toast area listens for a first tap).
+/** Breaks a browser API the app uses right after its first render (the toast area listens for a first tap). */
+async function breakStartUp(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const listen = window.addEventListener;
     window.addEventListener = function (this: Window, ...args: Parameters<Window['addEventListener']>) {
@@ -11,8 +9,26 @@ test('a start-up failure is written to the console and the visitor still gets a 
       listen.apply(this, args);
     } as Window['addEventListener'];
   });
+}
+
+test('a start-up failure is written to the console and the visitor still gets a page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await breakStartUp(page);
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1, name: 'The shop could not start' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reload the shop' })).toHaveAttribute('href', '/home');
   expect(errors.join('\n')).toMatch(/Start-up failed/);
+});
+
+test.describe('in a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the page after a start-up failure is German', async ({ page }) => {
+    await breakStartUp(page);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Der Shop konnte nicht starten' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Shop neu laden' })).toHaveAttribute('href', '/home');
+    await expect(page.getByRole('main')).toHaveAttribute('lang', 'de-DE');
+  });
 });
