@@ -34,6 +34,13 @@ export function validateCartItem(input: unknown): CartItem {
   if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) {
     throw new TransitionError(
       `The quantity of "${title}" must be a whole number of at least 1; got ${describe(quantity)}.`,
+      {
+        .../*i18n*/ {
+          id: 'wishlist.quantity',
+          message: 'The quantity of “{title}” must be a whole number of at least 1.',
+        },
+        values: { title },
+      },
     );
   }
   return { id, title, price, quantity };
@@ -68,11 +75,20 @@ function requireId(id: unknown): string {
 export function addItem(cart: CartState, input: unknown): CartState {
   const item = validateCartItem(input);
   if (cart.products.some((existing) => existing.id === item.id)) {
-    throw new TransitionError(`"${item.title}" is already in the wishlist.`);
+    throw new TransitionError(`"${item.title}" is already in the wishlist.`, {
+      .../*i18n*/ { id: 'wishlist.already', message: '“{title}” is already in the wishlist.' },
+      values: { title: item.title },
+    });
   }
   if (cart.products.length >= MAX_WISHLIST_ITEMS) {
     const reason = `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items: remove one to add "${item.title}".`;
-    throw new TransitionError(reason);
+    throw new TransitionError(reason, {
+      .../*i18n*/ {
+        id: 'wishlist.full',
+        message: 'A wishlist holds at most {max} items: remove one to add “{title}”.',
+      },
+      values: { max: MAX_WISHLIST_ITEMS, title: item.title },
+    });
   }
   return withProducts([...cart.products, item]);
 }

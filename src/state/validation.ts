@@ -1,6 +1,17 @@
-/** Thrown by a state transition that refuses its input; the state it was given is left unchanged. */
+import type { MessageDescriptor } from '@lingui/core';
+/**
+ * Thrown by a state transition that refuses its input; the state it was given is left unchanged. `said` is what a
+ * visitor can be told, in their language (`i18n._`), for a refusal a visitor can meet; without it the refusal is
+ * a malformed input's, and its message is for the console (docs/languages.md).
+ */
 export class TransitionError extends Error {
   override name = 'TransitionError';
+  constructor(
+    message: string,
+    readonly said?: MessageDescriptor,
+  ) {
+    super(message);
+  }
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

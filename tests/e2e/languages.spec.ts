@@ -64,6 +64,22 @@ test.describe('a German browser', () => {
     );
   });
 
+  test('a full wishlist and a product stored without a category are said in German', async ({ page, db }) => {
+    // Written as admin: the rules refuse a product without a category from anyone else.
+    await db.write('products/harbour-jazz-night/category', '');
+    await page.goto('/favicon.svg');
+    await page.evaluate(() => {
+      const products = Array.from({ length: 500 }, (_, index) => ({ id: `p${index}`, title: 't', price: 1 }));
+      localStorage.setItem('state', JSON.stringify({ cart: { products, total: products.length } }));
+    });
+    await page.goto('/products');
+    await expect(page.getByRole('combobox', { name: 'Kategorie' })).toContainText('Sonstiges');
+    await page.getByRole('button', { name: 'Harbour Jazz Night zur Wunschliste hinzufügen' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Wunschliste nicht geändert' })).toContainText(
+      'Eine Wunschliste fasst höchstens 500 Artikel: Entfernen Sie einen, um „Harbour Jazz Night“ hinzuzufügen.',
+    );
+  });
+
   test('a page drawn with MUI gets the rest of the messages with its code: the wishlist in German', async ({
     page,
   }) => {

@@ -1,3 +1,4 @@
+import { categoryName } from './categoryName';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, type ReactNode } from 'react';
 import { Icon } from '../../lib/Icon';
@@ -78,7 +79,7 @@ export function CatalogueFilters({ query, categories, onChange }: CatalogueFilte
         <option value="">{t`All categories`}</option>
         {categories.map((category) => (
           <option key={category} value={category}>
-            {category}
+            {categoryName(category)}
           </option>
         ))}
       </Picker>

@@ -1,3 +1,4 @@
+import { categoryName } from './categoryName';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CloseIcon from '@mui/icons-material/Close';
@@ -193,7 +194,7 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
                   {product.venue ? ` · ${product.venue}` : ''}
                 </Typography>
               )}
-              <Typography color="textSecondary">{product.category}</Typography>
+              <Typography color="textSecondary">{categoryName(product.category)}</Typography>
               <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
             </Stack>
           ) : (

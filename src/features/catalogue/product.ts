@@ -114,6 +114,13 @@ function parsePerOrder(raw: Record<string, unknown>): Pick<Product, 'maxPerOrder
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
+ * The category of a product stored without one. Shown in the reader's language where categories show
+ * (`categoryName`, src/features/catalogue/categoryName.ts): this module is shared with trusted code, which has no
+ * messages of its own for it.
+ */
+export const DEFAULT_CATEGORY = 'Other';
+
+/**
  * Reads one product from the database. A product without a usable title or price is refused (with the reason)
  * so the page can leave it out; lesser fields fall back to empty values, and an unusable date is no date: the
  * product still shows (ignoredDate names it).
@@ -132,7 +139,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       price,
       description: text(raw.description),
       image: text(raw.image),
-      category: text(raw.category) || 'Other',
+      category: text(raw.category) || DEFAULT_CATEGORY,
       date: normaliseDate(raw.date) ?? null,
       venue: text(raw.venue) || null,
       stock: typeof stock === 'number' && Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : null,

@@ -1,4 +1,5 @@
-import { t } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { toastText } from '../../lib/toast/constants';
 import type { ToastMessage } from '../../lib/toast/types';
 import { cartAtom, rootAtom } from '../../state/atoms';
@@ -34,6 +35,9 @@ export interface Wishlist {
 const putBack = (cart: CartState, item: CartItem): CartState =>
   cart.products.some((held) => held.id === item.id) ? cart : addItem(cart, item);
 
+/** A refusal a visitor meets, told in their language. */
+const refusal = (said: MessageDescriptor) => new TransitionError(i18n._(said), said);
+
 /**
  * The wishlist's actions: each applies a cart transition to the store and tells the user what happened.
  * A refused transition leaves the wishlist as it was and says why.
@@ -45,7 +49,9 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
       store.set(cartAtom, change(store.get(rootAtom).cart));
     } catch (error) {
       if (!(error instanceof TransitionError)) throw error;
-      notify({ severity: 'error', summary: t`Wishlist not changed`, detail: error.message });
+      if (!error.said) console.warn('Wishlist change refused:', error.message);
+      const detail = error.said ? i18n._(error.said) : t`This change could not be made to your wishlist.`;
+      notify({ severity: 'error', summary: t`Wishlist not changed`, detail });
       return;
     }
     if (success) notify(success);
@@ -59,14 +65,14 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
           const wanted = existing ? quantityOf(existing) + 1 : 1;
           const { maxQuantity: most, title } = product;
           if (most !== undefined && wanted > most) {
-            throw new TransitionError(
+            throw refusal(
               most === 0
-                ? t`"${title}" is sold out.`
+                ? msg`"${title}" is sold out.`
                 : product.limitedPerOrder
-                  ? t`Your wishlist already holds ${most} of "${title}", the most one order may hold.`
+                  ? msg`Your wishlist already holds ${most} of "${title}", the most one order may hold.`
                   : most === 1
-                    ? t`Your wishlist already holds the last "${title}".`
-                    : t`Your wishlist already holds all ${most} of "${title}" that are available.`,
+                    ? msg`Your wishlist already holds the last "${title}".`
+                    : msg`Your wishlist already holds all ${most} of "${title}" that are available.`,
             );
           }
           return existing
