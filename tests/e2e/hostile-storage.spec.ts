@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SITE, expectHeading, failOnPageErrors, stateWith, storeRaw, storedState } from './support';
+import {
+  OVERFULL_WISHLIST,
+  SITE,
+  expectHeading,
+  failOnPageErrors,
+  stateWith,
+  storeRaw,
+  storeState,
+  storedState,
+} from './support';
 
 // Values an earlier visit, an extension or a person with the developer tools could have left in this browser's
 // storage. No database answers in these tests: what shows comes from storage alone. Pages are opened where no
@@ -90,16 +99,7 @@ test('a cached catalogue holding one product with an impossible date keeps the o
 test('a stored quantity above what an item may have is lowered at start-up, and the visitor is told @phone', async ({
   page,
 }) => {
-  await page.goto('/favicon.svg');
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'state',
-      JSON.stringify({
-        cart: { products: [{ id: 'mug', title: 'Enamel Camp Mug', price: 14, quantity: 500 }], total: 0 },
-      }),
-    ),
-  );
-  await page.goto('/cart');
+  await storeState(page, OVERFULL_WISHLIST, '/cart');
   await expectHeading(page, 'Wishlist');
   await expect(page.getByRole('alert').filter({ hasText: 'Wishlist quantities lowered' })).toContainText(
     '“Enamel Camp Mug” was saved in a larger quantity than a wishlist holds: it is now 99.',

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { LANGUAGE_NAMES } from '../../src/i18n/languages';
-import { SEED_NAME, TWO_ITEMS, confirmedOrder, failOnPageErrors, stateWith, storeState, storedState } from './support';
+import {
+  OVERFULL_WISHLIST,
+  SEED_NAME,
+  TWO_ITEMS,
+  confirmedOrder,
+  failOnPageErrors,
+  stateWith,
+  storeState,
+  storedState,
+} from './support';
 import { expect, test } from './accounts';
 
 /** Fails the test on a message the catalogues lack (src/app/language.ts says so on the console). */
@@ -49,16 +58,7 @@ test.describe('a German browser', () => {
     page,
   }) => {
     // Found while the store is made, before any language's messages are loaded.
-    await page.goto('/favicon.svg');
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'state',
-        JSON.stringify({
-          cart: { products: [{ id: 'mug', title: 'Enamel Camp Mug', price: 14, quantity: 500 }], total: 0 },
-        }),
-      ),
-    );
-    await page.goto('/home');
+    await storeState(page, OVERFULL_WISHLIST);
     await expect(page.getByRole('alert').filter({ hasText: 'Mengen auf der Wunschliste verringert' })).toContainText(
       '„Enamel Camp Mug“ war in größerer Menge gespeichert, als eine Wunschliste fasst: Es sind jetzt 99.',
     );

@@ -40,6 +40,11 @@ export async function storeRaw(page: Page, raw: string, path = '/home'): Promise
   await page.goto(path);
 }
 
+/** A saved wishlist holding more of one item than a wishlist may: start-up lowers it, and says so. */
+export const OVERFULL_WISHLIST = {
+  cart: { products: [{ id: 'mug', title: 'Enamel Camp Mug', price: 14, quantity: 500 }], total: 0 },
+};
+
 export async function storeState(page: Page, state: unknown, path = '/home'): Promise<void> {
   await storeRaw(page, JSON.stringify(state), path);
 }
