@@ -36,17 +36,18 @@ function describe(
   time: (at: number) => string,
   money: (minor: number) => string,
 ): { title: string; detail: string; colour: string; ticket?: string } {
+  // Who the ticket admits, for every result about a ticket of this event.
+  const holder = 'ticket' in decision ? holderText(decision.ticket) : '';
   switch (decision.kind) {
     case 'admitted':
       return {
         title: t`Admitted`,
-        detail: holderText(decision.ticket),
+        detail: holder,
         ticket: placeText(decision.place),
         colour: RESULT_COLOURS.admitted,
       };
     case 'already': {
       const at = time(decision.at);
-      const holder = holderText(decision.ticket);
       const device = decision.device;
       return {
         title: t`Already checked in`,
@@ -56,7 +57,6 @@ function describe(
       };
     }
     case 'void': {
-      const holder = holderText(decision.ticket);
       return {
         title: t`Void ticket`,
         detail: t`Cancelled order · ${holder}`,
@@ -65,7 +65,6 @@ function describe(
       };
     }
     case 'unpaid': {
-      const holder = holderText(decision.ticket);
       return {
         title: t`Not paid`,
         detail: t`Its order waits for a card or bank payment · ${holder}`,
@@ -74,7 +73,6 @@ function describe(
       };
     }
     case 'collect': {
-      const holder = holderText(decision.ticket);
       const amount = money(decision.amount);
       return {
         title: t`Unpaid: take ${amount}`,
