@@ -328,7 +328,7 @@ test('the search field clears with the shop’s own button, not the browser’s 
   await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(0);
 });
 
-test('clearing the wishlist asks first, and the spec’s toast offers to undo it @phone', async ({ page }) => {
+test('clearing the wishlist asks first, and the spec’s toast offers to undo it', async ({ page }) => {
   await storeState(page, TWO_ITEMS, '/cart');
   const rows = page.getByRole('list', { name: 'Wishlist items' }).getByRole('listitem');
   await expect(rows).toHaveCount(2);
@@ -350,9 +350,7 @@ test('clearing the wishlist asks first, and the spec’s toast offers to undo it
   expect(await storedState(page)).toMatchObject({ cart: TWO_ITEMS.cart });
 });
 
-test('prices, stock and limits read plainly: free, sold out once, the last one, why + stops @phone', async ({
-  page,
-}) => {
+test('prices, stock and limits read plainly: free, sold out once, the last one, why + stops', async ({ page }) => {
   await page.goto('/products');
   const market = page.getByRole('article', { name: 'Spring Makers Market' });
   await expect(market.locator('.product-card__price')).toHaveText('Free');

@@ -165,12 +165,10 @@ test('the last item: of two buyers racing for it exactly one gets it, the other 
   await Promise.all(buyers.map((context) => context.close()));
 });
 
-test('while the buyer waits in line, the summary does not mark what they queued for as sold out or short @phone', async ({
+test('while the buyer waits in line, the summary does not mark what they queued for as sold out or short', async ({
   page,
   db,
-  isMobile,
 }) => {
-  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
   await addToWishlist(page, 'Folk in the Round', 'Folk in the Round');
   await page.goto('/checkout');
   await expectHeading(page, 'Checkout');
@@ -196,7 +194,7 @@ test('while the buyer waits in line, the summary does not mark what they queued 
   await expect(summary).toContainText('£27.00');
   await expect(summary).not.toContainText('sold out');
   await expect(page.getByRole('button', { name: 'In line…' })).toBeVisible();
-  await keepPicture(page, `checkout-in-line-${isMobile ? 'phone-dark' : 'desktop'}`);
+  await keepPicture(page, `checkout-in-line-desktop`);
 
   await db.write('products/folk-in-the-round', folk);
   release();

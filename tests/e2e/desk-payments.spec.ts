@@ -97,14 +97,12 @@ test('the orders show how each is paid, and filter by it @phone', async ({ page,
   await expect(orderRows(page)).toContainText('Ann Awaiting');
 });
 
-test('staff record a payment: what is typed is checked, trusted code applies it, and the desk says what happened @phone', async ({
+test('staff record a payment: what is typed is checked, trusted code applies it, and the desk says what happened', async ({
   page,
   db,
   accounts,
-  isMobile,
 }) => {
   test.setTimeout(90_000);
-  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
   await openDesk(page, db, accounts);
   await page.getByRole('button', { name: 'Open order order-awaiting' }).click();
   const details = page.getByRole('dialog', { name: 'Order order-awaiting' });
@@ -173,13 +171,11 @@ test('staff record a payment: what is typed is checked, trusted code applies it,
   await checkScreen(page, 'desk-order-payments');
 });
 
-test('a payment after the hold lapsed and the tickets sold is recorded, with the refund owed @phone', async ({
+test('a payment after the hold lapsed and the tickets sold is recorded, with the refund owed', async ({
   page,
   db,
   accounts,
-  isMobile,
 }) => {
-  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
   await openDesk(page, db, accounts);
   await page.getByRole('button', { name: 'Open order order-lapsed' }).click();
   const details = page.getByRole('dialog', { name: 'Order order-lapsed' });

@@ -137,7 +137,7 @@ test('staff refund part of a paid order: checked, applied, listed, emailed, and 
   await checkScreen(page, 'desk-refund-revenue');
 });
 
-test('cancelling a paid order proposes its refund, which staff may decline @phone', async ({ page, db, accounts }) => {
+test('cancelling a paid order proposes its refund, which staff may decline', async ({ page, db, accounts }) => {
   test.setTimeout(90_000);
   await openDesk(page, db, accounts);
   await page.getByRole('combobox', { name: 'Status of order order-paid' }).selectOption('cancelled');
@@ -209,11 +209,7 @@ async function refundTwentyToCard(page: Page, payments: Locator) {
   return dialog;
 }
 
-test('a card payment is refunded to the card through the provider, part of it @phone', async ({
-  page,
-  db,
-  accounts,
-}) => {
+test('a card payment is refunded to the card through the provider, part of it', async ({ page, db, accounts }) => {
   test.setTimeout(120_000);
   const { uid, id, payments } = await paidByCardOnDesk(page, db, accounts, '4242 4242 4242 4242');
   const dialog = await refundTwentyToCard(page, payments);

@@ -430,7 +430,7 @@ test.describe('a desk device set to another zone than the shop', () => {
   });
 });
 
-test('a customer sees no desk, and the rules refuse them the index @phone', async ({ page, db, accounts }) => {
+test('a customer sees no desk, and the rules refuse them the index', async ({ page, db, accounts }) => {
   const customer = await accounts.create('customer');
   await shop(db);
   await accounts.signIn(page, customer);
@@ -473,7 +473,7 @@ test('the sales chart, not kept offline, can fail to load: the tab stays and "Tr
   await expect(chart.getByRole('alert')).toHaveCount(0);
 });
 
-test('events: a message to everyone booked, previewed, sent once to each person, its deliveries counted @phone', async ({
+test('events: a message to everyone booked, previewed, sent once to each person, its deliveries counted', async ({
   page,
   db,
   accounts,

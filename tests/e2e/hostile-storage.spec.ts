@@ -96,7 +96,7 @@ test('a cached catalogue holding one product with an impossible date keeps the o
   await expect(page.getByRole('article', { name: 'Broken Date Fair' })).not.toContainText(/\d{4}/);
 });
 
-test('a stored quantity above what an item may have is lowered at start-up, and the visitor is told @phone', async ({
+test('a stored quantity above what an item may have is lowered at start-up, and the visitor is told', async ({
   page,
 }) => {
   await storeState(page, OVERFULL_WISHLIST, '/cart');

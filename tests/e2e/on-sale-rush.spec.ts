@@ -23,26 +23,27 @@ async function readyToPress(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('button', { name: /Reserve order/ })).toBeEnabled({ timeout: 60_000 });
 }
 
-test('16 buyers press at once for 20 tickets: 10 orders, 6 told none are left, nothing unsold or sold twice', async ({
+test('10 buyers press at once for 12 tickets: 6 orders, 4 told none are left, nothing unsold or sold twice', async ({
   browser,
   db,
 }) => {
-  // Each buyer is a browser of its own, opened one by one in 2-5 s on two cores (three at a time saved nothing): 24
-  // of them took 2 minutes on a quiet machine and 4.8 in a CI loaded by others. 16 still press at once for less
-  // than they want together; the crowd at scale is bench/rush.ts's (2,000 buyers).
+  // Each buyer is a browser of its own, opened one by one in 2-5 s on two cores (three at a time saved nothing): 16
+  // of them took 3 minutes of a CI whose other worker was busy. 10 still press at once for less than they want
+  // together, and the Hosting stack's test has 12 more (tests/e2e-firebase); the crowd at scale is bench/rush.ts's
+  // (2,000 buyers).
   test.setTimeout(300_000);
-  await db.write(`products/${EVENT.id}/stock`, 20);
-  const contexts = await Promise.all(Array.from({ length: 16 }, () => browser.newContext()));
+  await db.write(`products/${EVENT.id}/stock`, 12);
+  const contexts = await Promise.all(Array.from({ length: 10 }, () => browser.newContext()));
   await Promise.all(contexts.map((context) => db.connect(context)));
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
   for (const [index, page] of pages.entries()) await readyToPress(page, `Buyer ${index + 1}`);
 
   await pressAtOnce(pages);
   const outcomes = await Promise.all(pages.map((page) => answerOf(page, EVENT.title, 60_000)));
-  expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(10);
-  expect(outcomes.filter((outcome) => outcome === 'sold out')).toHaveLength(6);
+  expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(6);
+  expect(outcomes.filter((outcome) => outcome === 'sold out')).toHaveLength(4);
   expect(await db.read(`products/${EVENT.id}/stock`)).toBe(0);
-  expect(Object.keys((await db.read(`tickets/${EVENT.id}`)) as object)).toHaveLength(20);
+  expect(Object.keys((await db.read(`tickets/${EVENT.id}`)) as object)).toHaveLength(12);
   expect(await db.read('orderQueue')).toBeNull();
   // A refused buyer keeps the wishlist as it was.
   for (const [index, page] of pages.entries()) {
@@ -61,7 +62,7 @@ async function pressIntoLine(page: Page, db: LiveDatabase): Promise<void> {
   await expect.poll(() => db.read('orderQueue')).not.toBeNull();
 }
 
-test('a buyer whose connection drops after pressing keeps their place and gets the answer when back @phone', async ({
+test('a buyer whose connection drops after pressing keeps their place and gets the answer when back', async ({
   page,
   db,
 }) => {

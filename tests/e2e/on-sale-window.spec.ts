@@ -11,7 +11,7 @@ test.beforeEach(({ page }) => failOnPageErrors(page));
 
 const JAZZ = 'harbour-jazz-night';
 
-test('sales that open later: kept on the wishlist, at least the minimum, checkout opens by itself @phone', async ({
+test('sales that open later: kept on the wishlist, at least the minimum, checkout opens by itself', async ({
   page,
   db,
 }) => {

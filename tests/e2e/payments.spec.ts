@@ -281,13 +281,11 @@ test('staff moving an unpaid transfer order on keep its ticket unpaid: void whil
   await status('unpaid');
 });
 
-test('the Payments tab says when unpaid orders were last checked, and warns when the check has stopped @phone', async ({
+test('the Payments tab says when unpaid orders were last checked, and warns when the check has stopped', async ({
   page,
   db,
   accounts,
-  isMobile,
 }) => {
-  if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
   const section = await openPaymentsTab(page, accounts);
   await expect(
     section.getByRole('status').filter({ hasText: 'Unpaid orders have not been checked yet' }),
