@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { authAtom } from '../../state/atoms';
 import { loginPathFor, SignOutButton } from '../account';
@@ -12,7 +12,8 @@ import { sessionAtom } from '../../state/session';
 import { CustomerSections, TicketsSection } from './CustomerSections';
 
 // Staff tools are a chunk of their own: customers never download them.
-const StaffDashboard = lazy(() => import('./staff/StaffDashboard'));
+const loadStaffTools = () => import('./staff/StaffDashboard');
+const StaffDashboard = lazy(loadStaffTools);
 // Offline at the door a stored staff sign-in cannot be confirmed: the check-in works from the device meanwhile
 // (the database rules still decide what its scans may write once they are sent).
 const DoorCheckin = lazy(() => import('../checkin/CheckinPanel'));
@@ -35,6 +36,12 @@ export function Dashboard() {
   const session = useAtomValue(sessionAtom);
   const online = useAtomValue(onlineAtom);
   const { t } = useLingui();
+  // A stored staff sign-in fetches the staff tools while Firebase confirms it, not after: on a slow connection the
+  // two waits would otherwise add up. Whether they show is still decided once the sign-in is confirmed.
+  const staffStored = auth.authenticated && auth.role === 'staff';
+  useEffect(() => {
+    if (staffStored) void loadStaffTools().catch(() => undefined);
+  }, [staffStored]);
   if (!auth.authenticated || auth.id === null) return <Navigate to={loginPathFor('/dashboard')} replace />;
   if (session === 'checking') {
     return (
