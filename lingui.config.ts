@@ -20,8 +20,9 @@ const START = [
   'src/features/site/**',
   'src/features/contact/**',
   'src/features/pwa/**',
-  // The product dialog (MUI) loads after the page, and the rest of the messages with it (CatalogueView.tsx).
-  'src/features/catalogue/!(ProductDialog).*',
+  // The product dialog (MUI) loads after the page, and the rest of the messages with it (CatalogueView.tsx), as does
+  // its note on texts the organiser has not translated.
+  'src/features/catalogue/!(ProductDialog|UntranslatedNote).*',
   'src/features/wishlist/@(addToWishlist|appWishlist|wishlist|review).ts',
   'src/pages/@(Home|Products|About|Contact|ComingSoon)Page.tsx',
 ];

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { usePageTitle } from '../features/site/usePageTitle';
+import { Tagline } from '../features/site/Tagline';
 import { ContactDetails } from '../features/site/ContactDetails';
 import { siteAtom } from '../state/atoms';
 
@@ -16,7 +17,7 @@ export default function AboutPage() {
       <h1 className="t-h1">
         <Trans>About {name}</Trans>
       </h1>
-      {site.tagline && <p className="t-h2 page-tagline text-secondary">{site.tagline}</p>}
+      <Tagline className="t-h2 page-tagline text-secondary" />
       <section aria-labelledby="about-details" className="surface page-section">
         <h2 id="about-details" className="t-h2 gutter-bottom">
           <Trans>Where to find us</Trans>

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../features/site/usePageTitle';
+import { Tagline } from '../features/site/Tagline';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';
 import type { ComingSoonRedirectState } from '../features/site/ComingSoonGate';
 import { ContactDetails } from '../features/site/ContactDetails';
@@ -48,7 +49,7 @@ export default function ComingSoonPage() {
         <Trans>Coming soon</Trans>
       </p>
       <h1 className="t-h1">{site.name}</h1>
-      {site.tagline && <p className="t-body1 text-secondary">{site.tagline}</p>}
+      <Tagline className="t-body1 text-secondary" />
       {site.launch && launch ? (
         <>
           <p className="t-body1">

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { usePageTitle } from '../features/site/usePageTitle';
+import { Tagline } from '../features/site/Tagline';
 import { FeaturedProducts } from '../features/catalogue/FeaturedProducts';
 import { addToWishlist } from '../features/wishlist/addToWishlist';
 import { siteAtom } from '../state/atoms';
@@ -15,7 +16,7 @@ export default function HomePage() {
         <h1 id="home-heading" className="t-h1">
           {site.name}
         </h1>
-        {site.tagline && <p className="t-h2 page-tagline text-secondary">{site.tagline}</p>}
+        <Tagline className="t-h2 page-tagline text-secondary" />
         <div className="button-row">
           <Link to="/products" className="button button--contained button--large">
             <Trans>Browse products</Trans>

@@ -124,7 +124,7 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   const dialog = page.getByRole('dialog', { name: 'New product' });
   await dialog.getByRole('button', { name: 'Save product' }).click();
   await expect(dialog.getByText('Please enter a title.')).toBeVisible();
-  await dialog.getByLabel('Title').fill('Harbour Poster');
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Harbour Poster');
   await expect(dialog.getByLabel('Id')).toHaveValue('harbour-poster');
   await dialog.getByLabel('Price').fill('12.555');
   await dialog.getByLabel('Category').fill('Prints');

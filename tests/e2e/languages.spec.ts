@@ -135,9 +135,12 @@ test.describe('a German buyer', () => {
       return confirmedOrder(page, db);
     };
     const folk = stateWith([{ id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 }]);
+    // The organiser named the event in German too: the German order and its email name it so, the English one not.
+    await db.write('products/folk-in-the-round/translations', { 'de-DE': { title: 'Folk im Kreis' } });
 
     await storeState(page, folk, '/checkout');
     await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+    await expect(page.getByText('Folk im Kreis').first()).toBeVisible();
     await expect(page.getByText('So bezahlen Sie')).toBeVisible();
     const german = await order('Jana Berg', 'jana.berg@example.com', {
       email: 'E-Mail',
@@ -149,6 +152,7 @@ test.describe('a German buyer', () => {
     await expect(page.getByTestId('order-payment')).toContainText('Zu zahlen: 12,50\u00a0£');
     await expect(page.getByRole('heading', { name: 'Ihre Tickets' })).toBeVisible();
     const ticket = page.getByTestId('ticket');
+    await expect(ticket).toContainText('Folk im Kreis');
     await expect(ticket).toContainText('Inhaber/in: Jana Berg');
     await expect(ticket).toContainText(/Ticket 1 von 1 · Bestellung [0-9A-Z]{4}-[0-9A-Z]{4} · 12,50\s£/);
     await expect(ticket.getByText('Gültig', { exact: true })).toBeVisible();
@@ -157,7 +161,7 @@ test.describe('a German buyer', () => {
     const inGerman = await confirmationTo('jana.berg@example.com');
     expect(inGerman.subject).toMatch(/^Ihre Bestellung [0-9A-Z-]+ ist reserviert · /);
     expect(inGerman.text).toContain('Hallo Jana Berg,');
-    expect(inGerman.text).toContain('1 × Folk in the Round, je 12,50\u00a0£');
+    expect(inGerman.text).toContain('1 × Folk im Kreis, je 12,50\u00a0£');
     expect(inGerman.text).toContain('Ihre Bestellung, immer aktuell');
     expect(inGerman.html).toContain('<html lang="de-DE">');
 
@@ -173,13 +177,14 @@ test.describe('a German buyer', () => {
     await expect(elsewhere.getByRole('heading', { level: 1, name: 'Ihre Bestellung' })).toBeVisible();
     await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'de-DE');
     await expect(elsewhere.getByRole('heading', { name: /^Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/ })).toBeVisible();
-    await expect(elsewhere.getByText('1 × Folk in the Round, je 12,50\u00a0£')).toBeVisible();
+    await expect(elsewhere.getByText('1 × Folk im Kreis, je 12,50\u00a0£')).toBeVisible();
     await expect(elsewhere.getByText('Summe 12,50\u00a0£')).toBeVisible();
     await expect(elsewhere.getByRole('button', { name: 'Zu „Ihre Tickets“ hinzufügen' })).toBeVisible();
     await expect(elsewhere).toHaveTitle(/^Ihre Bestellung/);
     await picker(elsewhere).selectOption({ label: 'English' });
     await expect(elsewhere.getByRole('heading', { name: /^Order [0-9A-Z]{4}-[0-9A-Z]{4}$/ })).toBeVisible();
-    await expect(elsewhere.getByText('1 × Folk in the Round, £12.50 each')).toBeVisible();
+    // Its lines are named as the order's emails name them.
+    await expect(elsewhere.getByText('1 × Folk im Kreis, £12.50 each')).toBeVisible();
     await elsewhere.reload();
     await expect(elsewhere.getByRole('button', { name: 'Add to Your tickets' })).toBeVisible();
     await other.close();
@@ -196,6 +201,77 @@ test.describe('a German buyer', () => {
     expect(inEnglish.text).toContain('Hello Ann Parks,');
     expect(inEnglish.text).toContain('1 × Folk in the Round, £12.50 each');
   });
+});
+
+test('staff write a product and the tagline in German: German readers get them live, and English where none is written, marked as such', async ({
+  page,
+  db,
+  accounts,
+  browser,
+  baseURL,
+}) => {
+  // Staff editing in one browser, a German reader in another: twice a page's work.
+  test.setTimeout(60_000);
+  const german = await browser.newContext({ baseURL, locale: 'de-DE' });
+  await db.connect(german);
+  const reader = await german.newPage();
+  failOnPageErrors(reader);
+  failOnMissingMessages(reader);
+  await reader.goto('/products');
+  const folk = reader.getByRole('heading', { level: 2, name: 'Folk in the Round' });
+  await expect(folk).toHaveAttribute('lang', 'en-GB');
+
+  await accounts.signIn(page, await accounts.create('staff'));
+  const site = page.getByRole('form', { name: 'Site details' });
+  await site.getByLabel('Tagline in German').fill('Livemusik, Messen und Märkte am Hafen');
+  await site.getByRole('button', { name: 'Save site details' }).click();
+  await expect
+    .poll(() => db.read('properties/translations'))
+    .toEqual({
+      'de-DE': { tagline: 'Livemusik, Messen und Märkte am Hafen' },
+    });
+  await page.goto('/dashboard?tab=products');
+  await page.getByRole('button', { name: 'Edit Folk in the Round', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Folk in the Round' });
+  await editor.getByLabel('Title in German').fill(' Folk im Kreis ');
+  await editor.getByLabel('Description in German').fill('Vier Liedermacher, ein Stuhlkreis, kein Verstärker.');
+  await editor.getByRole('button', { name: 'Save product' }).click();
+  await expect(editor).toBeHidden();
+  expect(await db.read('products/folk-in-the-round/translations')).toEqual({
+    'de-DE': { title: 'Folk im Kreis', description: 'Vier Liedermacher, ein Stuhlkreis, kein Verstärker.' },
+  });
+  // What the editor does not show of the product was kept.
+  expect(await db.read('products/folk-in-the-round')).toMatchObject({ title: 'Folk in the Round', stock: 3 });
+
+  // The open page follows: the German title, in the reader's own language, and the German description.
+  const translated = reader.getByRole('heading', { level: 2, name: 'Folk im Kreis' });
+  await expect(translated).toBeVisible();
+  await expect(translated).not.toHaveAttribute('lang', /./);
+  await reader.getByRole('button', { name: 'Details zu Folk im Kreis' }).click();
+  const dialog = reader.getByRole('dialog', { name: 'Folk im Kreis' });
+  await expect(dialog.getByText('Vier Liedermacher, ein Stuhlkreis, kein Verstärker.')).toBeVisible();
+  await expect(dialog.getByText(/nicht in Ihre Sprache übersetzt/)).toHaveCount(0);
+  await reader.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // An untranslated product shows in English, says so, and names its language for screen readers.
+  await reader.getByRole('button', { name: 'Details zu Winter Vinyl Fair' }).click();
+  const untranslated = reader.getByRole('dialog', { name: 'Winter Vinyl Fair' });
+  await expect(untranslated.getByText(/^Twenty crate-diggers/)).toHaveAttribute('lang', 'en-GB');
+  await expect(
+    untranslated.getByText(
+      'Der Veranstalter hat dies noch nicht in Ihre Sprache übersetzt, daher wird es auf Englisch angezeigt.',
+    ),
+  ).toBeVisible();
+  await reader.goto('/home');
+  const tagline = reader.getByRole('main').getByText('Livemusik, Messen und Märkte am Hafen');
+  await expect(tagline).toBeVisible();
+  await expect(tagline).not.toHaveAttribute('lang', /./);
+  await german.close();
+
+  // English readers read the organiser's English.
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 2, name: 'Folk in the Round' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Folk im Kreis' })).toHaveCount(0);
 });
 
 test('an English browser gets English, and German once chosen, in every tab', async ({ page, context }) => {

@@ -74,7 +74,7 @@ describe('the launch date-time picker', () => {
 
 describe('the site properties form', () => {
   const valid = {
-    ...propertiesFields({ ...DEFAULT_SITE, email: 'hello@example.com', launch: '2027-03-01T18:00:00.000Z' }),
+    ...propertiesFields({ ...DEFAULT_SITE, email: 'hello@example.com', launch: '2027-03-01T18:00:00.000Z' }, {}),
   };
 
   it('accepts the defaults with an email and a launch, and writes every field of properties', () => {
@@ -95,6 +95,22 @@ describe('the site properties form', () => {
     );
   });
 
+  it('keeps the tagline in other languages: shown, written back with the rest, and none when emptied', () => {
+    const fields = propertiesFields(
+      { ...DEFAULT_SITE, email: 'a@example.com', launch: '2031-06-01T17:30:00.000Z' },
+      {
+        'de-DE': 'Livemusik am Meer',
+      },
+    );
+    expect(fields['tagline-de-DE']).toBe('Livemusik am Meer');
+    expect(fields['tagline-en-GB']).toBe('');
+    const record = propertiesRecord({ ...fields, 'tagline-de-DE': ' Livemusik am Hafen ' });
+    expect(record.translations).toEqual({ 'de-DE': { tagline: 'Livemusik am Hafen' } });
+    expect(record).not.toHaveProperty('tagline-de-DE');
+    expect(propertiesRecord({ ...fields, 'tagline-de-DE': '  ' })).not.toHaveProperty('translations');
+    expect(validateProperties({ ...fields, 'tagline-de-DE': 'x'.repeat(201) })).toHaveProperty('tagline-de-DE');
+  });
+
   it('writes the shop’s time zone back, and reads the launch on its wall clock', () => {
     const site = {
       ...DEFAULT_SITE,
@@ -102,7 +118,7 @@ describe('the site properties form', () => {
       launch: '2031-06-01T17:30:00.000Z',
       timezone: 'Europe/London',
     };
-    const fields = propertiesFields(site);
+    const fields = propertiesFields(site, {});
     expect(fields.launch).toBe('2031-06-01T18:30');
     expect(propertiesRecord(fields)).toMatchObject({ timezone: 'Europe/London', launch: '2031-06-01T17:30:00.000Z' });
     expect(validateProperties({ ...fields, timezone: 'Mars/Olympus' })).toEqual({
@@ -368,6 +384,11 @@ describe('types and quotas in the product form', () => {
       'jazz-concession/category': 'Live music',
       'jazz-concession/date': '2027-08-01T20:00:00.000Z',
       'jazz-concession/venue': null,
+      // No translations: none left on the type either (a type's type name in another language is its own).
+      'jazz-concession/translations/en-GB/title': null,
+      'jazz-concession/translations/en-GB/description': null,
+      'jazz-concession/translations/de-DE/title': null,
+      'jazz-concession/translations/de-DE/description': null,
     });
     // A type, or a product without types, is written alone.
     const type = productWrites(
@@ -378,6 +399,46 @@ describe('types and quotas in the product form', () => {
     expect(Object.keys(type)).toEqual(['jazz-concession']);
     // Its shared fields are its group's, whatever the form held.
     expect(type['jazz-concession']).toMatchObject({ description: 'Late jazz' });
+  });
+
+  it('writes the texts in other languages: a group’s title and description to its types, a type’s name its own', () => {
+    const german = {
+      ...productFields(night, 'UTC'),
+      'title-de-DE': ' Jazznacht ',
+      'description-de-DE': 'Später Jazz',
+      'typeName-de-DE': 'Normal',
+    };
+    expect(validateProduct(german, context('jazz'), 'UTC')).toEqual({});
+    const writes = productWrites(german, 'UTC', catalogue(night, concession, poster));
+    expect(writes.jazz).toMatchObject({
+      translations: { 'de-DE': { title: 'Jazznacht', description: 'Später Jazz', typeName: 'Normal' } },
+    });
+    expect(writes).toMatchObject({
+      'jazz-concession/translations/de-DE/title': 'Jazznacht',
+      'jazz-concession/translations/de-DE/description': 'Später Jazz',
+    });
+    expect(writes).not.toHaveProperty('jazz-concession/translations/de-DE/typeName');
+    // Read back, the form shows them again; a type shows its group's title and description, and its own name.
+    const stored = { ...night, translations: { 'de-DE': { title: 'Jazznacht', description: 'Später Jazz' } } };
+    const type = { ...concession, translations: { 'de-DE': { title: 'Old', typeName: 'Ermäßigt' } } };
+    const typeForm = productWrites(
+      { ...productFields(type, 'UTC'), 'typeName-de-DE': 'Ermäßigt ', 'title-de-DE': 'Typed over' },
+      'UTC',
+      catalogue(stored, type),
+    );
+    expect(typeForm['jazz-concession']).toMatchObject({
+      translations: { 'de-DE': { title: 'Jazznacht', description: 'Später Jazz', typeName: 'Ermäßigt' } },
+    });
+    // A text emptied is no translation; a type name typed for a product that is no type is not kept.
+    expect(productRecord({ ...german, 'title-de-DE': ' ', 'description-de-DE': '' }, 'UTC').translations).toEqual({
+      'de-DE': { typeName: 'Normal' },
+    });
+    expect(productRecord({ ...productFields(poster, 'UTC'), 'typeName-de-DE': 'Groß' }, 'UTC')).not.toHaveProperty(
+      'translations',
+    );
+    expect(validateProduct({ ...german, 'description-de-DE': 'x'.repeat(5001) }, context('jazz'), 'UTC')).toEqual({
+      'description-de-DE': 'Please keep this to 5000 characters or fewer.',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { stockLabel } from '../../src/features/catalogue/StockLabel';
 import { describe, expect, it } from 'vitest';
+import { product } from './products';
 import {
   categoriesOf,
   featuredProducts,
@@ -8,6 +9,7 @@ import {
   maxQuantity,
   parseCatalogue,
   parseProduct,
+  productIn,
   nextSaleChange,
   saleWindow,
   sortProducts,
@@ -100,8 +102,48 @@ describe('catalogue validation', () => {
         quotas: [],
         active: false,
         sort: null,
+        translations: {},
+        textLanguage: {},
       },
     });
+  });
+
+  it('reads translations of the languages the shop speaks, and nothing else as one', () => {
+    const parsed = parseProduct('x', {
+      title: 'Harbour Jazz Night',
+      price: 18,
+      description: 'Live jazz.',
+      typeName: 'Standard',
+      translations: {
+        'de-DE': { title: ' Hafen-Jazznacht ', description: '', typeName: 7, venue: 'Hafen' },
+        'fr-FR': { title: 'Nuit du jazz' },
+        'en-XA': { title: 'Ĥåŕƀöûŕ' },
+        'en-GB': 'Harbour',
+      },
+    });
+    expect('product' in parsed && parsed.product.translations).toEqual({ 'de-DE': { title: 'Hafen-Jazznacht' } });
+    expect(parseProduct('y', { title: 'T', price: 1, translations: 'de' })).toMatchObject({
+      product: { translations: {} },
+    });
+  });
+
+  it('shows a reader the translated texts, and marks those left in the main language', () => {
+    const stored = product('jazz', {
+      title: 'Harbour Jazz Night',
+      description: 'Live jazz.',
+      typeName: 'Standard',
+      translations: { 'de-DE': { title: 'Hafen-Jazznacht', typeName: 'Normal' } },
+    });
+    expect(productIn(stored, 'de-DE', 'en-GB')).toMatchObject({
+      title: 'Hafen-Jazznacht',
+      typeName: 'Normal',
+      description: 'Live jazz.',
+      textLanguage: { description: 'en-GB' },
+    });
+    // The main language's reader reads the stored texts, and so does a German shop's English reader without one.
+    expect(productIn(stored, 'en-GB', 'en-GB')).toBe(stored);
+    const german = product('g', { title: 'Hafenfest', description: '', translations: {} });
+    expect(productIn(german, 'en-GB', 'de-DE')).toMatchObject({ title: 'Hafenfest', textLanguage: { title: 'de-DE' } });
   });
 
   it('refuses a product that is not an object, and a products node that is not one', () => {

@@ -132,6 +132,26 @@ describe('first-visit pages', () => {
     },
   );
 
+  it('renders the organiser’s German texts for German, their English elsewhere, marking English shown to German', async () => {
+    const products = structuredClone(seed.products) as Record<string, Record<string, unknown>>;
+    products['folk-in-the-round']!.translations = { 'de-DE': { title: 'Folk im Kreis' } };
+    bodies['/products.json'] = JSON.stringify(products);
+    bodies['/properties.json'] = JSON.stringify({
+      ...seed.properties,
+      translations: { 'de-DE': { tagline: 'Livemusik am Hafen' } },
+    });
+    const german = (await get('/products', 'de-DE')).body;
+    expect(german).toMatch(/<h2[^>]*>Folk im Kreis<\/h2>/);
+    expect(german).toMatch(/<h2[^>]*lang="en-GB"[^>]*>Winter Vinyl Fair<\/h2>/);
+    expect(german).toContain('Livemusik am Hafen');
+    const english = (await get('/products', 'en-GB')).body;
+    expect(english).toMatch(/<h2[^>]*>Folk in the Round<\/h2>/);
+    // The page's data carries every language (the app switches without asking again); what is drawn is English.
+    expect(english).not.toContain('>Folk im Kreis<');
+    expect(english).not.toContain('>Livemusik am Hafen<');
+    expect(english).not.toMatch(/<h2[^>]*lang=/);
+  });
+
   it('renders the coming-soon page, in coming-soon mode too, and sign-in, which stays open then', async () => {
     expect((await get('/coming-soon')).body).toContain('<h1 class="t-h1">The Lantern Rooms</h1>');
     expect((await get('/coming-soon')).body).not.toContain('data-visitors-own');

@@ -22,6 +22,8 @@ export const product = (id: string, extra: Partial<Product> = {}): Product => ({
   quotas: [],
   active: true,
   sort: null,
+  translations: {},
+  textLanguage: {},
   ...extra,
 });
 

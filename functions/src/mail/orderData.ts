@@ -2,8 +2,10 @@
  * An order with what its emails and its page show: the parsed order, its tickets, its events and the shop's
  * details, read by trusted code (the sender and the order-link endpoint) through its own connection.
  */
-import { parseProduct } from '../../../src/features/catalogue/product';
+import { parseProduct, productIn, type Product } from '../../../src/features/catalogue/product';
 import { parseOrder, type Order } from '../../../src/features/orders/order';
+import { chooseLanguage, shopLanguage, type ShopLanguage } from '../../../src/i18n/languages';
+import { typedTitle } from '../../../src/lib/typedTitle';
 import { parseTicket, type Ticket } from '../../../src/features/tickets/ticket';
 import { paths } from '../../../src/firebase/paths';
 import { readSiteFields } from '../../../src/state/site';
@@ -46,6 +48,35 @@ export interface OrderData extends OrderAndShop {
   events: Map<string, MailEvent>;
 }
 
+/** The language the organiser writes the shop's texts in (its `locale`), as for the app's mainLanguageAtom. */
+const mainLanguage = (shop: SiteState): ShopLanguage => shopLanguage(chooseLanguage([shop.locale]));
+
+/** The product stored under `id` as `language` reads it; null when it is gone or unusable. */
+async function productInLanguage(db: MailDatabase, id: string, language: ShopLanguage, main: ShopLanguage) {
+  const parsed = parseProduct(id, await db.read(paths.product(id)));
+  return 'product' in parsed ? productIn(parsed.product, language, main) : null;
+}
+
+/**
+ * The order's lines named in its language: a line whose product the organiser translated into it takes the
+ * translated title and type (docs/languages.md#organiser-content); the others keep the title stored when it was
+ * placed, in the shop's main language.
+ */
+async function linesInLanguage(db: MailDatabase, order: Order, main: ShopLanguage): Promise<Order> {
+  const language = order.language;
+  if (language === null || language === main) return order;
+  const ids = [...new Set(order.lines.map((line) => line.productId))];
+  const read = await Promise.all(ids.map(async (id) => [id, await productInLanguage(db, id, language, main)] as const));
+  const translated = new Map<string, Product>(
+    read.flatMap(([id, product]) => (product?.translations[language] ? [[id, product]] : [])),
+  );
+  const lines = order.lines.map((line) => {
+    const product = translated.get(line.productId);
+    return product ? { ...line, title: typedTitle(product.title, product.typeName), type: product.typeName } : line;
+  });
+  return { ...order, lines };
+}
+
 /** The order at orders/{uid}/{orderId} and the shop, in one read each; null when there is no such order. */
 export async function readOrderAndShop(db: MailDatabase, uid: string, orderId: string): Promise<OrderAndShop | null> {
   const [raw, properties, payments] = await Promise.all([
@@ -53,13 +84,14 @@ export async function readOrderAndShop(db: MailDatabase, uid: string, orderId: s
     db.read(paths.properties),
     db.read(paths.paymentSettings),
   ]);
-  const order = parseOrder(uid, orderId, raw);
-  if (!order) return null;
+  const parsed = parseOrder(uid, orderId, raw);
+  if (!parsed) return null;
   const link = isRecord(raw) && typeof raw.link === 'string' ? raw.link : null;
+  const shop = readSiteFields(isRecord(properties) ? properties : null).site;
   return {
-    order,
+    order: await linesInLanguage(db, parsed, mainLanguage(shop)),
     link,
-    shop: readSiteFields(isRecord(properties) ? properties : null).site,
+    shop,
     payments: parsePaymentSettings(payments),
   };
 }
@@ -68,13 +100,13 @@ export async function readOrderAndShop(db: MailDatabase, uid: string, orderId: s
 export async function readOrderData(db: MailDatabase, uid: string, orderId: string): Promise<OrderData | null> {
   const found = await readOrderAndShop(db, uid, orderId);
   if (!found) return null;
-  const { order } = found;
+  const { order, shop } = found;
   // The types of one event share its tickets: each event is read once, under its own product (the group's first).
   const eventIds = [...new Set(order.lines.map((line) => line.event))];
+  const main = mainLanguage(shop);
   const perEvent = await Promise.all(
     eventIds.map(async (eventId) => {
-      const product = parseProduct(eventId, await db.read(paths.product(eventId)));
-      const stored = 'product' in product ? product.product : null;
+      const stored = await productInLanguage(db, eventId, order.language ?? main, main);
       const event: MailEvent = {
         title: stored?.title ?? order.lines.find((line) => line.event === eventId)!.title,
         date: stored?.date ?? null,
@@ -89,5 +121,13 @@ export async function readOrderData(db: MailDatabase, uid: string, orderId: stri
     }),
   );
   const events = new Map(perEvent.filter((e) => e.tickets.length > 0).map((e) => [e.eventId, e.event]));
-  return { ...found, tickets: perEvent.flatMap((e) => e.tickets), events };
+  // A ticket names its type as its line does, in the order's language where the organiser translated it.
+  const typeOf = new Map(order.lines.map((line) => [line.productId, line.type]));
+  const tickets = perEvent
+    .flatMap((e) => e.tickets)
+    .map((ticket) => ({
+      ...ticket,
+      type: typeOf.get(ticket.line) ?? ticket.type,
+    }));
+  return { ...found, tickets, events };
 }

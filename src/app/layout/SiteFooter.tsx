@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { ContactDetails } from '../../features/site/ContactDetails';
+import { Tagline } from '../../features/site/Tagline';
 import { siteAtom } from '../../state/atoms';
 import { PageWidth } from './PageWidth';
 import { LanguagePicker } from './LanguagePicker';
@@ -11,7 +12,7 @@ export function SiteFooter() {
       <PageWidth maxWidth="lg" className="site-footer__content">
         <div>
           <p className="t-h6">{site.name}</p>
-          {site.tagline && <p className="t-body1 text-secondary">{site.tagline}</p>}
+          <Tagline className="t-body1 text-secondary" />
         </div>
         <ContactDetails site={site} dense />
         <LanguagePicker />

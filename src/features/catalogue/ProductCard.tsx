@@ -61,7 +61,7 @@ export function ProductCard({
       >
         <ProductImage src={product.image} alt="" eager={first} />
         <span className="product-card__content">
-          <Heading id={`product-${group.id}-title`} className="product-card__title">
+          <Heading id={`product-${group.id}-title`} className="product-card__title" lang={product.textLanguage.title}>
             {product.title}
           </Heading>
           {product.date && (

@@ -26,6 +26,7 @@ import { saleWindow, type Product } from './product';
 import type { ProductGroup } from './productTypes';
 import { ProductImage } from './ProductImage';
 import { SalesOpen } from './SalesOpen';
+import { UntranslatedNote } from './UntranslatedNote';
 import { StockLabel } from './StockLabel';
 import { useSaleNow } from './useSaleNow';
 
@@ -81,7 +82,12 @@ function TypeList({ types, now, price, locale, timeZone, onAdd }: TypesProps) {
               sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, py: 1.5, borderTop: 1, borderColor: 'divider' }}
             >
               <Box sx={{ flex: '1 1 10rem' }}>
-                <Typography sx={{ fontWeight: 600 }}>{type.typeName ?? type.title}</Typography>
+                <Typography
+                  sx={{ fontWeight: 600 }}
+                  lang={type.typeName ? type.textLanguage.typeName : type.textLanguage.title}
+                >
+                  {type.typeName ?? type.title}
+                </Typography>
                 <Typography variant="body2" color="textSecondary">
                   {price(type.price)}
                   {least > 1 && ' · '}
@@ -154,7 +160,7 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
         fullWidth
         aria-labelledby="product-dialog-title"
       >
-        <DialogTitle id="product-dialog-title" sx={{ pr: 7 }}>
+        <DialogTitle id="product-dialog-title" sx={{ pr: 7 }} lang={product?.textLanguage.title}>
           {product?.title ?? t`Product not found`}
         </DialogTitle>
         <IconButton aria-label={t`Close`} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
@@ -195,7 +201,10 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
                 </Typography>
               )}
               <Typography color="textSecondary">{categoryName(product.category)}</Typography>
-              <Typography sx={{ whiteSpace: 'pre-line' }}>{product.description}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-line' }} lang={product.textLanguage.description}>
+                {product.description}
+              </Typography>
+              <UntranslatedNote product={product} />
             </Stack>
           ) : (
             <Typography>

@@ -2,7 +2,9 @@ import { atom } from 'jotai';
 import { StorageSlot } from '../../state/storage';
 import { plausibleTime } from '../../state/dates';
 import { isRecord, summarise } from '../../state/validation';
-import { ignoredDate, parseProduct, type Product } from './product';
+import { languageAtom, mainLanguageAtom } from '../../state/atoms';
+import { shopLanguage } from '../../i18n/languages';
+import { ignoredDate, parseProduct, productIn, type Product } from './product';
 import { parseQuotas, unitsLeft, type Quota } from './quota';
 
 export interface CatalogueState {
@@ -96,20 +98,25 @@ export function cacheQuotas(quotas: ReadonlyMap<string, Quota>): void {
 }
 
 /**
- * The catalogue as buyers can have it: each product's `stock` is what can still be sold of it, its own stock and
- * the quotas it draws on (unitsLeft), so every "sold out", "Only N left" and cap follows the quotas too. Until
- * they are known, the own stock alone, as the server's render of a first visit shows. Staff edit products read on
- * their own, with the own stock (src/features/dashboard).
+ * The catalogue as buyers can have it: in the reader's language (productIn), and each product's `stock` what can
+ * still be sold of it, its own stock and the quotas it draws on (unitsLeft), so every "sold out", "Only N left" and
+ * cap follows the quotas too. Until they are known, the own stock alone, as the server's render of a first visit
+ * shows. Staff edit products read on their own, with the own stock and every language (src/features/dashboard).
  */
 export const buyerCatalogueAtom = atom((get): CatalogueState => {
   const catalogue = get(catalogueAtom);
   const quotas = get(quotasAtom);
-  if (quotas === null) return catalogue;
-  const left = new Map([...quotas].map(([id, quota]) => [id, quota.left]));
-  const products = catalogue.products.map((product) =>
-    product.quotas.length === 0 ? product : { ...product, stock: unitsLeft(product, left) },
-  );
-  return { ...catalogue, products };
+  const reader = shopLanguage(get(languageAtom));
+  const main = get(mainLanguageAtom);
+  const left = quotas && new Map([...quotas].map(([id, quota]) => [id, quota.left]));
+  const products = catalogue.products.map((stored) => {
+    const product = productIn(stored, reader, main);
+    return left === null || product.quotas.length === 0 ? product : { ...product, stock: unitsLeft(product, left) };
+  });
+  // Unchanged products stay the same objects: nothing re-renders for them.
+  return products.every((product, index) => product === catalogue.products[index])
+    ? catalogue
+    : { ...catalogue, products };
 });
 
 export const productsByIdAtom = atom(

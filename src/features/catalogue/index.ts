@@ -6,8 +6,11 @@ export {
   limitedPerOrder,
   maxQuantity,
   parseProduct,
+  PRODUCT_TEXTS,
+  productIn,
   saleWindow,
   type Product,
+  type ProductText,
 } from './product';
 export { useSaleNow } from './useSaleNow';
 export { groupOf } from './productTypes';

@@ -1,3 +1,4 @@
+import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { MAX_PRICE, MAX_QUANTITY } from '../../state/cart';
 import { normaliseDate } from '../../state/dates';
 import { describe, isRecord, trueKeys } from '../../state/validation';
@@ -36,7 +37,20 @@ export interface Product {
   quotas: string[];
   active: boolean;
   sort: number | null;
+  /** The organiser's texts in the shop's other languages; the fields above are in its main one (docs/languages.md#organiser-content). */
+  translations: Translations;
+  /**
+   * The language of each text shown in another language than the reader's, for want of a translation (its `lang`);
+   * empty as the product is stored, filled by productIn.
+   */
+  textLanguage: Partial<Record<ProductText, ShopLanguage>>;
 }
+
+/** The texts of a product that the organiser may write in each language. */
+export const PRODUCT_TEXTS = ['title', 'description', 'typeName'] as const;
+export type ProductText = (typeof PRODUCT_TEXTS)[number];
+type ProductTexts = Partial<Record<ProductText, string>>;
+type Translations = Partial<Record<ShopLanguage, ProductTexts>>;
 
 /** Below this many left, a product shows "Only N left". */
 const LOW_STOCK = 5;
@@ -113,6 +127,37 @@ function parsePerOrder(raw: Record<string, unknown>): Pick<Product, 'maxPerOrder
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The translations as stored: languages the shop speaks, non-empty texts; anything else is no translation. */
+function parseTranslations(raw: unknown): Translations {
+  if (!isRecord(raw)) return {};
+  const translations: Translations = {};
+  for (const [language, texts] of Object.entries(raw)) {
+    if (!isShopLanguage(language) || !isRecord(texts)) continue;
+    const own: ProductTexts = {};
+    for (const name of PRODUCT_TEXTS) if (text(texts[name]).trim() !== '') own[name] = text(texts[name]).trim();
+    if (Object.keys(own).length > 0) translations[language] = own;
+  }
+  return translations;
+}
+
+/**
+ * `product` as a reader of `language` sees it: its texts from their translation, and those without one in `main`,
+ * the shop's main language, marked in textLanguage (docs/languages.md#organiser-content). Trusted code names an
+ * order's lines this way, in the order's language.
+ */
+export function productIn(product: Product, language: ShopLanguage, main: ShopLanguage): Product {
+  if (language === main) return product;
+  const own = product.translations[language] ?? {};
+  const shown: Partial<Product> = {};
+  const textLanguage: Product['textLanguage'] = {};
+  for (const name of PRODUCT_TEXTS) {
+    const translated = own[name];
+    if (translated !== undefined) shown[name] = translated;
+    else if (product[name]) textLanguage[name] = main;
+  }
+  return { ...product, ...shown, textLanguage };
+}
+
 /**
  * The category of a product stored without one. Shown in the reader's language where categories show
  * (`categoryName`, src/features/catalogue/categoryName.ts): this module is shared with trusted code, which has no
@@ -152,6 +197,8 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       quotas: trueKeys(raw.quotas),
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
+      translations: parseTranslations(raw.translations),
+      textLanguage: {},
     },
   };
 }

@@ -7,6 +7,7 @@ import type { AppStore } from '../../state/store';
 import { database } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
 import { resilientSubscription } from '../../firebase/resilientSubscription';
+import { cacheTaglines, readTaglines, taglinesAtom } from './tagline';
 
 /** Warns once per distinct set of bad fields, not on every update that repeats them. */
 function makeFieldWarner(): (invalid: string[]) => void {
@@ -38,6 +39,9 @@ export function startLiveSite(store: AppStore): () => void {
           const { site, invalid } = readSiteFields(value);
           warn(invalid);
           if (!sameData(store.get(siteAtom), site)) setInBackground(store, siteAtom, site);
+          const taglines = readTaglines(value);
+          if (!sameData(store.get(taglinesAtom), taglines)) setInBackground(store, taglinesAtom, taglines);
+          cacheTaglines(taglines);
           onValue();
         },
         onError,

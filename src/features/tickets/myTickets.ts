@@ -8,7 +8,9 @@ import { appStore } from '../../state/appStore';
 import { StorageSlot } from '../../state/storage';
 import { isTimeZone } from '../../state/site';
 import { isRecord } from '../../state/validation';
-import { parseProduct } from '../catalogue';
+import { parseProduct, productIn } from '../catalogue';
+import { languageAtom, mainLanguageAtom } from '../../state/atoms';
+import { shopLanguage } from '../../i18n/languages';
 import {
   mergeHeldTickets,
   parseHeldTickets,
@@ -104,7 +106,9 @@ async function readEvent(line: OrderForTickets['lines'][number], timeZone: strin
   try {
     const parsed = parseProduct(line.productId, await readValue(paths.product(line.productId)));
     if ('product' in parsed) {
-      const { title, typeName, date, venue } = parsed.product;
+      // Named in the reader's language where the organiser translated it (docs/languages.md#organiser-content).
+      const reader = shopLanguage(appStore.get(languageAtom));
+      const { title, typeName, date, venue } = productIn(parsed.product, reader, appStore.get(mainLanguageAtom));
       return { title: typedTitle(title, typeName), date, venue, ...paid };
     }
   } catch (error) {

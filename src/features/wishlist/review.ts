@@ -20,7 +20,10 @@ const WAITS_OR_INFORMS: ReadonlySet<ItemIssue['kind']> = new Set(['price-changed
 
 export interface ReviewedItem {
   item: CartItem;
-  /** What the item is called: its stored title, naming its type when that title is its product's plain one. */
+  /**
+   * What the item is called: as the catalogue names it now, with its type, in the reader's language; the title
+   * stored with it when its product is gone.
+   */
   title: string;
   quantity: number;
   product: Product | undefined;
@@ -78,8 +81,7 @@ export function reviewWishlist(
       }
       if (product.price !== item.price) issues.push({ kind: 'price-changed', was: item.price, now: product.price });
     }
-    // Kept from before its product was a type (or added by an older app): the catalogue names the type.
-    const title = product && item.title === product.title ? typedTitle(product.title, product.typeName) : item.title;
+    const title = product ? typedTitle(product.title, product.typeName) : item.title;
     return { item, title, quantity, product, price: product?.price ?? item.price, issues };
   });
   const openings = items.flatMap(({ issues }) => issues.flatMap((issue) => ('opens' in issue ? [issue.opens] : [])));

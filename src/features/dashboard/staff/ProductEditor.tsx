@@ -24,6 +24,7 @@ import {
   type ProductFields,
 } from './productForm';
 import { ProductTypeFields } from './ProductTypeFields';
+import { ProductTranslationFields } from './ProductTranslationFields';
 import { paths } from '../../../firebase/paths';
 
 /** The form's first values: the product's (a type's shared fields as its group has them now), a new type's, or none. */
@@ -163,6 +164,7 @@ export function ProductEditor({
         minRows={3}
         hint={sharedHint}
       />
+      <ProductTranslationFields form={form} shared={{ ...shared, hint: sharedHint }} />
       <FormTextField
         {...field}
         {...shared}

@@ -6,7 +6,9 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { setValue } from '../../../firebase/database';
-import { siteAtom } from '../../../state/atoms';
+import { mainLanguageAtom, siteAtom } from '../../../state/atoms';
+import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
+import { taglinesAtom } from '../../site';
 import { FormTextField, FormTextFields, type TextFieldSpec } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
@@ -14,6 +16,7 @@ import { Section } from '../Section';
 import {
   launchZone,
   propertiesFields,
+  translatedTagline,
   propertiesRecord,
   validateProperties,
   type PropertiesFields,
@@ -43,11 +46,31 @@ const TEXT_FIELDS: TextFieldSpec<PropertiesFields>[] = [
   },
 ];
 
+/** A language as staff read it: "German". */
+const languageName = (language: string) =>
+  new Intl.DisplayNames(['en'], { type: 'language' }).of(language.split('-')[0]!) ?? language;
+
+/** The fields, with the tagline in each language besides the main one after it (docs/languages.md#organiser-content). */
+function textFields(main: ShopLanguage): TextFieldSpec<PropertiesFields>[] {
+  const translated = LANGUAGES.filter((language) => language !== main).map(
+    (language): TextFieldSpec<PropertiesFields> => ({
+      name: translatedTagline(language),
+      label: `Tagline in ${languageName(language)}`,
+      rows: 1,
+      hint: `Left empty, visitors reading ${languageName(language)} see the ${languageName(main)} tagline.`,
+    }),
+  );
+  const at = TEXT_FIELDS.findIndex((spec) => spec.name === 'tagline') + 1;
+  return [...TEXT_FIELDS.slice(0, at), ...translated, ...TEXT_FIELDS.slice(at)];
+}
+
 /** Every field of `properties`; a save reaches every open client at once through their live subscription. */
 export function PropertiesEditor() {
   const site = useAtomValue(siteAtom);
+  const taglines = useAtomValue(taglinesAtom);
+  const main = useAtomValue(mainLanguageAtom);
   const form = useForm({
-    initial: propertiesFields(site),
+    initial: propertiesFields(site, taglines),
     validate: validateProperties,
     idPrefix: 'site',
     submit: (fields) =>
@@ -56,7 +79,8 @@ export function PropertiesEditor() {
         'The site details are live for every visitor.',
       ),
   });
-  const changedElsewhere = JSON.stringify(propertiesFields(site)) !== JSON.stringify(form.fields) && !form.busy;
+  const live = propertiesFields(site, taglines);
+  const changedElsewhere = JSON.stringify(live) !== JSON.stringify(form.fields) && !form.busy;
 
   return (
     <Section title="Site details">
@@ -91,7 +115,7 @@ export function PropertiesEditor() {
           hint={`In the shop’s time zone (${launchZone(form.fields)}).`}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <FormTextFields form={form} idPrefix="site" fields={TEXT_FIELDS} />
+        <FormTextFields form={form} idPrefix="site" fields={textFields(main)} />
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Button type="submit" variant="contained" disabled={form.busy}>
             {form.busy ? 'Saving…' : 'Save site details'}
@@ -101,7 +125,7 @@ export function PropertiesEditor() {
               <Typography variant="body2" color="textSecondary">
                 The live details differ from this form.
               </Typography>
-              <Button onClick={() => form.setFields(propertiesFields(site))}>Discard my changes</Button>
+              <Button onClick={() => form.setFields(live)}>Discard my changes</Button>
             </>
           )}
         </Stack>

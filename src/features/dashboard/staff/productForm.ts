@@ -1,11 +1,33 @@
 import { t } from '@lingui/core/macro';
-import { DEFAULT_MAX_PER_ORDER, MAX_PER_ORDER_LIMIT, type Product } from '../../catalogue';
+import {
+  DEFAULT_MAX_PER_ORDER,
+  MAX_PER_ORDER_LIMIT,
+  PRODUCT_TEXTS,
+  type Product,
+  type ProductText,
+} from '../../catalogue';
+import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
 import { optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { typedTitle } from '../../../lib/typedTitle';
 import { fromLocalInput, toLocalInput } from './dateTimeInput';
 
-/** The product editor's fields, as typed (numbers too, so a half-typed price is not lost). */
-export interface ProductFields {
+/** A text in another language, as the form names it: "title-de-DE" (docs/languages.md#organiser-content). */
+export type TranslatedField = `${ProductText}-${ShopLanguage}`;
+export const translatedField = (text: ProductText, language: ShopLanguage): TranslatedField => `${text}-${language}`;
+
+const TRANSLATED_FIELDS = LANGUAGES.flatMap((language) => PRODUCT_TEXTS.map((text) => translatedField(text, language)));
+const NO_TRANSLATIONS = Object.fromEntries(TRANSLATED_FIELDS.map((name) => [name, ''])) as Record<
+  TranslatedField,
+  string
+>;
+/** The most characters of each text, as for the main language's (database.rules.json). */
+const TEXT_LIMITS: Record<ProductText, number> = { title: 200, description: 5000, typeName: 100 };
+
+/**
+ * The product editor's fields, as typed (numbers too, so a half-typed price is not lost), with its texts in each
+ * language besides the main one, empty where there is no translation.
+ */
+export interface ProductFields extends Record<TranslatedField, string> {
   id: string;
   title: string;
   price: string;
@@ -52,6 +74,7 @@ export const EMPTY_PRODUCT: ProductFields = {
   typeName: '',
   group: '',
   quotas: [],
+  ...NO_TRANSLATIONS,
 };
 
 /** On-sale moments are stored as milliseconds, the helpers of dateTimeInput speak ISO: these convert. */
@@ -87,6 +110,12 @@ export function productFields(product: Product, zone: string): ProductFields {
     typeName: product.typeName ?? '',
     group: product.group ?? '',
     quotas: product.quotas,
+    ...NO_TRANSLATIONS,
+    ...Object.fromEntries(
+      LANGUAGES.flatMap((language) =>
+        PRODUCT_TEXTS.map((text) => [translatedField(text, language), product.translations[language]?.[text] ?? '']),
+      ),
+    ),
   };
 }
 
@@ -94,11 +123,20 @@ export function productFields(product: Product, zone: string): ProductFields {
  * What the types of a group share with its first product: one card in the shop, one event and one list of tickets
  * (docs/behaviour.md#editing-types-and-quotas). A type's form shows them as its group has them.
  */
-const SHARED_FIELDS = ['title', 'description', 'image', 'category', 'date', 'venue'] as const;
+const SHARED_FIELDS = [
+  ...(['title', 'description', 'image', 'category', 'date', 'venue'] as const),
+  ...LANGUAGES.flatMap((language) => [translatedField('title', language), translatedField('description', language)]),
+];
 export type SharedFields = Pick<ProductFields, (typeof SHARED_FIELDS)[number]>;
 
 export const pickShared = (fields: ProductFields): SharedFields =>
   Object.fromEntries(SHARED_FIELDS.map((name) => [name, fields[name]])) as SharedFields;
+
+/** A shared field's text and, for a translated one, its language. */
+function splitField(name: (typeof SHARED_FIELDS)[number]): [string, ShopLanguage | null] {
+  const language = LANGUAGES.find((candidate) => name.endsWith(`-${candidate}`));
+  return language ? [name.slice(0, -language.length - 1), language] : [name, null];
+}
 
 /** The fields `group`'s types take from it, as the form shows them. */
 export const sharedFields = (group: Product, zone: string): SharedFields => pickShared(productFields(group, zone));
@@ -239,7 +277,26 @@ export function validateProduct(
       value.some((quota) => !context.quotaIds.has(quota))
         ? 'A chosen quota is no longer there: please untick it.'
         : undefined,
+    ...Object.fromEntries(
+      LANGUAGES.flatMap((language) =>
+        PRODUCT_TEXTS.map((text) => [translatedField(text, language), optionalText(TEXT_LIMITS[text])]),
+      ),
+    ),
   });
+}
+
+/** The texts typed in each language besides the main one, as stored: empty ones are no translation. */
+function translationsRecord(fields: ProductFields): Record<string, Record<string, string>> {
+  const translations: Record<string, Record<string, string>> = {};
+  for (const language of LANGUAGES) {
+    const texts = PRODUCT_TEXTS.flatMap((text) => {
+      const value = fields[translatedField(text, language)].trim();
+      // A type's name is translated only where it has one to translate.
+      return value === '' || (text === 'typeName' && fields.typeName.trim() === '') ? [] : [[text, value] as const];
+    });
+    if (texts.length > 0) translations[language] = Object.fromEntries(texts);
+  }
+  return translations;
 }
 
 /** The value written to products/{id}; empty optional fields are left out rather than stored empty. */
@@ -270,6 +327,8 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
   if (fields.typeName.trim() !== '') record.typeName = fields.typeName.trim();
   if (fields.group !== '') record.group = fields.group;
   if (fields.quotas.length > 0) record.quotas = Object.fromEntries(fields.quotas.map((quota) => [quota, true]));
+  const translations = translationsRecord(fields);
+  if (Object.keys(translations).length > 0) record.translations = translations;
   return record;
 }
 
@@ -289,8 +348,13 @@ export function productWrites(
   const first = products.get(fields.group);
   const record = productRecord(first ? { ...fields, ...sharedFields(first, zone) } : fields, zone);
   const writes: Record<string, unknown> = { [id]: record };
+  const translations = (record.translations ?? {}) as Record<string, Record<string, string>>;
   for (const type of typesOf(id, products.values())) {
-    for (const name of SHARED_FIELDS) writes[`${type.id}/${name}`] = record[name] ?? null;
+    for (const name of SHARED_FIELDS) {
+      const [text, language] = splitField(name);
+      writes[`${type.id}/${language ? `translations/${language}/${text}` : name}`] =
+        (language ? translations[language]?.[text] : record[name]) ?? null;
+    }
   }
   return writes;
 }

@@ -1,18 +1,36 @@
 import { t } from '@lingui/core/macro';
 import type { SiteState } from '../../../state/types';
+import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
+import type { Taglines } from '../../site';
 import { isTimeZone } from '../../../state/site';
 import { emailAddress, optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { fromLocalInput, inputZone, toLocalInput } from './dateTimeInput';
 
-/**
- * The properties editor's fields: every field of `properties`, text as typed, the time zone as text (empty: none)
- * and the launch as a date-time on the wall clock of that zone.
- */
-export type PropertiesFields = Omit<SiteState, 'launch' | 'timezone'> & { launch: string; timezone: string };
+/** The tagline in another language, as the form names it: "tagline-de-DE" (docs/languages.md#organiser-content). */
+export type TranslatedTagline = `tagline-${ShopLanguage}`;
+export const translatedTagline = (language: ShopLanguage): TranslatedTagline => `tagline-${language}`;
 
-export function propertiesFields(site: SiteState): PropertiesFields {
+/**
+ * The properties editor's fields: every field of `properties`, text as typed, the time zone as text (empty: none),
+ * the launch as a date-time on the wall clock of that zone, and the tagline in each language (empty: none).
+ */
+export type PropertiesFields = Omit<SiteState, 'launch' | 'timezone'> & { launch: string; timezone: string } & Record<
+    TranslatedTagline,
+    string
+  >;
+
+export function propertiesFields(site: SiteState, taglines: Taglines): PropertiesFields {
   const { comingsoon, launch, timezone, ...text } = site;
-  return { ...text, comingsoon, timezone: timezone ?? '', launch: toLocalInput(launch, inputZone(timezone)) };
+  const translated = Object.fromEntries(
+    LANGUAGES.map((language) => [translatedTagline(language), taglines[language] ?? '']),
+  ) as Record<TranslatedTagline, string>;
+  return {
+    ...text,
+    ...translated,
+    comingsoon,
+    timezone: timezone ?? '',
+    launch: toLocalInput(launch, inputZone(timezone)),
+  };
 }
 
 /** The zone the form's launch is read in: the one typed, while it is one. */
@@ -47,6 +65,7 @@ export function validateProperties(fields: PropertiesFields): FieldErrors<Proper
       /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value.trim()) ? undefined : 'Please enter a language tag such as en-GB.',
     timezone: (value) =>
       value.trim() === '' || isTimeZone(value.trim()) ? undefined : 'Please enter a time zone such as Europe/London.',
+    ...Object.fromEntries(LANGUAGES.map((language) => [translatedTagline(language), optionalText(200)])),
   });
 }
 
@@ -55,12 +74,22 @@ export function validateProperties(fields: PropertiesFields): FieldErrors<Proper
  * optional field the shop has set is written back too; an empty time zone is left out.
  */
 export function propertiesRecord(fields: PropertiesFields): Record<string, unknown> {
+  const translatedNames = new Set<string>(LANGUAGES.map(translatedTagline));
   const { timezone, ...rest } = Object.fromEntries(
-    Object.entries(fields).map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]),
+    Object.entries(fields).flatMap(([name, value]) =>
+      translatedNames.has(name) ? [] : [[name, typeof value === 'string' ? value.trim() : value]],
+    ),
+  );
+  const translations = Object.fromEntries(
+    LANGUAGES.flatMap((language) => {
+      const tagline = fields[translatedTagline(language)].trim();
+      return tagline === '' ? [] : [[language, { tagline }]];
+    }),
   );
   return {
     ...rest,
     launch: fromLocalInput(fields.launch, launchZone(fields)),
     ...(timezone === '' ? {} : { timezone }),
+    ...(Object.keys(translations).length > 0 ? { translations } : {}),
   };
 }

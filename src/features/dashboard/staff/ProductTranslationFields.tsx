@@ -1,0 +1,65 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { LANGUAGES } from '../../../i18n/languages';
+import { FormTextField } from '../../../lib/FormTextField';
+import type { FormState } from '../../../lib/useForm';
+import { mainLanguageAtom } from '../../../state/atoms';
+import { translatedField, type ProductFields } from './productForm';
+
+/** A language as staff read it: "German". */
+const languageName = (language: string) =>
+  new Intl.DisplayNames(['en'], { type: 'language' }).of(language.split('-')[0]!) ?? language;
+
+/**
+ * The product's title, description and type name in each language the shop speaks besides its main one
+ * (docs/languages.md#organiser-content). Left empty, a text shows in the main language, marked as such. A type's
+ * title and description are its group's, as in the main language; its type name is its own.
+ */
+export function ProductTranslationFields({
+  form,
+  shared,
+}: {
+  form: FormState<ProductFields>;
+  shared: { disabled: boolean; hint: string | undefined };
+}) {
+  const main = useAtomValue(mainLanguageAtom);
+  const field = { form, idPrefix: 'product' } as const;
+  return LANGUAGES.filter((language) => language !== main).map((language) => {
+    const name = languageName(language);
+    return (
+      <Stack
+        key={language}
+        component="fieldset"
+        spacing={2}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pb: 1, pt: 1.5, m: 0, minWidth: 0 }}
+      >
+        <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+          In {name}
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          Buyers reading {name} see these. Left empty, they see the {languageName(main)} text, marked as such.
+        </Typography>
+        <FormTextField
+          {...field}
+          name={translatedField('title', language)}
+          label={`Title in ${name}`}
+          disabled={shared.disabled}
+          hint={shared.hint}
+        />
+        <FormTextField
+          {...field}
+          name={translatedField('description', language)}
+          label={`Description in ${name}`}
+          multiline
+          minRows={2}
+          disabled={shared.disabled}
+          hint={shared.hint}
+        />
+        {form.fields.typeName.trim() !== '' && (
+          <FormTextField {...field} name={translatedField('typeName', language)} label={`Type name in ${name}`} />
+        )}
+      </Stack>
+    );
+  });
+}
