@@ -1,5 +1,5 @@
 import { AUTH_EMULATOR, expect, test } from './accounts';
-import { SIGNED_OUT, TWO_ITEMS, expectHeading, failOnPageErrors, storeState, storedState } from './support';
+import { SEED_NAME, SIGNED_OUT, TWO_ITEMS, expectHeading, failOnPageErrors, storeState, storedState } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -113,6 +113,9 @@ test('sign out: the auth slice is cleared, the wishlist stays and the dashboard 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/home');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // Arrived, and stays.
+  await expectHeading(page, SEED_NAME);
+  await expect(page).toHaveURL('/home');
   const state = (await storedState(page)) as { auth: unknown; cart: unknown };
   expect(state.auth).toEqual(SIGNED_OUT);
   expect(state.cart).toEqual(TWO_ITEMS.cart);

@@ -42,8 +42,6 @@ test('a buyer pays by card on the provider’s page, comes back to their order a
   db,
   isMobile,
 }) => {
-  // Checkout, the provider's page, the order page and the mail, with two accessibility checks: 30 s in a busy CI.
-  test.setTimeout(60_000);
   if (isMobile) await page.emulateMedia({ colorScheme: 'dark' });
   const email = await orderByCard(page, db, 'Kit Marlow');
   await checkScreen(page, 'card-confirmation');

@@ -7,7 +7,7 @@ const PAGES = ['/home', '/products', '/about', '/contact', '/cart', '/checkout',
 // A walk with the keyboard, so on the desktop only; the colours a ring is drawn in are the same on a phone.
 for (const scheme of ['light', 'dark'] as const) {
   test(`every focus stop shows a ring of 3:1 or more, ${scheme}`, async ({ page, accounts }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme: scheme });
     await storeState(page, TWO_ITEMS);
     const weak: string[] = [];

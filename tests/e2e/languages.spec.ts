@@ -210,8 +210,6 @@ test('staff write a product and the tagline in German: German readers get them l
   browser,
   baseURL,
 }) => {
-  // Staff editing in one browser, a German reader in another: twice a page's work.
-  test.setTimeout(60_000);
   const german = await browser.newContext({ baseURL, locale: 'de-DE' });
   await db.connect(german);
   const reader = await german.newPage();

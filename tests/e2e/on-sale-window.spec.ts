@@ -15,7 +15,6 @@ test('sales that open later: kept on the wishlist, at least the minimum, checkou
   page,
   db,
 }) => {
-  test.setTimeout(60_000);
   // Far enough ahead to look at every page before it; the allocator judges by the database's clock, this machine's.
   const opens = Date.now() + 25_000;
   await db.write(`products/${JAZZ}/minPerOrder`, 2);
