@@ -70,3 +70,14 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .sort((a, b) => b.q - a.q || a.at - b.at)
     .map(({ tag }) => tag);
 }
+
+/** The language the organiser writes the shop's texts in: its `locale`'s (docs/languages.md#organiser-content). */
+export function mainLanguage(locale: string): ShopLanguage {
+  return shopLanguage(chooseLanguage([locale]));
+}
+
+/** `language` ("de-DE") as `reader` names languages: "German", "Deutsch". */
+export function languageName(language: string, reader: string): string {
+  const primary = language.split('-')[0] ?? language;
+  return new Intl.DisplayNames([reader], { type: 'language' }).of(primary) ?? language;
+}

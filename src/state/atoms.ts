@@ -3,7 +3,7 @@ import { SIGNED_OUT } from './auth';
 import { EMPTY_CART, cartCount } from './cart';
 import { DEFAULT_STATE } from './persistence';
 import type { AuthState, CartState, RootState, SiteState } from './types';
-import { chooseLanguage, shopLanguage, type Language } from '../i18n/languages';
+import { chooseLanguage, mainLanguage, type Language } from '../i18n/languages';
 
 /** The persisted root (docs/behaviour.md#state-and-persistence): every change to a slice goes through here. */
 export const rootAtom = atom<RootState>(DEFAULT_STATE);
@@ -61,4 +61,4 @@ export const languageAtom = atom(
  * The language the organiser writes in (the shop's `locale`): products and the tagline are stored in it, with
  * translations into the others (docs/languages.md#organiser-content).
  */
-export const mainLanguageAtom = atom((get) => shopLanguage(chooseLanguage([get(siteAtom).locale])));
+export const mainLanguageAtom = atom((get) => mainLanguage(get(siteAtom).locale));

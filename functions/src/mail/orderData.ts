@@ -4,7 +4,7 @@
  */
 import { parseProduct, productIn, type Product } from '../../../src/features/catalogue/product';
 import { parseOrder, type Order } from '../../../src/features/orders/order';
-import { chooseLanguage, shopLanguage, type ShopLanguage } from '../../../src/i18n/languages';
+import { mainLanguage, type ShopLanguage } from '../../../src/i18n/languages';
 import { typedTitle } from '../../../src/lib/typedTitle';
 import { parseTicket, type Ticket } from '../../../src/features/tickets/ticket';
 import { paths } from '../../../src/firebase/paths';
@@ -48,13 +48,22 @@ export interface OrderData extends OrderAndShop {
   events: Map<string, MailEvent>;
 }
 
-/** The language the organiser writes the shop's texts in (its `locale`), as for the app's mainLanguageAtom. */
-const mainLanguage = (shop: SiteState): ShopLanguage => shopLanguage(chooseLanguage([shop.locale]));
+/** Reads a product once per order read, however many of its lines and events name it; null when gone or unusable. */
+type ProductReader = (id: string) => Promise<Product | null>;
 
-/** The product stored under `id` as `language` reads it; null when it is gone or unusable. */
-async function productInLanguage(db: MailDatabase, id: string, language: ShopLanguage, main: ShopLanguage) {
-  const parsed = parseProduct(id, await db.read(paths.product(id)));
-  return 'product' in parsed ? productIn(parsed.product, language, main) : null;
+function productReader(db: MailDatabase): ProductReader {
+  const read = new Map<string, Promise<Product | null>>();
+  return (id) => {
+    let product = read.get(id);
+    if (!product) {
+      product = db.read(paths.product(id)).then((raw) => {
+        const parsed = parseProduct(id, raw);
+        return 'product' in parsed ? parsed.product : null;
+      });
+      read.set(id, product);
+    }
+    return product;
+  };
 }
 
 /**
@@ -62,13 +71,15 @@ async function productInLanguage(db: MailDatabase, id: string, language: ShopLan
  * translated title and type (docs/languages.md#organiser-content); the others keep the title stored when it was
  * placed, in the shop's main language.
  */
-async function linesInLanguage(db: MailDatabase, order: Order, main: ShopLanguage): Promise<Order> {
+async function linesInLanguage(products: ProductReader, order: Order, main: ShopLanguage): Promise<Order> {
   const language = order.language;
   if (language === null || language === main) return order;
   const ids = [...new Set(order.lines.map((line) => line.productId))];
-  const read = await Promise.all(ids.map(async (id) => [id, await productInLanguage(db, id, language, main)] as const));
+  const read = await Promise.all(ids.map(async (id) => [id, await products(id)] as const));
   const translated = new Map<string, Product>(
-    read.flatMap(([id, product]) => (product?.translations[language] ? [[id, product]] : [])),
+    read.flatMap(([id, product]) =>
+      product?.translations[language] ? [[id, productIn(product, language, main)]] : [],
+    ),
   );
   const lines = order.lines.map((line) => {
     const product = translated.get(line.productId);
@@ -78,7 +89,12 @@ async function linesInLanguage(db: MailDatabase, order: Order, main: ShopLanguag
 }
 
 /** The order at orders/{uid}/{orderId} and the shop, in one read each; null when there is no such order. */
-export async function readOrderAndShop(db: MailDatabase, uid: string, orderId: string): Promise<OrderAndShop | null> {
+export async function readOrderAndShop(
+  db: MailDatabase,
+  uid: string,
+  orderId: string,
+  products: ProductReader = productReader(db),
+): Promise<OrderAndShop | null> {
   const [raw, properties, payments] = await Promise.all([
     db.read(paths.order(uid, orderId)),
     db.read(paths.properties),
@@ -89,7 +105,7 @@ export async function readOrderAndShop(db: MailDatabase, uid: string, orderId: s
   const link = isRecord(raw) && typeof raw.link === 'string' ? raw.link : null;
   const shop = readSiteFields(isRecord(properties) ? properties : null).site;
   return {
-    order: await linesInLanguage(db, parsed, mainLanguage(shop)),
+    order: await linesInLanguage(products, parsed, mainLanguage(shop.locale)),
     link,
     shop,
     payments: parsePaymentSettings(payments),
@@ -98,15 +114,17 @@ export async function readOrderAndShop(db: MailDatabase, uid: string, orderId: s
 
 /** The order at orders/{uid}/{orderId} with its tickets, events and the shop; null when there is no such order. */
 export async function readOrderData(db: MailDatabase, uid: string, orderId: string): Promise<OrderData | null> {
-  const found = await readOrderAndShop(db, uid, orderId);
+  const products = productReader(db);
+  const found = await readOrderAndShop(db, uid, orderId, products);
   if (!found) return null;
   const { order, shop } = found;
   // The types of one event share its tickets: each event is read once, under its own product (the group's first).
   const eventIds = [...new Set(order.lines.map((line) => line.event))];
-  const main = mainLanguage(shop);
+  const main = mainLanguage(shop.locale);
   const perEvent = await Promise.all(
     eventIds.map(async (eventId) => {
-      const stored = await productInLanguage(db, eventId, order.language ?? main, main);
+      const product = await products(eventId);
+      const stored = product && productIn(product, order.language ?? main, main);
       const event: MailEvent = {
         title: stored?.title ?? order.lines.find((line) => line.event === eventId)!.title,
         date: stored?.date ?? null,

@@ -1,15 +1,14 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { LANGUAGES } from '../../../i18n/languages';
+import { LANGUAGES, languageName } from '../../../i18n/languages';
 import { FormTextField } from '../../../lib/FormTextField';
 import type { FormState } from '../../../lib/useForm';
 import { mainLanguageAtom } from '../../../state/atoms';
 import { translatedField, type ProductFields } from './productForm';
 
-/** A language as staff read it: "German". */
-const languageName = (language: string) =>
-  new Intl.DisplayNames(['en'], { type: 'language' }).of(language.split('-')[0]!) ?? language;
+/** A language as staff read it (the staff tools are English): "German". */
+const inEnglish = (language: string) => languageName(language, 'en');
 
 /**
  * The product's title, description and type name in each language the shop speaks besides its main one
@@ -26,7 +25,7 @@ export function ProductTranslationFields({
   const main = useAtomValue(mainLanguageAtom);
   const field = { form, idPrefix: 'product' } as const;
   return LANGUAGES.filter((language) => language !== main).map((language) => {
-    const name = languageName(language);
+    const name = inEnglish(language);
     return (
       <Stack
         key={language}
@@ -38,7 +37,7 @@ export function ProductTranslationFields({
           In {name}
         </Typography>
         <Typography variant="body2" color="textSecondary">
-          Buyers reading {name} see these. Left empty, they see the {languageName(main)} text, marked as such.
+          Buyers reading {name} see these. Left empty, they see the {inEnglish(main)} text, marked as such.
         </Typography>
         <FormTextField
           {...field}

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { setValue } from '../../../firebase/database';
 import { mainLanguageAtom, siteAtom } from '../../../state/atoms';
-import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
+import { LANGUAGES, languageName, type ShopLanguage } from '../../../i18n/languages';
 import { taglinesAtom } from '../../site';
 import { FormTextField, FormTextFields, type TextFieldSpec } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
@@ -46,18 +46,17 @@ const TEXT_FIELDS: TextFieldSpec<PropertiesFields>[] = [
   },
 ];
 
-/** A language as staff read it: "German". */
-const languageName = (language: string) =>
-  new Intl.DisplayNames(['en'], { type: 'language' }).of(language.split('-')[0]!) ?? language;
+/** A language as staff read it (the staff tools are English): "German". */
+const inEnglish = (language: string) => languageName(language, 'en');
 
 /** The fields, with the tagline in each language besides the main one after it (docs/languages.md#organiser-content). */
 function textFields(main: ShopLanguage): TextFieldSpec<PropertiesFields>[] {
   const translated = LANGUAGES.filter((language) => language !== main).map(
     (language): TextFieldSpec<PropertiesFields> => ({
       name: translatedTagline(language),
-      label: `Tagline in ${languageName(language)}`,
+      label: `Tagline in ${inEnglish(language)}`,
       rows: 1,
-      hint: `Left empty, visitors reading ${languageName(language)} see the ${languageName(main)} tagline.`,
+      hint: `Left empty, visitors reading ${inEnglish(language)} see the ${inEnglish(main)} tagline.`,
     }),
   );
   const at = TEXT_FIELDS.findIndex((spec) => spec.name === 'tagline') + 1;

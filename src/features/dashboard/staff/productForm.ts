@@ -110,12 +110,11 @@ export function productFields(product: Product, zone: string): ProductFields {
     typeName: product.typeName ?? '',
     group: product.group ?? '',
     quotas: product.quotas,
-    ...NO_TRANSLATIONS,
-    ...Object.fromEntries(
+    ...(Object.fromEntries(
       LANGUAGES.flatMap((language) =>
         PRODUCT_TEXTS.map((text) => [translatedField(text, language), product.translations[language]?.[text] ?? '']),
       ),
-    ),
+    ) as Record<TranslatedField, string>),
   };
 }
 
