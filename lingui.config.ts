@@ -27,6 +27,9 @@ const START = [
   'src/pages/@(Home|Products|About|Contact|ComingSoon)Page.tsx',
 ];
 
+/** The staff tools' code: its messages come with it (src/features/dashboard/Dashboard.tsx); customers never load them. */
+const STAFF = ['src/features/dashboard/staff/**', 'src/features/dashboard/desk/**'];
+
 export default defineConfig({
   sourceLocale: 'en-GB',
   locales: ['en-GB', 'de-DE', 'en-XA'],
@@ -38,8 +41,9 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/more/{locale}',
       include: ['src'],
-      exclude: START,
+      exclude: [...START, ...STAFF],
     },
+    { path: '<rootDir>/src/locales/staff/{locale}', include: STAFF },
     // What trusted code says (emails): compiled into modules it imports (scripts/trustedMessages.ts). The shared
     // modules' texts are in the app's parts as well, so the desk's preview of a message reads as the email does.
     {

@@ -4,11 +4,12 @@ import type { Language } from './languages';
 type Catalogue = () => Promise<{ messages: Messages }>;
 
 /**
- * The messages come in two parts per language (lingui.config.ts, docs/languages.md): `start`, what the plain public
- * pages say, before the first render; `more`, the rest, with the first page drawn with MUI. Each is a chunk of its
- * own, fetched when first needed; the service worker keeps them all for offline use.
+ * The messages come in three parts per language (lingui.config.ts, docs/languages.md): `start`, what the plain
+ * public pages say, before the first render; `staff`, what the staff tools say, with their code; `more`, the rest,
+ * with the first page drawn with MUI. Each is a chunk of its own, fetched when first needed; the service worker
+ * keeps them all for offline use.
  */
-export type MessagePart = 'start' | 'more';
+export type MessagePart = 'start' | 'more' | 'staff';
 
 const CATALOGUES: Readonly<Record<MessagePart, Readonly<Record<Language, Catalogue>>>> = {
   start: {
@@ -20,6 +21,11 @@ const CATALOGUES: Readonly<Record<MessagePart, Readonly<Record<Language, Catalog
     'en-GB': () => import('../locales/more/en-GB.po'),
     'de-DE': () => import('../locales/more/de-DE.po'),
     'en-XA': () => import('../locales/more/en-XA.po'),
+  },
+  staff: {
+    'en-GB': () => import('../locales/staff/en-GB.po'),
+    'de-DE': () => import('../locales/staff/de-DE.po'),
+    'en-XA': () => import('../locales/staff/en-XA.po'),
   },
 };
 

@@ -4,6 +4,7 @@
  */
 import { i18n } from '@lingui/core';
 import { messages as more } from '../../src/locales/more/en-GB.po';
+import { messages as staff } from '../../src/locales/staff/en-GB.po';
 import { messages as start } from '../../src/locales/start/en-GB.po';
 
-i18n.loadAndActivate({ locale: 'en-GB', messages: { ...start, ...more } });
+i18n.loadAndActivate({ locale: 'en-GB', messages: { ...start, ...more, ...staff } });

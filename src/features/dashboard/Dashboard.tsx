@@ -5,14 +5,16 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate } from 'react-router';
+import { needMessages } from '../../i18n/catalogues';
 import { authAtom } from '../../state/atoms';
 import { loginPathFor, SignOutButton } from '../account';
 import { onlineAtom } from '../pwa';
 import { sessionAtom } from '../../state/session';
 import { CustomerSections, TicketsSection } from './CustomerSections';
 
-// Staff tools are a chunk of their own: customers never download them.
-const loadStaffTools = () => import('./staff/StaffDashboard');
+// Staff tools are a chunk of their own, and their messages a part of their own: customers never download them.
+const loadStaffTools = () =>
+  Promise.all([import('./staff/StaffDashboard'), needMessages('staff')]).then(([module]) => module);
 const StaffDashboard = lazy(loadStaffTools);
 // Offline at the door a stored staff sign-in cannot be confirmed: the check-in works from the device meanwhile
 // (the database rules still decide what its scans may write once they are sent).
