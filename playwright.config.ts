@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './scripts/chromium';
 
-if (!existsSync(CHROMIUM_PATH)) {
+if (!existsSync(TEST_CHROMIUM_PATH)) {
   throw new Error(
-    `No Chromium at ${CHROMIUM_PATH}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
+    `No Chromium at ${TEST_CHROMIUM_PATH}. Install it (Debian: apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.`,
   );
 }
 
@@ -27,7 +27,7 @@ export default defineConfig({
     // The suites were written for pages without a service worker; the PWA specs allow it for themselves.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
