@@ -89,6 +89,8 @@ const TRANSLATED = [
   'src/features/dashboard/@(Dashboard|CustomerSections|OrderCard|LiveContent|Section).tsx',
   'src/features/dashboard/@(format|saving).ts',
   'src/features/dashboard/customer/**/*.{ts,tsx}',
+  'src/features/dashboard/staff/**/*.{ts,tsx}',
+  'src/features/dashboard/desk/**/*.{ts,tsx}',
   'src/features/checkin/**/*.{ts,tsx}',
   'src/state/appStore.ts',
   'src/features/account/**/*.{ts,tsx}',

@@ -208,6 +208,19 @@ describe('the product form', () => {
     expect(validateProduct({ ...filled, price: '0.29' }, shop(), 'UTC').price).toBeUndefined();
   });
 
+  it('reads a price with a decimal comma, as German staff type it, and never a grouping comma as one', () => {
+    expect(validateProduct({ ...filled, price: ' 12,50 ' }, shop(), 'UTC').price).toBeUndefined();
+    expect(productRecord({ ...filled, price: ' 12,50 ' }, 'UTC').price).toBe(12.5);
+    expect(productRecord({ ...filled, price: '0,29' }, 'UTC').price).toBe(0.29);
+    expect(validateProduct({ ...filled, price: '1,234' }, shop(), 'UTC').price).toBe(
+      'Please use at most two decimal places.',
+    );
+    expect(validateProduct({ ...filled, price: '1,2,3' }, shop(), 'UTC').price).toBe(
+      'Please enter a price from 0 to 1,000,000.',
+    );
+    expect(productFields(product('poster', { price: 12.5 }), 'UTC').price).toBe('12.5');
+  });
+
   describe('the on-sale window and the least per order', () => {
     // 10:00 in Berlin in winter (UTC+1) and 18:00 in summer (UTC+2): a zone other than the device's UTC.
     const opens = Date.UTC(2027, 11, 4, 9, 0);

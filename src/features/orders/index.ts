@@ -95,7 +95,6 @@ export {
 } from './refundRecords';
 export { HOLDS_JOB_PATH, paymentPaths, parseHoldsJobRun, parseMarkOutcome, type MarkOutcome } from './paymentRecords';
 export {
-  MARK_METHOD_LABELS,
   MARK_NOTE_MAX,
   markRecord,
   outcomeText,

@@ -10,11 +10,6 @@ import { moneyRecordFields, recordsOldestFirst, type MoneyRecordFields } from '.
 /** How staff take money by hand. */
 export type MarkMethod = 'door' | 'transfer';
 
-export const MARK_METHOD_LABELS: Record<MarkMethod, string> = {
-  door: 'At the door',
-  transfer: 'Bank transfer',
-};
-
 /** What the rules let a note and a statement line's key be at most. */
 export const MARK_NOTE_MAX = 200;
 const MARK_SOURCE_MAX = 300;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,6 +31,7 @@ const SHOWN = 100;
  * Printing shows the attendee list alone (printAlone), black on white, a row never split across pages, under the
  * shop's name and the clock of its times, which the screen says elsewhere.
  */
+/* eslint-disable lingui/no-unlocalized-strings -- print styles: CSS values, not words */
 const printStyles = (
   <GlobalStyles
     styles={{
@@ -45,6 +47,7 @@ const printStyles = (
     }}
   />
 );
+/* eslint-enable lingui/no-unlocalized-strings */
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -54,6 +57,47 @@ function download(name: string, text: string): void {
   link.click();
   // The download has started from the link; the file's memory can go after this task.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** One attendee on a phone: the name and state, the email, then the ticket's facts. */
+function AttendeeCard({ attendee: a, when }: { attendee: Attendee; when: (at: number) => string }) {
+  const { i18n } = useLingui();
+  // The order's id stands in for a reference it lacks: stored text, shown as it is.
+  const order = <>{a.order}</>;
+  const { codeStart } = a;
+  const checkedAt = a.checkedInAt === null ? null : when(a.checkedInAt);
+  return (
+    <Stack component="li" spacing={0.25} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>{a.name}</Typography>
+        <Typography>{i18n._(STATUS[a.status])}</Typography>
+      </Stack>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {a.email}
+      </Typography>
+      <Typography variant="body2" color="textSecondary">
+        {a.type && `${a.type} · `}
+        <Trans>
+          Order {order} · code begins{' '}
+          <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            {codeStart}
+          </Box>
+        </Trans>
+        {checkedAt === null ? (
+          <>
+            {' · '}
+            <Trans>not checked in</Trans>
+          </>
+        ) : (
+          <>
+            {' · '}
+            <Trans>checked in {checkedAt}</Trans>
+            {` · ${a.device}`}
+          </>
+        )}
+      </Typography>
+    </Stack>
+  );
 }
 
 /** The event an attendee list is of: what its heading and its export say. */
@@ -77,18 +121,24 @@ export function AttendeeList({
   attendees: readonly Attendee[];
   orders: 'loading' | 'ready' | 'failed';
 }) {
-  const { name: shopName, locale, timezone } = useAtomValue(siteAtom);
+  const { name: shopName, timezone } = useAtomValue(siteAtom);
+  // Staff read the list, and the file they download, in their own language on the shop's clock.
+  const { i18n, t } = useLingui();
+  const locale = i18n.locale;
   const { title } = event;
   const [filter, setFilter] = useState('');
   const [printing, setPrinting] = useState(false);
   // A phone lists each attendee on a few lines; wider screens and paper get the table.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const wanted = searchKey(useDeferredValue(filter));
-  const when = (at: number | null) => (at === null ? '' : formatMoment(at, locale, timezone, 'date-time'));
+  const when = (at: number) => formatMoment(at, locale, timezone, 'date-time');
   const eventLine = [event.date && formatEventTime(event.date, locale, timezone), event.venue]
     .filter(Boolean)
     .join(' · ');
   const waiting = orders === 'loading' || attendees.length === 0;
+  const eventTitle = <>{title}</>;
+  const total = i18n.number(attendees.length);
+  const zone = zoneNote(timezone);
 
   useEffect(() => {
     if (!printing) return;
@@ -105,6 +155,8 @@ export function AttendeeList({
     [attendees, keys, wanted],
   );
   const shown = printing ? attendees : matching.slice(0, SHOWN);
+  const shownCount = i18n.number(SHOWN);
+  const matchingCount = i18n.number(matching.length);
   // The Type column only for an event sold by type.
   const typed = useMemo(() => attendees.some((a) => a.type !== null), [attendees]);
 
@@ -118,92 +170,94 @@ export function AttendeeList({
           {shopName}
         </Typography>
         <Typography id="attendees-heading" variant="h3" sx={{ fontSize: '1.1rem' }}>
-          Attendees of {title} ({attendees.length})
+          <Trans>
+            Attendees of {eventTitle} ({total})
+          </Trans>
         </Typography>
         {eventLine && <Typography data-testid="attendees-event">{eventLine}</Typography>}
         {/* On screen the tab says it above; on paper the list is alone. */}
         <Typography className="attendee-print-only" variant="body2">
-          Check-in {zoneNote(timezone)}
+          <Trans>Check-in {zone}</Trans>
         </Typography>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} className="attendee-print-hide">
         <TextField
           type="search"
-          label="Find an attendee"
+          label={t`Find an attendee`}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
           sx={{ flex: 1 }}
         />
         <Button variant="outlined" onClick={exportCsv} disabled={waiting}>
-          Download CSV
+          <Trans>Download CSV</Trans>
         </Button>
         <Button variant="outlined" onClick={() => setPrinting(true)} disabled={waiting}>
-          Print
+          <Trans>Print</Trans>
         </Button>
       </Stack>
       {orders === 'loading' && attendees.length > 0 && (
         <Typography role="status" variant="body2" color="textSecondary" className="attendee-print-hide">
-          Loading the orders’ references…
+          <Trans>Loading the orders’ references…</Trans>
         </Typography>
       )}
       {orders === 'failed' && (
         <Alert severity="warning" className="attendee-print-hide">
-          The orders’ references and phone numbers could not be loaded: the list names orders by their ids. Reload the
-          page to try again.
+          <Trans>
+            The orders’ references and phone numbers could not be loaded: the list names orders by their ids. Reload the
+            page to try again.
+          </Trans>
         </Alert>
       )}
       {!printing && matching.length > SHOWN && (
         <Typography role="status" variant="body2" color="textSecondary" className="attendee-print-hide">
-          Showing {SHOWN} of {matching.length}: search to find one, or download or print them all.
+          <Trans>
+            Showing {shownCount} of {matchingCount}: search to find one, or download or print them all.
+          </Trans>
         </Typography>
       )}
       {attendees.length === 0 ? (
-        <Typography>Nobody is booked yet.</Typography>
+        <Typography>
+          <Trans>Nobody is booked yet.</Trans>
+        </Typography>
       ) : !wide && !printing ? (
         <Stack
           component="ul"
           spacing={1}
           sx={{ m: 0, p: 0, listStyle: 'none' }}
-          aria-label={`Attendee list of ${title}`}
+          aria-label={t`Attendee list of ${title}`}
         >
           {shown.map((a) => (
-            <Stack
-              component="li"
-              key={a.ticketId}
-              spacing={0.25}
-              sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}
-            >
-              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>{a.name}</Typography>
-                <Typography>{STATUS[a.status]}</Typography>
-              </Stack>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {a.email}
-              </Typography>
-              <Typography variant="body2" color="textSecondary">
-                {a.type && `${a.type} · `}Order {a.order} · code begins{' '}
-                <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                  {a.codeStart}
-                </Box>
-                {a.checkedInAt === null ? ' · not checked in' : ` · checked in ${when(a.checkedInAt)} · ${a.device}`}
-              </Typography>
-            </Stack>
+            <AttendeeCard key={a.ticketId} attendee={a} when={when} />
           ))}
         </Stack>
       ) : (
         // A region that scrolls sideways on a narrow screen, reachable by keyboard.
-        <TableContainer tabIndex={0} role="region" aria-label={`Attendee list of ${title}`}>
+        <TableContainer tabIndex={0} role="region" aria-label={t`Attendee list of ${title}`}>
           <Table size="small" aria-labelledby="attendees-heading">
             <TableHead>
               <TableRow>
-                <TableCell>Name</TableCell>
-                {typed && <TableCell>Type</TableCell>}
-                <TableCell>Email</TableCell>
-                <TableCell>Order</TableCell>
-                <TableCell>{CODE_START_COLUMN}</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Checked in</TableCell>
+                <TableCell>
+                  <Trans>Name</Trans>
+                </TableCell>
+                {typed && (
+                  <TableCell>
+                    <Trans>Type</Trans>
+                  </TableCell>
+                )}
+                <TableCell>
+                  <Trans>Email</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Order</Trans>
+                </TableCell>
+                <TableCell>{i18n._(CODE_START_COLUMN)}</TableCell>
+                <TableCell>
+                  <Trans>Status</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Checked in</Trans>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -214,7 +268,7 @@ export function AttendeeList({
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.order}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{a.codeStart}</TableCell>
-                  <TableCell>{STATUS[a.status]}</TableCell>
+                  <TableCell>{i18n._(STATUS[a.status])}</TableCell>
                   <TableCell>{a.checkedInAt === null ? '—' : `${when(a.checkedInAt)} · ${a.device}`}</TableCell>
                 </TableRow>
               ))}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Component, type ReactNode } from 'react';
@@ -33,11 +34,13 @@ export class ChartBoundary extends Component<Props, { failed: boolean }> {
         severity="warning"
         action={
           <Button color="inherit" size="small" onClick={retry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         }
       >
-        The chart could not be loaded. It needs a connection the first time it is shown; the figures above are live.
+        <Trans>
+          The chart could not be loaded. It needs a connection the first time it is shown; the figures above are live.
+        </Trans>
       </Alert>
     );
   }

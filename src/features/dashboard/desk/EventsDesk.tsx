@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
 import { formatEventTime } from '../../../lib/format';
@@ -46,13 +47,14 @@ import { eventMarks, openingEvent, useEvents, type DeskEvent } from './useEvents
 // (docs/performance.md). A failed load is not cached by a new lazy component, so "Try again" fetches it again.
 const loadSalesChart = () => lazy(() => import('./SalesChart'));
 
-function Figure({ label, value }: { label: string; value: string }) {
+/** `testId` names the figure for tests, whatever the language. */
+function Figure({ testId, label, value }: { testId: string; label: string; value: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, flex: '1 1 120px' }}>
       <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
-      <Typography sx={{ fontSize: '1.5rem', fontWeight: 600 }} data-testid={`figure-${label}`}>
+      <Typography sx={{ fontSize: '1.5rem', fontWeight: 600 }} data-testid={`figure-${testId}`}>
         {value}
       </Typography>
     </Paper>
@@ -65,14 +67,31 @@ function useLive(path: string) {
 
 /** "Standard 12 sold, 38 left · Concession 3 sold, 12 left": an event's figures by type. */
 function ByType({ figures }: { figures: readonly TypeFigures[] }) {
+  const { i18n } = useLingui();
   return (
     <Typography data-testid="figures-by-type">
       <Box component="span" sx={{ fontWeight: 600 }}>
-        By type:
+        <Trans>By type:</Trans>
       </Box>{' '}
-      {figures
-        .map(({ name, sold, left }) => `${name} ${sold} sold${left === null ? '' : `, ${left} left`}`)
-        .join(' · ')}
+      {figures.map(({ id, name, sold, left }, index) => {
+        const typeName = <>{name}</>;
+        const soldCount = i18n.number(sold);
+        const leftCount = left === null ? null : i18n.number(left);
+        return (
+          <Fragment key={id}>
+            {index > 0 && ' · '}
+            {leftCount === null ? (
+              <Trans>
+                {typeName} {soldCount} sold
+              </Trans>
+            ) : (
+              <Trans>
+                {typeName} {soldCount} sold, {leftCount} left
+              </Trans>
+            )}
+          </Fragment>
+        );
+      })}
     </Typography>
   );
 }
@@ -80,16 +99,25 @@ function ByType({ figures }: { figures: readonly TypeFigures[] }) {
 /** One event's numbers, sales chart and attendee list, all live. */
 function EventDesk({ event, uid }: { event: DeskEvent; uid: string }) {
   const { id: eventId, title } = event;
+  const eventTitle = <>{title}</>;
   const liveTickets = useLive(paths.ticketsOf(eventId));
   const liveEntries = useLive(deskPaths.eventOrders(eventId));
   // The shared quotas its types draw on: what is left of the event counts them once (eventPlacesLeft).
   const liveQuotas = useLive(paths.quotas);
   const live = [liveTickets, liveEntries, liveQuotas];
   if (live.some((value) => value.status === 'error')) {
-    return <Alert severity="error">The event’s figures could not be loaded. Please reload the page.</Alert>;
+    return (
+      <Alert severity="error">
+        <Trans>The event’s figures could not be loaded. Please reload the page.</Trans>
+      </Alert>
+    );
   }
   if (liveTickets.status !== 'ready' || liveEntries.status !== 'ready' || liveQuotas.status !== 'ready') {
-    return <Typography role="status">Loading {title}…</Typography>;
+    return (
+      <Typography role="status">
+        <Trans>Loading {eventTitle}…</Trans>
+      </Typography>
+    );
   }
   return (
     <EventFigures
@@ -143,7 +171,8 @@ function EventFigures({
   rawQuotas: unknown;
 }) {
   const { id: eventId, title, lines } = event;
-  const { locale, timezone, currency } = useAtomValue(siteAtom);
+  const { timezone, currency } = useAtomValue(siteAtom);
+  const { i18n, t } = useLingui();
   const minorMoney = useMinorMoney();
   // Thousands of tickets: read and added up when they change, not at every render.
   const { tickets, entries, keyed, recipients, emails, malformed } = useMemo(
@@ -182,8 +211,11 @@ function EventFigures({
     <Stack spacing={3}>
       {malformed > 0 && (
         <Alert severity="warning">
-          {malformed} stored {malformed === 1 ? 'record of this event is' : 'records of this event are'} malformed and
-          left out of the figures below.
+          <Plural
+            value={malformed}
+            one="# stored record of this event is malformed and left out of the figures below."
+            other="# stored records of this event are malformed and left out of the figures below."
+          />
         </Alert>
       )}
       <Stack
@@ -192,26 +224,47 @@ function EventFigures({
         spacing={1.5}
         sx={{ flexWrap: 'wrap' }}
         component="section"
-        aria-label="Figures"
+        aria-label={t`Figures`}
       >
-        <Figure label="Sold" value={String(numbers.sold)} />
-        <Figure label="Capacity" value={numbers.capacity === null ? 'Not limited' : String(numbers.capacity)} />
-        <Figure label="Remaining" value={numbers.remaining === null ? 'Not limited' : String(numbers.remaining)} />
-        <Figure label="Checked in" value={String(numbers.checkedIn)} />
-        <Figure label="Revenue" value={sum(money.takings)} />
-        <Figure label="Outstanding" value={sum(money.outstanding)} />
+        <Figure testId="Sold" label={t`Sold`} value={i18n.number(numbers.sold)} />
+        <Figure
+          testId="Capacity"
+          label={t`Capacity`}
+          value={numbers.capacity === null ? t`Not limited` : i18n.number(numbers.capacity)}
+        />
+        <Figure
+          testId="Remaining"
+          label={t`Remaining`}
+          value={numbers.remaining === null ? t`Not limited` : i18n.number(numbers.remaining)}
+        />
+        <Figure testId="Checked in" label={t`Checked in`} value={i18n.number(numbers.checkedIn)} />
+        <Figure testId="Revenue" label={t`Revenue`} value={sum(money.takings)} />
+        <Figure testId="Outstanding" label={t`Outstanding`} value={sum(money.outstanding)} />
       </Stack>
       {byType.length > 0 && <ByType figures={byType} />}
-      <Box component="section" aria-label="Sales over time">
+      <Box component="section" aria-label={t`Sales over time`}>
         <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
-          Sales over time
+          <Trans>Sales over time</Trans>
         </Typography>
         {days.length === 0 ? (
-          <Typography>No tickets sold yet.</Typography>
+          <Typography>
+            <Trans>No tickets sold yet.</Trans>
+          </Typography>
         ) : (
           <ChartBoundary onRetry={() => setSalesChart(loadSalesChart)}>
-            <Suspense fallback={<Typography role="status">Loading the chart…</Typography>}>
-              <SalesChart days={days} types={chartTypes} label={`Tickets of ${title} sold over time`} locale={locale} />
+            <Suspense
+              fallback={
+                <Typography role="status">
+                  <Trans>Loading the chart…</Trans>
+                </Typography>
+              }
+            >
+              <SalesChart
+                days={days}
+                types={chartTypes}
+                label={t`Tickets of ${title} sold over time`}
+                locale={i18n.locale}
+              />
             </Suspense>
           </ChartBoundary>
         )}
@@ -228,19 +281,23 @@ function EventFigures({
  */
 export default function EventsDesk({ uid }: { uid: string }) {
   const events = useEvents();
-  const { locale, timezone } = useAtomValue(siteAtom);
+  const { timezone } = useAtomValue(siteAtom);
+  const { i18n, t } = useLingui();
   const now = useAtomValue(serverNowAtom);
   const [chosen, setChosen] = useState('');
   const event = events.find((candidate) => candidate.id === chosen) ?? openingEvent(events, now);
+  const zone = zoneNote(timezone);
   return (
-    <Section title="Events">
+    <Section title={t`Events`}>
       {!event ? (
-        <Typography>No events yet: a product with a date is an event.</Typography>
+        <Typography>
+          <Trans>No events yet: a product with a date is an event.</Trans>
+        </Typography>
       ) : (
         <Stack spacing={3}>
           <TextField
             select
-            label="Event"
+            label={t`Event`}
             value={event.id}
             onChange={(change) => setChosen(change.target.value)}
             sx={{ maxWidth: 480 }}
@@ -251,7 +308,7 @@ export default function EventsDesk({ uid }: { uid: string }) {
                 // Wraps on a phone: the marks at the end must not be cut off.
                 <MenuItem key={candidate.id} value={candidate.id} sx={{ whiteSpace: 'normal' }}>
                   {candidate.title}
-                  {candidate.date ? ` · ${formatEventTime(candidate.date, locale, timezone)}` : ''}
+                  {candidate.date ? ` · ${formatEventTime(candidate.date, i18n.locale, timezone)}` : ''}
                   {marks && (
                     <Typography component="span" color="textSecondary" sx={{ ml: 0.5 }}>
                       ({marks})
@@ -262,7 +319,7 @@ export default function EventsDesk({ uid }: { uid: string }) {
             })}
           </TextField>
           <Typography variant="body2" color="textSecondary">
-            Sales by day and check-in times: {zoneNote(timezone)}.
+            <Trans>Sales by day and check-in times: {zone}.</Trans>
           </Typography>
           <EventDesk key={event.id} event={event} uid={uid} />
         </Stack>

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { formatMoment } from '../../../lib/format';
@@ -32,43 +34,46 @@ import { saveOnline } from '../saving';
 import { sendBookedMessage, useBookedMessages } from './bookedMessages';
 import type { Live } from './deskData';
 
-const people = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'person' : 'people'}`;
-
-/** What became of a message's emails, in words. */
-function deliveryLine(message: BookedMessage): string {
-  if (message.recipients === null)
-    return 'Waiting for the shop’s mail sender to work out who is booked (within a minute)…';
-  const waiting = Math.max(0, message.recipients - message.sent - message.failed);
+/** What became of a message's emails, in words, in the language spoken (`i18n`). */
+function deliveryLine(message: BookedMessage, i18n: I18n): string {
+  const { recipients, sent, failed } = message;
+  if (recipients === null) return t`Waiting for the shop’s mail sender to work out who is booked (within a minute)…`;
+  const waiting = i18n.number(Math.max(0, recipients - sent - failed));
+  const sentCount = i18n.number(sent);
+  const failedCount = i18n.number(failed);
   return [
-    message.sent === message.recipients
-      ? `Sent to ${message.recipients === 1 ? 'the one person' : `all ${people(message.recipients)}`}`
-      : `Sent to ${message.sent.toLocaleString('en')} of ${people(message.recipients)}`,
-    ...(waiting > 0 ? [`${waiting.toLocaleString('en')} waiting`] : []),
-    ...(message.failed > 0 ? [`${message.failed.toLocaleString('en')} not delivered`] : []),
+    sent === recipients
+      ? plural(recipients, { one: 'Sent to the one person', other: 'Sent to all # people' })
+      : plural(recipients, { one: `Sent to ${sentCount} of # person`, other: `Sent to ${sentCount} of # people` }),
+    ...(recipients - sent - failed > 0 ? [t`${waiting} waiting`] : []),
+    ...(failed > 0 ? [t`${failedCount} not delivered`] : []),
   ].join(' · ');
 }
 
 /** One message's live counts, a bar while it is sending, and the addresses it could not reach. */
 function Delivery({ message }: { message: BookedMessage }) {
+  const { i18n, t } = useLingui();
+  const { subject } = message;
+  const undelivered = message.failures.length;
   const done = message.recipients !== null && message.sent + message.failed >= message.recipients;
   const progress =
     message.recipients && message.recipients > 0 ? ((message.sent + message.failed) / message.recipients) * 100 : 0;
   return (
     <Stack spacing={0.5}>
       <Typography role="status" data-testid="message-delivery">
-        {deliveryLine(message)}
+        {deliveryLine(message, i18n)}
       </Typography>
       {!done && (
         <LinearProgress
           variant={message.recipients === null ? 'indeterminate' : 'determinate'}
           value={progress}
-          aria-label={`Sending ${message.subject}`}
+          aria-label={t`Sending ${subject}`}
         />
       )}
       {message.failures.length > 0 && (
         <Box component="details">
           <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>
-            Not delivered to {people(message.failures.length)}
+            <Plural value={undelivered} one="Not delivered to # person" other="Not delivered to # people" />
           </Typography>
           <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
             {message.failures.slice(0, 200).map((failure) => (
@@ -96,33 +101,43 @@ function Preview({
   first: BookedOrder;
 }) {
   const { name: shopName } = useAtomValue(siteAtom);
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   // The preview names a person: it shows their own order's reference too (one read of their index entry).
   const ref = useAtomValue(liveValueAtom(`${deskPaths.order(first.key)}/ref`));
   const words = bookedMessageText(i18n, {
     body,
-    name: first.name || 'there',
+    name: first.name,
     eventTitle,
     reference:
       ref.status === 'ready' && typeof ref.value === 'string'
         ? displayReference(ref.value)
         : first.key.slice(first.key.indexOf('~') + 1),
-    orderUrl: '[the link to their order]',
+    orderUrl: t`[the link to their order]`,
   });
+  const reader = <>{first.name || first.email}</>;
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="textSecondary">
-        As {first.name || first.email} will read it; each person’s email names their own order.
+        <Trans>As {reader} will read it; each person’s email names their own order.</Trans>
       </Typography>
-      <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview of the email" component="section">
+      <Paper variant="outlined" sx={{ p: 2 }} aria-label={t`Preview of the email`} component="section">
         <Typography variant="body2">
-          <strong>From:</strong> {shopName}
+          <strong>
+            <Trans>From:</Trans>
+          </strong>{' '}
+          {shopName}
         </Typography>
         <Typography variant="body2">
-          <strong>To:</strong> {first.name} &lt;{first.email}&gt;
+          <strong>
+            <Trans>To:</Trans>
+          </strong>{' '}
+          {first.name} &lt;{first.email}&gt;
         </Typography>
         <Typography variant="body2" sx={{ mb: 1.5 }}>
-          <strong>Subject:</strong> {subject.trim()} · {shopName}
+          <strong>
+            <Trans>Subject:</Trans>
+          </strong>{' '}
+          {subject.trim()} · {shopName}
         </Typography>
         <Typography sx={{ mb: 1.5 }}>{words.greeting}</Typography>
         {words.paragraphs.map((paragraph, n) => (
@@ -158,6 +173,7 @@ function MessageDialog({
   messages: Live<BookedMessage[]>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
@@ -166,7 +182,11 @@ function MessageDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const invalid = messageProblem(subject, body);
+  // With a body that passes, whatever is left to say is about the subject: which field to mark, whatever the wording.
+  const subjectInvalid = messageProblem(subject, '.') !== null;
   const count = recipients.length;
+  const bodyLength = body.length;
+  const title = <>{eventTitle}</>;
 
   async function send() {
     setSending(true);
@@ -175,8 +195,11 @@ function MessageDialog({
       async () => {
         id = await sendBookedMessage(eventId, uid, { subject, body });
       },
-      `Your message is on its way to ${people(count)}.`,
-      'Message on its way',
+      plural(count, {
+        one: 'Your message is on its way to # person.',
+        other: 'Your message is on its way to # people.',
+      }),
+      t`Message on its way`,
     );
     setSending(false);
     setProblem(failed);
@@ -194,34 +217,39 @@ function MessageDialog({
       maxWidth="sm"
       aria-labelledby="message-booked-title"
     >
-      <DialogTitle id="message-booked-title">Message everyone booked on {eventTitle}</DialogTitle>
+      <DialogTitle id="message-booked-title">
+        <Trans>Message everyone booked on {title}</Trans>
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {step.name === 'write' && (
             <>
               <Typography>
-                To {people(count)}: one email each, however many tickets or orders they hold. Cancelled orders are left
-                out.
+                <Plural
+                  value={count}
+                  one="To # person: one email each, however many tickets or orders they hold. Cancelled orders are left out."
+                  other="To # people: one email each, however many tickets or orders they hold. Cancelled orders are left out."
+                />
               </Typography>
               <TextField
-                label="Subject"
+                label={t`Subject`}
                 autoFocus
                 value={subject}
                 onChange={(change) => setSubject(change.target.value)}
                 slotProps={{ htmlInput: { maxLength: MESSAGE_SUBJECT_MAX } }}
                 helperText={`${subject.length}/${MESSAGE_SUBJECT_MAX}`}
-                error={checked && invalid !== null && /subject/i.test(invalid)}
+                error={checked && subjectInvalid}
                 required
               />
               <TextField
-                label="Message"
+                label={t`Message`}
                 value={body}
                 onChange={(change) => setBody(change.target.value)}
                 multiline
                 minRows={5}
                 slotProps={{ htmlInput: { maxLength: MESSAGE_BODY_MAX } }}
-                helperText={`${body.length}/${MESSAGE_BODY_MAX} · A blank line starts a new paragraph.`}
-                error={checked && invalid !== null && !/subject/i.test(invalid)}
+                helperText={t`${bodyLength}/${MESSAGE_BODY_MAX} · A blank line starts a new paragraph.`}
+                error={checked && invalid !== null && !subjectInvalid}
                 required
               />
               {checked && invalid && <Alert severity="error">{invalid}</Alert>}
@@ -232,8 +260,10 @@ function MessageDialog({
           )}
           {step.name === 'sent' && (
             <>
-              <Typography>Sent to the shop’s mail sender. The count below follows the deliveries live.</Typography>
-              {sent ? <Delivery message={sent} /> : <LinearProgress aria-label="Starting to send" />}
+              <Typography>
+                <Trans>Sent to the shop’s mail sender. The count below follows the deliveries live.</Trans>
+              </Typography>
+              {sent ? <Delivery message={sent} /> : <LinearProgress aria-label={t`Starting to send`} />}
             </>
           )}
           {problem && <Alert severity="error">{problem}</Alert>}
@@ -242,7 +272,9 @@ function MessageDialog({
       <DialogActions>
         {step.name === 'write' && (
           <>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>
+              <Trans>Cancel</Trans>
+            </Button>
             <Button
               variant="contained"
               onClick={() => {
@@ -250,21 +282,25 @@ function MessageDialog({
                 if (!invalid) setStep({ name: 'preview' });
               }}
             >
-              Preview
+              <Trans>Preview</Trans>
             </Button>
           </>
         )}
         {step.name === 'preview' && (
           <>
             <Button onClick={() => setStep({ name: 'write' })} disabled={sending}>
-              Edit
+              <Trans>Edit</Trans>
             </Button>
             <Button variant="contained" onClick={() => void send()} disabled={sending}>
-              Send to {people(count)}
+              <Plural value={count} one="Send to # person" other="Send to # people" />
             </Button>
           </>
         )}
-        {step.name === 'sent' && <Button onClick={onClose}>Close</Button>}
+        {step.name === 'sent' && (
+          <Button onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
@@ -285,32 +321,40 @@ export function MessageBooked({
   uid: string;
   recipients: readonly BookedOrder[];
 }) {
-  const { locale, timezone } = useAtomValue(siteAtom);
+  const { timezone } = useAtomValue(siteAtom);
+  const { i18n, t } = useLingui();
   const [open, setOpen] = useState(false);
   const messages = useBookedMessages(eventId);
+  const booked = recipients.length;
   return (
     <Box component="section" aria-labelledby="message-booked-heading">
       <Typography variant="h3" id="message-booked-heading" sx={{ fontSize: '1.1rem', mb: 1 }}>
-        Message everyone booked
+        <Trans>Message everyone booked</Trans>
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
         <Typography sx={{ flex: 1 }}>
-          {recipients.length === 0
-            ? 'Nobody is booked on this event yet.'
-            : `${people(recipients.length)} booked: each gets one email.`}
+          {recipients.length === 0 ? (
+            <Trans>Nobody is booked on this event yet.</Trans>
+          ) : (
+            <Plural
+              value={booked}
+              one="# person booked: each gets one email."
+              other="# people booked: each gets one email."
+            />
+          )}
         </Typography>
         <Button variant="outlined" onClick={() => setOpen(true)} disabled={recipients.length === 0}>
-          Write a message
+          <Trans>Write a message</Trans>
         </Button>
       </Stack>
-      {messages.status === 'error' && <Alert severity="error">{messages.message}</Alert>}
+      {messages.status === 'error' && <Alert severity="error">{i18n._(messages.message)}</Alert>}
       {messages.status === 'ready' && messages.value.length > 0 && (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Messages sent">
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t`Messages sent`}>
           {messages.value.map((message) => (
             <Paper component="li" variant="outlined" key={message.id} sx={{ p: 1.5 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{message.subject}</Typography>
               <Typography variant="body2" color="textSecondary" sx={{ mb: 0.5 }}>
-                {formatMoment(message.created, locale, timezone, 'date-time')}
+                {formatMoment(message.created, i18n.locale, timezone, 'date-time')}
               </Typography>
               <Delivery message={message} />
             </Paper>

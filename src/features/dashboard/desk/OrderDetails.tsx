@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,6 +16,8 @@ import { saveQuickly } from '../saving';
 import type { Row } from './OrderRows';
 
 function SendTicketsAgain({ order }: { order: Order }) {
+  const { t } = useLingui();
+  const { email } = order.contact;
   return (
     <Button
       size="small"
@@ -23,12 +25,12 @@ function SendTicketsAgain({ order }: { order: Order }) {
       onClick={() =>
         void saveQuickly(
           () => sendTicketsAgain(order),
-          `The tickets are on their way to ${order.contact.email} again.`,
-          'Email on its way',
+          t`The tickets are on their way to ${email} again.`,
+          t`Email on its way`,
         )
       }
     >
-      Send tickets again
+      <Trans>Send tickets again</Trans>
     </Button>
   );
 }
@@ -50,10 +52,13 @@ export function OrderDetails({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const { uid, order } = row.entry;
+  const { uid, order, name } = row.entry;
+  const shownReference = <>{reference}</>;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="order-details-title">
-      <DialogTitle id="order-details-title">Order {reference}</DialogTitle>
+      <DialogTitle id="order-details-title">
+        <Trans>Order {shownReference}</Trans>
+      </DialogTitle>
       <DialogContent>
         <LiveContent path={paths.order(uid, order)} loading={t`Loading the order…`}>
           {(raw) => {
@@ -62,7 +67,7 @@ export function OrderDetails({
               <>
                 <OrderCard
                   order={parsed}
-                  heading={`Order from ${row.entry.name}`}
+                  heading={t`Order from ${name}`}
                   actions={actions}
                   staff={parsed.linked && parsed.contact.email ? <SendTicketsAgain order={parsed} /> : null}
                   checkTotal
@@ -70,13 +75,17 @@ export function OrderDetails({
                 {parsed.payment && <OrderPayments order={parsed} payment={parsed.payment} />}
               </>
             ) : (
-              <Typography>This order is no longer stored, or cannot be read.</Typography>
+              <Typography>
+                <Trans>This order is no longer stored, or cannot be read.</Trans>
+              </Typography>
             );
           }}
         </LiveContent>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
       </DialogActions>
     </Dialog>
   );

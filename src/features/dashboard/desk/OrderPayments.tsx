@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
@@ -25,6 +25,7 @@ import {
 } from '../../orders';
 import { useShopFormat } from '../format';
 import { LiveContent } from '../LiveContent';
+import { QuotedNote } from './moneyFields';
 import { useOrderMoney } from './orderMoney';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
 import { RefundDialog } from './RefundDialog';
@@ -38,13 +39,36 @@ function StaffName({ uid }: { uid: string }) {
   return <>{name || text(user.email) || uid}</>;
 }
 
-/** Says how many stored records (`what`s) could not be read, when any could not. */
-function Unreadable({ count, what }: { count: number; what: string }) {
+/** Says how many stored payments or refunds could not be read, when any could not. */
+function Unreadable({ count, what }: { count: number; what: 'payment' | 'refund' }) {
   if (count === 0) return null;
   return (
     <Typography variant="body2" color="warning">
-      {count} stored {count === 1 ? what : `${what}s`} cannot be read and {count === 1 ? 'is' : 'are'} not shown.
+      {what === 'payment' ? (
+        <Plural
+          value={count}
+          one="# stored payment cannot be read and is not shown."
+          other="# stored payments cannot be read and are not shown."
+        />
+      ) : (
+        <Plural
+          value={count}
+          one="# stored refund cannot be read and is not shown."
+          other="# stored refunds cannot be read and are not shown."
+        />
+      )}
     </Typography>
+  );
+}
+
+/** Who recorded a payment or refund, after the rest of its line. */
+function By({ uid }: { uid: string }) {
+  const name = <StaffName uid={uid} />;
+  return (
+    <>
+      {' · '}
+      <Trans>by {name}</Trans>
+    </>
   );
 }
 
@@ -59,22 +83,24 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
         return (
           <>
             {payments.length === 0 ? (
-              <Typography variant="body2">No payments recorded yet.</Typography>
+              <Typography variant="body2">
+                <Trans>No payments recorded yet.</Trans>
+              </Typography>
             ) : (
-              <Stack component="ul" aria-label="Payments" sx={{ m: 0, pl: 2.5 }}>
+              <Stack component="ul" aria-label={t`Payments`} sx={{ m: 0, pl: 2.5 }}>
                 {payments.map((payment) => (
                   <Typography component="li" variant="body2" key={payment.id}>
                     {money(payment.amount)} · {i18n._(METHOD_LABELS[payment.method])}
                     {PAYMENT_STATE_NOTES[payment.state] && ` · ${PAYMENT_STATE_NOTES[payment.state]}`} ·{' '}
                     {format.date(payment.created)}
-                    {payment.by && (
+                    {payment.by && <By uid={payment.by} />}
+                    {payment.note && <QuotedNote text={payment.note} />}
+                    {payment.source && (
                       <>
-                        {' · by '}
-                        <StaffName uid={payment.by} />
+                        {' · '}
+                        <Trans>from a bank statement</Trans>
                       </>
                     )}
-                    {payment.note && ` · “${payment.note}”`}
-                    {payment.source && ' · from a bank statement'}
                   </Typography>
                 ))}
               </Stack>
@@ -100,20 +126,15 @@ function RefundList({ order, money }: { order: Order; money: (minor: number) => 
         return (
           <>
             <Typography variant="body2" sx={{ mt: 1 }} id={id}>
-              Refunds
+              <Trans>Refunds</Trans>
             </Typography>
             <Stack component="ul" aria-labelledby={id} sx={{ m: 0, pl: 2.5 }}>
               {refunds.map((refund) => (
                 <Typography component="li" variant="body2" key={refund.id}>
                   {money(refund.amount)} · {REFUND_WAY_LABELS[refund.way]} · {REFUND_STATE_LABELS[refund.state]}
                   {refund.error && ` (${refund.error})`} · {format.date(refund.created)}
-                  {refund.by && (
-                    <>
-                      {' · by '}
-                      <StaffName uid={refund.by} />
-                    </>
-                  )}
-                  {refund.note && ` · “${refund.note}”`}
+                  {refund.by && <By uid={refund.by} />}
+                  {refund.note && <QuotedNote text={refund.note} />}
                 </Typography>
               ))}
             </Stack>
@@ -130,24 +151,25 @@ function RefundList({ order, money }: { order: Order; money: (minor: number) => 
  * when it is held, its payments and refunds, and the ways to record one more payment or give money back.
  */
 export function OrderPayments({ order, payment }: { order: Order; payment: OrderPayment }) {
+  const { t } = useLingui();
   const id = useId();
   const format = useShopFormat();
   const money = useOrderMoney(payment.currency);
   const [recording, setRecording] = useState(false);
   const [refunding, setRefunding] = useState(false);
   const facts: [string, string][] = [
-    ['Due', money(payment.due)],
-    ['Paid', money(payment.paid)],
-    ...(payment.refunded > 0 ? [['Refunded', money(payment.refunded)] as [string, string]] : []),
-    ['Still due', money(balanceDue(payment))],
+    [t`Due`, money(payment.due)],
+    [t`Paid`, money(payment.paid)],
+    ...(payment.refunded > 0 ? [[t`Refunded`, money(payment.refunded)] as [string, string]] : []),
+    [t`Still due`, money(balanceDue(payment))],
     ...(payment.state === 'pending' && payment.until !== null
-      ? [['Held until', format.date(payment.until)] as [string, string]]
+      ? [[t`Held until`, format.date(payment.until)] as [string, string]]
       : []),
   ];
   return (
     <Box component="section" aria-labelledby={`${id}-title`} sx={{ mt: 2 }}>
       <Typography id={`${id}-title`} variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
-        Payments
+        <Trans>Payments</Trans>
       </Typography>
       <Box
         component="dl"
@@ -168,11 +190,11 @@ export function OrderPayments({ order, payment }: { order: Order; payment: Order
       <RefundList order={order} money={money} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
         <Button variant="outlined" size="small" onClick={() => setRecording(true)}>
-          Record a payment
+          <Trans>Record a payment</Trans>
         </Button>
         {refundable(payment) > 0 && (
           <Button variant="outlined" size="small" onClick={() => setRefunding(true)}>
-            Refund…
+            <Trans>Refund…</Trans>
           </Button>
         )}
       </Stack>

@@ -1,4 +1,5 @@
-import { i18n } from '@lingui/core';
+import { plural, select, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -40,24 +41,78 @@ function referenceOf(entry: DeskEntry): string {
   return referenceOrId(entry.ref, entry.order);
 }
 
-/** What a change of status does, said before it is confirmed. */
+/** What a change of status does, said before it is confirmed: a sentence for each thing that follows from it. */
 function consequences(entry: DeskEntry, status: OrderStatus): string {
-  const tickets =
+  const { name, email } = entry;
+  const seconds = STATUS_UNDO_MS / 1000;
+  return [
     status === 'cancelled'
-      ? 'Its tickets become void and admit nobody. '
+      ? t`Its tickets become void and admit nobody.`
       : entry.status === 'cancelled'
-        ? 'Its tickets become valid again. '
-        : '';
-  const mail = status === 'pending' ? '' : `${entry.name} is emailed the news at ${entry.email}. `;
-  return `${tickets}${mail}You can undo it for ${STATUS_UNDO_MS / 1000} seconds before anything is saved or sent.`;
+        ? t`Its tickets become valid again.`
+        : '',
+    status === 'pending' ? '' : t`${name} is emailed the news at ${email}.`,
+    plural(seconds, {
+      one: 'You can undo it for # second before anything is saved or sent.',
+      other: 'You can undo it for # seconds before anything is saved or sent.',
+    }),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The status an order is about to get, said while its change waits out its undo time. */
+function comingStatus(status: OrderStatus): string {
+  return select(status, {
+    pending: 'Pending in a few seconds.',
+    confirmed: 'Confirmed in a few seconds, then the buyer is emailed.',
+    fulfilled: 'Fulfilled in a few seconds, then the buyer is emailed.',
+    other: 'Cancelled in a few seconds, then the buyer is emailed.',
+  });
+}
+
+/** The question asked before an order's status changes (from `current` to `asked`), and its two answers. */
+function statusWords(reference: string, current: OrderStatus, asked: OrderStatus) {
+  return {
+    title: select(asked, {
+      pending: `Mark order ${reference} pending?`,
+      confirmed: `Mark order ${reference} confirmed?`,
+      fulfilled: `Mark order ${reference} fulfilled?`,
+      other: `Cancel order ${reference}?`,
+    }),
+    confirm: select(asked, {
+      pending: 'Mark pending',
+      confirmed: 'Mark confirmed',
+      fulfilled: 'Mark fulfilled',
+      other: 'Cancel order',
+    }),
+    keep: select(current, {
+      pending: 'Keep it pending',
+      confirmed: 'Keep it confirmed',
+      fulfilled: 'Keep it fulfilled',
+      other: 'Keep it cancelled',
+    }),
+  };
+}
+
+/** The Undo button's name: which order keeps which status. */
+function undoLabel(reference: string, current: OrderStatus): string {
+  return select(current, {
+    pending: `Undo: keep order ${reference} pending`,
+    confirmed: `Undo: keep order ${reference} confirmed`,
+    fulfilled: `Undo: keep order ${reference} fulfilled`,
+    other: `Undo: keep order ${reference} cancelled`,
+  });
 }
 
 function StatusSelect({ row }: { row: Row }) {
+  const { i18n, t } = useLingui();
   const reference = referenceOf(row.entry);
   const pending = useAtomValue(pendingStatusAtom).get(row.key);
   const [asked, setAsked] = useState<OrderStatus | null>(null);
   const [proposal, setProposal] = useState<Awaited<ReturnType<typeof refundToPropose>>>(null);
-  const current = i18n._(STATUS_LABELS[row.entry.status]).toLowerCase();
+  const current = row.entry.status;
+  const words = asked && statusWords(reference, current, asked);
   // A native select: light enough for a page of rows, and the phone's own picker. Its column (or card) says what it
   // is; its accessible name says which order. A change is confirmed first, then waits out its undo time
   // (pendingStatus.ts): a mis-tap must not cancel a customer and mail them.
@@ -72,7 +127,7 @@ function StatusSelect({ row }: { row: Row }) {
           const status = event.target.value as OrderStatus;
           if (status !== row.entry.status) setAsked(status);
         }}
-        slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Status of order ${reference}` } }}
+        slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t`Status of order ${reference}` } }}
         sx={{ minWidth: 140 }}
       >
         {ORDER_STATUSES.map((status) => (
@@ -84,32 +139,22 @@ function StatusSelect({ row }: { row: Row }) {
       <div role="status">
         {pending && (
           <Typography variant="body2" component="span" sx={{ display: 'block', maxWidth: 280 }}>
-            {pending.saving
-              ? 'Saving…'
-              : `${i18n._(STATUS_LABELS[pending.status])} in a few seconds${pending.status === 'pending' ? '' : ', then the buyer is emailed'}. `}
+            {pending.saving ? <Trans>Saving…</Trans> : `${comingStatus(pending.status)} `}
             {!pending.saving && (
-              <Button
-                size="small"
-                onClick={() => undoStatus(row.key)}
-                aria-label={`Undo: keep order ${reference} ${current}`}
-              >
-                Undo
+              <Button size="small" onClick={() => undoStatus(row.key)} aria-label={undoLabel(reference, current)}>
+                <Trans>Undo</Trans>
               </Button>
             )}
           </Typography>
         )}
       </div>
-      {asked && (
+      {asked && words && (
         <ConfirmDialog
           open
-          title={
-            asked === 'cancelled'
-              ? `Cancel order ${reference}?`
-              : `Mark order ${reference} ${i18n._(STATUS_LABELS[asked]).toLowerCase()}?`
-          }
+          title={words.title}
           text={consequences(row.entry, asked)}
-          keepLabel={`Keep it ${current}`}
-          confirmLabel={asked === 'cancelled' ? 'Cancel order' : `Mark ${i18n._(STATUS_LABELS[asked]).toLowerCase()}`}
+          keepLabel={words.keep}
+          confirmLabel={words.confirm}
           onKeep={() => setAsked(null)}
           onConfirm={() => {
             setAsked(null);
@@ -127,7 +172,7 @@ function StatusSelect({ row }: { row: Row }) {
         <RefundDialog
           order={proposal.order}
           payment={proposal.payment}
-          intro={`Order ${reference} is being cancelled, and was paid. Refund the buyer? Cancelling does not refund by itself.`}
+          intro={t`Order ${reference} is being cancelled, and was paid. Refund the buyer? Cancelling does not refund by itself.`}
           onClose={() => setProposal(null)}
         />
       )}
@@ -137,6 +182,7 @@ function StatusSelect({ row }: { row: Row }) {
 
 /** The order's reference, opening the whole order. */
 function Reference({ row }: { row: Row }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const reference = referenceOf(row.entry);
   return (
@@ -144,7 +190,7 @@ function Reference({ row }: { row: Row }) {
       <Button
         size="small"
         onClick={() => setOpen(true)}
-        aria-label={`Open order ${reference}`}
+        aria-label={t`Open order ${reference}`}
         sx={{ fontFamily: 'monospace', textTransform: 'none', minWidth: 0, px: 0.5 }}
       >
         {reference}
@@ -185,57 +231,69 @@ function Contact({ entry }: { entry: DeskEntry }) {
  */
 export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[] }) {
   const format = useShopFormat();
+  const { i18n, t } = useLingui();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   if (!wide) {
     return (
-      <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Orders">
-        {rows.map((row) => (
-          <Paper
-            component="li"
-            key={row.key}
-            variant="outlined"
-            sx={{ p: 1.5 }}
-            aria-label={`Order ${referenceOf(row.entry)}`}
-          >
-            <Stack spacing={0.5}>
-              {/* Wraps, so a change waiting out its undo time goes under the name rather than squeezing it. */}
-              <Stack
-                direction="row"
-                sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
-              >
-                <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
-                  {row.entry.name}
+      <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={t`Orders`}>
+        {rows.map((row) => {
+          const reference = referenceOf(row.entry);
+          return (
+            <Paper component="li" key={row.key} variant="outlined" sx={{ p: 1.5 }} aria-label={t`Order ${reference}`}>
+              <Stack spacing={0.5}>
+                {/* Wraps, so a change waiting out its undo time goes under the name rather than squeezing it. */}
+                <Stack
+                  direction="row"
+                  sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+                >
+                  <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {row.entry.name}
+                  </Typography>
+                  <StatusSelect row={row} />
+                </Stack>
+                <Typography variant="body2">
+                  <Contact entry={row.entry} />
                 </Typography>
-                <StatusSelect row={row} />
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {row.entry.summary}
+                </Typography>
+                <Typography variant="body2" color="textSecondary">
+                  <Reference row={row} /> · {format.date(row.entry.created)} · {format.money(row.entry.total)}
+                  {row.entry.pay && ` · ${i18n._(PAY_STATE_LABELS[row.entry.pay])}`}
+                </Typography>
               </Stack>
-              <Typography variant="body2">
-                <Contact entry={row.entry} />
-              </Typography>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {row.entry.summary}
-              </Typography>
-              <Typography variant="body2" color="textSecondary">
-                <Reference row={row} /> · {format.date(row.entry.created)} · {format.money(row.entry.total)}
-                {row.entry.pay && ` · ${i18n._(PAY_STATE_LABELS[row.entry.pay])}`}
-              </Typography>
-            </Stack>
-          </Paper>
-        ))}
+            </Paper>
+          );
+        })}
       </Stack>
     );
   }
   return (
     <TableContainer>
-      <Table size="small" aria-label="Orders">
+      <Table size="small" aria-label={t`Orders`}>
         <TableHead>
           <TableRow>
-            <TableCell>Reference</TableCell>
-            <TableCell>Placed</TableCell>
-            <TableCell>Buyer</TableCell>
-            <TableCell>Items</TableCell>
-            <TableCell align="right">Total</TableCell>
-            <TableCell>Payment</TableCell>
-            <TableCell>Status</TableCell>
+            <TableCell>
+              <Trans>Reference</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Placed</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Buyer</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Items</Trans>
+            </TableCell>
+            <TableCell align="right">
+              <Trans>Total</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Payment</Trans>
+            </TableCell>
+            <TableCell>
+              <Trans>Status</Trans>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,4 +1,5 @@
-import { i18n } from '@lingui/core';
+import { plural, select } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -44,6 +45,7 @@ function dayStart(value: string, zone: string, after = 0): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day + after)).toISOString().slice(0, 10);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value, not words
   const start = fromLocalInput(`${date}T00:00`, zone);
   return start === null ? null : Date.parse(start);
 }
@@ -117,6 +119,7 @@ const Filters = memo(function Filters({
   filters: OrderFilters;
   onFilters: (filters: OrderFilters) => void;
 }) {
+  const { i18n, t } = useLingui();
   const events = useEvents();
   const zone = inputZone(useAtomValue(siteAtom).timezone);
   const [from, setFrom] = useState('');
@@ -129,12 +132,14 @@ const Filters = memo(function Filters({
     <>
       <TextField
         select
-        label="Status"
+        label={t`Status`}
         value={filters.status ?? ''}
         onChange={(event) => onFilters({ ...filters, status: (event.target.value || null) as OrderStatus | null })}
         sx={{ minWidth: 150 }}
       >
-        <MenuItem value="">Any status</MenuItem>
+        <MenuItem value="">
+          <Trans>Any status</Trans>
+        </MenuItem>
         {ORDER_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
             {i18n._(STATUS_LABELS[status])}
@@ -143,12 +148,14 @@ const Filters = memo(function Filters({
       </TextField>
       <TextField
         select
-        label="Payment"
+        label={t`Payment`}
         value={filters.pay ?? ''}
         onChange={(event) => onFilters({ ...filters, pay: (event.target.value || null) as PayState | null })}
         sx={{ minWidth: 170 }}
       >
-        <MenuItem value="">Any payment</MenuItem>
+        <MenuItem value="">
+          <Trans>Any payment</Trans>
+        </MenuItem>
         {PAY_STATES.map((pay) => (
           <MenuItem key={pay} value={pay}>
             {i18n._(PAY_STATE_LABELS[pay])}
@@ -157,12 +164,14 @@ const Filters = memo(function Filters({
       </TextField>
       <TextField
         select
-        label="Event"
+        label={t`Event`}
         value={filters.eventId ?? ''}
         onChange={(event) => onFilters({ ...filters, eventId: event.target.value || null })}
         sx={{ minWidth: 200, flex: 1 }}
       >
-        <MenuItem value="">Any event</MenuItem>
+        <MenuItem value="">
+          <Trans>Any event</Trans>
+        </MenuItem>
         {events.map((event) => (
           <MenuItem key={event.id} value={event.id}>
             {event.title}
@@ -171,14 +180,14 @@ const Filters = memo(function Filters({
       </TextField>
       <TextField
         type="date"
-        label="Placed from"
+        label={t`Placed from`}
         value={from}
         onChange={(event) => setDay('from', event.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
         type="date"
-        label="Placed until"
+        label={t`Placed until`}
         value={to}
         onChange={(event) => setDay('to', event.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -192,12 +201,45 @@ const Filters = memo(function Filters({
  * a payment state, how many of the orders read are in it ("2 of orders 1–25 paid").
  */
 function pageLine(page: number, read: number, shown: number, more: boolean, pay: PayState | null): string {
-  const some = pay === null ? '' : `${shown} of `;
-  const state = pay === null ? '' : ` ${i18n._(PAY_STATE_LABELS[pay]).toLowerCase()}`;
-  if (page === 1 && !more) return `${some}${read} ${read === 1 ? 'order' : 'orders'}${state}, newest first`;
+  if (page === 1 && !more) {
+    if (pay === null) return plural(read, { one: '# order, newest first', other: '# orders, newest first' });
+    return select(pay, {
+      pending: plural(read, {
+        one: `${shown} of # order awaiting payment, newest first`,
+        other: `${shown} of # orders awaiting payment, newest first`,
+      }),
+      paid: plural(read, {
+        one: `${shown} of # order paid, newest first`,
+        other: `${shown} of # orders paid, newest first`,
+      }),
+      other: plural(read, {
+        one: `${shown} of # order expired unpaid, newest first`,
+        other: `${shown} of # orders expired unpaid, newest first`,
+      }),
+    });
+  }
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = first + read - 1;
-  return `Page ${page}: ${some}${read === 1 ? `order ${first}` : `orders ${first}–${last}`}${state}, newest first`;
+  if (pay === null) {
+    return plural(read, {
+      one: `Page ${page}: order ${first}, newest first`,
+      other: `Page ${page}: orders ${first}–${last}, newest first`,
+    });
+  }
+  return select(pay, {
+    pending: plural(read, {
+      one: `Page ${page}: ${shown} of order ${first} awaiting payment, newest first`,
+      other: `Page ${page}: ${shown} of orders ${first}–${last} awaiting payment, newest first`,
+    }),
+    paid: plural(read, {
+      one: `Page ${page}: ${shown} of order ${first} paid, newest first`,
+      other: `Page ${page}: ${shown} of orders ${first}–${last} paid, newest first`,
+    }),
+    other: plural(read, {
+      one: `Page ${page}: ${shown} of order ${first} expired unpaid, newest first`,
+      other: `Page ${page}: ${shown} of orders ${first}–${last} expired unpaid, newest first`,
+    }),
+  });
 }
 
 /**
@@ -207,6 +249,7 @@ function pageLine(page: number, read: number, shown: number, more: boolean, pay:
  */
 
 export function OrdersDesk() {
+  const { i18n, t } = useLingui();
   const format = useShopFormat();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
@@ -225,37 +268,52 @@ export function OrdersDesk() {
   }, []);
 
   let body;
-  if (listing.live.status === 'loading') body = <Typography role="status">Loading orders…</Typography>;
-  else if (listing.live.status === 'error') body = <Alert severity="error">{listing.live.message}</Alert>;
-  else {
+  if (listing.live.status === 'loading') {
+    body = (
+      <Typography role="status">
+        <Trans>Loading orders…</Trans>
+      </Typography>
+    );
+  } else if (listing.live.status === 'error') {
+    body = <Alert severity="error">{i18n._(listing.live.message)}</Alert>;
+  } else {
     const { rows, malformed, more, read, last } = listing.live.value;
+    const matches = rows.length;
     body = (
       <Stack spacing={1.5}>
         <Typography role="status" variant="body2" color="textSecondary">
           {searching
-            ? `${rows.length} ${rows.length === 1 ? 'match' : 'matches'}${more ? ` (the first ${SEARCH_LIMIT} of each kind: type more to narrow it down)` : ''}`
+            ? more
+              ? plural(matches, {
+                  one: `# match (the first ${SEARCH_LIMIT} of each kind: type more to narrow it down)`,
+                  other: `# matches (the first ${SEARCH_LIMIT} of each kind: type more to narrow it down)`,
+                })
+              : plural(matches, { one: '# match', other: '# matches' })
             : read === 0
-              ? 'No orders match.'
+              ? t`No orders match.`
               : pageLine(cursors.length, read, rows.length, more, filters.pay)}
           {` · ${format.zoneNote}`}
         </Typography>
         {malformed > 0 && (
           <Alert severity="warning">
-            {malformed} index {malformed === 1 ? 'entry is' : 'entries are'} malformed and not shown; the orders
-            themselves are untouched.
+            <Plural
+              value={malformed}
+              one="# index entry is malformed and not shown; the orders themselves are untouched."
+              other="# index entries are malformed and not shown; the orders themselves are untouched."
+            />
           </Alert>
         )}
         {rows.length > 0 && <OrderRows rows={rows} />}
         {!searching && (
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
             <Button disabled={cursors.length <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-              Newer
+              <Trans>Newer</Trans>
             </Button>
             <Button
               disabled={!more || !last}
               onClick={() => last && setCursors([...cursors, cursorOf(filters, last.key, last.entry)])}
             >
-              Older
+              <Trans>Older</Trans>
             </Button>
           </Stack>
         )}
@@ -264,12 +322,12 @@ export function OrdersDesk() {
   }
 
   return (
-    <Section title="Orders">
+    <Section title={t`Orders`}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
         <TextField
           type="search"
-          label="Search"
-          helperText="Reference, name, surname or email"
+          label={t`Search`}
+          helperText={t`Reference, name, surname or email`}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           sx={{ flex: 2, minWidth: 220 }}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -8,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isPermissionDenied } from '../../../firebase/errors';
-import { authAtom, siteAtom } from '../../../state/atoms';
+import { authAtom } from '../../../state/atoms';
 import { connectedAtom } from '../../../state/liveAtoms';
 import {
-  MARK_METHOD_LABELS,
   MARK_NOTE_MAX,
+  METHOD_LABELS,
   amountText,
   balanceDue,
   outcomeText,
@@ -24,7 +25,7 @@ import {
 import { useOrderMoney } from './orderMoney';
 import { newMarkId, queueMark } from '../../paying';
 import { useMarkAnswers } from './paymentMarks';
-import { ChoiceField, NoteField, SendButtons } from './moneyFields';
+import { ChoiceField, NoteField, QuotedNote, SendButtons } from './moneyFields';
 
 const METHODS: readonly MarkMethod[] = ['door', 'transfer'];
 
@@ -43,7 +44,11 @@ function MarkStatus({
   const connected = useAtomValue(connectedAtom);
   if (refused) return <Alert severity="error">{refused}</Alert>;
   if (answer === 'unreadable') {
-    return <Alert severity="warning">The shop answered in a way this app cannot read: reload and look again.</Alert>;
+    return (
+      <Alert severity="warning">
+        <Trans>The shop answered in a way this app cannot read: reload and look again.</Trans>
+      </Alert>
+    );
   }
   if (answer) {
     const attention = answer.kind === 'late-no-stock' || (answer.kind === 'paid' && answer.over > 0);
@@ -52,9 +57,14 @@ function MarkStatus({
   }
   return (
     <Alert severity="info">
-      {connected
-        ? 'Recording the payment…'
-        : 'You are offline. The payment is kept on this device and is recorded when the connection is back; you may close this.'}
+      {connected ? (
+        <Trans>Recording the payment…</Trans>
+      ) : (
+        <Trans>
+          You are offline. The payment is kept on this device and is recorded when the connection is back; you may close
+          this.
+        </Trans>
+      )}
     </Alert>
   );
 }
@@ -73,7 +83,9 @@ export function RecordPaymentDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const { locale } = useAtomValue(siteAtom);
+  // Staff type and read amounts in their own language: "12,50" in German.
+  const { i18n, t } = useLingui();
+  const locale = i18n.locale;
   const staff = useAtomValue(authAtom).id ?? '';
   const money = useOrderMoney(payment.currency);
   // What was owed when staff opened it: the summary follows the order live, and moves once this payment lands.
@@ -103,54 +115,65 @@ export function RecordPaymentDialog({
         console.error('Payment not queued:', error);
         setRefused(
           isPermissionDenied(error)
-            ? 'The shop refused this payment: you may no longer be staff. Nothing was recorded.'
-            : 'The payment could not be saved. Nothing was recorded; please try again.',
+            ? t`The shop refused this payment: you may no longer be staff. Nothing was recorded.`
+            : t`The payment could not be saved. Nothing was recorded; please try again.`,
         );
       });
     } catch (error) {
       console.error('The database could not be reached:', error);
-      setProblem('The shop could not be reached. Nothing was recorded; please try again.');
+      setProblem(t`The shop could not be reached. Nothing was recorded; please try again.`);
     }
   };
 
   const sent = recorded !== null;
+  const balance = money(owed.balance);
+  const due = money(owed.due);
+  const paid = money(owed.paid);
+  const { currency } = payment;
+  const example = amountText(2600, currency, locale);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={`${id}-title`}>Record a payment</DialogTitle>
+        <DialogTitle id={`${id}-title`}>
+          <Trans>Record a payment</Trans>
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography variant="body2">
-              {owed.balance > 0
-                ? `${money(owed.balance)} is still due of ${money(owed.due)}.`
-                : `Paid in full: ${money(owed.paid)} of ${money(owed.due)}.`}
+              {owed.balance > 0 ? (
+                <Trans>
+                  {balance} is still due of {due}.
+                </Trans>
+              ) : (
+                <Trans>
+                  Paid in full: {paid} of {due}.
+                </Trans>
+              )}
             </Typography>
             {recorded ? (
               <Typography>
-                {money(recorded.minor)} · {MARK_METHOD_LABELS[method]}
-                {note.trim() && ` · “${note.trim()}”`}
+                {money(recorded.minor)} · {i18n._(METHOD_LABELS[method])}
+                {note.trim() && <QuotedNote text={note.trim()} />}
               </Typography>
             ) : (
               <>
                 <TextField
-                  label={`Amount received (${payment.currency})`}
+                  label={t`Amount received (${currency})`}
                   value={amount}
                   onChange={(event) => {
                     setAmount(event.target.value);
                     setProblem(null);
                   }}
                   error={problem !== null}
-                  helperText={
-                    problem ?? `As the shop writes money, such as ${amountText(2600, payment.currency, locale)}`
-                  }
+                  helperText={problem ?? t`As the shop writes money, such as ${example}`}
                   inputRef={amountField}
                   autoFocus
                   slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
                 />
                 <ChoiceField
-                  label="How it was paid"
+                  label={t`How it was paid`}
                   value={method}
-                  options={METHODS.map((value) => [value, MARK_METHOD_LABELS[value]] as const)}
+                  options={METHODS.map((value) => [value, i18n._(METHOD_LABELS[value])] as const)}
                   onChange={setMethod}
                 />
                 <NoteField value={note} max={MARK_NOTE_MAX} onChange={setNote} />
@@ -161,7 +184,7 @@ export function RecordPaymentDialog({
             </div>
           </Stack>
         </DialogContent>
-        <SendButtons sent={sent} submitLabel="Record payment" onClose={onClose} />
+        <SendButtons sent={sent} submitLabel={t`Record payment`} onClose={onClose} />
       </form>
     </Dialog>
   );

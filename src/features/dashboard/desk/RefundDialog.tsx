@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,7 +10,7 @@ import { useAtomValue } from 'jotai';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { isPermissionDenied } from '../../../firebase/errors';
 import { liveValueAtom } from '../../../firebase/liveValue';
-import { authAtom, siteAtom } from '../../../state/atoms';
+import { authAtom } from '../../../state/atoms';
 import { connectedAtom } from '../../../state/liveAtoms';
 import {
   REFUND_NOTE_MAX,
@@ -28,7 +29,7 @@ import {
 import { newRefundId, queueRefund } from '../../paying';
 import { useOrderMoney } from './orderMoney';
 import { useRefundAnswers } from './paymentMarks';
-import { ChoiceField, NoteField, SendButtons } from './moneyFields';
+import { ChoiceField, NoteField, QuotedNote, SendButtons } from './moneyFields';
 
 /** What became of the refund, in words, while it waits, once trusted code has answered, or when it was refused. */
 function RefundStatus({
@@ -45,7 +46,11 @@ function RefundStatus({
   const connected = useAtomValue(connectedAtom);
   if (refused) return <Alert severity="error">{refused}</Alert>;
   if (answer === 'unreadable') {
-    return <Alert severity="warning">The shop answered in a way this app cannot read: reload and look again.</Alert>;
+    return (
+      <Alert severity="warning">
+        <Trans>The shop answered in a way this app cannot read: reload and look again.</Trans>
+      </Alert>
+    );
   }
   if (answer) {
     const severity = answer.kind === 'done' ? 'success' : answer.kind === 'already' ? 'info' : 'error';
@@ -53,9 +58,14 @@ function RefundStatus({
   }
   return (
     <Alert severity="info">
-      {connected
-        ? 'Refunding…'
-        : 'You are offline. The refund is kept on this device and is made when the connection is back; you may close this.'}
+      {connected ? (
+        <Trans>Refunding…</Trans>
+      ) : (
+        <Trans>
+          You are offline. The refund is kept on this device and is made when the connection is back; you may close
+          this.
+        </Trans>
+      )}
     </Alert>
   );
 }
@@ -78,7 +88,9 @@ export function RefundDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const { locale } = useAtomValue(siteAtom);
+  // Staff type and read amounts in their own language: "12,50" in German.
+  const { i18n, t } = useLingui();
+  const locale = i18n.locale;
   const staff = useAtomValue(authAtom).id ?? '';
   const money = useOrderMoney(payment.currency);
   const payments = useAtomValue(liveValueAtom(paymentPaths.payments(deskKey(order.uid, order.id))));
@@ -95,6 +107,10 @@ export function RefundDialog({
   const [refused, setRefused] = useState<string | null>(null);
   const amountField = useRef<HTMLInputElement>(null);
   const ways: RefundWay[] = byCard ? ['card', 'by-hand'] : ['by-hand'];
+  const most = money(left);
+  const paid = money(then.paid);
+  const refunded = money(then.refunded);
+  const { currency } = payment;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,15 +119,15 @@ export function RefundDialog({
       'error' in read
         ? read.error
         : read.minor < 1
-          ? 'Enter an amount to refund'
+          ? t`Enter an amount to refund`
           : read.minor > left
-            ? `At most ${money(left)} can be refunded`
+            ? t`At most ${most} can be refunded`
             : null;
     // Until the order's payments are read, nobody can tell whether the money goes back to a card: a refund recorded
     // by hand for a card payment would give nothing back.
     if (payments.status !== 'ready' && !problemOf) {
       setProblem(
-        'The order’s payments are still being read, so the way to refund is not known yet: try again in a moment.',
+        t`The order’s payments are still being read, so the way to refund is not known yet: try again in a moment.`,
       );
       return;
     }
@@ -129,50 +145,59 @@ export function RefundDialog({
           console.error('Refund not queued:', error);
           setRefused(
             isPermissionDenied(error)
-              ? 'The shop refused this refund: you may no longer be staff. Nothing was refunded.'
-              : 'The refund could not be saved. Nothing was refunded; please try again.',
+              ? t`The shop refused this refund: you may no longer be staff. Nothing was refunded.`
+              : t`The refund could not be saved. Nothing was refunded; please try again.`,
           );
         },
       );
     } catch (error) {
       console.error('The database could not be reached:', error);
-      setProblem('The shop could not be reached. Nothing was refunded; please try again.');
+      setProblem(t`The shop could not be reached. Nothing was refunded; please try again.`);
     }
   };
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={`${id}-title`}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={`${id}-title`}>Refund</DialogTitle>
+        <DialogTitle id={`${id}-title`}>
+          <Trans>Refund</Trans>
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {intro && <Typography variant="body2">{intro}</Typography>}
             <Typography variant="body2">
-              {money(left)} can be refunded: {money(then.paid)} paid
-              {then.refunded > 0 ? `, ${money(then.refunded)} refunded already` : ''}.
+              {then.refunded > 0 ? (
+                <Trans>
+                  {most} can be refunded: {paid} paid, {refunded} refunded already.
+                </Trans>
+              ) : (
+                <Trans>
+                  {most} can be refunded: {paid} paid.
+                </Trans>
+              )}
             </Typography>
             {sent ? (
               <Typography>
                 {money(sent.minor)} · {REFUND_WAY_LABELS[way]}
-                {note.trim() && ` · “${note.trim()}”`}
+                {note.trim() && <QuotedNote text={note.trim()} />}
               </Typography>
             ) : (
               <>
                 <TextField
-                  label={`Amount to refund (${payment.currency})`}
+                  label={t`Amount to refund (${currency})`}
                   value={amount}
                   onChange={(event) => {
                     setAmount(event.target.value);
                     setProblem(null);
                   }}
                   error={problem !== null}
-                  helperText={problem ?? `At most ${money(left)}`}
+                  helperText={problem ?? t`At most ${most}`}
                   inputRef={amountField}
                   autoFocus
                   slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
                 />
                 <ChoiceField
-                  label="How it is given back"
+                  label={t`How it is given back`}
                   value={way}
                   options={ways.map((value) => [value, REFUND_WAY_LABELS[value]] as const)}
                   onChange={setWay}
@@ -185,8 +210,8 @@ export function RefundDialog({
         </DialogContent>
         <SendButtons
           sent={sent !== null}
-          cancelLabel={intro ? 'No refund' : 'Cancel'}
-          submitLabel={`Refund ${way === 'card' ? 'to the card' : 'by hand'}`}
+          cancelLabel={intro ? t`No refund` : undefined}
+          submitLabel={way === 'card' ? t`Refund to the card` : t`Refund by hand`}
           onClose={onClose}
         />
       </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { SalesDay } from './eventNumbers';
 
@@ -18,9 +19,10 @@ export default function SalesChart({
   /** For an event sold by type, a line per type beside the total (SalesDay.byType), by product id and name. */
   types: readonly { id: string; name: string }[];
   label: string;
-  /** The shop's locale: days are written as the rest of the shop writes them. */
+  /** The reader's language: days are written as the rest of the desk writes them. */
   locale: string;
 }) {
+  const { t } = useLingui();
   return (
     <LineChart
       height={300}
@@ -40,7 +42,7 @@ export default function SalesChart({
       series={[
         {
           data: days.map((day) => day.total),
-          label: 'Tickets sold',
+          label: t`Tickets sold`,
           area: true,
           curve: 'stepAfter',
           showMark: days.length === 1,

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -47,6 +49,7 @@ type Stage =
 
 /** Which column holds what, for a CSV whose header names none the reading knows. */
 function ColumnsForm({ columns, onMapping }: { columns: string[]; onMapping: (mapping: ColumnMapping) => void }) {
+  const { t } = useLingui();
   const id = useId();
   const [date, setDate] = useState('');
   const [amount, setAmount] = useState('');
@@ -55,7 +58,11 @@ function ColumnsForm({ columns, onMapping }: { columns: string[]; onMapping: (ma
   const [decimal, setDecimal] = useState<',' | '.'>('.');
   const [header, setHeader] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
-  const name = (cell: string, index: number) => `Column ${index + 1}${header && cell.trim() ? `: ${cell.trim()}` : ''}`;
+  const name = (cell: string, index: number) => {
+    const column = index + 1;
+    const named = cell.trim();
+    return header && named ? t`Column ${column}: ${named}` : t`Column ${column}`;
+  };
   const options = columns.map((cell, index) => (
     <MenuItem key={index} value={String(index)}>
       {name(cell, index)}
@@ -64,7 +71,7 @@ function ColumnsForm({ columns, onMapping }: { columns: string[]; onMapping: (ma
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (date === '' || amount === '' || words.length === 0) {
-      setProblem('Choose the date column, the amount column and at least one column of words.');
+      setProblem(t`Choose the date column, the amount column and at least one column of words.`);
       return;
     }
     const amountColumn = out === '' ? Number(amount) : { credit: Number(amount), debit: Number(out) };
@@ -73,19 +80,19 @@ function ColumnsForm({ columns, onMapping }: { columns: string[]; onMapping: (ma
   return (
     <Paper component="form" variant="outlined" sx={{ p: 2 }} onSubmit={submit} aria-labelledby={`${id}-title`}>
       <Typography id={`${id}-title`} variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
-        Which column holds what
+        <Trans>Which column holds what</Trans>
       </Typography>
       <Stack spacing={2}>
         <FormControlLabel
           control={<Checkbox checked={header} onChange={(event) => setHeader(event.target.checked)} />}
-          label="The first row holds the column names"
+          label={t`The first row holds the column names`}
         />
-        <TextField select label="Date" value={date} onChange={(event) => setDate(event.target.value)}>
+        <TextField select label={t`Date`} value={date} onChange={(event) => setDate(event.target.value)}>
           {options}
         </TextField>
         <TextField
           select
-          label="Amount (or money in)"
+          label={t`Amount (or money in)`}
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
         >
@@ -93,15 +100,19 @@ function ColumnsForm({ columns, onMapping }: { columns: string[]; onMapping: (ma
         </TextField>
         <TextField
           select
-          label="Money out, if in a column of its own"
+          label={t`Money out, if in a column of its own`}
           value={out}
           onChange={(event) => setOut(event.target.value)}
         >
-          <MenuItem value="">None: money out is negative</MenuItem>
+          <MenuItem value="">
+            <Trans>None: money out is negative</Trans>
+          </MenuItem>
           {options}
         </TextField>
         <FormControl component="fieldset">
-          <FormLabel component="legend">Words to look for references in</FormLabel>
+          <FormLabel component="legend">
+            <Trans>Words to look for references in</Trans>
+          </FormLabel>
           <FormGroup>
             {columns.map((cell, index) => (
               <FormControlLabel
@@ -125,12 +136,16 @@ function ColumnsForm({ columns, onMapping }: { columns: string[]; onMapping: (ma
         </FormControl>
         <TextField
           select
-          label="Decimal mark"
+          label={t`Decimal mark`}
           value={decimal}
           onChange={(event) => setDecimal(event.target.value as ',' | '.')}
         >
-          <MenuItem value=".">Point: 1,234.56</MenuItem>
-          <MenuItem value=",">Comma: 1.234,56</MenuItem>
+          <MenuItem value=".">
+            <Trans>Point: 1,234.56</Trans>
+          </MenuItem>
+          <MenuItem value=",">
+            <Trans>Comma: 1.234,56</Trans>
+          </MenuItem>
         </TextField>
         {problem && (
           <Alert severity="error" role="alert">
@@ -139,7 +154,7 @@ function ColumnsForm({ columns, onMapping }: { columns: string[]; onMapping: (ma
         )}
         <div>
           <Button type="submit" variant="contained">
-            Read with these columns
+            <Trans>Read with these columns</Trans>
           </Button>
         </div>
       </Stack>
@@ -154,14 +169,31 @@ function lineOutcome(
   refused: boolean,
   money: (minor: number) => string,
 ): string {
-  if (refused) return 'Not applied: an earlier import queued this line.';
-  if (answer === 'unreadable') return 'Answered in a way this app cannot read.';
+  if (refused) return t`Not applied: an earlier import queued this line.`;
+  if (answer === 'unreadable') return t`Answered in a way this app cannot read.`;
   if (answer) return outcomeText(answer, money);
   return '';
 }
 
+/** A statement line's number, its date as the statement wrote it, and the order it names. */
+function LineFacts({ at, date, order }: { at: number; date: string; order: string }) {
+  const reference = <>{order}</>;
+  return (
+    <Typography variant="body2" color="textSecondary">
+      <Trans>Line {at}</Trans> · {date}
+      {order && (
+        <>
+          {' · '}
+          <Trans>order {reference}</Trans>
+        </>
+      )}
+    </Typography>
+  );
+}
+
 /** The preview: counts, one row per line (cards on a phone), and each applied line's answer. */
 function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number }) {
+  const { t } = useLingui();
   const staff = useAtomValue(authAtom).id ?? '';
   const { currency } = useAtomValue(siteAtom);
   const minorMoney = useMinorMoney();
@@ -179,6 +211,9 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
     void applyStatementLines(toApply, staff).then(setRefused);
   };
   const answered = applied.filter((markId) => answers.has(markId) || refused.has(markId)).length;
+  const appliedCount = applied.length;
+  const lines = matched.length;
+  const toApplyCount = toApply.length;
   const rows = matched.map((line) => {
     // A matched line in its order's currency; the statement's own is the shop's.
     const money = (minor: number) => minorMoney(minor, line.target?.payment.currency ?? currency);
@@ -192,11 +227,11 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
   return (
     <Stack spacing={2}>
       <Typography component="h3" variant="h3" sx={{ fontSize: '1.05rem' }}>
-        {matched.length} {matched.length === 1 ? 'line' : 'lines'} of money in
+        <Plural value={lines} one="# line of money in" other="# lines of money in" />
       </Typography>
       <Stack
         component="ul"
-        aria-label="Counts"
+        aria-label={t`Counts`}
         direction="row"
         sx={{ m: 0, p: 0, listStyle: 'none', flexWrap: 'wrap', gap: 1 }}
       >
@@ -210,36 +245,58 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
       </Stack>
       {skipped > 0 && (
         <Alert severity="warning">
-          {skipped} {skipped === 1 ? 'line' : 'lines'} of the file could not be read and {skipped === 1 ? 'is' : 'are'}{' '}
-          left out.
+          <Plural
+            value={skipped}
+            one="# line of the file could not be read and is left out."
+            other="# lines of the file could not be read and are left out."
+          />
         </Alert>
       )}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <Button variant="contained" disabled={toApply.length === 0 || applied.length > 0} onClick={apply}>
-          {toApply.length === 0
-            ? 'Nothing to apply'
-            : `Apply ${toApply.length} matched ${toApply.length === 1 ? 'line' : 'lines'}`}
+          {toApply.length === 0 ? (
+            <Trans>Nothing to apply</Trans>
+          ) : (
+            <Plural value={toApplyCount} one="Apply # matched line" other="Apply # matched lines" />
+          )}
         </Button>
         <Typography role="status" variant="body2" ref={status} tabIndex={-1}>
-          {applied.length === 0
+          {appliedCount === 0
             ? ''
-            : answered < applied.length
-              ? `Applying: ${answered} of ${applied.length} done…`
-              : `Done: ${applied.length} ${applied.length === 1 ? 'line' : 'lines'} applied or answered.`}
+            : answered < appliedCount
+              ? t`Applying: ${answered} of ${appliedCount} done…`
+              : plural(appliedCount, {
+                  one: 'Done: # line applied or answered.',
+                  other: 'Done: # lines applied or answered.',
+                })}
         </Typography>
       </Stack>
       {wide ? (
         <TableContainer>
-          <Table size="small" aria-label="Statement lines">
+          <Table size="small" aria-label={t`Statement lines`}>
             <TableHead>
               <TableRow>
-                <TableCell>Line</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Words</TableCell>
-                <TableCell>Order</TableCell>
-                <TableCell>Match</TableCell>
-                <TableCell>Answer</TableCell>
+                <TableCell>
+                  <Trans>Line</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Date</Trans>
+                </TableCell>
+                <TableCell align="right">
+                  <Trans>Amount</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Words</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Order</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Match</Trans>
+                </TableCell>
+                <TableCell>
+                  <Trans>Answer</Trans>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -258,7 +315,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
           </Table>
         </TableContainer>
       ) : (
-        <Stack component="ul" aria-label="Statement lines" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        <Stack component="ul" aria-label={t`Statement lines`} spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {rows.map(({ line, order, amount, outcome }) => (
             <Paper component="li" key={line.markId} variant="outlined" sx={{ p: 1.5 }}>
               <Typography sx={{ fontWeight: 600 }}>
@@ -267,10 +324,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {line.line.text}
               </Typography>
-              <Typography variant="body2" color="textSecondary">
-                Line {line.line.at} · {line.line.date}
-                {order && ` · order ${order}`}
-              </Typography>
+              <LineFacts at={line.line.at} date={line.line.date} order={order} />
               {outcome && <Typography variant="body2">{outcome}</Typography>}
             </Paper>
           ))}
@@ -287,6 +341,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
  * twice.
  */
 export default function StatementImport() {
+  const { t } = useLingui();
   const id = useId();
   const [stage, setStage] = useState<Stage>({ kind: 'none' });
   const [bytes, setBytes] = useState<Uint8Array | null>(null);
@@ -304,21 +359,23 @@ export default function StatementImport() {
       setStage({ kind: 'preview', matched, skipped: result.skipped.length, n: ++reads.current });
     } catch (error) {
       console.error('Statement not matched:', error);
-      setStage({ kind: 'problem', message: 'The orders could not be read. Please try again.', columns: null });
+      setStage({ kind: 'problem', message: t`The orders could not be read. Please try again.`, columns: null });
     }
   };
 
   return (
-    <Section title="Bank statement">
+    <Section title={t`Bank statement`}>
       <Stack spacing={2}>
         <Typography variant="body2">
-          Import your bank account’s statement (CSV or MT940) to find bank transfers. Each line is matched to the order
-          whose reference it quotes and shown here first; nothing is recorded until you apply it. Lines applied by an
-          earlier import are never applied twice.
+          <Trans>
+            Import your bank account’s statement (CSV or MT940) to find bank transfers. Each line is matched to the
+            order whose reference it quotes and shown here first; nothing is recorded until you apply it. Lines applied
+            by an earlier import are never applied twice.
+          </Trans>
         </Typography>
         <div>
           <Typography component="label" htmlFor={`${id}-file`} sx={{ display: 'block', mb: 0.5, fontWeight: 600 }}>
-            Statement file
+            <Trans>Statement file</Trans>
           </Typography>
           <input
             id={`${id}-file`}
@@ -338,12 +395,21 @@ export default function StatementImport() {
           />
         </div>
         <div role="status">
-          {stage.kind === 'reading' && <Typography>Reading the statement and matching it to orders…</Typography>}
+          {stage.kind === 'reading' && (
+            <Typography>
+              <Trans>Reading the statement and matching it to orders…</Trans>
+            </Typography>
+          )}
         </div>
         {stage.kind === 'problem' && (
           <Alert severity="error" role="alert">
             {stage.message}
-            {stage.columns && ' If it is a CSV file, you can say which column holds what below.'}
+            {stage.columns && (
+              <>
+                {' '}
+                <Trans>If it is a CSV file, you can say which column holds what below.</Trans>
+              </>
+            )}
           </Alert>
         )}
         {stage.kind === 'problem' && stage.columns && bytes && (

@@ -3,46 +3,51 @@
  * the order's reference, the start of the ticket's code and its check-in, its type (for an event sold by type), and
  * the event's title and time in the shop's zone on every row, so that lists of several events can be put together (docs/behaviour.md#the-staff-desk).
  */
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { formatEventTime, formatMoment } from '../../../lib/format';
 import { searchKey } from '../../orders';
 import { toCsv } from './csv';
 import type { Attendee } from './eventNumbers';
 
-export const ATTENDEE_STATUS = { valid: 'Valid', void: 'Void', unpaid: 'Unpaid' } as const;
+/** A ticket's state as the list and the file say it, in the reader's language (`i18n._`). */
+export const ATTENDEE_STATUS = { valid: msg`Valid`, void: msg`Void`, unpaid: msg`Unpaid` } as const;
 
 /** The code column's name says it holds only the start of each code, so nobody takes it for a cut-off export. */
-export const CODE_START_COLUMN = 'Code (first part)';
+export const CODE_START_COLUMN = msg`Code (first part)`;
 
-const HEADER = [
-  'Name',
-  'Email',
-  'Phone',
-  'Order',
-  CODE_START_COLUMN,
-  'Status',
-  'Checked in',
-  'Device',
-  'Type',
-  'Event',
-  'Event date',
-] as const;
-
-/** The file: times in the shop's language and zone, the event's with its zone named ("19:00 GMT"). */
+/**
+ * The file, in the language of whoever downloads it (`locale`, the reader's): its column names, states and times,
+ * in the shop's zone, the event's with its zone named ("19:00 GMT").
+ */
 export function attendeeCsv(
   attendees: readonly Attendee[],
   event: { title: string; date: string | null },
   shop: { locale: string; timezone: string | null },
 ): string {
   const when = event.date ? formatEventTime(event.date, shop.locale, shop.timezone) : '';
+  const header = [
+    t`Name`,
+    t`Email`,
+    t`Phone`,
+    t`Order`,
+    i18n._(CODE_START_COLUMN),
+    t`Status`,
+    t`Checked in`,
+    t`Device`,
+    t`Type`,
+    t`Event`,
+    t`Event date`,
+  ];
   return toCsv(
-    HEADER,
+    header,
     attendees.map((a) => [
       a.name,
       a.email,
       a.phone,
       a.order,
       a.codeStart,
-      ATTENDEE_STATUS[a.status],
+      i18n._(ATTENDEE_STATUS[a.status]),
       a.checkedInAt === null ? '' : formatMoment(a.checkedInAt, shop.locale, shop.timezone, 'date-time'),
       a.device,
       a.type ?? '',

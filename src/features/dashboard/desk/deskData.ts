@@ -3,6 +3,8 @@
  * moves an order to a new status with everything that follows from it. Components call these hooks; the paths
  * and shapes are the index's (src/features/orders/deskIndex.ts).
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { database, readValue } from '../../../firebase/database';
 import { isPermissionDenied } from '../../../firebase/errors';
@@ -25,7 +27,9 @@ import {
 import { ticketStatusChanges } from '../../tickets';
 import { sendQueuedMail, staffMail } from '../orderMail';
 
-export type Live<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
+/** An error's `message` is shown in the reader's language (`i18n._`), whichever is spoken when it shows. */
+export type Live<T> =
+  { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: MessageDescriptor };
 
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
 /** The answer to no queries, one object, so that what is worked out from it can be kept. */
@@ -36,8 +40,8 @@ function problem(error: unknown): Live<never> {
   return {
     status: 'error',
     message: isPermissionDenied(error)
-      ? 'You do not have permission to see this.'
-      : 'This could not be loaded. Please reload the page.',
+      ? msg`You do not have permission to see this.`
+      : msg`This could not be loaded. Please reload the page.`,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * The parts the desk's money dialogs share (RecordPaymentDialog, RefundDialog): a choice of how, a note for staff, and
- * the buttons that turn into a focused "Close" once the form is sent.
+ * The parts the desk's money dialogs share (RecordPaymentDialog, RefundDialog): a choice of how, a note for staff (and
+ * how it is quoted, in the order's payments too), and the buttons that turn into a focused "Close" once the form is sent.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import FormControl from '@mui/material/FormControl';
@@ -37,25 +38,37 @@ export function ChoiceField<T extends string>({
   );
 }
 
+/** What staff wrote beside a payment or refund, after the rest of its line, quoted as the language quotes. */
+export function QuotedNote({ text }: { text: string }) {
+  const note = <>{text}</>;
+  return (
+    <>
+      {' · '}
+      <Trans>“{note}”</Trans>
+    </>
+  );
+}
+
 /** An optional note of up to `max` characters, for staff only. */
 export function NoteField({ value, max, onChange }: { value: string; max: number; onChange: (note: string) => void }) {
+  const { t } = useLingui();
   return (
     <TextField
-      label="Note (optional)"
+      label={t`Note (optional)`}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       multiline
       minRows={2}
-      helperText={`Up to ${max} characters, for staff only`}
+      helperText={t`Up to ${max} characters, for staff only`}
       slotProps={{ htmlInput: { maxLength: max } }}
     />
   );
 }
 
-/** Cancel (`cancelLabel`) and the form's submit button until it is sent; then only Close, focused. */
+/** Cancel (or `cancelLabel`) and the form's submit button until it is sent; then only Close, focused. */
 export function SendButtons({
   sent,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   submitLabel,
   onClose,
 }: {
@@ -68,7 +81,7 @@ export function SendButtons({
     <DialogActions>
       {/* Remounted once sent, so the focus goes to it rather than to the page when the form goes. */}
       <Button key={String(sent)} onClick={onClose} autoFocus={sent}>
-        {sent ? 'Close' : cancelLabel}
+        {sent ? <Trans>Close</Trans> : (cancelLabel ?? <Trans>Cancel</Trans>)}
       </Button>
       {!sent && (
         <Button type="submit" variant="contained">

@@ -1,14 +1,14 @@
-import { useAtomValue } from 'jotai';
+import { useLingui } from '@lingui/react/macro';
 import { formatMoney, fromMinorUnits } from '../../../lib/money';
-import { siteAtom } from '../../../state/atoms';
 
-/** Minor units of a currency (an order's own), in the shop's locale: what the desk says of payments. */
+/** Minor units of a currency (an order's own), in the reader's language: what the desk says of payments. */
 export function useMinorMoney(): (minor: number, currency: string) => string {
-  const { locale } = useAtomValue(siteAtom);
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
   return (minor, currency) => formatMoney(fromMinorUnits(minor, currency), currency, locale);
 }
 
-/** Minor units of an order's own currency, in the shop's locale. */
+/** Minor units of an order's own currency, in the reader's language. */
 export function useOrderMoney(currency: string): (minor: number) => string {
   const money = useMinorMoney();
   return (minor) => money(minor, currency);

@@ -1,7 +1,7 @@
-import { i18n } from '@lingui/core';
+import { select, t } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import { appStore } from '../../../state/appStore';
-import { STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
+import type { DeskEntry, OrderStatus } from '../../orders';
 import { saveQuickly } from '../saving';
 import { setOrderStatus } from './deskData';
 
@@ -49,7 +49,12 @@ export function scheduleStatus(key: string, entry: DeskEntry, status: OrderStatu
       put(key, { status, saving: true });
       void saveQuickly(
         () => setOrderStatus(key, entry, status),
-        `Order ${reference} is now ${i18n._(STATUS_LABELS[status]).toLowerCase()}.`,
+        t`Order ${reference} is now ${select(status, {
+          pending: 'pending',
+          confirmed: 'confirmed',
+          fulfilled: 'fulfilled',
+          other: 'cancelled',
+        })}.`,
       ).finally(() => settle(key));
     }, STATUS_UNDO_MS),
   );

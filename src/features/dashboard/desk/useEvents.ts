@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { liveValueAtom } from '../../../firebase/liveValue';
@@ -50,7 +52,8 @@ export function openingEvent<T extends Pick<Product, 'date' | 'active'>>(
   return coming.find((event) => event.active) ?? coming[0] ?? events.at(-1);
 }
 
-/** What the event list says beside an event's name and time: ", past" and ", hidden" where they hold. */
+/** What the event list says beside an event's name and time: "past, hidden" where they hold, listed as the language lists. */
 export function eventMarks(event: Pick<Product, 'date' | 'active'>, now: number): string {
-  return [isPastEvent(event, now) ? 'past' : '', event.active ? '' : 'hidden'].filter(Boolean).join(', ');
+  const marks = [isPastEvent(event, now) ? t`past` : '', event.active ? '' : t`hidden`].filter(Boolean);
+  return new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(marks);
 }

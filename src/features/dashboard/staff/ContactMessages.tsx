@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -48,44 +48,53 @@ export function ContactMessages() {
   const { t } = useLingui();
   const format = useShopFormat();
   return (
-    <Section title="Contact messages">
+    <Section title={t`Contact messages`}>
       <LiveContent path={paths.messages} loading={t`Loading messages…`}>
         {(raw) => {
           const messages = parseMessages(raw);
-          if (messages.length === 0) return <Typography>No messages.</Typography>;
+          if (messages.length === 0) {
+            return (
+              <Typography>
+                <Trans>No messages.</Trans>
+              </Typography>
+            );
+          }
           return (
             <Stack spacing={1.5}>
-              {messages.map((message) => (
-                <Paper
-                  key={message.id}
-                  component="article"
-                  variant="outlined"
-                  sx={{ p: 2 }}
-                  aria-label={message.subject}
-                >
-                  <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
-                    {message.subject}
-                  </Typography>
-                  <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
-                    {message.name} ·{' '}
-                    <Link href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>
-                      {message.email}
-                    </Link>{' '}
-                    · {format.date(message.created)}
-                  </Typography>
-                  <Typography sx={{ whiteSpace: 'pre-wrap' }}>{message.body}</Typography>
-                  <Button
-                    size="small"
-                    sx={{ mt: 1 }}
-                    aria-label={`Delete the message “${message.subject}”`}
-                    onClick={() =>
-                      void saveQuickly(() => removeValue(paths.message(message.id)), 'The message is deleted.')
-                    }
+              {messages.map((message) => {
+                const subject = message.subject;
+                return (
+                  <Paper
+                    key={message.id}
+                    component="article"
+                    variant="outlined"
+                    sx={{ p: 2 }}
+                    aria-label={message.subject}
                   >
-                    Delete
-                  </Button>
-                </Paper>
-              ))}
+                    <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
+                      {message.subject}
+                    </Typography>
+                    <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
+                      {message.name} ·{' '}
+                      <Link href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>
+                        {message.email}
+                      </Link>{' '}
+                      · {format.date(message.created)}
+                    </Typography>
+                    <Typography sx={{ whiteSpace: 'pre-wrap' }}>{message.body}</Typography>
+                    <Button
+                      size="small"
+                      sx={{ mt: 1 }}
+                      aria-label={t`Delete the message “${subject}”`}
+                      onClick={() =>
+                        void saveQuickly(() => removeValue(paths.message(message.id)), t`The message is deleted.`)
+                      }
+                    >
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </Paper>
+                );
+              })}
             </Stack>
           );
         }}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
@@ -11,8 +12,8 @@ interface EditorDialogProps {
   /** The title's element id, which names the dialog for screen readers. */
   id: string;
   title: string;
-  /** What is saved: "Save {what}". */
-  what: string;
+  /** The save button's words: "Save product". */
+  save: string;
   busy: boolean;
   /** Why the last save failed, shown above the fields; null when it did not. */
   problem: string | null;
@@ -27,7 +28,7 @@ interface EditorDialogProps {
 export function EditorDialog({
   id,
   title,
-  what,
+  save,
   busy,
   problem,
   onSubmit,
@@ -35,6 +36,7 @@ export function EditorDialog({
   children,
   ...dialog
 }: EditorDialogProps) {
+  const { t } = useLingui();
   return (
     <Dialog open onClose={onClose} fullWidth aria-labelledby={id} {...dialog}>
       <Stack component="form" noValidate onSubmit={onSubmit}>
@@ -50,9 +52,11 @@ export function EditorDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving…' : `Save ${what}`}
+            {busy ? t`Saving…` : save}
           </Button>
         </DialogActions>
       </Stack>

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import { useEffect, useState } from 'react';
 import { HOLDS_JOB_PATH, parseHoldsJobRun } from '../../orders';
@@ -28,18 +28,29 @@ export function HoldsJobStatus() {
         if (!run) {
           return (
             <Alert severity="warning" role="status">
-              Unpaid orders have not been checked yet: until they are, an unpaid order keeps its items after its time to
-              pay is up. Locally `npm start` checks every minute; in production the scheduled function expireOrders
-              does.
+              <Trans>
+                Unpaid orders have not been checked yet: until they are, an unpaid order keeps its items after its time
+                to pay is up. Locally `npm start` checks every minute; in production the scheduled function expireOrders
+                does.
+              </Trans>
             </Alert>
           );
         }
         const stale = now - run.at > STALE_MS;
+        const last = format.date(run.at);
+        const { expired, reminded } = run;
         return (
           <Alert severity={stale ? 'warning' : 'info'} role="status">
-            {stale ? 'Unpaid orders have not been checked since' : 'Unpaid orders are checked every minute; last'}{' '}
-            {format.date(run.at)}: {run.expired} lapsed, {run.reminded} reminded to pay.
-            {stale && ' Until the check runs again, unpaid orders keep their items after their time to pay is up.'}
+            {stale ? (
+              <Trans>
+                Unpaid orders have not been checked since {last}: {expired} lapsed, {reminded} reminded to pay. Until
+                the check runs again, unpaid orders keep their items after their time to pay is up.
+              </Trans>
+            ) : (
+              <Trans>
+                Unpaid orders are checked every minute; last {last}: {expired} lapsed, {reminded} reminded to pay.
+              </Trans>
+            )}
           </Alert>
         );
       }}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -52,6 +53,7 @@ export function ProductEditor({
   quotas: readonly { id: string; name: string }[];
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const zone = inputZone(useAtomValue(siteAtom).timezone);
   const context = { editing: product?.id ?? null, products, quotaIds: new Set(quotas.map((quota) => quota.id)) };
@@ -60,9 +62,11 @@ export function ProductEditor({
     validate: (fields) => validateProduct(fields, context, zone),
     idPrefix: 'product',
     submit: async (fields) => {
+      const title = fields.title.trim();
+      const typeName = fields.typeName.trim();
       const problem = await saveOnline(
         () => updateValues(paths.products, productWrites(fields, zone, products)),
-        `${fields.title.trim()}${fields.typeName.trim() ? ` (${fields.typeName.trim()})` : ''} is saved.`,
+        typeName ? t`${title} (${typeName}) is saved.` : t`${title} is saved.`,
       );
       if (!problem) onClose();
       return problem;
@@ -75,17 +79,21 @@ export function ProductEditor({
   const shared = { disabled: groupTitle !== undefined };
   // Said once above the form: a disabled field's own hint is drawn too faint to read (and to pass axe's contrast).
   const sharedHint = groupTitle === undefined ? undefined : '';
-  const heading = product
-    ? `Edit ${product.title}${product.typeName ? ` (${product.typeName})` : ''}`
-    : group
-      ? `New type of ${group.title}`
-      : 'New product';
+  let heading = t`New product`;
+  if (product) {
+    const { title, typeName } = product;
+    heading = typeName ? t`Edit ${title} (${typeName})` : t`Edit ${title}`;
+  } else if (group) {
+    const { title } = group;
+    heading = t`New type of ${title}`;
+  }
+  const groupName = <>{groupTitle}</>;
 
   return (
     <EditorDialog
       id="product-editor-title"
       title={heading}
-      what="product"
+      save={t`Save product`}
       busy={form.busy}
       problem={form.problem}
       onSubmit={(event) => void form.onSubmit(event)}
@@ -95,14 +103,16 @@ export function ProductEditor({
     >
       {groupTitle !== undefined && (
         <Alert severity="info">
-          A type shares its group’s title, description, image, category, date and venue: edit {groupTitle} to change
-          them.
+          <Trans>
+            A type shares its group’s title, description, image, category, date and venue: edit {groupName} to change
+            them.
+          </Trans>
         </Alert>
       )}
       <FormTextField
         {...field}
         name="title"
-        label="Title"
+        label={t`Title`}
         required
         {...shared}
         hint={sharedHint}
@@ -117,24 +127,24 @@ export function ProductEditor({
       <FormTextField
         {...field}
         name="id"
-        label="Id"
+        label={t`Id`}
         required
-        hint="Part of the product’s address; cannot be changed later."
+        hint={t`Part of the product’s address; cannot be changed later.`}
         slotProps={{ htmlInput: { readOnly: Boolean(product) } }}
       />
       <Stack direction="row" spacing={2}>
         <FormTextField
           {...field}
           name="price"
-          label="Price"
+          label={t`Price`}
           required
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
         <FormTextField
           {...field}
           name="stock"
-          label="Stock"
-          hint="Empty: no limit."
+          label={t`Stock`}
+          hint={t`Empty: no limit.`}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Stack>
@@ -142,24 +152,24 @@ export function ProductEditor({
         <FormTextField
           {...field}
           name="minPerOrder"
-          label="Least per order"
-          hint="Empty: 1."
+          label={t`Least per order`}
+          hint={t`Empty: 1.`}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <FormTextField
           {...field}
           name="maxPerOrder"
-          label="Most per order"
-          hint={`Empty: ${DEFAULT_MAX_PER_ORDER}.`}
+          label={t`Most per order`}
+          hint={t`Empty: ${DEFAULT_MAX_PER_ORDER}.`}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       </Stack>
-      <FormTextField {...field} {...shared} name="category" label="Category" required hint={sharedHint} />
+      <FormTextField {...field} {...shared} name="category" label={t`Category`} required hint={sharedHint} />
       <FormTextField
         {...field}
         {...shared}
         name="description"
-        label="Description"
+        label={t`Description`}
         multiline
         minRows={3}
         hint={sharedHint}
@@ -169,50 +179,50 @@ export function ProductEditor({
         {...field}
         {...shared}
         name="image"
-        label="Image address"
-        hint={sharedHint ?? 'Such as /images/products/poster.svg'}
+        label={t`Image address`}
+        hint={sharedHint ?? t`Such as /images/products/poster.svg`}
       />
       <FormTextField
         {...field}
         name="date"
-        label="Event date and time"
+        label={t`Event date and time`}
         type="datetime-local"
         {...shared}
         slotProps={{ inputLabel: { shrink: true } }}
-        hint={sharedHint ?? `For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
+        hint={sharedHint ?? t`For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
       />
-      <FormTextField {...field} {...shared} name="venue" label="Venue" hint={sharedHint} />
+      <FormTextField {...field} {...shared} name="venue" label={t`Venue`} hint={sharedHint} />
       {/* A date-time input is too wide for two side by side on a phone. */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
         <FormTextField
           {...field}
           name="onSaleFrom"
-          label="Sales open"
+          label={t`Sales open`}
           type="datetime-local"
           slotProps={{ inputLabel: { shrink: true } }}
-          hint={`In ${zone}; empty: on sale now.`}
+          hint={t`In ${zone}; empty: on sale now.`}
         />
         <FormTextField
           {...field}
           name="onSaleUntil"
-          label="Sales close"
+          label={t`Sales close`}
           type="datetime-local"
           slotProps={{ inputLabel: { shrink: true } }}
-          hint={`In ${zone}; empty: no close.`}
+          hint={t`In ${zone}; empty: no close.`}
         />
       </Stack>
       <FormTextField
         {...field}
         name="sort"
-        label="Sort order"
-        hint="Lower numbers come first."
+        label={t`Sort order`}
+        hint={t`Lower numbers come first.`}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <FormControlLabel
         control={
           <Switch checked={form.fields.active} onChange={(event) => form.update('active', event.target.checked)} />
         }
-        label="On sale (shown in the shop)"
+        label={t`On sale (shown in the shop)`}
       />
       <FormControlLabel
         control={
@@ -222,13 +232,13 @@ export function ProductEditor({
             onChange={(event) => form.update('attendeeNames', event.target.checked)}
           />
         }
-        label="Ask for each attendee’s name (events only)"
+        label={t`Ask for each attendee’s name (events only)`}
       />
       <FormControlLabel
         control={
           <Switch checked={form.fields.showLeft} onChange={(event) => form.update('showLeft', event.target.checked)} />
         }
-        label="Tell buyers how many are left when only a few are"
+        label={t`Tell buyers how many are left when only a few are`}
       />
     </EditorDialog>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
@@ -6,9 +7,6 @@ import { FormTextField } from '../../../lib/FormTextField';
 import type { FormState } from '../../../lib/useForm';
 import { mainLanguageAtom } from '../../../state/atoms';
 import { translatedField, type ProductFields } from './productForm';
-
-/** A language as staff read it (the staff tools are English): "German". */
-const inEnglish = (language: string) => languageName(language, 'en');
 
 /**
  * The product's title, description and type name in each language the shop speaks besides its main one
@@ -22,10 +20,13 @@ export function ProductTranslationFields({
   form: FormState<ProductFields>;
   shared: { disabled: boolean; hint: string | undefined };
 }) {
+  const { i18n, t } = useLingui();
   const main = useAtomValue(mainLanguageAtom);
   const field = { form, idPrefix: 'product' } as const;
+  // Languages as the staff member reads them: "German" in English, "Deutsch" in German.
+  const mainName = languageName(main, i18n.locale);
   return LANGUAGES.filter((language) => language !== main).map((language) => {
-    const name = inEnglish(language);
+    const name = languageName(language, i18n.locale);
     return (
       <Stack
         key={language}
@@ -34,29 +35,31 @@ export function ProductTranslationFields({
         sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pb: 1, pt: 1.5, m: 0, minWidth: 0 }}
       >
         <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-          In {name}
+          <Trans>In {name}</Trans>
         </Typography>
         <Typography variant="body2" color="textSecondary">
-          Buyers reading {name} see these. Left empty, they see the {inEnglish(main)} text, marked as such.
+          <Trans>
+            Buyers reading {name} see these. Left empty, they see the {mainName} text, marked as such.
+          </Trans>
         </Typography>
         <FormTextField
           {...field}
           name={translatedField('title', language)}
-          label={`Title in ${name}`}
+          label={t`Title in ${name}`}
           disabled={shared.disabled}
           hint={shared.hint}
         />
         <FormTextField
           {...field}
           name={translatedField('description', language)}
-          label={`Description in ${name}`}
+          label={t`Description in ${name}`}
           multiline
           minRows={2}
           disabled={shared.disabled}
           hint={shared.hint}
         />
         {form.fields.typeName.trim() !== '' && (
-          <FormTextField {...field} name={translatedField('typeName', language)} label={`Type name in ${name}`} />
+          <FormTextField {...field} name={translatedField('typeName', language)} label={t`Type name in ${name}`} />
         )}
       </Stack>
     );

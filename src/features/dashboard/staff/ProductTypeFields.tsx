@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -30,6 +31,7 @@ export function ProductTypeFields({
   quotas: readonly { id: string; name: string }[];
   zone: string;
 }) {
+  const { t } = useLingui();
   const { fields, errors } = form;
   const groupId = `${ID_PREFIX}-group`;
   const groupError = errors.group;
@@ -62,12 +64,12 @@ export function ProductTypeFields({
     <>
       <OutlinedField
         id={groupId}
-        label="Type of"
+        label={t`Type of`}
         shrink
         error={Boolean(groupError)}
         helper={{
           id: `${groupId}-helper-text`,
-          text: groupError ?? 'A type shares its group’s card, date and tickets; it has its own price and stock.',
+          text: groupError ?? t`A type shares its group’s card, date and tickets; it has its own price and stock.`,
         }}
       >
         <select
@@ -78,7 +80,7 @@ export function ProductTypeFields({
           aria-invalid={Boolean(groupError)}
           aria-describedby={`${groupId}-helper-text`}
         >
-          <option value="">None: a product of its own</option>
+          <option value="">{t`None: a product of its own`}</option>
           {groups.map((product) => (
             <option key={product.id} value={product.id}>
               {product.title}
@@ -96,9 +98,9 @@ export function ProductTypeFields({
         form={form}
         idPrefix={ID_PREFIX}
         name="typeName"
-        label="Type name"
+        label={t`Type name`}
         required={fields.group !== ''}
-        hint="Such as Standard, Concession or VIP; empty for a product sold without types."
+        hint={t`Such as Standard, Concession or VIP; empty for a product sold without types.`}
         slotProps={{ htmlInput: { maxLength: 100 } }}
         onChange={(event) => {
           const typeName = event.target.value;
@@ -114,11 +116,11 @@ export function ProductTypeFields({
         sx={{ border: 0, m: 0, p: 0 }}
       >
         <Typography component="legend" sx={{ fontWeight: 600, p: 0 }}>
-          Quotas
+          <Trans>Quotas</Trans>
         </Typography>
         {quotas.length === 0 ? (
           <Typography variant="body2" color="textSecondary">
-            No quotas yet: add them under Quotas, below the products.
+            <Trans>No quotas yet: add them under Quotas, below the products.</Trans>
           </Typography>
         ) : (
           <FormGroup row>
@@ -149,7 +151,7 @@ export function ProductTypeFields({
           variant="body2"
           color={quotasError ? 'error' : 'textSecondary'}
         >
-          {quotasError ?? 'Each one sold takes a place from every quota ticked, as well as from its own stock.'}
+          {quotasError ?? t`Each one sold takes a place from every quota ticked, as well as from its own stock.`}
         </Typography>
       </Box>
     </>

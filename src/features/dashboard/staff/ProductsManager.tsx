@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -15,14 +15,6 @@ import { ProductEditor } from './ProductEditor';
 import { productName, productsById, productTree, quotaList } from './staffCatalogue';
 import { paths } from '../../../firebase/paths';
 
-/** Where the product's on-sale window stands at `now` (the database's clock); null when it has none that matters. */
-function saleNote(product: Product, now: number, date: (time: number) => string) {
-  const window = saleWindow(product, now);
-  if (window.state === 'upcoming') return `on sale from ${date(window.opens)}`;
-  if (window.state === 'ended') return 'sales closed';
-  return product.onSaleUntil === null ? null : `on sale until ${date(product.onSaleUntil)}`;
-}
-
 /** One product's line: what it sells at, its stock, limits, window and quotas, and its buttons. */
 function ProductRow({
   product,
@@ -36,19 +28,39 @@ function ProductRow({
   /** For a product that is no type itself: opens a new type of it. */
   onAddType?: () => void;
 }) {
+  const { i18n, t } = useLingui();
   const format = useShopFormat();
-  const sales = saleNote(product, useSaleNow([product]), format.date);
+  const sale = saleWindow(product, useSaleNow([product]));
   const name = productName(product);
-  const perOrder =
-    product.minPerOrder > 1 ? `${product.minPerOrder} to ${product.maxPerOrder}` : `up to ${product.maxPerOrder}`;
+  const { stock, minPerOrder: least, maxPerOrder: most, category, onSaleUntil } = product;
   const quotas = product.quotas
-    .map((id) => quotaNames.get(id) ?? `${id} (missing)`)
-    .sort((a, b) => a.localeCompare(b))
-    .join(', ');
+    .map((id) => quotaNames.get(id) ?? t`${id} (missing)`)
+    .sort((a, b) => a.localeCompare(b, i18n.locale));
+  const drawsOn = new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(quotas);
+  // Where the on-sale window stands at the database's clock; nothing when it has none that matters.
+  const opens = sale.state === 'upcoming' ? format.date(sale.opens) : '';
+  const closes = onSaleUntil === null ? '' : format.date(onSaleUntil);
+  const sales =
+    sale.state === 'upcoming'
+      ? t`on sale from ${opens}`
+      : sale.state === 'ended'
+        ? t`sales closed`
+        : onSaleUntil === null
+          ? null
+          : t`on sale until ${closes}`;
+  // A line of notes rather than a sentence: each note is a message of its own.
+  const facts = [
+    format.money(product.price),
+    stock === null ? t`no stock limit` : t`${stock} in stock`,
+    least > 1 ? t`${least} to ${most} per order` : t`up to ${most} per order`,
+    ...(sales ? [sales] : []),
+    ...(product.group ? [] : [category]),
+    ...(quotas.length > 0 ? [t`draws on ${drawsOn}`] : []),
+  ];
   const toggle = () =>
     void saveQuickly(
       () => updateValues(paths.product(product.id), { active: !product.active }),
-      product.active ? `${name} is hidden from the shop.` : `${name} is on sale again.`,
+      product.active ? t`${name} is hidden from the shop.` : t`${name} is on sale again.`,
     );
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
@@ -61,23 +73,20 @@ function ProductRow({
           {/* Under its group a type is named by its type; the group's title is right above. */}
           <Typography sx={{ fontWeight: 600 }}>{product.group ? (product.typeName ?? name) : name}</Typography>
           <Typography variant="body2" color="textSecondary">
-            {format.money(product.price)} · {product.stock === null ? 'no stock limit' : `${product.stock} in stock`} ·{' '}
-            {perOrder} per order{sales && ` · ${sales}`}
-            {product.group ? '' : ` · ${product.category}`}
-            {quotas && ` · draws on ${quotas}`}
+            {facts.join(' · ')}
           </Typography>
         </div>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          {!product.active && <Chip size="small" label="Hidden" />}
-          <Button size="small" onClick={onEdit} aria-label={`Edit ${name}`}>
-            Edit
+          {!product.active && <Chip size="small" label={t`Hidden`} />}
+          <Button size="small" onClick={onEdit} aria-label={t`Edit ${name}`}>
+            <Trans>Edit</Trans>
           </Button>
-          <Button size="small" onClick={toggle} aria-label={`${product.active ? 'Hide' : 'Show'} ${name}`}>
-            {product.active ? 'Hide' : 'Show'}
+          <Button size="small" onClick={toggle} aria-label={product.active ? t`Hide ${name}` : t`Show ${name}`}>
+            {product.active ? <Trans>Hide</Trans> : <Trans>Show</Trans>}
           </Button>
           {onAddType && (
-            <Button size="small" onClick={onAddType} aria-label={`Add a type of ${name}`}>
-              Add a type
+            <Button size="small" onClick={onAddType} aria-label={t`Add a type of ${name}`}>
+              <Trans>Add a type</Trans>
             </Button>
           )}
         </Stack>
@@ -103,6 +112,7 @@ function ProductList({
   editing: Editing | null;
   setEditing: (editing: Editing | null) => void;
 }) {
+  const { t } = useLingui();
   const products = productsById(rawProducts);
   const quotas = quotaList(rawQuotas);
   const quotaNames = new Map(quotas.map((quota: Quota) => [quota.id, quota.name]));
@@ -110,32 +120,39 @@ function ProductList({
   const edit = (product: Product) => setEditing({ product, group: products.get(product.group ?? '') ?? null });
   return (
     <>
-      {tree.length === 0 && <Typography>No products yet.</Typography>}
+      {tree.length === 0 && (
+        <Typography>
+          <Trans>No products yet.</Trans>
+        </Typography>
+      )}
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
-        {tree.map(({ product, types }) => (
-          <li key={product.id}>
-            <ProductRow
-              product={product}
-              quotaNames={quotaNames}
-              onEdit={() => edit(product)}
-              onAddType={product.group === null ? () => setEditing({ product: null, group: product }) : undefined}
-            />
-            {types.length > 0 && (
-              <Stack
-                component="ul"
-                spacing={1}
-                aria-label={`Types of ${product.title}`}
-                sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, pl: { xs: 2, sm: 4 } }}
-              >
-                {types.map((type) => (
-                  <li key={type.id}>
-                    <ProductRow product={type} quotaNames={quotaNames} onEdit={() => edit(type)} />
-                  </li>
-                ))}
-              </Stack>
-            )}
-          </li>
-        ))}
+        {tree.map(({ product, types }) => {
+          const title = product.title;
+          return (
+            <li key={product.id}>
+              <ProductRow
+                product={product}
+                quotaNames={quotaNames}
+                onEdit={() => edit(product)}
+                onAddType={product.group === null ? () => setEditing({ product: null, group: product }) : undefined}
+              />
+              {types.length > 0 && (
+                <Stack
+                  component="ul"
+                  spacing={1}
+                  aria-label={t`Types of ${title}`}
+                  sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, pl: { xs: 2, sm: 4 } }}
+                >
+                  {types.map((type) => (
+                    <li key={type.id}>
+                      <ProductRow product={type} quotaNames={quotaNames} onEdit={() => edit(type)} />
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </li>
+          );
+        })}
       </Stack>
       {editing && (
         <ProductEditor
@@ -156,10 +173,10 @@ export function ProductsManager() {
   const [editing, setEditing] = useState<Editing | null>(null);
   return (
     <Section
-      title="Products"
+      title={t`Products`}
       action={
         <Button variant="contained" onClick={() => setEditing({ product: null, group: null })}>
-          New product
+          <Trans>New product</Trans>
         </Button>
       }
     >

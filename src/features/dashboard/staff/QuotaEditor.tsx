@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { updateValues } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
 import { FormTextField } from '../../../lib/FormTextField';
@@ -17,14 +18,16 @@ export function QuotaEditor({
   takenIds: ReadonlySet<string>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const form = useForm({
     initial: quota ? quotaFields(quota) : EMPTY_QUOTA,
     validate: (fields) => validateQuota(fields, quota?.id ?? null, takenIds),
     idPrefix: 'quota',
     submit: async (fields) => {
+      const name = fields.name.trim();
       const problem = await saveOnline(
         () => updateValues(paths.quotas, quotaWrites(fields, quota)),
-        `The quota ${fields.name.trim()} is saved.`,
+        t`The quota ${name} is saved.`,
       );
       if (!problem) onClose();
       return problem;
@@ -32,11 +35,18 @@ export function QuotaEditor({
   });
   const field = { form, idPrefix: 'quota' } as const;
   const id = quota?.id ?? quotaId(form.fields.name);
+  let title = t`New quota`;
+  if (quota) {
+    const { name } = quota;
+    title = t`Edit the quota ${name}`;
+  }
+  // A new quota's id follows its name until it is saved; then it is fixed.
+  const idHint = quota ? t`Its id: ${id}.` : t`Its id: ${id} (cannot be changed later).`;
   return (
     <EditorDialog
       id="quota-editor-title"
-      title={quota ? `Edit the quota ${quota.name}` : 'New quota'}
-      what="quota"
+      title={title}
+      save={t`Save quota`}
       busy={form.busy}
       problem={form.problem}
       onSubmit={(event) => void form.onSubmit(event)}
@@ -46,17 +56,17 @@ export function QuotaEditor({
       <FormTextField
         {...field}
         name="name"
-        label="Name"
+        label={t`Name`}
         required
-        hint={id ? `Its id: ${id}${quota ? '' : ' (cannot be changed later)'}.` : 'Such as Venue or Concessions.'}
+        hint={id ? idHint : t`Such as Venue or Concessions.`}
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       <FormTextField
         {...field}
         name="left"
-        label="Places left"
+        label={t`Places left`}
         required
-        hint="Each ticket sold of a product drawing on it takes one."
+        hint={t`Each ticket sold of a product drawing on it takes one.`}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
     </EditorDialog>

@@ -1,4 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,8 +15,11 @@ import { QuotaEditor } from './QuotaEditor';
 import { productsById, quotaList, quotaUsers } from './staffCatalogue';
 
 function QuotaRow({ quota, users, onEdit }: { quota: Quota; users: readonly string[]; onEdit: () => void }) {
+  const { i18n, t } = useLingui();
+  const { name, left } = quota;
+  const drawnOnBy = new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(users);
   const remove = () =>
-    void saveQuickly(() => updateValues(paths.quotas, { [quota.id]: null }), `The quota ${quota.name} is deleted.`);
+    void saveQuickly(() => updateValues(paths.quotas, { [quota.id]: null }), t`The quota ${name} is deleted.`);
   return (
     <Paper component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }}>
       <Stack
@@ -26,18 +30,18 @@ function QuotaRow({ quota, users, onEdit }: { quota: Quota; users: readonly stri
         <div>
           <Typography sx={{ fontWeight: 600 }}>{quota.name}</Typography>
           <Typography variant="body2" color="textSecondary">
-            {quota.left} {quota.left === 1 ? 'place' : 'places'} left ·{' '}
-            {users.length === 0 ? 'no product draws on it' : `drawn on by ${users.join(', ')}, so it cannot be deleted`}
+            {plural(left, { one: '# place left', other: '# places left' })} ·{' '}
+            {users.length === 0 ? t`no product draws on it` : t`drawn on by ${drawnOnBy}, so it cannot be deleted`}
           </Typography>
         </div>
         <Stack direction="row" spacing={1}>
-          <Button size="small" onClick={onEdit} aria-label={`Edit the quota ${quota.name}`}>
-            Edit
+          <Button size="small" onClick={onEdit} aria-label={t`Edit the quota ${name}`}>
+            <Trans>Edit</Trans>
           </Button>
           {/* A product names the quotas it draws on, and the rules want each to exist: only an unused one goes. */}
           {users.length === 0 && (
-            <Button size="small" color="error" onClick={remove} aria-label={`Delete the quota ${quota.name}`}>
-              Delete
+            <Button size="small" color="error" onClick={remove} aria-label={t`Delete the quota ${name}`}>
+              <Trans>Delete</Trans>
             </Button>
           )}
         </Stack>
@@ -55,15 +59,17 @@ export function QuotasManager() {
   const [editing, setEditing] = useState<Quota | 'new' | null>(null);
   return (
     <Section
-      title="Quotas"
+      title={t`Quotas`}
       action={
         <Button variant="contained" onClick={() => setEditing('new')}>
-          New quota
+          <Trans>New quota</Trans>
         </Button>
       }
     >
       <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
-        Places that several products share, such as a venue’s seats over its ticket types; tick them in a product.
+        <Trans>
+          Places that several products share, such as a venue’s seats over its ticket types; tick them in a product.
+        </Trans>
       </Typography>
       <LiveContent path={paths.quotas} loading={t`Loading quotas…`}>
         {(rawQuotas) => (
@@ -73,8 +79,12 @@ export function QuotasManager() {
               const products = [...productsById(rawProducts).values()];
               return (
                 <>
-                  {quotas.length === 0 && <Typography>No quotas yet.</Typography>}
-                  <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label="Quotas">
+                  {quotas.length === 0 && (
+                    <Typography>
+                      <Trans>No quotas yet.</Trans>
+                    </Typography>
+                  )}
+                  <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }} aria-label={t`Quotas`}>
                     {quotas.map((quota) => (
                       <QuotaRow
                         key={quota.id}

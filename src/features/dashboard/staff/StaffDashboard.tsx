@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -22,21 +24,22 @@ const EventsDesk = lazy(() => import('../desk/EventsDesk'));
 const StatementImport = lazy(() => import('../desk/StatementImport'));
 
 const TABS = [
-  { key: 'site', label: 'Site' },
-  { key: 'payments', label: 'Payments' },
-  { key: 'products', label: 'Products' },
-  { key: 'orders', label: 'Orders' },
-  { key: 'events', label: 'Events' },
-  { key: 'statement', label: 'Bank statement' },
-  { key: 'messages', label: 'Messages' },
-  { key: 'users', label: 'Users' },
-  { key: 'checkin', label: 'Check-in' },
-  { key: 'account', label: 'My account' },
+  { key: 'site', label: msg`Site` },
+  { key: 'payments', label: msg`Payments` },
+  { key: 'products', label: msg`Products` },
+  { key: 'orders', label: msg`Orders` },
+  { key: 'events', label: msg`Events` },
+  { key: 'statement', label: msg`Bank statement` },
+  { key: 'messages', label: msg`Messages` },
+  { key: 'users', label: msg`Users` },
+  { key: 'checkin', label: msg`Check-in` },
+  { key: 'account', label: msg`My account` },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
 /** The staff tools, one tab each; the open tab is in the address (?tab=) so it survives a reload and can be shared. */
 export default function StaffDashboard({ auth }: { auth: AuthState & { id: string } }) {
+  const { i18n, t } = useLingui();
   const [params, setParams] = useSearchParams();
   const current: TabKey = TABS.find((tab) => tab.key === params.get('tab'))?.key ?? 'site';
   return (
@@ -46,14 +49,14 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         onChange={(_event, tab: TabKey) => setParams({ tab }, { replace: true })}
         variant="scrollable"
         scrollButtons="auto"
-        aria-label="Staff tools"
+        aria-label={t`Staff tools`}
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
         {TABS.map((tab) => (
           <Tab
             key={tab.key}
             value={tab.key}
-            label={tab.label}
+            label={i18n._(tab.label)}
             id={`staff-tab-${tab.key}`}
             aria-controls={`staff-panel-${tab.key}`}
           />

@@ -1,4 +1,6 @@
-import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,7 +14,7 @@ import { saveQuickly } from '../saving';
 import { Section } from '../Section';
 import { paths } from '../../../firebase/paths';
 
-const ROLE_LABELS: Record<Role, string> = { customer: 'Customer', staff: 'Staff' };
+const ROLE_LABELS: Record<Role, MessageDescriptor> = { customer: msg`Customer`, staff: msg`Staff` };
 
 function parseUsers(raw: unknown): { uid: string; profile: Profile }[] {
   if (!isRecord(raw)) return [];
@@ -26,14 +28,16 @@ function parseUsers(raw: unknown): { uid: string; profile: Profile }[] {
 
 /** Everyone with an account and their role; staff change others' roles (nobody their own: the rules refuse it). */
 export function UsersAndRoles({ selfId }: { selfId: string }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   return (
-    <Section title="Users and roles">
+    <Section title={t`Users and roles`}>
       <LiveContent path={paths.users} loading={t`Loading users…`}>
         {(raw) => (
           <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
             {parseUsers(raw).map(({ uid, profile }) => {
               const name = displayName(profile);
+              const person = <>{name}</>;
+              const role = i18n._(ROLE_LABELS[profile.role]);
               return (
                 <Paper key={uid} component="li" variant="outlined" sx={{ p: 1.5, listStyle: 'none' }}>
                   <Stack
@@ -43,8 +47,7 @@ export function UsersAndRoles({ selfId }: { selfId: string }) {
                   >
                     <div>
                       <Typography sx={{ fontWeight: 600 }}>
-                        {name}
-                        {uid === selfId ? ' (you)' : ''}
+                        {uid === selfId ? <Trans>{person} (you)</Trans> : name}
                       </Typography>
                       <Typography variant="body2" color="textSecondary">
                         {profile.email}
@@ -52,25 +55,28 @@ export function UsersAndRoles({ selfId }: { selfId: string }) {
                     </div>
                     {uid === selfId ? (
                       <Typography variant="body2">
-                        {ROLE_LABELS[profile.role]}: another staff member can change your role.
+                        <Trans>{role}: another staff member can change your role.</Trans>
                       </Typography>
                     ) : (
                       <TextField
                         select
                         size="small"
-                        label={`Role of ${name}`}
+                        label={t`Role of ${name}`}
                         value={profile.role}
                         onChange={(event) =>
                           void saveQuickly(
                             () => setValue(paths.userRole(uid), event.target.value),
-                            `${name} is now ${ROLE_LABELS[event.target.value as Role].toLowerCase()}.`,
+                            // A sentence per role: languages word them differently.
+                            (event.target.value as Role) === 'staff'
+                              ? t`${name} is now staff.`
+                              : t`${name} is now customer.`,
                           )
                         }
                         sx={{ minWidth: 200 }}
                       >
-                        {ROLES.map((role) => (
-                          <MenuItem key={role} value={role}>
-                            {ROLE_LABELS[role]}
+                        {ROLES.map((option) => (
+                          <MenuItem key={option} value={option}>
+                            {i18n._(ROLE_LABELS[option])}
                           </MenuItem>
                         ))}
                       </TextField>

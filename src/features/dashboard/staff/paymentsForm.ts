@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { optionalText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { PAYMENT_TERMS, type PaymentSettings } from '../../orders';
 
@@ -27,26 +28,31 @@ export function paymentsFields(settings: PaymentSettings): PaymentsFields {
   };
 }
 
+/** A whole number within bounds; `outside` says otherwise, as a sentence of the field's own. */
 const wholeWithin =
-  ({ min, max }: { min: number; max: number }, unit: string) =>
+  ({ min, max }: { min: number; max: number }, outside: (min: number, max: number) => string) =>
   (value: string) =>
-    /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max
-      ? undefined
-      : `Please enter a whole number of ${unit} from ${min} to ${max}.`;
+    /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= max ? undefined : outside(min, max);
 
 const details = optionalText(PAYMENT_TERMS.detailsLength);
 
 /** The same bounds as the paymentSettings rules (PAYMENT_TERMS); a transfer to nowhere cannot be offered. */
 export function validatePayments(fields: PaymentsFields): FieldErrors<PaymentsFields> {
   return validateFields(fields, {
-    days: wholeWithin(PAYMENT_TERMS.transferDays, 'days'),
+    days: wholeWithin(
+      PAYMENT_TERMS.transferDays,
+      (min, max) => t`Please enter a whole number of days from ${min} to ${max}.`,
+    ),
     payee: details,
     account: (value, all) =>
       all.transfer && value.trim() === ''
-        ? 'Bank transfer needs an account to pay to: enter the IBAN, or the sort code and account number.'
+        ? t`Bank transfer needs an account to pay to: enter the IBAN, or the sort code and account number.`
         : details(value),
     bank: details,
-    minutes: wholeWithin(PAYMENT_TERMS.cardMinutes, 'minutes'),
+    minutes: wholeWithin(
+      PAYMENT_TERMS.cardMinutes,
+      (min, max) => t`Please enter a whole number of minutes from ${min} to ${max}.`,
+    ),
   });
 }
 

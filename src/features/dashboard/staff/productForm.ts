@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import {
   DEFAULT_MAX_PER_ORDER,
@@ -92,7 +93,7 @@ export function productFields(product: Product, zone: string): ProductFields {
   return {
     id: product.id,
     title: product.title,
-    price: String(product.price),
+    price: priceText(product.price),
     description: product.description,
     image: product.image,
     category: product.category,
@@ -167,6 +168,17 @@ export function slugify(title: string): string {
 
 const number = (value: string) => Number(value.trim());
 
+/**
+ * A price as typed, with a decimal point or a decimal comma (as German staff write it, "12,50"): with at most two
+ * decimals and no grouping, the two cannot be confused. NaN when it is no price.
+ */
+const priceNumber = (value: string) =>
+  /^\d+([.,]\d{1,2})?$/.test(value.trim()) ? number(value.replace(',', '.')) : NaN;
+
+/** A price as the reader's language writes it in a field: "12.5" in English, "12,5" in German. */
+const priceText = (price: number) =>
+  new Intl.NumberFormat(i18n.locale, { useGrouping: false, maximumFractionDigits: 2 }).format(price);
+
 /** The most per order the field means (the default when empty); null when it is not an allowed count. */
 function mostPerOrder(value: string): number | null {
   if (value.trim() === '') return DEFAULT_MAX_PER_ORDER;
@@ -192,16 +204,17 @@ const typesOf = (id: string, products: Iterable<Product>): Product[] =>
 function groupProblem(group: string, id: string, context: ProductContext): string | undefined {
   if (group === '') return undefined;
   const first = context.products.get(group);
-  if (group === id) return 'A product cannot be a type of itself.';
-  if (!first) return 'That product is no longer in the shop: please choose another.';
+  if (group === id) return t`A product cannot be a type of itself.`;
+  if (!first) return t`That product is no longer in the shop: please choose another.`;
   // One level only: the group's first product is no type itself (database.rules.json, products' group).
   if (first.group !== null) {
-    return `${typedTitle(first.title, first.typeName)} is itself a type: choose the first product of its group.`;
+    const type = typedTitle(first.title, first.typeName);
+    return t`${type} is itself a type: choose the first product of its group.`;
   }
   const own = typesOf(id, context.products.values());
-  return own.length > 0
-    ? `This product has types of its own (${own.map((type) => type.typeName ?? type.id).join(', ')}), so it cannot be a type of another.`
-    : undefined;
+  if (own.length === 0) return undefined;
+  const types = new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(own.map((type) => type.typeName ?? type.id));
+  return t`This product has types of its own (${types}), so it cannot be a type of another.`;
 }
 
 /** The same limits as the products rules in database.rules.json, and a group the rules and the shop can use. */
@@ -214,21 +227,22 @@ export function validateProduct(
   const moment = (value: string) =>
     value === '' || fromLocalInput(value, zone)
       ? undefined
-      : 'Please choose a date and time from 2000 to 2100, or leave it empty.';
+      : t`Please choose a date and time from 2000 to 2100, or leave it empty.`;
   return validateFields(fields, {
     id: (value) => {
       const id = value.trim();
-      if (id === '') return 'Please enter an id (letters, digits and dashes).';
-      if (!/^[a-z0-9-]{1,64}$/.test(id)) return 'Use up to 64 lower-case letters, digits and dashes.';
-      return context.editing === null && context.products.has(id) ? 'Another product already has this id.' : undefined;
+      if (id === '') return t`Please enter an id (letters, digits and dashes).`;
+      if (!/^[a-z0-9-]{1,64}$/.test(id)) return t`Use up to 64 lower-case letters, digits and dashes.`;
+      return context.editing === null && context.products.has(id) ? t`Another product already has this id.` : undefined;
     },
     title: requiredText(() => t`Please enter a title.`, 200),
     price: (value) => {
-      if (value.trim() === '') return 'Please enter a price.';
-      const price = number(value);
-      if (!Number.isFinite(price) || price < 0 || price > 1_000_000) return 'Please enter a price from 0 to 1,000,000.';
+      if (value.trim() === '') return t`Please enter a price.`;
+      const price = number(value.replace(',', '.'));
+      if (!Number.isFinite(price) || price < 0 || price > 1_000_000)
+        return t`Please enter a price from 0 to 1,000,000.`;
       // Checked on the text: in binary floating point 0.29 × 100 is not a whole number.
-      return /^\d+(\.\d{1,2})?$/.test(value.trim()) ? undefined : 'Please use at most two decimal places.';
+      return Number.isNaN(priceNumber(value)) ? t`Please use at most two decimal places.` : undefined;
     },
     description: optionalText(5000),
     image: optionalText(2000),
@@ -236,7 +250,7 @@ export function validateProduct(
     date: (value, { id }) => {
       // A type's tickets are its group's, under the group's event (docs/behaviour.md#editing-types-and-quotas).
       const datedTypes = value === '' && typesOf(id.trim(), context.products.values()).some((type) => type.date);
-      return datedTypes ? 'Its types are events: keep a date here, which they share.' : moment(value);
+      return datedTypes ? t`Its types are events: keep a date here, which they share.` : moment(value);
     },
     venue: optionalText(200),
     stock: (value) => {
@@ -244,11 +258,11 @@ export function validateProduct(
       const stock = number(value);
       return Number.isSafeInteger(stock) && stock >= 0
         ? undefined
-        : 'Please enter a whole number of 0 or more, or leave it empty for no limit.';
+        : t`Please enter a whole number of 0 or more, or leave it empty for no limit.`;
     },
     maxPerOrder: (value) =>
       mostPerOrder(value) === null
-        ? `Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`
+        ? t`Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`
         : undefined,
     minPerOrder: (value, { maxPerOrder }) => {
       if (value.trim() === '') return undefined;
@@ -257,24 +271,26 @@ export function validateProduct(
       const least = number(value);
       return Number.isInteger(least) && least >= 1 && least <= most
         ? undefined
-        : `Please enter a whole number from 1 to ${most} (the most per order), or leave it empty for 1.`;
+        : t`Please enter a whole number from 1 to ${most} (the most per order), or leave it empty for 1.`;
     },
     onSaleFrom: moment,
     onSaleUntil: (value, { onSaleFrom }) => {
       const opens = momentOf(onSaleFrom, zone);
       const closes = momentOf(value, zone);
-      return opens !== null && closes !== null && closes <= opens ? 'Sales must close after they open.' : moment(value);
+      return opens !== null && closes !== null && closes <= opens
+        ? t`Sales must close after they open.`
+        : moment(value);
     },
     sort: (value) =>
-      value.trim() === '' || Number.isFinite(number(value)) ? undefined : 'Please enter a number, or leave it empty.',
+      value.trim() === '' || Number.isFinite(number(value)) ? undefined : t`Please enter a number, or leave it empty.`,
     typeName: (value, { group }) =>
       group !== '' && value.trim() === ''
-        ? 'A type needs a name, such as Concession or VIP.'
+        ? t`A type needs a name, such as Concession or VIP.`
         : optionalText(100)(value),
     group: (value, { id }) => groupProblem(value, id.trim(), context),
     quotas: (value) =>
       value.some((quota) => !context.quotaIds.has(quota))
-        ? 'A chosen quota is no longer there: please untick it.'
+        ? t`A chosen quota is no longer there: please untick it.`
         : undefined,
     ...Object.fromEntries(
       LANGUAGES.flatMap((language) =>
@@ -302,7 +318,7 @@ function translationsRecord(fields: ProductFields): Record<string, Record<string
 export function productRecord(fields: ProductFields, zone: string): Record<string, unknown> {
   const record: Record<string, unknown> = {
     title: fields.title.trim(),
-    price: number(fields.price),
+    price: priceNumber(fields.price),
     description: fields.description.trim(),
     image: fields.image.trim(),
     category: fields.category.trim(),

@@ -42,8 +42,8 @@ export function launchZone(fields: PropertiesFields): string {
 const webAddress = (max: number) => (value: string) => {
   const text = value.trim();
   if (text === '') return undefined;
-  if (text.length > max) return `Please keep this to ${max} characters or fewer.`;
-  return /^https?:\/\/\S+$/.test(text) ? undefined : 'Please enter a full web address starting with https://';
+  if (text.length > max) return t`Please keep this to ${max} characters or fewer.`;
+  return /^https?:\/\/\S+$/.test(text) ? undefined : t`Please enter a full web address starting with https://`;
 };
 
 /** The same limits as the properties rules in database.rules.json. */
@@ -58,13 +58,13 @@ export function validateProperties(fields: PropertiesFields): FieldErrors<Proper
     website: webAddress(300),
     calendar: webAddress(1000),
     launch: (value, all) =>
-      fromLocalInput(value, launchZone(all)) ? undefined : 'Please choose the launch date and time.',
+      fromLocalInput(value, launchZone(all)) ? undefined : t`Please choose the launch date and time.`,
     currency: (value) =>
-      /^[A-Z]{3}$/.test(value.trim()) ? undefined : 'Please enter a three-letter currency code such as GBP.',
+      /^[A-Z]{3}$/.test(value.trim()) ? undefined : t`Please enter a three-letter currency code such as GBP.`,
     locale: (value) =>
-      /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value.trim()) ? undefined : 'Please enter a language tag such as en-GB.',
+      /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value.trim()) ? undefined : t`Please enter a language tag such as en-GB.`,
     timezone: (value) =>
-      value.trim() === '' || isTimeZone(value.trim()) ? undefined : 'Please enter a time zone such as Europe/London.',
+      value.trim() === '' || isTimeZone(value.trim()) ? undefined : t`Please enter a time zone such as Europe/London.`,
     ...Object.fromEntries(LANGUAGES.map((language) => [translatedTagline(language), optionalText(200)])),
   });
 }

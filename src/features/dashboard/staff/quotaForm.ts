@@ -33,16 +33,16 @@ export function validateQuota(
       const problem = requiredText(() => t`Please enter a name.`, 100)(value);
       if (problem || editing !== null) return problem;
       const id = quotaId(value);
-      if (id === '') return 'Please use some letters or digits: the quota’s id is made from them.';
-      return takenIds.has(id) ? `Another quota already has the id “${id}”: please choose another name.` : undefined;
+      if (id === '') return t`Please use some letters or digits: the quota’s id is made from them.`;
+      return takenIds.has(id) ? t`Another quota already has the id “${id}”: please choose another name.` : undefined;
     },
     left: (value) => {
       const typed = value.trim();
-      if (typed === '') return 'Please enter how many places are left.';
-      if (/^-\d/.test(typed)) return 'A quota cannot have fewer than 0 places left.';
+      if (typed === '') return t`Please enter how many places are left.`;
+      if (/^-\d/.test(typed)) return t`A quota cannot have fewer than 0 places left.`;
       return /^\d+$/.test(typed) && Number(typed) <= MOST_PLACES
         ? undefined
-        : 'Please enter a whole number of places from 0 to 1,000,000.';
+        : t`Please enter a whole number of places from 0 to 1,000,000.`;
     },
   });
 }
