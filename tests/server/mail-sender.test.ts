@@ -22,6 +22,7 @@ import { messageJobId } from '../../functions/src/mail/bookedMessages';
 import { confirmationMessageId, deliveryRecord, MAILER_UID, outboxRecord } from '../../src/features/orders/orderMail';
 import { displayReference, STORED_REFERENCE } from '../../src/features/orders/orderReference';
 import { requestRecord } from '../../src/features/orders/orderRequest';
+import type { ShopLanguage } from '../../src/i18n/languages';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
 import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
@@ -55,7 +56,13 @@ function mailDb() {
 }
 
 /** Buyer `uid` orders `lines` (queued as the app does) and the allocator settles it; the order's id. */
-async function order(uid: string, lines: Record<string, number>, email = `${uid}@example.com`, name = `Buyer ${uid}`) {
+async function order(
+  uid: string,
+  lines: Record<string, number>,
+  email = `${uid}@example.com`,
+  name = `Buyer ${uid}`,
+  language?: ShopLanguage,
+) {
   const id = `request-${uid}`;
   await asUser(uid)
     .ref()
@@ -65,7 +72,7 @@ async function order(uid: string, lines: Record<string, number>, email = `${uid}
         Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity })),
         { name, email },
         ServerValue.TIMESTAMP,
-        { method: 'door' },
+        { method: 'door', language },
       ),
       [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
     });
@@ -408,7 +415,11 @@ describe('a message to everyone booked', () => {
     });
 
   /** Staff send `body` to everyone booked on the gig, as the desk does; the message's id. */
-  async function sendMessage(id = 'msg-doors-0001', body = 'The doors open at 8.\n\nBring a coat.') {
+  async function sendMessage(
+    id = 'msg-doors-0001',
+    body = 'The doors open at 8.\n\nBring a coat.',
+    translations?: Record<string, { subject: string; body: string }>,
+  ) {
     await server.set(NAMESPACE, `/users/${STAFF}`, {
       firstname: 'Sam',
       lastname: 'S',
@@ -416,16 +427,45 @@ describe('a message to everyone booked', () => {
       role: 'staff',
       created: 1,
     });
-    await asUser(STAFF).ref(`eventMessages/${id}`).set({
-      event: 'gig',
-      subject: 'Doors open later',
-      body,
-      by: STAFF,
-      created: ServerValue.TIMESTAMP,
-      expand: ServerValue.TIMESTAMP,
-    });
+    await asUser(STAFF)
+      .ref(`eventMessages/${id}`)
+      .set({
+        event: 'gig',
+        subject: 'Doors open later',
+        body,
+        by: STAFF,
+        created: ServerValue.TIMESTAMP,
+        expand: ServerValue.TIMESTAMP,
+        ...(translations ? { translations } : {}),
+      });
     return id;
   }
+
+  it('reaches each person in their order’s language: staff’s German words, else the main language’s', async () => {
+    await server.set(NAMESPACE, '/products/gig/translations', { 'de-DE': { title: 'Konzert' } });
+    await order('ute', { gig: 1 }, 'ute@example.com', 'Ute', 'de-DE');
+    await order('ann', { gig: 1 }, 'ann@example.com', 'Ann', 'en-GB');
+    await order('old', { gig: 1 }, 'old@example.com', 'Olde');
+    const sender = createMailSender(mailDb(), smtp(), SENT_BY);
+    await sender.drain();
+    (mailbox.messages() as unknown[]).length = 0;
+
+    await sendMessage('msg-doors-0002', 'The doors open at 8.', {
+      'de-DE': { subject: 'Einlass später', body: 'Der Einlass beginnt um 20 Uhr.' },
+    });
+    expect(await sender.drain()).toEqual({ sent: 3, retrying: 0, failed: 0 });
+    const [ute] = mailTo('ute@example.com');
+    expect(ute?.parsed.subject).toBe('Einlass später · Hall & Co');
+    expect(ute?.parsed.text).toContain('Der Einlass beginnt um 20 Uhr.');
+    expect(ute?.parsed.text).toContain('Konzert');
+    expect(ute?.parsed.text).not.toContain('The doors open');
+    for (const address of ['ann@example.com', 'old@example.com']) {
+      const [english] = mailTo(address);
+      expect(english?.parsed.subject).toBe('Doors open later · Hall & Co');
+      expect(english?.parsed.text).toContain('The doors open at 8.');
+      expect(english?.parsed.text).toContain('booked on Gig');
+    }
+  });
 
   it('reaches each person booked once, whatever their number of orders and tickets, and counts it', async () => {
     await addMug();

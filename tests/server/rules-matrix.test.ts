@@ -90,6 +90,10 @@ const bookedMessage = (by: string, event = 'harbour-jazz-night') => ({
   created: { '.sv': 'timestamp' },
   expand: { '.sv': 'timestamp' },
 });
+/** A message's words in German as well (docs/languages.md#organiser-content). */
+const inGerman = {
+  translations: { 'de-DE': { subject: 'Einlass um 20 Uhr', body: 'Der Einlass beginnt eine Stunde später.' } },
+};
 /** Payment settings as the staff dashboard saves them (docs/payments.md#payment-settings). */
 const PAYMENT_SETTINGS = {
   door: { on: true },
@@ -242,7 +246,9 @@ function fixture(): Record<string, unknown> {
     messages: { m1: message() },
     paymentSettings: PAYMENT_SETTINGS,
     // A message staff sent to everyone booked on the event, its email queued by the sender.
-    eventMessages: { [SENT_MESSAGE]: { ...bookedMessage(uids.staff), created: 1, recipients: 1, sent: 0, failed: 0 } },
+    eventMessages: {
+      [SENT_MESSAGE]: { ...bookedMessage(uids.staff), ...inGerman, created: 1, recipients: 1, sent: 0, failed: 0 },
+    },
     tickets: { 'harbour-jazz-night': { 'order-1-0': ticket(uids.customer, 'order-1', 0) } },
     // A shared quota (docs/data-model.md#types-and-quotas), for the cases on quotas.
     quotas: { ...(SEED.quotas as object), 'matrix-venue': { name: 'Venue', left: 20 } },
@@ -1076,6 +1082,21 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   {
+    what: 'message everyone booked in the main language and in German',
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), ...inGerman } })),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'change the German words of a message after it was sent',
+    run: write(() => `eventMessages/${SENT_MESSAGE}/translations/de-DE/body`, 'Etwas ganz anderes.'),
+    allowed: [],
+  },
+  {
+    what: 'add German words to a message after it was sent',
+    run: write(() => `eventMessages/${SENT_MESSAGE}/translations/en-GB`, { subject: 'Later', body: 'Changed.' }),
+    allowed: [],
+  },
+  {
     what: 'message everyone booked in somebody else’s name',
     run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': bookedMessage(u.customer) })),
     allowed: [],
@@ -1347,6 +1368,17 @@ const BAD_DATA: { what: string; run: Case['run'] }[] = [
     what: 'a message to everyone booked longer than 5,000 characters',
     run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), body: 'x'.repeat(5001) } })),
   },
+  ...[
+    ['in the pseudo-language', { 'en-XA': inGerman.translations['de-DE'] }],
+    ['in a language the shop does not speak', { fr: inGerman.translations['de-DE'] }],
+    ['with a German subject and no German body', { 'de-DE': { subject: 'Einlass um 20 Uhr' } }],
+    ['with an empty German body', { 'de-DE': { subject: 'Einlass', body: '' } }],
+    ['with a German subject over 150 characters', { 'de-DE': { subject: 'x'.repeat(151), body: 'Text' } }],
+    ['with a German field of its own', { 'de-DE': { ...inGerman.translations['de-DE'], bcc: 'x@evil.test' } }],
+  ].map(([how, translations]) => ({
+    what: `a message to everyone booked ${String(how)}`,
+    run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), translations } })),
+  })),
   {
     what: 'a message to everyone booked dated in the past',
     run: updateRoot((u) => ({ 'eventMessages/msg-new-0001': { ...bookedMessage(u.staff), created: 1 } })),

@@ -8,6 +8,7 @@ import { messageJobId } from '../../functions/src/mail/bookedMessages';
 import {
   bookedRecipients,
   messageProblem,
+  messageWordsIn,
   parseBookedMessage,
   type BookedOrder,
 } from '../../src/features/orders/bookedMessage';
@@ -68,10 +69,26 @@ describe('what staff may send', () => {
       ...stored,
       failed: 0,
       failures: [{ to: 'a@b.co', error: '550' }],
+      translations: {},
     });
     expect(parseBookedMessage('m1', { event: 'gig', subject: 7, body: 'B' })).toBeNull();
     expect(parseBookedMessage('m1', 'text')).toBeNull();
     expect(parseBookedMessage('m1', { event: 'gig', subject: 'S', body: 'B', sent: -4 })?.sent).toBe(0);
+  });
+
+  it('keeps the words staff wrote in the shop’s other languages, and gives each reader theirs', () => {
+    const german = { subject: 'Einlass später', body: 'Um 20 Uhr.' };
+    const message = parseBookedMessage('m1', {
+      event: 'gig',
+      subject: 'Doors later',
+      body: 'At 8.',
+      // A language the shop does not speak, the pseudo-language and half a translation are none.
+      translations: { 'de-DE': german, fr: german, 'en-XA': german, 'en-GB': { subject: 'Only a subject' } },
+    })!;
+    expect(message.translations).toEqual({ 'de-DE': german });
+    expect(messageWordsIn(message, 'de-DE')).toEqual(german);
+    expect(messageWordsIn(message, 'en-GB')).toEqual({ subject: 'Doors later', body: 'At 8.' });
+    expect(messageWordsIn(message, null)).toEqual({ subject: 'Doors later', body: 'At 8.' });
   });
 });
 

@@ -9,10 +9,16 @@
  * so however often it runs nobody gets the message twice.
  */
 import { createHash } from 'node:crypto';
-import { bookedRecipients, parseBookedMessage, type BookedOrder } from '../../../src/features/orders/bookedMessage';
+import {
+  bookedRecipients,
+  messageWordsIn,
+  parseBookedMessage,
+  type BookedOrder,
+} from '../../../src/features/orders/bookedMessage';
 import { deskPaths, parseDeskEventEntry } from '../../../src/features/orders/deskIndex';
 import { queuedMail } from '../../../src/features/orders/orderMail';
-import { parseProduct } from '../../../src/features/catalogue/product';
+import { parseProduct, productIn } from '../../../src/features/catalogue/product';
+import { mainLanguage } from '../../../src/i18n/languages';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
 import { composeBookedMessage, UnsendableMail, type ComposedMail } from './compose';
@@ -126,13 +132,18 @@ export async function composeMessageJob(
     throw new UnsendableMail('the order was cancelled before the message went out');
   const product = parseProduct(message.event, await db.read(paths.product(message.event)));
   const line = data.order.lines.find((candidate) => candidate.productId === message.event);
+  // In the order's language: the staff's words where they wrote them in it, the event's title where it is translated.
+  const main = mainLanguage(data.shop.locale);
+  const language = data.order.language ?? main;
+  const words = messageWordsIn(message, language);
   return composeBookedMessage({
     messageId: job.id,
     order: data.order,
     shop: data.shop,
-    eventTitle: ('product' in product ? product.product.title : null) ?? line?.title ?? message.event,
-    subject: message.subject,
-    body: message.body,
+    eventTitle:
+      ('product' in product ? productIn(product.product, language, main).title : null) ?? line?.title ?? message.event,
+    subject: words.subject,
+    body: words.body,
     orderUrl: data.link === null ? null : settings.orderUrl(data.link),
     from: settings.from,
     domain: settings.domain,

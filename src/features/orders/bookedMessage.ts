@@ -6,6 +6,7 @@
  * (who receives it, and its words), so the preview is the mail.
  */
 import type { I18n } from '@lingui/core';
+import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
 import { greeting } from './orderMail';
@@ -14,11 +15,20 @@ import { greeting } from './orderMail';
 export const MESSAGE_SUBJECT_MAX = 150;
 export const MESSAGE_BODY_MAX = 5000;
 
-export interface BookedMessage {
-  id: string;
-  event: string;
+/** What staff wrote: in the shop's main language, and in another the shop speaks. */
+export interface MessageWords {
   subject: string;
   body: string;
+}
+
+export interface BookedMessage extends MessageWords {
+  id: string;
+  event: string;
+  /**
+   * The message in the shop's other languages, where staff wrote it in them: a person whose order is in one of
+   * them reads it so; everyone else reads the main language's (docs/languages.md#organiser-content).
+   */
+  translations: Partial<Record<ShopLanguage, MessageWords>>;
   /** When staff sent it (epoch ms). */
   created: number;
   /** People it is addressed to; null until trusted code has worked them out. */
@@ -27,6 +37,24 @@ export interface BookedMessage {
   failed: number;
   /** The addresses it could not be delivered to, and why. */
   failures: { to: string; error: string }[];
+}
+
+/** The translations as stored: languages the shop speaks, each with a subject and a body; anything else is none. */
+function parseTranslations(raw: unknown): BookedMessage['translations'] {
+  const translations: BookedMessage['translations'] = {};
+  for (const [language, words] of Object.entries(isRecord(raw) ? raw : {})) {
+    if (!isShopLanguage(language) || !isRecord(words)) continue;
+    const { subject, body } = words;
+    if (typeof subject === 'string' && subject.trim() && typeof body === 'string' && body.trim())
+      translations[language] = { subject, body };
+  }
+  return translations;
+}
+
+/** The words a reader of `language` gets: its translation where staff wrote one, else the main language's. */
+export function messageWordsIn(message: BookedMessage, language: ShopLanguage | null): MessageWords {
+  const translated = language === null ? undefined : message.translations[language];
+  return translated ?? { subject: message.subject, body: message.body };
 }
 
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
@@ -41,6 +69,7 @@ export function parseBookedMessage(id: string, raw: unknown): BookedMessage | nu
     event,
     subject,
     body,
+    translations: parseTranslations(raw.translations),
     created: count(created),
     recipients: typeof recipients === 'number' ? count(recipients) : null,
     sent: count(raw.sent),
