@@ -1,16 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { atom, type Atom } from 'jotai';
 import { subscribeValue } from './database';
 import { isPermissionDenied } from './errors';
 
+/** An error's `message` is shown in the reader's language (`i18n._`), whichever is spoken when it shows. */
 export type LiveValue =
-  { status: 'loading' } | { status: 'ready'; value: unknown } | { status: 'error'; message: string };
+  { status: 'loading' } | { status: 'ready'; value: unknown } | { status: 'error'; message: MessageDescriptor };
 
 const atoms = new Map<string, Atom<LiveValue>>();
 
-function describeError(error: unknown): string {
+/** Why something live cannot be shown, for the reader. */
+export function readProblem(error: unknown): MessageDescriptor {
   return isPermissionDenied(error)
-    ? 'You do not have permission to see this.'
-    : 'This could not be loaded. Please reload the page.';
+    ? msg`You do not have permission to see this.`
+    : msg`This could not be loaded. Please reload the page.`;
 }
 
 /**
@@ -27,7 +31,7 @@ export function liveValueAtom(path: string): Atom<LiveValue> {
         (raw) => set({ status: 'ready', value: raw }),
         (error) => {
           console.error(`Live value ${path} failed:`, error);
-          set({ status: 'error', message: describeError(error) });
+          set({ status: 'error', message: readProblem(error) });
         },
       );
     atoms.set(path, value);

@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- SVG path data, no words */
 /**
  * The few Material icons the plain (MUI-free) parts of the shop draw, as inline SVG: MUI's icon components would
  * bring SvgIcon and Emotion into the start-up bundle. The paths are Material Design's, as @mui/icons-material

@@ -122,6 +122,7 @@ export async function renderPage(path: string, search: string, data: FirstVisitD
     head: preloads.join(''),
     root,
     rootAttributes: VISITORS_OWN_PAGES.has(page) ? ` ${VISITORS_OWN_ATTRIBUTE}` : '',
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- markup, no words
     data: `<script type="application/json" id="${FIRST_VISIT_DATA_ID}">${serializeFirstVisitData(data)}</script>`,
     language: data.language,
   };

@@ -81,6 +81,7 @@ export function addItem(cart: CartState, input: unknown): CartState {
     });
   }
   if (cart.products.length >= MAX_WISHLIST_ITEMS) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the English reason for the console; see the descriptor
     const reason = `A wishlist holds at most ${MAX_WISHLIST_ITEMS} items: remove one to add "${item.title}".`;
     throw new TransitionError(reason, {
       .../*i18n*/ {

@@ -32,11 +32,13 @@ export function describe(value: unknown): string {
     return value.length > DESCRIBED_TEXT ? `${shown}…` : shown;
   }
   if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- what a value is, for the console's problems
   return Array.isArray(value) ? 'a list' : 'an object';
 }
 
 /** A list of problems for the console, cut after the first few: hostile data can hold a hundred thousand. */
 export function summarise(problems: readonly string[], shown = 10): string {
   const rest = problems.length - shown;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- for the console
   return rest > 0 ? `${problems.slice(0, shown).join('; ')}; and ${rest} more` : problems.join('; ');
 }

@@ -482,7 +482,7 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   await shop(db);
   // A second order of buyer 1 under their address in capitals, and a buyer whose mail server refuses mail.
   const created = Date.now();
-  const more = (uid: string, id: string, email: string) => ({
+  const more = (uid: string, id: string, email: string, language?: 'de-DE') => ({
     uid,
     id,
     order: {
@@ -491,11 +491,14 @@ test('events: a message to everyone booked, previewed, sent once to each person,
       status: 'pending' as const,
       created,
       contact: { name: `Buyer ${uid}`, email },
+      ...(language ? { language } : {}),
     },
   });
+  // And one who ordered in German, who gets the German words staff write.
   await db.writeOrders([
     more('buyer-1b', 'order-1b', 'BUYER1@example.com'),
     more('refused', 'order-r', 'late@refused.test'),
+    more('ute', 'order-de', 'ute@example.com', 'de-DE'),
   ]);
   // Everyone booked, worked out here from the index as a person would: each address once, nobody cancelled.
   const entries = (await db.read(`deskEventOrders/${EVENT}`)) as Record<string, { status: string; email: string }>;
@@ -514,22 +517,35 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   await section.getByRole('button', { name: 'Write a message' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Message everyone booked on Harbour Jazz Night' });
-  await expect(dialog.getByRole('textbox', { name: 'Subject' })).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: 'Subject', exact: true })).toBeFocused();
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Give the message a subject.');
-  // By keyboard, in reading order: subject, message, then the dialog's buttons.
-  await dialog.getByRole('textbox', { name: 'Subject' }).focus();
+  // By keyboard, in reading order: subject, message, the same in German, then the dialog's buttons.
+  await dialog.getByRole('textbox', { name: 'Subject', exact: true }).focus();
   await page.keyboard.type('Doors open at 8 tonight');
   await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
   await page.keyboard.type('The doors open an hour later.');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await page.keyboard.type('The bar opens at 7.');
   await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Subject in German' })).toBeFocused();
+  await page.keyboard.type('Einlass heute um 20 Uhr');
+  // Half a translation is checked as the main words are: it needs its message too.
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Message in German' })).toHaveAccessibleDescription(
+    'Write the message.',
+  );
+  await dialog.getByRole('textbox', { name: 'Message in German' }).focus();
+  await page.keyboard.type('Der Einlass beginnt eine Stunde später.');
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Preview' })).toBeFocused();
   await page.keyboard.press('Enter');
+  const german = dialog.getByRole('region', { name: 'Preview in German' });
+  await expect(german).toContainText('Subject: Einlass heute um 20 Uhr');
+  await expect(german).toContainText('Der Einlass beginnt eine Stunde später.');
   const preview = dialog.getByRole('region', { name: 'Preview of the email' });
   await expect(preview).toContainText('Subject: Doors open at 8 tonight');
   await expect(preview).toContainText('The doors open an hour later.');
@@ -552,19 +568,32 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   await expect(delivery).toHaveText(`Sent to ${people - 1} of ${people} people · 1 not delivered`, { timeout: 60_000 });
   await check(page, 'message-sent');
 
-  const sent = db.mailbox.messages().filter((m) => /^Doors open at 8 tonight · /.test(m.parsed.subject ?? ''));
+  const sent = db.mailbox
+    .messages()
+    .filter((m) => /^(Doors open at 8 tonight|Einlass heute um 20 Uhr) · /.test(m.parsed.subject ?? ''));
   const recipients = sent.flatMap((m) => m.recipients.map((to) => to.toLowerCase()));
   expect(recipients).toHaveLength(people - 1);
   expect(new Set(recipients).size).toBe(people - 1);
   expect(recipients).toContain('buyer1@example.com');
   expect(recipients).not.toContain('buyer0@example.com');
   expect(recipients).not.toContain('late@refused.test');
-  expect(sent[0]!.parsed.text).toContain('The doors open an hour later.\n\nThe bar opens at 7.');
+  const inEnglish = sent.find((m) => m.recipients.includes('buyer1@example.com'));
+  expect(inEnglish?.parsed.subject).toMatch(/^Doors open at 8 tonight · /);
+  expect(inEnglish?.parsed.text).toContain('The doors open an hour later.\n\nThe bar opens at 7.');
+  // The German order's buyer got the German words, in a German frame.
+  const [inGerman] = db.mailbox.messages().filter((m) => m.recipients.includes('ute@example.com'));
+  expect(inGerman?.parsed.subject).toMatch(/^Einlass heute um 20 Uhr · /);
+  expect(inGerman?.parsed.text).toContain('Der Einlass beginnt eine Stunde später.');
+  expect(inGerman?.parsed.text).toContain('Sie erhalten diese Nachricht');
+  expect(recipients).toContain('ute@example.com');
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   const history = section.getByRole('list', { name: 'Messages sent' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Doors open at 8 tonight' })).toContainText(
     `Sent to ${people - 1} of ${people} people · 1 not delivered`,
+  );
+  await expect(history.getByRole('listitem').filter({ hasText: 'Doors open at 8 tonight' })).toContainText(
+    'Also in German',
   );
   await history.getByText('Not delivered to 1 person').click();
   await expect(history).toContainText(/late@refused\.test: .*(550|rejected)/);

@@ -2,6 +2,7 @@
  * Bank statements as staff will import them (src/features/orders/bankStatement.ts): the formats and encodings banks
  * export, references as payers write them, and files that are not statements or are hostile.
  */
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   decodeStatement,
@@ -11,15 +12,18 @@ import {
   referencesIn,
   statementColumns,
   type ReadStatement,
+  type StatementResult,
 } from '../../src/features/orders/bankStatement';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
+/** What staff read: the error said in English, as the desk says it (`i18n._`). */
+const said = (result: StatementResult) => ('error' in result ? { error: i18n._(result.error) } : result);
 const read = (
   bytes: Uint8Array,
   ...rest: Parameters<typeof readStatement> extends [unknown, ...infer R] ? R : never
 ) => {
   const result = readStatement(bytes, ...rest);
-  if ('error' in result) throw new Error(result.error);
+  if ('error' in result) throw new Error(i18n._(result.error));
   return result;
 };
 /** Each line's amount, and which of `refs` its words name. */
@@ -91,7 +95,7 @@ describe('a generic CSV', () => {
     const german = 'Buchungstag;Verwendungszweck;Betrag\n26.11.2026;Bestellung k7m4-qxpr;18,00\n';
     expect(money(read(utf8(german)))).toEqual([[1800, ['K7M4QXPR']]]);
     const unnamed = 'x;y;z\n2026-11-26;K7M4QXPR;1.800,00\n';
-    expect(readStatement(utf8(unnamed))).toEqual({ error: expect.stringContaining('not a bank statement') });
+    expect(said(readStatement(utf8(unnamed)))).toEqual({ error: expect.stringContaining('not a bank statement') });
     const mapped = read(utf8(unnamed), { date: 0, amount: 2, text: [1], decimal: ',', header: true });
     expect(money(mapped)).toEqual([[180000, ['K7M4QXPR']]]);
   });
@@ -160,14 +164,16 @@ describe('encodings and files that are not statements', () => {
       new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2, 3]),
       utf8('Date,Description,Amount\nyesterday,K7M4QXPR,lots\n'),
     ];
-    for (const bytes of notOne) expect(readStatement(bytes)).toEqual({ error: expect.any(String) });
+    for (const bytes of notOne) expect(said(readStatement(bytes))).toEqual({ error: expect.any(String) });
   });
 
   it('reads 100,000 lines, and refuses more without reading them', () => {
     const row = '2026-11-26,K7M4 QXPR,18.00';
     const full = ['Date,Reference,Amount', ...Array.from({ length: 100_000 }, () => row)].join('\n');
     expect(read(utf8(full)).lines).toHaveLength(100_000);
-    expect(readStatement(utf8(`${full}\n${row}`))).toEqual({ error: expect.stringContaining('more than 100,000') });
+    expect(said(readStatement(utf8(`${full}\n${row}`)))).toEqual({
+      error: expect.stringContaining('more than 100,000'),
+    });
   });
 
   it('splits CSV as RFC 4180 says: quotes, doubled quotes, line breaks in a cell', () => {
@@ -181,7 +187,7 @@ describe('encodings and files that are not statements', () => {
 describe('columns staff name themselves', () => {
   it('offers the first row of a CSV the reading cannot name, and nothing for what is no CSV', () => {
     const csv = utf8('When;What;How much\n20.11.2026;K7M4 QXPR;36,00\n');
-    expect(readStatement(csv)).toEqual({ error: expect.stringMatching(/^This file is not a bank statement/) });
+    expect(said(readStatement(csv))).toEqual({ error: expect.stringMatching(/^This file is not a bank statement/) });
     expect(statementColumns(csv)).toEqual(['When', 'What', 'How much']);
     const mapped = read(csv, { date: 0, amount: 2, text: [1], decimal: ',', header: true });
     expect(money(mapped)).toEqual([[3600, ['K7M4QXPR']]]);

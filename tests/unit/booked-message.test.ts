@@ -2,6 +2,7 @@
  * A message to everyone booked on an event: who receives it (each person once, nobody cancelled), what staff may
  * send, and the email each person gets, whose subject can never become a header of its own.
  */
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { composeBookedMessage, type BookedMessageContext } from '../../functions/src/mail/compose';
 import { messageJobId } from '../../functions/src/mail/bookedMessages';
@@ -55,11 +56,15 @@ describe('who is booked', () => {
 describe('what staff may send', () => {
   it('needs a subject of one line and a message, each within its length', () => {
     expect(messageProblem('Doors', 'Later')).toBeNull();
-    expect(messageProblem(' ', 'Later')).toMatch(/subject/);
-    expect(messageProblem('Doors\r\nBcc: x@evil.test', 'Later')).toMatch(/one line/);
-    expect(messageProblem('x'.repeat(151), 'Later')).toMatch(/150/);
-    expect(messageProblem('Doors', '  ')).toMatch(/Write/);
-    expect(messageProblem('Doors', 'x'.repeat(5001))).toMatch(/5000/);
+    const said = (subject: string, body: string) => {
+      const found = messageProblem(subject, body);
+      return found && `${found.field}: ${i18n._(found.problem)}`;
+    };
+    expect(said(' ', 'Later')).toBe('subject: Give the message a subject.');
+    expect(said('Doors\r\nBcc: x@evil.test', 'Later')).toBe('subject: The subject must be one line.');
+    expect(said('x'.repeat(151), 'Later')).toBe('subject: The subject is longer than 150 characters.');
+    expect(said('Doors', '  ')).toBe('body: Write the message.');
+    expect(said('Doors', 'x'.repeat(5001))).toBe('body: The message is longer than 5000 characters.');
   });
 
   it('reads a stored message, and nothing that is not one', () => {

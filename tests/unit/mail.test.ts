@@ -569,11 +569,11 @@ describe('telling an order’s emails of one kind apart', () => {
     // Another order's, or one naming no refund, names none.
     expect(orderMailIds.refundOf('o2', made)).toBeNull();
     expect(orderMailIds.refundOf('o1', 'o1-refund-')).toBeNull();
-    expect(mailLabel({ id: made, kind: 'refund' }, 'o1')).toBe('Refund');
-    expect(mailLabel({ id: failed, kind: 'refund' }, 'o1')).toBe('Refund did not go through');
-    expect(mailLabel({ id: orderMailIds.methodChanged('o1', 3), kind: 'confirmation' }, 'o1')).toBe(
+    expect(i18n._(mailLabel({ id: made, kind: 'refund' }, 'o1'))).toBe('Refund');
+    expect(i18n._(mailLabel({ id: failed, kind: 'refund' }, 'o1'))).toBe('Refund did not go through');
+    expect(i18n._(mailLabel({ id: orderMailIds.methodChanged('o1', 3), kind: 'confirmation' }, 'o1'))).toBe(
       'How to pay, after a change of method',
     );
-    expect(mailLabel({ id: 'o1-confirmation', kind: 'confirmation' }, 'o1')).toBe('Order confirmation');
+    expect(i18n._(mailLabel({ id: 'o1-confirmation', kind: 'confirmation' }, 'o1'))).toBe('Order confirmation');
   });
 });

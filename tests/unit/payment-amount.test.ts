@@ -2,10 +2,13 @@
  * The amount staff type when they record a payment (src/features/orders/paymentAmount.ts): the shop's way of writing
  * money in, exact minor units out, and each mistake said in words.
  */
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { amountText, parseAmountInput } from '../../src/features/orders/paymentAmount';
+import { amountText, parseAmountInput, type AmountInput } from '../../src/features/orders/paymentAmount';
 
-const gbp = (text: string) => parseAmountInput(text, 'GBP', 'en-GB');
+/** What staff read: the error said in English, as the desk says it (`i18n._`). */
+const said = (input: AmountInput) => ('error' in input ? { error: i18n._(input.error) } : input);
+const gbp = (text: string) => said(parseAmountInput(text, 'GBP', 'en-GB'));
 
 describe('the amount of a payment', () => {
   it('is prefilled in the shop’s way of writing money', () => {
@@ -36,7 +39,7 @@ describe('the amount of a payment', () => {
     expect(gbp('0.00')).toEqual({ error: 'Enter an amount above zero.' });
     expect(gbp('-5')).toEqual({ error: 'The amount cannot be negative: enter what was received.' });
     expect(gbp('10.005')).toEqual({ error: 'Enter at most 2 decimals, such as 26.00.' });
-    expect(parseAmountInput('18.5', 'JPY', 'ja-JP')).toEqual({
+    expect(said(parseAmountInput('18.5', 'JPY', 'ja-JP'))).toEqual({
       error: 'Enter a whole amount: JPY has no smaller unit.',
     });
     expect(gbp('99999999999999')).toEqual({ error: 'That amount is too large to record.' });

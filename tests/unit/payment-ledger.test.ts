@@ -2,8 +2,9 @@
  * The desk's side of payments staff record (src/features/orders/paymentLedger.ts): the mark as the rules take it,
  * each answer in words, and an order's payments read whatever is stored.
  */
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { markRecord, outcomeText, parsePayments } from '../../src/features/orders/paymentLedger';
+import { markRecord, outcomeMessage, parsePayments } from '../../src/features/orders/paymentLedger';
 
 const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 const NOW = { '.sv': 'timestamp' };
@@ -27,16 +28,18 @@ describe('a payment staff record', () => {
   });
 
   it('says what became of it', () => {
-    expect(outcomeText({ kind: 'paid', over: 0 }, money)).toBe('Paid in full. The buyer is emailed their tickets.');
-    expect(outcomeText({ kind: 'paid', over: 250 }, money)).toBe(
+    expect(i18n._(outcomeMessage({ kind: 'paid', over: 0 }, money))).toBe(
+      'Paid in full. The buyer is emailed their tickets.',
+    );
+    expect(i18n._(outcomeMessage({ kind: 'paid', over: 250 }, money))).toBe(
       'Paid in full, with £2.50 more than was due: refund it to the buyer.',
     );
-    expect(outcomeText({ kind: 'part-paid', due: 1600 }, money)).toBe('Part paid: £16.00 is still due.');
-    expect(outcomeText({ kind: 'late-no-stock', refund: 3600 }, money)).toBe(
+    expect(i18n._(outcomeMessage({ kind: 'part-paid', due: 1600 }, money))).toBe('Part paid: £16.00 is still due.');
+    expect(i18n._(outcomeMessage({ kind: 'late-no-stock', refund: 3600 }, money))).toBe(
       'Paid after the order had lapsed, and its tickets were sold meanwhile: refund £36.00 to the buyer.',
     );
-    expect(outcomeText({ kind: 'already' }, money)).toMatch(/^Already recorded/);
-    expect(outcomeText({ kind: 'not-found' }, money)).toMatch(/^Not recorded: the order was not found/);
+    expect(i18n._(outcomeMessage({ kind: 'already' }, money))).toMatch(/^Already recorded/);
+    expect(i18n._(outcomeMessage({ kind: 'not-found' }, money))).toMatch(/^Not recorded: the order was not found/);
   });
 
   it('lists an order’s payments oldest first, and counts what cannot be read', () => {

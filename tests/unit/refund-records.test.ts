@@ -1,10 +1,11 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   cardCharge,
   parseRefundOutcome,
   parseRefunds,
   refundable,
-  refundOutcomeText,
+  refundOutcomeMessage,
   refundRequestRecord,
 } from '../../src/features/orders/refundRecords';
 
@@ -54,15 +55,15 @@ describe('refunds as records of their own', () => {
   });
 
   it('says each answer in words', () => {
-    expect(refundOutcomeText({ kind: 'done', amount: 500, refunded: 1500 }, money)).toBe(
+    expect(i18n._(refundOutcomeMessage({ kind: 'done', amount: 500, refunded: 1500 }, money))).toBe(
       'Refunded £5.00 (£15.00 in all). The buyer is emailed.',
     );
-    expect(refundOutcomeText({ kind: 'failed', reason: 'Charge disputed' }, money)).toBe(
+    expect(i18n._(refundOutcomeMessage({ kind: 'failed', reason: 'Charge disputed' }, money))).toBe(
       'The card provider refused the refund: Charge disputed. Nothing was given back.',
     );
-    expect(refundOutcomeText({ kind: 'too-much', left: 1000 }, money)).toContain('(£10.00)');
+    expect(i18n._(refundOutcomeMessage({ kind: 'too-much', left: 1000 }, money))).toContain('(£10.00)');
     for (const kind of ['no-card', 'already', 'not-found', 'invalid'] as const) {
-      expect(refundOutcomeText({ kind }, money)).toMatch(/\.$/);
+      expect(i18n._(refundOutcomeMessage({ kind }, money))).toMatch(/\.$/);
     }
   });
 

@@ -2,6 +2,7 @@
  * What importing a bank statement would do (src/features/orders/statementMatch.ts): every line judged against the
  * order its words name, and each line's mark id the same in every import of the same statement.
  */
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { readStatement } from '../../src/features/orders/bankStatement';
 import type { OrderPayment } from '../../src/features/orders/orderPayment';
@@ -58,7 +59,7 @@ const facts = (earlier: string[] = []): StatementFacts => ({
 
 async function matched(earlier: (ids: string[]) => string[] = () => []) {
   const read = readStatement(new TextEncoder().encode(statement));
-  if ('error' in read) throw new Error(read.error);
+  if ('error' in read) throw new Error(i18n._(read.error));
   const ids = await Promise.all(read.lines.map((line) => statementMarkId(line.key)));
   return matchStatement(read.lines, ids, facts(earlier(ids)));
 }

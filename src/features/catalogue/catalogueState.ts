@@ -37,11 +37,9 @@ export function parseCachedCatalogue(text: string | null): { state: CatalogueSta
   try {
     raw = JSON.parse(text ?? 'null');
   } catch {
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the console, not for visitors
     return { state: NOTHING_CACHED, problems: ['the cached catalogue is not JSON'] };
   }
   if (!isRecord(raw) || !Array.isArray(raw.products)) {
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the console, not for visitors
     return { state: NOTHING_CACHED, problems: raw === null ? [] : ['the cached catalogue has no product list'] };
   }
   const problems: string[] = [];

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -20,7 +21,8 @@ export function LiveContent({
   children: (value: unknown) => ReactNode;
 }) {
   const live = useAtomValue(liveValueAtom(path));
-  if (live.status === 'error') return <Alert severity="error">{live.message}</Alert>;
+  const { i18n } = useLingui();
+  if (live.status === 'error') return <Alert severity="error">{i18n._(live.message)}</Alert>;
   if (live.status === 'loading') {
     return (
       <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>

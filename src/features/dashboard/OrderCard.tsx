@@ -54,7 +54,7 @@ function deliveryText(mail: MailDelivery, date: (at: number) => string): string 
 /** One order: when, what, how much (added up from the items), its status. */
 export function OrderCard({ order, heading, actions, checkTotal = false, staff }: OrderCardProps) {
   const format = useShopFormat();
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const placed = format.date(order.created);
   const reference = referenceOrId(order.ref, order.id);
   const total = format.money(order.total);
@@ -96,7 +96,7 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
                     variant="body2"
                     color={mail.state === 'failed' ? 'error' : undefined}
                   >
-                    {mailLabel(mail, order.id)}: {deliveryText(mail, format.date)}
+                    {i18n._(mailLabel(mail, order.id))}: {deliveryText(mail, format.date)}
                   </Typography>
                 ))}
               </Stack>

@@ -7,6 +7,7 @@
  * Hostile files are expected: nothing here evaluates a cell (a "formula" is text), sizes are bounded before work
  * is done, and a file that is not a statement is said to be one thing: not a statement.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { readCrockford } from '../../lib/crockford';
 
 /** Lines of a statement at most; a year of a busy shop's account is far fewer. */
@@ -41,10 +42,13 @@ export interface ReadStatement {
   encoding: string;
   lines: StatementLine[];
   /** Lines that could not be read, with why; money out is not listed. */
-  skipped: { at: number; why: string }[];
+  skipped: { at: number; why: SkipReason }[];
 }
 
-export type StatementResult = ReadStatement | { error: string };
+/** Why a line was left out: an amount that cannot be read, or a booking that cannot be. */
+type SkipReason = 'amount' | 'booking';
+
+export type StatementResult = ReadStatement | { error: MessageDescriptor };
 
 /** Which CSV columns hold what (0-based); credit and debit in two columns, or one signed amount. */
 export interface ColumnMapping {
@@ -57,7 +61,11 @@ export interface ColumnMapping {
   header: boolean;
 }
 
-const NOT_A_STATEMENT = 'This file is not a bank statement we can read: export it from your bank as CSV or MT940.';
+// What staff read is said in their language (`i18n._`): descriptors, as everywhere trusted code shares.
+const NOT_A_STATEMENT = /*i18n*/ {
+  id: 'desk.statement.not-a-statement',
+  message: 'This file is not a bank statement we can read: export it from your bank as CSV or MT940.',
+};
 
 /** The text of a file of any common encoding: UTF-8 (with or without a BOM), UTF-16 with a BOM, else Windows-1252. */
 export function decodeStatement(bytes: Uint8Array): { text: string; encoding: string } {
@@ -204,7 +212,7 @@ function keyed(lines: Omit<StatementLine, 'key'>[]): StatementLine[] {
 function readCsvStatement(text: string, mapping: ColumnMapping): Omit<ReadStatement, 'encoding'> {
   const rows = parseCsv(text);
   const lines: Omit<StatementLine, 'key'>[] = [];
-  const skipped: { at: number; why: string }[] = [];
+  const skipped: { at: number; why: SkipReason }[] = [];
   rows.slice(mapping.header ? 1 : 0).forEach((row, index) => {
     const at = index + (mapping.header ? 2 : 1);
     const cell = (i: number) => row[i] ?? '';
@@ -216,7 +224,7 @@ function readCsvStatement(text: string, mapping: ColumnMapping): Omit<ReadStatem
           : cell(mapping.amount.debit).trim()
             ? -Math.abs(parseAmount(cell(mapping.amount.debit), mapping.decimal) ?? NaN)
             : null;
-    if (amount === null || Number.isNaN(amount)) return void skipped.push({ at, why: 'no amount that can be read' });
+    if (amount === null || Number.isNaN(amount)) return void skipped.push({ at, why: 'amount' });
     if (amount <= 0) return;
     const words = mapping.text.map(cell).join(' ').replace(/\s+/g, ' ').trim().slice(0, 500);
     lines.push({
@@ -233,7 +241,7 @@ function readCsvStatement(text: string, mapping: ColumnMapping): Omit<ReadStatem
 /** SWIFT MT940: :61: is a booking (date YYMMDD, optional entry date, C or D, amount with a comma), :86: its words. */
 function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
   const lines: Omit<StatementLine, 'key'>[] = [];
-  const skipped: { at: number; why: string }[] = [];
+  const skipped: { at: number; why: SkipReason }[] = [];
   const fields = text.replace(/\r\n?/g, '\n').split(/\n(?=:\d{2}[A-Z]?:)/);
   let lineNo = 1;
   let last: Omit<StatementLine, 'key'> | null = null;
@@ -246,12 +254,12 @@ function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
       const booking = /^(\d{2})(\d{2})(\d{2})(\d{4})?(R?[CD])[A-Z]?(\d+,\d{0,2})/.exec(tag[2]!.trim());
       last = null;
       if (!booking) {
-        skipped.push({ at, why: 'a booking that cannot be read' });
+        skipped.push({ at, why: 'booking' });
         continue;
       }
       const amount = parseAmount(booking[6]!, ',');
       if (amount === null) {
-        skipped.push({ at, why: 'no amount that can be read' });
+        skipped.push({ at, why: 'amount' });
         continue;
       }
       if (booking[5] !== 'C') continue;
@@ -276,16 +284,28 @@ function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
 }
 
 /** A file's text, or why it is not worth reading: too large, empty, binary, or too many lines for a CSV. */
-function statementText(bytes: Uint8Array): { text: string; encoding: string; mt940: boolean } | { error: string } {
-  if (bytes.length > MAX_STATEMENT_BYTES) return { error: 'This file is larger than 16 MB: export a shorter period.' };
+function statementText(
+  bytes: Uint8Array,
+): { text: string; encoding: string; mt940: boolean } | { error: MessageDescriptor } {
+  if (bytes.length > MAX_STATEMENT_BYTES)
+    return {
+      error: /*i18n*/ {
+        id: 'desk.statement.too-large',
+        message: 'This file is larger than 16 MB: export a shorter period.',
+      },
+    };
   const { text, encoding } = decodeStatement(bytes);
-  if (text.trim() === '') return { error: 'This file is empty.' };
+  if (text.trim() === '') return { error: /*i18n*/ { id: 'desk.statement.empty', message: 'This file is empty.' } };
   if (/\0/.test(text.slice(0, 4096))) return { error: NOT_A_STATEMENT };
   if (/(^|\n):20:/.test(text) && /(^|\n):61:/.test(text)) return { text, encoding, mt940: true };
   const rows = text.split(/\r?\n/, MAX_STATEMENT_LINES + 3);
   if (rows.length > MAX_STATEMENT_LINES + 1) {
     return {
-      error: `This file has more than ${MAX_STATEMENT_LINES.toLocaleString('en-GB')} lines: export a shorter period.`,
+      error: /*i18n*/ {
+        id: 'desk.statement.too-long',
+        message: 'This file has more than {max, number} lines: export a shorter period.',
+        values: { max: MAX_STATEMENT_LINES },
+      },
     };
   }
   return { text, encoding, mt940: false };

@@ -5,7 +5,7 @@
  * person booked and counts their delivery there. Pure, shared by the desk (its preview and counts) and trusted code
  * (who receives it, and its words), so the preview is the mail.
  */
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
@@ -82,14 +82,38 @@ export function parseBookedMessage(id: string, raw: unknown): BookedMessage | nu
   };
 }
 
-/** What staff typed, checked as the rules check it: a reason to show, or null when it may be sent. */
-export function messageProblem(subject: string, body: string): string | null {
-  if (!subject.trim()) return 'Give the message a subject.';
-  if (subject.length > MESSAGE_SUBJECT_MAX) return `The subject is longer than ${MESSAGE_SUBJECT_MAX} characters.`;
+/**
+ * What staff typed, checked as the rules check it: a reason to show (in the reader's language, `i18n._`) and the
+ * field it is about, or null when it may be sent.
+ */
+export function messageProblem(
+  subject: string,
+  body: string,
+): { field: 'subject' | 'body'; problem: MessageDescriptor } | null {
+  const subjectProblem = (problem: MessageDescriptor) => ({ field: 'subject' as const, problem });
+  const bodyProblem = (problem: MessageDescriptor) => ({ field: 'body' as const, problem });
+  if (!subject.trim())
+    return subjectProblem(/*i18n*/ { id: 'desk.message.subject.empty', message: 'Give the message a subject.' });
+  if (subject.length > MESSAGE_SUBJECT_MAX)
+    return subjectProblem(
+      /*i18n*/ {
+        id: 'desk.message.subject.long',
+        message: 'The subject is longer than {max} characters.',
+        values: { max: MESSAGE_SUBJECT_MAX },
+      },
+    );
   // eslint-disable-next-line no-control-regex -- a subject is one line: line breaks could make headers
-  if (/[\u0000-\u001f\u007f]/.test(subject)) return 'The subject must be one line.';
-  if (!body.trim()) return 'Write the message.';
-  if (body.length > MESSAGE_BODY_MAX) return `The message is longer than ${MESSAGE_BODY_MAX} characters.`;
+  if (/[\u0000-\u001f\u007f]/.test(subject))
+    return subjectProblem(/*i18n*/ { id: 'desk.message.subject.line', message: 'The subject must be one line.' });
+  if (!body.trim()) return bodyProblem(/*i18n*/ { id: 'desk.message.body.empty', message: 'Write the message.' });
+  if (body.length > MESSAGE_BODY_MAX)
+    return bodyProblem(
+      /*i18n*/ {
+        id: 'desk.message.body.long',
+        message: 'The message is longer than {max} characters.',
+        values: { max: MESSAGE_BODY_MAX },
+      },
+    );
   return null;
 }
 
@@ -120,6 +144,15 @@ export function bookedRecipients(orders: readonly BookedOrder[]): BookedOrder[] 
   return [...byEmail.values()].sort((a, b) => (a.t < b.t ? -1 : a.t > b.t ? 1 : a.key < b.key ? -1 : 1));
 }
 
+/** Staff's message as paragraphs: a blank line starts a new one. */
+export function messageParagraphs(body: string): string[] {
+  return body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
 /**
  * The words of one person's email: the staff's message, then why they receive it and where their order is. An
  * order placed before references and order links has neither: its email goes out without them.
@@ -137,11 +170,7 @@ export function bookedMessageText(
   const { eventTitle, reference, orderUrl } = parts;
   return {
     greeting: greeting(i18n, parts.name),
-    paragraphs: parts.body
-      .replace(/\r\n?/g, '\n')
-      .split(/\n{2,}/)
-      .map((paragraph) => paragraph.trim())
-      .filter(Boolean),
+    paragraphs: messageParagraphs(parts.body),
     why: reference
       ? i18n._(
           /*i18n*/ {

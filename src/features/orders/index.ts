@@ -67,10 +67,12 @@ export {
   MESSAGE_SUBJECT_MAX,
   bookedMessageText,
   bookedRecipients,
+  messageParagraphs,
   messageProblem,
   parseBookedMessage,
   type BookedMessage,
   type BookedOrder,
+  type MessageWords,
 } from './bookedMessage';
 export {
   CARD_PAYMENT_ENDPOINT,
@@ -86,7 +88,7 @@ export {
   cardCharge,
   parseRefundOutcome,
   parseRefunds,
-  refundOutcomeText,
+  refundOutcomeMessage,
   refundPaths,
   refundRequestRecord,
   refundable,
@@ -97,7 +99,7 @@ export { HOLDS_JOB_PATH, paymentPaths, parseHoldsJobRun, parseMarkOutcome, type 
 export {
   MARK_NOTE_MAX,
   markRecord,
-  outcomeText,
+  outcomeMessage,
   parsePayments,
   PAYMENT_STATE_NOTES,
   type MarkMethod,

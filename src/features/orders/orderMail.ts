@@ -5,7 +5,7 @@
  * beside the order at orders/{uid}/{orderId}/mail/{messageId}, which staff and the buyer read. Trusted code
  * (functions/src/mail/) sends them and writes the states.
  */
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { paths } from '../../firebase/paths';
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
@@ -26,16 +26,16 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-const MAIL_KIND_LABELS: Record<MailKind, string> = {
-  confirmation: 'Order confirmation',
-  status: 'Status update',
-  tickets: 'Tickets sent again',
-  link: 'Order link (find my order)',
-  message: 'Message to everyone booked',
-  expired: 'Lapsed unpaid',
-  paid: 'Paid, with tickets',
-  reminder: 'Payment reminder',
-  refund: 'Refund',
+const MAIL_KIND_LABELS: Record<MailKind, MessageDescriptor> = {
+  confirmation: /*i18n*/ { id: 'mail.kind.confirmation', message: 'Order confirmation' },
+  status: /*i18n*/ { id: 'mail.kind.status', message: 'Status update' },
+  tickets: /*i18n*/ { id: 'mail.kind.tickets', message: 'Tickets sent again' },
+  link: /*i18n*/ { id: 'mail.kind.link', message: 'Order link (find my order)' },
+  message: /*i18n*/ { id: 'mail.kind.message', message: 'Message to everyone booked' },
+  expired: /*i18n*/ { id: 'mail.kind.expired', message: 'Lapsed unpaid' },
+  paid: /*i18n*/ { id: 'mail.kind.paid', message: 'Paid, with tickets' },
+  reminder: /*i18n*/ { id: 'mail.kind.reminder', message: 'Payment reminder' },
+  refund: /*i18n*/ { id: 'mail.kind.refund', message: 'Refund' },
 };
 
 /**
@@ -61,11 +61,12 @@ export const orderMailIds = {
   },
 };
 
-/** What the desk calls one of an order's emails. */
-export function mailLabel(mail: Pick<MailDelivery, 'id' | 'kind'>, orderId: string): string {
-  if (mail.kind === 'refund' && orderMailIds.refundOf(orderId, mail.id)?.failed) return 'Refund did not go through';
+/** What the desk and the buyer's order card call one of an order's emails, to be said in the reader's language. */
+export function mailLabel(mail: Pick<MailDelivery, 'id' | 'kind'>, orderId: string): MessageDescriptor {
+  if (mail.kind === 'refund' && orderMailIds.refundOf(orderId, mail.id)?.failed)
+    return /*i18n*/ { id: 'mail.kind.refund-failed', message: 'Refund did not go through' };
   if (mail.kind === 'confirmation' && mail.id.startsWith(methodChangedPrefix(orderId)))
-    return 'How to pay, after a change of method';
+    return /*i18n*/ { id: 'mail.kind.method-changed', message: 'How to pay, after a change of method' };
   return MAIL_KIND_LABELS[mail.kind];
 }
 

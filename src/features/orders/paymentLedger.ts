@@ -3,6 +3,7 @@
  * became of it in words, and an order's payments as records it lists. Pure: the shapes are those of
  * paymentRecords.ts and the rules.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { isRecord } from '../../state/validation';
 import type { MarkOutcome } from './paymentRecords';
 import { moneyRecordFields, recordsOldestFirst, type MoneyRecordFields } from './recordList';
@@ -34,23 +35,44 @@ export function markRecord(
   };
 }
 
-/** What became of a mark, in a sentence for staff; `money` formats the order's minor units. */
-export function outcomeText(outcome: MarkOutcome, money: (minor: number) => string): string {
+/**
+ * What became of a mark, in a sentence for staff, to be said in their language (`i18n._`); `money` formats the
+ * order's minor units. Descriptors, as everywhere trusted code shares (docs/languages.md).
+ */
+export function outcomeMessage(outcome: MarkOutcome, money: (minor: number) => string): MessageDescriptor {
   switch (outcome.kind) {
     case 'paid':
       return outcome.over > 0
-        ? `Paid in full, with ${money(outcome.over)} more than was due: refund it to the buyer.`
-        : 'Paid in full. The buyer is emailed their tickets.';
+        ? /*i18n*/ {
+            id: 'desk.mark.paid.over',
+            message: 'Paid in full, with {over} more than was due: refund it to the buyer.',
+            values: { over: money(outcome.over) },
+          }
+        : /*i18n*/ { id: 'desk.mark.paid', message: 'Paid in full. The buyer is emailed their tickets.' };
     case 'part-paid':
-      return `Part paid: ${money(outcome.due)} is still due.`;
+      return /*i18n*/ {
+        id: 'desk.mark.part-paid',
+        message: 'Part paid: {due} is still due.',
+        values: { due: money(outcome.due) },
+      };
     case 'late-no-stock':
-      return `Paid after the order had lapsed, and its tickets were sold meanwhile: refund ${money(outcome.refund)} to the buyer.`;
+      return /*i18n*/ {
+        id: 'desk.mark.late-no-stock',
+        message: 'Paid after the order had lapsed, and its tickets were sold meanwhile: refund {refund} to the buyer.',
+        values: { refund: money(outcome.refund) },
+      };
     case 'already':
-      return 'Already recorded: this payment was applied before, and nothing changed.';
+      return /*i18n*/ {
+        id: 'desk.mark.already',
+        message: 'Already recorded: this payment was applied before, and nothing changed.',
+      };
     case 'not-found':
-      return 'Not recorded: the order was not found, or it is from before payments.';
+      return /*i18n*/ {
+        id: 'desk.mark.not-found',
+        message: 'Not recorded: the order was not found, or it is from before payments.',
+      };
     case 'invalid':
-      return 'Not recorded: the shop could not read this payment.';
+      return /*i18n*/ { id: 'desk.mark.invalid', message: 'Not recorded: the shop could not read this payment.' };
   }
 }
 
@@ -75,11 +97,11 @@ function parsePayment(id: string, raw: unknown): PaymentEntry | null {
 }
 
 /** What a payment's state adds to its line on the desk: nothing for money received. */
-export const PAYMENT_STATE_NOTES: Record<PaymentEntry['state'], string> = {
-  confirmed: '',
-  failed: 'failed',
-  pending: 'started on the card page, not paid yet',
-  cancelled: 'card page closed unpaid',
+export const PAYMENT_STATE_NOTES: Record<PaymentEntry['state'], MessageDescriptor | null> = {
+  confirmed: null,
+  failed: /*i18n*/ { id: 'desk.payment.failed', message: 'failed' },
+  pending: /*i18n*/ { id: 'desk.payment.pending', message: 'started on the card page, not paid yet' },
+  cancelled: /*i18n*/ { id: 'desk.payment.cancelled', message: 'card page closed unpaid' },
 };
 
 /** An order's payments, oldest first; what cannot be read is counted, not shown (docs/hostile-data.md). */

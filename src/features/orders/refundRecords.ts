@@ -5,6 +5,7 @@
  * and shared by the desk (which queues requests, lists refunds and says answers) and trusted code (which applies
  * them); the shapes are the rules'.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { isRecord } from '../../state/validation';
 import type { OrderPayment } from './orderPayment';
 import { moneyRecordFields, recordsOldestFirst, type MoneyRecordFields } from './recordList';
@@ -21,9 +22,9 @@ export const refundPaths = {
 /** How the money goes back: through the card provider, or by hand (a bank transfer, cash at the door). */
 export type RefundWay = 'card' | 'by-hand';
 
-export const REFUND_WAY_LABELS: Record<RefundWay, string> = {
-  card: 'To the card, through the card provider',
-  'by-hand': 'Recorded as refunded by hand (bank transfer, cash)',
+export const REFUND_WAY_LABELS: Record<RefundWay, MessageDescriptor> = {
+  card: /*i18n*/ { id: 'desk.refund.way.card', message: 'To the card, through the card provider' },
+  'by-hand': /*i18n*/ { id: 'desk.refund.way.by-hand', message: 'Recorded as refunded by hand (bank transfer, cash)' },
 };
 
 /** What the rules let a refund's note be at most. */
@@ -92,23 +93,50 @@ export function parseRefundOutcome(raw: unknown): RefundOutcome | null {
   }
 }
 
-/** What became of a request, in a sentence for staff; `money` formats the order's minor units. */
-export function refundOutcomeText(outcome: RefundOutcome, money: (minor: number) => string): string {
+/** What became of a request, in a sentence for staff (`i18n._`); `money` formats the order's minor units. */
+export function refundOutcomeMessage(outcome: RefundOutcome, money: (minor: number) => string): MessageDescriptor {
   switch (outcome.kind) {
     case 'done':
-      return `Refunded ${money(outcome.amount)} (${money(outcome.refunded)} in all). The buyer is emailed.`;
+      return /*i18n*/ {
+        id: 'desk.refund.done',
+        message: 'Refunded {amount} ({refunded} in all). The buyer is emailed.',
+        values: { amount: money(outcome.amount), refunded: money(outcome.refunded) },
+      };
     case 'failed':
-      return `The card provider refused the refund${outcome.reason ? `: ${outcome.reason}` : ''}. Nothing was given back.`;
+      // The provider's reason comes in its own words, as it gave it.
+      return outcome.reason
+        ? /*i18n*/ {
+            id: 'desk.refund.failed.reason',
+            message: 'The card provider refused the refund: {reason}. Nothing was given back.',
+            values: { reason: outcome.reason },
+          }
+        : /*i18n*/ {
+            id: 'desk.refund.failed',
+            message: 'The card provider refused the refund. Nothing was given back.',
+          };
     case 'too-much':
-      return `Not refunded: that is more than was paid and not yet refunded (${money(outcome.left)}).`;
+      return /*i18n*/ {
+        id: 'desk.refund.too-much',
+        message: 'Not refunded: that is more than was paid and not yet refunded ({left}).',
+        values: { left: money(outcome.left) },
+      };
     case 'no-card':
-      return 'Not refunded: this order has no card payment the card provider can refund. Refund it by hand.';
+      return /*i18n*/ {
+        id: 'desk.refund.no-card',
+        message: 'Not refunded: this order has no card payment the card provider can refund. Refund it by hand.',
+      };
     case 'already':
-      return 'Already refunded: this refund was applied before, and nothing changed.';
+      return /*i18n*/ {
+        id: 'desk.refund.already',
+        message: 'Already refunded: this refund was applied before, and nothing changed.',
+      };
     case 'not-found':
-      return 'Not refunded: the order was not found, or it is from before payments.';
+      return /*i18n*/ {
+        id: 'desk.refund.not-found',
+        message: 'Not refunded: the order was not found, or it is from before payments.',
+      };
     case 'invalid':
-      return 'Not refunded: the shop could not read this refund.';
+      return /*i18n*/ { id: 'desk.refund.invalid', message: 'Not refunded: the shop could not read this refund.' };
   }
 }
 
@@ -119,11 +147,11 @@ export function refundOutcomeText(outcome: RefundOutcome, money: (minor: number)
 type RefundState = 'created' | 'pending' | 'done' | 'failed';
 
 /** One refund of an order, as trusted code recorded it at refunds/{uid~orderId}/{refundId}. */
-export const REFUND_STATE_LABELS: Record<RefundState, string> = {
-  created: 'under way',
-  pending: 'on its way',
-  done: 'done',
-  failed: 'failed',
+export const REFUND_STATE_LABELS: Record<RefundState, MessageDescriptor> = {
+  created: /*i18n*/ { id: 'desk.refund.state.created', message: 'under way' },
+  pending: /*i18n*/ { id: 'desk.refund.state.pending', message: 'on its way' },
+  done: /*i18n*/ { id: 'desk.refund.state.done', message: 'done' },
+  failed: /*i18n*/ { id: 'desk.refund.state.failed', message: 'failed' },
 };
 
 export interface RefundEntry extends MoneyRecordFields {

@@ -4,6 +4,7 @@
  * are orders, their payment summaries, which lines were applied before) and shows this, then queues the lines it
  * may apply as marks whose ids come from the lines' keys.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import type { ReadStatement } from './bankStatement';
 import { balanceDue, type OrderPayment } from './orderPayment';
 
@@ -12,14 +13,14 @@ type StatementLine = ReadStatement['lines'][number];
 export const VERDICTS = ['full', 'part', 'over', 'unmatched', 'duplicate', 'already-paid', 'earlier'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
-export const VERDICT_LABELS: Record<Verdict, string> = {
-  full: 'Pays in full',
-  part: 'Part payment',
-  over: 'Over-payment',
-  unmatched: 'Unmatched',
-  duplicate: 'Duplicate',
-  'already-paid': 'Already paid',
-  earlier: 'Applied in an earlier import',
+export const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
+  full: /*i18n*/ { id: 'desk.statement.full', message: 'Pays in full' },
+  part: /*i18n*/ { id: 'desk.statement.part', message: 'Part payment' },
+  over: /*i18n*/ { id: 'desk.statement.over', message: 'Over-payment' },
+  unmatched: /*i18n*/ { id: 'desk.statement.unmatched', message: 'Unmatched' },
+  duplicate: /*i18n*/ { id: 'desk.statement.duplicate', message: 'Duplicate' },
+  'already-paid': /*i18n*/ { id: 'desk.statement.already-paid', message: 'Already paid' },
+  earlier: /*i18n*/ { id: 'desk.statement.earlier', message: 'Applied in an earlier import' },
 };
 
 /** The lines an import applies: those that pay a matched order something. */

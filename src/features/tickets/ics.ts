@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- iCalendar's own keywords (RFC 5545); the words in it come translated from its callers */
 /** iCalendar (RFC 5545) for one event, so a visitor can put it in their own calendar. */
 export interface CalendarEvent {
   uid: string;

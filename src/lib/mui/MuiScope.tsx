@@ -21,6 +21,7 @@ export function withMuiScope<P extends object>(Component: ComponentType<P>): Com
       </MuiScope>
     );
   }
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a name for React's developer tools
   InMuiScope.displayName = `InMuiScope(${Component.displayName ?? Component.name})`;
   return InMuiScope;
 }

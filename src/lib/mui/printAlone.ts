@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- CSS selectors and declarations, no words */
 /**
  * Print rules that put the element matching `selector` alone on paper: everything beside the path from <body> to
  * it is left out (taken out of the layout, so it cannot add blank pages), the path itself is laid flat, and paper

@@ -17,8 +17,9 @@ import type { Theme } from '@mui/material/styles';
 import type { I18n } from '@lingui/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { LANGUAGES, languageName, type ShopLanguage } from '../../../i18n/languages';
 import { formatMoment } from '../../../lib/format';
-import { siteAtom } from '../../../state/atoms';
+import { mainLanguageAtom, siteAtom } from '../../../state/atoms';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import {
   MESSAGE_BODY_MAX,
@@ -26,9 +27,11 @@ import {
   bookedMessageText,
   deskPaths,
   displayReference,
+  messageParagraphs,
   messageProblem,
   type BookedMessage,
   type BookedOrder,
+  type MessageWords,
 } from '../../orders';
 import { saveOnline } from '../saving';
 import { sendBookedMessage, useBookedMessages } from './bookedMessages';
@@ -155,6 +158,102 @@ function Preview({
   );
 }
 
+/**
+ * The words staff wrote in another language, as people whose order is in it read them; the greeting and the lines
+ * about their order around them are the shop's own, in that language too.
+ */
+function TranslatedPreview({ language, words }: { language: ShopLanguage; words: MessageWords }) {
+  const { name: shopName } = useAtomValue(siteAtom);
+  const { i18n, t } = useLingui();
+  const name = languageName(language, i18n.locale);
+  const paragraphs = messageParagraphs(words.body);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} aria-label={t`Preview in ${name}`} component="section" lang={language}>
+      <Typography component="p" variant="subtitle2" sx={{ mb: 1 }} lang={i18n.locale}>
+        <Trans>
+          In {name}, for people whose order is in {name}
+        </Trans>
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1.5 }}>
+        <strong lang={i18n.locale}>
+          <Trans>Subject:</Trans>
+        </strong>{' '}
+        {words.subject.trim()} · {shopName}
+      </Typography>
+      {paragraphs.map((paragraph, n) => (
+        <Typography key={n} sx={{ mb: 1.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {paragraph}
+        </Typography>
+      ))}
+    </Paper>
+  );
+}
+
+/** The translations staff filled in: a language left empty is none. */
+const filledIn = (translations: Partial<Record<ShopLanguage, MessageWords>>) =>
+  Object.fromEntries(
+    Object.entries(translations).filter(([, words]) => words.subject.trim() !== '' || words.body.trim() !== ''),
+  ) as Partial<Record<ShopLanguage, MessageWords>>;
+
+/**
+ * The subject and message in each language the shop speaks besides its main one (docs/languages.md#organiser-content):
+ * optional; someone whose order is in a language left empty gets the main language's words.
+ */
+function TranslationFields({
+  translations,
+  onChange,
+  problems,
+}: {
+  translations: Partial<Record<ShopLanguage, MessageWords>>;
+  onChange: (language: ShopLanguage, words: MessageWords) => void;
+  problems: ReadonlyMap<ShopLanguage, ReturnType<typeof messageProblem>>;
+}) {
+  const { i18n, t } = useLingui();
+  const main = useAtomValue(mainLanguageAtom);
+  const mainName = languageName(main, i18n.locale);
+  return LANGUAGES.filter((language) => language !== main).map((language) => {
+    const name = languageName(language, i18n.locale);
+    const words = translations[language] ?? { subject: '', body: '' };
+    const found = problems.get(language) ?? null;
+    const subjectLength = words.subject.length;
+    return (
+      <Stack
+        key={language}
+        component="fieldset"
+        spacing={2}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pb: 1.5, pt: 1, m: 0, minWidth: 0 }}
+      >
+        <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+          <Trans>In {name} (optional)</Trans>
+        </Typography>
+        <Typography variant="body2" color="textSecondary">
+          <Trans>
+            People whose order is in {name} get these words. Left empty, they get the {mainName} message.
+          </Trans>
+        </Typography>
+        <TextField
+          label={t`Subject in ${name}`}
+          value={words.subject}
+          onChange={(change) => onChange(language, { ...words, subject: change.target.value })}
+          slotProps={{ htmlInput: { maxLength: MESSAGE_SUBJECT_MAX, lang: language } }}
+          helperText={found?.field === 'subject' ? i18n._(found.problem) : `${subjectLength}/${MESSAGE_SUBJECT_MAX}`}
+          error={found?.field === 'subject'}
+        />
+        <TextField
+          label={t`Message in ${name}`}
+          value={words.body}
+          onChange={(change) => onChange(language, { ...words, body: change.target.value })}
+          multiline
+          minRows={4}
+          slotProps={{ htmlInput: { maxLength: MESSAGE_BODY_MAX, lang: language } }}
+          helperText={found?.field === 'body' ? i18n._(found.problem) : undefined}
+          error={found?.field === 'body'}
+        />
+      </Stack>
+    );
+  });
+}
+
 type Step = { name: 'write' } | { name: 'preview' } | { name: 'sent'; id: string };
 
 /** Write, preview, send, then watch it go: one dialog, full screen on a phone. */
@@ -173,7 +272,7 @@ function MessageDialog({
   messages: Live<BookedMessage[]>;
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
@@ -181,9 +280,17 @@ function MessageDialog({
   const [checked, setChecked] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [translations, setTranslations] = useState<Partial<Record<ShopLanguage, MessageWords>>>({});
   const invalid = messageProblem(subject, body);
-  // With a body that passes, whatever is left to say is about the subject: which field to mark, whatever the wording.
-  const subjectInvalid = messageProblem(subject, '.') !== null;
+  const subjectInvalid = invalid?.field === 'subject';
+  const written = filledIn(translations);
+  // A language staff began to write in is checked as the main one is; only once they asked for the preview.
+  const translationProblems = new Map(
+    Object.entries(written).flatMap(([language, words]) => {
+      const found = messageProblem(words.subject, words.body);
+      return found ? [[language as ShopLanguage, found] as const] : [];
+    }),
+  );
   const count = recipients.length;
   const bodyLength = body.length;
   const title = <>{eventTitle}</>;
@@ -193,7 +300,7 @@ function MessageDialog({
     let id = '';
     const failed = await saveOnline(
       async () => {
-        id = await sendBookedMessage(eventId, uid, { subject, body });
+        id = await sendBookedMessage(eventId, uid, { subject, body, translations: written });
       },
       plural(count, {
         one: 'Your message is on its way to # person.',
@@ -252,11 +359,21 @@ function MessageDialog({
                 error={checked && invalid !== null && !subjectInvalid}
                 required
               />
-              {checked && invalid && <Alert severity="error">{invalid}</Alert>}
+              {checked && invalid && <Alert severity="error">{i18n._(invalid.problem)}</Alert>}
+              <TranslationFields
+                translations={translations}
+                onChange={(language, words) => setTranslations((before) => ({ ...before, [language]: words }))}
+                problems={checked ? translationProblems : new Map()}
+              />
             </>
           )}
           {step.name === 'preview' && recipients[0] && (
-            <Preview subject={subject} body={body} eventTitle={eventTitle} first={recipients[0]} />
+            <>
+              <Preview subject={subject} body={body} eventTitle={eventTitle} first={recipients[0]} />
+              {Object.entries(written).map(([language, words]) => (
+                <TranslatedPreview key={language} language={language as ShopLanguage} words={words} />
+              ))}
+            </>
           )}
           {step.name === 'sent' && (
             <>
@@ -279,7 +396,7 @@ function MessageDialog({
               variant="contained"
               onClick={() => {
                 setChecked(true);
-                if (!invalid) setStep({ name: 'preview' });
+                if (!invalid && translationProblems.size === 0) setStep({ name: 'preview' });
               }}
             >
               <Trans>Preview</Trans>
@@ -303,6 +420,21 @@ function MessageDialog({
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The other languages a sent message was written in, as the reader names them. */
+function AlsoIn({ message }: { message: BookedMessage }) {
+  const { i18n } = useLingui();
+  const languages = Object.keys(message.translations) as ShopLanguage[];
+  if (languages.length === 0) return null;
+  const names = new Intl.ListFormat(i18n.locale).format(
+    languages.map((language) => languageName(language, i18n.locale)),
+  );
+  return (
+    <Typography variant="body2" color="textSecondary">
+      <Trans>Also in {names}</Trans>
+    </Typography>
   );
 }
 
@@ -353,6 +485,7 @@ export function MessageBooked({
           {messages.value.map((message) => (
             <Paper component="li" variant="outlined" key={message.id} sx={{ p: 1.5 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{message.subject}</Typography>
+              <AlsoIn message={message} />
               <Typography variant="body2" color="textSecondary" sx={{ mb: 0.5 }}>
                 {formatMoment(message.created, i18n.locale, timezone, 'date-time')}
               </Typography>

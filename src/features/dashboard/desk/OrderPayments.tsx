@@ -76,6 +76,10 @@ function By({ uid }: { uid: string }) {
 function PaymentList({ order, money }: { order: Order; money: (minor: number) => string }) {
   const format = useShopFormat();
   const { i18n, t } = useLingui();
+  const stateNote = (state: keyof typeof PAYMENT_STATE_NOTES) => {
+    const note = PAYMENT_STATE_NOTES[state];
+    return note ? ` · ${i18n._(note)}` : '';
+  };
   return (
     <LiveContent path={paymentPaths.payments(deskKey(order.uid, order.id))} loading={t`Loading the payments…`}>
       {(raw) => {
@@ -91,8 +95,7 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
                 {payments.map((payment) => (
                   <Typography component="li" variant="body2" key={payment.id}>
                     {money(payment.amount)} · {i18n._(METHOD_LABELS[payment.method])}
-                    {PAYMENT_STATE_NOTES[payment.state] && ` · ${PAYMENT_STATE_NOTES[payment.state]}`} ·{' '}
-                    {format.date(payment.created)}
+                    {stateNote(payment.state)} · {format.date(payment.created)}
                     {payment.by && <By uid={payment.by} />}
                     {payment.note && <QuotedNote text={payment.note} />}
                     {payment.source && (
@@ -115,7 +118,7 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
 
 /** An order's refunds as trusted code recorded them, oldest first, each with its state. */
 function RefundList({ order, money }: { order: Order; money: (minor: number) => string }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const format = useShopFormat();
   const id = useId();
   return (
@@ -131,7 +134,8 @@ function RefundList({ order, money }: { order: Order; money: (minor: number) => 
             <Stack component="ul" aria-labelledby={id} sx={{ m: 0, pl: 2.5 }}>
               {refunds.map((refund) => (
                 <Typography component="li" variant="body2" key={refund.id}>
-                  {money(refund.amount)} · {REFUND_WAY_LABELS[refund.way]} · {REFUND_STATE_LABELS[refund.state]}
+                  {money(refund.amount)} · {i18n._(REFUND_WAY_LABELS[refund.way])} ·{' '}
+                  {i18n._(REFUND_STATE_LABELS[refund.state])}
                   {refund.error && ` (${refund.error})`} · {format.date(refund.created)}
                   {refund.by && <By uid={refund.by} />}
                   {refund.note && <QuotedNote text={refund.note} />}

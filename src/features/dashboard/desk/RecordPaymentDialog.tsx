@@ -16,7 +16,7 @@ import {
   METHOD_LABELS,
   amountText,
   balanceDue,
-  outcomeText,
+  outcomeMessage,
   parseAmountInput,
   type MarkMethod,
   type Order,
@@ -39,6 +39,7 @@ function MarkStatus({
   refused: string | null;
   money: (n: number) => string;
 }) {
+  const { i18n } = useLingui();
   const ids = useMemo(() => [markId], [markId]);
   const answer = useMarkAnswers(ids).get(markId);
   const connected = useAtomValue(connectedAtom);
@@ -53,7 +54,11 @@ function MarkStatus({
   if (answer) {
     const attention = answer.kind === 'late-no-stock' || (answer.kind === 'paid' && answer.over > 0);
     const done = answer.kind === 'paid' || answer.kind === 'part-paid' || answer.kind === 'late-no-stock';
-    return <Alert severity={attention ? 'warning' : done ? 'success' : 'info'}>{outcomeText(answer, money)}</Alert>;
+    return (
+      <Alert severity={attention ? 'warning' : done ? 'success' : 'info'}>
+        {i18n._(outcomeMessage(answer, money))}
+      </Alert>
+    );
   }
   return (
     <Alert severity="info">
@@ -102,7 +107,7 @@ export function RecordPaymentDialog({
     event.preventDefault();
     const read = parseAmountInput(amount, payment.currency, locale);
     if ('error' in read) {
-      setProblem(read.error);
+      setProblem(i18n._(read.error));
       amountField.current?.focus();
       return;
     }

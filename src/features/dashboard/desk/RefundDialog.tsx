@@ -20,7 +20,7 @@ import {
   deskKey,
   parseAmountInput,
   paymentPaths,
-  refundOutcomeText,
+  refundOutcomeMessage,
   refundable,
   type Order,
   type OrderPayment,
@@ -41,6 +41,7 @@ function RefundStatus({
   refused: string | null;
   money: (n: number) => string;
 }) {
+  const { i18n } = useLingui();
   const ids = useMemo(() => [refundId], [refundId]);
   const answer = useRefundAnswers(ids).get(refundId);
   const connected = useAtomValue(connectedAtom);
@@ -54,7 +55,7 @@ function RefundStatus({
   }
   if (answer) {
     const severity = answer.kind === 'done' ? 'success' : answer.kind === 'already' ? 'info' : 'error';
-    return <Alert severity={severity}>{refundOutcomeText(answer, money)}</Alert>;
+    return <Alert severity={severity}>{i18n._(refundOutcomeMessage(answer, money))}</Alert>;
   }
   return (
     <Alert severity="info">
@@ -117,7 +118,7 @@ export function RefundDialog({
     const read = parseAmountInput(amount, payment.currency, locale);
     const problemOf =
       'error' in read
-        ? read.error
+        ? i18n._(read.error)
         : read.minor < 1
           ? t`Enter an amount to refund`
           : read.minor > left
@@ -178,7 +179,7 @@ export function RefundDialog({
             </Typography>
             {sent ? (
               <Typography>
-                {money(sent.minor)} · {REFUND_WAY_LABELS[way]}
+                {money(sent.minor)} · {i18n._(REFUND_WAY_LABELS[way])}
                 {note.trim() && <QuotedNote text={note.trim()} />}
               </Typography>
             ) : (
@@ -199,7 +200,7 @@ export function RefundDialog({
                 <ChoiceField
                   label={t`How it is given back`}
                   value={way}
-                  options={ways.map((value) => [value, REFUND_WAY_LABELS[value]] as const)}
+                  options={ways.map((value) => [value, i18n._(REFUND_WAY_LABELS[value])] as const)}
                   onChange={setWay}
                 />
                 <NoteField value={note} max={REFUND_NOTE_MAX} onChange={setNote} />

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { plural, t } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
@@ -28,7 +29,7 @@ import {
   VERDICTS,
   VERDICT_LABELS,
   displayReference,
-  outcomeText,
+  outcomeMessage,
   readStatement,
   statementColumns,
   verdictCounts,
@@ -171,7 +172,7 @@ function lineOutcome(
 ): string {
   if (refused) return t`Not applied: an earlier import queued this line.`;
   if (answer === 'unreadable') return t`Answered in a way this app cannot read.`;
-  if (answer) return outcomeText(answer, money);
+  if (answer) return i18n._(outcomeMessage(answer, money));
   return '';
 }
 
@@ -193,7 +194,7 @@ function LineFacts({ at, date, order }: { at: number; date: string; order: strin
 
 /** The preview: counts, one row per line (cards on a phone), and each applied line's answer. */
 function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const staff = useAtomValue(authAtom).id ?? '';
   const { currency } = useAtomValue(siteAtom);
   const minorMoney = useMinorMoney();
@@ -238,7 +239,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
         {VERDICTS.filter((verdict) => counts[verdict] > 0).map((verdict) => (
           <Paper component="li" key={verdict} variant="outlined" sx={{ px: 1.5, py: 0.5 }}>
             <Typography variant="body2">
-              {VERDICT_LABELS[verdict]}: <strong>{counts[verdict]}</strong>
+              {i18n._(VERDICT_LABELS[verdict])}: <strong>{counts[verdict]}</strong>
             </Typography>
           </Paper>
         ))}
@@ -307,7 +308,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
                   <TableCell align="right">{amount}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.line.text}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{order}</TableCell>
-                  <TableCell>{VERDICT_LABELS[line.verdict]}</TableCell>
+                  <TableCell>{i18n._(VERDICT_LABELS[line.verdict])}</TableCell>
                   <TableCell>{outcome}</TableCell>
                 </TableRow>
               ))}
@@ -319,7 +320,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
           {rows.map(({ line, order, amount, outcome }) => (
             <Paper component="li" key={line.markId} variant="outlined" sx={{ p: 1.5 }}>
               <Typography sx={{ fontWeight: 600 }}>
-                {VERDICT_LABELS[line.verdict]} · {amount}
+                {i18n._(VERDICT_LABELS[line.verdict])} · {amount}
               </Typography>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {line.line.text}
@@ -341,7 +342,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
  * twice.
  */
 export default function StatementImport() {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const id = useId();
   const [stage, setStage] = useState<Stage>({ kind: 'none' });
   const [bytes, setBytes] = useState<Uint8Array | null>(null);
@@ -351,7 +352,7 @@ export default function StatementImport() {
     setStage({ kind: 'reading' });
     const result = readStatement(file, mapping);
     if ('error' in result) {
-      setStage({ kind: 'problem', message: result.error, columns: mapping ? null : statementColumns(file) });
+      setStage({ kind: 'problem', message: i18n._(result.error), columns: mapping ? null : statementColumns(file) });
       return;
     }
     try {

@@ -6,7 +6,8 @@
 import { useMemo } from 'react';
 import { database } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
-import { parseBookedMessage, type BookedMessage } from '../../orders';
+import type { ShopLanguage } from '../../../i18n/languages';
+import { parseBookedMessage, type BookedMessage, type MessageWords } from '../../orders';
 import { sendQueuedMail } from '../orderMail';
 import { useLiveQueries, type Live } from './deskData';
 
@@ -14,7 +15,7 @@ import { useLiveQueries, type Live } from './deskData';
 export async function sendBookedMessage(
   eventId: string,
   uid: string,
-  message: { subject: string; body: string },
+  message: MessageWords & { translations: Partial<Record<ShopLanguage, MessageWords>> },
 ): Promise<string> {
   const db = await database();
   const id = db.newKey(paths.eventMessages);
@@ -22,6 +23,16 @@ export async function sendBookedMessage(
     event: eventId,
     subject: message.subject.trim(),
     body: message.body.trim(),
+    ...(Object.keys(message.translations).length > 0
+      ? {
+          translations: Object.fromEntries(
+            Object.entries(message.translations).map(([language, words]) => [
+              language,
+              { subject: words.subject.trim(), body: words.body.trim() },
+            ]),
+          ),
+        }
+      : {}),
     by: uid,
     created: db.serverTime,
     expand: db.serverTime,

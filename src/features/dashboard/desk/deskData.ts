@@ -4,10 +4,9 @@
  * and shapes are the index's (src/features/orders/deskIndex.ts).
  */
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { database, readValue } from '../../../firebase/database';
-import { isPermissionDenied } from '../../../firebase/errors';
+import { readProblem } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
 import type { QueryRows, QuerySpec } from '../../../firebase/query';
 import {
@@ -39,9 +38,7 @@ function problem(error: unknown): Live<never> {
   console.error('Desk query failed:', error);
   return {
     status: 'error',
-    message: isPermissionDenied(error)
-      ? msg`You do not have permission to see this.`
-      : msg`This could not be loaded. Please reload the page.`,
+    message: readProblem(error),
   };
 }
 
