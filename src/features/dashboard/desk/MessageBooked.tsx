@@ -17,9 +17,9 @@ import type { Theme } from '@mui/material/styles';
 import type { I18n } from '@lingui/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { LANGUAGES, languageName, type ShopLanguage } from '../../../i18n/languages';
+import { languageName, type ShopLanguage } from '../../../i18n/languages';
 import { formatMoment } from '../../../lib/format';
-import { mainLanguageAtom, siteAtom } from '../../../state/atoms';
+import { siteAtom } from '../../../state/atoms';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import {
   MESSAGE_BODY_MAX,
@@ -33,6 +33,7 @@ import {
   type BookedOrder,
   type MessageWords,
 } from '../../orders';
+import { OtherLanguages } from '../OtherLanguages';
 import { saveOnline } from '../saving';
 import { sendBookedMessage, useBookedMessages } from './bookedMessages';
 import type { Live } from './deskData';
@@ -209,49 +210,46 @@ function TranslationFields({
   problems: ReadonlyMap<ShopLanguage, ReturnType<typeof messageProblem>>;
 }) {
   const { i18n, t } = useLingui();
-  const main = useAtomValue(mainLanguageAtom);
-  const mainName = languageName(main, i18n.locale);
-  return LANGUAGES.filter((language) => language !== main).map((language) => {
-    const name = languageName(language, i18n.locale);
-    const words = translations[language] ?? { subject: '', body: '' };
-    const found = problems.get(language) ?? null;
-    const subjectLength = words.subject.length;
-    return (
-      <Stack
-        key={language}
-        component="fieldset"
-        spacing={2}
-        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pb: 1.5, pt: 1, m: 0, minWidth: 0 }}
-      >
-        <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-          <Trans>In {name} (optional)</Trans>
-        </Typography>
-        <Typography variant="body2" color="textSecondary">
-          <Trans>
-            People whose order is in {name} get these words. Left empty, they get the {mainName} message.
-          </Trans>
-        </Typography>
-        <TextField
-          label={t`Subject in ${name}`}
-          value={words.subject}
-          onChange={(change) => onChange(language, { ...words, subject: change.target.value })}
-          slotProps={{ htmlInput: { maxLength: MESSAGE_SUBJECT_MAX, lang: language } }}
-          helperText={found?.field === 'subject' ? i18n._(found.problem) : `${subjectLength}/${MESSAGE_SUBJECT_MAX}`}
-          error={found?.field === 'subject'}
-        />
-        <TextField
-          label={t`Message in ${name}`}
-          value={words.body}
-          onChange={(change) => onChange(language, { ...words, body: change.target.value })}
-          multiline
-          minRows={4}
-          slotProps={{ htmlInput: { maxLength: MESSAGE_BODY_MAX, lang: language } }}
-          helperText={found?.field === 'body' ? i18n._(found.problem) : undefined}
-          error={found?.field === 'body'}
-        />
-      </Stack>
-    );
-  });
+  return (
+    <OtherLanguages
+      legend={(name) => <Trans>In {name} (optional)</Trans>}
+      hint={(name, mainName) => (
+        <Trans>
+          People whose order is in {name} get these words. Left empty, they get the {mainName} message.
+        </Trans>
+      )}
+    >
+      {(language, name) => {
+        const words = translations[language] ?? { subject: '', body: '' };
+        const found = problems.get(language) ?? null;
+        const subjectLength = words.subject.length;
+        return (
+          <>
+            <TextField
+              label={t`Subject in ${name}`}
+              value={words.subject}
+              onChange={(change) => onChange(language, { ...words, subject: change.target.value })}
+              slotProps={{ htmlInput: { maxLength: MESSAGE_SUBJECT_MAX, lang: language } }}
+              helperText={
+                found?.field === 'subject' ? i18n._(found.problem) : `${subjectLength}/${MESSAGE_SUBJECT_MAX}`
+              }
+              error={found?.field === 'subject'}
+            />
+            <TextField
+              label={t`Message in ${name}`}
+              value={words.body}
+              onChange={(change) => onChange(language, { ...words, body: change.target.value })}
+              multiline
+              minRows={4}
+              slotProps={{ htmlInput: { maxLength: MESSAGE_BODY_MAX, lang: language } }}
+              helperText={found?.field === 'body' ? i18n._(found.problem) : undefined}
+              error={found?.field === 'body'}
+            />
+          </>
+        );
+      }}
+    </OtherLanguages>
+  );
 }
 
 type Step = { name: 'write' } | { name: 'preview' } | { name: 'sent'; id: string };
