@@ -164,7 +164,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // MUI v9 reads only palette keys in a component's `color` prop ("textSecondary", "warning"): a palette path such
-  // as "text.secondary" is dropped without a word, and the text keeps its parent's colour (docs/styling.md).
+  // as "text.secondary" is dropped without a word, and the text keeps its parent's colour (docs/styling.md). And
+  // sides in sx are logical ones.
   {
     files: ['src/**/*.tsx'],
     rules: {
@@ -173,6 +174,17 @@ export default tseslint.config(
         {
           selector: "JSXAttribute[name.name='color'] Literal[value=/\\./]",
           message: 'MUI ignores a palette path in `color`: use a palette key (textSecondary, warning) or sx.',
+        },
+        {
+          // Nothing assumes left-to-right (docs/styling.md#right-to-left).
+          selector:
+            "JSXAttribute[name.name='sx'] Property[key.name=/^(pl|pr|ml|mr|left|right|paddingLeft|paddingRight|marginLeft|marginRight)$/]",
+          message:
+            'Use the logical side (paddingInlineStart, marginInlineEnd, insetInlineEnd…): nothing assumes left-to-right.',
+        },
+        {
+          selector: "JSXAttribute[name.name='sx'] Property[key.name='textAlign'] Literal[value=/^(left|right)$/]",
+          message: "Use textAlign 'start' or 'end': nothing assumes left-to-right.",
         },
       ],
     },

@@ -102,7 +102,7 @@ function TypeList({ types, now, price, locale, timeZone, onAdd }: TypesProps) {
               <StockLabel product={type} window={window} />
               <Button
                 variant="outlined"
-                sx={{ ml: 'auto' }}
+                sx={{ marginInlineStart: 'auto' }}
                 disabled={!canAdd(type, now)}
                 onClick={() => onAdd(type)}
                 aria-label={t`Add ${typed} to wishlist`}
@@ -160,10 +160,10 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
         fullWidth
         aria-labelledby="product-dialog-title"
       >
-        <DialogTitle id="product-dialog-title" sx={{ pr: 7 }} lang={product?.textLanguage.title}>
+        <DialogTitle id="product-dialog-title" sx={{ paddingInlineEnd: 7 }} lang={product?.textLanguage.title}>
           {product?.title ?? t`Product not found`}
         </DialogTitle>
-        <IconButton aria-label={t`Close`} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <IconButton aria-label={t`Close`} onClick={onClose} sx={{ position: 'absolute', insetInlineEnd: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
         {/* Scrolled when the details are longer than the screen: a region reached by the keyboard to scroll it. */}
@@ -214,7 +214,12 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
         </DialogContent>
         <DialogActions>
           {/* The modal hides the rest of the page, toasts included, from screen readers: say it here too. */}
-          <Typography role="status" variant="body2" color="textSecondary" sx={{ mr: 'auto', pl: 1 }}>
+          <Typography
+            role="status"
+            variant="body2"
+            color="textSecondary"
+            sx={{ marginInlineEnd: 'auto', paddingInlineStart: 1 }}
+          >
             {held.length > 0 ? t`In your wishlist: ${heldList}` : ''}
           </Typography>
           <Button onClick={onClose}>

@@ -255,7 +255,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
                 <span>
                   {quantity} × {title}
                   {issues.length > 0 && (
-                    <Typography component="span" color="warning" sx={{ ml: 1 }}>
+                    <Typography component="span" color="warning" sx={{ marginInlineStart: 1 }}>
                       ({new Intl.ListFormat(locale, { type: 'unit' }).format(issues.map(issueLabel))})
                     </Typography>
                   )}

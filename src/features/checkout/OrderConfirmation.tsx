@@ -69,7 +69,7 @@ export function OrderConfirmation({
             that opens on any device. Lost it? “Find my order” on the sign-in page sends the link again.
           </Trans>
         </Typography>
-        <Stack component="ul" sx={{ pl: 3, m: 0 }}>
+        <Stack component="ul" sx={{ paddingInlineStart: 3, m: 0 }}>
           {lines.map(({ productId, quantity, title, price }) => {
             const each = formatPrice(price, currency, locale);
             return (

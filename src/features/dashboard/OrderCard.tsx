@@ -88,7 +88,7 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
               )}
             </Typography>
             {order.deliveries.length > 0 && (
-              <Stack component="ul" aria-label={t`Emails`} sx={{ m: 0, pl: 2.5 }}>
+              <Stack component="ul" aria-label={t`Emails`} sx={{ m: 0, paddingInlineStart: 2.5 }}>
                 {order.deliveries.map((mail) => (
                   <Typography
                     component="li"
@@ -104,7 +104,7 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
             <div>{staff}</div>
           </Stack>
         )}
-        <Stack component="ul" sx={{ m: 0, pl: 2.5 }}>
+        <Stack component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
           {order.lines.map((line) => (
             <Typography component="li" key={line.productId} variant="body2">
               <LineText

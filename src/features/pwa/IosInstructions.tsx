@@ -16,7 +16,7 @@ export default function IosInstructions({ open, onClose }: { open: boolean; onCl
           <Trans>Install this app</Trans>
         </DialogTitle>
         <DialogContent>
-          <Typography component="ol" sx={{ pl: 2.5, m: 0 }}>
+          <Typography component="ol" sx={{ paddingInlineStart: 2.5, m: 0 }}>
             <li>
               <Trans>Tap the Share button in Safari’s toolbar.</Trans>
             </li>

@@ -233,7 +233,7 @@ function OrderView({
               <Trans>This order was cancelled: its tickets are void and admit nobody.</Trans>
             </Alert>
           )}
-          <Stack component="ul" sx={{ pl: 3, m: 0 }}>
+          <Stack component="ul" sx={{ paddingInlineStart: 3, m: 0 }}>
             {order.lines.map((line) => (
               <li key={line.productId}>
                 <OrderLineText line={line} price={formatPrice(line.price, currency, locale)} />

@@ -219,7 +219,7 @@ export function WishlistItems() {
                     <AddIcon />
                   </IconButton>
                 </Stack>
-                <Typography sx={{ minWidth: '5rem', textAlign: 'right' }}>
+                <Typography sx={{ minWidth: '5rem', textAlign: 'end' }}>
                   {money(lineTotal([{ price: item.price, quantity }]))}
                 </Typography>
                 <IconButton aria-label={t`Remove ${title}`} onClick={() => wishlist.remove(item.id)}>
@@ -251,7 +251,7 @@ export function WishlistItems() {
         </Typography>
       </Stack>
       {review.pricesChanged && (
-        <Typography color="textSecondary" sx={{ textAlign: 'right', px: 1 }}>
+        <Typography color="textSecondary" sx={{ textAlign: 'end', px: 1 }}>
           <Trans>At today’s prices: {todaysTotal}</Trans>
         </Typography>
       )}

@@ -310,7 +310,7 @@ export default function EventsDesk({ uid }: { uid: string }) {
                   {candidate.title}
                   {candidate.date ? ` · ${formatEventTime(candidate.date, i18n.locale, timezone)}` : ''}
                   {marks && (
-                    <Typography component="span" color="textSecondary" sx={{ ml: 0.5 }}>
+                    <Typography component="span" color="textSecondary" sx={{ marginInlineStart: 0.5 }}>
                       ({marks})
                     </Typography>
                   )}

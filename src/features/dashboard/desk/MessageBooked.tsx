@@ -79,7 +79,7 @@ function Delivery({ message }: { message: BookedMessage }) {
           <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>
             <Plural value={undelivered} one="Not delivered to # person" other="Not delivered to # people" />
           </Typography>
-          <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
+          <Box component="ul" sx={{ my: 0.5, paddingInlineStart: 3 }}>
             {message.failures.slice(0, 200).map((failure) => (
               <Typography component="li" variant="body2" key={`${failure.to}-${failure.error}`}>
                 {failure.to}: {failure.error}

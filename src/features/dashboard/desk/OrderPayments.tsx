@@ -91,7 +91,7 @@ function PaymentList({ order, money }: { order: Order; money: (minor: number) =>
                 <Trans>No payments recorded yet.</Trans>
               </Typography>
             ) : (
-              <Stack component="ul" aria-label={t`Payments`} sx={{ m: 0, pl: 2.5 }}>
+              <Stack component="ul" aria-label={t`Payments`} sx={{ m: 0, paddingInlineStart: 2.5 }}>
                 {payments.map((payment) => (
                   <Typography component="li" variant="body2" key={payment.id}>
                     {money(payment.amount)} · {i18n._(METHOD_LABELS[payment.method])}
@@ -131,7 +131,7 @@ function RefundList({ order, money }: { order: Order; money: (minor: number) => 
             <Typography variant="body2" sx={{ mt: 1 }} id={id}>
               <Trans>Refunds</Trans>
             </Typography>
-            <Stack component="ul" aria-labelledby={id} sx={{ m: 0, pl: 2.5 }}>
+            <Stack component="ul" aria-labelledby={id} sx={{ m: 0, paddingInlineStart: 2.5 }}>
               {refunds.map((refund) => (
                 <Typography component="li" variant="body2" key={refund.id}>
                   {money(refund.amount)} · {i18n._(REFUND_WAY_LABELS[refund.way])} ·{' '}

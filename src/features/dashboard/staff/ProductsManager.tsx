@@ -141,7 +141,7 @@ function ProductList({
                   component="ul"
                   spacing={1}
                   aria-label={t`Types of ${title}`}
-                  sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, pl: { xs: 2, sm: 4 } }}
+                  sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, paddingInlineStart: { xs: 2, sm: 4 } }}
                 >
                   {types.map((type) => (
                     <li key={type.id}>
