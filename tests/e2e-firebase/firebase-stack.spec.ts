@@ -359,8 +359,8 @@ test('staff message everyone booked on an event, and the orderMail function mail
   await expect(section).toContainText('2 people booked: each gets one email.', { timeout: 60_000 });
   await section.getByRole('button', { name: 'Write a message' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Subject' }).fill('Doors at 8 through the functions');
-  await dialog.getByRole('textbox', { name: 'Message' }).fill('The doors open an hour later.');
+  await dialog.getByRole('textbox', { name: 'Subject', exact: true }).fill('Doors at 8 through the functions');
+  await dialog.getByRole('textbox', { name: 'Message', exact: true }).fill('The doors open an hour later.');
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await dialog.getByRole('button', { name: /^Send to / }).click();
   const sent = () =>

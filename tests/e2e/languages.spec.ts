@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { displayReference } from '../../src/features/orders/orderReference';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../src/i18n/languages';
 import {
   OVERFULL_WISHLIST,
@@ -430,8 +431,10 @@ test('the pseudo-language shows no text of the staff tools untranslated', async 
   });
   // Everything staff see comes from the database, and every word of it is someone's, not the app's.
   const organiser = organiserTexts([await db.read(''), [staff.email, staff.firstname, staff.lastname]]);
-  // Ids of orders, products and accounts that the desk shows as they are.
+  // Ids of orders, products and accounts that the desk shows as they are, and order references as it writes them.
   organiser.push(...Object.keys(((await db.read('products')) ?? {}) as object));
+  const refs = Object.keys(((await db.read('orderRefs')) ?? {}) as object);
+  organiser.push(...refs.map(displayReference));
   const settled = async () => {
     await expect(page.getByRole('status').filter({ hasText: /Loading|Checking|Ŀ|Ċ/ })).toHaveCount(0);
     await expect.poll(() => untranslatedWords(page, organiser), { timeout: 15_000 }).toEqual([]);

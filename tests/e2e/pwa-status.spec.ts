@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_PATH } from '../../scripts/chromium';
 import { expectHeading, failOnPageErrors } from './support';
 import { expect, test } from './liveDatabase';
 
@@ -68,10 +69,12 @@ test('where Chromium offers installation, "Install app" appears; elsewhere nothi
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
 
   // An ordinary profile (test contexts are incognito, where Chromium never offers to install), without the
-  // engagement Chromium waits for before offering.
+  // engagement Chromium waits for before offering, in Chromium itself: its headless shell, which the other tests
+  // drive, has no installing to offer.
   const profile = await mkdtemp(join(tmpdir(), 'storefront-install-offer-'));
   const context = await playwright.chromium.launchPersistentContext(profile, {
     ...launchOptions,
+    executablePath: CHROMIUM_PATH,
     args: [...(launchOptions.args ?? []), '--bypass-app-banner-engagement-checks'],
     baseURL,
     serviceWorkers: 'allow',

@@ -13,6 +13,7 @@ import {
 import { encode } from 'uqr';
 import type { Accounts, TestUser } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
+import { CHROMIUM_PATH } from '../../scripts/chromium';
 
 const require = createRequire(import.meta.url);
 /** jsQR, a QR decoder independent of the app's encoder, to check what the drawn codes really hold. */
@@ -179,7 +180,14 @@ export async function launchWithCamera(
   const camera = ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`];
   const browser = await playwright.chromium.launch({
     ...launchOptions,
-    args: [...(launchOptions.args ?? []), ...camera, ...(allow ? ['--use-fake-ui-for-media-stream'] : [])],
+    // Allowed: the permission prompt is answered yes. Refused: answered no, as a person would, in Chromium itself:
+    // the headless shell the other tests drive has no prompt to refuse, and fails the camera another way.
+    ...(allow ? {} : { executablePath: CHROMIUM_PATH }),
+    args: [
+      ...(launchOptions.args ?? []),
+      ...camera,
+      ...(allow ? ['--use-fake-ui-for-media-stream'] : ['--deny-permission-prompts']),
+    ],
   });
   return {
     browser,

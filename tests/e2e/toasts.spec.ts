@@ -81,9 +81,10 @@ withDatabase(
     withDatabase.skip(!isMobile, 'phones only: wider screens keep the spec’s place (docs/behaviour.md#toasts)');
     const toasts = page.locator('[data-toast-severity]');
     const below = async (toast: ReturnType<typeof toasts.nth>, what: { y: number; height: number }) => {
-      // Measured once it is drawn: on a loaded machine a toast may still be on its way in.
+      // Measured once it is drawn, again until it settles: on a loaded machine a toast may still be on its way in,
+      // and is drawn anew as the page under it changes (no box meanwhile: -1, which fails).
       await expect(toast).toBeVisible();
-      expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(what.y + what.height);
+      await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(what.y + what.height);
     };
     await page.goto('/products?product=harbour-jazz-night');
     const dialog = page.getByRole('dialog', { name: 'Harbour Jazz Night' });
