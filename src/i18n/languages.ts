@@ -31,6 +31,26 @@ export function isShopLanguage(value: unknown): value is ShopLanguage {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The organiser's words in other languages as stored under a `translations` node (docs/languages.md#organiser-
+ * content): the shop's languages only, each read by `read`, which answers null for what is no translation.
+ */
+export function readTranslations<T>(
+  stored: unknown,
+  read: (texts: Record<string, unknown>) => T | null,
+): Partial<Record<ShopLanguage, T>> {
+  const found: Partial<Record<ShopLanguage, T>> = {};
+  if (!isObject(stored)) return found;
+  for (const [language, texts] of Object.entries(stored)) {
+    const value = isShopLanguage(language) && isObject(texts) ? read(texts) : null;
+    if (value !== null) found[language as ShopLanguage] = value;
+  }
+  return found;
+}
+
 /** The language an order is written in for someone reading `language`: the pseudo-language's is British English. */
 export function shopLanguage(language: Language): ShopLanguage {
   return language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : language;

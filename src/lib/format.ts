@@ -42,3 +42,23 @@ const MOMENT = {
 export function formatMoment(at: number, locale: string, timeZone: string | null, part: keyof typeof MOMENT): string {
   return formatter(locale, timeZone, MOMENT[part]).format(new Date(at));
 }
+
+const listFormatters = new Map<string, Intl.ListFormat>();
+
+/**
+ * Names joined as `locale` joins them: "A, B and C" (`conjunction`), "A, B, C" (`unit`); one formatter per locale
+ * and type, as for dates, since a list is often formatted once per row.
+ */
+export function formatList(
+  items: readonly string[],
+  locale: string,
+  type: Intl.ListFormatType = 'conjunction',
+): string {
+  const key = `${locale}|${type}`;
+  let found = listFormatters.get(key);
+  if (!found) {
+    found = new Intl.ListFormat(locale, { type });
+    listFormatters.set(key, found);
+  }
+  return found.format(items);
+}

@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtomValue } from 'jotai';
 import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
-import { formatEventTime } from '../../lib/format';
+import { formatEventTime, formatList } from '../../lib/format';
 import { formatPrice } from '../../lib/price';
 import { MuiScope } from '../../lib/mui/MuiScope';
 import { countdownTo } from '../../lib/countdown';
@@ -147,7 +147,7 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
     return [single ? String(quantityOf(item)) : `${quantityOf(item)} × ${type.typeName ?? type.title}`];
   });
   const price = (amount: number) => formatPrice(amount, currency, locale);
-  const heldList = new Intl.ListFormat(locale, { type: 'unit' }).format(held);
+  const heldList = formatList(held, locale, 'unit');
   const least = single?.minPerOrder ?? 0;
   return (
     // Loaded only when a product is asked for, and drawn with MUI: the theme comes with it.

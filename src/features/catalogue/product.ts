@@ -1,4 +1,4 @@
-import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
+import { readTranslations, type ShopLanguage } from '../../i18n/languages';
 import { MAX_PRICE, MAX_QUANTITY } from '../../state/cart';
 import { normaliseDate } from '../../state/dates';
 import { describe, isRecord, trueKeys } from '../../state/validation';
@@ -129,15 +129,11 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /** The translations as stored: languages the shop speaks, non-empty texts; anything else is no translation. */
 function parseTranslations(raw: unknown): Translations {
-  if (!isRecord(raw)) return {};
-  const translations: Translations = {};
-  for (const [language, texts] of Object.entries(raw)) {
-    if (!isShopLanguage(language) || !isRecord(texts)) continue;
+  return readTranslations(raw, (texts) => {
     const own: ProductTexts = {};
     for (const name of PRODUCT_TEXTS) if (text(texts[name]).trim() !== '') own[name] = text(texts[name]).trim();
-    if (Object.keys(own).length > 0) translations[language] = own;
-  }
-  return translations;
+    return Object.keys(own).length > 0 ? own : null;
+  });
 }
 
 /**

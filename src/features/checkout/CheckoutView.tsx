@@ -11,7 +11,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
 import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
-import { formatEventTime } from '../../lib/format';
+import { formatEventTime, formatList } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { useForm } from '../../lib/useForm';
@@ -256,7 +256,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
                   {quantity} × {title}
                   {issues.length > 0 && (
                     <Typography component="span" color="warning" sx={{ marginInlineStart: 1 }}>
-                      ({new Intl.ListFormat(locale, { type: 'unit' }).format(issues.map(issueLabel))})
+                      ({formatList(issues.map(issueLabel), locale, 'unit')})
                     </Typography>
                   )}
                 </span>

@@ -21,6 +21,7 @@ import { isPermissionDenied } from '../../firebase/errors';
 import { paths } from '../../firebase/paths';
 import { isRecord } from '../../state/validation';
 import { keepNudging } from '../../lib/nudge';
+import { formatList } from '../../lib/format';
 
 export interface PlacedOrder {
   orderId: string;
@@ -77,7 +78,7 @@ const titleOf = (lines: readonly RequestedLine[], productId: string) =>
   lines.find((line) => line.productId === productId)?.title ?? productId;
 
 /** Items named one after another, as the language spoken now lists them ("A, B and C"). */
-const listed = (parts: readonly string[]) => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(parts);
+const listed = (parts: readonly string[]) => formatList(parts, i18n.locale);
 
 /** What a refusal means for the buyer, naming the products, in the language spoken now; the wishlist is left as it was. */
 export function refusal(

@@ -6,7 +6,7 @@
  * (who receives it, and its words), so the preview is the mail.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
+import { readTranslations, type ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './order';
 import { greeting } from './orderMail';
@@ -40,16 +40,10 @@ export interface BookedMessage extends MessageWords {
 }
 
 /** The translations as stored: languages the shop speaks, each with a subject and a body; anything else is none. */
-function parseTranslations(raw: unknown): BookedMessage['translations'] {
-  const translations: BookedMessage['translations'] = {};
-  for (const [language, words] of Object.entries(isRecord(raw) ? raw : {})) {
-    if (!isShopLanguage(language) || !isRecord(words)) continue;
-    const { subject, body } = words;
-    if (typeof subject === 'string' && subject.trim() && typeof body === 'string' && body.trim())
-      translations[language] = { subject, body };
-  }
-  return translations;
-}
+const parseTranslations = (raw: unknown): BookedMessage['translations'] =>
+  readTranslations(raw, ({ subject, body }) =>
+    typeof subject === 'string' && subject.trim() && typeof body === 'string' && body.trim() ? { subject, body } : null,
+  );
 
 /** The words a reader of `language` gets: its translation where staff wrote one, else the main language's. */
 export function messageWordsIn(message: BookedMessage, language: ShopLanguage | null): MessageWords {

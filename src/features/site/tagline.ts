@@ -2,21 +2,16 @@ import { atom } from 'jotai';
 import { languageAtom, mainLanguageAtom, siteAtom } from '../../state/atoms';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
-import { isShopLanguage, shopLanguage, type ShopLanguage } from '../../i18n/languages';
+import { readTranslations, shopLanguage, type ShopLanguage } from '../../i18n/languages';
 
 /** The tagline in the shop's other languages (properties/translations), by language. */
 export type Taglines = Partial<Record<ShopLanguage, string>>;
 
 /** The translated taglines of a properties value; anything that is not one is left out (docs/languages.md#organiser-content). */
 export function readTaglines(properties: unknown): Taglines {
-  const stored = isRecord(properties) ? properties.translations : undefined;
-  if (!isRecord(stored)) return {};
-  const taglines: Taglines = {};
-  for (const [language, texts] of Object.entries(stored)) {
-    const tagline = isRecord(texts) && typeof texts.tagline === 'string' ? texts.tagline.trim() : '';
-    if (isShopLanguage(language) && tagline !== '') taglines[language] = tagline;
-  }
-  return taglines;
+  return readTranslations(isRecord(properties) ? properties.translations : undefined, ({ tagline }) =>
+    typeof tagline === 'string' && tagline.trim() !== '' ? tagline.trim() : null,
+  );
 }
 
 // Kept apart from localStorage["state"], whose `site` keeps the spec's shape; an offline visit reads them from here.

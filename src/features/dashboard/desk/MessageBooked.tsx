@@ -18,7 +18,7 @@ import type { I18n } from '@lingui/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { languageName, type ShopLanguage } from '../../../i18n/languages';
-import { formatMoment } from '../../../lib/format';
+import { formatMoment, formatList } from '../../../lib/format';
 import { siteAtom } from '../../../state/atoms';
 import { liveValueAtom } from '../../../firebase/liveValue';
 import {
@@ -426,8 +426,9 @@ function AlsoIn({ message }: { message: BookedMessage }) {
   const { i18n } = useLingui();
   const languages = Object.keys(message.translations) as ShopLanguage[];
   if (languages.length === 0) return null;
-  const names = new Intl.ListFormat(i18n.locale).format(
+  const names = formatList(
     languages.map((language) => languageName(language, i18n.locale)),
+    i18n.locale,
   );
   return (
     <Typography variant="body2" color="textSecondary">

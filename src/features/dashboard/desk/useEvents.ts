@@ -6,6 +6,7 @@ import { liveValueAtom } from '../../../firebase/liveValue';
 import { paths } from '../../../firebase/paths';
 import type { Product } from '../../catalogue';
 import { productsById, productTree } from '../staff/staffCatalogue';
+import { formatList } from '../../../lib/format';
 
 /**
  * An event as the desk lists it: the first product of its group, whose id its tickets and orders are filed under,
@@ -55,5 +56,5 @@ export function openingEvent<T extends Pick<Product, 'date' | 'active'>>(
 /** What the event list says beside an event's name and time: "past, hidden" where they hold, listed as the language lists. */
 export function eventMarks(event: Pick<Product, 'date' | 'active'>, now: number): string {
   const marks = [isPastEvent(event, now) ? t`past` : '', event.active ? '' : t`hidden`].filter(Boolean);
-  return new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(marks);
+  return formatList(marks, i18n.locale, 'unit');
 }

@@ -14,6 +14,7 @@ import { Section } from '../Section';
 import { ProductEditor } from './ProductEditor';
 import { productName, productsById, productTree, quotaList } from './staffCatalogue';
 import { paths } from '../../../firebase/paths';
+import { formatList } from '../../../lib/format';
 
 /** One product's line: what it sells at, its stock, limits, window and quotas, and its buttons. */
 function ProductRow({
@@ -36,7 +37,7 @@ function ProductRow({
   const quotas = product.quotas
     .map((id) => quotaNames.get(id) ?? t`${id} (missing)`)
     .sort((a, b) => a.localeCompare(b, i18n.locale));
-  const drawsOn = new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(quotas);
+  const drawsOn = formatList(quotas, i18n.locale, 'unit');
   // Where the on-sale window stands at the database's clock; nothing when it has none that matters.
   const opens = sale.state === 'upcoming' ? format.date(sale.opens) : '';
   const closes = onSaleUntil === null ? '' : format.date(onSaleUntil);

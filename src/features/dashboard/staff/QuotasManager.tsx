@@ -13,11 +13,12 @@ import { saveQuickly } from '../saving';
 import { Section } from '../Section';
 import { QuotaEditor } from './QuotaEditor';
 import { productsById, quotaList, quotaUsers } from './staffCatalogue';
+import { formatList } from '../../../lib/format';
 
 function QuotaRow({ quota, users, onEdit }: { quota: Quota; users: readonly string[]; onEdit: () => void }) {
   const { i18n, t } = useLingui();
   const { name, left } = quota;
-  const drawnOnBy = new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(users);
+  const drawnOnBy = formatList(users, i18n.locale, 'unit');
   const remove = () =>
     void saveQuickly(() => updateValues(paths.quotas, { [quota.id]: null }), t`The quota ${name} is deleted.`);
   return (

@@ -11,6 +11,7 @@ import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
 import { optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { typedTitle } from '../../../lib/typedTitle';
 import { fromLocalInput, toLocalInput } from './dateTimeInput';
+import { formatList } from '../../../lib/format';
 
 /** A text in another language, as the form names it: "title-de-DE" (docs/languages.md#organiser-content). */
 export type TranslatedField = `${ProductText}-${ShopLanguage}`;
@@ -213,7 +214,11 @@ function groupProblem(group: string, id: string, context: ProductContext): strin
   }
   const own = typesOf(id, context.products.values());
   if (own.length === 0) return undefined;
-  const types = new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(own.map((type) => type.typeName ?? type.id));
+  const types = formatList(
+    own.map((type) => type.typeName ?? type.id),
+    i18n.locale,
+    'unit',
+  );
   return t`This product has types of its own (${types}), so it cannot be a type of another.`;
 }
 
