@@ -2,7 +2,7 @@ import type { PageName } from './routing/pages';
 import { catalogueAtom, quotasAtom } from '../features/catalogue/catalogueState';
 import { parseCatalogue } from '../features/catalogue/product';
 import { renderedLanguageAtom, siteAtom } from '../state/atoms';
-import { readTaglines, taglinesAtom } from '../features/site/tagline';
+import { categoryNamesAtom, readCategoryNames, readTaglines, taglinesAtom } from '../features/site/siteTranslations';
 import { isLanguage, type Language } from '../i18n/languages';
 import { serverNowAtom } from '../state/liveAtoms';
 import { readSiteFields } from '../state/site';
@@ -55,6 +55,7 @@ export const FIRST_VISIT_DATA_ID = 'first-visit-data';
 export function applyFirstVisitData(store: AppStore, data: FirstVisitData): void {
   store.set(siteAtom, readSiteFields(data.properties).site);
   store.set(taglinesAtom, readTaglines(data.properties));
+  store.set(categoryNamesAtom, readCategoryNames(data.properties));
   store.set(catalogueAtom, { products: parseCatalogue(data.products).products, source: 'live', updatedAt: data.now });
   // The server reads no quotas: until the live ones come, the page counts the products' own stock, as it did.
   store.set(quotasAtom, null);

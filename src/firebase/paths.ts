@@ -6,6 +6,8 @@ export const paths = {
   properties: 'properties',
   timezone: 'properties/timezone',
   currency: 'properties/currency',
+  /** The categories' names in one of the shop's other languages (docs/languages.md#categories). */
+  categoryNames: (language: string) => `properties/translations/${language}/categories`,
   /** How buyers may pay and each way's hold, as the organiser sets them (docs/payments.md). */
   paymentSettings: 'paymentSettings',
   products: 'products',

@@ -219,11 +219,17 @@ test.describe('staff in another time zone than the shop', () => {
     await accounts.signIn(page, await accounts.create('staff'));
     const site = page.getByRole('form', { name: 'Site details' });
     await expect(site.getByLabel('Shop name')).not.toHaveValue('');
-    await expect(site.getByText('In the shop’s time zone (Europe/London).')).toBeVisible();
+    // The date input draws the browser's format; its hint says the date in the reader's language, on the shop's clock.
+    await expect(
+      site.getByText(/^Monday,? 1 March 2027 at 10:00, in the shop’s time zone \(Europe\/London\)\.$/),
+    ).toBeVisible();
     // The seed's launch, 2027-03-01 10:00 UTC, is 10:00 in London (GMT), not 05:00 as in New York.
     await expect(site.getByLabel('Launch date and time')).toHaveValue('2027-03-01T10:00');
 
     await site.getByLabel('Launch date and time').fill('2031-06-01T18:30');
+    await expect(
+      site.getByText(/^Sunday,? 1 June 2031 at 18:30, in the shop’s time zone \(Europe\/London\)\.$/),
+    ).toBeVisible();
     await site.getByLabel(/Coming-soon mode/).check();
     await site.getByRole('button', { name: 'Save site details' }).click();
     await expect.poll(() => db.read('properties/comingsoon')).toBe(true);

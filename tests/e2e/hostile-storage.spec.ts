@@ -96,6 +96,47 @@ test('a cached catalogue holding one product with an impossible date keeps the o
   await expect(page.getByRole('article', { name: 'Broken Date Fair' })).not.toContainText(/\d{4}/);
 });
 
+test.describe('the categories’ names kept for offline visits', () => {
+  test.use({ locale: 'de-DE' });
+
+  const catalogue = JSON.stringify({
+    updatedAt: Date.now(),
+    products: [
+      product('jazz', 'Jazz Night', { category: 'Live music' }),
+      product('tee', 'Logo Tee', { category: 'Clothing' }),
+    ],
+  });
+  const categoryFilter = (page: Page) => page.getByLabel('Kategorie');
+  const toProducts = (page: Page) =>
+    page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Produkte' }).click();
+
+  test('name each category in the reader’s language where they hold a name, and no name where they hold none', async ({
+    page,
+  }) => {
+    const names = { 'de-DE': { categories: { 'Live music': 'Livemusik', Clothing: 7 } } };
+    await storeKeys(page, { catalogue, siteTranslations: JSON.stringify(names) }, '/cart');
+    await toProducts(page);
+    await expect(categoryFilter(page).getByRole('option', { name: 'Livemusik' })).toHaveAttribute(
+      'value',
+      'Live music',
+    );
+    await expect(categoryFilter(page).getByRole('option', { name: 'Clothing' })).toHaveAttribute('lang', 'en-GB');
+  });
+
+  for (const [what, value] of [
+    ['not JSON', '{"de-DE": {"categories"'],
+    ['of the wrong shape', '["Livemusik"]'],
+    ['in a language the shop does not speak', '{"fr-FR": {"categories": {"Live music": "Musique"}}}'],
+  ] as const) {
+    test(`a copy ${what} is no name: the main language's, marked`, async ({ page }) => {
+      await storeKeys(page, { catalogue, siteTranslations: value }, '/cart');
+      await toProducts(page);
+      await expect(categoryFilter(page).getByRole('option', { name: 'Live music' })).toHaveAttribute('lang', 'en-GB');
+      await expect(categoryFilter(page).getByRole('option')).toHaveText(['Alle Kategorien', 'Clothing', 'Live music']);
+    });
+  }
+});
+
 test('a stored quantity above what an item may have is lowered at start-up, and the visitor is told', async ({
   page,
 }) => {

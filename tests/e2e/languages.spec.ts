@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { displayReference } from '../../src/features/orders/orderReference';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../src/i18n/languages';
 import {
@@ -12,6 +13,7 @@ import {
   storedState,
 } from './support';
 import { expect, test } from './accounts';
+import type { LiveDatabase } from './liveDatabase';
 
 /** Fails the test on a message the catalogues lack (src/app/language.ts says so on the console). */
 function failOnMissingMessages(page: Page): void {
@@ -25,6 +27,15 @@ test.beforeEach(({ page }) => {
   failOnPageErrors(page);
   failOnMissingMessages(page);
 });
+
+/** The demo shop's German texts (seed/database.json), which each test starts from. */
+const SEED_GERMAN = (
+  JSON.parse(readFileSync(new URL('../../seed/database.json', import.meta.url), 'utf8')) as {
+    properties: { translations: { 'de-DE': { tagline: string; categories: Record<string, string> } } };
+  }
+).properties.translations['de-DE'];
+const SEED_TAGLINE_DE = SEED_GERMAN.tagline;
+const SEED_CATEGORY_NAMES = SEED_GERMAN.categories;
 
 const picker = (page: Page) => page.getByRole('combobox', { name: /^(Language|Sprache)$/ });
 
@@ -204,6 +215,17 @@ test.describe('a German buyer', () => {
   });
 });
 
+/** A German visitor on the products page, in a browser of their own, beside the staff member's page. */
+async function germanReader(browser: Browser, baseURL: string | undefined, db: LiveDatabase) {
+  const german = await browser.newContext({ baseURL, locale: 'de-DE' });
+  await db.connect(german);
+  const reader = await german.newPage();
+  failOnPageErrors(reader);
+  failOnMissingMessages(reader);
+  await reader.goto('/products');
+  return { german, reader };
+}
+
 test('staff write a product and the tagline in German: German readers get them live, and English where none is written, marked as such', async ({
   page,
   db,
@@ -211,12 +233,7 @@ test('staff write a product and the tagline in German: German readers get them l
   browser,
   baseURL,
 }) => {
-  const german = await browser.newContext({ baseURL, locale: 'de-DE' });
-  await db.connect(german);
-  const reader = await german.newPage();
-  failOnPageErrors(reader);
-  failOnMissingMessages(reader);
-  await reader.goto('/products');
+  const { german, reader } = await germanReader(browser, baseURL, db);
   const folk = reader.getByRole('heading', { level: 2, name: 'Folk in the Round' });
   await expect(folk).toHaveAttribute('lang', 'en-GB');
 
@@ -225,10 +242,10 @@ test('staff write a product and the tagline in German: German readers get them l
   await site.getByLabel('Tagline in German').fill('Livemusik, Messen und Märkte am Hafen');
   await site.getByRole('button', { name: 'Save site details' }).click();
   await expect
-    .poll(() => db.read('properties/translations'))
-    .toEqual({
-      'de-DE': { tagline: 'Livemusik, Messen und Märkte am Hafen' },
-    });
+    .poll(() => db.read('properties/translations/de-DE/tagline'))
+    .toBe('Livemusik, Messen und Märkte am Hafen');
+  // The site details are written whole: the categories' names, edited elsewhere, are written back as they were.
+  expect(await db.read('properties/translations/de-DE/categories')).toEqual(SEED_CATEGORY_NAMES);
   await page.goto('/dashboard?tab=products');
   await page.getByRole('button', { name: 'Edit Folk in the Round', exact: true }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Folk in the Round' });
@@ -271,6 +288,63 @@ test('staff write a product and the tagline in German: German readers get them l
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 2, name: 'Folk in the Round' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Folk im Kreis' })).toHaveCount(0);
+});
+
+test('staff name the categories in German: the filter, search and details follow live, English where none is written, marked', async ({
+  page,
+  db,
+  accounts,
+  browser,
+  baseURL,
+}) => {
+  const { german, reader } = await germanReader(browser, baseURL, db);
+  const filter = reader.getByLabel('Kategorie');
+  await expect(filter.getByRole('option', { name: 'Livemusik' })).toHaveAttribute('value', 'Live music');
+  const spokenWord = filter.getByRole('option', { name: 'Spoken word' });
+  await expect(spokenWord).toHaveAttribute('lang', 'en-GB');
+
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=products');
+  const categories = page.getByRole('region', { name: 'Categories' });
+  await expect(categories.getByText('Spoken word · not yet named in German')).toBeVisible();
+  await categories.getByRole('button', { name: 'Name them in German' }).click();
+  const editor = page.getByRole('dialog', { name: 'Categories in German' });
+  await expect(editor.getByLabel('Live music', { exact: true })).toHaveValue('Livemusik');
+  await editor.getByLabel('Spoken word', { exact: true }).fill(' Lesungen ');
+  await editor.getByLabel('Passes', { exact: true }).fill('');
+  await editor.getByRole('button', { name: 'Save names' }).click();
+  await expect(editor).toBeHidden();
+  const { Passes: _passes, ...kept } = SEED_CATEGORY_NAMES;
+  expect(await db.read('properties/translations/de-DE/categories')).toEqual({ ...kept, 'Spoken word': 'Lesungen' });
+  await expect(categories.getByText('Spoken word · in German: Lesungen')).toBeVisible();
+  // The tagline beside them was kept.
+  expect(await db.read('properties/translations/de-DE/tagline')).toBe(SEED_TAGLINE_DE);
+
+  // The open page follows without a reload: the new name in German, the emptied one in English, marked.
+  const lesungen = filter.getByRole('option', { name: 'Lesungen' });
+  await expect(lesungen).toHaveAttribute('value', 'Spoken word');
+  await expect(lesungen).not.toHaveAttribute('lang', /./);
+  await expect(filter.getByRole('option', { name: 'Passes' })).toHaveAttribute('lang', 'en-GB');
+  // Options in German alphabetical order: "Lesungen" now sits before "Livemusik".
+  const names = await filter.getByRole('option').allTextContents();
+  expect(names.indexOf('Lesungen')).toBeLessThan(names.indexOf('Livemusik'));
+  await filter.selectOption({ label: 'Lesungen' });
+  await expect(reader).toHaveURL(/[?&]category=Spoken(\+|%20)word/);
+  await expect(reader.getByRole('heading', { level: 2 })).toHaveText(['Poesie-Open-Mic']);
+  await filter.selectOption({ label: 'Alle Kategorien' });
+  await reader.getByRole('searchbox').fill('lesungen');
+  await expect(reader.getByRole('heading', { level: 2 })).toHaveText(['Poesie-Open-Mic']);
+  await reader.getByRole('button', { name: 'Details zu Poesie-Open-Mic' }).click();
+  await expect(reader.getByRole('dialog').getByText('Lesungen', { exact: true })).toBeVisible();
+  await german.close();
+
+  // English readers read the organiser's English names.
+  await page.goto('/products');
+  await expect(page.getByLabel('Category').getByRole('option', { name: 'Spoken word' })).not.toHaveAttribute(
+    'lang',
+    /./,
+  );
+  await expect(page.getByLabel('Category').getByRole('option', { name: 'Lesungen' })).toHaveCount(0);
 });
 
 test('an English browser gets English, and German once chosen, in every tab', async ({ page, context }) => {
@@ -331,8 +405,13 @@ function organiserTexts(value: unknown): string[] {
 async function untranslatedWords(page: Page, organiser: readonly string[]): Promise<string[]> {
   const intlNames = await page.evaluate((shopLanguages) => {
     const names: string[] = [];
-    for (let month = 0; month < 12; month++) {
-      const day = new Date(Date.UTC(2027, month, 1 + month));
+    // Every month (the first of each) and every weekday (the week from Monday 4 January 2027).
+    const days = [
+      ...Array.from({ length: 12 }, (_, month) => Date.UTC(2027, month, 1)),
+      ...Array.from({ length: 7 }, (_, weekday) => Date.UTC(2027, 0, 4 + weekday)),
+    ];
+    for (const time of days) {
+      const day = new Date(time);
       for (const style of ['short', 'long'] as const) {
         const format = new Intl.DateTimeFormat(document.documentElement.lang, { month: style, weekday: style });
         names.push(

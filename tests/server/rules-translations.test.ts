@@ -86,3 +86,36 @@ describe('the tagline in another language', () => {
     }
   });
 });
+
+describe('the categories’ names in another language', () => {
+  const names = { 'Live music': 'Livemusik', 'A%2FV': 'Ton & Licht' };
+
+  it('staff write them, alone, one by one or with the properties; nobody else does', () => {
+    expect(allowed([set('properties/translations/de-DE/categories', names)], staff)).toBe(true);
+    expect(allowed([set('properties/translations/de-DE/categories/Live music', 'Livemusik')], staff)).toBe(true);
+    const whole = { ...PROPERTIES, translations: { 'de-DE': { tagline: 'Am Meer', categories: names } } };
+    expect(allowed([set('properties', whole)], staff)).toBe(true);
+    for (const auth of [buyer, null]) {
+      expect(allowed([set('properties/translations/de-DE/categories', names)], auth)).toBe(false);
+      expect(allowed([set('properties/translations/de-DE/categories/Live music', 'Livemusik')], auth)).toBe(false);
+    }
+  });
+
+  it('refuses a language the shop does not speak, what is no name, and names or keys out of bounds', () => {
+    for (const [target, value] of [
+      ['properties/translations/fr-FR/categories', names],
+      ['properties/translations/en-XA/categories', names],
+      ['properties/translations/de-DE/categories', 'Livemusik'],
+      ['properties/translations/de-DE/categories', { 'Live music': { name: 'Livemusik' } }],
+      ['properties/translations/de-DE/categories/Live music', ''],
+      ['properties/translations/de-DE/categories/Live music', 7],
+      ['properties/translations/de-DE/categories/Live music', 'x'.repeat(101)],
+      [`properties/translations/de-DE/categories/${'x'.repeat(301)}`, 'Livemusik'],
+    ] as const) {
+      expect(allowed([set(target, value)], staff), `${target.slice(0, 60)} = ${JSON.stringify(value)}`).toBe(false);
+    }
+    expect(allowed([set(`properties/translations/de-DE/categories/${'x'.repeat(300)}`, 'Livemusik')], staff)).toBe(
+      true,
+    );
+  });
+});

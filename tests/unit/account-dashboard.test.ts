@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseUserOrders } from '../../src/features/orders/order';
-import { fromLocalInput, toLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
+import { enteredTime, fromLocalInput, toLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
 import {
   EMPTY_PRODUCT,
   newTypeFields,
@@ -69,6 +69,21 @@ describe('the launch date-time picker', () => {
     expect(toLocalInput('not a date', 'Europe/London')).toBe('');
     expect(fromLocalInput('', 'Europe/London')).toBeNull();
     expect(fromLocalInput('2027-13-45T99:99', 'Europe/London')).toBeNull();
+  });
+});
+
+describe('a date as entered, said in the reader’s language', () => {
+  it('reads the input on the shop’s clock and says it in the reader’s words, whatever the browser draws', () => {
+    expect(enteredTime('2027-03-01T10:00', 'Europe/London', 'en-GB')).toMatch(/^Monday,? 1 March 2027 at 10:00$/);
+    expect(enteredTime('2027-03-01T10:00', 'Europe/London', 'de-DE')).toBe('Montag, 1. März 2027 um 10:00');
+    // 18:30 on New York's clock, said on New York's clock: the zone is the shop's, not the device's.
+    expect(enteredTime('2031-06-01T18:30', 'America/New_York', 'en-GB')).toMatch(/^Sunday,? 1 June 2031 at 18:30$/);
+  });
+
+  it('says nothing for what is no date', () => {
+    for (const value of ['', '2027-03-01', 'tomorrow', '1800-01-01T10:00', '2027-02-30T25:00']) {
+      expect(enteredTime(value, 'Europe/London', 'en-GB'), value).toBeNull();
+    }
   });
 });
 

@@ -138,17 +138,21 @@ describe('first-visit pages', () => {
     bodies['/products.json'] = JSON.stringify(products);
     bodies['/properties.json'] = JSON.stringify({
       ...seed.properties,
-      translations: { 'de-DE': { tagline: 'Livemusik am Hafen' } },
+      translations: { 'de-DE': { tagline: 'Livemusik am Hafen', categories: { 'Live music': 'Livemusik' } } },
     });
     const german = (await get('/products', 'de-DE')).body;
     expect(german).toMatch(/<h2[^>]*>Folk im Kreis<\/h2>/);
     expect(german).toMatch(/<h2[^>]*lang="en-GB"[^>]*>Winter Vinyl Fair<\/h2>/);
     expect(german).toContain('Livemusik am Hafen');
+    // The category filter names each category in German where the organiser did, else in English, marked.
+    expect(german).toContain('<option value="Live music">Livemusik</option>');
+    expect(german).toContain('<option value="Workshops" lang="en-GB">Workshops</option>');
     const english = (await get('/products', 'en-GB')).body;
     expect(english).toMatch(/<h2[^>]*>Folk in the Round<\/h2>/);
     // The page's data carries every language (the app switches without asking again); what is drawn is English.
     expect(english).not.toContain('>Folk im Kreis<');
     expect(english).not.toContain('>Livemusik am Hafen<');
+    expect(english).toContain('<option value="Live music">Live music</option>');
     expect(english).not.toMatch(/<h2[^>]*lang=/);
   });
 

@@ -1,13 +1,14 @@
-import { categoryName } from './categoryName';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, type ReactNode } from 'react';
 import { Icon } from '../../lib/Icon';
 import { OutlinedField } from '../../lib/FormTextField';
+import type { ShownCategory } from '../site';
 import { SORT_ORDERS, type CatalogueQuery, type SortOrder } from './product';
 
 interface CatalogueFiltersProps {
   query: CatalogueQuery;
-  categories: string[];
+  /** Each category as the URL names it (`category`) and as the reader reads it, in the order shown. */
+  categories: readonly (ShownCategory & { category: string })[];
   onChange: (changes: Partial<CatalogueQuery>) => void;
 }
 
@@ -77,9 +78,9 @@ export function CatalogueFilters({ query, categories, onChange }: CatalogueFilte
       </OutlinedField>
       <Picker label={t`Category`} value={query.category} onChange={(category) => onChange({ category })}>
         <option value="">{t`All categories`}</option>
-        {categories.map((category) => (
-          <option key={category} value={category}>
-            {categoryName(category)}
+        {categories.map(({ category, text, lang }) => (
+          <option key={category} value={category} lang={lang}>
+            {text}
           </option>
         ))}
       </Picker>

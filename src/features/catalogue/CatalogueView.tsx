@@ -6,6 +6,7 @@ import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } fr
 import { retryWhenOnline } from '../../lib/retryWhenOnline';
 import { siteAtom } from '../../state/atoms';
 import { buyerCatalogueAtom } from './catalogueState';
+import { categoryNameAtom } from './categoryName';
 import { CatalogueFilters } from './CatalogueFilters';
 import { filterGroups } from './groupOffer';
 import { categoriesOf, type Product } from './product';
@@ -80,10 +81,24 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
   // One card per product, or per group of types (docs/behaviour.md#types); prices sort as the cards show them.
   const groups = useMemo(() => groupProducts(catalogue.products), [catalogue.products]);
   const now = useSaleNow(catalogue.products);
-  const categories = useMemo(() => categoriesOf(groups.map((group) => group.lead)), [groups]);
+  const categoryName = useAtomValue(categoryNameAtom);
+  // In the reader's language and its alphabetical order; a search finds a category by either name.
+  const categories = useMemo(
+    () =>
+      categoriesOf(groups.map((group) => group.lead))
+        .map((category) => ({ category, ...categoryName(category) }))
+        .sort((a, b) => a.text.localeCompare(b.text, locale)),
+    [groups, categoryName, locale],
+  );
   const shown = useMemo(
-    () => filterGroups(groups, { search, category: query.category, sort: query.sort }, now),
-    [groups, search, query.category, query.sort, now],
+    () =>
+      filterGroups(
+        groups,
+        { search, category: query.category, sort: query.sort },
+        now,
+        (category) => categoryName(category).text,
+      ),
+    [groups, search, query.category, query.sort, now, categoryName],
   );
   // A link may name any of a group's types: it opens the group's details.
   const open = groups.find(

@@ -1,4 +1,4 @@
-import { categoryName } from './categoryName';
+import { categoryNameAtom } from './categoryName';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import CloseIcon from '@mui/icons-material/Close';
@@ -141,6 +141,7 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
   const single = types.length === 1 ? product : undefined;
   const window = single ? saleWindow(single, saleNow) : null;
   const cart = useAtomValue(cartAtom).products;
+  const category = useAtomValue(categoryNameAtom)(product?.category ?? '');
   const held = types.flatMap((type) => {
     const item = cart.find(({ id }) => id === type.id);
     if (!item) return [];
@@ -200,7 +201,9 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
                   {product.venue ? ` · ${product.venue}` : ''}
                 </Typography>
               )}
-              <Typography color="textSecondary">{categoryName(product.category)}</Typography>
+              <Typography color="textSecondary" lang={category.lang}>
+                {category.text}
+              </Typography>
               <Typography sx={{ whiteSpace: 'pre-line' }} lang={product.textLanguage.description}>
                 {product.description}
               </Typography>

@@ -1,7 +1,13 @@
 import { t } from '@lingui/core/macro';
+import { atom } from 'jotai';
+import { showCategoryAtom, type ShownCategory } from '../site';
 import { DEFAULT_CATEGORY } from './product';
 
-/** A category as the reader reads it: the organiser's own name, or "Other" in the language spoken. */
-export function categoryName(category: string): string {
-  return category === DEFAULT_CATEGORY ? t`Other` : category;
-}
+/**
+ * How the reader reads a category: the organiser's name of it in their language, else in the main language shown
+ * as such (docs/languages.md#categories); a product stored without one is "Other" in the language spoken.
+ */
+export const categoryNameAtom = atom((get) => {
+  const show = get(showCategoryAtom);
+  return (category: string): ShownCategory => (category === DEFAULT_CATEGORY ? { text: t`Other` } : show(category));
+});

@@ -67,10 +67,15 @@ function pickGroups(
 }
 
 /** Search, category and sort over cards: by each group's lead, the price sorts by the card's (lowest) price. */
-export const filterGroups = (groups: readonly ProductGroup[], query: CatalogueQuery, now: number) =>
+export const filterGroups = (
+  groups: readonly ProductGroup[],
+  query: CatalogueQuery,
+  now: number,
+  categoryName?: (category: string) => string,
+) =>
   pickGroups(
     groups,
-    (standIns) => filterProducts(standIns, query),
+    (standIns) => filterProducts(standIns, query, categoryName),
     (group) => ({ ...group.lead, price: groupOffer(group, now).price }),
   );
 

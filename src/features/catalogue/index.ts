@@ -1,6 +1,8 @@
 /** What other features may use of the catalogue: the product model and the live catalogue. */
 export { catalogueAtom, productsByIdAtom, type CatalogueState } from './catalogueState';
 export {
+  categoriesOf,
+  DEFAULT_CATEGORY,
   DEFAULT_MAX_PER_ORDER,
   MAX_PER_ORDER_LIMIT,
   limitedPerOrder,

@@ -269,12 +269,21 @@ function fold(value: string): string {
     .toLowerCase();
 }
 
-export function filterProducts(products: readonly Product[], query: CatalogueQuery): Product[] {
+/**
+ * The products a query finds, in its order. `categoryName` is a category as the reader reads it
+ * (docs/languages.md#categories): a search finds it by that name as well as by the main language's.
+ */
+export function filterProducts(
+  products: readonly Product[],
+  query: CatalogueQuery,
+  categoryName: (category: string) => string = (category) => category,
+): Product[] {
   const words = fold(query.search).split(/\s+/).filter(Boolean);
   const matching = products.filter((product) => {
     if (query.category && product.category !== query.category) return false;
     if (words.length === 0) return true;
-    const haystack = fold(`${product.title} ${product.description} ${product.category} ${product.venue ?? ''}`);
+    const { title, description, category, venue } = product;
+    const haystack = fold(`${title} ${description} ${category} ${categoryName(category)} ${venue ?? ''}`);
     return words.every((word) => haystack.includes(word));
   });
   return sortProducts(matching, query.sort);

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { taglineAtom } from './tagline';
+import { taglineAtom } from './siteTranslations';
 
 /** The shop's tagline in the reader's language where the organiser wrote one; nothing when the shop has none. */
 export function Tagline({ className }: { className: string }) {

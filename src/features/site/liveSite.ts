@@ -7,7 +7,13 @@ import type { AppStore } from '../../state/store';
 import { database } from '../../firebase/database';
 import { paths } from '../../firebase/paths';
 import { resilientSubscription } from '../../firebase/resilientSubscription';
-import { cacheTaglines, readTaglines, taglinesAtom } from './tagline';
+import {
+  cacheTranslations,
+  categoryNamesAtom,
+  readCategoryNames,
+  readTaglines,
+  taglinesAtom,
+} from './siteTranslations';
 
 /** Warns once per distinct set of bad fields, not on every update that repeats them. */
 function makeFieldWarner(): (invalid: string[]) => void {
@@ -41,7 +47,11 @@ export function startLiveSite(store: AppStore): () => void {
           if (!sameData(store.get(siteAtom), site)) setInBackground(store, siteAtom, site);
           const taglines = readTaglines(value);
           if (!sameData(store.get(taglinesAtom), taglines)) setInBackground(store, taglinesAtom, taglines);
-          cacheTaglines(taglines);
+          const categoryNames = readCategoryNames(value);
+          if (!sameData(store.get(categoryNamesAtom), categoryNames)) {
+            setInBackground(store, categoryNamesAtom, categoryNames);
+          }
+          cacheTranslations(value);
           onValue();
         },
         onError,

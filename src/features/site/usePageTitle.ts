@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { siteAtom } from '../../state/atoms';
-import { taglineAtom } from './tagline';
+import { taglineAtom } from './siteTranslations';
 
 /** "Page · Site name" in the tab and in history, and the meta description from the tagline, both live. */
 export function usePageTitle(page: string): void {

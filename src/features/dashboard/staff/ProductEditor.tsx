@@ -11,7 +11,7 @@ import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { siteAtom } from '../../../state/atoms';
-import { inputZone } from './dateTimeInput';
+import { enteredTime, inputZone } from './dateTimeInput';
 import { saveOnline } from '../saving';
 import { EditorDialog } from './EditorDialog';
 import {
@@ -53,7 +53,7 @@ export function ProductEditor({
   quotas: readonly { id: string; name: string }[];
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const zone = inputZone(useAtomValue(siteAtom).timezone);
   const context = { editing: product?.id ?? null, products, quotaIds: new Set(quotas.map((quota) => quota.id)) };
@@ -73,6 +73,11 @@ export function ProductEditor({
     },
   });
   const field = { form, idPrefix: 'product' } as const;
+  const entered = (value: string) => enteredTime(value, zone, i18n.locale);
+  const when = entered(form.fields.date);
+  const opens = entered(form.fields.onSaleFrom);
+  const closes = entered(form.fields.onSaleUntil);
+  const inZone = (when: string) => t`${when} (${zone}).`;
   // A type's title, description, image, category, date and venue are its group's: changed there, for all its types.
   const groupTitle = products.get(form.fields.group)?.title;
   // Disabled rather than read-only: it looks so, and a text area takes no read-only from FormTextField.
@@ -189,7 +194,12 @@ export function ProductEditor({
         type="datetime-local"
         {...shared}
         slotProps={{ inputLabel: { shrink: true } }}
-        hint={sharedHint ?? t`For events, in the shop’s time zone (${zone}); leave empty otherwise.`}
+        hint={
+          sharedHint ??
+          (when
+            ? t`${when}, in the shop’s time zone (${zone}).`
+            : t`For events, in the shop’s time zone (${zone}); leave empty otherwise.`)
+        }
       />
       <FormTextField {...field} {...shared} name="venue" label={t`Venue`} hint={sharedHint} />
       {/* A date-time input is too wide for two side by side on a phone. */}
@@ -200,7 +210,7 @@ export function ProductEditor({
           label={t`Sales open`}
           type="datetime-local"
           slotProps={{ inputLabel: { shrink: true } }}
-          hint={t`In ${zone}; empty: on sale now.`}
+          hint={opens ? inZone(opens) : t`In ${zone}; empty: on sale now.`}
         />
         <FormTextField
           {...field}
@@ -208,7 +218,7 @@ export function ProductEditor({
           label={t`Sales close`}
           type="datetime-local"
           slotProps={{ inputLabel: { shrink: true } }}
-          hint={t`In ${zone}; empty: no close.`}
+          hint={closes ? inZone(closes) : t`In ${zone}; empty: no close.`}
         />
       </Stack>
       <FormTextField

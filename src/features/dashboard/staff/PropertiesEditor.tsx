@@ -11,10 +11,11 @@ import { useAtomValue } from 'jotai';
 import { setValue } from '../../../firebase/database';
 import { mainLanguageAtom, siteAtom } from '../../../state/atoms';
 import { LANGUAGES, languageName } from '../../../i18n/languages';
-import { taglinesAtom } from '../../site';
+import { categoryNamesAtom, taglinesAtom } from '../../site';
 import { FormTextField, FormTextFields, type TextFieldSpec } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { saveOnline } from '../saving';
+import { enteredTime } from './dateTimeInput';
 import { Section } from '../Section';
 import {
   launchZone,
@@ -79,6 +80,7 @@ export function PropertiesEditor() {
   const { i18n, t } = useLingui();
   const site = useAtomValue(siteAtom);
   const taglines = useAtomValue(taglinesAtom);
+  const categoryNames = useAtomValue(categoryNamesAtom);
   const main = useAtomValue(mainLanguageAtom);
   const form = useForm({
     initial: propertiesFields(site, taglines),
@@ -86,7 +88,7 @@ export function PropertiesEditor() {
     idPrefix: 'site',
     submit: (fields) =>
       saveOnline(
-        () => setValue(paths.properties, propertiesRecord(fields)),
+        () => setValue(paths.properties, propertiesRecord(fields, categoryNames)),
         t`The site details are live for every visitor.`,
       ),
   });
@@ -106,6 +108,7 @@ export function PropertiesEditor() {
     },
   );
   const zone = launchZone(form.fields);
+  const when = enteredTime(form.fields.launch, zone, i18n.locale);
 
   return (
     <Section title={t`Site details`}>
@@ -137,7 +140,7 @@ export function PropertiesEditor() {
           label={t`Launch date and time`}
           type="datetime-local"
           required
-          hint={t`In the shop’s time zone (${zone}).`}
+          hint={when ? t`${when}, in the shop’s time zone (${zone}).` : t`In the shop’s time zone (${zone}).`}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <FormTextFields form={form} idPrefix="site" fields={textFields(i18n, translatedTaglines)} />

@@ -12,6 +12,7 @@ import { OrdersDesk } from '../desk/OrdersDesk';
 import { ContactMessages } from './ContactMessages';
 import { PaymentsEditor } from './PaymentsEditor';
 import { ProductsManager } from './ProductsManager';
+import { CategoryNamesManager } from './CategoryNamesManager';
 import { PropertiesEditor } from './PropertiesEditor';
 import { QuotasManager } from './QuotasManager';
 import { UsersAndRoles } from './UsersAndRoles';
@@ -68,6 +69,7 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         {current === 'products' && (
           <Stack spacing={3}>
             <ProductsManager />
+            <CategoryNamesManager />
             <QuotasManager />
           </Stack>
         )}

@@ -53,3 +53,14 @@ export function fromLocalInput(value: string, timeZone: string): string | null {
   const time = wall - zoneOffset(guess, timeZone);
   return plausibleTime(time) === null ? null : new Date(time).toISOString();
 }
+
+/**
+ * A `datetime-local` value as the reader reads a date ("Friday, 5 March 2027 at 10:00"), on the wall clock of
+ * `timeZone`; null when it is no date. A date input draws its value in the browser's own format, whatever the
+ * language chosen in the shop (docs/languages.md#money-dates-and-numbers): the field's hint says it in theirs.
+ */
+export function enteredTime(value: string, timeZone: string, locale: string): string | null {
+  const iso = fromLocalInput(value, timeZone);
+  if (iso === null) return null;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso));
+}

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { SiteState } from '../../../state/types';
 import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
-import type { Taglines } from '../../site';
+import { categoryKey, type CategoryNames, type Taglines } from '../../site';
 import { isTimeZone } from '../../../state/site';
 import { emailAddress, optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { fromLocalInput, inputZone, toLocalInput } from './dateTimeInput';
@@ -71,9 +71,11 @@ export function validateProperties(fields: PropertiesFields): FieldErrors<Proper
 
 /**
  * The value written to `properties`: the whole node (the rules want every required field present), so every
- * optional field the shop has set is written back too; an empty time zone is left out.
+ * optional field the shop has set is written back too; an empty time zone is left out. The categories' names are
+ * edited apart (CategoryNamesEditor) and written back as they are live (`categoryNames`), so that saving the site
+ * details keeps them.
  */
-export function propertiesRecord(fields: PropertiesFields): Record<string, unknown> {
+export function propertiesRecord(fields: PropertiesFields, categoryNames: CategoryNames = {}): Record<string, unknown> {
   const translatedNames = new Set<string>(LANGUAGES.map(translatedTagline));
   const { timezone, ...rest } = Object.fromEntries(
     Object.entries(fields).flatMap(([name, value]) =>
@@ -83,7 +85,15 @@ export function propertiesRecord(fields: PropertiesFields): Record<string, unkno
   const translations = Object.fromEntries(
     LANGUAGES.flatMap((language) => {
       const tagline = fields[translatedTagline(language)].trim();
-      return tagline === '' ? [] : [[language, { tagline }]];
+      const categories = Object.entries(categoryNames[language] ?? {}).map(([category, name]) => [
+        categoryKey(category),
+        name,
+      ]);
+      const texts = {
+        ...(tagline === '' ? {} : { tagline }),
+        ...(categories.length === 0 ? {} : { categories: Object.fromEntries(categories) }),
+      };
+      return Object.keys(texts).length === 0 ? [] : [[language, texts]];
     }),
   );
   return {
