@@ -540,8 +540,14 @@ test('the pseudo-language shows no text of the staff tools untranslated', async 
     }
     if (tab === 'events') {
       // One event's figures, chart and attendees.
-      await page.getByRole('combobox').first().click();
-      await page.getByRole('option', { name: /Harbour Jazz Night/ }).click();
+      // The event picker may still be drawn anew as the events arrive, taking a click meant to open it: open it
+      // until its list shows (a loaded machine in CI missed it once).
+      const jazz = page.getByRole('option', { name: /Harbour Jazz Night/ });
+      await expect(async () => {
+        if (!(await jazz.isVisible())) await page.getByRole('combobox').first().click({ timeout: 2_000 });
+        await expect(jazz).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+      await jazz.click();
       await settled();
     }
   }
