@@ -39,7 +39,8 @@ export function EditorDialog({
   const { t } = useLingui();
   return (
     <Dialog open onClose={onClose} fullWidth aria-labelledby={id} {...dialog}>
-      <Stack component="form" noValidate onSubmit={onSubmit}>
+      {/* Shrinks with the dialog, so that the fields scroll between the title and the buttons, which stay in view. */}
+      <Stack component="form" noValidate onSubmit={onSubmit} sx={{ minHeight: 0 }}>
         <DialogTitle id={id}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={1.5} sx={{ pt: 1 }}>
