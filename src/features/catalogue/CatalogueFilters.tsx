@@ -2,13 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, type ReactNode } from 'react';
 import { Icon } from '../../lib/Icon';
 import { OutlinedField } from '../../lib/FormTextField';
-import type { ShownCategory } from '../site';
+import type { ShownText } from '../site';
 import { SORT_ORDERS, type CatalogueQuery, type SortOrder } from './product';
 
 interface CatalogueFiltersProps {
   query: CatalogueQuery;
   /** Each category as the URL names it (`category`) and as the reader reads it, in the order shown. */
-  categories: readonly (ShownCategory & { category: string })[];
+  categories: readonly (ShownText & { category: string })[];
   onChange: (changes: Partial<CatalogueQuery>) => void;
 }
 

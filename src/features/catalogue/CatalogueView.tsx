@@ -90,15 +90,17 @@ export function CatalogueView({ onAdd }: { onAdd: (product: Product) => void }) 
         .sort((a, b) => a.text.localeCompare(b.text, locale)),
     [groups, categoryName, locale],
   );
+  // Each search runs over every card: the names are looked up, not worked out again for each.
+  const shownNames = useMemo(() => new Map(categories.map(({ category, text }) => [category, text])), [categories]);
   const shown = useMemo(
     () =>
       filterGroups(
         groups,
         { search, category: query.category, sort: query.sort },
         now,
-        (category) => categoryName(category).text,
+        (category) => shownNames.get(category) ?? category,
       ),
-    [groups, search, query.category, query.sort, now, categoryName],
+    [groups, search, query.category, query.sort, now, shownNames],
   );
   // A link may name any of a group's types: it opens the group's details.
   const open = groups.find(

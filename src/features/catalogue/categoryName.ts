@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { atom } from 'jotai';
-import { showCategoryAtom, type ShownCategory } from '../site';
+import { showCategoryAtom, type ShownText } from '../site';
 import { DEFAULT_CATEGORY } from './product';
 
 /**
@@ -9,5 +9,5 @@ import { DEFAULT_CATEGORY } from './product';
  */
 export const categoryNameAtom = atom((get) => {
   const show = get(showCategoryAtom);
-  return (category: string): ShownCategory => (category === DEFAULT_CATEGORY ? { text: t`Other` } : show(category));
+  return (category: string): ShownText => (category === DEFAULT_CATEGORY ? { text: t`Other` } : show(category));
 });

@@ -11,5 +11,5 @@ export {
   MAX_CATEGORY_NAME,
   showCategoryAtom,
   type CategoryNames,
-  type ShownCategory,
+  type ShownText,
 } from './siteTranslations';

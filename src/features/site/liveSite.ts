@@ -1,3 +1,4 @@
+import type { WritableAtom } from 'jotai';
 import { sameData } from '../../lib/sameData';
 import { siteAtom } from '../../state/atoms';
 import { connectedAtom, liveStatusAtom, restartLiveAtom, serverOffsetAtom } from '../../state/liveAtoms';
@@ -36,6 +37,10 @@ function makeFieldWarner(): (invalid: string[]) => void {
  */
 export function startLiveSite(store: AppStore): () => void {
   const warn = makeFieldWarner();
+  // A value that holds the same data as before changes nothing, so nothing re-renders for it.
+  const follow = <Value>(atom: WritableAtom<Value, [Value], void>, value: Value) => {
+    if (!sameData(store.get(atom), value)) setInBackground(store, atom, value);
+  };
   const subscription = resilientSubscription({
     async open(onValue, onError) {
       const db = await database();
@@ -44,13 +49,9 @@ export function startLiveSite(store: AppStore): () => void {
         (value) => {
           const { site, invalid } = readSiteFields(value);
           warn(invalid);
-          if (!sameData(store.get(siteAtom), site)) setInBackground(store, siteAtom, site);
-          const taglines = readTaglines(value);
-          if (!sameData(store.get(taglinesAtom), taglines)) setInBackground(store, taglinesAtom, taglines);
-          const categoryNames = readCategoryNames(value);
-          if (!sameData(store.get(categoryNamesAtom), categoryNames)) {
-            setInBackground(store, categoryNamesAtom, categoryNames);
-          }
+          follow(siteAtom, site);
+          follow(taglinesAtom, readTaglines(value));
+          follow(categoryNamesAtom, readCategoryNames(value));
           cacheTranslations(value);
           onValue();
         },

@@ -31,6 +31,24 @@ export function cacheTranslations(properties: unknown): void {
   slot.write(JSON.stringify(isRecord(properties) ? (properties.translations ?? null) : null));
 }
 
+/** Read once at start-up, for the tagline and the categories' names alike. */
+const cached = readCachedTranslations();
+
+/** A text as a reader reads it; `lang` names the main language when it is shown in that one for want of theirs. */
+export interface ShownText {
+  text: string;
+  lang?: ShopLanguage;
+}
+
+/**
+ * The organiser's text in the reader's language where there is one (`translated`), else the main language's,
+ * named as such so that it is read as such (docs/languages.md#organiser-content).
+ */
+function shown(text: string, translated: string | undefined, reader: ShopLanguage, main: ShopLanguage): ShownText {
+  if (reader === main) return { text };
+  return translated === undefined ? { text, lang: main } : { text: translated };
+}
+
 /** The tagline in the shop's other languages (properties/translations), by language. */
 export type Taglines = Partial<Record<ShopLanguage, string>>;
 
@@ -41,19 +59,16 @@ export function readTaglines(properties: unknown): Taglines {
   );
 }
 
-export const taglinesAtom = atom<Taglines>(readTaglines(readCachedTranslations()));
+export const taglinesAtom = atom<Taglines>(readTaglines(cached));
 
 /**
  * The tagline a reader sees: in their language when the organiser translated it, else the main language's, with
  * that language named (`lang`) so that it is read as such.
  */
-export const taglineAtom = atom((get): { text: string; lang?: ShopLanguage } => {
+export const taglineAtom = atom((get): ShownText => {
   const { tagline } = get(siteAtom);
   const reader = shopLanguage(get(languageAtom));
-  const main = get(mainLanguageAtom);
-  if (reader === main || tagline === '') return { text: tagline };
-  const translated = get(taglinesAtom)[reader];
-  return translated ? { text: translated } : { text: tagline, lang: main };
+  return tagline === '' ? { text: '' } : shown(tagline, get(taglinesAtom)[reader], reader, get(mainLanguageAtom));
 });
 
 /** The longest category name, in any language (database.rules.json: a product's category, its translations). */
@@ -93,21 +108,13 @@ export function readCategoryNames(properties: unknown): CategoryNames {
   });
 }
 
-export const categoryNamesAtom = atom<CategoryNames>(readCategoryNames(readCachedTranslations()));
-
-/** A category as a reader reads it; `lang` names the main language when it is shown in that one for want of theirs. */
-export interface ShownCategory {
-  text: string;
-  lang?: ShopLanguage;
-}
+export const categoryNamesAtom = atom<CategoryNames>(readCategoryNames(cached));
 
 /** The organiser's name of a category in the reader's language, else the main language's, shown as such. */
 export const showCategoryAtom = atom((get) => {
   const reader = shopLanguage(get(languageAtom));
   const main = get(mainLanguageAtom);
   const names = get(categoryNamesAtom)[reader] ?? {};
-  return (category: string): ShownCategory => {
-    if (reader === main) return { text: category };
-    return Object.hasOwn(names, category) ? { text: names[category]! } : { text: category, lang: main };
-  };
+  return (category: string): ShownText =>
+    shown(category, Object.hasOwn(names, category) ? names[category] : undefined, reader, main);
 });
