@@ -17,13 +17,16 @@ export function cpuMs(): number {
 type Reply = { s: string; d?: unknown };
 type Incoming = { t?: string; d?: { r?: number; a?: string; b?: Reply & { p?: string; d?: unknown } } };
 
+/** A push: its data, when it arrived, and where and how it applies ('d' puts at `path`, 'm' merges into it). */
+export type OnPush = (data: unknown, receivedAt: number, action: string, path: string) => void;
+
 export class RawClient {
   private nextRequest = 1;
   private readonly pending = new Map<number, (reply: Reply) => void>();
 
   private constructor(
     private readonly ws: WebSocket,
-    onPush: (data: unknown, receivedAt: number) => void,
+    onPush: OnPush,
   ) {
     ws.on('message', (data) => {
       const receivedAt = now(); // before any work of ours, so parsing is not counted as latency
@@ -32,13 +35,13 @@ export class RawClient {
         this.pending.get(d.r)?.(d.b ?? { s: 'missing' });
         this.pending.delete(d.r);
       } else if (d?.a !== undefined) {
-        onPush(d.b?.d, receivedAt);
+        onPush(d.b?.d, receivedAt, d.a, d.b?.p ?? '');
       }
     });
   }
 
   /** Connects and waits for the server's handshake. */
-  static connect(port: number, onPush: (data: unknown, receivedAt: number) => void = () => {}): Promise<RawClient> {
+  static connect(port: number, onPush: OnPush = () => {}): Promise<RawClient> {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?v=5&ns=demo-storefront-default-rtdb`, {
       perMessageDeflate: false,
     });

@@ -1,11 +1,12 @@
 /**
- * Child process of bench/rush.ts: hosts buyers, each a real firebase JS SDK client with a guest account (anonymous
- * sign-in at the Auth emulator) and a database connection of its own. On "go" every buyer does what the app does
- * when its buyer presses the button (src/features/checkout/placeOrder.ts): queue the request with the rate stamp
- * in one update, ask the allocator to settle (one call at a time, again after 3 s, 6 s …), and wait for the
- * answer; it reports the time from press to answer.
+ * Child process of bench/rush.ts: hosts buyers, each with a guest account (anonymous sign-in at the Auth emulator)
+ * and a database connection of its own: a real firebase JS SDK client, or in the lean scenarios a minimal
+ * wire-protocol client (bench/raw-client.ts) sending the same messages for a fraction of the CPU. On "go" every
+ * buyer does what the app does when its buyer presses the button (src/features/checkout/placeOrder.ts): queue the
+ * request with the rate stamp in one update, ask the allocator to settle (one call at a time, again after 3 s, 6 s
+ * …), and wait for the answer; it reports the time from press to answer.
  */
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInAnonymously } from 'firebase/auth';
 import {
   connectDatabaseEmulator,
@@ -21,6 +22,7 @@ import {
 } from 'firebase/database';
 import { parseAnswer, requestRecord } from '../src/features/orders/orderRequest';
 import type { PaymentMethod } from '../src/features/orders/paymentSettings';
+import { RawClient } from './raw-client';
 
 export interface BuyerPlan {
   lines: Record<string, number>;
@@ -34,7 +36,7 @@ export interface BuyerPlan {
 }
 
 export type BuyersCommand =
-  | { type: 'setup'; dbPort: number; authPort: number; allocateUrl: string; buyers: BuyerPlan[] }
+  | { type: 'setup'; dbPort: number; authPort: number; allocateUrl: string; buyers: BuyerPlan[]; lean: boolean }
   | { type: 'go' }
   | { type: 'close' };
 
@@ -58,10 +60,22 @@ export type BuyersReport = { type: 'ready' } | { type: 'done'; results: BuyerRes
 const ANSWER_TIMEOUT_MS = 120_000;
 const SIGN_INS_AT_ONCE = 25;
 
-interface Buyer {
-  app: FirebaseApp;
-  db: Database;
+/** A buyer's signed-in connection to the database: what pressing the button needs of it. */
+interface Link {
   uid: string;
+  /** A fresh request id, as the app's `push` makes one. */
+  newId(): string;
+  /** The rate stamp as the database's clock will fill it in. */
+  readonly serverTime: unknown;
+  /** One multi-path update at the root. */
+  update(values: Record<string, unknown>): Promise<void>;
+  /** Follows the value at `path`; returns how to stop. */
+  follow(path: string, onValue: (value: unknown) => void): () => void;
+  close(): Promise<void>;
+}
+
+interface Buyer {
+  link: Link;
   plan: BuyerPlan;
 }
 
@@ -72,7 +86,7 @@ function send(report: BuyersReport): void {
   process.send?.(report);
 }
 
-async function createBuyer(index: number, dbPort: number, authPort: number, plan: BuyerPlan): Promise<Buyer> {
+async function sdkLink(index: number, dbPort: number, authPort: number): Promise<Link> {
   const app = initializeApp(
     {
       apiKey: 'demo-key',
@@ -84,11 +98,99 @@ async function createBuyer(index: number, dbPort: number, authPort: number, plan
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://127.0.0.1:${authPort}`, { disableWarnings: true });
   const { user } = await signInAnonymously(auth);
-  const db = getDatabase(app);
+  const db: Database = getDatabase(app);
   connectDatabaseEmulator(db, '127.0.0.1', dbPort);
   // Connected and signed in to the database before the sale opens, as a buyer's open page is.
   await get(ref(db, `orderAnswers/${user.uid}`));
-  return { app, db, uid: user.uid, plan };
+  return {
+    uid: user.uid,
+    newId: () => push(ref(db, 'orders')).key!,
+    serverTime: serverTimestamp(),
+    update: (values) => update(ref(db), values),
+    follow: (path, onValue_) => onValue(ref(db, path), (snapshot) => onValue_(snapshot.val())),
+    close: async () => {
+      goOffline(db);
+      await deleteApp(app);
+    },
+  };
+}
+
+const ID_CHARACTERS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function putAt(value: unknown, relative: readonly string[], data: unknown): unknown {
+  if (relative.length === 0) return data;
+  const [key, ...rest] = relative as [string, ...string[]];
+  const record = { ...(isRecord(value) ? value : {}) };
+  record[key] = putAt(record[key], rest, data);
+  return record;
+}
+
+/** The value at `base` after a push: `data` put ('d') or merged ('m') at `at`, as the wire protocol applies them. */
+function afterPush(
+  value: unknown,
+  base: readonly string[],
+  at: readonly string[],
+  action: string,
+  data: unknown,
+): unknown {
+  if (action === 'm') {
+    let next = value;
+    for (const [key, child] of Object.entries(isRecord(data) ? data : {}))
+      next = afterPush(next, base, [...at, ...key.split('/').filter(Boolean)], 'd', child);
+    return next;
+  }
+  if (at.length <= base.length) {
+    if (!at.every((key, i) => base[i] === key)) return value;
+    return base
+      .slice(at.length)
+      .reduce<unknown>((inside, key) => (isRecord(inside) ? (inside[key] ?? null) : null), data);
+  }
+  return base.every((key, i) => at[i] === key) ? putAt(value, at.slice(base.length), data) : value;
+}
+
+/**
+ * The same buyer as a minimal wire-protocol client: an anonymous account from the Auth emulator's REST API, one
+ * WebSocket, the ID token sent as the SDK sends it, and the messages the SDK's `update` and `onValue` send.
+ */
+async function leanLink(dbPort: number, authPort: number): Promise<Link> {
+  const response = await fetch(
+    `http://127.0.0.1:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ returnSecureToken: true }),
+    },
+  );
+  const { idToken, localId } = (await response.json()) as { idToken: string; localId: string };
+  const followers = new Map<string, { value: unknown; onValue: (value: unknown) => void }>();
+  const client = await RawClient.connect(dbPort, (data, _receivedAt, action, path) => {
+    const at = path.split('/').filter(Boolean);
+    for (const [followed, follower] of followers) {
+      const next = afterPush(follower.value, followed.split('/'), at, action, data);
+      if (next === follower.value) continue;
+      follower.value = next;
+      follower.onValue(next);
+    }
+  });
+  await client.request('auth', { cred: idToken });
+  await client.request('g', { p: `/orderAnswers/${localId}`, q: {} });
+  return {
+    uid: localId,
+    newId: () => Array.from({ length: 20 }, () => ID_CHARACTERS[Math.floor(Math.random() * 64)]).join(''),
+    serverTime: { '.sv': 'timestamp' },
+    update: (values) => client.request('m', { p: '/', d: values }),
+    follow: (path, onValue_) => {
+      followers.set(path, { value: null, onValue: onValue_ });
+      void client.request('q', { p: `/${path}`, h: '' });
+      return () => {
+        followers.delete(path);
+        void client.request('n', { p: `/${path}` }).catch(() => undefined);
+      };
+    },
+    close: async () => client.close(),
+  };
 }
 
 async function setup(command: Extract<BuyersCommand, { type: 'setup' }>): Promise<void> {
@@ -97,7 +199,12 @@ async function setup(command: Extract<BuyersCommand, { type: 'setup' }>): Promis
     const batch = command.buyers.slice(start, start + SIGN_INS_AT_ONCE);
     buyers.push(
       ...(await Promise.all(
-        batch.map((plan, offset) => createBuyer(start + offset, command.dbPort, command.authPort, plan)),
+        batch.map(async (plan, offset) => ({
+          plan,
+          link: command.lean
+            ? await leanLink(command.dbPort, command.authPort)
+            : await sdkLink(start + offset, command.dbPort, command.authPort),
+        })),
       )),
     );
   }
@@ -106,11 +213,12 @@ async function setup(command: Extract<BuyersCommand, { type: 'setup' }>): Promis
 
 function press(buyer: Buyer): Promise<BuyerResult> {
   const started = performance.now();
-  const requestId = buyer.plan.requestId ?? push(ref(buyer.db, 'orders')).key!;
+  const { link } = buyer;
+  const requestId = buyer.plan.requestId ?? link.newId();
   const lines = Object.entries(buyer.plan.lines).map(([productId, quantity]) => ({ productId, quantity }));
   let queuedMs = Number.NaN;
   const result = (kind: string, left?: Record<string, number>): BuyerResult => ({
-    uid: buyer.uid,
+    uid: link.uid,
     requestId,
     lines: buyer.plan.lines,
     kind,
@@ -147,16 +255,16 @@ function press(buyer: Buyer): Promise<BuyerResult> {
     const record = requestRecord(
       requestId,
       lines,
-      { name: `Buyer ${buyer.uid.slice(0, 6)}`, email: `${buyer.uid.toLowerCase()}@example.com` },
-      serverTimestamp(),
+      { name: `Buyer ${link.uid.slice(0, 6)}`, email: `${link.uid.toLowerCase()}@example.com` },
+      link.serverTime,
       // As the app asks: with the language the buyer reads.
       { method: buyer.plan.method ?? 'door', language: 'en-GB' },
     );
-    update(ref(buyer.db), { [`orderQueue/${buyer.uid}`]: record, [`orderRate/${buyer.uid}`]: serverTimestamp() }).then(
+    link.update({ [`orderQueue/${link.uid}`]: record, [`orderRate/${link.uid}`]: link.serverTime }).then(
       () => {
         queuedMs = performance.now() - started;
-        stop = onValue(ref(buyer.db, `orderAnswers/${buyer.uid}/${requestId}`), (snapshot) => {
-          const answer = parseAnswer(snapshot.val());
+        stop = link.follow(`orderAnswers/${link.uid}/${requestId}`, (value) => {
+          const answer = parseAnswer(value);
           if (answer) finish(result(answer.kind, answer.kind === 'short' ? answer.left : undefined));
         });
         nudge();
@@ -170,11 +278,6 @@ process.on('message', (command: BuyersCommand) => {
   if (command.type === 'setup') void setup(command);
   if (command.type === 'go') void Promise.all(buyers.map(press)).then((results) => send({ type: 'done', results }));
   if (command.type === 'close') {
-    void Promise.all(
-      buyers.map(async (buyer) => {
-        goOffline(buyer.db);
-        await deleteApp(buyer.app);
-      }),
-    ).finally(() => process.exit(0));
+    void Promise.all(buyers.map((buyer) => buyer.link.close())).finally(() => process.exit(0));
   }
 });
