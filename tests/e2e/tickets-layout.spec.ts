@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './accounts';
 import { failOnPageErrors } from './support';
-import { showCustomerTickets } from './ticketSupport';
+import { showCustomerTickets, ticket, ticketOrder } from './ticketSupport';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -57,6 +57,58 @@ test('the code under the QR wraps only between groups, copies exactly @phone', a
   await code.selectText();
   await page.keyboard.press('ControlOrMeta+C');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODES[0]);
+});
+
+/** What a ticket draws outside its own box, sideways: every element whose box crosses the card's edges. */
+function outsideTheCard(card: Locator): Promise<string[]> {
+  return card.evaluate((element) => {
+    const edges = element.getBoundingClientRect();
+    return [...element.querySelectorAll('*')]
+      .map((child) => ({ child, box: child.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.left < edges.left - 0.5 || box.right > edges.right + 0.5))
+      .map(
+        ({ child, box }) =>
+          `${child.tagName} "${(child.textContent ?? '').slice(0, 40)}" ${Math.round(box.left)}–${Math.round(box.right)}`,
+      );
+  });
+}
+
+test('a ticket in every state keeps its words inside it, in every language, on narrow phones @phone', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  const customer = await accounts.create('customer', { firstname: 'Casey', lastname: 'Customer' });
+  await db.write(`orders/${customer.uid}/order-1`, ticketOrder('Casey Customer', customer.email, 4));
+  const states = [
+    // A name of one long word, as some are: it wraps rather than run out of the ticket.
+    { holder: 'Casey Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch' },
+    { status: 'unpaid' },
+    { status: 'void' },
+    { checkin: { at: Date.now(), scan: 'scan-1', device: 'door-1' } },
+  ];
+  for (const [n, extra] of states.entries()) {
+    await db.write(`tickets/harbour-jazz-night/order-1-${n}`, ticket(customer.uid, 'order-1', n, CODES[0]!, extra));
+  }
+  await db.write('properties/timezone', 'Europe/London');
+  await accounts.signIn(page, customer);
+  const tickets = page.getByRole('region', { name: 'Your tickets' }).getByTestId('ticket');
+  await expect(tickets).toHaveCount(states.length);
+  for (const language of ['en-GB', 'de-DE', 'en-XA']) {
+    await page.evaluate((chosen) => {
+      const state = JSON.parse(localStorage.getItem('state') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('state', JSON.stringify({ ...state, language: chosen }));
+    }, language);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByTestId('ticket')).toHaveCount(states.length);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const [n, card] of (await page.getByTestId('ticket').all()).entries()) {
+        expect(await outsideTheCard(card), `ticket ${n} in ${language} at ${width} px`).toEqual([]);
+      }
+    }
+  }
 });
 
 /** The pages of a PDF as Chromium writes them (one page object each, uncompressed dictionaries). */

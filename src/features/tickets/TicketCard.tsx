@@ -39,16 +39,29 @@ function downloadCalendar(held: HeldTicket, shopName: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
+/**
+ * A chip's label stays on one line unless told otherwise: a long state ("Checked in" with its time, German's
+ * "Zahlung ausstehend: …") would then run out of a narrow ticket. It wraps instead.
+ */
+const WRAPPING_CHIP = {
+  height: 'auto',
+  maxWidth: '100%',
+  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+} as const;
+
 function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: string; timeZone: string | null }) {
   const { t } = useLingui();
   const state = ticketState(held.ticket);
-  if (state.kind === 'void') return <Chip color="error" label={t`Void: this ticket was cancelled`} />;
-  if (state.kind === 'unpaid') return <Chip color="warning" label={t`Awaiting payment: valid once paid`} />;
+  const chip = (color: 'error' | 'warning' | 'default' | 'success', label: string) => (
+    <Chip color={color} label={label} sx={WRAPPING_CHIP} />
+  );
+  if (state.kind === 'void') return chip('error', t`Void: this ticket was cancelled`);
+  if (state.kind === 'unpaid') return chip('warning', t`Awaiting payment: valid once paid`);
   if (state.kind === 'checked-in') {
     const at = formatEventTime(state.at, locale, timeZone);
-    return <Chip color="default" label={t`Checked in ${at}`} />;
+    return chip('default', t`Checked in ${at}`);
   }
-  return <Chip color="success" label={t`Valid`} />;
+  return chip('success', t`Valid`);
 }
 
 /**
@@ -126,7 +139,15 @@ export function TicketCard({
             </>
           )}
         </Stack>
-        <Stack spacing={1} className="ticket-details" sx={{ flex: 1, minWidth: 0 }}>
+        {/*
+          As wide as the ticket on a phone, where the column is centred: its own width would be its longest line's.
+          A name of one long word breaks where it must rather than run out of the ticket.
+        */}
+        <Stack
+          spacing={1}
+          className="ticket-details"
+          sx={{ flex: 1, minWidth: 0, alignSelf: 'stretch', overflowWrap: 'anywhere' }}
+        >
           <Typography variant="overline" className="ticket-shop" sx={{ lineHeight: 1.5 }}>
             {shop.name}
           </Typography>
