@@ -459,11 +459,15 @@ function summarise(scenario: Scenario, outcome: Outcome) {
     const later = granted.filter(
       (winner) => (arrivals[winner.uid] ?? 0) > at && shortOf.some((id) => (winner.lines[id] ?? 0) > 0),
     );
+    // What the refused buyer asked of each place its short lines sell from, worked out once for all later buyers.
+    const needs = shortOf.map((id) =>
+      resourcesOf(id).map((resource) => ({ resource, quantity: asked(refused.lines, resource) })),
+    );
     const asMuch = later.some((winner) =>
       shortOf.some(
-        (id) =>
+        (id, line) =>
           (winner.lines[id] ?? 0) > 0 &&
-          resourcesOf(id).every((resource) => asked(winner.lines, resource) >= asked(refused.lines, resource)),
+          needs[line]!.every(({ resource, quantity }) => asked(winner.lines, resource) >= quantity),
       ),
     );
     if (asMuch) inversions++;

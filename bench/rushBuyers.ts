@@ -22,6 +22,10 @@ import {
 } from 'firebase/database';
 import { parseAnswer, requestRecord } from '../src/features/orders/orderRequest';
 import type { PaymentMethod } from '../src/features/orders/paymentSettings';
+import { isRecord } from '../src/state/validation';
+import { pushId } from '../server/core/push-id';
+import { getAt } from '../server/core/tree';
+import type { ExportJson } from '../server/core/model';
 import { RawClient } from './raw-client';
 
 export interface BuyerPlan {
@@ -115,10 +119,6 @@ async function sdkLink(index: number, dbPort: number, authPort: number): Promise
   };
 }
 
-const ID_CHARACTERS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
 function putAt(value: unknown, relative: readonly string[], data: unknown): unknown {
   if (relative.length === 0) return data;
   const [key, ...rest] = relative as [string, ...string[]];
@@ -143,9 +143,7 @@ function afterPush(
   }
   if (at.length <= base.length) {
     if (!at.every((key, i) => base[i] === key)) return value;
-    return base
-      .slice(at.length)
-      .reduce<unknown>((inside, key) => (isRecord(inside) ? (inside[key] ?? null) : null), data);
+    return getAt(data as ExportJson, base.slice(at.length));
   }
   return base.every((key, i) => at[i] === key) ? putAt(value, at.slice(base.length), data) : value;
 }
@@ -178,7 +176,7 @@ async function leanLink(dbPort: number, authPort: number): Promise<Link> {
   await client.request('g', { p: `/orderAnswers/${localId}`, q: {} });
   return {
     uid: localId,
-    newId: () => Array.from({ length: 20 }, () => ID_CHARACTERS[Math.floor(Math.random() * 64)]).join(''),
+    newId: () => pushId(),
     serverTime: { '.sv': 'timestamp' },
     update: (values) => client.request('m', { p: '/', d: values }),
     follow: (path, onValue_) => {
