@@ -39,29 +39,16 @@ function downloadCalendar(held: HeldTicket, shopName: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-/**
- * A chip's label stays on one line unless told otherwise: a long state ("Checked in" with its time, German's
- * "Zahlung ausstehend: …") would then run out of a narrow ticket. It wraps instead.
- */
-const WRAPPING_CHIP = {
-  height: 'auto',
-  maxWidth: '100%',
-  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
-} as const;
-
 function StateChip({ held, locale, timeZone }: { held: HeldTicket; locale: string; timeZone: string | null }) {
   const { t } = useLingui();
   const state = ticketState(held.ticket);
-  const chip = (color: 'error' | 'warning' | 'default' | 'success', label: string) => (
-    <Chip color={color} label={label} sx={WRAPPING_CHIP} />
-  );
-  if (state.kind === 'void') return chip('error', t`Void: this ticket was cancelled`);
-  if (state.kind === 'unpaid') return chip('warning', t`Awaiting payment: valid once paid`);
+  if (state.kind === 'void') return <Chip color="error" label={t`Void: this ticket was cancelled`} />;
+  if (state.kind === 'unpaid') return <Chip color="warning" label={t`Awaiting payment: valid once paid`} />;
   if (state.kind === 'checked-in') {
     const at = formatEventTime(state.at, locale, timeZone);
-    return chip('default', t`Checked in ${at}`);
+    return <Chip color="default" label={t`Checked in ${at}`} />;
   }
-  return chip('success', t`Valid`);
+  return <Chip color="success" label={t`Valid`} />;
 }
 
 /**

@@ -40,6 +40,18 @@ const options: ThemeOptions = {
     // a card's title does (the stylesheet's .t-h2, 600).
     MuiDialog: { styleOverrides: { paper: { backgroundImage: 'none' } } },
     MuiDialogTitle: { styleOverrides: { root: { fontWeight: 600 } } },
+    // A chip's label wraps rather than run out of a narrow card (a ticket's state in German, "Checked in" with its
+    // time at 320 px); one line keeps the chip's usual height.
+    MuiChip: {
+      styleOverrides: {
+        root: ({ ownerState }) => ({
+          height: 'auto',
+          minHeight: ownerState.size === 'small' ? 24 : 32,
+          maxWidth: '100%',
+        }),
+        label: { whiteSpace: 'normal', paddingTop: 4, paddingBottom: 4 },
+      },
+    },
     MuiIconButton: { defaultProps: { disableFocusRipple: true } },
     // The tab strip clips what is drawn outside it: the ring goes inside the tab.
     MuiTab: {
