@@ -391,6 +391,21 @@ const withCardPayment =
     });
     return withPayment(work)(client);
   };
+/**
+ * Gives the customer's order-1 the jazz night as an item placed before types (its ticket order-1-0 is in the
+ * fixture), with `fields` already added, then sends the update `writes` makes.
+ */
+const withOldTicketedItem =
+  (writes: () => Record<string, unknown>, fields: Record<string, unknown> = {}) =>
+  async (client: SdkClient): Promise<unknown> => {
+    await server.set(NAMESPACE, `/orders/${uids.customer}/order-1/items/harbour-jazz-night`, {
+      title: 'Harbour Jazz Night',
+      price: 18,
+      quantity: 1,
+      ...fields,
+    });
+    return update(ref(client.db), writes());
+  };
 const EVERYONE = IDENTITIES;
 const SIGNED_IN_STAFF = ['staff'] as const;
 
@@ -593,6 +608,30 @@ const MATRIX: Case[] = [
       'tickets/harbour-jazz-night/order-1-0/type': 'VIP',
       'tickets/harbour-jazz-night/order-1-0/line': 'harbour-jazz-night-vip',
     })),
+    allowed: [],
+  },
+  // Records from before types (docs/data-model.md#records-from-before-types): only trusted code's migration adds
+  // what they lack, as the allocator, which no identity here is.
+  {
+    what: "add where an old item's tickets are to the customer's order (only the migration does)",
+    run: withOldTicketedItem(() => ({
+      [`orders/${uids.customer}/order-1/items/harbour-jazz-night/event`]: 'harbour-jazz-night',
+      [`orders/${uids.customer}/order-1/items/harbour-jazz-night/first`]: 0,
+    })),
+    allowed: [],
+  },
+  {
+    what: "add its line to the customer's old ticket (only the migration does)",
+    run: withOldTicketedItem(() => ({ 'tickets/harbour-jazz-night/order-1-0/line': 'harbour-jazz-night' }), {
+      event: 'harbour-jazz-night',
+      first: 0,
+    }),
+    allowed: [],
+  },
+  { what: "read the migrations' markers", run: read(() => 'migrations'), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'mark the migration of records from before types done',
+    run: write(() => 'migrations/types', 1),
     allowed: [],
   },
   {
