@@ -7,7 +7,7 @@
 import { isRecord } from '../../state/validation';
 import { lineTotal } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
-import { ORDER_STATUSES, orderTotal, type OrderStatus, type StoredOrder } from './order';
+import { heldLine, ORDER_STATUSES, orderTotal, type OrderStatus, type StoredOrder } from './order';
 import { STORED_REFERENCE } from './orderReference';
 import { PAY_STATES, type PayState } from './orderPayment';
 
@@ -143,7 +143,7 @@ export function deskIndexWrites(
   for (const id of eventIds) {
     const item = order.items[id];
     if (!item) continue;
-    const event = item.event ?? id;
+    const { event } = heldLine(id, item);
     byEvent.set(event, [...(byEvent.get(event) ?? []), [id, item]]);
   }
   const events = [...byEvent.keys()];

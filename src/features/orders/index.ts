@@ -6,6 +6,7 @@ export { MAX_OPEN_ORDERS, OPEN_ORDERS_FULL, slotOf } from './openOrders';
 export {
   ORDER_STATUSES,
   STATUS_LABELS,
+  heldLine,
   heldLines,
   lineTicketNumbers,
   orderLines,

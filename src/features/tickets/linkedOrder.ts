@@ -8,7 +8,7 @@ import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { notify } from '../../lib/toast/notifier';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
-import { ORDER_LINK_ENDPOINT, ORDER_STATUSES, type OrderLine, type OrderStatus } from '../orders';
+import { heldLine, ORDER_LINK_ENDPOINT, ORDER_STATUSES, type OrderLine, type OrderStatus } from '../orders';
 import { parseOrderPayment, type OrderPayment } from '../orders';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
 import { keepTickets } from './myTickets';
@@ -66,21 +66,22 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
   } catch {
     return null;
   }
-  const lines = order.lines.flatMap((line): OrderLine[] =>
-    isRecord(line) && typeof line.productId === 'string' && typeof line.title === 'string'
-      ? [
-          {
-            productId: line.productId,
-            title: line.title,
-            price: finite(line.price),
-            quantity: finite(line.quantity),
-            type: typeof line.type === 'string' && line.type !== '' ? line.type : null,
-            event: typeof line.event === 'string' && line.event !== '' ? line.event : line.productId,
-            first: finite(line.first),
-          },
-        ]
-      : [],
-  );
+  const lines = order.lines.flatMap((line): OrderLine[] => {
+    if (!isRecord(line) || typeof line.productId !== 'string' || typeof line.title !== 'string') return [];
+    // Where its tickets are, read as a stored item is: a copy kept on this device before types names none.
+    const { event, first } = heldLine(line.productId, line);
+    return [
+      {
+        productId: line.productId,
+        title: line.title,
+        price: finite(line.price),
+        quantity: finite(line.quantity),
+        type: typeof line.type === 'string' && line.type !== '' ? line.type : null,
+        event,
+        first,
+      },
+    ];
+  });
   return {
     ref: typeof order.ref === 'string' ? order.ref : '',
     status: order.status as OrderStatus,

@@ -26,7 +26,7 @@ export interface Ticket {
   due: number | null;
   created: number;
   checkin: FirstCheckin | null;
-  /** The order's line (product) it was issued for: its event's own id for a ticket from before types. */
+  /** The order's line (product) it was issued for (for a ticket from before types, lineBeforeTypes). */
   line: string;
   /** Its type's name ("Concession"), for a type of an event; null otherwise (docs/data-model.md#types-and-quotas). */
   type: string | null;
@@ -43,6 +43,16 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
 function parseCheckin(raw: unknown): FirstCheckin | null {
   if (!isRecord(raw) || !isText(raw.scan) || !isText(raw.device) || typeof raw.at !== 'number') return null;
   return { scan: raw.scan, device: raw.device, at: raw.at };
+}
+
+/**
+ * The line of a ticket issued before types, which names none: the item of its own event's product. The migration
+ * writes it into every such ticket (functions/src/migrations/), and parseTicket reads so a ticket without a line,
+ * which can still be met where the migration has not reached it (a database it has not run on yet, a ticket written
+ * with admin rights since, one a device saved before; docs/data-model.md#records-from-before-types).
+ */
+export function lineBeforeTypes(eventId: string): string {
+  return eventId;
 }
 
 /** Reads one ticket from the database or from storage; null when it is not one (it is then left out). */
@@ -63,17 +73,17 @@ export function parseTicket(eventId: string, id: string, raw: unknown): Ticket |
     due: isCount(raw.due) && raw.due > 0 ? raw.due : null,
     created: typeof created === 'number' ? created : 0,
     checkin: parseCheckin(raw.checkin),
-    line: isText(raw.line) ? raw.line : eventId,
+    line: isText(raw.line) ? raw.line : lineBeforeTypes(eventId),
     type: isText(raw.type) ? raw.type : null,
   };
 }
 
-/** What the database holds for a ticket, from the parsed one. */
+/** What the database holds for a ticket, from the parsed one: its line always, as the allocator writes it. */
 export function ticketRecord(ticket: Ticket): Record<string, unknown> {
   const { uid, order, n, code, holder, status, due, created, checkin, line, type } = ticket;
   return {
     ...{ uid, order, n, code, holder, status, ...(due ? { due } : {}), created, ...(checkin ? { checkin } : {}) },
-    ...(line !== ticket.eventId ? { line } : {}),
+    line,
     ...(type ? { type } : {}),
   };
 }
