@@ -144,7 +144,7 @@ function trustedCode(): Plugin {
     const [
       { createAllocator },
       { adminQueueDatabase },
-      { backfillDeskIndex },
+      { updateStoredRecords },
       { trustedMail, sendSoon },
       endpoints,
       { runHoldsJob },
@@ -158,7 +158,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
         './functions/src/orders/adminQueueDatabase.ts',
       ),
-      load<typeof import('./functions/src/desk/backfill.ts')>('./functions/src/desk/backfill.ts'),
+      load<typeof import('./functions/src/migrations/atStart.ts')>('./functions/src/migrations/atStart.ts'),
       load<typeof import('./functions/src/mail/trustedMail.ts')>('./functions/src/mail/trustedMail.ts'),
       load<Endpoints>('./functions/src/mail/endpoints.ts'),
       load<typeof import('./functions/src/payments/holdsJob.ts')>('./functions/src/payments/holdsJob.ts'),
@@ -170,8 +170,9 @@ function trustedCode(): Plugin {
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
-    // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
-    backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
+    // Records from before types are made explicit, then orders placed before the staff desk's index existed get
+    // their entries, once per database (docs/data-model.md#records-from-before-types).
+    void updateStoredRecords(db);
     const mailSettings = localMailSettings();
     const cards = cardEndpoints.cardServices(db, cardProviderSettings(process.env), mailSettings.shopUrl);
     return {

@@ -25,7 +25,7 @@ import { allocateRequest } from './orders/allocateEndpoint';
 import { refuseUnlessPost } from './endpointAnswer';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
-import { backfillDeskIndex } from './desk/backfill';
+import { updateStoredRecords } from './migrations/atStart';
 import { runHoldsJob } from './payments/holdsJob';
 import { markApplier } from './payments/marks';
 import { applyMarksRequest, applyRefundsRequest } from './payments/marksEndpoint';
@@ -145,8 +145,9 @@ export const allocateOrders = onRequest(
     }
     if (!allocator) {
       const db = trustedQueueDatabase();
-      // Orders placed before the staff desk's index existed get their entries (docs/data-model.md#the-staff-desk).
-      backfillDeskIndex(db).catch((error: unknown) => console.error('desk index:', error));
+      // Records from before types are made explicit, then orders placed before the staff desk's index existed get
+      // their entries, once per database (docs/data-model.md#records-from-before-types).
+      void updateStoredRecords(db);
       allocator = createAllocator(db);
       applyMarks = markApplier(db);
       // Card refunds go through the card flow's provider; without one they are answered no-card.

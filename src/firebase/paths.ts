@@ -48,6 +48,7 @@ export const paths = {
   eventMessage: (messageId: string) => `eventMessages/${messageId}`,
   messages: 'messages',
   message: (messageId: string) => `messages/${messageId}`,
+  tickets: 'tickets',
   ticketsOf: (eventId: string) => `tickets/${eventId}`,
   ticket: (eventId: string, ticketId: string) => `tickets/${eventId}/${ticketId}`,
   ticketStatus: (eventId: string, ticketId: string) => `tickets/${eventId}/${ticketId}/status`,

@@ -4,8 +4,8 @@
  * database here is the data alone, read path by path, as the sender reads it.
  */
 import { describe, expect, it } from 'vitest';
-import { readOrderData, type MailDatabase } from '../../functions/src/mail/orderData';
-import { isRecord } from '../../src/state/validation';
+import { readOrderData } from '../../functions/src/mail/orderData';
+import { mailDatabase } from './mailDatabase';
 
 const JAZZ = {
   ...{ title: 'Harbour Jazz Night', price: 18, description: '', image: '', category: 'Events', active: true },
@@ -54,25 +54,7 @@ function shop(language: string | undefined, locale = 'en-GB') {
   };
 }
 
-function database(data: unknown): MailDatabase {
-  const at = (path: string) =>
-    path.split('/').reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), data) ?? null;
-  const unused = () => Promise.reject(new Error('not read by readOrderData'));
-  return {
-    read: async (path) => at(path),
-    ticketsOf: async (eventId, orderId) =>
-      new Map(
-        Object.entries((at(`tickets/${eventId}`) ?? {}) as object).filter(([id]) => id.startsWith(`${orderId}-`)),
-      ),
-    dueJobs: unused,
-    dueMessages: unused,
-    jobsOf: unused,
-    transact: unused,
-    update: unused,
-  };
-}
-
-const read = async (data: unknown) => (await readOrderData(database(data), 'buyer', 'o1'))!;
+const read = async (data: unknown) => (await readOrderData(mailDatabase(data), 'buyer', 'o1'))!;
 
 describe("an order's products in its language", () => {
   it('a German order names translated lines, events and ticket types in German, and the rest as stored', async () => {
