@@ -4,6 +4,7 @@
  * items and tickets are given exactly the fields the allocator writes now, once; an order settled while it runs is
  * not touched; a run stopped half-way leaves no mark and the next completes it; malformed records are named and left.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrateBeforeTypes, BEFORE_TYPES_MIGRATION } from '../../functions/src/migrations/migrateBeforeTypes';
 import { updateStoredRecords } from '../../functions/src/migrations/atStart';
@@ -127,6 +128,17 @@ describe('old records become explicit, once', () => {
     expect([...placed.values()].every(Boolean)).toBe(true);
     for (const [path, value] of placed) expect(await db.read(path), path).toEqual(value);
     expect(await db.read('orders/b1/old-b1')).toEqual(explicitOrder('b1'));
+  });
+});
+
+describe("the demo shop's seed", () => {
+  it('keeps its jazz order in the old form, so that a first npm start shows the migration; nothing in it is malformed', async () => {
+    const seed = JSON.parse(readFileSync(new URL('../../seed/database.json', import.meta.url), 'utf8')) as object;
+    await db.admin().ref().set(seed);
+    expect(await migrateBeforeTypes(watched())).toEqual({ items: 1, tickets: 2, skipped: [] });
+    const order = 'orders/demo-customer/-Nx2demoOrder0003cccc';
+    expect(await db.read(`${order}/items/harbour-jazz-night`)).toMatchObject({ event: 'harbour-jazz-night', first: 0 });
+    expect(await db.read('tickets/harbour-jazz-night/-Nx2demoOrder0003cccc-1/line')).toBe('harbour-jazz-night');
   });
 });
 
