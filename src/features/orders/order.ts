@@ -87,10 +87,9 @@ const isTicketNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /**
- * An item placed before types in the fields types added: its tickets, if it issued any, are under its own product,
- * numbered from 0. The migration writes them into every such item that issued tickets
- * (functions/src/migrations/), and heldLines reads so an item that has no `event`
- * (docs/data-model.md#records-from-before-types).
+ * An item placed before types, in the fields types added: its tickets, if it issued any, are under its own product,
+ * numbered from 0. The migration writes this into every such item that issued tickets (functions/src/migrations/),
+ * and heldLine reads an item without `event` as this (docs/data-model.md#records-from-before-types).
  */
 export function itemBeforeTypes(productId: string): Pick<HeldLine, 'event' | 'first'> {
   return { event: productId, first: 0 };
@@ -98,7 +97,7 @@ export function itemBeforeTypes(productId: string): Pick<HeldLine, 'event' | 'fi
 
 /**
  * The lines of an order's stored items, for giving back or taking again what they hold and for finding their
- * tickets. An item that draws on no quota names none.
+ * tickets.
  */
 export function heldLines(items: unknown): HeldLine[] {
   return isRecord(items) ? Object.entries(items).map(([productId, item]) => heldLine(productId, item)) : [];
@@ -106,11 +105,10 @@ export function heldLines(items: unknown): HeldLine[] {
 
 /**
  * One stored item's line. An item without `event` is read as one from before types (itemBeforeTypes): the migration
- * makes every item from before types that issued tickets explicit, but records in the old form can still be met
- * (a database the migration has not run on yet, a record written in the old form with admin rights since, a copy a
- * device saved before) and an item that issued no tickets (goods) has no `event` whenever it was placed; either way
- * its tickets are looked for where they would be, and a line whose first ticket is not there issued none
- * (docs/data-model.md#records-from-before-types).
+ * makes those that issued tickets explicit, but the old form can still be met where it has not reached (a database
+ * it has not run on yet, a record written with admin rights since, a copy a device saved), and an item that issued
+ * no tickets (goods) has no `event` at all. Either way its tickets are looked for where they would be, and a line
+ * whose first ticket is missing issued none (docs/data-model.md#records-from-before-types).
  */
 export function heldLine(productId: string, item: unknown): HeldLine {
   const fields = isRecord(item) ? item : {};

@@ -47,9 +47,9 @@ function parseCheckin(raw: unknown): FirstCheckin | null {
 
 /**
  * The line of a ticket issued before types, which names none: the item of its own event's product. The migration
- * writes it into every such ticket (functions/src/migrations/), and parseTicket reads so a ticket without a line,
- * which can still be met where the migration has not reached it (a database it has not run on yet, a ticket written
- * with admin rights since, one a device saved before; docs/data-model.md#records-from-before-types).
+ * writes this into every such ticket (functions/src/migrations/), and parseTicket reads a ticket without a line as
+ * this, since one can still be met where the migration has not reached (a database it has not run on yet, a ticket
+ * written with admin rights since, one a device saved; docs/data-model.md#records-from-before-types).
  */
 export function lineBeforeTypes(eventId: string): string {
   return eventId;
