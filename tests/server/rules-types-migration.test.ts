@@ -111,6 +111,22 @@ describe('nothing else', () => {
     expect(allowed(lines('mug', ['old-0']), allocator, lined)).toBe(false);
   });
 
+  it("never removes an item's event or first once it is there, nor a ticket's line", () => {
+    const explicit = data(
+      { jazz: { title: 'Jazz', price: 18, quantity: 2, event: 'jazz', first: 0 } },
+      { 'old-0': ticket(0, { line: 'jazz' }) },
+    );
+    for (const auth of [staff, allocator]) {
+      const name = auth.uid;
+      expect(allowed([set(`${ITEM}/event`, null)], auth, explicit), name).toBe(false);
+      expect(allowed([set(`${ITEM}/first`, null)], auth, explicit), name).toBe(false);
+      expect(allowed([set(`${ITEM}/event`, null), set(`${ITEM}/first`, null)], auth, explicit), name).toBe(false);
+      expect(allowed([set('tickets/jazz/old-0/line', null)], auth, explicit), name).toBe(false);
+    }
+    // What staff may still change on such an item.
+    expect(allowed([set(`${ITEM}/quantity`, 1)], staff, explicit)).toBe(true);
+  });
+
   it("refuses a ticket's line before its item names the event, of another value, or outside the item's numbers", () => {
     expect(allowed(lines(), allocator)).toBe(false);
     expect(allowed([...itemFields(), ...lines('mug')], allocator)).toBe(false);
