@@ -215,6 +215,9 @@ export const retryMail = onSchedule(
   },
 );
 
+/** The minute job's run of the start-up updates of stored records, once per instance. */
+let storedRecordsUpdated: Promise<void> | null = null;
+
 export const expireOrders = onSchedule(
   // One at a time: two runs side by side would only have the database refuse one's updates (payments/expiry.ts).
   {
@@ -224,7 +227,11 @@ export const expireOrders = onSchedule(
     maxInstances: 1,
   },
   async () => {
-    const report = await runHoldsJob(trustedQueueDatabase(), Date.now(), cardFlow()?.cards);
+    const db = trustedQueueDatabase();
+    // Within a minute of a deploy, whether or not anyone orders (docs/data-model.md#records-from-before-types).
+    storedRecordsUpdated ??= updateStoredRecords(db);
+    await storedRecordsUpdated;
+    const report = await runHoldsJob(db, Date.now(), cardFlow()?.cards);
     if (report.expired > 0 || report.reminded > 0) await mailServices().sender.drain();
   },
 );

@@ -1,6 +1,6 @@
 /**
  * What trusted code does to the stored records when it starts (vite.config.ts under `vite preview`, the Cloud
- * Function allocateOrders at its first call in an instance): the migration of the records from before types, then
+ * Functions allocateOrders and expireOrders at their first call or run in an instance): the migration of the records from before types, then
  * the staff desk's backfill, which reads the orders' items and so reads them explicit
  * (docs/data-model.md#records-from-before-types). Each is done once per database, and each failure is logged and
  * left for the next start; the backfill runs even when the migration did not complete, since the desk reads an item
