@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routePreloads } from './scripts/build/routePreloads.ts';
+import { reactRouterTreeShaking } from './scripts/build/reactRouterTreeShaking.ts';
 import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
 import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
 import { refuseUnlessPost } from './functions/src/endpointAnswer.ts';
@@ -331,6 +332,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     ...linguiPlugins(),
     featureIndexesHaveNoSideEffects(),
+    reactRouterTreeShaking(),
     // The server bundle (src/ssr/renderPage.tsx) has no service worker of its own.
     !isSsrBuild &&
       VitePWA({
