@@ -222,6 +222,25 @@ export default tseslint.config(
     },
   },
   {
+    // react-router's <Link> and <NavLink> bring its framework mode's prefetching into every first visit
+    // (src/lib/Link.tsx, docs/performance.md#what-a-first-visit-loads).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Link to the app’s pages with src/lib/Link.tsx: react-router’s own bring 2 KB to every page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Trusted code is built without Lingui's macros: what it shares with the app declares its texts as descriptors
     // (docs/languages.md#texts-that-trusted-code-speaks).
     files: SHARED_WITH_TRUSTED_CODE.map((path) => `src/${path.slice(2)}${path.endsWith('.ts') ? '' : '/**/*.ts'}`),

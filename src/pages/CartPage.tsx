@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router';
+import { Link } from '../lib/Link';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { ClearWishlistButton, EMPTY_WISHLIST_ID } from '../features/wishlist/ClearWishlistButton';
 import { WishlistItems } from '../features/wishlist/WishlistItems';

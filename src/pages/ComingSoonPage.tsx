@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../lib/Link';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { Tagline } from '../features/site/Tagline';
 import { comingSoonAtom } from '../features/site/comingSoonAtoms';

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router';
+import { Link } from '../lib/Link';
 import { usePageTitle } from '../features/site/usePageTitle';
 import { Tagline } from '../features/site/Tagline';
 import { FeaturedProducts } from '../features/catalogue/FeaturedProducts';

@@ -100,3 +100,23 @@ test('client-side navigation moves focus to the main area', async ({ page }) => 
   await expectHeading(page, 'Contact');
   await expect(page.locator('main')).toBeFocused();
 });
+
+test('links open pages in the app, and the menus say which page is current', async ({ page }) => {
+  await page.goto('/home');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await nav.getByRole('link', { name: 'Products' }).click();
+  await expectHeading(page, 'Products');
+  await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  // The page's own button-like links (plain anchors styled as buttons) stay in the app too.
+  await page.getByRole('banner').getByRole('link', { name: 'Storefront' }).click();
+  await page.getByRole('main').getByRole('link', { name: /contact/i }).first().click();
+  await expectHeading(page, 'Contact');
+  await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  // A page's address in any case is the same page, as the routes match it.
+  await page.goto('/PRODUCTS');
+  await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+});

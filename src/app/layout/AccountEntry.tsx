@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/Link';
 import { Icon } from '../../lib/Icon';
 import { authAtom } from '../../state/atoms';
 import { preload } from './navigation';

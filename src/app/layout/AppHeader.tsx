@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../lib/Link';
 import { Icon } from '../../lib/Icon';
 import { siteAtom } from '../../state/atoms';
 import { AccountEntry } from './AccountEntry';

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/Link';
 import { authAtom, cartCountAtom } from '../../state/atoms';
 import { PUBLIC_NAV, type NavItem } from './navigation';
 

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../lib/Link';
 import { Icon } from '../../lib/Icon';
 import { cartCountAtom } from '../../state/atoms';
 import { preload } from './navigation';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link } from '../../lib/Link';
 import { ErrorView } from './ErrorView';
 
 /** What a visitor sees instead of a page that broke while rendering. */

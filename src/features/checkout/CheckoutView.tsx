@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/Link';
 import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
 import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
 import { formatEventTime, formatList } from '../../lib/format';

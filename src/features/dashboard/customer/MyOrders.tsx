@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../../lib/Link';
 import Link from '@mui/material/Link';
 import { isRecord } from '../../../state/validation';
 import { LiveContent } from '../LiveContent';
