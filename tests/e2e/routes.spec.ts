@@ -112,7 +112,11 @@ test('links open pages in the app, and the menus say which page is current', asy
   await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   // The page's own button-like links (plain anchors styled as buttons) stay in the app too.
   await page.getByRole('banner').getByRole('link', { name: 'Storefront' }).click();
-  await page.getByRole('main').getByRole('link', { name: /contact/i }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /contact/i })
+    .first()
+    .click();
   await expectHeading(page, 'Contact');
   await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
