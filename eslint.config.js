@@ -53,14 +53,18 @@ const layers = [
     message: `Import another feature through its index.ts (or lazily, one of its *Panel.tsx), not its inner modules.`,
   })),
   {
-    // What a first visit to a public page evaluates stays free of MUI and Emotion (docs/styling.md); MUI comes
-    // with the lazily loaded pages and dialogs that need it.
+    // What a first visit evaluates stays free of MUI and Emotion (docs/styling.md): the public pages, and the
+    // wishlist, checkout and sign-in pages as a visitor with nothing stored sees them. MUI comes with the lazily
+    // loaded pages, panels and dialogs that need it.
     target: [
       './src/main.tsx',
       './src/app',
       './src/ssr',
-      './src/pages/@(Home|Products|About|Contact|ComingSoon)Page.tsx',
+      './src/pages/@(Home|Products|About|Contact|ComingSoon|Cart|Checkout|Login)Page.tsx',
       './src/features/@(site|contact)',
+      './src/features/account/@(LoginPanel|AccountForms|FindOrderForm|SignOutButton).tsx',
+      './src/features/wishlist/EmptyWishlist.tsx',
+      './src/features/checkout/NothingToCheckOut.tsx',
       './src/features/catalogue/!(ProductDialog).@(ts|tsx)',
       './src/features/pwa/!(IosInstructions).@(ts|tsx)',
       './src/lib/!(mui|toast)/**',

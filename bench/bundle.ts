@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FIRST_VISIT_PAGES } from '../src/app/firstVisit';
 import { DEFAULT_LANGUAGE } from '../src/i18n/languages';
+import { PAGE_MESSAGES } from '../src/app/routing/pageMessages';
 
 interface ManifestChunk {
   file: string;
@@ -45,23 +46,32 @@ export async function runBundleBench(): Promise<Record<string, unknown>> {
   // main.tsx only loads the start-up code, in steps after first paint (dynamic imports): all of it counts.
   const startup = closure(manifest, entryKey);
   for (const key of manifest[entryKey]?.dynamicImports ?? []) closure(manifest, key, startup);
-  // The first render waits for the messages of the visitor's language (src/app/language.ts): English's count.
-  const messages = Object.keys(manifest).find((key) => key.endsWith(`src/locales/start/${DEFAULT_LANGUAGE}.po`));
-  if (!messages) throw new Error(`The build manifest has no messages for ${DEFAULT_LANGUAGE}.`);
-  closure(manifest, messages, startup);
+  // The first render waits for the messages of the visitor's language (src/app/language.ts), and a page for the
+  // part of them it says besides (src/app/routing/pageMessages.ts): English's count.
+  const messages = (part: string) => {
+    const key = Object.keys(manifest).find((candidate) =>
+      candidate.endsWith(`src/locales/${part}/${DEFAULT_LANGUAGE}.po`),
+    );
+    if (!key) throw new Error(`The build manifest has no ${part} messages for ${DEFAULT_LANGUAGE}.`);
+    return key;
+  };
+  closure(manifest, messages('start'), startup);
 
   const pageKeys = Object.keys(manifest).filter((key) => /^src\/pages\/\w+Page\.tsx$/.test(key));
   /** A first visit hydrates once the start-up code and the page's own chunk are there (src/app/startApp.tsx). */
   const routeFiles = (page: string) => {
-    const key = pageKeys.find((candidate) => candidate.endsWith(`/${page}.tsx`));
-    if (!key) throw new Error(`The build manifest has no chunk for ${page}.`);
-    return closure(manifest, key, new Set(startup));
+    const file = `${page.charAt(0).toUpperCase()}${page.slice(1)}Page`;
+    const key = pageKeys.find((candidate) => candidate.endsWith(`/${file}.tsx`));
+    if (!key) throw new Error(`The build manifest has no chunk for ${file}.`);
+    const files = closure(manifest, key, new Set(startup));
+    const part = (PAGE_MESSAGES as Partial<Record<string, string>>)[page];
+    return part ? closure(manifest, messages(part), files) : files;
   };
-  const homeRoute = routeFiles('HomePage');
+  const homeRoute = routeFiles('home');
   const firstVisit = Object.fromEntries(
-    Object.entries(FIRST_VISIT_PAGES).map(([path, page = '']) => {
+    Object.entries(FIRST_VISIT_PAGES).map(([path, page = 'home']) => {
       // The route 'home' is src/pages/HomePage.tsx.
-      const files = routeFiles(`${page.charAt(0).toUpperCase()}${page.slice(1)}Page`);
+      const files = routeFiles(page);
       const js = [...files].filter((file) => file.endsWith('.js'));
       return [path, { gzipBytes: sum(files), jsGzipBytes: sum(js), files: files.size }];
     }),
@@ -88,7 +98,7 @@ export async function runBundleBench(): Promise<Record<string, unknown>> {
     `  Firebase before paint     ${firebaseInStartup.length === 0 ? 'no' : `YES: ${firebaseInStartup.join(', ')}`}`,
   );
   console.log(
-    `  first visit, JS+CSS evaluated before interactive (target ${FIRST_VISIT_TARGET_BYTES / 1024} KB for the plain pages; the MUI pages carry MUI):`,
+    `  first visit, JS+CSS evaluated before interactive (target ${FIRST_VISIT_TARGET_BYTES / 1024} KB for the public pages; the others carry the part of the messages they say):`,
   );
   for (const [path, size] of Object.entries(firstVisit)) {
     console.log(`    ${path.padEnd(16)} ${(size.gzipBytes / 1024).toFixed(1).padStart(6)} KB in ${size.files} file(s)`);

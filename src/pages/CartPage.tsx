@@ -1,51 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { withMuiScope } from '../lib/mui/MuiScope';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { Link } from '../lib/Link';
+import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../features/site/usePageTitle';
-import { ClearWishlistButton, EMPTY_WISHLIST_ID } from '../features/wishlist/ClearWishlistButton';
-import { WishlistItems } from '../features/wishlist/WishlistItems';
+import { EmptyWishlist } from '../features/wishlist/EmptyWishlist';
 import { cartAtom } from '../state/atoms';
 
-function CartPage() {
-  const cart = useAtomValue(cartAtom);
+// Drawn with MUI, and loaded (with the page, src/app/routing/pages.ts) only when there is something to show: a first
+// visit, with nothing stored, draws the page plain (docs/styling.md).
+const WishlistPanel = lazy(() => import('../features/wishlist/WishlistPanel'));
+
+export default function CartPage() {
+  const empty = useAtomValue(cartAtom).products.length === 0;
   const { t } = useLingui();
   usePageTitle(t`Wishlist`);
   return (
-    <Stack spacing={3}>
-      <Typography variant="h1">
+    <div className="page-stack">
+      <h1 className="t-h1">
         <Trans>Wishlist</Trans>
-      </Typography>
-      {cart.products.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          {/* Focus lands here after "Clear wishlist" (ClearWishlistButton): the button it was on is gone. */}
-          <Typography variant="h2" gutterBottom id={EMPTY_WISHLIST_ID} tabIndex={-1}>
-            <Trans>Your wishlist is empty</Trans>
-          </Typography>
-          <Typography color="textSecondary" sx={{ mb: 2 }}>
-            <Trans>Save tickets and products you like; your wishlist stays on this device, even offline.</Trans>
-          </Typography>
-          <Button component={Link} to="/products" variant="contained">
-            <Trans>Browse products</Trans>
-          </Button>
-        </Paper>
+      </h1>
+      {empty ? (
+        <EmptyWishlist />
       ) : (
-        <>
-          <WishlistItems />
-          <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <ClearWishlistButton />
-            <Button component={Link} to="/checkout" variant="contained">
-              <Trans>Go to checkout</Trans>
-            </Button>
-          </Stack>
-        </>
+        <Suspense fallback={null}>
+          <WishlistPanel />
+        </Suspense>
       )}
-    </Stack>
+    </div>
   );
 }
-
-export default withMuiScope(CartPage);

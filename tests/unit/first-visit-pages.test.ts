@@ -105,8 +105,9 @@ describe('first-visit pages', () => {
       expect(page.body).toContain(DATA);
       expect(page.body).toContain(text);
       expect(page.body).toContain('<div id="root" data-visitors-own>');
-      // Drawn with MUI: Emotion's styles come along, for the page to be styled before any script runs.
-      expect(page.body).toMatch(/<style data-emotion="css [^"]+">[^<]*\.css-/);
+      // Drawn plain, as a visitor with nothing stored sees it: styled by the static stylesheet, no MUI or Emotion.
+      expect(page.body).not.toContain('data-emotion');
+      expect(page.body).not.toMatch(/class="[^"]*\bMui/);
       // Nothing of a visitor's own: no wishlist kept, nobody signed in.
       expect(page.body).toContain('Wishlist, 0 items');
     },

@@ -1,18 +1,39 @@
-import { needMessages } from '../../i18n/catalogues';
+import { appStore } from '../../state/appStore';
+import { cartAtom } from '../../state/atoms';
+import type { MessagePart } from '../../i18n/catalogues';
 import { pageLoader, type PageModule } from './pageLoader';
+import { PAGE_MESSAGES } from './pageMessages';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
- * A page drawn with MUI: MUI's styling runtime (with the theme's module) is evaluated first, in a task of its own,
- * and the page's chunk in the next, so that neither holds the main thread as long as both (docs/performance.md).
+ * Code drawn with MUI: MUI's styling runtime (with the theme's module) is evaluated first, in a task of its own,
+ * and the code's chunk in the next, so that neither holds the main thread as long as both (docs/performance.md).
  */
-const muiPage = (importPage: () => Promise<PageModule>) =>
-  pageLoader(() =>
-    // The rest of the shop's messages come with the first such page (src/i18n/catalogues.ts).
-    Promise.all([import('../../lib/mui/MuiScope'), needMessages('more')])
-      .then(nextTask)
-      .then(importPage),
+const withMui = <T>(importCode: () => Promise<T>): Promise<T> =>
+  import('../../lib/mui/MuiScope').then(nextTask).then(importCode);
+
+/** A page drawn with MUI. */
+const muiPage = (messages: MessagePart, importPage: () => Promise<PageModule>) =>
+  pageLoader(() => withMui(importPage), messages);
+
+/**
+ * A page drawn plain whatever the visitor has (sign-in), or plain when the wishlist is empty and with MUI otherwise
+ * (the wishlist, the checkout): its MUI part, `whenWishlisted`, comes with it when the wishlist has something in it,
+ * so that the page shows whole at once. A first visit, with nothing stored, loads no MUI (docs/styling.md).
+ */
+const plainPage = (
+  messages: MessagePart,
+  importPage: () => Promise<PageModule>,
+  whenWishlisted?: () => Promise<unknown>,
+) =>
+  pageLoader(
+    () =>
+      Promise.all([
+        importPage(),
+        whenWishlisted && appStore.get(cartAtom).products.length > 0 ? withMui(whenWishlisted) : null,
+      ]).then(([page]) => page),
+    messages,
   );
 
 /**
@@ -26,11 +47,19 @@ export const pages = {
   products: pageLoader(() => import('../../pages/ProductsPage')),
   about: pageLoader(() => import('../../pages/AboutPage')),
   contact: pageLoader(() => import('../../pages/ContactPage')),
-  cart: muiPage(() => import('../../pages/CartPage')),
-  checkout: muiPage(() => import('../../pages/CheckoutPage')),
-  login: muiPage(() => import('../../pages/LoginPage')),
-  dashboard: muiPage(() => import('../../pages/DashboardPage')),
-  order: muiPage(() => import('../../pages/OrderPage')),
+  cart: plainPage(
+    PAGE_MESSAGES.cart,
+    () => import('../../pages/CartPage'),
+    () => import('../../features/wishlist/WishlistPanel'),
+  ),
+  checkout: plainPage(
+    PAGE_MESSAGES.checkout,
+    () => import('../../pages/CheckoutPage'),
+    () => import('../../features/checkout/CheckoutPanel'),
+  ),
+  login: plainPage(PAGE_MESSAGES.login, () => import('../../pages/LoginPage')),
+  dashboard: muiPage(PAGE_MESSAGES.dashboard, () => import('../../pages/DashboardPage')),
+  order: muiPage(PAGE_MESSAGES.order, () => import('../../pages/OrderPage')),
 };
 
 export type PageName = keyof typeof pages;

@@ -1,8 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { requestPasswordReset, signIn, signUp, type ActionResult } from './accountActions';
 import { MIN_PASSWORD_LENGTH, validateReset, validateSignIn, validateSignUp } from './accountFields';
@@ -39,18 +35,18 @@ export function FormShell<F extends object>({
   after?: ReactNode;
 }) {
   return (
-    <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void form.onSubmit(event)}>
+    <form noValidate className="stack" onSubmit={(event) => void form.onSubmit(event)}>
       {form.problem && (
-        <Alert severity="error" role="alert">
+        <p className="notice notice--error" role="alert">
           {form.problem}
-        </Alert>
+        </p>
       )}
       {children}
-      <Button type="submit" variant="contained" size="large" disabled={form.busy}>
+      <button type="submit" className="button button--contained button--large" disabled={form.busy}>
         {form.busy ? busyLabel : label}
-      </Button>
+      </button>
       {after}
-    </Stack>
+    </form>
   );
 }
 
@@ -68,14 +64,14 @@ export function SignInForm({ onDone, switchTo }: FormProps) {
       label={t`Sign in`}
       busyLabel={t`Signing in…`}
       after={
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-          <Button onClick={() => switchTo('reset')}>
+        <div className="button-row">
+          <button type="button" className="button" onClick={() => switchTo('reset')}>
             <Trans>Forgot your password?</Trans>
-          </Button>
-          <Button onClick={() => switchTo('signup')}>
+          </button>
+          <button type="button" className="button" onClick={() => switchTo('signup')}>
             <Trans>Create an account</Trans>
-          </Button>
-        </Stack>
+          </button>
+        </div>
       }
     >
       <FormTextField
@@ -114,29 +110,29 @@ export function SignUpForm({ onDone, switchTo }: FormProps) {
       label={t`Create account`}
       busyLabel={t`Creating your account…`}
       after={
-        <Button onClick={() => switchTo('signin')}>
-          <Trans>I already have an account</Trans>
-        </Button>
+        <div className="button-row">
+          <button type="button" className="button" onClick={() => switchTo('signin')}>
+            <Trans>I already have an account</Trans>
+          </button>
+        </div>
       }
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }}>
-        <FormTextField
-          form={form}
-          name="firstname"
-          idPrefix="signup"
-          label={t`First name`}
-          autoComplete="given-name"
-          required
-        />
-        <FormTextField
-          form={form}
-          name="lastname"
-          idPrefix="signup"
-          label={t`Last name`}
-          autoComplete="family-name"
-          required
-        />
-      </Stack>
+      <FormTextField
+        form={form}
+        name="firstname"
+        idPrefix="signup"
+        label={t`First name`}
+        autoComplete="given-name"
+        required
+      />
+      <FormTextField
+        form={form}
+        name="lastname"
+        idPrefix="signup"
+        label={t`Last name`}
+        autoComplete="family-name"
+        required
+      />
       <FormTextField
         form={form}
         name="email"
@@ -181,20 +177,22 @@ export function ResetForm({ switchTo }: Pick<FormProps, 'switchTo'>) {
       label={t`Send reset link`}
       busyLabel={t`Sending…`}
       after={
-        <Button onClick={() => switchTo('signin')}>
-          <Trans>Back to sign in</Trans>
-        </Button>
+        <div className="button-row">
+          <button type="button" className="button" onClick={() => switchTo('signin')}>
+            <Trans>Back to sign in</Trans>
+          </button>
+        </div>
       }
     >
-      <Typography color="textSecondary">
+      <p className="t-body1 text-secondary">
         <Trans>We will email you a link to choose a new password.</Trans>
-      </Typography>
+      </p>
       {sentTo && (
-        <Alert severity="success" role="status">
+        <p className="notice notice--success" role="status">
           <Trans>
             If there is an account for {address}, a link to reset its password is on its way. Check your inbox.
           </Trans>
-        </Alert>
+        </p>
       )}
       <FormTextField
         form={form}

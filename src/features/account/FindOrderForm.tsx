@@ -1,10 +1,5 @@
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormTextField } from '../../lib/FormTextField';
 import { FormShell } from './AccountForms';
@@ -63,53 +58,50 @@ export function FindOrderForm() {
     },
   });
   return (
-    <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="find-order">
-      <Stack spacing={1.5}>
-        <Typography id="find-order" variant="h2">
-          <Trans>Find my order</Trans>
-        </Typography>
-        <Typography>
+    <section className="surface page-section stack" aria-labelledby="find-order">
+      <h2 id="find-order" className="t-h2">
+        <Trans>Find my order</Trans>
+      </h2>
+      <p className="t-body1">
+        <Trans>
+          Bought without an account, or on another device? Give the email address you ordered with and the order’s
+          reference (in your confirmation email, such as K7M4-QXPR): we email the link to your order and tickets again.
+        </Trans>
+      </p>
+      {sentTo ? (
+        <p className="notice notice--success" role="status">
           <Trans>
-            Bought without an account, or on another device? Give the email address you ordered with and the order’s
-            reference (in your confirmation email, such as K7M4-QXPR): we email the link to your order and tickets
-            again.
+            If that reference is an order of {address}, we have emailed the link to it there. It can take a few minutes;
+            check your spam folder too.
           </Trans>
-        </Typography>
-        {sentTo ? (
-          <Alert severity="success" role="status">
-            <Trans>
-              If that reference is an order of {address}, we have emailed the link to it there. It can take a few
-              minutes; check your spam folder too.
-            </Trans>
-          </Alert>
-        ) : !open ? (
-          <div>
-            <Button variant="outlined" onClick={() => setOpen(true)}>
-              <Trans>Find my order</Trans>
-            </Button>
-          </div>
-        ) : (
-          <FormShell form={form} label={t`Email me the link`} busyLabel={t`Sending…`}>
-            <FormTextField
-              form={form}
-              name="email"
-              idPrefix="find-order"
-              label={t`Email`}
-              type="email"
-              autoComplete="email"
-              required
-            />
-            <FormTextField
-              form={form}
-              name="reference"
-              idPrefix="find-order"
-              label={t`Order reference`}
-              autoComplete="off"
-              required
-            />
-          </FormShell>
-        )}
-      </Stack>
-    </Paper>
+        </p>
+      ) : !open ? (
+        <div>
+          <button type="button" className="button button--outlined" onClick={() => setOpen(true)}>
+            <Trans>Find my order</Trans>
+          </button>
+        </div>
+      ) : (
+        <FormShell form={form} label={t`Email me the link`} busyLabel={t`Sending…`}>
+          <FormTextField
+            form={form}
+            name="email"
+            idPrefix="find-order"
+            label={t`Email`}
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <FormTextField
+            form={form}
+            name="reference"
+            idPrefix="find-order"
+            label={t`Order reference`}
+            autoComplete="off"
+            required
+          />
+        </FormShell>
+      )}
+    </section>
   );
 }

@@ -1,10 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -52,39 +48,31 @@ export function LoginPanel() {
     // The person's own words as an element, never a string inside a message (docs/languages.md).
     const email = <>{auth.email}</>;
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 480 }}>
-        <Stack spacing={2}>
-          <Typography variant="h2">
-            <Trans>You are signed in</Trans>
-          </Typography>
-          <Typography>
-            {auth.role === 'staff' ? (
-              <Trans>Signed in as {email} (staff).</Trans>
-            ) : (
-              <Trans>Signed in as {email}.</Trans>
-            )}
-          </Typography>
-          <Stack direction="row" spacing={1.5}>
-            <Button component={Link} to="/dashboard" variant="contained">
-              <Trans>Go to your dashboard</Trans>
-            </Button>
-            <SignOutButton />
-          </Stack>
-        </Stack>
-      </Paper>
+      <section className="surface account-card stack">
+        <h2 className="t-h2">
+          <Trans>You are signed in</Trans>
+        </h2>
+        <p className="t-body1">
+          {auth.role === 'staff' ? <Trans>Signed in as {email} (staff).</Trans> : <Trans>Signed in as {email}.</Trans>}
+        </p>
+        <div className="button-row">
+          <Link to="/dashboard" className="button button--contained">
+            <Trans>Go to your dashboard</Trans>
+          </Link>
+          <SignOutButton />
+        </div>
+      </section>
     );
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 480 }}>
-      <Stack spacing={2}>
-        <Typography variant="h2" ref={heading} tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
-          {i18n._(HEADINGS[mode])}
-        </Typography>
-        {mode === 'signin' && <SignInForm onDone={done} switchTo={switchTo} />}
-        {mode === 'signup' && <SignUpForm onDone={done} switchTo={switchTo} />}
-        {mode === 'reset' && <ResetForm switchTo={switchTo} />}
-      </Stack>
-    </Paper>
+    <section className="surface account-card stack">
+      <h2 className="t-h2" ref={heading} tabIndex={-1}>
+        {i18n._(HEADINGS[mode])}
+      </h2>
+      {mode === 'signin' && <SignInForm onDone={done} switchTo={switchTo} />}
+      {mode === 'signup' && <SignUpForm onDone={done} switchTo={switchTo} />}
+      {mode === 'reset' && <ResetForm switchTo={switchTo} />}
+    </section>
   );
 }

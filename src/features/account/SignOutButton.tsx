@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../lib/toast/notifier';
@@ -21,8 +20,8 @@ export function SignOutButton() {
     if (problem) notify({ severity: 'error', summary: t`Could not sign out`, detail: problem });
   };
   return (
-    <Button variant="outlined" onClick={() => void run()} disabled={busy}>
+    <button type="button" className="button button--outlined" onClick={() => void run()} disabled={busy}>
       {busy ? <Trans>Signing out…</Trans> : <Trans>Sign out</Trans>}
-    </Button>
+    </button>
   );
 }

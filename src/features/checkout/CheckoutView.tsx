@@ -28,6 +28,7 @@ import { catalogueAtom, DEFAULT_MAX_PER_ORDER } from '../catalogue';
 import { MAX_OPEN_ORDERS, referenceOrId } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
+import { NothingToCheckOut } from './NothingToCheckOut';
 import { usePageTitle } from '../site';
 import { paymentSettingsAtom } from '../paying';
 import { offeredMethods, type AttendeeNames, type PaymentMethod } from '../orders';
@@ -210,21 +211,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const money = (amount: number) => formatMoney(amount, currency, locale);
   const total = money(review.total);
 
-  if (cart.products.length === 0) {
-    return (
-      <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography variant="h2" gutterBottom>
-          <Trans>Nothing to check out</Trans>
-        </Typography>
-        <Typography color="textSecondary" sx={{ mb: 2 }}>
-          <Trans>Your wishlist is empty. Add tickets or products first.</Trans>
-        </Typography>
-        <Button component={Link} to="/products" variant="contained">
-          <Trans>Browse products</Trans>
-        </Button>
-      </Paper>
-    );
-  }
+  if (cart.products.length === 0) return <NothingToCheckOut />;
 
   // Once in line, a lost connection blocks nothing: the request keeps its place.
   const blockedReason = progress

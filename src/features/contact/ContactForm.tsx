@@ -96,7 +96,7 @@ function ContactFormFields({ initial, keepDraft }: { initial: ContactFields; kee
   return (
     <form
       noValidate
-      className="contact-form"
+      className="stack"
       onSubmit={(event) => void form.onSubmit(event)}
       aria-labelledby="contact-form-heading"
     >

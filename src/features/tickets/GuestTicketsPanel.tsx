@@ -5,8 +5,9 @@ import { useEffect } from 'react';
 import { onlineAtom } from '../pwa';
 import { heldTicketsAtom, refreshTickets, ticketRefreshAtom, type OrderForTickets } from './myTickets';
 import { TicketList } from './TicketList';
+import { withMuiScope } from '../../lib/mui/MuiScope';
 
-export interface PlacedTickets {
+interface PlacedTickets {
   uid: string;
   order: OrderForTickets;
   guest: boolean;
@@ -16,7 +17,7 @@ export interface PlacedTickets {
  * Tickets outside the dashboard: those of the order just placed (fetched and kept on the device), or, without
  * one, those a guest bought on this device, shown from the device (offline too). Nothing when there are none.
  */
-export default function GuestTicketsPanel({ placed }: { placed?: PlacedTickets }) {
+function GuestTicketsPanel({ placed }: { placed?: PlacedTickets }) {
   const held = useAtomValue(heldTicketsAtom);
   const refresh = useAtomValue(ticketRefreshAtom);
   const online = useAtomValue(onlineAtom);
@@ -36,3 +37,6 @@ export default function GuestTicketsPanel({ placed }: { placed?: PlacedTickets }
     </section>
   );
 }
+
+// Drawn with MUI, also on the plain sign-in page (docs/styling.md).
+export default withMuiScope(GuestTicketsPanel);

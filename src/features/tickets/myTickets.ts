@@ -19,6 +19,7 @@ import {
   type HeldTicket,
 } from './heldTickets';
 import { parseTicket, ticketId, ticketRecord, type Ticket } from './ticket';
+import { KEPT_TICKETS_KEY } from './keptTickets';
 import { paths } from '../../firebase/paths';
 import { heldLines, lineTicketNumbers, type Order, type OrderLine } from '../orders';
 import { typedTitle } from '../../lib/typedTitle';
@@ -26,7 +27,7 @@ import { typedTitle } from '../../lib/typedTitle';
 /** The tickets this device has seen, in their own storage key so they outlive the wishlist state and reloads. */
 const slot = new StorageSlot(
   () => window.localStorage,
-  'tickets',
+  KEPT_TICKETS_KEY,
   (failure) =>
     notify({
       severity: 'warn',

@@ -8,6 +8,7 @@ import { quantityOf } from '../../state/cart';
 import type { CartItem } from '../../state/types';
 import { wishlist } from './appWishlist';
 import { ConfirmDialog } from '../../lib/mui/ConfirmDialog';
+import { EMPTY_WISHLIST_ID } from './EmptyWishlist';
 
 /** What clearing would remove, said plainly: one product by its name, more by count. */
 function clearingSummary(products: readonly CartItem[]): string {
@@ -27,9 +28,6 @@ function clearingSummary(products: readonly CartItem[]): string {
         other: '# products will be removed from this device.',
       });
 }
-
-/** The empty wishlist's heading, where focus goes once the list (and this button with it) is gone. */
-export const EMPTY_WISHLIST_ID = 'wishlist-empty';
 
 /** "Clear wishlist", asked once more first: it empties the whole list in one tap (docs/behaviour.md#wishlist). */
 export function ClearWishlistButton() {
