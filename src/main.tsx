@@ -1,6 +1,7 @@
 import { tellEarlyPressesFailed } from './app/earlyPressNote';
 import { showStartFailed } from './app/startFailed';
 import { afterFirstPaint } from './lib/afterFirstPaint';
+import { nextTask } from './lib/nextTask';
 import { isLanguage } from './i18n/languages';
 // The stylesheet of everything drawn without MUI: Vite links it in index.html's head, so a page from the server
 // is styled at its first paint, with no script (docs/styling.md).
@@ -19,7 +20,8 @@ function start(): void {
   if (isLanguage(language))
     import('./i18n/catalogues').then(({ loadMessages }) => loadMessages(language)).catch(() => undefined);
   import('./app/startApp')
-    .then(({ startApp }) => startApp(document.getElementById('root')))
+    // Evaluating the app's code is a long task on a slow phone already: starting it comes in the next.
+    .then(({ startApp }) => nextTask().then(() => startApp(document.getElementById('root'))))
     .catch((error: unknown) => {
       console.error('Start-up failed: the app’s code could not be loaded.', error);
       // A page from the server stays readable, its links plain links; the bare app shell would be a blank page.

@@ -21,6 +21,7 @@ import { pages } from './routing/pages';
 import { showStartFailed } from './startFailed';
 import { startLiveDataAfterPaint } from './startLiveData';
 import { startLanguage } from './language';
+import { nextTask } from '../lib/nextTask';
 
 function rootOptions(container: HTMLElement, unmount: () => void): RootOptions {
   return {
@@ -105,17 +106,23 @@ export function startApp(container: HTMLElement | null): void {
     const { auth, cart } = appStore.get(rootAtom);
     const ownState =
       page !== undefined && VISITORS_OWN_PAGES.has(page) && (auth.authenticated || cart.products.length > 0);
-    // Whatever index.html guessed: the page shown from now on is the app's.
-    document.documentElement.removeAttribute(OWN_STATE_ATTRIBUTE);
     const load = page && data && !ownState ? () => pages[page].load() : null;
-    if (load && data) {
-      applyFirstVisitData(appStore, data);
-      appStore.set(hydratingAtom, true);
-      // Fetched side by side with the language's messages, which every render needs first (language.ts).
-      load().catch(() => undefined);
-    }
-    startLanguage(appStore)
+    // Fetched side by side with the language's messages, which every render needs first (language.ts).
+    load?.().catch(() => undefined);
+    // The rest in a task of its own: reading the data checks the shop's time zone, which loads the browser's
+    // time-zone data, a long task on a slow phone (docs/performance.md#the-start-up-in-short-tasks).
+    nextTask()
       .then(() => {
+        if (load && data) {
+          applyFirstVisitData(appStore, data);
+          appStore.set(hydratingAtom, true);
+        }
+        return startLanguage(appStore);
+      })
+      .then(() => {
+        // Whatever index.html guessed: the page shown from now on is the app's, in this very task, so that a page
+        // the server drew for a visitor with nothing stored never shows to one who has their own.
+        document.documentElement.removeAttribute(OWN_STATE_ATTRIBUTE);
         if (load) return hydrate(container, load);
         container.replaceChildren();
         render(container);

@@ -1,10 +1,9 @@
 import { appStore } from '../../state/appStore';
 import { cartAtom } from '../../state/atoms';
 import type { MessagePart } from '../../i18n/catalogues';
+import { nextTask } from '../../lib/nextTask';
 import { pageLoader, type PageModule } from './pageLoader';
 import { PAGE_MESSAGES } from './pageMessages';
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
  * Code drawn with MUI: MUI's styling runtime (with the theme's module) is evaluated first, in a task of its own,
