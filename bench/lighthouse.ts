@@ -20,6 +20,9 @@
  * from one run of the benchmark, so they compare like with like.
  */
 import { launch } from 'chrome-launcher';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -27,7 +30,7 @@ import type { Result } from 'lighthouse';
 import { buildDirs, startFirebaseStack, type StackPorts } from '../tests/e2e-firebase/firebaseStack';
 import { CHROMIUM_PATH } from '../scripts/chromium';
 import { keepOneCoreBusy } from './busyCore';
-import { calibratePhone, describePhone, PHONE_INDEX, type CalibratedPhone } from './phone';
+import { calibratePhone, describePhone, PHONE_INDEX, slowdownFor, type CalibratedPhone } from './phone';
 import { percentile, withLiveApp } from './liveApp';
 
 /** The Firebase stack of the benchmarks: ports of their own, beside the e2e tests' and the contracts'. */
@@ -69,8 +72,10 @@ interface PageScores {
   fcpMs: number | null;
   /** The host's benchmark index in these runs (median): how fast the machine was while they ran. */
   benchmarkIndex: number | null;
-  /** The calibration they ran with (phone.ts): the host's index at the start and the slowdown from it. */
+  /** The calibration at the start (phone.ts): the host's index then and the slowdown from it. */
   phone: CalibratedPhone;
+  /** The slowdown each run was simulated with, lowest first: its own index's, or the calibration's (audit). */
+  slowdowns: number[];
   /** Audits that cost accessibility, best-practices or SEO points: what to fix to reach 100. */
   failing: string[];
 }
@@ -102,6 +107,7 @@ function summarise(runs: Result[], phone: CalibratedPhone): PageScores {
         )
       : null,
     phone,
+    slowdowns: runs.map((run) => run.configSettings.throttling.cpuSlowdownMultiplier ?? 0).sort((a, b) => a - b),
     failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
       (categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
@@ -110,21 +116,46 @@ function summarise(runs: Result[], phone: CalibratedPhone): PageScores {
   };
 }
 
-/** One audit, or null for a run whose page never painted (a timeout on a busy machine): it has no figures. */
-async function audit(url: string, port: number, phone: CalibratedPhone): Promise<Result | null> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    throttling: { cpuSlowdownMultiplier: phone.multiplier },
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError || result.lhr.audits['first-contentful-paint']?.numericValue === undefined) {
-    console.warn(`  a run of ${url} failed (${result.lhr.runtimeError?.message ?? 'no paint'}): left out`);
-    return null;
+/**
+ * One audit, or null for a run whose page never painted (a timeout on a busy machine): it has no figures.
+ *
+ * Lighthouse's simulated throttling loads the page at the host's full speed and slows the CPU time it saw down
+ * afterwards, so the slowdown can be chosen once the run is over. On the phone of each run (`perRun`), it is chosen
+ * from the host's benchmarkIndex measured in that same run: a host that slows down between the calibration and a run
+ * (its index moved from 2,800 to 2,100 within minutes here) is then still measured as the same phone
+ * (docs/performance.md#a-constant-phone). Otherwise, and always with PHONE_SLOWDOWN, the calibrated slowdown holds.
+ */
+async function audit(url: string, port: number, phone: CalibratedPhone, perRun: boolean): Promise<Result | null> {
+  const dir = await mkdtemp(join(tmpdir(), 'storefront-lighthouse-'));
+  try {
+    const flags = { port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+    await lighthouse(url, { ...flags, gatherMode: dir, throttling: { cpuSlowdownMultiplier: phone.multiplier } });
+    // What the run gathered, and the settings it was gathered with, which the audit must repeat.
+    const file = join(dir, 'artifacts.json');
+    const artifacts = JSON.parse(await readFile(file, 'utf8')) as {
+      BenchmarkIndex?: unknown;
+      settings: { throttling: { cpuSlowdownMultiplier: number } };
+    };
+    const index = artifacts.BenchmarkIndex;
+    const multiplier =
+      perRun && !phone.fixed && typeof index === 'number' && index > 0 ? slowdownFor(index) : phone.multiplier;
+    artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
+    await writeFile(file, JSON.stringify(artifacts));
+    const result = await lighthouse(undefined, {
+      ...flags,
+      output: 'json',
+      auditMode: dir,
+      throttling: { cpuSlowdownMultiplier: multiplier },
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError || result.lhr.audits['first-contentful-paint']?.numericValue === undefined) {
+      console.warn(`  a run of ${url} failed (${result.lhr.runtimeError?.message ?? 'no paint'}): left out`);
+      return null;
+    }
+    return result.lhr;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  return result.lhr;
 }
 
 /** RUNS audits of one page on each stack, one stack after the other within every round. */
@@ -136,7 +167,7 @@ async function auditSideBySide(
   const runs: Record<Stack, Result[]> = { 'vite preview': [], 'Firebase emulators': [] };
   for (let run = 0; run < RUNS; run++) {
     for (const stack of STACKS_RUN) {
-      const lhr = await audit(urls[stack], port, phone);
+      const lhr = await audit(urls[stack], port, phone, true);
       if (lhr) runs[stack].push(lhr);
     }
   }
@@ -156,7 +187,8 @@ async function auditWithOneCoreBusy(
       const runs: Result[] = [];
       const phone = phones[path]!;
       for (let run = 0; run < RUNS; run++) {
-        const lhr = await audit(`${appUrl}${path}`, port, phone);
+        // The quiet row's slowdown: a busy core lowers the host's index, and the load is what this row shows.
+        const lhr = await audit(`${appUrl}${path}`, port, phone, false);
         if (lhr) runs.push(lhr);
       }
       pages[path] = summarise(runs, phone);
@@ -170,20 +202,23 @@ async function auditWithOneCoreBusy(
 function printTable(stack: string, pages: Record<string, PageScores>): void {
   console.log(`\nLighthouse, ${stack} (mobile settings; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page)`);
   console.log(
-    `  CPU slowdown: the host's benchmarkIndex ("cal", median of the calibration runs) over ${Math.round(PHONE_INDEX)}`,
+    `  CPU slowdown: the host's benchmarkIndex over ${Math.round(PHONE_INDEX)}, each run's own ("in runs": their median; "CPU": the runs' slowdowns) or, with a core kept busy or PHONE_SLOWDOWN, the calibration's ("cal", median of the calibration runs)`,
   );
   console.log(
-    '  page        perf  worst  a11y  best   seo   LCP ms   FCP ms   TBT ms    cal  in runs    CPU  perf of each run',
+    '  page        perf  worst  a11y  best   seo   LCP ms   FCP ms   TBT ms    cal  in runs          CPU  perf of each run',
   );
   for (const [path, row] of Object.entries(pages)) {
-    const { scores, worstPerformance, lcpMs, fcpMs, tbtMs, performanceRuns, benchmarkIndex, phone } = row;
+    const { scores, worstPerformance, lcpMs, fcpMs, tbtMs, performanceRuns, benchmarkIndex, phone, slowdowns } = row;
     const cell = (value: number | null) => String(value ?? '-').padStart(4);
     const ms = (value: number | null) => String(Math.round(value ?? Number.NaN)).padStart(7);
     const categories = `${cell(scores.accessibility)}  ${cell(scores['best-practices'])}  ${cell(scores.seo)}`;
     const times = `${ms(lcpMs)}  ${ms(fcpMs)}  ${ms(tbtMs)}`;
     const perf = `${cell(scores.performance)}   ${cell(worstPerformance)}`;
     const index = benchmarkIndex === null ? '-' : String(Math.round(benchmarkIndex));
-    const host = `${String(phone.benchmarkIndex).padStart(5)}  ${index.padStart(7)}  ${`${phone.multiplier}x`.padStart(5)}`;
+    const lowest = slowdowns[0] ?? phone.multiplier;
+    const highest = slowdowns.at(-1) ?? phone.multiplier;
+    const cpu = lowest === highest ? `${lowest}x` : `${lowest}-${highest}x`;
+    const host = `${String(phone.benchmarkIndex).padStart(5)}  ${index.padStart(7)}  ${cpu.padStart(11)}`;
     console.log(`  ${path.padEnd(10)}  ${perf}  ${categories}  ${times}  ${host}  ${performanceRuns.join(', ')}`);
   }
   for (const [path, { failing }] of Object.entries(pages))

@@ -23,9 +23,12 @@ export interface CalibratedPhone {
   indexRuns: number[];
   /** The CPU slowdown that makes this host run as the phone, between 1 and 20. */
   multiplier: number;
+  /** Whether PHONE_SLOWDOWN holds the slowdown fixed, for every run. */
+  fixed: boolean;
 }
 
-const slowdownFor = (benchmarkIndex: number): number =>
+/** The CPU slowdown that makes a host of `benchmarkIndex` run as the phone. */
+export const slowdownFor = (benchmarkIndex: number): number =>
   Math.round(Math.min(20, Math.max(1, benchmarkIndex / PHONE_INDEX)) * 100) / 100;
 
 /** Runs Lighthouse on `url` a few times (one cheap audit) through the Chrome on `port` and reads the index. */
@@ -43,7 +46,7 @@ export async function calibratePhone(url: string, port: number): Promise<Calibra
   );
   // Two builds compared side by side in separate runs need one slowdown: the index of the nine runs still varies.
   const fixed = Number(process.env.PHONE_SLOWDOWN);
-  return { benchmarkIndex, indexRuns, multiplier: fixed > 0 ? fixed : slowdownFor(benchmarkIndex) };
+  return { benchmarkIndex, indexRuns, multiplier: fixed > 0 ? fixed : slowdownFor(benchmarkIndex), fixed: fixed > 0 };
 }
 
 export const describePhone = ({ benchmarkIndex, indexRuns, multiplier }: CalibratedPhone): string =>
