@@ -5,7 +5,7 @@ export const KEPT_TICKETS_KEY = 'tickets';
 
 /**
  * Whether this device keeps any tickets, without reading them or loading the code that shows them: a page offers
- * its tickets panel only then (docs/performance.md#what-a-first-visit-loads). A storage that cannot be read keeps
+ * its tickets panel only then (docs/styling.md). A storage that cannot be read keeps
  * none; myTickets.ts says so when it reads them.
  */
 export function ticketsKeptHere(): boolean {
