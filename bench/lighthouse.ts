@@ -26,6 +26,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { chromium } from '@playwright/test';
 import type { Result } from 'lighthouse';
 import { buildDirs, startFirebaseStack, type StackPorts } from '../tests/e2e-firebase/firebaseStack';
 import { CHROMIUM_PATH } from '../scripts/chromium';
@@ -76,6 +78,8 @@ interface PageScores {
   phone: CalibratedPhone;
   /** The slowdown each run was simulated with, lowest first: its own index's, or the calibration's (audit). */
   slowdowns: number[];
+  /** Each run's host, in the order run: the index before and after it, and how often it was taken again. */
+  hosts: RunHost[];
   /** Audits that cost accessibility, best-practices or SEO points: what to fix to reach 100. */
   failing: string[];
 }
@@ -85,7 +89,8 @@ function score(lhr: Result, id: string): number | null {
   return typeof value === 'number' ? Math.round(value * 100) : null;
 }
 
-function summarise(runs: Result[], phone: CalibratedPhone): PageScores {
+function summarise(audited: Audited[], phone: CalibratedPhone): PageScores {
+  const runs = audited.map(({ lhr }) => lhr);
   const lhr: Result = computeMedianRun(runs);
   const { categories, audits } = lhr;
   return {
@@ -108,6 +113,7 @@ function summarise(runs: Result[], phone: CalibratedPhone): PageScores {
       : null,
     phone,
     slowdowns: runs.map((run) => run.configSettings.throttling.cpuSlowdownMultiplier ?? 0).sort((a, b) => a - b),
+    hosts: audited.map(({ host }) => host),
     failing: CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
       (categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
@@ -117,28 +123,97 @@ function summarise(runs: Result[], phone: CalibratedPhone): PageScores {
 }
 
 /**
+ * The host's benchmark index measured again right after a run gathered, in a fresh tab of the same Chrome, with
+ * Lighthouse's own benchmark: with the index Lighthouse measured before the page loaded, it brackets the run.
+ */
+async function indexAfterRun(port: number): Promise<number | null> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await (await browser.newContext()).newPage();
+    // The first run in a fresh tab is cold (5-15% lower here); the second is the host's speed.
+    await page.evaluate(pageFunctions.computeBenchmarkIndex);
+    const index = await page.evaluate(pageFunctions.computeBenchmarkIndex);
+    return Number.isFinite(index) && index > 0 ? Math.round(index) : null;
+  } finally {
+    // Closes only the context made here and disconnects; Lighthouse's Chrome goes on.
+    await browser.close();
+  }
+}
+
+/** How far the host's index may move between the start and the end of a run before the run is taken again. */
+const STEADY_RATIO = 1.2;
+/** How many times one run is taken again at most while the host's speed moves under it. */
+const RETAKES = 2;
+
+/** One run as gathered: its artifacts' folder and the host's index before and after it. */
+interface Gathered {
+  dir: string;
+  before: number | null;
+  after: number | null;
+}
+
+const steady = ({ before, after }: Gathered): boolean =>
+  before !== null && after !== null && Math.max(before, after) / Math.min(before, after) <= STEADY_RATIO;
+
+/**
+ * The index a run's slowdown comes from: Lighthouse's own, before the page loaded. The one after reads 5-15% lower
+ * even on a steady host (the page's service worker is still caching the app then), so it only tells whether the
+ * host changed speed.
+ */
+const runIndex = ({ before, after }: Gathered): number | null => before ?? after;
+
+async function gather(url: string, port: number, phone: CalibratedPhone, flags: object): Promise<Gathered> {
+  const dir = await mkdtemp(join(tmpdir(), 'storefront-lighthouse-'));
+  await lighthouse(url, { ...flags, gatherMode: dir, throttling: { cpuSlowdownMultiplier: phone.multiplier } });
+  const artifacts = JSON.parse(await readFile(join(dir, 'artifacts.json'), 'utf8')) as { BenchmarkIndex?: unknown };
+  const before =
+    typeof artifacts.BenchmarkIndex === 'number' && artifacts.BenchmarkIndex > 0 ? artifacts.BenchmarkIndex : null;
+  return { dir, before, after: await indexAfterRun(port) };
+}
+
+/** What one audit says about the host under it, printed with every row. */
+interface RunHost {
+  /** The index before and after the run that was kept, and how many runs were taken again before it. */
+  before: number | null;
+  after: number | null;
+  retaken: number;
+}
+
+interface Audited {
+  lhr: Result;
+  host: RunHost;
+}
+
+/**
  * One audit, or null for a run whose page never painted (a timeout on a busy machine): it has no figures.
  *
  * Lighthouse's simulated throttling loads the page at the host's full speed and slows the CPU time it saw down
  * afterwards, so the slowdown can be chosen once the run is over. On the phone of each run (`perRun`), it is chosen
- * from the host's benchmarkIndex measured in that same run: a host that slows down between the calibration and a run
- * (its index moved from 2,800 to 2,100 within minutes here) is then still measured as the same phone
- * (docs/performance.md#a-constant-phone). Otherwise, and always with PHONE_SLOWDOWN, the calibrated slowdown holds.
+ * from the host's index measured in that same run; a run over which the index moved by more than a fifth was gathered while the host changed speed, which no slowdown can take out, and is taken again
+ * (at most twice, counted and printed; the choice never looks at the score). A host that slows down between the
+ * calibration and a run (its index moved from 2,800 to 2,100 within minutes here) is then still measured as the same
+ * phone (docs/performance.md#a-constant-phone). Otherwise, and always with PHONE_SLOWDOWN, the calibration holds.
  */
-async function audit(url: string, port: number, phone: CalibratedPhone, perRun: boolean): Promise<Result | null> {
-  const dir = await mkdtemp(join(tmpdir(), 'storefront-lighthouse-'));
+async function audit(url: string, port: number, phone: CalibratedPhone, perRun: boolean): Promise<Audited | null> {
+  const flags = { port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
+  const takeAgain = perRun && !phone.fixed;
+  let run = await gather(url, port, phone, flags);
+  let retaken = 0;
+  while (takeAgain && !steady(run) && retaken < RETAKES) {
+    console.warn(`  a run of ${url} moved the host's index from ${run.before} to ${run.after}: taken again`);
+    await rm(run.dir, { recursive: true, force: true });
+    run = await gather(url, port, phone, flags);
+    retaken++;
+  }
+  const { dir } = run;
   try {
-    const flags = { port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
-    await lighthouse(url, { ...flags, gatherMode: dir, throttling: { cpuSlowdownMultiplier: phone.multiplier } });
-    // What the run gathered, and the settings it was gathered with, which the audit must repeat.
+    // The settings the run was gathered with, which the audit must repeat.
     const file = join(dir, 'artifacts.json');
     const artifacts = JSON.parse(await readFile(file, 'utf8')) as {
-      BenchmarkIndex?: unknown;
       settings: { throttling: { cpuSlowdownMultiplier: number } };
     };
-    const index = artifacts.BenchmarkIndex;
-    const multiplier =
-      perRun && !phone.fixed && typeof index === 'number' && index > 0 ? slowdownFor(index) : phone.multiplier;
+    const index = runIndex(run);
+    const multiplier = takeAgain && index !== null ? slowdownFor(index) : phone.multiplier;
     artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
     await writeFile(file, JSON.stringify(artifacts));
     const result = await lighthouse(undefined, {
@@ -152,7 +227,7 @@ async function audit(url: string, port: number, phone: CalibratedPhone, perRun: 
       console.warn(`  a run of ${url} failed (${result.lhr.runtimeError?.message ?? 'no paint'}): left out`);
       return null;
     }
-    return result.lhr;
+    return { lhr: result.lhr, host: { before: run.before, after: run.after, retaken } };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -164,11 +239,11 @@ async function auditSideBySide(
   port: number,
   phone: CalibratedPhone,
 ): Promise<Partial<Record<Stack, PageScores>>> {
-  const runs: Record<Stack, Result[]> = { 'vite preview': [], 'Firebase emulators': [] };
+  const runs: Record<Stack, Audited[]> = { 'vite preview': [], 'Firebase emulators': [] };
   for (let run = 0; run < RUNS; run++) {
     for (const stack of STACKS_RUN) {
-      const lhr = await audit(urls[stack], port, phone, true);
-      if (lhr) runs[stack].push(lhr);
+      const audited = await audit(urls[stack], port, phone, true);
+      if (audited) runs[stack].push(audited);
     }
   }
   return Object.fromEntries(STACKS_RUN.map((stack) => [stack, summarise(runs[stack], phone)]));
@@ -184,12 +259,12 @@ async function auditWithOneCoreBusy(
   try {
     const pages: Record<string, PageScores> = {};
     for (const path of PAGES) {
-      const runs: Result[] = [];
+      const runs: Audited[] = [];
       const phone = phones[path]!;
       for (let run = 0; run < RUNS; run++) {
         // The quiet row's slowdown: a busy core lowers the host's index, and the load is what this row shows.
-        const lhr = await audit(`${appUrl}${path}`, port, phone, false);
-        if (lhr) runs.push(lhr);
+        const audited = await audit(`${appUrl}${path}`, port, phone, false);
+        if (audited) runs.push(audited);
       }
       pages[path] = summarise(runs, phone);
     }
@@ -198,6 +273,9 @@ async function auditWithOneCoreBusy(
     await busy.stop();
   }
 }
+
+const describeHost = ({ before, after, retaken }: RunHost): string =>
+  `${before === null ? '-' : Math.round(before)}-${after ?? '-'}${retaken > 0 ? ` (taken ${retaken + 1} times)` : ''}`;
 
 function printTable(stack: string, pages: Record<string, PageScores>): void {
   console.log(`\nLighthouse, ${stack} (mobile settings; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page)`);
@@ -221,6 +299,15 @@ function printTable(stack: string, pages: Record<string, PageScores>): void {
     const host = `${String(phone.benchmarkIndex).padStart(5)}  ${index.padStart(7)}  ${cpu.padStart(11)}`;
     console.log(`  ${path.padEnd(10)}  ${perf}  ${categories}  ${times}  ${host}  ${performanceRuns.join(', ')}`);
   }
+  const retaken = Object.entries(pages).filter(([, { hosts }]) => hosts.some((host) => host.retaken > 0));
+  console.log(
+    `  runs taken again because the host's index moved by more than ${Math.round((STEADY_RATIO - 1) * 100)}% over them: ${
+      retaken.map(([path, { hosts }]) => `${path} ${hosts.reduce((sum, host) => sum + host.retaken, 0)}`).join(', ') ||
+      'none'
+    }`,
+  );
+  for (const [path, { hosts }] of Object.entries(pages))
+    console.log(`  ${path.padEnd(10)}  index before-after each run: ${hosts.map(describeHost).join(', ')}`);
   for (const [path, { failing }] of Object.entries(pages))
     if (failing.length > 0) console.log(`  ${path} loses points on ${failing.join(', ')}`);
 }
