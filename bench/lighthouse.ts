@@ -142,8 +142,11 @@ async function indexAfterRun(port: number): Promise<number | null> {
 
 /** How far the host's index may move between the start and the end of a run before the run is taken again. */
 const STEADY_RATIO = 1.2;
-/** How many times one run is taken again at most while the host's speed moves under it. */
-const RETAKES = 2;
+/**
+ * How many times one run is taken again at most while the host's speed moves under it; LIGHTHOUSE_RETAKES=0 keeps
+ * every run as gathered, to compare.
+ */
+const RETAKES = Math.max(0, Number(process.env.LIGHTHOUSE_RETAKES ?? 2) || 0);
 
 /** One run as gathered: its artifacts' folder and the host's index before and after it. */
 interface Gathered {
