@@ -148,37 +148,14 @@ const STEADY_RATIO = 1.2;
  */
 const RETAKES = Math.max(0, Number(process.env.LIGHTHOUSE_RETAKES ?? 2) || 0);
 
-/** One run as gathered: its artifacts' folder and the host's index before and after it. */
-interface Gathered {
-  dir: string;
+/** The host's index before and after one run; `after` only where it decides whether the run is taken again. */
+interface RunIndex {
   before: number | null;
   after: number | null;
 }
 
-const steady = ({ before, after }: Gathered): boolean =>
-  before !== null && after !== null && Math.max(before, after) / Math.min(before, after) <= STEADY_RATIO;
-
-/**
- * The index a run's slowdown comes from: Lighthouse's own, before the page loaded. The one after reads 5-15% lower
- * even on a steady host (the page's service worker is still caching the app then), so it only tells whether the
- * host changed speed.
- */
-const runIndex = ({ before, after }: Gathered): number | null => before ?? after;
-
-async function gather(url: string, port: number, phone: CalibratedPhone, flags: object): Promise<Gathered> {
-  const dir = await mkdtemp(join(tmpdir(), 'storefront-lighthouse-'));
-  await lighthouse(url, { ...flags, gatherMode: dir, throttling: { cpuSlowdownMultiplier: phone.multiplier } });
-  const artifacts = JSON.parse(await readFile(join(dir, 'artifacts.json'), 'utf8')) as { BenchmarkIndex?: unknown };
-  const before =
-    typeof artifacts.BenchmarkIndex === 'number' && artifacts.BenchmarkIndex > 0 ? artifacts.BenchmarkIndex : null;
-  return { dir, before, after: await indexAfterRun(port) };
-}
-
-/** What one audit says about the host under it, printed with every row. */
-interface RunHost {
-  /** The index before and after the run that was kept, and how many runs were taken again before it. */
-  before: number | null;
-  after: number | null;
+/** What one audit says about the host under it, printed with every row: also how often it was taken again. */
+interface RunHost extends RunIndex {
   retaken: number;
 }
 
@@ -187,38 +164,75 @@ interface Audited {
   host: RunHost;
 }
 
+/** What the run gathered, as far as the audit reads and rewrites it. */
+interface Artifacts {
+  BenchmarkIndex?: unknown;
+  settings: { throttling: { cpuSlowdownMultiplier: number } };
+}
+
+/** One run as gathered: its artifacts' folder, the artifacts read once, and the host's index around it. */
+interface Gathered {
+  dir: string;
+  artifacts: Artifacts;
+  index: RunIndex;
+}
+
+const steady = ({ before, after }: RunIndex): boolean =>
+  before !== null && after !== null && Math.max(before, after) / Math.min(before, after) <= STEADY_RATIO;
+
+async function gather(
+  url: string,
+  port: number,
+  phone: CalibratedPhone,
+  flags: object,
+  measureAfter: boolean,
+): Promise<Gathered> {
+  const dir = await mkdtemp(join(tmpdir(), 'storefront-lighthouse-'));
+  try {
+    await lighthouse(url, { ...flags, gatherMode: dir, throttling: { cpuSlowdownMultiplier: phone.multiplier } });
+    const artifacts = JSON.parse(await readFile(join(dir, 'artifacts.json'), 'utf8')) as Artifacts;
+    const { BenchmarkIndex } = artifacts;
+    const before = typeof BenchmarkIndex === 'number' && BenchmarkIndex > 0 ? BenchmarkIndex : null;
+    return { dir, artifacts, index: { before, after: measureAfter ? await indexAfterRun(port) : null } };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /**
  * One audit, or null for a run whose page never painted (a timeout on a busy machine): it has no figures.
  *
  * Lighthouse's simulated throttling loads the page at the host's full speed and slows the CPU time it saw down
  * afterwards, so the slowdown can be chosen once the run is over. On the phone of each run (`perRun`), it is chosen
- * from the host's index measured in that same run; a run over which the index moved by more than a fifth was gathered while the host changed speed, which no slowdown can take out, and is taken again
- * (at most twice, counted and printed; the choice never looks at the score). A host that slows down between the
- * calibration and a run (its index moved from 2,800 to 2,100 within minutes here) is then still measured as the same
- * phone (docs/performance.md#a-constant-phone). Otherwise, and always with PHONE_SLOWDOWN, the calibration holds.
+ * from Lighthouse's own index of that same run, measured before the page loaded. The index measured after the run
+ * reads 5-15% lower even on a steady host (the page's service worker is still caching the app then), so it only
+ * tells whether the host changed speed: a run over which the index moved by more than a fifth was gathered while
+ * it did, which no slowdown can take out, and is taken again (at most RETAKES times, counted and printed; the
+ * choice never looks at the score). A host that slows down between the calibration and a run (its index moved from
+ * 2,800 to 2,100 within minutes here) is then still measured as the same phone
+ * (docs/performance.md#a-constant-phone). Otherwise, and always with PHONE_SLOWDOWN, the calibration holds.
  */
 async function audit(url: string, port: number, phone: CalibratedPhone, perRun: boolean): Promise<Audited | null> {
   const flags = { port, logLevel: 'error' as const, onlyCategories: [...CATEGORIES] };
-  const takeAgain = perRun && !phone.fixed;
-  let run = await gather(url, port, phone, flags);
+  const ownIndex = perRun && !phone.fixed;
+  let run = await gather(url, port, phone, flags, ownIndex);
   let retaken = 0;
-  while (takeAgain && !steady(run) && retaken < RETAKES) {
-    console.warn(`  a run of ${url} moved the host's index from ${run.before} to ${run.after}: taken again`);
+  while (ownIndex && !steady(run.index) && retaken < RETAKES) {
+    console.warn(
+      `  a run of ${url} moved the host's index from ${run.index.before} to ${run.index.after}: taken again`,
+    );
     await rm(run.dir, { recursive: true, force: true });
-    run = await gather(url, port, phone, flags);
+    run = await gather(url, port, phone, flags, true);
     retaken++;
   }
-  const { dir } = run;
+  const { dir, artifacts, index } = run;
   try {
+    const own = index.before ?? index.after;
+    const multiplier = ownIndex && own !== null ? slowdownFor(own) : phone.multiplier;
     // The settings the run was gathered with, which the audit must repeat.
-    const file = join(dir, 'artifacts.json');
-    const artifacts = JSON.parse(await readFile(file, 'utf8')) as {
-      settings: { throttling: { cpuSlowdownMultiplier: number } };
-    };
-    const index = runIndex(run);
-    const multiplier = takeAgain && index !== null ? slowdownFor(index) : phone.multiplier;
     artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
-    await writeFile(file, JSON.stringify(artifacts));
+    await writeFile(join(dir, 'artifacts.json'), JSON.stringify(artifacts));
     const result = await lighthouse(undefined, {
       ...flags,
       output: 'json',
@@ -230,7 +244,7 @@ async function audit(url: string, port: number, phone: CalibratedPhone, perRun: 
       console.warn(`  a run of ${url} failed (${result.lhr.runtimeError?.message ?? 'no paint'}): left out`);
       return null;
     }
-    return { lhr: result.lhr, host: { before: run.before, after: run.after, retaken } };
+    return { lhr: result.lhr, host: { ...index, retaken } };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -278,7 +292,10 @@ async function auditWithOneCoreBusy(
 }
 
 const describeHost = ({ before, after, retaken }: RunHost): string =>
-  `${before === null ? '-' : Math.round(before)}-${after ?? '-'}${retaken > 0 ? ` (taken ${retaken + 1} times)` : ''}`;
+  [before, after]
+    .filter((index) => index !== null)
+    .map(Math.round)
+    .join('-') + (retaken > 0 ? ` (taken ${retaken + 1} times)` : '');
 
 function printTable(stack: string, pages: Record<string, PageScores>): void {
   console.log(`\nLighthouse, ${stack} (mobile settings; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page)`);
@@ -310,7 +327,9 @@ function printTable(stack: string, pages: Record<string, PageScores>): void {
     }`,
   );
   for (const [path, { hosts }] of Object.entries(pages))
-    console.log(`  ${path.padEnd(10)}  index before-after each run: ${hosts.map(describeHost).join(', ')}`);
+    console.log(
+      `  ${path.padEnd(10)}  index before-after each run (before only where the slowdown is fixed): ${hosts.map(describeHost).join(', ')}`,
+    );
   for (const [path, { failing }] of Object.entries(pages))
     if (failing.length > 0) console.log(`  ${path} loses points on ${failing.join(', ')}`);
 }
