@@ -6,9 +6,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import lingui from 'eslint-plugin-lingui';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync(new URL('src/features/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const folders = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = folders('src/features/');
+/** The dashboard's rooms, one a task (docs/architecture.md#the-dashboard-in-rooms); the shell assembles them. */
+const dashboardRooms = folders('src/features/dashboard/');
 
 /**
  * The layers of src/ and what each may import (docs/architecture.md#what-each-folder-may-import). A zone forbids
@@ -52,6 +56,26 @@ const layers = [
     except: ['**/index.ts', '**/*Panel.tsx'],
     message: `Import another feature through its index.ts (or lazily, one of its *Panel.tsx), not its inner modules.`,
   })),
+  // A room of the dashboard uses another, and the shell uses each, only through its index.ts or a lazy *Panel.tsx,
+  // as features use each other.
+  ...dashboardRooms.map((room) => ({
+    target: `./src/features/dashboard/${room}`,
+    from: `./src/features/dashboard/!(${room})/**/*`,
+    except: ['**/index.ts', '**/*Panel.tsx'],
+    message: 'Use another room of the dashboard through its index.ts (or lazily, one of its *Panel.tsx).',
+  })),
+  {
+    target: './src/features/dashboard/*.@(ts|tsx)',
+    from: './src/features/dashboard/*/**/*',
+    except: ['**/index.ts', '**/*Panel.tsx'],
+    message: 'The dashboard shell assembles its rooms through their index.ts (or lazily, one of their *Panel.tsx).',
+  },
+  {
+    // The money model sits below the orders that embed its summary, and below every screen: it never imports one.
+    target: './src/features/payments/model',
+    from: ['./src/features/!(payments)/**/*', './src/features/payments/!(model)/**/*', './src/firebase/**/*'],
+    message: 'The money model is pure and shared with trusted code: it imports no feature, screen or database port.',
+  },
   {
     // What a first visit evaluates stays free of MUI and Emotion (docs/styling.md): the public pages, and the
     // wishlist, checkout and sign-in pages as a visitor with nothing stored sees them. MUI comes with the lazily
@@ -92,6 +116,7 @@ const TRANSLATED = ['src/**/*.{ts,tsx}'];
  */
 const SHARED_WITH_TRUSTED_CODE = [
   './features/orders',
+  './features/payments/model',
   './features/catalogue/product.ts',
   './features/catalogue/quota.ts',
   './features/catalogue/productTypes.ts',

@@ -28,8 +28,15 @@ const START = [
   'src/pages/@(Home|Products|About|Contact|ComingSoon)Page.tsx',
 ];
 
-/** The staff tools' code: its messages come with it (src/features/dashboard/Dashboard.tsx); customers never load them. */
-const STAFF = ['src/features/dashboard/staff/**', 'src/features/dashboard/desk/**'];
+/**
+ * The staff tools' code, the dashboard's rooms and payments' staff screens: its messages come with it
+ * (src/features/dashboard/Dashboard.tsx); customers never load them.
+ */
+const STAFF = [
+  'src/features/dashboard/StaffDashboard.tsx',
+  'src/features/dashboard/@(orders|events|messages|shop)/**',
+  'src/features/payments/desk/**',
+];
 
 export default defineConfig({
   sourceLocale: 'en-GB',
@@ -49,7 +56,12 @@ export default defineConfig({
     // modules' texts are in the app's parts as well, so the desk's preview of a message reads as the email does.
     {
       path: '<rootDir>/functions/src/language/catalogues/{locale}',
-      include: ['functions/src', 'src/features/orders', 'src/features/tickets/@(ticket|ticketCode|ics).ts'],
+      include: [
+        'functions/src',
+        'src/features/orders',
+        'src/features/payments/model',
+        'src/features/tickets/@(ticket|ticketCode|ics).ts',
+      ],
     },
   ],
   // Without line numbers or a creation time: a catalogue changes when a message does, not when code moves.

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { linguiPlugins } from './scripts/build/lingui.ts';
+import { linguiPlugins } from './scripts/build/lingui';
 
 export default defineConfig({
   test: {

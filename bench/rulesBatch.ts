@@ -14,9 +14,9 @@ import { productsNamed, readProducts, settleBatch, type QueuedRequest } from '..
 import { Database } from '../server/core/database';
 import type { ExportJson } from '../server/core/model';
 import { MemoryPersistence } from '../server/persistence/memory';
-import { compileRules } from '../server/rules/index';
+import { compileRules } from '../server/rules';
 import { ALLOCATOR_UID, requestRecord } from '../src/features/orders/orderRequest';
-import { DEFAULT_PAYMENT_SETTINGS } from '../src/features/orders/paymentSettings';
+import { DEFAULT_PAYMENT_SETTINGS } from '../src/features/payments/model/paymentSettings';
 import { percentile } from './liveApp';
 
 const NS = 'bench';

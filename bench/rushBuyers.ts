@@ -21,7 +21,7 @@ import {
   type Database,
 } from 'firebase/database';
 import { parseAnswer, requestRecord } from '../src/features/orders/orderRequest';
-import type { PaymentMethod } from '../src/features/orders/paymentSettings';
+import type { PaymentMethod } from '../src/features/payments/model/paymentSettings';
 import { isRecord } from '../src/state/validation';
 import { pushId } from '../server/core/push-id';
 import { getAt } from '../server/core/tree';

@@ -19,7 +19,7 @@ import { stripeProvider } from '../functions/src/payments/stripeProvider';
 import { startFakeCardProvider, TEST_CARDS } from '../scripts/cardProvider/fakeCardProvider';
 import { deskKey } from '../src/features/orders/deskIndex';
 import { slotOf } from '../src/features/orders/openOrders';
-import type { PaymentMethod } from '../src/features/orders/paymentSettings';
+import type { PaymentMethod } from '../src/features/payments/model/paymentSettings';
 import { isRecord } from '../src/state/validation';
 
 /** The staff member who records the payments taken at the door and seen on the bank account. */

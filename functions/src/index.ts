@@ -37,7 +37,7 @@ import {
   PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
   TICKET_HOLDER_ENDPOINT,
-} from '../../src/features/orders/paymentEndpoint';
+} from '../../src/features/payments/model/paymentEndpoint';
 import { paymentMethodChanger, paymentMethodRequest, type PaymentMethodChanger } from './payments/methodChange';
 import { ticketHolderChanger, ticketHolderRequest, type TicketHolderChanger } from './orders/ticketHolder';
 import { cardPaymentRequest, cardServices, cardWebhookRequest, type CardServices } from './payments/cardEndpoints';

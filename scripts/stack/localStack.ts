@@ -17,7 +17,7 @@ import { LOCAL_INBOX_PORT, LOCAL_SMTP_PORT } from '../../functions/src/mail/loca
 import { startMailbox } from '../mailbox/mailbox';
 import { startFakeCardProvider } from '../cardProvider/fakeCardProvider';
 import { LOCAL_CARD_KEYS, LOCAL_CARD_PROVIDER_PORT, localCardEnv } from '../../functions/src/payments/cardSettings';
-import { CARD_WEBHOOK_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import { CARD_WEBHOOK_ENDPOINT } from '../../src/features/payments/model/paymentEndpoint';
 
 /** How long the app's front may take to answer before the stack gives up on it. */
 const FRONT_READY_MS = 240_000;

@@ -1,3 +1,7 @@
+/*
+ * Over 400 lines: the journal's writing and its recovery must agree on the record format and the order of fsyncs,
+ * so both are in one module (docs/local-database-durability.md).
+ */
 import { join } from 'node:path';
 import {
   changeSynced,

@@ -1,3 +1,7 @@
+/*
+ * Over 400 lines: one class owns a connection's whole life (handshake, requests, listens, back-pressure, close), so
+ * no part of its teardown lives elsewhere (docs/local-database.md).
+ */
 import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';

@@ -14,7 +14,7 @@ export function startLiveDataAfterPaint(store: AppStore): void {
       import('../features/catalogue/liveCatalogue'),
       import('../features/contact/appOutbox'),
       import('../features/account/authSession'),
-      import('../features/paying/livePaymentSettings'),
+      import('../features/payments/livePaymentSettings'),
     ]).then(
       ([
         { startLiveSite },

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
 import { startFakeCardProvider, type FakeCardProvider } from '../../scripts/cardProvider/fakeCardProvider';
 import { LOCAL_CARD_KEYS } from '../../functions/src/payments/cardSettings';
-import { CARD_WEBHOOK_ENDPOINT } from '../../src/features/orders/paymentEndpoint';
+import { CARD_WEBHOOK_ENDPOINT } from '../../src/features/payments/model/paymentEndpoint';
 import { AuthEmulator } from '../../scripts/stack/auth-emulator';
 import { firebaseFront } from '../../scripts/stack/firebaseFront';
 import { REPO } from '../../scripts/stack/localStack';

@@ -4,7 +4,7 @@
  * really goes to and whose signed webhook really reaches the shop's endpoint.
  */
 import type { Page } from '@playwright/test';
-import type { PaymentSettings } from '../../src/features/orders';
+import type { PaymentSettings } from '../../src/features/payments/model';
 import type { LiveDatabase } from './liveDatabase';
 import { expect, test } from './accounts';
 import { checkScreen } from './screenCheck';

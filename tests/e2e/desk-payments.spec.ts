@@ -5,7 +5,7 @@
  * writes them, with their payment summaries and index entries.
  */
 import type { Page } from '@playwright/test';
-import type { StoredOrderPayment } from '../../src/features/orders/orderPayment';
+import type { StoredOrderPayment } from '../../src/features/payments/model/orderPayment';
 import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';

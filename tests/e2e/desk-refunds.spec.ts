@@ -5,7 +5,7 @@
  * with what is outstanding beside it. Cancelling a paid order proposes its refund, which staff may decline.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { StoredOrderPayment } from '../../src/features/orders/orderPayment';
+import type { StoredOrderPayment } from '../../src/features/payments/model/orderPayment';
 import { displayReference } from '../../src/features/orders/orderReference';
 import { expect, test, type Accounts } from './accounts';
 import type { LiveDatabase } from './liveDatabase';

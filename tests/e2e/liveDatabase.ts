@@ -19,7 +19,7 @@ import {
   PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
   TICKET_HOLDER_ENDPOINT,
-} from '../../src/features/orders/paymentEndpoint';
+} from '../../src/features/payments/model/paymentEndpoint';
 import { cardPaymentRequest } from '../../functions/src/payments/cardEndpoints';
 import { paymentMethodChanger, paymentMethodRequest } from '../../functions/src/payments/methodChange';
 import { ticketHolderChanger, ticketHolderRequest } from '../../functions/src/orders/ticketHolder';

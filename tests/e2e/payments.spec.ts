@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
-import type { OrderPayment, PaymentSettings } from '../../src/features/orders';
+import type { OrderPayment, PaymentSettings } from '../../src/features/payments/model';
 import { expect, test, type Accounts } from './accounts';
 import { changeOrderStatus, expectHeading, failOnPageErrors, STATUS_SAVED } from './support';
 import { checkScreen } from './screenCheck';

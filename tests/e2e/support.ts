@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_OUT } from '../../src/state/auth';
-import type { StoredOrderPayment } from '../../src/features/orders/orderPayment';
+import type { StoredOrderPayment } from '../../src/features/payments/model/orderPayment';
 
 export { SIGNED_OUT };
 

@@ -1,7 +1,7 @@
 /**
  * The staff desk's index (deskOrders, deskEventOrders, deskMeta) against the real local database with the shop's
  * rules: the allocator indexes each order in the update that creates it, the backfill indexes older ones, the
- * desk's own queries (dashboard/desk/orderQueries.ts) run through the unmodified SDK as staff, a staff status
+ * desk's own queries (dashboard/orders/orderQueries.ts) run through the unmodified SDK as staff, a staff status
  * change keeps the index in step, and nobody else reads or writes any of it, whatever token they forge.
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { backfillDeskIndex } from '../../functions/src/desk/backfill';
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { createAllocator } from '../../functions/src/orders/allocator';
 import { orderIdFor } from '../../functions/src/orders/orderId';
-import { compileRules } from '../../server/rules/index';
+import { compileRules } from '../../server/rules';
 import type { DatabaseServer } from '../../server/server';
 import {
   NO_FILTERS,
@@ -25,7 +25,7 @@ import {
   searchQueries,
   type ListQuery,
   type OrderFilters,
-} from '../../src/features/dashboard/desk/orderQueries';
+} from '../../src/features/dashboard/orders/orderQueries';
 import { deskKey, deskStatusWrites, parseDeskEntry, type DeskEntry } from '../../src/features/orders';
 import { INDEX_VERSION } from '../../src/features/orders/deskIndex';
 import { requestRecord } from '../../src/features/orders/orderRequest';

@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { setLogLevel } from 'firebase/app';
 import { get, ref, set } from 'firebase/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { compileRules } from '../../server/rules/index';
+import { compileRules } from '../../server/rules';
 import type { DatabaseServer } from '../../server/server';
-import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '../../src/features/orders';
-import { paymentSettingsRecord, paymentsFields } from '../../src/features/dashboard/staff/paymentsForm';
+import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '../../src/features/payments/model';
+import { paymentSettingsRecord, paymentsFields } from '../../src/features/payments/desk/paymentsForm';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', import.meta.url)), 'utf8');

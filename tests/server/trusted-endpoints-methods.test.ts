@@ -30,7 +30,7 @@ import {
   PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
   TICKET_HOLDER_ENDPOINT,
-} from '../../src/features/orders/paymentEndpoint';
+} from '../../src/features/payments/model/paymentEndpoint';
 import { paymentMethodRequest, type PaymentMethodChanger } from '../../functions/src/payments/methodChange';
 import { ticketHolderRequest, type TicketHolderChanger } from '../../functions/src/orders/ticketHolder';
 import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';

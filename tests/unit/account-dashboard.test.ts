@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseUserOrders } from '../../src/features/orders/order';
-import { enteredTime, fromLocalInput, toLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
+import { enteredTime, fromLocalInput, toLocalInput } from '../../src/features/dashboardKit/dateTimeInput';
 import {
   EMPTY_PRODUCT,
   newTypeFields,
@@ -11,14 +11,14 @@ import {
   typeId,
   validateProduct,
   type ProductContext,
-} from '../../src/features/dashboard/staff/productForm';
+} from '../../src/features/dashboard/shop/productForm';
 import {
   propertiesFields,
   propertiesRecord,
   validateProperties,
-} from '../../src/features/dashboard/staff/propertiesForm';
-import { quotaFields, quotaWrites, validateQuota } from '../../src/features/dashboard/staff/quotaForm';
-import { productTree, quotaUsers } from '../../src/features/dashboard/staff/staffCatalogue';
+} from '../../src/features/dashboard/shop/propertiesForm';
+import { quotaFields, quotaWrites, validateQuota } from '../../src/features/dashboard/shop/quotaForm';
+import { productTree, quotaUsers } from '../../src/features/dashboard/shop/staffCatalogue';
 import { DEFAULT_SITE } from '../../src/state/site';
 import { catalogue, product } from './products';
 

@@ -1,5 +1,5 @@
 /**
- * Bank statements as staff will import them (src/features/orders/bankStatement.ts): the formats and encodings banks
+ * Bank statements as staff will import them (src/features/payments/model/bankStatement.ts): the formats and encodings banks
  * export, references as payers write them, and files that are not statements or are hostile.
  */
 import { i18n } from '@lingui/core';
@@ -13,7 +13,7 @@ import {
   statementColumns,
   type ReadStatement,
   type StatementResult,
-} from '../../src/features/orders/bankStatement';
+} from '../../src/features/payments/model/bankStatement';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 /** What staff read: the error said in English, as the desk says it (`i18n._`). */

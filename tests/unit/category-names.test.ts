@@ -13,8 +13,8 @@ import {
   categoryNamesRecord,
   namedCategories,
   validateCategoryNames,
-} from '../../src/features/dashboard/staff/categoryNamesForm';
-import { propertiesFields, propertiesRecord } from '../../src/features/dashboard/staff/propertiesForm';
+} from '../../src/features/dashboard/shop/categoryNamesForm';
+import { propertiesFields, propertiesRecord } from '../../src/features/dashboard/shop/propertiesForm';
 import {
   categoryFromKey,
   categoryKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventMarks, openingEvent } from '../../src/features/dashboard/desk/useEvents';
+import { eventMarks, openingEvent } from '../../src/features/dashboard/events/useEvents';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const event = (id: string, date: string, active = true) => ({ id, date, active });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attendeeCsv, attendeeFileName } from '../../src/features/dashboard/desk/attendeeExport';
-import { csvField, toCsv } from '../../src/features/dashboard/desk/csv';
+import { attendeeCsv, attendeeFileName } from '../../src/features/dashboard/events/attendeeExport';
+import { csvField, toCsv } from '../../src/features/dashboardKit/csv';
 import {
   attendeesOf,
   eventMoney,
@@ -9,9 +9,9 @@ import {
   figuresByType,
   salesByDay,
   withOwnUnits,
-} from '../../src/features/dashboard/desk/eventNumbers';
+} from '../../src/features/dashboard/events/eventNumbers';
 import { product } from './products';
-import { NO_FILTERS, matchesFilters, pageQuery, searchQueries } from '../../src/features/dashboard/desk/orderQueries';
+import { NO_FILTERS, matchesFilters, pageQuery, searchQueries } from '../../src/features/dashboard/orders/orderQueries';
 import {
   deskIndexWrites,
   deskStatusWrites,
@@ -20,7 +20,8 @@ import {
   searchKey,
   timeKey,
 } from '../../src/features/orders/deskIndex';
-import type { OrderPayment, OrderStatus } from '../../src/features/orders';
+import type { OrderPayment } from '../../src/features/payments/model';
+import type { OrderStatus } from '../../src/features/orders';
 import type { Ticket } from '../../src/features/tickets';
 
 describe('CSV export', () => {

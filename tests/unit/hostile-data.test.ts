@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { parseCachedCatalogue } from '../../src/features/catalogue/catalogueState';
+import { parseCachedCatalogue, catalogueAtom } from '../../src/features/catalogue/catalogueState';
 import { parseCatalogue, type Product } from '../../src/features/catalogue/product';
 import type { ContactFields } from '../../src/features/contact/contactMessage';
 import {
@@ -12,11 +12,10 @@ import {
   parseStoredOutbox,
   type QueuedMessage,
 } from '../../src/features/contact/outbox';
-import { fromLocalInput } from '../../src/features/dashboard/staff/dateTimeInput';
+import { fromLocalInput } from '../../src/features/dashboardKit/dateTimeInput';
 import type { ToastMessage } from '../../src/lib/toast/types';
 import { isComingSoonActive } from '../../src/features/site/comingSoon';
 import { capWishlistToStock } from '../../src/features/catalogue/stockCap';
-import { catalogueAtom } from '../../src/features/catalogue/catalogueState';
 import { rootAtom } from '../../src/state/atoms';
 import { connectedAtom } from '../../src/state/liveAtoms';
 import { StorageSlot } from '../../src/state/storage';

@@ -97,4 +97,51 @@ describe('the layering the linter enforces', { timeout: 60_000 }, () => {
       await layeringErrors('src/features/catalogue/product.ts', "export { catalogueAtom } from './catalogueState';"),
     ).toEqual([expect.stringMatching(/^import-x\/no-cycle:/)]);
   });
+
+  it('lets a room of the dashboard, and its shell, use another room only through its index.ts or a panel', async () => {
+    expect(
+      await layeringErrors('src/features/dashboard/events/x.ts', "export { OrderRows } from '../orders/OrderRows';"),
+    ).toEqual([expect.stringMatching(/restricted zone\. Use another room of the dashboard through its index\.ts/)]);
+    expect(
+      await layeringErrors('src/features/dashboard/events/x.ts', "export { OrdersDesk } from '../orders';"),
+    ).toEqual([]);
+    expect(
+      await layeringErrors('src/features/dashboard/x.ts', "export { ProductEditor } from './shop/ProductEditor';"),
+    ).toEqual([expect.stringMatching(/restricted zone\. The dashboard shell assembles its rooms through their index/)]);
+    expect(
+      await layeringErrors(
+        'src/features/dashboard/x.ts',
+        "export const load = () => import('./events/EventsDeskPanel');",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the money model below every screen, feature and the database port', async () => {
+    const refused = /restricted zone\. The money model is pure and shared with trusted code/;
+    expect(
+      await layeringErrors('src/features/payments/model/x.ts', "export { RefundDialog } from '../desk/RefundDialog';"),
+    ).toEqual([expect.stringMatching(refused)]);
+    expect(
+      await layeringErrors('src/features/payments/model/x.ts', "export { orderTotal } from '../../orders';"),
+    ).toEqual([expect.stringMatching(refused)]);
+    expect(
+      await layeringErrors(
+        'src/features/payments/model/x.ts',
+        "export { readValue } from '../../../firebase/database';",
+      ),
+    ).toEqual([expect.stringMatching(refused)]);
+    // Trusted code reads the model, never the screens beside it.
+    expect(
+      await layeringErrors(
+        'functions/src/payments/x.ts',
+        "export { balanceDue } from '../../../src/features/payments/model';",
+      ),
+    ).toEqual([]);
+    expect(
+      await layeringErrors(
+        'functions/src/payments/x.ts',
+        "export { queueMark } from '../../../src/features/payments/desk/markRequests';",
+      ),
+    ).toEqual([expect.stringMatching(/restricted zone\. Trusted code shares only pure modules of src/)]);
+  });
 });

@@ -24,7 +24,7 @@ import { createMailSender, isPermanent, retryDelay } from '../../functions/src/m
 import { parseOrder } from '../../src/features/orders/order';
 import { greeting, mailLabel, orderMailIds, outboxRecord } from '../../src/features/orders/orderMail';
 import { DEFAULT_SITE } from '../../src/state/site';
-import { parsePaymentSettings } from '../../src/features/orders/paymentSettings';
+import { parsePaymentSettings } from '../../src/features/payments/model/paymentSettings';
 import type { Ticket } from '../../src/features/tickets/ticket';
 import { messages as german } from '../../functions/src/language/catalogues/de-DE';
 import { messages as english } from '../../functions/src/language/catalogues/en-GB';

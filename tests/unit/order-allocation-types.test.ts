@@ -8,7 +8,7 @@ import { catalogue, product } from './products';
 import type { Product } from '../../src/features/catalogue/product';
 import { settleBatch, type QueuedRequest, type ShopTerms } from '../../functions/src/orders/settle';
 import { orderIdFor } from '../../functions/src/orders/orderId';
-import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/orders/paymentSettings';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
 import { deskIndexWrites } from '../../src/features/orders/deskIndex';
 
 const TERMS: ShopTerms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', now: Date.UTC(2026, 10, 26) };

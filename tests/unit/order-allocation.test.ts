@@ -11,7 +11,7 @@ import { parseAnswer } from '../../src/features/orders/orderRequest';
 import { refusal } from '../../src/features/checkout/placeOrder';
 import { giveUp, queueOrder, settleBatch, type QueuedRequest, type ShopTerms } from '../../functions/src/orders/settle';
 import { orderIdFor } from '../../functions/src/orders/orderId';
-import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/orders/paymentSettings';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
 
 const request = (
   uid: string,

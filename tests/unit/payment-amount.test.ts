@@ -1,10 +1,10 @@
 /**
- * The amount staff type when they record a payment (src/features/orders/paymentAmount.ts): the shop's way of writing
+ * The amount staff type when they record a payment (src/features/payments/model/paymentAmount.ts): the shop's way of writing
  * money in, exact minor units out, and each mistake said in words.
  */
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { amountText, parseAmountInput, type AmountInput } from '../../src/features/orders/paymentAmount';
+import { amountText, parseAmountInput, type AmountInput } from '../../src/features/payments/model/paymentAmount';
 
 /** What staff read: the error said in English, as the desk says it (`i18n._`). */
 const said = (input: AmountInput) => ('error' in input ? { error: i18n._(input.error) } : input);

@@ -1,10 +1,10 @@
 /**
- * The desk's side of payments staff record (src/features/orders/paymentLedger.ts): the mark as the rules take it,
+ * The desk's side of payments staff record (src/features/payments/model/paymentLedger.ts): the mark as the rules take it,
  * each answer in words, and an order's payments read whatever is stored.
  */
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { markRecord, outcomeMessage, parsePayments } from '../../src/features/orders/paymentLedger';
+import { markRecord, outcomeMessage, parsePayments } from '../../src/features/payments/model/paymentLedger';
 
 const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 const NOW = { '.sv': 'timestamp' };

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYMENT_SETTINGS, offeredMethods, parsePaymentSettings } from '../../src/features/orders';
-import {
-  paymentSettingsRecord,
-  paymentsFields,
-  validatePayments,
-} from '../../src/features/dashboard/staff/paymentsForm';
+import { DEFAULT_PAYMENT_SETTINGS, offeredMethods, parsePaymentSettings } from '../../src/features/payments/model';
+import { paymentSettingsRecord, paymentsFields, validatePayments } from '../../src/features/payments/desk/paymentsForm';
 
 const SAVED = {
   door: { on: false },

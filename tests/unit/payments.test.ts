@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toMinorUnits } from '../../src/lib/money';
-import { parseMarkOutcome } from '../../src/features/orders/paymentRecords';
-import { balanceDue, newOrderPayment, parseOrderPayment } from '../../src/features/orders/orderPayment';
+import { parseMarkOutcome } from '../../src/features/payments/model/paymentRecords';
+import { balanceDue, newOrderPayment, parseOrderPayment } from '../../src/features/payments/model/orderPayment';
 import {
   DEFAULT_PAYMENT_SETTINGS,
   holdEnd,
   offeredMethods,
   parsePaymentSettings,
-} from '../../src/features/orders/paymentSettings';
+} from '../../src/features/payments/model/paymentSettings';
 
 const NOW = Date.UTC(2026, 10, 26, 12);
 const MINUTE = 60_000;

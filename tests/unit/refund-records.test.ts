@@ -7,7 +7,7 @@ import {
   refundable,
   refundOutcomeMessage,
   refundRequestRecord,
-} from '../../src/features/orders/refundRecords';
+} from '../../src/features/payments/model/refundRecords';
 
 const money = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 

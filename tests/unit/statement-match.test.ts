@@ -1,17 +1,17 @@
 /**
- * What importing a bank statement would do (src/features/orders/statementMatch.ts): every line judged against the
+ * What importing a bank statement would do (src/features/payments/model/statementMatch.ts): every line judged against the
  * order its words name, and each line's mark id the same in every import of the same statement.
  */
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { readStatement } from '../../src/features/orders/bankStatement';
-import type { OrderPayment } from '../../src/features/orders/orderPayment';
+import { readStatement } from '../../src/features/payments/model/bankStatement';
+import type { OrderPayment } from '../../src/features/payments/model/orderPayment';
 import {
   matchStatement,
   statementMarkId,
   verdictCounts,
   type StatementFacts,
-} from '../../src/features/orders/statementMatch';
+} from '../../src/features/payments/model/statementMatch';
 
 const statement = [
   'Date,Description,Amount',

@@ -14,7 +14,7 @@ import { expiryUpdate } from '../../functions/src/payments/expiry';
 import { listFromDatabase } from '../../src/features/checkin/doorStorage';
 import { deskIndexWrites, parseDeskEntry, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { heldLines } from '../../src/features/orders/order';
-import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/orders/paymentSettings';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
 import { parseTicket } from '../../src/features/tickets/ticket';
 import { isRecord } from '../../src/state/validation';
 import { mailDatabase } from './mailDatabase';

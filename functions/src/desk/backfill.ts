@@ -13,7 +13,8 @@ import {
   parseDeskEntry,
 } from '../../../src/features/orders/deskIndex';
 import { parseProduct } from '../../../src/features/catalogue/product';
-import { ORDER_STATUSES, type StoredOrder } from '../../../src/features/orders/order';
+import type { StoredOrder } from '../../../src/features/orders/order';
+import { ORDER_STATUSES } from '../../../src/features/orders/orderStatus';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
 import type { QueueDatabase } from '../orders/allocator';

@@ -1,3 +1,7 @@
+/*
+ * Over 400 lines: most of it is the words of each kind of email (NEWS, WORDS), kept beside the one function that
+ * fills their placeholders, so a message and what it is given are read together (docs/email.md).
+ */
 /**
  * One email of an order, composed from what the database holds when it is sent (docs/email.md): a plain-text part
  * and an HTML part of tables and inline styles (what mail clients render), each ticket's QR code as a PNG attached
@@ -10,13 +14,14 @@ import { typedTitle } from '../../../src/lib/typedTitle';
 import { escapeHtml } from '../../../src/lib/escapeHtml';
 import { formatEventTime, formatMoment } from '../../../src/lib/format';
 import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
-import { balanceDue, ticketsIssued } from '../../../src/features/orders/orderPayment';
-import type { PaymentSettings } from '../../../src/features/orders/paymentSettings';
+import { balanceDue, ticketsIssued } from '../../../src/features/payments/model/orderPayment';
+import type { PaymentSettings } from '../../../src/features/payments/model/paymentSettings';
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
 import { displayReference } from '../../../src/features/orders/orderReference';
 import { greeting, nameInMail, type MailKind } from '../../../src/features/orders/orderMail';
-import type { RefundWay } from '../../../src/features/orders/refundRecords';
-import type { Order, OrderStatus } from '../../../src/features/orders/order';
+import type { RefundWay } from '../../../src/features/payments/model/refundRecords';
+import type { Order } from '../../../src/features/orders/order';
+import type { OrderStatus } from '../../../src/features/orders/orderStatus';
 import { eventCalendar } from '../../../src/features/tickets/ics';
 import type { Ticket } from '../../../src/features/tickets/ticket';
 import type { SiteState } from '../../../src/state/types';

@@ -6,7 +6,7 @@
  * - POST /api/orders/link {secret}: the order page's order and tickets, for whoever holds the secret link.
  */
 import { typedTitle } from '../../../src/lib/typedTitle';
-import { orderPaymentRecord, ticketsIssued } from '../../../src/features/orders/orderPayment';
+import { orderPaymentRecord, ticketsIssued } from '../../../src/features/payments/model/orderPayment';
 import { randomUUID } from 'node:crypto';
 import { ORDER_LINK_SECRET } from '../../../src/features/orders/orderLink';
 import { ticketRecord } from '../../../src/features/tickets/ticket';

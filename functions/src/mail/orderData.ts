@@ -9,7 +9,7 @@ import { typedTitle } from '../../../src/lib/typedTitle';
 import { parseTicket, type Ticket } from '../../../src/features/tickets/ticket';
 import { paths } from '../../../src/firebase/paths';
 import { readSiteFields } from '../../../src/state/site';
-import { parsePaymentSettings, type PaymentSettings } from '../../../src/features/orders/paymentSettings';
+import { parsePaymentSettings, type PaymentSettings } from '../../../src/features/payments/model/paymentSettings';
 import type { SiteState } from '../../../src/state/types';
 import { isRecord } from '../../../src/state/validation';
 import type { MailEvent } from './compose';

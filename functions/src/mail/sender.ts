@@ -10,10 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MAIL_KINDS, orderMailIds, type MailKind } from '../../../src/features/orders/orderMail';
-import { ORDER_STATUSES, type OrderStatus } from '../../../src/features/orders/order';
+import { ORDER_STATUSES, type OrderStatus } from '../../../src/features/orders/orderStatus';
 import { orderPageUrl } from '../../../src/features/orders/orderLink';
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { parseRefunds, refundPaths } from '../../../src/features/orders/refundRecords';
+import { parseRefunds, refundPaths } from '../../../src/features/payments/model/refundRecords';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';

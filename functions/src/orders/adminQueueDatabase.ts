@@ -15,8 +15,8 @@ import type { HoldsDatabase } from '../payments/expiry';
 import type { MarksDatabase } from '../payments/marks';
 import type { RemindersDatabase } from '../payments/reminders';
 import type { RefundsDatabase } from '../payments/refunds';
-import { paymentPaths } from '../../../src/features/orders/paymentRecords';
-import { refundPaths } from '../../../src/features/orders/refundRecords';
+import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
+import { refundPaths } from '../../../src/features/payments/model/refundRecords';
 import { deskPaths } from '../../../src/features/orders/deskIndex';
 import type { QueuedRequest } from './settle';
 

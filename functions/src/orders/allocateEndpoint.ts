@@ -7,7 +7,7 @@
  */
 import type { Allocator } from './allocator';
 // With its extension: vite.config.ts loads this module as it is, without a bundler to resolve it.
-import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer.ts';
+import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer';
 
 /**
  * `afterSettle` is called once the queue is settled, and not waited for: it starts the confirmations' mail

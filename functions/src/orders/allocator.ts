@@ -23,7 +23,7 @@ import {
   type QueuedRequest,
   type ShopTerms,
 } from './settle';
-import { parsePaymentSettings } from '../../../src/features/orders/paymentSettings';
+import { parsePaymentSettings } from '../../../src/features/payments/model/paymentSettings';
 import { DEFAULT_SITE, isCurrencyCode } from '../../../src/state/site';
 import { coalescedRuns } from '../coalescedRuns';
 import { parseQuotas } from '../../../src/features/catalogue/quota';

@@ -1,3 +1,8 @@
+/*
+ * Over 400 lines: a batch's decisions and the one atomic update that records them stay together, so every write of
+ * the batch follows from the same decision (docs/decisions.md#the-on-sale-rush-a-queue-settled-in-order-by-one-
+ * allocator).
+ */
 /**
  * Settling one batch of the order queue, as pure logic: given the oldest waiting requests (first come first), the
  * products they name and their accounts' open-order slots, decide each request in turn against the stock left by
@@ -33,7 +38,7 @@ import {
   newOrderPayment,
   orderPaymentRecord,
   type StoredOrderPayment,
-} from '../../../src/features/orders/orderPayment';
+} from '../../../src/features/payments/model/orderPayment';
 import {
   firstEventStart,
   holdEnd,
@@ -41,7 +46,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
   type PaymentSettings,
-} from '../../../src/features/orders/paymentSettings';
+} from '../../../src/features/payments/model/paymentSettings';
 import { orderIdFor } from './orderId';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */

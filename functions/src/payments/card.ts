@@ -15,10 +15,10 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { balanceDue, parseOrderPayment } from '../../../src/features/orders/orderPayment';
+import { balanceDue, parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import { displayReference } from '../../../src/features/orders/orderReference';
 import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
-import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
+import { paymentPaths, type MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
 import { DEFAULT_LANGUAGE, isShopLanguage } from '../../../src/i18n/languages';
 import { orderI18n, say } from '../language/orderLanguage';

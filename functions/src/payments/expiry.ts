@@ -12,7 +12,7 @@ import { paths } from '../../../src/firebase/paths';
 import { deskPaths, deskStatusWrites, parseDeskEntry, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { slotOf } from '../../../src/features/orders/openOrders';
 import { queuedMail } from '../../../src/features/orders/orderMail';
-import { type OrderPayment, parseOrderPayment } from '../../../src/features/orders/orderPayment';
+import { type OrderPayment, parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import type { CardPayments } from './card';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 import { isRecord } from '../../../src/state/validation';

@@ -3,7 +3,7 @@
  * within a day are reminded (reminders.ts), and the run is noted at jobRuns/holds for the desk, which says when the
  * job last ran, so that an organiser sees a job that stopped (a scheduler not set up, a function failing).
  */
-import { HOLDS_JOB_PATH } from '../../../src/features/orders/paymentRecords';
+import { HOLDS_JOB_PATH } from '../../../src/features/payments/model/paymentRecords';
 import type { CardPayments } from './card';
 import { expireHolds, type ExpiryReport, type HoldsDatabase } from './expiry';
 import { remindTransfers, type RemindersDatabase } from './reminders';

@@ -10,7 +10,7 @@
  * from a stale reading (the summary's `v`), and the mark is then read and decided again.
  */
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { paymentPaths, type MarkOutcome } from '../../../src/features/orders/paymentRecords';
+import { paymentPaths, type MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
 import { drainQueue } from '../drainQueue';

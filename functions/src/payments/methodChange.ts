@@ -9,7 +9,7 @@
 import { paths } from '../../../src/firebase/paths';
 import { deskKey, deskPaths } from '../../../src/features/orders/deskIndex';
 import { orderMailIds, queuedMail } from '../../../src/features/orders/orderMail';
-import { balanceDue } from '../../../src/features/orders/orderPayment';
+import { balanceDue } from '../../../src/features/payments/model/orderPayment';
 import {
   firstEventStart,
   offeredMethods,
@@ -17,7 +17,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
   switchedHoldEnd,
-} from '../../../src/features/orders/paymentSettings';
+} from '../../../src/features/payments/model/paymentSettings';
 import { isRecord } from '../../../src/state/validation';
 import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer';
 import { itemsOf, ticketWrites } from './orderTickets';

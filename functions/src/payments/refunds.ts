@@ -19,15 +19,15 @@
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
 import { orderMailIds, queuedMail } from '../../../src/features/orders/orderMail';
-import { parseOrderPayment, type OrderPayment } from '../../../src/features/orders/orderPayment';
-import { paymentPaths } from '../../../src/features/orders/paymentRecords';
+import { parseOrderPayment, type OrderPayment } from '../../../src/features/payments/model/orderPayment';
+import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
 import {
   cardCharge,
   refundable,
   refundPaths,
   type RefundOutcome,
   type RefundWay,
-} from '../../../src/features/orders/refundRecords';
+} from '../../../src/features/payments/model/refundRecords';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
 import { drainQueue } from '../drainQueue';

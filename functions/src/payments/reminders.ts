@@ -7,7 +7,7 @@
 import { paths } from '../../../src/firebase/paths';
 import { parseDeskEntry } from '../../../src/features/orders/deskIndex';
 import { queuedMail } from '../../../src/features/orders/orderMail';
-import { balanceDue, parseOrderPayment } from '../../../src/features/orders/orderPayment';
+import { balanceDue, parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import { isRecord } from '../../../src/state/validation';
 import { SERVER_TIME } from './settlePayment';
 

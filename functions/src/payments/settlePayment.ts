@@ -6,8 +6,8 @@
 import { paths } from '../../../src/firebase/paths';
 import { deskKey, deskPaths, deskStatusWrites, parseDeskEntry } from '../../../src/features/orders/deskIndex';
 import { queuedMail } from '../../../src/features/orders/orderMail';
-import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/features/orders/orderPayment';
-import type { MarkOutcome } from '../../../src/features/orders/paymentRecords';
+import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/features/payments/model/orderPayment';
+import type { MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 

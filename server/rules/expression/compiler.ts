@@ -1,3 +1,7 @@
+/*
+ * Over 400 lines: every operator of the rules language is typed and compiled in one place, so what a rule means is
+ * read in one module (docs/data-model.md).
+ */
 import type { Node } from './ast';
 import { parseExpression } from './parser';
 import { ExpressionError } from './tokenizer';

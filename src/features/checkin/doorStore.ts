@@ -1,3 +1,7 @@
+/*
+ * Over 400 lines: one store owns the door's whole offline life (lists, scans, their outbox and its sending), so the
+ * order of its writes to this device and to the database reads in one place (docs/tickets-and-check-in.md).
+ */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { atom } from 'jotai';
@@ -8,8 +12,9 @@ import { connectedAtom } from '../../state/liveAtoms';
 import { StorageSlot, type StorageFailure } from '../../state/storage';
 import { isRecord } from '../../state/validation';
 import { nudgeOnce } from '../../lib/nudge';
-import { PAYMENT_MARKS_ENDPOINT, readDeskDetails } from '../orders';
-import { queueMark } from '../paying';
+import { PAYMENT_MARKS_ENDPOINT } from '../payments/model';
+import { readDeskDetails } from '../orders';
+import { queueMark } from '../payments';
 import { decide, indexLists, type Decision, type DoorIndex, type EventList } from './decide';
 import {
   findConflicts,

@@ -12,7 +12,7 @@ import { formatMoney } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { orderLines, orderTotal, referenceOrId } from '../orders';
 import { authAtom } from '../../state/atoms';
-import { OrderPaymentSummary } from '../paying';
+import { OrderPaymentSummary } from '../payments';
 
 // The tickets (and their QR encoder) load only when an order is confirmed.
 const OrderTickets = lazy(() => import('../tickets/GuestTicketsPanel'));

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { METHOD_LABELS, type PaymentMethod, type PaymentSettings } from '../orders';
+import { METHOD_LABELS, type PaymentMethod, type PaymentSettings } from '../payments/model';
 
 /** A card hold in words, in the language spoken now: "30 minutes", "2 hours", "1 hour and 30 minutes". */
 function holdTime(total: number): string {

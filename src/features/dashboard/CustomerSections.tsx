@@ -2,9 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense } from 'react';
 import type { AuthState } from '../../state/types';
-import { MyOrders } from './customer/MyOrders';
-import { MyProfile } from './customer/MyProfile';
-import { Section } from './Section';
+import { MyOrders, MyProfile } from './customer';
+import { Section } from '../dashboardKit';
 
 // Loaded apart so the QR encoder comes only with the tickets.
 const MyTickets = lazy(() => import('../tickets/MyTicketsPanel'));

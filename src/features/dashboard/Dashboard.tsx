@@ -14,7 +14,7 @@ import { CustomerSections, TicketsSection } from './CustomerSections';
 
 // Staff tools are a chunk of their own, and their messages a part of their own: customers never download them.
 const loadStaffTools = () =>
-  Promise.all([import('./staff/StaffDashboard'), needMessages('staff')]).then(([module]) => module);
+  Promise.all([import('./StaffDashboard'), needMessages('staff')]).then(([module]) => module);
 const StaffDashboard = lazy(loadStaffTools);
 // Offline at the door a stored staff sign-in cannot be confirmed: the check-in works from the device meanwhile
 // (the database rules still decide what its scans may write once they are sent).

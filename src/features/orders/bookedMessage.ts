@@ -8,7 +8,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { readTranslations, type ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
-import type { OrderStatus } from './order';
+import type { OrderStatus } from './orderStatus';
 import { greeting } from './orderMail';
 
 /** As the rules have them. */

@@ -7,9 +7,10 @@
 import { isRecord } from '../../state/validation';
 import { lineTotal } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
-import { heldLine, ORDER_STATUSES, orderTotal, type OrderStatus, type StoredOrder } from './order';
+import { heldLine, orderTotal, type StoredOrder } from './order';
+import { ORDER_STATUSES, type OrderStatus } from './orderStatus';
 import { STORED_REFERENCE } from './orderReference';
-import { PAY_STATES, type PayState } from './orderPayment';
+import { PAY_STATES, type PayState } from '../payments/model';
 
 /** Every index path, named once; the rules in database.rules.json use the same names. */
 export const deskPaths = {

@@ -1,21 +1,10 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { lineTotal } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
 import { isRecord, trueKeys } from '../../state/validation';
 import { parseDeliveries, type MailDelivery } from './orderMail';
-import { parseOrderPayment, type OrderPayment, type StoredOrderPayment } from './orderPayment';
-
-export const ORDER_STATUSES = ['pending', 'confirmed', 'fulfilled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Each order status by name, in the reader's language (`i18n._`): the order page and the desk. */
-export const STATUS_LABELS: Readonly<Record<OrderStatus, MessageDescriptor>> = {
-  pending: /*i18n*/ { id: 'order.status.pending', message: 'Pending' },
-  confirmed: /*i18n*/ { id: 'order.status.confirmed', message: 'Confirmed' },
-  fulfilled: /*i18n*/ { id: 'order.status.fulfilled', message: 'Fulfilled' },
-  cancelled: /*i18n*/ { id: 'order.status.cancelled', message: 'Cancelled' },
-};
+import { ORDER_STATUSES, type OrderStatus } from './orderStatus';
+import { parseOrderPayment, type OrderPayment, type StoredOrderPayment } from '../payments/model';
 
 /** One product in a stored order: its title and price as the catalogue had them when it was ordered. */
 interface OrderItem {

@@ -8,7 +8,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { paths } from '../../firebase/paths';
 import { isRecord } from '../../state/validation';
-import type { OrderStatus } from './order';
+import type { OrderStatus } from './orderStatus';
 
 /** The sender's identity on the database: trusted code, like the allocator (docs/security.md#email). */
 export const MAILER_UID = 'storefront-mailer';

@@ -1,6 +1,6 @@
 import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
-import type { PaymentMethod } from './paymentSettings';
+import type { PaymentMethod } from '../payments/model';
 import type { StoredOrder, WantedLine } from './order';
 
 /**

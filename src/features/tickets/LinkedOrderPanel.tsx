@@ -17,7 +17,7 @@ import { formatPrice } from '../../lib/price';
 import { pageLanguageAtom, siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
 import { onlineAtom } from '../pwa';
-import { OrderPaymentSummary, returningSecret } from '../paying';
+import { OrderPaymentSummary, returningSecret } from '../payments';
 import {
   addToYourTickets,
   fetchLinkedOrder,

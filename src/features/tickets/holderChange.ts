@@ -4,7 +4,7 @@
  */
 import { t } from '@lingui/core/macro';
 import { askTrustedCode, refused } from '../../lib/askTrustedCode';
-import { TICKET_HOLDER_ENDPOINT } from '../orders';
+import { TICKET_HOLDER_ENDPOINT } from '../payments/model';
 import type { Ticket } from './ticket';
 
 /** What asking came to, in the words the order page shows; `changed` means the page should fetch the order again. */

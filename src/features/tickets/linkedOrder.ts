@@ -9,10 +9,10 @@ import { notify } from '../../lib/toast/notifier';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
 import { heldLine, ORDER_LINK_ENDPOINT, ORDER_STATUSES, type OrderLine, type OrderStatus } from '../orders';
-import { parseOrderPayment, type OrderPayment } from '../orders';
+import { parseOrderPayment, type OrderPayment } from '../payments/model';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
 import { keepTickets } from './myTickets';
-import { checkCardPayment } from '../paying';
+import { checkCardPayment } from '../payments';
 
 export interface LinkedOrder {
   ref: string;

@@ -1,5 +1,6 @@
 import { readValue } from '../../firebase/database';
-import { lineTicketNumbers, liveTicketStatus, type Order, type OrderLine } from '../orders';
+import { lineTicketNumbers, type Order, type OrderLine } from '../orders';
+import { liveTicketStatus } from '../payments/model';
 import { ticketId } from './ticket';
 import { paths } from '../../firebase/paths';
 

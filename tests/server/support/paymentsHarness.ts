@@ -12,9 +12,9 @@ import { adminQueueDatabase } from '../../../functions/src/orders/adminQueueData
 import { createAllocator } from '../../../functions/src/orders/allocator';
 import { orderIdFor } from '../../../functions/src/orders/orderId';
 import { requestRecord } from '../../../src/features/orders/orderRequest';
-import type { PaymentMethod } from '../../../src/features/orders/paymentSettings';
+import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import type { ShopLanguage } from '../../../src/i18n/languages';
-import { compileRules } from '../../../server/rules/index';
+import { compileRules } from '../../../server/rules';
 import type { DatabaseServer } from '../../../server/server';
 import { NAMESPACE, startTestServer } from './protocol-harness';
 

@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from '../../../lib/Link';
 import Link from '@mui/material/Link';
 import { isRecord } from '../../../state/validation';
-import { LiveContent } from '../LiveContent';
-import { OrderCard } from '../OrderCard';
+import { LiveContent } from '../../dashboardKit';
+import { OrderCard } from './OrderCard';
 import { parseUserOrders } from '../../orders';
 import { paths } from '../../../firebase/paths';
 

@@ -8,7 +8,7 @@ import type { AuthState } from '../../../state/types';
 import { NAME_MAX, validateNames } from '../../account';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
-import { saveOnline } from '../saving';
+import { saveOnline } from '../../dashboardKit';
 import { paths } from '../../../firebase/paths';
 
 /** The signed-in user's names, editable; email and role are shown but changed elsewhere (role: staff only). */

@@ -1,0 +1,3 @@
+export { MyOrders } from './MyOrders';
+export { MyProfile } from './MyProfile';
+export { OrderCard } from './OrderCard';

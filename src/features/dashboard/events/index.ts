@@ -1,0 +1,1 @@
+export { useEvents } from './useEvents';

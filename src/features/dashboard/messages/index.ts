@@ -1,0 +1,2 @@
+export { ContactMessages } from './ContactMessages';
+export { MessageBooked } from './MessageBooked';

@@ -1,0 +1,1 @@
+export { OrdersDesk } from './OrdersDesk';

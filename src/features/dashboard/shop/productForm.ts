@@ -1,0 +1,380 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import {
+  DEFAULT_MAX_PER_ORDER,
+  MAX_PER_ORDER_LIMIT,
+  PRODUCT_TEXTS,
+  type Product,
+  type ProductText,
+} from '../../catalogue';
+import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
+import { optionalText, requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
+import { typedTitle } from '../../../lib/typedTitle';
+import { fromLocalInput, toLocalInput } from '../../dashboardKit';
+import { formatList } from '../../../lib/format';
+
+/** A text in another language, as the form names it: "title-de-DE" (docs/languages.md#organiser-content). */
+export type TranslatedField = `${ProductText}-${ShopLanguage}`;
+export const translatedField = (text: ProductText, language: ShopLanguage): TranslatedField => `${text}-${language}`;
+
+const TRANSLATED_FIELDS = LANGUAGES.flatMap((language) => PRODUCT_TEXTS.map((text) => translatedField(text, language)));
+const NO_TRANSLATIONS = Object.fromEntries(TRANSLATED_FIELDS.map((name) => [name, ''])) as Record<
+  TranslatedField,
+  string
+>;
+/** The most characters of each text, as for the main language's (database.rules.json). */
+const TEXT_LIMITS: Record<ProductText, number> = { title: 200, description: 5000, typeName: 100 };
+
+/**
+ * The product editor's fields, as typed (numbers too, so a half-typed price is not lost), with its texts in each
+ * language besides the main one, empty where there is no translation.
+ */
+export interface ProductFields extends Record<TranslatedField, string> {
+  id: string;
+  title: string;
+  price: string;
+  description: string;
+  image: string;
+  category: string;
+  date: string;
+  venue: string;
+  stock: string;
+  maxPerOrder: string;
+  minPerOrder: string;
+  onSaleFrom: string;
+  onSaleUntil: string;
+  sort: string;
+  active: boolean;
+  attendeeNames: boolean;
+  showLeft: boolean;
+  /** The type's name ("Concession"); empty for a product sold without types. */
+  typeName: string;
+  /** The first product of the group this one is a type of; empty for a product of its own. */
+  group: string;
+  /** The shared quotas it draws on, by id. */
+  quotas: string[];
+}
+
+export const EMPTY_PRODUCT: ProductFields = {
+  id: '',
+  title: '',
+  price: '',
+  description: '',
+  image: '',
+  category: '',
+  date: '',
+  venue: '',
+  stock: '',
+  maxPerOrder: '',
+  minPerOrder: '',
+  onSaleFrom: '',
+  onSaleUntil: '',
+  sort: '',
+  active: true,
+  attendeeNames: false,
+  showLeft: true,
+  typeName: '',
+  group: '',
+  quotas: [],
+  ...NO_TRANSLATIONS,
+};
+
+/** On-sale moments are stored as milliseconds, the helpers of dateTimeInput speak ISO: these convert. */
+const momentInput = (time: number | null, zone: string) =>
+  toLocalInput(time === null ? null : new Date(time).toISOString(), zone);
+
+/** The moment a `datetime-local` value means, in ms; null when empty or unusable. */
+function momentOf(value: string, zone: string): number | null {
+  const iso = fromLocalInput(value, zone);
+  return iso === null ? null : Date.parse(iso);
+}
+
+/** `zone`: the shop's time zone, in which the event's date and the on-sale window are shown and typed (inputZone). */
+export function productFields(product: Product, zone: string): ProductFields {
+  return {
+    id: product.id,
+    title: product.title,
+    price: priceText(product.price),
+    description: product.description,
+    image: product.image,
+    category: product.category,
+    date: toLocalInput(product.date, zone),
+    venue: product.venue ?? '',
+    stock: product.stock === null ? '' : String(product.stock),
+    maxPerOrder: String(product.maxPerOrder),
+    minPerOrder: String(product.minPerOrder),
+    onSaleFrom: momentInput(product.onSaleFrom, zone),
+    onSaleUntil: momentInput(product.onSaleUntil, zone),
+    sort: product.sort === null ? '' : String(product.sort),
+    active: product.active,
+    attendeeNames: product.attendeeNames,
+    showLeft: product.showLeft,
+    typeName: product.typeName ?? '',
+    group: product.group ?? '',
+    quotas: product.quotas,
+    ...(Object.fromEntries(
+      LANGUAGES.flatMap((language) =>
+        PRODUCT_TEXTS.map((text) => [translatedField(text, language), product.translations[language]?.[text] ?? '']),
+      ),
+    ) as Record<TranslatedField, string>),
+  };
+}
+
+/**
+ * What the types of a group share with its first product: one card in the shop, one event and one list of tickets
+ * (docs/behaviour.md#editing-types-and-quotas). A type's form shows them as its group has them.
+ */
+const SHARED_FIELDS = [
+  ...(['title', 'description', 'image', 'category', 'date', 'venue'] as const),
+  ...LANGUAGES.flatMap((language) => [translatedField('title', language), translatedField('description', language)]),
+];
+export type SharedFields = Pick<ProductFields, (typeof SHARED_FIELDS)[number]>;
+
+export const pickShared = (fields: ProductFields): SharedFields =>
+  Object.fromEntries(SHARED_FIELDS.map((name) => [name, fields[name]])) as SharedFields;
+
+/** A shared field's text and, for a translated one, its language. */
+function splitField(name: (typeof SHARED_FIELDS)[number]): [string, ShopLanguage | null] {
+  const language = LANGUAGES.find((candidate) => name.endsWith(`-${candidate}`));
+  return language ? [name.slice(0, -language.length - 1), language] : [name, null];
+}
+
+/** The fields `group`'s types take from it, as the form shows them. */
+export const sharedFields = (group: Product, zone: string): SharedFields => pickShared(productFields(group, zone));
+
+/** A new type of `group`: its shared fields, and its attendee names and visibility to start with. */
+export function newTypeFields(group: Product, zone: string): ProductFields {
+  return {
+    ...EMPTY_PRODUCT,
+    ...sharedFields(group, zone),
+    attendeeNames: group.attendeeNames,
+    active: group.active,
+    group: group.id,
+  };
+}
+
+/** A new type's id until staff type one: its group's and its name's ("harbour-jazz-night-concession"). */
+export const typeId = (group: string, typeName: string): string => slugify(`${group} ${typeName}`);
+
+/** A readable id from the title: "Harbour Jazz Night" → "harbour-jazz-night". */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+}
+
+const number = (value: string) => Number(value.trim());
+
+/**
+ * A price as typed, with a decimal point or a decimal comma (as German staff write it, "12,50"): with at most two
+ * decimals and no grouping, the two cannot be confused. NaN when it is no price.
+ */
+const priceNumber = (value: string) =>
+  /^\d+([.,]\d{1,2})?$/.test(value.trim()) ? number(value.replace(',', '.')) : NaN;
+
+/** A price as the reader's language writes it in a field: "12.5" in English, "12,5" in German. */
+const priceText = (price: number) =>
+  new Intl.NumberFormat(i18n.locale, { useGrouping: false, maximumFractionDigits: 2 }).format(price);
+
+/** The most per order the field means (the default when empty); null when it is not an allowed count. */
+function mostPerOrder(value: string): number | null {
+  if (value.trim() === '') return DEFAULT_MAX_PER_ORDER;
+  const most = number(value);
+  return Number.isInteger(most) && most >= 1 && most <= MAX_PER_ORDER_LIMIT ? most : null;
+}
+
+/** What a product is checked against besides its own fields: the shop's products and quotas, as the rules see them. */
+export interface ProductContext {
+  /** The product being edited (its id is its own), or null for a new one. */
+  editing: string | null;
+  /** Every product, by id. */
+  products: ReadonlyMap<string, Product>;
+  /** The ids of the quotas there are. */
+  quotaIds: ReadonlySet<string>;
+}
+
+/** The types of `id`: the products that name it as their group. */
+const typesOf = (id: string, products: Iterable<Product>): Product[] =>
+  [...products].filter((product) => product.group === id);
+
+/** What is wrong with the chosen group, as the rules would refuse it or as it would break the group; undefined when fine. */
+function groupProblem(group: string, id: string, context: ProductContext): string | undefined {
+  if (group === '') return undefined;
+  const first = context.products.get(group);
+  if (group === id) return t`A product cannot be a type of itself.`;
+  if (!first) return t`That product is no longer in the shop: please choose another.`;
+  // One level only: the group's first product is no type itself (database.rules.json, products' group).
+  if (first.group !== null) {
+    const type = typedTitle(first.title, first.typeName);
+    return t`${type} is itself a type: choose the first product of its group.`;
+  }
+  const own = typesOf(id, context.products.values());
+  if (own.length === 0) return undefined;
+  const types = formatList(
+    own.map((type) => type.typeName ?? type.id),
+    i18n.locale,
+    'unit',
+  );
+  return t`This product has types of its own (${types}), so it cannot be a type of another.`;
+}
+
+/** The same limits as the products rules in database.rules.json, and a group the rules and the shop can use. */
+export function validateProduct(
+  fields: ProductFields,
+  context: ProductContext,
+  zone: string,
+): FieldErrors<ProductFields> {
+  // fromLocalInput also refuses the years the rules refuse, so a date outside them is "unusable" here too.
+  const moment = (value: string) =>
+    value === '' || fromLocalInput(value, zone)
+      ? undefined
+      : t`Please choose a date and time from 2000 to 2100, or leave it empty.`;
+  return validateFields(fields, {
+    id: (value) => {
+      const id = value.trim();
+      if (id === '') return t`Please enter an id (letters, digits and dashes).`;
+      if (!/^[a-z0-9-]{1,64}$/.test(id)) return t`Use up to 64 lower-case letters, digits and dashes.`;
+      return context.editing === null && context.products.has(id) ? t`Another product already has this id.` : undefined;
+    },
+    title: requiredText(() => t`Please enter a title.`, 200),
+    price: (value) => {
+      if (value.trim() === '') return t`Please enter a price.`;
+      const price = number(value.replace(',', '.'));
+      if (!Number.isFinite(price) || price < 0 || price > 1_000_000)
+        return t`Please enter a price from 0 to 1,000,000.`;
+      // Checked on the text: in binary floating point 0.29 × 100 is not a whole number.
+      return Number.isNaN(priceNumber(value)) ? t`Please use at most two decimal places.` : undefined;
+    },
+    description: optionalText(5000),
+    image: optionalText(2000),
+    category: requiredText(() => t`Please enter a category.`, 100),
+    date: (value, { id }) => {
+      // A type's tickets are its group's, under the group's event (docs/behaviour.md#editing-types-and-quotas).
+      const datedTypes = value === '' && typesOf(id.trim(), context.products.values()).some((type) => type.date);
+      return datedTypes ? t`Its types are events: keep a date here, which they share.` : moment(value);
+    },
+    venue: optionalText(200),
+    stock: (value) => {
+      if (value.trim() === '') return undefined;
+      const stock = number(value);
+      return Number.isSafeInteger(stock) && stock >= 0
+        ? undefined
+        : t`Please enter a whole number of 0 or more, or leave it empty for no limit.`;
+    },
+    maxPerOrder: (value) =>
+      mostPerOrder(value) === null
+        ? t`Please enter a whole number from 1 to ${MAX_PER_ORDER_LIMIT}, or leave it empty for ${DEFAULT_MAX_PER_ORDER}.`
+        : undefined,
+    minPerOrder: (value, { maxPerOrder }) => {
+      if (value.trim() === '') return undefined;
+      // While the most per order is itself wrong (and said so), the minimum is held to the widest bound only.
+      const most = mostPerOrder(maxPerOrder) ?? MAX_PER_ORDER_LIMIT;
+      const least = number(value);
+      return Number.isInteger(least) && least >= 1 && least <= most
+        ? undefined
+        : t`Please enter a whole number from 1 to ${most} (the most per order), or leave it empty for 1.`;
+    },
+    onSaleFrom: moment,
+    onSaleUntil: (value, { onSaleFrom }) => {
+      const opens = momentOf(onSaleFrom, zone);
+      const closes = momentOf(value, zone);
+      return opens !== null && closes !== null && closes <= opens
+        ? t`Sales must close after they open.`
+        : moment(value);
+    },
+    sort: (value) =>
+      value.trim() === '' || Number.isFinite(number(value)) ? undefined : t`Please enter a number, or leave it empty.`,
+    typeName: (value, { group }) =>
+      group !== '' && value.trim() === ''
+        ? t`A type needs a name, such as Concession or VIP.`
+        : optionalText(100)(value),
+    group: (value, { id }) => groupProblem(value, id.trim(), context),
+    quotas: (value) =>
+      value.some((quota) => !context.quotaIds.has(quota))
+        ? t`A chosen quota is no longer there: please untick it.`
+        : undefined,
+    ...Object.fromEntries(
+      LANGUAGES.flatMap((language) =>
+        PRODUCT_TEXTS.map((text) => [translatedField(text, language), optionalText(TEXT_LIMITS[text])]),
+      ),
+    ),
+  });
+}
+
+/** The texts typed in each language besides the main one, as stored: empty ones are no translation. */
+function translationsRecord(fields: ProductFields): Record<string, Record<string, string>> {
+  const translations: Record<string, Record<string, string>> = {};
+  for (const language of LANGUAGES) {
+    const texts = PRODUCT_TEXTS.flatMap((text) => {
+      const value = fields[translatedField(text, language)].trim();
+      // A type's name is translated only where it has one to translate.
+      return value === '' || (text === 'typeName' && fields.typeName.trim() === '') ? [] : [[text, value] as const];
+    });
+    if (texts.length > 0) translations[language] = Object.fromEntries(texts);
+  }
+  return translations;
+}
+
+/** The value written to products/{id}; empty optional fields are left out rather than stored empty. */
+export function productRecord(fields: ProductFields, zone: string): Record<string, unknown> {
+  const record: Record<string, unknown> = {
+    title: fields.title.trim(),
+    price: priceNumber(fields.price),
+    description: fields.description.trim(),
+    image: fields.image.trim(),
+    category: fields.category.trim(),
+    active: fields.active,
+  };
+  const date = fromLocalInput(fields.date, zone);
+  if (date) record.date = date;
+  // Kept only where it means something: an event issues tickets, goods do not.
+  if (fields.attendeeNames && record.date) record.attendeeNames = true;
+  // Stored only when off: a product without it tells buyers, as every product did before the switch.
+  if (!fields.showLeft) record.showLeft = false;
+  if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
+  if (fields.stock.trim() !== '') record.stock = number(fields.stock);
+  if (fields.maxPerOrder.trim() !== '') record.maxPerOrder = number(fields.maxPerOrder);
+  if (fields.minPerOrder.trim() !== '') record.minPerOrder = number(fields.minPerOrder);
+  const onSaleFrom = momentOf(fields.onSaleFrom, zone);
+  if (onSaleFrom !== null) record.onSaleFrom = onSaleFrom;
+  const onSaleUntil = momentOf(fields.onSaleUntil, zone);
+  if (onSaleUntil !== null) record.onSaleUntil = onSaleUntil;
+  if (fields.sort.trim() !== '') record.sort = number(fields.sort);
+  if (fields.typeName.trim() !== '') record.typeName = fields.typeName.trim();
+  if (fields.group !== '') record.group = fields.group;
+  if (fields.quotas.length > 0) record.quotas = Object.fromEntries(fields.quotas.map((quota) => [quota, true]));
+  const translations = translationsRecord(fields);
+  if (Object.keys(translations).length > 0) record.translations = translations;
+  return record;
+}
+
+/**
+ * The update of products/ that saves the product: the whole product, and for the first product of a group its
+ * shared fields on each of its types, in the same multi-path update. A type shows its group's card and its tickets
+ * are the group's event's, so a type left with an old title, date or venue would sell one event under another's
+ * name and time (docs/behaviour.md#editing-types-and-quotas).
+ */
+export function productWrites(
+  fields: ProductFields,
+  zone: string,
+  products: ReadonlyMap<string, Product>,
+): Record<string, unknown> {
+  const id = fields.id.trim();
+  // A type's shared fields are its group's as they are now, whatever the form held.
+  const first = products.get(fields.group);
+  const record = productRecord(first ? { ...fields, ...sharedFields(first, zone) } : fields, zone);
+  const writes: Record<string, unknown> = { [id]: record };
+  const translations = (record.translations ?? {}) as Record<string, Record<string, string>>;
+  for (const type of typesOf(id, products.values())) {
+    for (const name of SHARED_FIELDS) {
+      const [text, language] = splitField(name);
+      writes[`${type.id}/${language ? `translations/${language}/${text}` : name}`] =
+        (language ? translations[language]?.[text] : record[name]) ?? null;
+    }
+  }
+  return writes;
+}

@@ -1,0 +1,87 @@
+/**
+ * The desk's data access for importing a bank statement (docs/payments.md#importing-a-statement): the facts the
+ * matching needs, read from the database (which references are orders, their payment summaries, which lines an
+ * earlier import queued), and the matched lines queued as marks.
+ */
+import { readValue } from '../../../firebase/database';
+import { paths } from '../../../firebase/paths';
+import { isRecord } from '../../../state/validation';
+import { deskKey } from '../../orders';
+import {
+  matchStatement,
+  parseOrderPayment,
+  paymentPaths,
+  statementMarkId,
+  type MatchedLine,
+  type OrderPayment,
+  type ReadStatement,
+  type RefTarget,
+} from '../model';
+import { queueMark } from './markRequests';
+
+/** Reads at most this many paths at once: a statement of thousands of lines must not flood the connection. */
+const AT_ONCE = 32;
+
+/** `read` of each of `keys`, a few at a time, by key. */
+async function readEach<T>(keys: Iterable<string>, read: (key: string) => Promise<T>): Promise<Map<string, T>> {
+  const all = [...new Set(keys)];
+  const found = new Map<string, T>();
+  for (let start = 0; start < all.length; start += AT_ONCE) {
+    const batch = all.slice(start, start + AT_ONCE);
+    const values = await Promise.all(batch.map(read));
+    batch.forEach((key, index) => found.set(key, values[index]!));
+  }
+  return found;
+}
+
+function refTarget(raw: unknown): RefTarget | null {
+  return isRecord(raw) && typeof raw.uid === 'string' && typeof raw.order === 'string'
+    ? { uid: raw.uid, order: raw.order }
+    : null;
+}
+
+/** What importing `statement` would do, line by line. */
+export async function previewStatement(statement: ReadStatement): Promise<MatchedLine[]> {
+  const { lines } = statement;
+  const markIds = await Promise.all(lines.map((line) => statementMarkId(line.key)));
+  const orders = await readEach(
+    lines.flatMap((line) => line.references),
+    async (ref) => refTarget(await readValue(paths.orderRef(ref))),
+  );
+  const targets = [...orders.values()].filter((target) => target !== null);
+  const byKey = new Map(targets.map((target) => [deskKey(target.uid, target.order), target]));
+  const payments = await readEach(byKey.keys(), async (key): Promise<OrderPayment | null> => {
+    const target = byKey.get(key)!;
+    return parseOrderPayment(await readValue(paths.orderPay(target.uid, target.order)));
+  });
+  // Only a line that names an order can have been queued by an earlier import.
+  const named = markIds.filter((_, index) => lines[index]!.references.some((ref) => orders.get(ref)));
+  const queued = await readEach(named, async (markId) => {
+    const [mark, answer] = await Promise.all([
+      readValue(paymentPaths.mark(markId)),
+      readValue(paymentPaths.markAnswer(markId)),
+    ]);
+    return mark !== null || answer !== null;
+  });
+  const earlier = new Set([...queued].filter(([, was]) => was).map(([markId]) => markId));
+  return matchStatement(lines, markIds, { orders, payments, earlier });
+}
+
+/**
+ * Queues `lines` as bank-transfer marks of staff member `by`, each under its line's mark id. Resolves with the
+ * lines the rules refused (queued or answered before, by another import meanwhile); offline, once back online.
+ */
+export async function applyStatementLines(lines: readonly MatchedLine[], by: string): Promise<Set<string>> {
+  const refused = new Set<string>();
+  await Promise.all(
+    lines.map(async ({ line, markId, target }) => {
+      if (!target) return;
+      const mark = { uid: target.uid, order: target.order, amount: line.amountMinor, method: 'transfer' as const };
+      await queueMark(markId, { ...mark, source: line.key }, by).catch((error: unknown) => {
+        console.error('Statement line not queued:', error);
+        refused.add(markId);
+      });
+    }),
+  );
+  return refused;
+}

@@ -1,0 +1,339 @@
+/**
+ * A bank statement, as staff import it to find bank transfers (issue 31; docs/payments.md#bank-statements): read
+ * from the file's bytes whatever its encoding, as a generic CSV with a column mapping or as SWIFT MT940 (the export
+ * most banks offer), into credit lines in minor units, each with the order references its text names. Pure, so the
+ * desk can show what an import would do and trusted code can do it, from the same reading.
+ *
+ * Hostile files are expected: nothing here evaluates a cell (a "formula" is text), sizes are bounded before work
+ * is done, and a file that is not a statement is said to be one thing: not a statement.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { readCrockford } from '../../../lib/crockford';
+
+/** Lines of a statement at most; a year of a busy shop's account is far fewer. */
+const MAX_STATEMENT_LINES = 100_000;
+/** Bytes at most (about 100 bytes a line). */
+const MAX_STATEMENT_BYTES = 16 * 1024 * 1024;
+
+interface StatementLine {
+  /** Where it stands in the file (1-based), for people. */
+  at: number;
+  /** The booking date as the bank wrote it, ISO 8601 (YYYY-MM-DD) when it could be read, else as written. */
+  date: string;
+  /** Money in: positive minor units. (Lines of money out are left out: they pay no order.) */
+  amountMinor: number;
+  /** The words the payer or the bank gave: reference, name, description. */
+  text: string;
+  /**
+   * What in the text could be an order reference, in its stored form, first first: every word or pair of words that
+   * reads as eight characters of the alphabet ("PAYMENTS" too). Only those that are references of orders count when
+   * the line is matched; 2^40 references make a chance match of anything else negligible.
+   */
+  references: string[];
+  /**
+   * The same line in any import of the same statement (date, amount, text and how many identical lines came
+   * before it), so a statement imported twice is applied once.
+   */
+  key: string;
+}
+
+export interface ReadStatement {
+  format: 'csv' | 'mt940';
+  encoding: string;
+  lines: StatementLine[];
+  /** Lines that could not be read, with why; money out is not listed. */
+  skipped: { at: number; why: SkipReason }[];
+}
+
+/** Why a line was left out: an amount that cannot be read, or a booking that cannot be. */
+type SkipReason = 'amount' | 'booking';
+
+export type StatementResult = ReadStatement | { error: MessageDescriptor };
+
+/** Which CSV columns hold what (0-based); credit and debit in two columns, or one signed amount. */
+export interface ColumnMapping {
+  date: number;
+  amount: number | { credit: number; debit: number };
+  text: number[];
+  /** "1.234,56" (comma) or "1,234.56" (point). */
+  decimal: ',' | '.';
+  /** Whether the first row holds the column names. */
+  header: boolean;
+}
+
+// What staff read is said in their language (`i18n._`): descriptors, as everywhere trusted code shares.
+const NOT_A_STATEMENT = /*i18n*/ {
+  id: 'desk.statement.not-a-statement',
+  message: 'This file is not a bank statement we can read: export it from your bank as CSV or MT940.',
+};
+
+/** The text of a file of any common encoding: UTF-8 (with or without a BOM), UTF-16 with a BOM, else Windows-1252. */
+export function decodeStatement(bytes: Uint8Array): { text: string; encoding: string } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'UTF-16LE' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'UTF-16BE' };
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { text: text.replace(/^\uFEFF/, ''), encoding: 'UTF-8' };
+  } catch {
+    // Not UTF-8: the other export banks make is Windows-1252 (a superset of Latin-1 for the letters used).
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'Windows-1252' };
+  }
+}
+
+/** RFC 4180 rows, with the delimiter the first line uses most of `,`, `;` and tab. */
+export function parseCsv(text: string): string[][] {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = [',', ';', '\t'].reduce(
+    (best, d) => (firstLine.split(d).length > firstLine.split(best).length ? d : best),
+    ',',
+  );
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === delimiter) {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      if (rows.length > MAX_STATEMENT_LINES + 1) break;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows.filter((r) => r.some((value) => value.trim() !== ''));
+}
+
+/**
+ * Minor units from an amount as banks write it: "1,234.56", "1.234,56", "-18.00", "(18.00)", "£18", "18.5 GBP".
+ * Null when it is not an amount (or has more than two decimals).
+ */
+export function parseAmount(raw: string, decimal: ',' | '.'): number | null {
+  let text = raw
+    .trim()
+    .replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, '')
+    .replace(/[\s£€$]/g, '');
+  // A sign, brackets and the digits with their separators, nothing else: "=1+1" is not eleven.
+  if (!/^[-+]?\(?[-+]?[\d.,]+\)?-?$/.test(text)) return null;
+  const negative = /^\(.*\)$/.test(text) || /^-|-$/.test(text.replace(/[^\d,.()-]/g, ''));
+  text = text.replace(/[^\d,.]/g, '');
+  const thousands = decimal === '.' ? ',' : '.';
+  text = text.split(thousands).join('');
+  const [whole = '', fraction = '', extra] = text.split(decimal);
+  if (
+    extra !== undefined ||
+    !/^\d+$/.test(whole || '0') ||
+    !/^\d{0,2}$/.test(fraction) ||
+    (whole === '' && fraction === '')
+  ) {
+    return null;
+  }
+  const minor = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  return negative ? -minor : minor;
+}
+
+/** 2026-11-26 from "26/11/2026", "26.11.2026", "2026-11-26" (day first, as European banks write it) or as it is. */
+function isoDate(raw: string): string {
+  const text = raw.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
+  if (dayFirst) return `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`;
+  return text.slice(0, 40);
+}
+
+/**
+ * What in a payer's words could be an order reference: eight characters of the reference alphabet, in one piece or
+ * two groups of four, in any case, with the characters people confuse (O for 0, I and L for 1) read as the
+ * reference's. Candidates: which are orders' references is for the matching to say.
+ */
+export function referencesIn(text: string): string[] {
+  const found: string[] = [];
+  const words = text
+    .toUpperCase()
+    .split(/[^0-9A-Z]+/)
+    .filter(Boolean);
+  words.forEach((word, i) => {
+    const candidates = [word, i + 1 < words.length && word.length === 4 ? word + words[i + 1] : ''];
+    for (const candidate of candidates) {
+      const ref = candidate.length === 8 ? readCrockford(candidate, 8, 8) : null;
+      if (ref && !found.includes(ref)) found.push(ref);
+    }
+  });
+  return found;
+}
+
+/** What the columns of a header mean, from their names (English and German banks' usual ones). */
+function guessMapping(header: readonly string[]): ColumnMapping | null {
+  const find = (pattern: RegExp) => header.findIndex((name) => pattern.test(name.trim()));
+  const date = find(/^(booking |transaction |value )?date$|^buchungstag|^datum|^valuta/i);
+  const amount = find(/^amount|^betrag|^value$/i);
+  const credit = find(/^(credit|paid in|money in|haben|eingang)/i);
+  const debit = find(/^(debit|paid out|money out|soll|ausgang)/i);
+  const text = header
+    .map((name, i) =>
+      /reference|description|details|narrative|memo|payee|payer|name|counter ?party|verwendungszweck|buchungstext|empf|auftraggeber/i.test(
+        name,
+      )
+        ? i
+        : -1,
+    )
+    .filter((i) => i >= 0 && i !== date && i !== amount);
+  if (date < 0 || text.length === 0 || (amount < 0 && (credit < 0 || debit < 0))) return null;
+  const decimal = /betrag|haben|soll|buchungstag|verwendungszweck/i.test(header.join(' ')) ? ',' : '.';
+  return { date, amount: amount >= 0 ? amount : { credit, debit }, text, decimal, header: true };
+}
+
+/** Gives each line the key that finds it again in another import of the same statement. */
+function keyed(lines: Omit<StatementLine, 'key'>[]): StatementLine[] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const base = `${line.date}|${line.amountMinor}|${line.text.replace(/\s+/g, ' ').trim()}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return { ...line, key: `${base}|${n}` };
+  });
+}
+
+function readCsvStatement(text: string, mapping: ColumnMapping): Omit<ReadStatement, 'encoding'> {
+  const rows = parseCsv(text);
+  const lines: Omit<StatementLine, 'key'>[] = [];
+  const skipped: { at: number; why: SkipReason }[] = [];
+  rows.slice(mapping.header ? 1 : 0).forEach((row, index) => {
+    const at = index + (mapping.header ? 2 : 1);
+    const cell = (i: number) => row[i] ?? '';
+    const amount =
+      typeof mapping.amount === 'number'
+        ? parseAmount(cell(mapping.amount), mapping.decimal)
+        : cell(mapping.amount.credit).trim()
+          ? parseAmount(cell(mapping.amount.credit), mapping.decimal)
+          : cell(mapping.amount.debit).trim()
+            ? -Math.abs(parseAmount(cell(mapping.amount.debit), mapping.decimal) ?? NaN)
+            : null;
+    if (amount === null || Number.isNaN(amount)) return void skipped.push({ at, why: 'amount' });
+    if (amount <= 0) return;
+    const words = mapping.text.map(cell).join(' ').replace(/\s+/g, ' ').trim().slice(0, 500);
+    lines.push({
+      at,
+      date: isoDate(cell(mapping.date)),
+      amountMinor: amount,
+      text: words,
+      references: referencesIn(words),
+    });
+  });
+  return { format: 'csv', lines: keyed(lines), skipped };
+}
+
+/** SWIFT MT940: :61: is a booking (date YYMMDD, optional entry date, C or D, amount with a comma), :86: its words. */
+function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
+  const lines: Omit<StatementLine, 'key'>[] = [];
+  const skipped: { at: number; why: SkipReason }[] = [];
+  const fields = text.replace(/\r\n?/g, '\n').split(/\n(?=:\d{2}[A-Z]?:)/);
+  let lineNo = 1;
+  let last: Omit<StatementLine, 'key'> | null = null;
+  for (const field of fields) {
+    const at = lineNo;
+    lineNo += field.split('\n').length;
+    const tag = /^:(\d{2}[A-Z]?):([\s\S]*)$/.exec(field.trim());
+    if (!tag) continue;
+    if (tag[1] === '61') {
+      const booking = /^(\d{2})(\d{2})(\d{2})(\d{4})?(R?[CD])[A-Z]?(\d+,\d{0,2})/.exec(tag[2]!.trim());
+      last = null;
+      if (!booking) {
+        skipped.push({ at, why: 'booking' });
+        continue;
+      }
+      const amount = parseAmount(booking[6]!, ',');
+      if (amount === null) {
+        skipped.push({ at, why: 'amount' });
+        continue;
+      }
+      if (booking[5] !== 'C') continue;
+      const rest = tag[2]!.slice(booking[0].length).replace(/\s+/g, ' ').trim();
+      last = {
+        at,
+        date: `20${booking[1]}-${booking[2]}-${booking[3]}`,
+        amountMinor: amount,
+        text: rest,
+        references: [],
+      };
+      lines.push(last);
+    } else if (tag[1] === '86' && last) {
+      // Structured (?20 … ?29 purpose, ?32/?33 name) or free text: the words are what matters here.
+      last.text = `${tag[2]!.replace(/\?\d{2}/g, ' ')} ${last.text}`.replace(/\s+/g, ' ').trim().slice(0, 500);
+      last.references = referencesIn(last.text);
+      last = null;
+    }
+  }
+  for (const line of lines) if (line.references.length === 0) line.references = referencesIn(line.text);
+  return { format: 'mt940', lines: keyed(lines), skipped };
+}
+
+/** A file's text, or why it is not worth reading: too large, empty, binary, or too many lines for a CSV. */
+function statementText(
+  bytes: Uint8Array,
+): { text: string; encoding: string; mt940: boolean } | { error: MessageDescriptor } {
+  if (bytes.length > MAX_STATEMENT_BYTES)
+    return {
+      error: /*i18n*/ {
+        id: 'desk.statement.too-large',
+        message: 'This file is larger than 16 MB: export a shorter period.',
+      },
+    };
+  const { text, encoding } = decodeStatement(bytes);
+  if (text.trim() === '') return { error: /*i18n*/ { id: 'desk.statement.empty', message: 'This file is empty.' } };
+  if (/\0/.test(text.slice(0, 4096))) return { error: NOT_A_STATEMENT };
+  if (/(^|\n):20:/.test(text) && /(^|\n):61:/.test(text)) return { text, encoding, mt940: true };
+  const rows = text.split(/\r?\n/, MAX_STATEMENT_LINES + 3);
+  if (rows.length > MAX_STATEMENT_LINES + 1) {
+    return {
+      error: /*i18n*/ {
+        id: 'desk.statement.too-long',
+        message: 'This file has more than {max, number} lines: export a shorter period.',
+        values: { max: MAX_STATEMENT_LINES },
+      },
+    };
+  }
+  return { text, encoding, mt940: false };
+}
+
+/**
+ * Reads a statement file: MT940 when it looks like one, else CSV with `mapping` (or the one its header suggests).
+ * An error, in words for staff, when it is too large, empty, or not a statement.
+ */
+export function readStatement(bytes: Uint8Array, mapping?: ColumnMapping): StatementResult {
+  const file = statementText(bytes);
+  if ('error' in file) return file;
+  const { text, encoding } = file;
+  if (file.mt940) return { ...readMt940(text), encoding };
+  const used = mapping ?? guessMapping(parseCsv(text.split(/\r?\n/, 1).join('\n'))[0] ?? []);
+  if (!used) return { error: NOT_A_STATEMENT };
+  const read = readCsvStatement(text, used);
+  if (read.lines.length === 0 && read.skipped.length > 0) return { error: NOT_A_STATEMENT };
+  return { ...read, encoding };
+}
+
+/**
+ * The cells of a CSV file's first row, for staff to say which column holds what when the header names none the
+ * reading knows; null when the file is no CSV of at least two columns that could be read with a mapping.
+ */
+export function statementColumns(bytes: Uint8Array): string[] | null {
+  const file = statementText(bytes);
+  if ('error' in file || file.mt940) return null;
+  const first = parseCsv(file.text.split(/\r?\n/, 1).join('\n'))[0] ?? [];
+  return first.length >= 2 ? first : null;
+}

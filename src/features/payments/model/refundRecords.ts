@@ -1,0 +1,190 @@
+/**
+ * Refunds as records of their own (docs/payments.md#refunds), after pretix's OrderRefund: each at
+ * refunds/{uid~orderId}/{refundId}, created, then done or failed, written by trusted code only. Staff ask for one by
+ * queueing refundRequests/{refundId}; trusted code applies the queue and answers at refundAnswers/{refundId}. Pure
+ * and shared by the desk (which queues requests, lists refunds and says answers) and trusted code (which applies
+ * them); the shapes are the rules'.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { isRecord } from '../../../state/validation';
+import type { OrderPayment } from './orderPayment';
+import { moneyRecordFields, recordsOldestFirst, type MoneyRecordFields } from './recordList';
+import { storedMinor } from '../../../lib/money';
+
+export const refundPaths = {
+  requests: 'refundRequests',
+  request: (refundId: string) => `refundRequests/${refundId}`,
+  answer: (refundId: string) => `refundAnswers/${refundId}`,
+  refunds: (orderKey: string) => `refunds/${orderKey}`,
+  refund: (orderKey: string, refundId: string) => `refunds/${orderKey}/${refundId}`,
+} as const;
+
+/** How the money goes back: through the card provider, or by hand (a bank transfer, cash at the door). */
+export type RefundWay = 'card' | 'by-hand';
+
+export const REFUND_WAY_LABELS: Record<RefundWay, MessageDescriptor> = {
+  card: /*i18n*/ { id: 'desk.refund.way.card', message: 'To the card, through the card provider' },
+  'by-hand': /*i18n*/ { id: 'desk.refund.way.by-hand', message: 'Recorded as refunded by hand (bank transfer, cash)' },
+};
+
+/** What the rules let a refund's note be at most. */
+export const REFUND_NOTE_MAX = 200;
+
+/** What may still be given back of an order: what was paid less what was refunded. */
+export function refundable(payment: Pick<OrderPayment, 'paid' | 'refunded'>): number {
+  return Math.max(0, payment.paid - payment.refunded);
+}
+
+/** A request as the rules take it (refundRequests/{refundId}): `by` is the staff member, `at` the database's clock. */
+export function refundRequestRecord(
+  request: { uid: string; order: string; amount: number; way: RefundWay; note?: string },
+  by: string,
+  serverTime: object,
+): Record<string, unknown> {
+  const note = request.note?.trim().slice(0, REFUND_NOTE_MAX);
+  return {
+    uid: request.uid,
+    order: request.order,
+    amount: request.amount,
+    way: request.way,
+    ...(note ? { note } : {}),
+    by,
+    at: serverTime,
+  };
+}
+
+/** What became of a request, as the desk tells staff. Amounts in the order's minor units. */
+export type RefundOutcome =
+  /** Given back; `refunded` is what the order has had back in all since. */
+  | { kind: 'done'; amount: number; refunded: number }
+  /** The provider refused it; nothing was given back. */
+  | { kind: 'failed'; reason: string }
+  /** More than was paid and not yet refunded: `left` is what may be. */
+  | { kind: 'too-much'; left: number }
+  /** A card refund for an order with no confirmed card payment, or with no card provider set up. */
+  | { kind: 'no-card' }
+  | { kind: 'already' }
+  /** No such order, or one from before payments. */
+  | { kind: 'not-found' }
+  | { kind: 'invalid' };
+
+/** Reads an answer; null when it is not one. */
+export function parseRefundOutcome(raw: unknown): RefundOutcome | null {
+  if (!isRecord(raw)) return null;
+  switch (raw.kind) {
+    case 'done': {
+      const amount = storedMinor(raw.amount);
+      const refunded = storedMinor(raw.refunded);
+      return amount === null || refunded === null ? null : { kind: 'done', amount, refunded };
+    }
+    case 'failed':
+      return { kind: 'failed', reason: typeof raw.reason === 'string' ? raw.reason : '' };
+    case 'too-much': {
+      const left = storedMinor(raw.left);
+      return left === null ? null : { kind: 'too-much', left };
+    }
+    case 'no-card':
+    case 'already':
+    case 'not-found':
+    case 'invalid':
+      return { kind: raw.kind };
+    default:
+      return null;
+  }
+}
+
+/** What became of a request, in a sentence for staff (`i18n._`); `money` formats the order's minor units. */
+export function refundOutcomeMessage(outcome: RefundOutcome, money: (minor: number) => string): MessageDescriptor {
+  switch (outcome.kind) {
+    case 'done':
+      return /*i18n*/ {
+        id: 'desk.refund.done',
+        message: 'Refunded {amount} ({refunded} in all). The buyer is emailed.',
+        values: { amount: money(outcome.amount), refunded: money(outcome.refunded) },
+      };
+    case 'failed':
+      // The provider's reason comes in its own words, as it gave it.
+      return outcome.reason
+        ? /*i18n*/ {
+            id: 'desk.refund.failed.reason',
+            message: 'The card provider refused the refund: {reason}. Nothing was given back.',
+            values: { reason: outcome.reason },
+          }
+        : /*i18n*/ {
+            id: 'desk.refund.failed',
+            message: 'The card provider refused the refund. Nothing was given back.',
+          };
+    case 'too-much':
+      return /*i18n*/ {
+        id: 'desk.refund.too-much',
+        message: 'Not refunded: that is more than was paid and not yet refunded ({left}).',
+        values: { left: money(outcome.left) },
+      };
+    case 'no-card':
+      return /*i18n*/ {
+        id: 'desk.refund.no-card',
+        message: 'Not refunded: this order has no card payment the card provider can refund. Refund it by hand.',
+      };
+    case 'already':
+      return /*i18n*/ {
+        id: 'desk.refund.already',
+        message: 'Already refunded: this refund was applied before, and nothing changed.',
+      };
+    case 'not-found':
+      return /*i18n*/ {
+        id: 'desk.refund.not-found',
+        message: 'Not refunded: the order was not found, or it is from before payments.',
+      };
+    case 'invalid':
+      return /*i18n*/ { id: 'desk.refund.invalid', message: 'Not refunded: the shop could not read this refund.' };
+  }
+}
+
+/**
+ * created: a card refund before the provider answered; pending: the provider took it and has not finished it; done;
+ * failed: refused, or (a card refund) failed at the provider after it was first taken (docs/payments.md#refunds).
+ */
+type RefundState = 'created' | 'pending' | 'done' | 'failed';
+
+/** One refund of an order, as trusted code recorded it at refunds/{uid~orderId}/{refundId}. */
+export const REFUND_STATE_LABELS: Record<RefundState, MessageDescriptor> = {
+  created: /*i18n*/ { id: 'desk.refund.state.created', message: 'under way' },
+  pending: /*i18n*/ { id: 'desk.refund.state.pending', message: 'on its way' },
+  done: /*i18n*/ { id: 'desk.refund.state.done', message: 'done' },
+  failed: /*i18n*/ { id: 'desk.refund.state.failed', message: 'failed' },
+};
+
+export interface RefundEntry extends MoneyRecordFields {
+  id: string;
+  way: RefundWay;
+  state: RefundState;
+  /** Why the provider refused it (failed only). */
+  error: string;
+}
+
+function parseRefund(id: string, raw: unknown): RefundEntry | null {
+  if (!isRecord(raw)) return null;
+  const { way, state, error } = raw;
+  const fields = moneyRecordFields(raw);
+  if (way !== 'card' && way !== 'by-hand') return null;
+  if (state !== 'created' && state !== 'pending' && state !== 'done' && state !== 'failed') return null;
+  if (!fields) return null;
+  return { id, way, state, ...fields, error: typeof error === 'string' ? error : '' };
+}
+
+/** An order's refunds, oldest first; what cannot be read is counted, not shown (docs/hostile-data.md). */
+export function parseRefunds(raw: unknown): { refunds: RefundEntry[]; malformed: number } {
+  const { records, malformed } = recordsOldestFirst(raw, parseRefund);
+  return { refunds: records, malformed };
+}
+
+/** The charge a card refund names: the provider's id of a confirmed card payment of the order; null when none. */
+export function cardCharge(payments: unknown): string | null {
+  if (!isRecord(payments)) return null;
+  for (const record of Object.values(payments)) {
+    if (!isRecord(record)) continue;
+    if (record.method === 'card' && record.state === 'confirmed' && typeof record.charge === 'string' && record.charge)
+      return record.charge;
+  }
+  return null;
+}
