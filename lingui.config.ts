@@ -41,8 +41,8 @@ const STAFF = [
 export default defineConfig({
   sourceLocale: 'en-GB',
   locales: ['en-GB', 'de-DE', 'en-XA'],
-  // Accented and longer, made from the English: a page in it shows at a glance which text is not translated.
-  pseudoLocale: 'en-XA',
+  // en-XA is the pseudo-language: accented and longer, made from the English by scripts/pseudoLocale.ts (not by
+  // Lingui's own, which only accents), so a page in it shows text not translated and text a longer language clips.
   fallbackLocales: { 'en-XA': 'en-GB', default: 'en-GB' },
   catalogs: [
     { path: '<rootDir>/src/locales/start/{locale}', include: START },

@@ -1,6 +1,7 @@
 /**
  * Part of `npm run lint` (docs/languages.md): the catalogues hold exactly the messages of src/ and of trusted code,
- * every language but the source and the pseudo-language has a translation of each, and trusted code's compiled
+ * every language but the source and the pseudo-language has a translation of each, the pseudo-language's are made
+ * from the English (scripts/pseudoLocale.ts), and trusted code's compiled
  * catalogues are those of its `.po` files. Extraction and compilation run here; a catalogue they had to change was
  * out of date, and the run fails with the catalogues now updated for review.
  */
@@ -8,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PO from 'pofile';
+import { fillPseudoCatalogues } from './pseudoLocale';
 import { compiledTrustedMessages, TRUSTED_CATALOGUES } from './trustedMessages';
 
 const DIRS = ['src/locales', TRUSTED_CATALOGUES];
@@ -24,6 +26,7 @@ const snapshot = () =>
 
 const before = snapshot();
 execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'pipe' });
+fillPseudoCatalogues();
 for (const [file, text] of await compiledTrustedMessages()) {
   if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
 }

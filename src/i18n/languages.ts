@@ -5,7 +5,10 @@
 export const LANGUAGES = ['en-GB', 'de-DE'] as const;
 /** A language the shop speaks to people: what an order records, for its emails and tickets. */
 export type ShopLanguage = (typeof LANGUAGES)[number];
-/** Made from the English by Lingui, longer and accented: tests use it to find text that is not translated. */
+/**
+ * Made from the English, accented and about 40% longer (scripts/pseudoLocale.ts): tests use it to find text that is
+ * not translated, and text that a longer language would clip.
+ */
 export const PSEUDO_LANGUAGE = 'en-XA';
 export type Language = ShopLanguage | typeof PSEUDO_LANGUAGE;
 
