@@ -153,6 +153,7 @@ export default tseslint.config(
       'functions/lib',
       'node_modules',
       'test-results',
+      'test-reports',
       'playwright-report',
       '.data',
       'dev-dist',

@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { slowestTests, testCounts, type TestTime } from './testing/reports';
 
-const REPORTS = 'test-results/reports';
+// Not under test-results/: Playwright empties that folder when it starts.
+const REPORTS = 'test-reports';
 
 interface Phase {
   name: string;
