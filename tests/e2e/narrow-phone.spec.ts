@@ -1,0 +1,120 @@
+/**
+ * The narrowest phone in the longest language: pages, tabs and dialogs in the pseudo-language (about 40% longer
+ * than the English, docs/languages.md#the-pseudo-language) on a 320 px screen, with no text past the page's width,
+ * cut off, or over other text. SCREENSHOTS_DIR=/some/dir keeps a picture of each.
+ *
+ * The screens this walk still finds text on that cannot be read whole are the `fixme` tests at the end, each with
+ * what it finds; they are open work (issue 51), not passing checks.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test, type Accounts } from './accounts';
+import { keepPicture } from './pictures';
+import { stateWith, storeState, TWO_ITEMS } from './support';
+import { unreadableText } from './textFits';
+
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await expect(page.getByTestId('page-loading')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // Text measured before a web font swaps in would be measured at the wrong width.
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function readable(page: Page, name: string): Promise<void> {
+  await settled(page);
+  if (process.env.SCREENSHOTS_DIR) await keepPicture(page, `narrow-${name}`, { fullPage: true });
+  expect.soft(await unreadableText(page), name).toEqual([]);
+}
+
+/** The stored state's language switched to the pseudo-language, keeping everything else (a sign-in too). */
+async function speakPseudo(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const state = JSON.parse(localStorage.getItem('state') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('state', JSON.stringify({ ...state, language: 'en-XA' }));
+  });
+  await page.reload();
+}
+
+async function asStaff(page: Page, accounts: Accounts): Promise<void> {
+  await accounts.signIn(page, await accounts.create('staff'));
+  await speakPseudo(page);
+}
+
+async function staffTab(page: Page, tab: string): Promise<void> {
+  await page.goto(`/dashboard?tab=${tab}`);
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+}
+
+const WITH_ITEMS = { ...TWO_ITEMS, language: 'en-XA' };
+const FOLK = {
+  ...stateWith([{ id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5 }]),
+  language: 'en-XA',
+};
+
+test.describe('a 320 px phone in the pseudo-language', () => {
+  test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+
+  test('shows every public page, the wishlist, sign-in and the product dialog whole', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const path of ['/home', '/products', '/about', '/contact', '/cart', '/login', '/order', '/coming-soon']) {
+      await storeState(page, WITH_ITEMS, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await readable(page, path.slice(1));
+    }
+    await storeState(page, WITH_ITEMS, '/products');
+    await page.locator('.product-card > button').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await readable(page, 'product-dialog');
+  });
+
+  test("shows a customer's dashboard whole", async ({ page, db, accounts }) => {
+    const customer = await accounts.create('customer');
+    await db.write(`orders/${customer.uid}/order-1`, {
+      items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
+      total: 36,
+      status: 'confirmed',
+      created: Date.now(),
+      contact: { name: 'Casey Customer', email: customer.email },
+    });
+    await accounts.signIn(page, customer);
+    await speakPseudo(page);
+    await expect(page.getByText('Harbour Jazz Night')).toBeVisible();
+    await readable(page, 'dashboard-customer');
+  });
+
+  test('shows the staff tabs and the product editor whole', async ({ page, accounts }) => {
+    test.setTimeout(120_000);
+    await asStaff(page, accounts);
+    for (const tab of ['site', 'products', 'orders', 'statement', 'messages', 'users', 'account']) {
+      await staffTab(page, tab);
+      await readable(page, `dashboard-staff-${tab}`);
+    }
+    await staffTab(page, 'products');
+    await page.locator('button[aria-label^="Éðîţ"]').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await readable(page, 'dashboard-staff-product-editor');
+  });
+
+  // Open (issue 51): a text field's floating label is cut off with an ellipsis, as MUI's own are, when the
+  // label is longer than the field ("Notes for the shop (optional)" in en-XA).
+  test.fixme('shows checkout whole', async ({ page }) => {
+    await storeState(page, FOLK, '/checkout');
+    await expect(page.locator('form button[type=submit]')).toBeEnabled();
+    await readable(page, 'checkout');
+  });
+
+  // Open (issue 51): the Payments tab's "Payee (account holder)" label, as above.
+  test.fixme('shows the staff Payments tab whole', async ({ page, accounts }) => {
+    await asStaff(page, accounts);
+    await staffTab(page, 'payments');
+    await readable(page, 'dashboard-staff-payments');
+  });
+
+  // Open (issue 51): the Events tab's event picker cuts the event's name and date with an ellipsis, and the sales
+  // chart's date ticks overlap at 320 px.
+  test.fixme('shows the staff Events tab whole', async ({ page, accounts }) => {
+    await asStaff(page, accounts);
+    await staffTab(page, 'events');
+    await readable(page, 'dashboard-staff-events');
+  });
+});
