@@ -1,4 +1,4 @@
-import { phoneInDark } from './support';
+import { jazzOrder, phoneInDark } from './support';
 import { expect, test } from './accounts';
 import { checkScreen as check } from './screenCheck';
 
@@ -11,13 +11,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     const customer = await accounts.create('customer');
-    await db.write(`orders/${customer.uid}/order-1`, {
-      items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
-      total: 36,
-      status: 'confirmed',
-      created: Date.now(),
-      contact: { name: 'Casey Customer', email: customer.email },
-    });
+    await db.write(`orders/${customer.uid}/order-1`, jazzOrder('Casey Customer', customer.email, 'confirmed'));
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,19 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type TestUser } from './accounts';
-import { changeOrderStatus, expectHeading, failOnPageErrors, STATUS_SAVED } from './support';
-import type { OrderStatus } from '../../src/features/orders';
+import { changeOrderStatus, expectHeading, failOnPageErrors, jazzOrder, STATUS_SAVED } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
-
-function order(name: string, email: string, status: OrderStatus = 'pending', created = Date.now()) {
-  return {
-    items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
-    total: 36,
-    status,
-    created,
-    contact: { name, email },
-  };
-}
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
@@ -22,7 +11,7 @@ async function openTab(page: Page, name: string) {
 
 test('customer: own orders with live status, names editable, no staff tools @phone', async ({ page, db, accounts }) => {
   const customer = await accounts.create('customer');
-  await db.write(`orders/${customer.uid}/order-1`, order('Casey Customer', customer.email));
+  await db.write(`orders/${customer.uid}/order-1`, jazzOrder('Casey Customer', customer.email));
   await accounts.signIn(page, customer);
 
   const orders = page.getByRole('region', { name: 'Your orders' });
@@ -50,8 +39,8 @@ test('a customer trying staff actions through the SDK directly is refused by the
 }) => {
   const customer = await accounts.create('customer');
   const other = await accounts.create('customer');
-  await db.write(`orders/${other.uid}/theirs`, order('Other', other.email));
-  await db.write(`orders/${customer.uid}/mine`, order('Me', customer.email));
+  await db.write(`orders/${other.uid}/theirs`, jazzOrder('Other', other.email));
+  await db.write(`orders/${customer.uid}/mine`, jazzOrder('Me', customer.email));
   await page.goto('/home');
 
   // A control that can fail: the same client may read its own profile.
@@ -109,7 +98,7 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   test.slow();
   const staff = await accounts.create('staff');
   const customer: TestUser = await accounts.create('customer', { firstname: 'Casey', lastname: 'Buyer' });
-  await db.writeOrders([{ uid: customer.uid, id: 'order-1', order: order('Casey Buyer', customer.email) }]);
+  await db.writeOrders([{ uid: customer.uid, id: 'order-1', order: jazzOrder('Casey Buyer', customer.email) }]);
   await db.write('messages/m1', {
     name: 'Robin',
     email: 'robin@example.com',

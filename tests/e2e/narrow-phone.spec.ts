@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type Accounts } from './accounts';
 import { keepPicture } from './pictures';
-import { stateWith, storeState, TWO_ITEMS } from './support';
+import { jazzOrder, stateWith, storeState, TWO_ITEMS } from './support';
 import { unreadableText } from './textFits';
 
 async function settled(page: Page): Promise<void> {
@@ -69,13 +69,7 @@ test.describe('a 320 px phone in the pseudo-language', () => {
 
   test("shows a customer's dashboard whole", async ({ page, db, accounts }) => {
     const customer = await accounts.create('customer');
-    await db.write(`orders/${customer.uid}/order-1`, {
-      items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
-      total: 36,
-      status: 'confirmed',
-      created: Date.now(),
-      contact: { name: 'Casey Customer', email: customer.email },
-    });
+    await db.write(`orders/${customer.uid}/order-1`, jazzOrder('Casey Customer', customer.email, 'confirmed'));
     await accounts.signIn(page, customer);
     await speakPseudo(page);
     await expect(page.getByText('Harbour Jazz Night')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_OUT } from '../../src/state/auth';
 import type { StoredOrderPayment } from '../../src/features/payments/model/orderPayment';
+import type { OrderStatus } from '../../src/features/orders/orderStatus';
 
 export { SIGNED_OUT };
 
@@ -182,3 +183,14 @@ export const storedPay = (extra: Partial<StoredOrderPayment>): StoredOrderPaymen
  * in the scheme a phone at an evening event most likely shows, which keeps CI well inside its time (README.md).
  */
 export const phoneInDark = (scheme: 'light' | 'dark'): string => (scheme === 'dark' ? ' @phone' : '');
+
+/** A customer's order of two tickets to the seeded jazz night, as the database stores it (before payments). */
+export function jazzOrder(name: string, email: string, status: OrderStatus = 'pending', created = Date.now()) {
+  return {
+    items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
+    total: 36,
+    status,
+    created,
+    contact: { name, email },
+  };
+}
