@@ -75,11 +75,15 @@ export async function unreadableText(page: Page): Promise<string[]> {
       }
     }
     // Text over text: two lines of different elements crossing by more than a sliver (a descender may touch).
+    // Slanted text (a chart's rotated ticks) is left out: its boxes are upright and cross where its letters do not.
+    const slanted = (element: Element) =>
+      element.closest('svg text[transform*="rotate"], svg [transform*="rotate"] text') !== null;
     for (let i = 0; i < texts.length; i += 1) {
       for (let j = i + 1; j < texts.length; j += 1) {
         const a = texts[i]!;
         const b = texts[j]!;
         if (a.element === b.element || a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        if (slanted(a.element) || slanted(b.element)) continue;
         const across = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
         const down = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
         if (across > 2 && down > Math.min(a.rect.height, b.rect.height) / 3)

@@ -300,6 +300,8 @@ export default function EventsDesk({ uid }: { uid: string }) {
             value={event.id}
             onChange={(change) => setChosen(change.target.value)}
             sx={{ maxWidth: 480 }}
+            // The chosen event wraps too, rather than losing its date to an ellipsis on a phone.
+            slotProps={{ select: { SelectDisplayProps: { style: { whiteSpace: 'normal' } } } }}
           >
             {events.map((candidate) => {
               const marks = eventMarks(candidate, now);
