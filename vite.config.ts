@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { linguiPlugins } from './scripts/build/lingui';
+import { linguiPlugins } from './scripts/build/lingui.ts';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { transformSync } from 'esbuild';
@@ -7,13 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { routePreloads } from './scripts/build/routePreloads';
-import { reactRouterTreeShaking } from './scripts/build/reactRouterTreeShaking';
-import { firstVisitPages, send } from './functions/src/firstVisitPages';
-import { allocateRequest } from './functions/src/orders/allocateEndpoint';
-import { refuseUnlessPost } from './functions/src/endpointAnswer';
-import type { Allocator } from './functions/src/orders/allocator';
-import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint';
+import { routePreloads } from './scripts/build/routePreloads.ts';
+import { reactRouterTreeShaking } from './scripts/build/reactRouterTreeShaking.ts';
+import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
+import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
+import { refuseUnlessPost } from './functions/src/endpointAnswer.ts';
+import type { Allocator } from './functions/src/orders/allocator.ts';
+import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
 import {
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
@@ -21,15 +21,15 @@ import {
   PAYMENT_METHOD_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
   TICKET_HOLDER_ENDPOINT,
-} from './src/features/payments/model/paymentEndpoint';
-import { cardProviderSettings } from './functions/src/payments/cardSettings';
-import { applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint';
-import type { MarksReport } from './functions/src/payments/marks';
-import type { RefundsReport } from './functions/src/payments/refunds';
-import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink';
-import { localMailSettings, MAIL_RETRY_MS, readJsonBody, readRawBody } from './functions/src/mail/localMail';
-import type { TrustedMail } from './functions/src/mail/trustedMail';
-import { EXPIRY_INTERVAL_MS } from './functions/src/payments/expiryInterval';
+} from './src/features/payments/model/paymentEndpoint.ts';
+import { cardProviderSettings } from './functions/src/payments/cardSettings.ts';
+import { applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint.ts';
+import type { MarksReport } from './functions/src/payments/marks.ts';
+import type { RefundsReport } from './functions/src/payments/refunds.ts';
+import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
+import { localMailSettings, MAIL_RETRY_MS, readJsonBody, readRawBody } from './functions/src/mail/localMail.ts';
+import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
+import { EXPIRY_INTERVAL_MS } from './functions/src/payments/expiryInterval.ts';
 import type * as RenderModule from './src/ssr/renderPage';
 
 /** Files that decide which version of the app runs: a stale HTTP copy of them would pin visitors to an old one. */
@@ -116,7 +116,7 @@ const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtd
  * modules with the app (src/), and firebase-admin with it.
  */
 function trustedCode(): Plugin {
-  type Endpoints = typeof import('./functions/src/mail/endpoints');
+  type Endpoints = typeof import('./functions/src/mail/endpoints.ts');
   type Services = {
     allocator: Allocator;
     /** Lets the orders whose holds have ended lapse, and reminds transfers due (functions/src/payments/holdsJob.ts). */
@@ -128,15 +128,15 @@ function trustedCode(): Plugin {
     mail: TrustedMail;
     endpoints: Endpoints;
     /** The card flow (functions/src/payments/card.ts); null when no provider keys are given. */
-    cards: import('./functions/src/payments/cardEndpoints').CardServices | null;
-    cardEndpoints: typeof import('./functions/src/payments/cardEndpoints');
+    cards: import('./functions/src/payments/cardEndpoints.ts').CardServices | null;
+    cardEndpoints: typeof import('./functions/src/payments/cardEndpoints.ts');
     /** "Pay another way" (functions/src/payments/methodChange.ts). */
-    changeMethod: import('./functions/src/payments/methodChange').PaymentMethodChanger;
-    methodChange: typeof import('./functions/src/payments/methodChange');
+    changeMethod: import('./functions/src/payments/methodChange.ts').PaymentMethodChanger;
+    methodChange: typeof import('./functions/src/payments/methodChange.ts');
     /** "Change name" on a ticket (functions/src/orders/ticketHolder.ts). */
-    changeHolder: import('./functions/src/orders/ticketHolder').TicketHolderChanger;
-    ticketHolder: typeof import('./functions/src/orders/ticketHolder');
-    sendSoon: typeof import('./functions/src/mail/trustedMail').sendSoon;
+    changeHolder: import('./functions/src/orders/ticketHolder.ts').TicketHolderChanger;
+    ticketHolder: typeof import('./functions/src/orders/ticketHolder.ts');
+    sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
   };
   let services: Promise<Services> | undefined;
   const start = async (): Promise<Services> => {
@@ -155,17 +155,19 @@ function trustedCode(): Plugin {
       methodChange,
       ticketHolder,
     ] = await Promise.all([
-      load<typeof import('./functions/src/orders/allocator')>('./functions/src/orders/allocator.ts'),
-      load<typeof import('./functions/src/orders/adminQueueDatabase')>('./functions/src/orders/adminQueueDatabase.ts'),
-      load<typeof import('./functions/src/migrations/atStart')>('./functions/src/migrations/atStart.ts'),
-      load<typeof import('./functions/src/mail/trustedMail')>('./functions/src/mail/trustedMail.ts'),
+      load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
+      load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
+        './functions/src/orders/adminQueueDatabase.ts',
+      ),
+      load<typeof import('./functions/src/migrations/atStart.ts')>('./functions/src/migrations/atStart.ts'),
+      load<typeof import('./functions/src/mail/trustedMail.ts')>('./functions/src/mail/trustedMail.ts'),
       load<Endpoints>('./functions/src/mail/endpoints.ts'),
-      load<typeof import('./functions/src/payments/holdsJob')>('./functions/src/payments/holdsJob.ts'),
-      load<typeof import('./functions/src/payments/marks')>('./functions/src/payments/marks.ts'),
-      load<typeof import('./functions/src/payments/refunds')>('./functions/src/payments/refunds.ts'),
-      load<typeof import('./functions/src/payments/cardEndpoints')>('./functions/src/payments/cardEndpoints.ts'),
-      load<typeof import('./functions/src/payments/methodChange')>('./functions/src/payments/methodChange.ts'),
-      load<typeof import('./functions/src/orders/ticketHolder')>('./functions/src/orders/ticketHolder.ts'),
+      load<typeof import('./functions/src/payments/holdsJob.ts')>('./functions/src/payments/holdsJob.ts'),
+      load<typeof import('./functions/src/payments/marks.ts')>('./functions/src/payments/marks.ts'),
+      load<typeof import('./functions/src/payments/refunds.ts')>('./functions/src/payments/refunds.ts'),
+      load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
+      load<typeof import('./functions/src/payments/methodChange.ts')>('./functions/src/payments/methodChange.ts'),
+      load<typeof import('./functions/src/orders/ticketHolder.ts')>('./functions/src/orders/ticketHolder.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);

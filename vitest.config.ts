@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { linguiPlugins } from './scripts/build/lingui';
+import { linguiPlugins } from './scripts/build/lingui.ts';
 
 export default defineConfig({
   test: {

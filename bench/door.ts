@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { decide, indexLists, type EventList } from '../src/features/checkin/decide';
 import { listFromDatabase } from '../src/features/checkin/doorStorage';
 import { newTicketCode } from '../src/features/tickets/ticketCode';
-import { compileRules } from '../server/rules';
+import { compileRules } from '../server/rules/index';
 import { startDatabaseServer } from '../server/server';
 import { readFile } from 'node:fs/promises';
 import { runDoorBrowserBench, type Timings } from './doorBrowser';

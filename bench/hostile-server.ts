@@ -12,7 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type * as ServerModule from '../server/server';
 import type * as JournalModule from '../server/persistence/journal';
-import type * as RulesModule from '../server/rules';
+import type * as RulesModule from '../server/rules/index';
 
 export type HostileServerMessage =
   | { type: 'ready'; port: number }

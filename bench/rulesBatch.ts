@@ -14,7 +14,7 @@ import { productsNamed, readProducts, settleBatch, type QueuedRequest } from '..
 import { Database } from '../server/core/database';
 import type { ExportJson } from '../server/core/model';
 import { MemoryPersistence } from '../server/persistence/memory';
-import { compileRules } from '../server/rules';
+import { compileRules } from '../server/rules/index';
 import { ALLOCATOR_UID, requestRecord } from '../src/features/orders/orderRequest';
 import { DEFAULT_PAYMENT_SETTINGS } from '../src/features/payments/model/paymentSettings';
 import { percentile } from './liveApp';

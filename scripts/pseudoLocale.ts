@@ -4,7 +4,7 @@
  * not translated (unaccented) and text that a longer language would clip or push over its neighbours. Written into
  * the en-XA catalogues by `npm run messages`; `npm run lint` fails when one is out of date (scripts/checkMessages.ts).
  */
-import { parse, type Content, type FunctionArg, type PlainArg, type Select, type Token } from '@messageformat/parser';
+import { parse, type Content, type Select, type Token } from '@messageformat/parser';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +30,13 @@ export function extraLength(length: number): number {
   return Math.max(2, Math.round(length * share));
 }
 
-/** Letters accented; a component's tag (`<0>`, `</1>`) left as it is, since Lingui's <Trans> reads it back. */
+/** A component's tag in a message of Lingui's <Trans>: `<0>`, `</1>`, `<2/>`. */
+const TAG = /<\/?\d+\s*\/?>/g;
+
+/** Letters accented; a component's tag left as it is, since Lingui's <Trans> reads it back. */
 function accent(text: string): string {
   return text
-    .split(/(<\/?\d+\s*\/?>)/)
+    .split(new RegExp(`(${TAG.source})`))
     .map((piece, index) => (index % 2 === 1 ? piece : [...piece].map((char) => ACCENTED[char] ?? char).join('')))
     .join('');
 }
@@ -59,7 +62,7 @@ function written(tokens: readonly Token[], inPlural: boolean): string {
         case 'argument':
           return `{${token.arg}}`;
         case 'function':
-          return `{${token.arg}, ${token.key}${token.param ? `, ${token.param.map((part) => (part as Content).value).join('')}` : ''}}`;
+          return `{${token.arg}, ${token.key}${token.param ? `, ${written(token.param, inPlural)}` : ''}}`;
         case 'octothorpe':
           return '#';
         case 'plural':
@@ -82,12 +85,12 @@ function pseudoTokens(tokens: readonly Token[]): Token[] {
     if (token.type === 'content') return { ...token, value: accent(token.value) };
     if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal')
       return { ...token, cases: token.cases.map((each) => ({ ...each, tokens: pseudoTokens(each.tokens) })) } as Select;
-    return token as PlainArg | FunctionArg | Token;
+    return token;
   });
   // What a reader sees of this level: its own words, not the cases below it (each is lengthened on its own).
   const visible = tokens
     .filter((token): token is Content => token.type === 'content')
-    .map((token) => token.value.replace(/<\/?\d+\s*\/?>/g, ''))
+    .map((token) => token.value.replace(TAG, ''))
     .join('')
     .trim().length;
   const extra = extraLength(visible);
@@ -111,10 +114,9 @@ export const PSEUDO_CATALOGUES = ['src/locales/start', 'src/locales/more', 'src/
 
 /**
  * Fills every en-XA catalogue with the pseudo-language of its en-GB messages (an entry with an explicit id takes
- * its English from en-GB's msgstr). Writes only what changed; returns the files it wrote.
+ * its English from en-GB's msgstr). Writes only a catalogue that changed.
  */
-export function fillPseudoCatalogues(): string[] {
-  const written: string[] = [];
+export function fillPseudoCatalogues(): void {
   for (const dir of PSEUDO_CATALOGUES) {
     const english = new Map(
       PO.parse(readFileSync(join(dir, 'en-GB.po'), 'utf8')).items.map((item) => [
@@ -127,12 +129,8 @@ export function fillPseudoCatalogues(): string[] {
     const po = PO.parse(before);
     for (const item of po.items) item.msgstr = [pseudoLocalize(english.get(item.msgid) ?? item.msgid)];
     const after = po.toString();
-    if (after !== before) {
-      writeFileSync(file, after);
-      written.push(file);
-    }
+    if (after !== before) writeFileSync(file, after);
   }
-  return written;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) fillPseudoCatalogues();

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { slowestTests, testCounts, type TestTime } from './testing/reports';
+import { testCounts, testTimes, type TestTime } from './testing/reports';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const REPORTS = 'test-reports';
@@ -57,8 +57,11 @@ function run(phase: Phase): Promise<number> {
   });
 }
 
-const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`.padStart(6);
+/** m:ss, rounded to the second first (59.6 s is 1:00, not 0:60). */
+function minutes(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`.padStart(6);
+}
 
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
@@ -86,7 +89,7 @@ const reports = PHASES.flatMap((phase) =>
     ? [{ kind: phase.report.kind, json: JSON.parse(readFileSync(phase.report.file, 'utf8')) as unknown }]
     : [],
 );
-const times: TestTime[] = reports.flatMap((report) => slowestTests(report.kind, report.json));
+const times: TestTime[] = reports.flatMap((report) => testTimes(report.kind, report.json));
 const counts = reports
   .map((report) => testCounts(report.kind, report.json))
   .reduce(

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_APP_PORTS, isWebOrigin } from './boundary';
 import { FilePersistence } from './persistence/journal';
-import { ALLOW_ALL, compileRules, type RuleSet, RulesSyntaxError } from './rules';
+import { ALLOW_ALL, compileRules, type RuleSet, RulesSyntaxError } from './rules/index';
 import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from './server';
 
 const USAGE = `Usage: npm run db -- [options]

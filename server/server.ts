@@ -29,7 +29,7 @@ import { ListenRegistry } from './protocol/listens';
 import { handleRest } from './rest/handler';
 import { requestUrl, sendJson } from './rest/http';
 import { BodyWorker } from './rest/large-body';
-import { ALLOW_ALL, compileRules, type RuleSet } from './rules';
+import { ALLOW_ALL, compileRules, type RuleSet } from './rules/index';
 
 /** The namespace used when a request names none (`<project id>-default-rtdb` of the demo project). */
 export const DEFAULT_NAMESPACE = 'demo-storefront-default-rtdb';

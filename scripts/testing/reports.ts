@@ -83,7 +83,7 @@ function playwrightTests(report: unknown): OneTest[] {
 const testsOf = (kind: Kind, report: unknown) => (kind === 'vitest' ? vitestTests(report) : playwrightTests(report));
 
 /** Every test of a report with its time in seconds. */
-export function slowestTests(kind: Kind, report: unknown): TestTime[] {
+export function testTimes(kind: Kind, report: unknown): TestTime[] {
   return testsOf(kind, report).map(({ phase, name, milliseconds }) => ({ phase, name, seconds: milliseconds / 1000 }));
 }
 

@@ -1,5 +1,5 @@
 import type { ExportJson, Persistence, WriteOp } from './model';
-import { ALLOW_ALL } from '../rules';
+import { ALLOW_ALL } from '../rules/index';
 import type { RuleSet, RulesQuery } from '../rules/types';
 import { nodeHash } from './hash';
 import type { Identity } from './identity';

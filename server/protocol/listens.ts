@@ -3,7 +3,7 @@ import type { Identity } from '../core/identity';
 import { applyQuery, type QuerySpec, rulesQuery, type SortedChildren } from '../core/query';
 import { childAt, childKeys, type ExportObject, getAt, putChild } from '../core/tree';
 import type { ExportJson } from '../core/model';
-import { ALLOW_ALL } from '../rules';
+import { ALLOW_ALL } from '../rules/index';
 import { encodeFrames } from './frames';
 
 /** A connection as the fan-out sees it. */

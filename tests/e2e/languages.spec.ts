@@ -6,6 +6,7 @@ import { LANGUAGES, LANGUAGE_NAMES } from '../../src/i18n/languages';
 import {
   OVERFULL_WISHLIST,
   SEED_NAME,
+  storeLanguage,
   TWO_ITEMS,
   confirmedOrder,
   failOnPageErrors,
@@ -476,10 +477,7 @@ test('the pseudo-language shows no text of a customer’s dashboard untranslated
     notes: 'Step-free seats',
   });
   await accounts.signIn(page, customer);
-  await page.evaluate(() => {
-    const state = JSON.parse(localStorage.getItem('state') ?? '{}') as Record<string, unknown>;
-    localStorage.setItem('state', JSON.stringify({ ...state, language: 'en-XA' }));
-  });
+  await storeLanguage(page, 'en-XA');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
   await expect(page.getByRole('article')).toHaveCount(1);
@@ -495,6 +493,11 @@ test('the pseudo-language shows no text of a customer’s dashboard untranslated
   await expect.poll(() => untranslatedWords(page, organiser)).toEqual([]);
 });
 
+/** "Loading…" and "Checking…" in English or in the pseudo-language (scripts/pseudoLocale.ts). */
+const WAITING = new RegExp(
+  ['Loading', 'Checking'].flatMap((word) => [word, pseudoLocalize(word).split(' ')[0]!]).join('|'),
+);
+
 test('the pseudo-language shows no text of the staff tools untranslated', async ({ page, db, accounts }) => {
   test.setTimeout(180_000);
   const staff = await accounts.create('staff');
@@ -505,10 +508,7 @@ test('the pseudo-language shows no text of the staff tools untranslated', async 
     created: Date.now(),
   });
   await accounts.signIn(page, staff);
-  await page.evaluate(() => {
-    const state = JSON.parse(localStorage.getItem('state') ?? '{}') as Record<string, unknown>;
-    localStorage.setItem('state', JSON.stringify({ ...state, language: 'en-XA' }));
-  });
+  await storeLanguage(page, 'en-XA');
   // Everything staff see comes from the database, and every word of it is someone's, not the app's.
   const organiser = organiserTexts([await db.read(''), [staff.email, staff.firstname, staff.lastname]]);
   // Ids of orders, products and accounts that the desk shows as they are, and order references as it writes them.
@@ -516,9 +516,7 @@ test('the pseudo-language shows no text of the staff tools untranslated', async 
   const refs = Object.keys(((await db.read('orderRefs')) ?? {}) as object);
   organiser.push(...refs.map(displayReference));
   const settled = async () => {
-    // "Loading…" and "Checking…" in English or in the pseudo-language (scripts/pseudoLocale.ts).
-    const waiting = ['Loading', 'Checking'].flatMap((word) => [word, pseudoLocalize(word).split(' ')[0]!]);
-    await expect(page.getByRole('status').filter({ hasText: new RegExp(waiting.join('|')) })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: WAITING })).toHaveCount(0);
     await expect.poll(() => untranslatedWords(page, organiser), { timeout: 15_000 }).toEqual([]);
   };
   for (const tab of ['site', 'payments', 'products', 'orders', 'events', 'statement', 'messages', 'users', 'checkin']) {

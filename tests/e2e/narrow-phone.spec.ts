@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { pseudoLocalize } from '../../scripts/pseudoLocale';
 import { expect, test, type Accounts } from './accounts';
 import { keepPicture } from './pictures';
-import { jazzOrder, stateWith, storeState, TWO_ITEMS } from './support';
+import { jazzOrder, stateWith, storeLanguage, storeState, TWO_ITEMS } from './support';
 import { unreadableText } from './textFits';
 
 async function settled(page: Page): Promise<void> {
@@ -27,12 +27,9 @@ async function readable(page: Page, name: string): Promise<void> {
   expect.soft(await unreadableText(page), name).toEqual([]);
 }
 
-/** The stored state's language switched to the pseudo-language, keeping everything else (a sign-in too). */
+/** The pseudo-language from the next load on, keeping the rest of the stored state (a sign-in too). */
 async function speakPseudo(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const state = JSON.parse(localStorage.getItem('state') ?? '{}') as Record<string, unknown>;
-    localStorage.setItem('state', JSON.stringify({ ...state, language: 'en-XA' }));
-  });
+  await storeLanguage(page, 'en-XA');
   await page.reload();
 }
 

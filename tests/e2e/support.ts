@@ -194,3 +194,11 @@ export function jazzOrder(name: string, email: string, status: OrderStatus = 'pe
     contact: { name, email },
   };
 }
+
+/** The stored state's language switched to `language`, keeping everything else (a sign-in too); the next load speaks it. */
+export async function storeLanguage(page: Page, language: string): Promise<void> {
+  await page.evaluate((chosen) => {
+    const state = JSON.parse(localStorage.getItem('state') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('state', JSON.stringify({ ...state, language: chosen }));
+  }, language);
+}

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './accounts';
-import { failOnPageErrors } from './support';
+import { failOnPageErrors, storeLanguage } from './support';
 import { showCustomerTickets, ticket, ticketOrder } from './ticketSupport';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
@@ -95,10 +95,7 @@ test('a ticket in every state keeps its words inside it, in every language, on n
   const tickets = page.getByRole('region', { name: 'Your tickets' }).getByTestId('ticket');
   await expect(tickets).toHaveCount(states.length);
   for (const language of ['en-GB', 'de-DE', 'en-XA']) {
-    await page.evaluate((chosen) => {
-      const state = JSON.parse(localStorage.getItem('state') ?? '{}') as Record<string, unknown>;
-      localStorage.setItem('state', JSON.stringify({ ...state, language: chosen }));
-    }, language);
+    await storeLanguage(page, language);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByTestId('ticket')).toHaveCount(states.length);

@@ -5,7 +5,7 @@ import { MemoryPersistence } from '../../server/persistence/memory';
 import type { ExportJson } from '../../server/core/model';
 import { OpIndex, overlayData, treeData, type TreeOp } from '../../server/core/rules-data';
 import { withValueAt } from '../../server/core/tree';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 
 // Rules on a list node that look at the list itself, evaluated at every write of one of its items.
 const RULES = compileRules(`{

@@ -15,7 +15,7 @@ import { backfillDeskIndex } from '../../functions/src/desk/backfill';
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
 import { createAllocator } from '../../functions/src/orders/allocator';
 import { orderIdFor } from '../../functions/src/orders/orderId';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import {
   NO_FILTERS,

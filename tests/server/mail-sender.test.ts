@@ -24,7 +24,7 @@ import { displayReference, STORED_REFERENCE } from '../../src/features/orders/or
 import { requestRecord } from '../../src/features/orders/orderRequest';
 import type { ShopLanguage } from '../../src/i18n/languages';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, startTestServer } from './support/protocol-harness';
 

@@ -14,7 +14,7 @@ import { createAllocator, type QueueDatabase } from '../../functions/src/orders/
 import type { ShopLanguage } from '../../src/i18n/languages';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { requestRecord } from '../../src/features/orders/orderRequest';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { gigEvent } from './support/gigEvent';
 import { NAMESPACE, startTestServer } from './support/protocol-harness';

@@ -17,7 +17,7 @@ import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabas
 import { createAllocator } from '../../functions/src/orders/allocator';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { parseAnswer, requestRecord, type OrderAnswer } from '../../src/features/orders/orderRequest';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { gigEvent } from './support/gigEvent';
 import { NAMESPACE, sdkClient, startTestServer, type SdkClient } from './support/protocol-harness';

@@ -7,7 +7,7 @@ import { FilePersistence, type FilePersistenceOptions } from '../../server/persi
 import { Database } from '../../server/core/database';
 import { ADMIN, ANONYMOUS } from '../../server/core/identity';
 import { MemoryPersistence } from '../../server/persistence/memory';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { ExportJson, WriteOp } from '../../server/core/model';
 import { FaultyFiles } from './support/faulty-files';
 import { eventually, NAMESPACE, sdkClient, startTestServer } from './support/protocol-harness';

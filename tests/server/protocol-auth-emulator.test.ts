@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signOut } from 'firebase/auth';
 import { get, onValue, ref, set } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 import { AuthEmulator } from '../../scripts/stack/auth-emulator';

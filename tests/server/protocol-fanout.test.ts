@@ -4,7 +4,7 @@ import { ADMIN, ANONYMOUS, type Identity } from '../../server/core/identity';
 import { parseWireQuery } from '../../server/core/query';
 import { MemoryPersistence } from '../../server/persistence/memory';
 import { type Listen, ListenRegistry, type Subscriber } from '../../server/protocol/listens';
-import { ALLOW_ALL, type RuleSet } from '../../server/rules';
+import { ALLOW_ALL, type RuleSet } from '../../server/rules/index';
 
 /** A subscriber that keeps what it is sent. */
 class Recorder implements Subscriber {

@@ -1,6 +1,6 @@
 import { get, onValue, ref, set, update } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 

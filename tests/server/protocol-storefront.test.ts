@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { equalTo, get, onValue, orderByChild, push, query, ref, serverTimestamp, set, update } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, startTestServer } from './support/protocol-harness';
 import { emulatorIdToken, rawClient } from './support/raw-client';

@@ -1,7 +1,7 @@
 /** REST streaming (Server-Sent Events, as Firebase documents them) and conditional GETs with If-None-Match. */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { eventually, startTestServer } from './support/protocol-harness';
 import { emulatorIdToken } from './support/raw-client';

@@ -18,7 +18,7 @@ import {
 import { equalTo, get, increment, orderByChild, query, ref, serverTimestamp, set, update } from 'firebase/database';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthEmulator } from '../../scripts/stack/auth-emulator';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 import { freePort } from '../../scripts/stack/ports';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { setLogLevel } from 'firebase/app';
 import { get, ref, set } from 'firebase/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '../../src/features/payments/model';
 import { paymentSettingsRecord, paymentsFields } from '../../src/features/payments/desk/paymentsForm';

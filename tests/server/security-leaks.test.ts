@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHash } from '../../server/core/hash';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, startTestServer } from './support/protocol-harness';
 import { emulatorIdToken, rawClient } from './support/raw-client';

@@ -8,7 +8,7 @@ import { expect, it, vi } from 'vitest';
 import { Database } from '../../server/core/database';
 import { ANONYMOUS } from '../../server/core/identity';
 import { MemoryPersistence } from '../../server/persistence/memory';
-import { compileRules } from '../../server/rules';
+import { compileRules } from '../../server/rules/index';
 
 const compared = vi.hoisted(() => ({ paths: 0 }));
 

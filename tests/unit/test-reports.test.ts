@@ -3,7 +3,7 @@
  * and outcome, in the shapes Vitest's and Playwright's JSON reporters write (excerpts of real reports, trimmed).
  */
 import { describe, expect, it } from 'vitest';
-import { slowestTests, testCounts } from '../../scripts/testing/reports';
+import { testTimes, testCounts } from '../../scripts/testing/reports';
 
 const VITEST = {
   numTotalTests: 3,
@@ -70,7 +70,7 @@ const PLAYWRIGHT = {
 
 describe('the runners’ reports', () => {
   it('reads each Vitest test with its phase, name, time and outcome', () => {
-    expect(slowestTests('vitest', VITEST)).toEqual([
+    expect(testTimes('vitest', VITEST)).toEqual([
       { phase: 'unit', name: 'tests/unit/orders.test.ts › orders reads a user’s orders newest first', seconds: 0.0032 },
       { phase: 'unit', name: 'tests/unit/orders.test.ts › orders refuses a bad total', seconds: 1.2505 },
       { phase: 'unit', name: 'tests/unit/orders.test.ts › orders later', seconds: 0 },
@@ -80,7 +80,7 @@ describe('the runners’ reports', () => {
   });
 
   it('reads each Playwright test per project, its tries added up, nested suites included', () => {
-    expect(slowestTests('playwright', PLAYWRIGHT)).toEqual([
+    expect(testTimes('playwright', PLAYWRIGHT)).toEqual([
       { phase: 'e2e', name: 'checkout.spec.ts › a guest checks out [desktop]', seconds: 12 },
       { phase: 'e2e', name: 'checkout.spec.ts › a guest checks out [phone]', seconds: 17 },
       { phase: 'e2e', name: 'checkout.spec.ts › refuses a void ticket [desktop]', seconds: 60 },
@@ -93,7 +93,7 @@ describe('the runners’ reports', () => {
   it('reads a report of another shape as no tests rather than failing the summary', () => {
     for (const kind of ['vitest', 'playwright'] as const) {
       for (const junk of [null, 'text', [], { testResults: 'no' }, { suites: [{ specs: [null, { tests: 7 }] }] }]) {
-        expect(slowestTests(kind, junk)).toEqual([]);
+        expect(testTimes(kind, junk)).toEqual([]);
         expect(testCounts(kind, junk)).toEqual({ passed: 0, failed: 0, skipped: 0 });
       }
     }

@@ -7,7 +7,7 @@
  */
 import type { Allocator } from './allocator';
 // With its extension: vite.config.ts loads this module as it is, without a bundler to resolve it.
-import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer';
+import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer.ts';
 
 /**
  * `afterSettle` is called once the queue is settled, and not waited for: it starts the confirmations' mail

@@ -6,7 +6,7 @@
 import type { MarksReport } from './marks';
 import type { RefundsReport } from './refunds';
 // With its extension: vite.config.ts loads this module as it is, without a bundler to resolve it.
-import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer';
+import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer.ts';
 
 /** `afterApply` starts the mail the marks queued (the paid emails with their tickets), not waited for. */
 export function applyMarksRequest(

@@ -14,7 +14,7 @@ import { orderIdFor } from '../../../functions/src/orders/orderId';
 import { requestRecord } from '../../../src/features/orders/orderRequest';
 import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import type { ShopLanguage } from '../../../src/i18n/languages';
-import { compileRules } from '../../../server/rules';
+import { compileRules } from '../../../server/rules/index';
 import type { DatabaseServer } from '../../../server/server';
 import { NAMESPACE, startTestServer } from './protocol-harness';
 
