@@ -23,9 +23,15 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's snapshot and a screencast, for every test, to keep the failing ones: in CI, whose
+    // output keeps no files, that cost a tenth of the run's time (docs/testing.md#the-browser) for nothing.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // The suites were written for pages without a service worker; the PWA specs allow it for themselves.
     serviceWorkers: 'block',
+    // Motion reduced, as a visitor may ask for (src/styles/base.css): a transition or a spinner redrawn in software
+    // on a two-core machine cost about a quarter of the desk's test time (docs/testing.md#the-browser). The phone keeps
+    // motion, so every @phone path also runs with it.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
@@ -36,7 +42,13 @@ export default defineConfig({
     {
       name: 'phone',
       grep: /@phone/,
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        reducedMotion: 'no-preference',
+      },
     },
     {
       // The production stack (Hosting and Functions emulators, tests/e2e-firebase/firebaseStack.ts): one stack on

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './accounts';
-import { checkScreen } from './screenCheck';
-import { TWO_ITEMS, clearWishlist, expectHeading, storeState, phoneInDark } from './support';
+import { checkScreenInEachScheme, inEachScheme, startInScheme } from './screenCheck';
+import { TWO_ITEMS, clearWishlist, expectHeading, storeState } from './support';
 
 const PAGES = [
   '/home',
@@ -15,19 +15,17 @@ const PAGES = [
   '/coming-soon',
 ];
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`every page passes axe in the ${scheme} scheme${phoneInDark(scheme)}`, async ({ page }) => {
-    test.setTimeout(90_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    await storeState(page, TWO_ITEMS);
-    for (const path of PAGES) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByTestId('page-loading')).toHaveCount(0);
-      await checkScreen(page, path);
-    }
-  });
-}
+test('every page passes axe in both schemes @phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await startInScheme(page);
+  await storeState(page, TWO_ITEMS);
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('page-loading')).toHaveCount(0);
+    await checkScreenInEachScheme(page, path);
+  }
+});
 
 test('the wishlist with an open toast passes axe', async ({ page }) => {
   await storeState(page, TWO_ITEMS, '/cart');
@@ -55,18 +53,14 @@ test('the contact form with validation errors passes axe @phone', async ({ page 
   ).toEqual([]);
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`the staff coming-soon banner reads clearly, ${scheme}${phoneInDark(scheme)}`, async ({
-    page,
-    db,
-    accounts,
-  }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await db.write('properties/comingsoon', true);
-    await db.write('properties/launch', '2099-01-01T10:00:00Z');
-    await accounts.signIn(page, await accounts.create('staff'));
-    await expect(page.getByText('Coming-soon mode is on: visitors see the coming-soon page.')).toBeVisible();
+test('the staff coming-soon banner reads clearly in both schemes @phone', async ({ page, db, accounts }) => {
+  await startInScheme(page);
+  await db.write('properties/comingsoon', true);
+  await db.write('properties/launch', '2099-01-01T10:00:00Z');
+  await accounts.signIn(page, await accounts.create('staff'));
+  await expect(page.getByText('Coming-soon mode is on: visitors see the coming-soon page.')).toBeVisible();
+  await inEachScheme(page, async () => {
     const results = await new AxeBuilder({ page }).include('.coming-soon-banner').withTags(['wcag2aa']).analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
-}
+});

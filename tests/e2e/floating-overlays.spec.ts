@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { TWO_ITEMS, failOnPageErrors, openLive, storeState, phoneInDark } from './support';
+import { TWO_ITEMS, failOnPageErrors, openLive, storeState } from './support';
+import { startInScheme } from './screenCheck';
 import { expect, test } from './liveDatabase';
 import { keepPicture } from './pictures';
 
@@ -57,44 +58,43 @@ async function press(page: Page, control: Locator, touch: boolean): Promise<void
   else await control.click();
 }
 
-for (const scheme of ['dark', 'light'] as const) {
-  test(`a fresh visitor adds a product from its dialog with the install offer shown, offline too (${scheme})${phoneInDark(scheme)}`, async ({
-    page,
-    db,
-    isMobile,
-  }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    // Opened once the live details are there: an open dialog hides the banner that openLive waits on.
-    await openLive(page, '/products');
-    await press(page, page.getByRole('button', { name: 'Details of Harbour Jazz Night' }), isMobile);
-    const dialog = page.getByRole('dialog', { name: 'Harbour Jazz Night' });
-    await expect(dialog).toBeVisible();
-    await offerInstall(page);
-    expect(await coveredControls(dialog)).toEqual([]);
-    await press(page, dialog.getByRole('button', { name: 'Add to wishlist' }), isMobile);
-    await expect(dialog.getByRole('status')).toHaveText('In your wishlist: 1');
-    await press(page, dialog.getByRole('button', { name: 'Close' }).last(), isMobile);
-    await expect(dialog).toBeHidden();
+// What covers what does not change with the scheme: once per viewport (screenCheck.ts, startInScheme).
+test('a fresh visitor adds a product from its dialog with the install offer shown, offline too @phone', async ({
+  page,
+  db,
+  isMobile,
+}) => {
+  await startInScheme(page);
+  // Opened once the live details are there: an open dialog hides the banner that openLive waits on.
+  await openLive(page, '/products');
+  await press(page, page.getByRole('button', { name: 'Details of Harbour Jazz Night' }), isMobile);
+  const dialog = page.getByRole('dialog', { name: 'Harbour Jazz Night' });
+  await expect(dialog).toBeVisible();
+  await offerInstall(page);
+  expect(await coveredControls(dialog)).toEqual([]);
+  await press(page, dialog.getByRole('button', { name: 'Add to wishlist' }), isMobile);
+  await expect(dialog.getByRole('status')).toHaveText('In your wishlist: 1');
+  await press(page, dialog.getByRole('button', { name: 'Close' }).last(), isMobile);
+  await expect(dialog).toBeHidden();
 
-    // The toast of that add sits top-right on a desktop, where the next dialog's Close is (the spec's place for
-    // toasts, docs/behaviour.md#toasts): it is let go first, as a person would.
-    await expect(page.locator('[data-toast-severity]')).toHaveCount(0, { timeout: 10_000 });
-    // Offline too: the bar says the wishlist still works, so adding must.
-    await db.setOffline(true);
-    await expect(page.locator('.offline-bar')).toBeVisible();
-    await press(page, page.getByRole('button', { name: 'Details of Folk in the Round' }), isMobile);
-    const folk = page.getByRole('dialog', { name: 'Folk in the Round' });
-    await expect(folk).toBeVisible();
-    expect(await coveredControls(folk)).toEqual([]);
-    await press(page, folk.getByRole('button', { name: 'Add to wishlist' }), isMobile);
-    await expect(folk.getByRole('status')).toHaveText('In your wishlist: 1');
-    await keepPicture(page, `overlays-dialog-${isMobile ? 'phone' : 'desktop'}-${scheme}`);
-    // By keyboard: Escape still closes it and focus goes back to the card.
-    await page.keyboard.press('Escape');
-    await expect(folk).toBeHidden();
-    await expect(page.getByRole('link', { name: 'Wishlist, 2 items' })).toBeVisible();
-  });
-}
+  // The toast of that add sits top-right on a desktop, where the next dialog's Close is (the spec's place for
+  // toasts, docs/behaviour.md#toasts): it is let go first, as a person would.
+  await expect(page.locator('[data-toast-severity]')).toHaveCount(0, { timeout: 10_000 });
+  // Offline too: the bar says the wishlist still works, so adding must.
+  await db.setOffline(true);
+  await expect(page.locator('.offline-bar')).toBeVisible();
+  await press(page, page.getByRole('button', { name: 'Details of Folk in the Round' }), isMobile);
+  const folk = page.getByRole('dialog', { name: 'Folk in the Round' });
+  await expect(folk).toBeVisible();
+  expect(await coveredControls(folk)).toEqual([]);
+  await press(page, folk.getByRole('button', { name: 'Add to wishlist' }), isMobile);
+  await expect(folk.getByRole('status')).toHaveText('In your wishlist: 1');
+  await keepPicture(page, `overlays-dialog-${isMobile ? 'phone' : 'desktop'}`);
+  // By keyboard: Escape still closes it and focus goes back to the card.
+  await page.keyboard.press('Escape');
+  await expect(folk).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Wishlist, 2 items' })).toBeVisible();
+});
 
 test('every visible control of every page and dialog can be reached with the install offer and the offline bar shown @phone', async ({
   page,

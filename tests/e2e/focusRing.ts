@@ -16,13 +16,28 @@ interface FocusIndicator {
 }
 
 /**
- * Reads the focus indicator of `document.activeElement`. The ring is drawn 2px outside the element (base.css), so
+ * Reads the focus indicator of `document.activeElement` once it is drawn. The ring is drawn 2px outside the element (base.css), so
  * what surrounds it is its parents' background; a text field shows focus as its thicker primary outline instead
  * (MUI's outlined field and ours, src/lib/fields.css), drawn on the field's own background; a switch or a
  * checkbox, on the button around its hidden input.
  */
 function focusIndicator(page: Page): Promise<FocusIndicator | null> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // MUI's fields and buttons mark focus with a class React adds a render after the focus moves (plain elements
+    // draw it from CSS at once), and a busy machine delays that render: wait for it, briefly, in the page (one round
+    // trip a stop). A ring that never comes is still read, and reported.
+    const shown = () => {
+      const focused = document.activeElement;
+      const field = focused?.closest('.MuiOutlinedInput-root');
+      if (field) return field.classList.contains('Mui-focused');
+      const button = focused?.closest('.MuiButtonBase-root');
+      return !button || button.classList.contains('Mui-focusVisible');
+    };
+    // A field's ring may fade in (a transition, however short, starts from the colour before): read once it ends.
+    const fading = () => document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running');
+    const frame = () => new Promise((drawn) => requestAnimationFrame(drawn));
+    await frame();
+    for (const until = performance.now() + 3000; (!shown() || fading()) && performance.now() < until;) await frame();
     const element = document.activeElement;
     if (!(element instanceof HTMLElement) || element === document.body) return null;
     type Rgba = [number, number, number, number];
@@ -88,27 +103,6 @@ function focusIndicator(page: Page): Promise<FocusIndicator | null> {
 }
 
 /**
- * Waits, briefly, until MUI has drawn the focus: its fields and buttons mark it with a class that React adds a
- * render after the focus moves (plain elements draw it from CSS at once), and a busy machine delays that render.
- * A ring that never comes is still read, and reported, by the caller.
- */
-async function focusShown(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () => {
-        const element = document.activeElement;
-        const field = element?.closest('.MuiOutlinedInput-root');
-        if (field) return field.classList.contains('Mui-focused');
-        const button = element?.closest('.MuiButtonBase-root');
-        return !button || button.classList.contains('Mui-focusVisible');
-      },
-      undefined,
-      { timeout: 3000 },
-    )
-    .catch(() => undefined);
-}
-
-/**
  * Presses Tab until the focus comes back round (or `limit` stops) and returns every stop whose ring is thinner
  * than 2px or has less than 3:1 contrast with what surrounds it.
  */
@@ -117,7 +111,6 @@ export async function weakFocusRings(page: Page, limit = 80): Promise<string[]> 
   let first: number | null = null;
   for (let stop = 0; stop < limit; stop++) {
     await page.keyboard.press('Tab');
-    await focusShown(page);
     const found = await focusIndicator(page);
     if (!found) continue;
     if (found.id === first) break;

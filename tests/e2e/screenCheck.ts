@@ -1,9 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect } from './accounts';
+import { expect, test } from './accounts';
 import { keepPicture, sizeAndScheme } from './pictures';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Colours mid-way through a transition (a change of scheme fades a button's background and text) are neither
+ * scheme's: contrast is measured once they have settled.
+ */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+    .toBe(0);
+}
 
 /**
  * A screen once it has settled (nothing loading or connecting, no menu still fading out) passes axe; SCREENSHOTS_DIR=/some/dir
@@ -14,11 +24,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('listbox')).toHaveCount(0);
   // Checkout's button turns from disabled to enabled once the shop has answered (features/checkout/checkoutBlock.ts).
   await expect(page.getByText(/^(Connecting to the shop|Checking your wishlist)/)).toHaveCount(0);
-  // Colours mid-way through a transition (a change of scheme fades a button's background and text) are neither
-  // scheme's: contrast is measured once they have settled.
-  await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
-    .toBe(0);
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   expect(
     results.violations.map(
@@ -27,3 +33,34 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   ).toEqual([]);
   if (process.env.SCREENSHOTS_DIR) await keepPicture(page, `${name}-${await sizeAndScheme(page)}`, { fullPage: true });
 }
+
+/**
+ * The schemes a test walks its path in and checks its screens in: on the desktop the path once, each screen checked
+ * light and then dark (colours change with the scheme, the path does not); on a phone, whose own layout is checked
+ * once, dark, the scheme a phone at an evening event most likely shows (docs/testing.md#one-path-both-schemes).
+ */
+const schemes = (): ('light' | 'dark')[] => (test.info().project.use.isMobile ? ['dark'] : ['light', 'dark']);
+
+/** Starts a path in the first of the viewport's schemes (`checkScreenInEachScheme`). */
+export async function startInScheme(page: Page): Promise<void> {
+  await page.emulateMedia({ colorScheme: schemes()[0] });
+}
+
+/**
+ * Runs `check` in each of the viewport's schemes, once their colours have settled, then goes back to the scheme the
+ * path walks in.
+ */
+export async function inEachScheme(page: Page, check: () => Promise<void>): Promise<void> {
+  const [walked, ...others] = schemes();
+  await check();
+  for (const colorScheme of others) {
+    await page.emulateMedia({ colorScheme });
+    await transitionsSettled(page);
+    await check();
+  }
+  if (others.length > 0) await page.emulateMedia({ colorScheme: walked });
+}
+
+/** `checkScreen` in each of the viewport's schemes. */
+export const checkScreenInEachScheme = (page: Page, name: string): Promise<void> =>
+  inEachScheme(page, () => checkScreen(page, name));
