@@ -41,7 +41,7 @@ test('a guest checks out without an account: the order is reserved at live price
   await expect(page.getByText('Some prices have changed since you added the items')).toBeVisible();
   await fillDetails(page);
   await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('+44 7700 900123');
-  await page.getByRole('textbox', { name: 'Notes for the shop (optional)' }).fill('Step-free access, please.');
+  await page.getByRole('textbox', { name: 'Notes for the shop' }).fill('Step-free access, please.');
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   await page.getByRole('button', { name: /Reserve order/ }).click();

@@ -119,7 +119,7 @@ test('staff set how buyers pay: each problem is said at its field, and the whole
 
   await section.getByRole('textbox', { name: 'Days to pay' }).fill('14');
   await section.getByRole('textbox', { name: 'Minutes to pay' }).fill('45');
-  await section.getByRole('textbox', { name: 'Payee (account holder)' }).fill('Lantern Rooms Ltd');
+  await section.getByRole('textbox', { name: 'Payee' }).fill('Lantern Rooms Ltd');
   await section.getByRole('textbox', { name: 'Account', exact: true }).fill('  20-00-00 55779911 ');
   await section.getByLabel('Offer at the door').uncheck();
   await section.getByLabel('Offer card').check();

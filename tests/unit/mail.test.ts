@@ -14,7 +14,6 @@ import {
   plainAddress,
   UnsendableMail,
   type ComposedMail,
-  type MailContext,
 } from '../../functions/src/mail/compose';
 import type { MailDatabase } from '../../functions/src/mail/orderData';
 import { qrPng } from '../../functions/src/mail/qrPng';
@@ -23,75 +22,9 @@ import { callerBehindGoogle, callerDirect } from '../../functions/src/mail/calle
 import { createMailSender, isPermanent, retryDelay } from '../../functions/src/mail/sender';
 import { parseOrder } from '../../src/features/orders/order';
 import { greeting, mailLabel, orderMailIds, outboxRecord } from '../../src/features/orders/orderMail';
-import { DEFAULT_SITE } from '../../src/state/site';
-import { parsePaymentSettings } from '../../src/features/payments/model/paymentSettings';
-import type { Ticket } from '../../src/features/tickets/ticket';
 import { messages as german } from '../../functions/src/language/catalogues/de-DE';
 import { messages as english } from '../../functions/src/language/catalogues/en-GB';
-
-const ticket = (n: number, status: 'valid' | 'void' = 'valid'): Ticket => ({
-  eventId: 'gig',
-  id: `o1-${n}`,
-  uid: 'u1',
-  order: 'o1',
-  n,
-  code: `ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-${String(n).padStart(4, '0')}`,
-  holder: 'Ann',
-  status,
-  due: null,
-  created: 1,
-  checkin: null,
-  line: 'gig',
-  type: null,
-});
-
-/** An order's payment summary as the allocator writes it: `method`, pending, its hold ending on 4 Dec 2026 at noon. */
-const pay = (method: string, extra: Record<string, unknown> = {}) => ({
-  method,
-  currency: 'GBP',
-  due: 2500,
-  paid: 0,
-  refunded: 0,
-  state: 'pending',
-  until: Date.UTC(2026, 11, 4, 12),
-  v: 1,
-  ...extra,
-});
-
-const SHOP = { ...DEFAULT_SITE, name: 'Hall & Co', email: 'hello@hall.test', telephone: '020 7946 0000' };
-
-function context(
-  overrides: Partial<MailContext> = {},
-  quantity = 2,
-  name = 'Ann Buyer',
-  payment?: Record<string, unknown>,
-): MailContext {
-  const order = parseOrder('u1', 'o1', {
-    items: { gig: { title: 'Gig <b>night</b>', price: 12.5, quantity } },
-    total: 12.5 * quantity,
-    status: 'pending',
-    created: 1_800_000_000_000,
-    contact: { name, email: 'ann@example.com' },
-    ref: 'K7M4QXPR',
-    link: 'x'.repeat(32),
-    ...(payment ? { pay: payment } : {}),
-  })!;
-  return {
-    messageId: 'o1-confirmation',
-    kind: 'confirmation',
-    order,
-    tickets: Array.from({ length: quantity }, (_, n) => ticket(n)),
-    events: new Map([['gig', { title: 'Gig <b>night</b>', date: '2027-06-01T19:00:00Z', venue: 'Main Hall' }]]),
-    shop: SHOP,
-    payments: parsePaymentSettings({
-      transfer: { on: true, days: 7, payee: 'Hall & Co Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
-    }),
-    orderUrl: 'https://shop.test/order#' + 'x'.repeat(32),
-    from: 'tickets@shop.test',
-    domain: 'shop.test',
-    ...overrides,
-  };
-}
+import { context, inLanguage, MAIL_VARIANTS, pay, SHOP, ticket } from '../support/mailSamples';
 
 /** The message as nodemailer writes it to the wire. */
 async function wire(mail: ComposedMail): Promise<string> {
@@ -469,12 +402,6 @@ describe('who is calling', () => {
 });
 
 describe('an email in the order’s language', () => {
-  /** The same order, recorded in `language` at checkout (or, with null, from before languages). */
-  const inLanguage = (language: 'en-GB' | 'de-DE' | null, overrides: Partial<MailContext> = {}, payment?: object) => {
-    const ctx = context(overrides, 2, 'Ann Buyer', payment as Record<string, unknown> | undefined);
-    return { ...ctx, order: { ...ctx.order, language } };
-  };
-
   it('writes a German order’s confirmation in German, its money, dates and deadline in German too', () => {
     const mail = composeMail(inLanguage('de-DE', {}, pay('transfer')));
     expect(mail.subject).toBe('Ihre Bestellung K7M4-QXPR: Bitte bis 4. Dez. 2026, 12:00 UTC bezahlen · Hall & Co');
@@ -487,6 +414,8 @@ describe('an email in the order’s language', () => {
     expect(mail.text).toContain('Verwendungszweck (bitte genau so angeben): K7M4-QXPR');
     expect(mail.html).toContain('<html lang="de-DE">');
     expect(mail.html).toContain('Bestellung öffnen');
+    // The reference to quote is never broken over two lines (at its hyphen) on a narrow phone.
+    expect(mail.html).toContain('genau so angeben): <span style="white-space:nowrap;">K7M4-QXPR</span>');
   });
 
   it('lists a German order’s tickets in German, with the event’s time in German', () => {
@@ -496,30 +425,9 @@ describe('an email in the order’s language', () => {
   });
 
   it('leaves no English in any German email, of every kind and variant', () => {
-    const paid = pay('card', { state: 'paid', paid: 2500 });
-    const variants: [string, Partial<MailContext>, object?][] = [
-      ['reserved', {}],
-      ['held by card', {}, pay('card')],
-      ['held, no deadline', {}, pay('transfer', { until: null })],
-      ['confirmed', {}, paid],
-      ['tickets', { kind: 'tickets' }, paid],
-      ['link', { kind: 'link' }],
-      ['paid', { kind: 'paid' }, paid],
-      ['reminder', { kind: 'reminder' }, pay('transfer')],
-      ['expired', { kind: 'expired' }, pay('transfer', { state: 'expired' })],
-      ['refund', { kind: 'refund' }, paid],
-      ['card refund', { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'card' } }, paid],
-      ['refund by hand', { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'by-hand' } }, paid],
-      ['failed refund', { kind: 'refund', refund: { amount: 1, currency: 'GBP', way: 'card', failed: true } }, paid],
-      ...(['confirmed', 'fulfilled', 'cancelled'] as const).map((status): [string, Partial<MailContext>, object] => [
-        status,
-        { kind: 'status', status },
-        paid,
-      ]),
-    ];
     // Words of the English emails that German never uses; the order's own data (title, names) is English here.
     const english = /\b(your|order|the|thank|please|pay|total|reference|hello|free|each|refund\w*|we|is|by)\b/i;
-    for (const [variant, overrides, payment] of variants) {
+    for (const [variant, overrides, payment] of MAIL_VARIANTS) {
       const german = composeMail(inLanguage('de-DE', overrides, payment));
       const englishMail = composeMail(inLanguage('en-GB', overrides, payment));
       const words = (mail: ComposedMail) =>

@@ -416,6 +416,14 @@ function orderWriting(order: Order, shop: SiteState): Writing {
   return { i18n: orderI18n(order.language), locale: order.language ?? shop.locale };
 }
 
+/**
+ * The reference as one piece wherever it is written in a line of HTML: a narrow phone would otherwise break it at
+ * its hyphen, and a payer copying it by eye from two lines may quote half of it.
+ */
+function keepTogether(html: string, ref: string): string {
+  return html.split(ref).join(`<span style="white-space:nowrap;">${ref}</span>`);
+}
+
 export function composeMail(ctx: MailContext): ComposedMail {
   const { order, shop } = ctx;
   const writing = orderWriting(order, shop);
@@ -501,7 +509,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       .join(
         '',
       )}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
-${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map(escapeHtml).join('<br>')}</p>` : ''}
+${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map((line) => keepTogether(escapeHtml(line), escapeHtml(ref))).join('<br>')}</p>` : ''}
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHeading))}</h2><p style="margin:0 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHowTo))}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">${escapeHtml(allTickets)}</p>` : ''}` : ''}
 <p style="margin:24px 0 8px;"><a href="${escapeHtml(ctx.orderUrl)}" style="display:inline-block;padding:12px 20px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${escapeHtml(i18n._(WORDS.openOrder))}</a></p>
 <p style="margin:0;font-size:13px;color:#555555;">${escapeHtml(i18n._(WORDS.keepLink))}</p>`,

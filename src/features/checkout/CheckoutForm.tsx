@@ -23,7 +23,8 @@ const fields = (): TextFieldSpec<CheckoutFields>[] => [
     autoComplete: 'tel',
     maxLength: CHECKOUT_LIMITS.telephone,
   },
-  { name: 'notes', label: t`Notes for the shop (optional)`, rows: 3, maxLength: CHECKOUT_LIMITS.notes },
+  // A label short enough for a narrow phone in a longer language; what it is for goes below (docs/languages.md).
+  { name: 'notes', label: t`Notes for the shop`, hint: t`Optional.`, rows: 3, maxLength: CHECKOUT_LIMITS.notes },
 ];
 
 export function CheckoutFormFields({ form }: { form: FormState<CheckoutFields> }) {

@@ -113,7 +113,13 @@ function PaymentsForm({ settings }: { settings: PaymentSettings }) {
           hint={t`${fewestDays} to ${mostDays} days.`}
           slotProps={number}
         />
-        <FormTextField form={form} name="payee" idPrefix={ID} label={t`Payee (account holder)`} />
+        <FormTextField
+          form={form}
+          name="payee"
+          idPrefix={ID}
+          label={t`Payee`}
+          hint={t`The account holder’s name, as the bank has it.`}
+        />
         <FormTextField
           form={form}
           name="account"
