@@ -275,7 +275,11 @@ test('a bank statement is matched to orders, applied in one go, and never applie
   await expect(lineOf(page, 'no reference here')).not.toContainText('Paid');
   const bob = Object.values((await db.read('payments/buyer-bob~order-bob')) as Record<string, unknown>);
   expect(bob).toEqual([
-    expect.objectContaining({ amount: 1000, method: 'transfer', source: '2026-11-21|1000|ref ab12 cd34|0' }),
+    expect.objectContaining({
+      amount: 1000,
+      method: 'transfer',
+      source: 'bank|csv|["2026-11-21","ref ab12 cd34","10.00"]|0',
+    }),
   ]);
   await checkScreen(page, 'desk-statement-applied');
 

@@ -91,6 +91,18 @@ describe('a generic CSV', () => {
     expect(new Set(first).size).toBe(first.length);
   });
 
+  it("keeps a line's key whatever the reading makes of it, as a reader that reads better later would", () => {
+    // The same file read two ways: its words from one column or two, its decimal mark a point or a comma.
+    const file = utf8('Date,Reference,Name,Amount\n03.12.25,K7M4QXPR,Ann Parks,"12,50"\n');
+    const narrow = read(file, { date: 0, amount: 3, text: [1], decimal: '.', header: true }).lines[0]!;
+    const wide = read(file, { date: 0, amount: 3, text: [1, 2], decimal: ',', header: true }).lines[0]!;
+    expect([narrow.amountMinor, wide.amountMinor]).toEqual([125000, 1250]);
+    expect(wide.key).toBe(narrow.key);
+    // The key of a line read before keys were made of the line as written is still there to be found.
+    expect(wide.readingKey).not.toBe(narrow.readingKey);
+    expect(narrow.readingKey).toBe('03.12.25|125000|K7M4QXPR|0');
+  });
+
   it('takes a mapping for columns it cannot name, semicolons and decimal commas', () => {
     const german = 'Buchungstag;Verwendungszweck;Betrag\n26.11.2026;Bestellung k7m4-qxpr;18,00\n';
     expect(money(read(utf8(german)))).toEqual([[1800, ['K7M4QXPR']]]);

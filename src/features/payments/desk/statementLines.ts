@@ -44,6 +44,8 @@ function refTarget(raw: unknown): RefTarget | null {
 export async function previewStatement(statement: ReadStatement): Promise<MatchedLine[]> {
   const { lines } = statement;
   const markIds = await Promise.all(lines.map((line) => statementMarkId(line.key)));
+  // The ids lines were applied under before keys were made of the line as written (bankStatement.ts, readingKey).
+  const readingIds = await Promise.all(lines.map((line) => statementMarkId(line.readingKey)));
   const orders = await readEach(
     lines.flatMap((line) => line.references),
     async (ref) => refTarget(await readValue(paths.orderRef(ref))),
@@ -55,7 +57,8 @@ export async function previewStatement(statement: ReadStatement): Promise<Matche
     return parseOrderPayment(await readValue(paths.orderPay(target.uid, target.order)));
   });
   // Only a line that names an order can have been queued by an earlier import.
-  const named = markIds.filter((_, index) => lines[index]!.references.some((ref) => orders.get(ref)));
+  const names = (index: number) => lines[index]!.references.some((ref) => orders.get(ref));
+  const named = [...markIds, ...readingIds].filter((_, index) => names(index % lines.length));
   const queued = await readEach(named, async (markId) => {
     const [mark, answer] = await Promise.all([
       readValue(paymentPaths.mark(markId)),
@@ -63,7 +66,7 @@ export async function previewStatement(statement: ReadStatement): Promise<Matche
     ]);
     return mark !== null || answer !== null;
   });
-  const earlier = new Set([...queued].filter(([, was]) => was).map(([markId]) => markId));
+  const earlier = new Set(markIds.filter((markId, index) => queued.get(markId) || queued.get(readingIds[index]!)));
   return matchStatement(lines, markIds, { orders, payments, earlier });
 }
 
@@ -77,7 +80,8 @@ export async function applyStatementLines(lines: readonly MatchedLine[], by: str
     lines.map(async ({ line, markId, target }) => {
       if (!target) return;
       const mark = { uid: target.uid, order: target.order, amount: line.amountMinor, method: 'transfer' as const };
-      await queueMark(markId, { ...mark, source: line.key }, by).catch((error: unknown) => {
+      // The line as written, as far as a mark keeps it (the rules: 300 characters); its id is the whole key's.
+      await queueMark(markId, { ...mark, source: line.key.slice(0, 300) }, by).catch((error: unknown) => {
         console.error('Statement line not queued:', error);
         refused.add(markId);
       });

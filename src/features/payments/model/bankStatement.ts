@@ -31,10 +31,17 @@ interface StatementLine {
    */
   references: string[];
   /**
-   * The same line in any import of the same statement (date, amount, text and how many identical lines came
-   * before it), so a statement imported twice is applied once.
+   * The same line in any import of the same statement, whatever this reader makes of it: the line as the bank wrote
+   * it (a CSV row's cells, an MT940 booking's fields, spaces evened out) and how many identical lines came before it
+   * in the file. So a statement imported twice is applied once, also after the reader has learnt to read it better
+   * (docs/payments.md#bank-statements).
    */
   key: string;
+  /**
+   * The key lines had before `key` (its reading: date, amount and words), by which statements imported before were
+   * applied: an import skips a line applied under either.
+   */
+  readingKey: string;
 }
 
 export interface ReadStatement {
@@ -198,20 +205,33 @@ function guessMapping(header: readonly string[]): ColumnMapping | null {
   return { date, amount: amount >= 0 ? amount : { credit, debit }, text, decimal, header: true };
 }
 
-/** Gives each line the key that finds it again in another import of the same statement. */
-function keyed(lines: Omit<StatementLine, 'key'>[]): StatementLine[] {
+/** A line as read, and as the bank wrote it (`raw`: what its key is made of). */
+type UnkeyedLine = Omit<StatementLine, 'key' | 'readingKey'> & { raw: string };
+
+/** `base` followed by how many lines before had the same base: two identical lines are two payments. */
+function counted(): (base: string) => string {
   const seen = new Map<string, number>();
-  return lines.map((line) => {
-    const base = `${line.date}|${line.amountMinor}|${line.text.replace(/\s+/g, ' ').trim()}`;
+  return (base) => {
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    return { ...line, key: `${base}|${n}` };
-  });
+    return `${base}|${n}`;
+  };
+}
+
+/** Gives each line the keys that find it again in another import of the same statement. */
+function keyed(lines: UnkeyedLine[]): StatementLine[] {
+  const byRaw = counted();
+  const byReading = counted();
+  return lines.map(({ raw, ...line }) => ({
+    ...line,
+    key: byRaw(`bank|${raw.replace(/\s+/g, ' ').trim()}`),
+    readingKey: byReading(`${line.date}|${line.amountMinor}|${line.text.replace(/\s+/g, ' ').trim()}`),
+  }));
 }
 
 function readCsvStatement(text: string, mapping: ColumnMapping): Omit<ReadStatement, 'encoding'> {
   const rows = parseCsv(text);
-  const lines: Omit<StatementLine, 'key'>[] = [];
+  const lines: UnkeyedLine[] = [];
   const skipped: { at: number; why: SkipReason }[] = [];
   rows.slice(mapping.header ? 1 : 0).forEach((row, index) => {
     const at = index + (mapping.header ? 2 : 1);
@@ -233,6 +253,8 @@ function readCsvStatement(text: string, mapping: ColumnMapping): Omit<ReadStatem
       amountMinor: amount,
       text: words,
       references: referencesIn(words),
+      // Every cell, whichever the reading uses: the row as the bank wrote it.
+      raw: `csv|${JSON.stringify(row.map((value) => value.trim()))}`,
     });
   });
   return { format: 'csv', lines: keyed(lines), skipped };
@@ -240,11 +262,11 @@ function readCsvStatement(text: string, mapping: ColumnMapping): Omit<ReadStatem
 
 /** SWIFT MT940: :61: is a booking (date YYMMDD, optional entry date, C or D, amount with a comma), :86: its words. */
 function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
-  const lines: Omit<StatementLine, 'key'>[] = [];
+  const lines: UnkeyedLine[] = [];
   const skipped: { at: number; why: SkipReason }[] = [];
   const fields = text.replace(/\r\n?/g, '\n').split(/\n(?=:\d{2}[A-Z]?:)/);
   let lineNo = 1;
-  let last: Omit<StatementLine, 'key'> | null = null;
+  let last: UnkeyedLine | null = null;
   for (const field of fields) {
     const at = lineNo;
     lineNo += field.split('\n').length;
@@ -270,11 +292,13 @@ function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
         amountMinor: amount,
         text: rest,
         references: [],
+        raw: `mt940|${tag[2]!}`,
       };
       lines.push(last);
     } else if (tag[1] === '86' && last) {
       // Structured (?20 … ?29 purpose, ?32/?33 name) or free text: the words are what matters here.
       last.text = `${tag[2]!.replace(/\?\d{2}/g, ' ')} ${last.text}`.replace(/\s+/g, ' ').trim().slice(0, 500);
+      last.raw += `|${tag[2]!}`;
       last.references = referencesIn(last.text);
       last = null;
     }
