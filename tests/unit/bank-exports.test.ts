@@ -43,10 +43,9 @@ const NOT_YET: Record<string, string> = {
   'us-dcu-checking.csv': 'month-first dates read day-first ("2021-30-12")',
   'us-fidelity-cma.csv': 'empty lines above the header; "Run Date" and "Amount ($)" not known',
   'nl-rabobank-giro.csv': 'Dutch column names ("Bedrag", "Naam tegenpartij") not known',
-  'nl-bunq-statement.csv': 'decimal commas under an English header are read at 100 times the amount',
 };
-/** Exports the reader reads at 10 or 100 times an amount (issue 49): the worst of NOT_YET. */
-const READ_TOO_LARGE = new Set(['nl-bunq-statement.csv']);
+/** Exports the reader reads at 10 or 100 times an amount (issue 49): the worst of NOT_YET. None now. */
+const READ_TOO_LARGE = new Set<string>();
 
 /** Words compared without the spaces a line wrap or a subfield puts into them. */
 const squeezed = (text: string) => text.replace(/\s+/g, '');

@@ -53,6 +53,10 @@ describe('amounts as banks write them', () => {
     expect(parseAmount('18.00', '.')).toBe(1800);
     expect(parseAmount('£1,234.5', '.')).toBe(123450);
     expect(parseAmount('1.234,56', ',')).toBe(123456);
+    // A grouping mark between anything but groups of three digits: no amount, rather than a hundred times one.
+    expect(parseAmount('12.50', ',')).toBeNull();
+    expect(parseAmount('1,2345.00', '.')).toBeNull();
+    expect(parseAmount('12,345,678.9', '.')).toBe(1234567890);
     expect(parseAmount('-18.00', '.')).toBe(-1800);
     expect(parseAmount('(18.00)', '.')).toBe(-1800);
     expect(parseAmount('18 GBP', '.')).toBe(1800);
@@ -92,15 +96,41 @@ describe('a generic CSV', () => {
   });
 
   it("keeps a line's key whatever the reading makes of it, as a reader that reads better later would", () => {
-    // The same file read two ways: its words from one column or two, its decimal mark a point or a comma.
+    // The same file read two ways: its words from one column or from two.
     const file = utf8('Date,Reference,Name,Amount\n03.12.25,K7M4QXPR,Ann Parks,"12,50"\n');
-    const narrow = read(file, { date: 0, amount: 3, text: [1], decimal: '.', header: true }).lines[0]!;
+    const narrow = read(file, { date: 0, amount: 3, text: [1], decimal: ',', header: true }).lines[0]!;
     const wide = read(file, { date: 0, amount: 3, text: [1, 2], decimal: ',', header: true }).lines[0]!;
-    expect([narrow.amountMinor, wide.amountMinor]).toEqual([125000, 1250]);
     expect(wide.key).toBe(narrow.key);
     // The key of a line read before keys were made of the line as written is still there to be found.
     expect(wide.readingKey).not.toBe(narrow.readingKey);
-    expect(narrow.readingKey).toBe('03.12.25|125000|K7M4QXPR|0');
+    expect(narrow.readingKey).toBe('03.12.25|1250|K7M4QXPR|0');
+  });
+
+  it("takes the decimal mark from the amounts, never from the header's language, and asks when they cannot tell", () => {
+    const amounts = (cells: string[]) =>
+      `Date,Reference,Amount\n${cells.map((c) => `2026-12-01,K7M4QXPR,"${c}"`).join('\n')}\n`;
+    const minor = (cells: string[]) => read(utf8(amounts(cells))).lines.map((l) => l.amountMinor);
+    // English words, decimal commas: twelve pounds fifty, not 1,250.
+    expect(minor(['12,50', '1.250,00'])).toEqual([1250, 125000]);
+    expect(minor(['12.5', '1,250.00'])).toEqual([1250, 125000]);
+    expect(minor(['1.234.567'])).toEqual([123456700]);
+    expect(minor(['18', '-5'])).toEqual([1800]);
+    // No amount has three decimals: "1,250" groups a thousand. Amounts that say both marks: staff are asked.
+    expect(minor(['1,250', '2,000'])).toEqual([125000, 200000]);
+    expect(minor(['1.250', '12'])).toEqual([125000, 1200]);
+    expect(said(readStatement(utf8(amounts(['12,50', '12.50']))))).toEqual({
+      error: expect.stringContaining('decimal point or with a decimal comma'),
+    });
+    expect(said(readStatement(utf8(amounts(['1,250', '12,50']))))).toEqual({
+      error: expect.stringContaining('decimal point or with a decimal comma'),
+    });
+    // Asked, staff say; a choice the amounts contradict is refused rather than read at a hundred times.
+    const mapping = { date: 0, amount: 2, text: [1], header: true };
+    const both = utf8(amounts(['12,50', '12.50']));
+    expect(read(both, { ...mapping, decimal: ',' }).lines.map((l) => l.amountMinor)).toEqual([1250]);
+    expect(said(readStatement(utf8(amounts(['12,50'])), { ...mapping, decimal: '.' }))).toEqual({
+      error: 'The amounts in this file are written with a decimal comma: choose it below.',
+    });
   });
 
   it('takes a mapping for columns it cannot name, semicolons and decimal commas', () => {

@@ -124,6 +124,14 @@ export const messages: Messages = {
   'mail.paid.lead': ['Vielen Dank: Ihre Zahlung ist eingegangen, Ihre Bestellung ist bezahlt.'],
   'desk.amount.too-large': ['Dieser Betrag ist zu groß, um ihn zu erfassen.'],
   'desk.amount.negative': ['Der Betrag kann nicht negativ sein: Geben Sie ein, was eingegangen ist.'],
+  'desk.statement.decimal-contradicted': [
+    'Die Beträge in dieser Datei sind mit Dezimal',
+    ['mark', 'select', { comma: ['komma'], other: ['punkt'] }],
+    ' geschrieben: Wählen Sie diesen unten.',
+  ],
+  'desk.statement.decimal-unclear': [
+    'Die Beträge in dieser Datei lassen sich mit Dezimalpunkt oder mit Dezimalkomma lesen (etwa „1,250“). Sagen Sie unten, welches gilt.',
+  ],
   'mail.refund.failed.lead': [
     'Der Kartenanbieter konnte ',
     ['amount'],

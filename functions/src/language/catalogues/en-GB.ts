@@ -107,6 +107,14 @@ export const messages: Messages = {
   'mail.paid.lead': ['Thank you: your payment has arrived and your order is paid.'],
   'desk.amount.too-large': ['That amount is too large to record.'],
   'desk.amount.negative': ['The amount cannot be negative: enter what was received.'],
+  'desk.statement.decimal-contradicted': [
+    'The amounts in this file are written with a decimal ',
+    ['mark', 'select', { comma: ['comma'], other: ['point'] }],
+    ': choose it below.',
+  ],
+  'desk.statement.decimal-unclear': [
+    'The amounts in this file could be read with a decimal point or with a decimal comma (such as “1,250”). Say which below.',
+  ],
   'mail.refund.failed.lead': [
     'The card provider could not return ',
     ['amount'],

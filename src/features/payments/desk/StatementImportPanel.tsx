@@ -231,7 +231,8 @@ export default function StatementImport() {
     setStage({ kind: 'reading' });
     const result = readStatement(file, mapping);
     if ('error' in result) {
-      setStage({ kind: 'problem', message: i18n._(result.error), columns: mapping ? null : statementColumns(file) });
+      // The columns stay offered after a mapping staff gave, so that one the amounts contradict can be put right.
+      setStage({ kind: 'problem', message: i18n._(result.error), columns: statementColumns(file) });
       return;
     }
     try {

@@ -9,6 +9,9 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { readCrockford } from '../../../lib/crockford';
+import { decimalMarkOf, parseAmount } from './statementAmounts';
+
+export { parseAmount } from './statementAmounts';
 
 /** Lines of a statement at most; a year of a busy shop's account is far fewer. */
 const MAX_STATEMENT_LINES = 100_000;
@@ -125,34 +128,6 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((value) => value.trim() !== ''));
 }
 
-/**
- * Minor units from an amount as banks write it: "1,234.56", "1.234,56", "-18.00", "(18.00)", "£18", "18.5 GBP".
- * Null when it is not an amount (or has more than two decimals).
- */
-export function parseAmount(raw: string, decimal: ',' | '.'): number | null {
-  let text = raw
-    .trim()
-    .replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, '')
-    .replace(/[\s£€$]/g, '');
-  // A sign, brackets and the digits with their separators, nothing else: "=1+1" is not eleven.
-  if (!/^[-+]?\(?[-+]?[\d.,]+\)?-?$/.test(text)) return null;
-  const negative = /^\(.*\)$/.test(text) || /^-|-$/.test(text.replace(/[^\d,.()-]/g, ''));
-  text = text.replace(/[^\d,.]/g, '');
-  const thousands = decimal === '.' ? ',' : '.';
-  text = text.split(thousands).join('');
-  const [whole = '', fraction = '', extra] = text.split(decimal);
-  if (
-    extra !== undefined ||
-    !/^\d+$/.test(whole || '0') ||
-    !/^\d{0,2}$/.test(fraction) ||
-    (whole === '' && fraction === '')
-  ) {
-    return null;
-  }
-  const minor = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  return negative ? -minor : minor;
-}
-
 /** 2026-11-26 from "26/11/2026", "26.11.2026", "2026-11-26" (day first, as European banks write it) or as it is. */
 function isoDate(raw: string): string {
   const text = raw.trim();
@@ -201,8 +176,8 @@ function guessMapping(header: readonly string[]): ColumnMapping | null {
     )
     .filter((i) => i >= 0 && i !== date && i !== amount);
   if (date < 0 || text.length === 0 || (amount < 0 && (credit < 0 || debit < 0))) return null;
-  const decimal = /betrag|haben|soll|buchungstag|verwendungszweck/i.test(header.join(' ')) ? ',' : '.';
-  return { date, amount: amount >= 0 ? amount : { credit, debit }, text, decimal, header: true };
+  // The decimal mark is the amounts' to say (decidedDecimal), not the header's language.
+  return { date, amount: amount >= 0 ? amount : { credit, debit }, text, decimal: '.', header: true };
 }
 
 /** A line as read, and as the bank wrote it (`raw`: what its key is made of). */
@@ -229,8 +204,7 @@ function keyed(lines: UnkeyedLine[]): StatementLine[] {
   }));
 }
 
-function readCsvStatement(text: string, mapping: ColumnMapping): Omit<ReadStatement, 'encoding'> {
-  const rows = parseCsv(text);
+function readCsvStatement(rows: readonly string[][], mapping: ColumnMapping): Omit<ReadStatement, 'encoding'> {
   const lines: UnkeyedLine[] = [];
   const skipped: { at: number; why: SkipReason }[] = [];
   rows.slice(mapping.header ? 1 : 0).forEach((row, index) => {
@@ -335,6 +309,40 @@ function statementText(
   return { text, encoding, mt940: false };
 }
 
+const DECIMAL_UNCLEAR = /*i18n*/ {
+  id: 'desk.statement.decimal-unclear',
+  message:
+    'The amounts in this file could be read with a decimal point or with a decimal comma (such as “1,250”). Say which below.',
+};
+
+/**
+ * The mapping with the decimal mark the amounts show (statementAmounts.ts). One staff chose is kept unless the
+ * amounts contradict it; when the amounts cannot tell, staff are asked, never guessed for: a guess that is wrong
+ * reads every amount at a hundred times, or a hundredth of, what came in.
+ */
+function decidedDecimal(
+  rows: readonly string[][],
+  mapping: ColumnMapping,
+  chosen: boolean,
+): ColumnMapping | { error: MessageDescriptor } {
+  const columns = typeof mapping.amount === 'number' ? [mapping.amount] : [mapping.amount.credit, mapping.amount.debit];
+  const cells = rows.slice(mapping.header ? 1 : 0).flatMap((row) => columns.map((column) => row[column] ?? ''));
+  const evidence = decimalMarkOf(cells);
+  if (evidence === ',' || evidence === '.') {
+    if (!chosen) return { ...mapping, decimal: evidence };
+    if (evidence === mapping.decimal) return mapping;
+    return {
+      error: /*i18n*/ {
+        id: 'desk.statement.decimal-contradicted',
+        message:
+          'The amounts in this file are written with a decimal {mark, select, comma {comma} other {point}}: choose it below.',
+        values: { mark: evidence === ',' ? 'comma' : 'point' },
+      },
+    };
+  }
+  return evidence === 'unclear' && !chosen ? { error: DECIMAL_UNCLEAR } : mapping;
+}
+
 /**
  * Reads a statement file: MT940 when it looks like one, else CSV with `mapping` (or the one its header suggests).
  * An error, in words for staff, when it is too large, empty, or not a statement.
@@ -344,9 +352,12 @@ export function readStatement(bytes: Uint8Array, mapping?: ColumnMapping): State
   if ('error' in file) return file;
   const { text, encoding } = file;
   if (file.mt940) return { ...readMt940(text), encoding };
-  const used = mapping ?? guessMapping(parseCsv(text.split(/\r?\n/, 1).join('\n'))[0] ?? []);
-  if (!used) return { error: NOT_A_STATEMENT };
-  const read = readCsvStatement(text, used);
+  const rows = parseCsv(text);
+  const guessed = mapping ?? guessMapping(rows[0] ?? []);
+  if (!guessed) return { error: NOT_A_STATEMENT };
+  const used = decidedDecimal(rows, guessed, mapping !== undefined);
+  if ('error' in used) return used;
+  const read = readCsvStatement(rows, used);
   if (read.lines.length === 0 && read.skipped.length > 0) return { error: NOT_A_STATEMENT };
   return { ...read, encoding };
 }
