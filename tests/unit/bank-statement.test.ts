@@ -95,6 +95,26 @@ describe('a generic CSV', () => {
     expect(new Set(first).size).toBe(first.length);
   });
 
+  it('finds the table below what the bank writes above it, and leaves out titles and notes within it', () => {
+    const file = [
+      '"Account Name:","Foo current ****12345"',
+      '"Account Balance:","£100.00"',
+      '',
+      '"Date","Transaction type","Description","Paid out","Paid in","Balance"',
+      '"Pending Transactions"',
+      '"2026-12-01","Bank credit","K7M4QXPR Ann","","£36.00","£136.00"',
+      ',,,,,',
+      '"Arranged Overdraft Limit","£0.00"',
+    ].join('\n');
+    const statement = read(utf8(file));
+    expect(statement.lines.map((l) => [l.date, l.amountMinor, l.references])).toEqual([
+      ['2026-12-01', 3600, ['K7M4QXPR']],
+    ]);
+    expect(statement.skipped).toEqual([]);
+    // For staff to name columns the reading does not know, the table's first row, not the account's name.
+    expect(statementColumns(utf8('Konto;123\n\nx;y;z\n2026-11-26;K7M4QXPR;18,00\n'))).toEqual(['x', 'y', 'z']);
+  });
+
   it("keeps a line's key whatever the reading makes of it, as a reader that reads better later would", () => {
     // The same file read two ways: its words from one column or from two.
     const file = utf8('Date,Reference,Name,Amount\n03.12.25,K7M4QXPR,Ann Parks,"12,50"\n');
@@ -216,7 +236,9 @@ describe('encodings and files that are not statements', () => {
     expect(said(readStatement(utf8(`${full}\n${row}`)))).toEqual({
       error: expect.stringContaining('more than 100,000'),
     });
-  });
+    // Reading the largest statement twice takes about 3 s on a quiet two-core machine, longer beside other work:
+    // what is checked here is that it is read whole, not how fast.
+  }, 30_000);
 
   it('splits CSV as RFC 4180 says: quotes, doubled quotes, line breaks in a cell', () => {
     expect(parseCsv('a,"b ""c"", d","e\nf"\r\n1,2,3')).toEqual([

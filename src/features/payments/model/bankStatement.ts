@@ -159,25 +159,47 @@ export function referencesIn(text: string): string[] {
   return found;
 }
 
-/** What the columns of a header mean, from their names (English and German banks' usual ones). */
+/**
+ * Column names of the main British, American, German and Dutch banks' exports (the real ones in
+ * tests/fixtures/bank-exports/): the booking date (the first of several dates), the amount as one signed column or
+ * as money in and money out, and the columns of words.
+ */
+const COLUMN_NAMES = {
+  date: /^((booking|transaction|value|posting|posted|run) )?date( processed)?$|^buchung(stag|sdatum)?$|^datum$|^valuta|^wertstellung|^created$/i,
+  amount: /^amount|^betrag|^value$|^debit\/credit$|^bedrag$/i,
+  credit: /^(credit|paid in|money in|deposit|haben|eingang)/i,
+  debit: /^(debit|paid out|money out|withdrawal|soll|ausgang)/i,
+  text: /reference|description|details|narrative|memo|payee|payer|name|merchant|counter ?party|verwendungszweck|vwz|buchungstext|beschreibung|empf|auftraggeber|beguenstigt|zahlungspflicht|naam|omschrijving|mededeling/i,
+};
+
+/** What the columns of a header mean, from their names; null when they do not name a date, an amount and words. */
 function guessMapping(header: readonly string[]): ColumnMapping | null {
   const find = (pattern: RegExp) => header.findIndex((name) => pattern.test(name.trim()));
-  const date = find(/^(booking |transaction |value )?date$|^buchungstag|^datum|^valuta/i);
-  const amount = find(/^amount|^betrag|^value$/i);
-  const credit = find(/^(credit|paid in|money in|haben|eingang)/i);
-  const debit = find(/^(debit|paid out|money out|soll|ausgang)/i);
+  const date = find(COLUMN_NAMES.date);
+  const amount = find(COLUMN_NAMES.amount);
+  const credit = find(COLUMN_NAMES.credit);
+  const debit = find(COLUMN_NAMES.debit);
   const text = header
-    .map((name, i) =>
-      /reference|description|details|narrative|memo|payee|payer|name|counter ?party|verwendungszweck|buchungstext|empf|auftraggeber/i.test(
-        name,
-      )
-        ? i
-        : -1,
-    )
+    .map((name, i) => (COLUMN_NAMES.text.test(name) ? i : -1))
     .filter((i) => i >= 0 && i !== date && i !== amount);
   if (date < 0 || text.length === 0 || (amount < 0 && (credit < 0 || debit < 0))) return null;
   // The decimal mark is the amounts' to say (decidedDecimal), not the header's language.
   return { date, amount: amount >= 0 ? amount : { credit, debit }, text, decimal: '.', header: true };
+}
+
+/** Rows a bank writes above its table at most (the account, its balance, a notice: ING writes 14). */
+const MAX_ROWS_ABOVE = 30;
+
+/**
+ * Where the table starts: the first row whose cells name its columns, below whatever the bank wrote above it;
+ * else the first of the widest rows there (for staff to name its columns). -1 for no row of two cells or more.
+ */
+function tableStart(rows: readonly string[][]): number {
+  const top = rows.slice(0, MAX_ROWS_ABOVE);
+  const named = top.findIndex((row) => guessMapping(row) !== null);
+  if (named >= 0) return named;
+  const widest = Math.max(...top.map((row) => row.length));
+  return widest >= 2 ? top.findIndex((row) => row.length === widest) : -1;
 }
 
 /** A line as read, and as the bank wrote it (`raw`: what its key is made of). */
@@ -204,12 +226,25 @@ function keyed(lines: UnkeyedLine[]): StatementLine[] {
   }));
 }
 
-function readCsvStatement(rows: readonly string[][], mapping: ColumnMapping): Omit<ReadStatement, 'encoding'> {
+/** The rows of the table's bookings: below its header, without the lines above it. */
+const bookingRows = (rows: readonly string[][], start: number, mapping: ColumnMapping) =>
+  rows.slice(start + (mapping.header ? 1 : 0));
+
+function readCsvStatement(
+  rows: readonly string[][],
+  start: number,
+  mapping: ColumnMapping,
+): Omit<ReadStatement, 'encoding'> {
   const lines: UnkeyedLine[] = [];
   const skipped: { at: number; why: SkipReason }[] = [];
-  rows.slice(mapping.header ? 1 : 0).forEach((row, index) => {
-    const at = index + (mapping.header ? 2 : 1);
+  const first = start + (mapping.header ? 1 : 0);
+  bookingRows(rows, start, mapping).forEach((row, index) => {
+    const at = first + index + 1;
     const cell = (i: number) => row[i] ?? '';
+    // A title, a section ("Pending Transactions"), a row of empty cells, a note below the table ("Arranged
+    // Overdraft Limit"): no amount in the amount's columns, no booking.
+    const amountCells = typeof mapping.amount === 'number' ? [mapping.amount] : Object.values(mapping.amount);
+    if (amountCells.every((i) => cell(i).trim() === '')) return;
     const amount =
       typeof mapping.amount === 'number'
         ? parseAmount(cell(mapping.amount), mapping.decimal)
@@ -321,12 +356,13 @@ const DECIMAL_UNCLEAR = /*i18n*/ {
  * reads every amount at a hundred times, or a hundredth of, what came in.
  */
 function decidedDecimal(
+  /** The table's bookings. */
   rows: readonly string[][],
   mapping: ColumnMapping,
   chosen: boolean,
 ): ColumnMapping | { error: MessageDescriptor } {
   const columns = typeof mapping.amount === 'number' ? [mapping.amount] : [mapping.amount.credit, mapping.amount.debit];
-  const cells = rows.slice(mapping.header ? 1 : 0).flatMap((row) => columns.map((column) => row[column] ?? ''));
+  const cells = rows.flatMap((row) => columns.map((column) => row[column] ?? ''));
   const evidence = decimalMarkOf(cells);
   if (evidence === ',' || evidence === '.') {
     if (!chosen) return { ...mapping, decimal: evidence };
@@ -353,22 +389,24 @@ export function readStatement(bytes: Uint8Array, mapping?: ColumnMapping): State
   const { text, encoding } = file;
   if (file.mt940) return { ...readMt940(text), encoding };
   const rows = parseCsv(text);
-  const guessed = mapping ?? guessMapping(rows[0] ?? []);
+  const start = tableStart(rows);
+  const guessed = mapping ?? (start >= 0 ? guessMapping(rows[start]!) : null);
   if (!guessed) return { error: NOT_A_STATEMENT };
-  const used = decidedDecimal(rows, guessed, mapping !== undefined);
+  const used = decidedDecimal(bookingRows(rows, start, guessed), guessed, mapping !== undefined);
   if ('error' in used) return used;
-  const read = readCsvStatement(rows, used);
+  const read = readCsvStatement(rows, start, used);
   if (read.lines.length === 0 && read.skipped.length > 0) return { error: NOT_A_STATEMENT };
   return { ...read, encoding };
 }
 
 /**
- * The cells of a CSV file's first row, for staff to say which column holds what when the header names none the
- * reading knows; null when the file is no CSV of at least two columns that could be read with a mapping.
+ * The cells of a CSV file's table's first row (below what the bank wrote above it), for staff to say which column
+ * holds what when the header names none the reading knows; null when the file is no CSV of at least two columns.
  */
 export function statementColumns(bytes: Uint8Array): string[] | null {
   const file = statementText(bytes);
   if ('error' in file || file.mt940) return null;
-  const first = parseCsv(file.text.split(/\r?\n/, 1).join('\n'))[0] ?? [];
-  return first.length >= 2 ? first : null;
+  const rows = parseCsv(file.text.split(/\r?\n/, MAX_ROWS_ABOVE).join('\n'));
+  const start = tableStart(rows);
+  return start >= 0 ? rows[start]! : null;
 }
