@@ -115,6 +115,38 @@ describe('a generic CSV', () => {
     expect(statementColumns(utf8('Konto;123\n\nx;y;z\n2026-11-26;K7M4QXPR;18,00\n'))).toEqual(['x', 'y', 'z']);
   });
 
+  it('reads dates in the order the whole column shows, asks when it cannot tell, and never swaps day and month', () => {
+    const dates = (cells: string[]) =>
+      `Date,Reference,Amount\n${cells.map((c) => `"${c}",K7M4QXPR,18.00`).join('\n')}\n`;
+    const read1 = (cells: string[], mapping?: Parameters<typeof readStatement>[1]) =>
+      read(utf8(dates(cells)), mapping).lines.map((l) => l.date);
+    expect(read1(['03/04/2026', '28/04/2026'])).toEqual(['2026-04-03', '2026-04-28']);
+    expect(read1(['03/04/2026', '04/28/2026'])).toEqual(['2026-03-04', '2026-04-28']);
+    // Dots are written day first; two-digit years are this century's; names of months in English and German.
+    expect(read1(['03.04.26'])).toEqual(['2026-04-03']);
+    expect(read1(['13 Jun 2025', '10-Feb-19', '1. Mär 2026', 'Jun 3, 2025'])).toEqual([
+      '2025-06-13',
+      '2019-02-10',
+      '2026-03-01',
+      '2025-06-03',
+    ]);
+    expect(read1(['2018-02-25 12:34:56 +0000', '05/05/2026'])).toEqual(['2018-02-25', '2026-05-05']);
+    // "03/04/2026" alone: the 3rd of April or the 4th of March. Staff are asked, with the columns as far as told.
+    const asked = readStatement(utf8(dates(['03/04/2026', '11/12/2026'])));
+    expect(said(asked)).toEqual({ error: expect.stringContaining('the day or the month first') });
+    const mapping = 'error' in asked ? asked.mapping! : null!;
+    expect(mapping).toMatchObject({ date: 0, amount: 1 + 1, text: [1] });
+    expect(read1(['03/04/2026'], { ...mapping, dateOrder: 'month-first' })).toEqual(['2026-03-04']);
+    expect(read1(['03/04/2026'], { ...mapping, dateOrder: 'day-first' })).toEqual(['2026-04-03']);
+    // A choice the dates contradict is refused, as is a column that says both.
+    expect(said(readStatement(utf8(dates(['28/04/2026'])), { ...mapping, dateOrder: 'month-first' }))).toEqual({
+      error: 'The dates in this file have the day first: choose it below.',
+    });
+    expect(said(readStatement(utf8(dates(['28/04/2026', '04/28/2026']))))).toMatchObject({
+      error: expect.stringContaining('the day or the month first'),
+    });
+  });
+
   it("keeps a line's key whatever the reading makes of it, as a reader that reads better later would", () => {
     // The same file read two ways: its words from one column or from two.
     const file = utf8('Date,Reference,Name,Amount\n03.12.25,K7M4QXPR,Ann Parks,"12,50"\n');
@@ -123,7 +155,7 @@ describe('a generic CSV', () => {
     expect(wide.key).toBe(narrow.key);
     // The key of a line read before keys were made of the line as written is still there to be found.
     expect(wide.readingKey).not.toBe(narrow.readingKey);
-    expect(narrow.readingKey).toBe('03.12.25|1250|K7M4QXPR|0');
+    expect(narrow.readingKey).toBe('2025-12-03|1250|K7M4QXPR|0');
   });
 
   it("takes the decimal mark from the amounts, never from the header's language, and asks when they cannot tell", () => {

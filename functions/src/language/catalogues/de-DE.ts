@@ -143,6 +143,14 @@ export const messages: Messages = {
     '. Es wurde nichts zurückgezahlt.',
   ],
   'desk.refund.failed': ['Der Kartenanbieter hat die Erstattung abgelehnt. Es wurde nichts zurückgezahlt.'],
+  'desk.statement.date-order-unclear': [
+    'Die Daten in dieser Datei können den Tag oder den Monat zuerst nennen (etwa „03/04/2026“). Sagen Sie unten, was gilt.',
+  ],
+  'desk.statement.date-order-contradicted': [
+    'Die Daten in dieser Datei nennen ',
+    ['first', 'select', { month: ['den Monat'], other: ['den Tag'] }],
+    ' zuerst: Wählen Sie das unten.',
+  ],
   'mail.link.subject': ['Der Link zu Ihrer Bestellung ', ['ref']],
   'desk.message.body.long': ['Die Nachricht ist länger als ', ['max'], ' Zeichen.'],
   'mail.tickets.more': [

@@ -122,6 +122,14 @@ export const messages: Messages = {
   ],
   'desk.refund.failed.reason': ['The card provider refused the refund: ', ['reason'], '. Nothing was given back.'],
   'desk.refund.failed': ['The card provider refused the refund. Nothing was given back.'],
+  'desk.statement.date-order-unclear': [
+    'The dates in this file could have the day or the month first (such as “03/04/2026”). Say which below.',
+  ],
+  'desk.statement.date-order-contradicted': [
+    'The dates in this file have the ',
+    ['first', 'select', { month: ['month'], other: ['day'] }],
+    ' first: choose it below.',
+  ],
   'mail.link.subject': ['The link to your order ', ['ref']],
   'desk.message.body.long': ['The message is longer than ', ['max'], ' characters.'],
   'mail.tickets.more': [

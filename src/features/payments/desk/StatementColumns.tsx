@@ -12,24 +12,33 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-import { type ColumnMapping } from '../model';
+import { type ColumnMapping, type DateOrder } from '../model';
 
-/** Which column holds what, for a CSV whose header names none the reading knows. */
+/**
+ * Which column holds what, for a CSV whose header names none the reading knows, or whose decimal mark or order of
+ * dates it cannot tell: then it starts from what the reading could tell (`initial`).
+ */
 export function ColumnsForm({
   columns,
+  initial,
   onMapping,
 }: {
   columns: string[];
+  initial?: ColumnMapping;
   onMapping: (mapping: ColumnMapping) => void;
 }) {
   const { t } = useLingui();
   const id = useId();
-  const [date, setDate] = useState('');
-  const [amount, setAmount] = useState('');
-  const [out, setOut] = useState('');
-  const [words, setWords] = useState<number[]>([]);
-  const [decimal, setDecimal] = useState<',' | '.'>('.');
-  const [header, setHeader] = useState(true);
+  const column = (index: number | undefined) => (index === undefined ? '' : String(index));
+  const [date, setDate] = useState(column(initial?.date));
+  const [amount, setAmount] = useState(
+    column(typeof initial?.amount === 'number' ? initial.amount : initial?.amount.credit),
+  );
+  const [out, setOut] = useState(column(typeof initial?.amount === 'object' ? initial.amount.debit : undefined));
+  const [words, setWords] = useState<number[]>(initial?.text ?? []);
+  const [decimal, setDecimal] = useState<',' | '.'>(initial?.decimal ?? '.');
+  const [dateOrder, setDateOrder] = useState<DateOrder>(initial?.dateOrder ?? 'day-first');
+  const [header, setHeader] = useState(initial?.header ?? true);
   const [problem, setProblem] = useState<string | null>(null);
   const name = (cell: string, index: number) => {
     const column = index + 1;
@@ -48,7 +57,7 @@ export function ColumnsForm({
       return;
     }
     const amountColumn = out === '' ? Number(amount) : { credit: Number(amount), debit: Number(out) };
-    onMapping({ date: Number(date), amount: amountColumn, text: words, decimal, header });
+    onMapping({ date: Number(date), amount: amountColumn, text: words, decimal, dateOrder, header });
   };
   return (
     <Paper component="form" variant="outlined" sx={{ p: 2 }} onSubmit={submit} aria-labelledby={`${id}-title`}>
@@ -118,6 +127,19 @@ export function ColumnsForm({
           </MenuItem>
           <MenuItem value=",">
             <Trans>Comma: 1.234,56</Trans>
+          </MenuItem>
+        </TextField>
+        <TextField
+          select
+          label={t`Dates`}
+          value={dateOrder}
+          onChange={(event) => setDateOrder(event.target.value as DateOrder)}
+        >
+          <MenuItem value="day-first">
+            <Trans>Day first: 31/12/2026</Trans>
+          </MenuItem>
+          <MenuItem value="month-first">
+            <Trans>Month first: 12/31/2026</Trans>
           </MenuItem>
         </TextField>
         {problem && (

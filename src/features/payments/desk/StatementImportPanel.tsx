@@ -38,7 +38,7 @@ import { applyStatementLines, previewStatement } from './statementLines';
 type Stage =
   | { kind: 'none' }
   | { kind: 'reading' }
-  | { kind: 'problem'; message: string; columns: string[] | null }
+  | { kind: 'problem'; message: string; columns: string[] | null; mapping?: ColumnMapping }
   /** `n` counts the files read, so that a file read again starts a preview of its own. */
   | { kind: 'preview'; matched: MatchedLine[]; skipped: number; n: number };
 
@@ -232,7 +232,12 @@ export default function StatementImport() {
     const result = readStatement(file, mapping);
     if ('error' in result) {
       // The columns stay offered after a mapping staff gave, so that one the amounts contradict can be put right.
-      setStage({ kind: 'problem', message: i18n._(result.error), columns: statementColumns(file) });
+      setStage({
+        kind: 'problem',
+        message: i18n._(result.error),
+        columns: statementColumns(file),
+        mapping: result.mapping ?? mapping,
+      });
       return;
     }
     try {
@@ -294,7 +299,13 @@ export default function StatementImport() {
           </Alert>
         )}
         {stage.kind === 'problem' && stage.columns && bytes && (
-          <ColumnsForm columns={stage.columns} onMapping={(mapping) => void read(bytes, mapping)} />
+          <ColumnsForm
+            // A new form for each problem: it starts from what that reading could tell.
+            key={stage.message}
+            columns={stage.columns}
+            initial={stage.mapping}
+            onMapping={(mapping) => void read(bytes, mapping)}
+          />
         )}
         {stage.kind === 'preview' && <Preview key={stage.n} matched={stage.matched} skipped={stage.skipped} />}
       </Stack>

@@ -10,6 +10,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { readCrockford } from '../../../lib/crockford';
 import { decimalMarkOf, parseAmount } from './statementAmounts';
+import { dateOrderOf, isoDate, type DateOrder } from './statementDates';
 
 export { parseAmount } from './statementAmounts';
 
@@ -58,7 +59,11 @@ export interface ReadStatement {
 /** Why a line was left out: an amount that cannot be read, or a booking that cannot be. */
 type SkipReason = 'amount' | 'booking';
 
-export type StatementResult = ReadStatement | { error: MessageDescriptor };
+/**
+ * A statement, or why not, in words for staff; with the columns as far as they could be told (`mapping`) when staff
+ * are asked the rest (a decimal mark, the order of a date), for the form that asks to start from.
+ */
+export type StatementResult = ReadStatement | { error: MessageDescriptor; mapping?: ColumnMapping };
 
 /** Which CSV columns hold what (0-based); credit and debit in two columns, or one signed amount. */
 export interface ColumnMapping {
@@ -67,6 +72,8 @@ export interface ColumnMapping {
   text: number[];
   /** "1.234,56" (comma) or "1,234.56" (point). */
   decimal: ',' | '.';
+  /** "31/12/2026" (day first) or "12/31/2026" (month first); decided from the dates when not given. */
+  dateOrder?: DateOrder;
   /** Whether the first row holds the column names. */
   header: boolean;
 }
@@ -126,16 +133,6 @@ export function parseCsv(text: string): string[][] {
   }
   if (cell !== '' || row.length > 0) rows.push([...row, cell]);
   return rows.filter((r) => r.some((value) => value.trim() !== ''));
-}
-
-/** 2026-11-26 from "26/11/2026", "26.11.2026", "2026-11-26" (day first, as European banks write it) or as it is. */
-function isoDate(raw: string): string {
-  const text = raw.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
-  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
-  if (dayFirst) return `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`;
-  return text.slice(0, 40);
 }
 
 /**
@@ -258,7 +255,7 @@ function readCsvStatement(
     const words = mapping.text.map(cell).join(' ').replace(/\s+/g, ' ').trim().slice(0, 500);
     lines.push({
       at,
-      date: isoDate(cell(mapping.date)),
+      date: isoDate(cell(mapping.date), mapping.dateOrder ?? 'day-first'),
       amountMinor: amount,
       text: words,
       references: referencesIn(words),
@@ -379,6 +376,35 @@ function decidedDecimal(
   return evidence === 'unclear' && !chosen ? { error: DECIMAL_UNCLEAR } : mapping;
 }
 
+const DATE_ORDER_UNCLEAR = /*i18n*/ {
+  id: 'desk.statement.date-order-unclear',
+  message: 'The dates in this file could have the day or the month first (such as “03/04/2026”). Say which below.',
+};
+
+/**
+ * The mapping with the order of dates the column shows (statementDates.ts). One staff chose is kept unless the dates
+ * contradict it; when they cannot tell, staff are asked: the 3rd of April is not the 4th of March.
+ */
+function decidedDates(
+  /** The table's bookings. */
+  rows: readonly string[][],
+  mapping: ColumnMapping,
+  chosen: boolean,
+): ColumnMapping | { error: MessageDescriptor } {
+  const evidence = dateOrderOf(rows.map((row) => row[mapping.date] ?? ''));
+  if (evidence === 'day-first' || evidence === 'month-first') {
+    if (!chosen || !mapping.dateOrder || mapping.dateOrder === evidence) return { ...mapping, dateOrder: evidence };
+    return {
+      error: /*i18n*/ {
+        id: 'desk.statement.date-order-contradicted',
+        message: 'The dates in this file have the {first, select, month {month} other {day}} first: choose it below.',
+        values: { first: evidence === 'month-first' ? 'month' : 'day' },
+      },
+    };
+  }
+  return evidence === 'unclear' && !(chosen && mapping.dateOrder) ? { error: DATE_ORDER_UNCLEAR } : mapping;
+}
+
 /**
  * Reads a statement file: MT940 when it looks like one, else CSV with `mapping` (or the one its header suggests).
  * An error, in words for staff, when it is too large, empty, or not a statement.
@@ -392,8 +418,12 @@ export function readStatement(bytes: Uint8Array, mapping?: ColumnMapping): State
   const start = tableStart(rows);
   const guessed = mapping ?? (start >= 0 ? guessMapping(rows[start]!) : null);
   if (!guessed) return { error: NOT_A_STATEMENT };
-  const used = decidedDecimal(bookingRows(rows, start, guessed), guessed, mapping !== undefined);
-  if ('error' in used) return used;
+  const bookings = bookingRows(rows, start, guessed);
+  const chosen = mapping !== undefined;
+  const withDecimal = decidedDecimal(bookings, guessed, chosen);
+  if ('error' in withDecimal) return { ...withDecimal, mapping: guessed };
+  const used = decidedDates(bookings, withDecimal, chosen);
+  if ('error' in used) return { ...used, mapping: withDecimal };
   const read = readCsvStatement(rows, start, used);
   if (read.lines.length === 0 && read.skipped.length > 0) return { error: NOT_A_STATEMENT };
   return { ...read, encoding };

@@ -54,6 +54,7 @@ export {
 } from './paymentLedger';
 export { amountText, parseAmountInput } from './paymentAmount';
 export { readStatement, statementColumns, type ColumnMapping, type ReadStatement } from './bankStatement';
+export type { DateOrder } from './statementDates';
 export {
   APPLIED_VERDICTS,
   VERDICTS,
