@@ -166,7 +166,7 @@ const COLUMN_NAMES = {
   amount: /^amount|^betrag|^value$|^debit\/credit$|^bedrag$/i,
   credit: /^(credit|paid in|money in|deposit|haben|eingang)/i,
   debit: /^(debit|paid out|money out|withdrawal|soll|ausgang)/i,
-  text: /reference|description|details|narrative|memo|payee|payer|name|merchant|counter ?party|verwendungszweck|vwz|buchungstext|beschreibung|empf|auftraggeber|beguenstigt|zahlungspflicht|naam|omschrijving|mededeling/i,
+  text: /reference|description|details|narrative|memo|payee|payer|name|merchant|type|action|counter ?party|verwendungszweck|vwz|buchungstext|beschreibung|empf|auftraggeber|beguenstigt|zahlungspflicht|naam|omschrijving|mededeling/i,
 };
 
 /** What the columns of a header mean, from their names; null when they do not name a date, an amount and words. */
@@ -290,7 +290,8 @@ function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
         skipped.push({ at, why: 'amount' });
         continue;
       }
-      if (booking[5] !== 'C') continue;
+      // Money in: a credit, or a debit reversed (RD: a direct debit returned); RC takes a credit back.
+      if (booking[5] !== 'C' && booking[5] !== 'RD') continue;
       const rest = tag[2]!.slice(booking[0].length).replace(/\s+/g, ' ').trim();
       last = {
         at,
