@@ -38,6 +38,27 @@ describe('order references in a payer’s words', () => {
     // O for 0 and l for 1, as handwriting and phones make them.
     expect(referencesIn('Ref 1OAB lXYZ')).toEqual(['10AB1XYZ']);
     expect(referencesIn('two orders K7M4-QXPR and 9ZZZ 0000')).toEqual(['K7M4QXPR', '9ZZZ0000']);
+    // Cut anywhere, by a stray space, a bank's line wrap or an MT940 subfield: up to three pieces with a digit.
+    expect(referencesIn('Bestellung K7M 4-QXPR danke')).toContain('K7M4QXPR');
+    expect(referencesIn('Bestellung K7 M4Q XPR')).toContain('K7M4QXPR');
+    // Ordinary words run together are not read as one: no digit in them.
+    expect(referencesIn('GIFT TO THE BAR')).toEqual([]);
+  });
+
+  it('finds a reference an MT940 statement wrapped over its subfields', () => {
+    const mt940 = [
+      ':20:STARTUMS',
+      ':25:12345678/0012345678',
+      ':28C:00001/001',
+      ':60F:C261130EUR0,00',
+      ':61:2612011201C36,00NTRFNONREF',
+      ':86:166?00GUTSCHRIFT?20Bestellung K7M4Q?21XPR vielen Dank?32ANN PARKS',
+      ':62F:C261201EUR36,00',
+      '-',
+    ].join('\r\n');
+    expect(read(utf8(mt940)).lines.map((l) => [l.amountMinor, l.references.includes('K7M4QXPR')])).toEqual([
+      [3600, true],
+    ]);
   });
 
   it('takes nothing of another length or alphabet, and leaves telling words from references to the matching', () => {

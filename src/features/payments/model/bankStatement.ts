@@ -135,10 +135,15 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((value) => value.trim() !== ''));
 }
 
+/** Pieces of a reference split by a line wrap, an MT940 subfield or a stray space joined again, at most this many. */
+const MOST_PIECES = 3;
+
 /**
  * What in a payer's words could be an order reference: eight characters of the reference alphabet, in one piece or
  * two groups of four, in any case, with the characters people confuse (O for 0, I and L for 1) read as the
- * reference's. Candidates: which are orders' references is for the matching to say.
+ * reference's; or split anywhere into up to three pieces (a bank's 65-character line wrap or a `?2x` subfield cut
+ * "K7M4QXPR" into "K7M 4-QXPR") when they hold a digit, so that ordinary words run together are not read. Candidates:
+ * which are orders' references is for the matching to say.
  */
 export function referencesIn(text: string): string[] {
   const found: string[] = [];
@@ -146,11 +151,17 @@ export function referencesIn(text: string): string[] {
     .toUpperCase()
     .split(/[^0-9A-Z]+/)
     .filter(Boolean);
+  const take = (candidate: string) => {
+    const ref = candidate.length === 8 ? readCrockford(candidate, 8, 8) : null;
+    if (ref && !found.includes(ref)) found.push(ref);
+  };
   words.forEach((word, i) => {
-    const candidates = [word, i + 1 < words.length && word.length === 4 ? word + words[i + 1] : ''];
-    for (const candidate of candidates) {
-      const ref = candidate.length === 8 ? readCrockford(candidate, 8, 8) : null;
-      if (ref && !found.includes(ref)) found.push(ref);
+    take(word);
+    if (word.length === 4 && i + 1 < words.length) take(word + words[i + 1]);
+    let joined = word;
+    for (let next = i + 1; next < words.length && next < i + MOST_PIECES && joined.length < 8; next++) {
+      joined += words[next];
+      if (/\d/.test(joined)) take(joined);
     }
   });
   return found;
