@@ -45,6 +45,11 @@ describe('order references in a payer’s words', () => {
     expect(referencesIn('GIFT TO THE BAR')).toEqual([]);
   });
 
+  it('reads an MT940 amount written without its decimal comma as whole units', () => {
+    const mt940 = [':20:X', ':25:1/2', ':61:2612011201C500NTRFNONREF', ':86:K7M4QXPR', '-'].join('\n');
+    expect(read(utf8(mt940)).lines.map((l) => l.amountMinor)).toEqual([50000]);
+  });
+
   it('finds a reference an MT940 statement wrapped over its subfields', () => {
     const mt940 = [
       ':20:STARTUMS',

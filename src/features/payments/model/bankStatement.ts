@@ -290,7 +290,8 @@ function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
     const tag = /^:(\d{2}[A-Z]?):([\s\S]*)$/.exec(field.trim());
     if (!tag) continue;
     if (tag[1] === '61') {
-      const booking = /^(\d{2})(\d{2})(\d{2})(\d{4})?(R?[CD])[A-Z]?(\d+,\d{0,2})/.exec(tag[2]!.trim());
+      // The amount has a decimal comma, written or not ("C500NTRF" is 500,00: some banks leave it out).
+      const booking = /^(\d{2})(\d{2})(\d{2})(\d{4})?(R?[CD])[A-Z]?(\d+(?:,\d{0,2})?)/.exec(tag[2]!.trim());
       last = null;
       if (!booking) {
         skipped.push({ at, why: 'booking' });
