@@ -8,56 +8,18 @@
  * is done, and a file that is not a statement is said to be one thing: not a statement.
  */
 import type { MessageDescriptor } from '@lingui/core';
-import { readCrockford } from '../../../lib/crockford';
 import { decimalMarkOf, parseAmount } from './statementAmounts';
 import { dateOrderOf, isoDate, type DateOrder } from './statementDates';
+import { keyed, referencesIn, type ReadStatement, type SkipReason, type UnkeyedLine } from './statementLine';
+import { readMt940 } from './statementMt940';
 
 export { parseAmount } from './statementAmounts';
+export { referencesIn, type ReadStatement } from './statementLine';
 
 /** Lines of a statement at most; a year of a busy shop's account is far fewer. */
 const MAX_STATEMENT_LINES = 100_000;
 /** Bytes at most (about 100 bytes a line). */
 const MAX_STATEMENT_BYTES = 16 * 1024 * 1024;
-
-interface StatementLine {
-  /** Where it stands in the file (1-based), for people. */
-  at: number;
-  /** The booking date as the bank wrote it, ISO 8601 (YYYY-MM-DD) when it could be read, else as written. */
-  date: string;
-  /** Money in: positive minor units. (Lines of money out are left out: they pay no order.) */
-  amountMinor: number;
-  /** The words the payer or the bank gave: reference, name, description. */
-  text: string;
-  /**
-   * What in the text could be an order reference, in its stored form, first first: every word or pair of words that
-   * reads as eight characters of the alphabet ("PAYMENTS" too). Only those that are references of orders count when
-   * the line is matched; 2^40 references make a chance match of anything else negligible.
-   */
-  references: string[];
-  /**
-   * The same line in any import of the same statement, whatever this reader makes of it: the line as the bank wrote
-   * it (a CSV row's cells, an MT940 booking's fields, spaces evened out) and how many identical lines came before it
-   * in the file. So a statement imported twice is applied once, also after the reader has learnt to read it better
-   * (docs/payments.md#bank-statements).
-   */
-  key: string;
-  /**
-   * The key lines had before `key` (its reading: date, amount and words), by which statements imported before were
-   * applied: an import skips a line applied under either.
-   */
-  readingKey: string;
-}
-
-export interface ReadStatement {
-  format: 'csv' | 'mt940';
-  encoding: string;
-  lines: StatementLine[];
-  /** Lines that could not be read, with why; money out is not listed. */
-  skipped: { at: number; why: SkipReason }[];
-}
-
-/** Why a line was left out: an amount that cannot be read, or a booking that cannot be. */
-type SkipReason = 'amount' | 'booking';
 
 /**
  * A statement, or why not, in words for staff; with the columns as far as they could be told (`mapping`) when staff
@@ -135,38 +97,6 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((value) => value.trim() !== ''));
 }
 
-/** Pieces of a reference split by a line wrap, an MT940 subfield or a stray space joined again, at most this many. */
-const MOST_PIECES = 3;
-
-/**
- * What in a payer's words could be an order reference: eight characters of the reference alphabet, in one piece or
- * two groups of four, in any case, with the characters people confuse (O for 0, I and L for 1) read as the
- * reference's; or split anywhere into up to three pieces (a bank's 65-character line wrap or a `?2x` subfield cut
- * "K7M4QXPR" into "K7M 4-QXPR") when they hold a digit, so that ordinary words run together are not read. Candidates:
- * which are orders' references is for the matching to say.
- */
-export function referencesIn(text: string): string[] {
-  const found: string[] = [];
-  const words = text
-    .toUpperCase()
-    .split(/[^0-9A-Z]+/)
-    .filter(Boolean);
-  const take = (candidate: string) => {
-    const ref = candidate.length === 8 ? readCrockford(candidate, 8, 8) : null;
-    if (ref && !found.includes(ref)) found.push(ref);
-  };
-  words.forEach((word, i) => {
-    take(word);
-    if (word.length === 4 && i + 1 < words.length) take(word + words[i + 1]);
-    let joined = word;
-    for (let next = i + 1; next < words.length && next < i + MOST_PIECES && joined.length < 8; next++) {
-      joined += words[next];
-      if (/\d/.test(joined)) take(joined);
-    }
-  });
-  return found;
-}
-
 /**
  * Column names of the main British, American, German and Dutch banks' exports (the real ones in
  * tests/fixtures/bank-exports/): the booking date (the first of several dates), the amount as one signed column or
@@ -210,30 +140,6 @@ function tableStart(rows: readonly string[][]): number {
   return widest >= 2 ? top.findIndex((row) => row.length === widest) : -1;
 }
 
-/** A line as read, and as the bank wrote it (`raw`: what its key is made of). */
-type UnkeyedLine = Omit<StatementLine, 'key' | 'readingKey'> & { raw: string };
-
-/** `base` followed by how many lines before had the same base: two identical lines are two payments. */
-function counted(): (base: string) => string {
-  const seen = new Map<string, number>();
-  return (base) => {
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    return `${base}|${n}`;
-  };
-}
-
-/** Gives each line the keys that find it again in another import of the same statement. */
-function keyed(lines: UnkeyedLine[]): StatementLine[] {
-  const byRaw = counted();
-  const byReading = counted();
-  return lines.map(({ raw, ...line }) => ({
-    ...line,
-    key: byRaw(`bank|${raw.replace(/\s+/g, ' ').trim()}`),
-    readingKey: byReading(`${line.date}|${line.amountMinor}|${line.text.replace(/\s+/g, ' ').trim()}`),
-  }));
-}
-
 /** The rows of the table's bookings: below its header, without the lines above it. */
 const bookingRows = (rows: readonly string[][], start: number, mapping: ColumnMapping) =>
   rows.slice(start + (mapping.header ? 1 : 0));
@@ -275,55 +181,6 @@ function readCsvStatement(
     });
   });
   return { format: 'csv', lines: keyed(lines), skipped };
-}
-
-/** SWIFT MT940: :61: is a booking (date YYMMDD, optional entry date, C or D, amount with a comma), :86: its words. */
-function readMt940(text: string): Omit<ReadStatement, 'encoding'> {
-  const lines: UnkeyedLine[] = [];
-  const skipped: { at: number; why: SkipReason }[] = [];
-  const fields = text.replace(/\r\n?/g, '\n').split(/\n(?=:\d{2}[A-Z]?:)/);
-  let lineNo = 1;
-  let last: UnkeyedLine | null = null;
-  for (const field of fields) {
-    const at = lineNo;
-    lineNo += field.split('\n').length;
-    const tag = /^:(\d{2}[A-Z]?):([\s\S]*)$/.exec(field.trim());
-    if (!tag) continue;
-    if (tag[1] === '61') {
-      // The amount has a decimal comma, written or not ("C500NTRF" is 500,00: some banks leave it out).
-      const booking = /^(\d{2})(\d{2})(\d{2})(\d{4})?(R?[CD])[A-Z]?(\d+(?:,\d{0,2})?)/.exec(tag[2]!.trim());
-      last = null;
-      if (!booking) {
-        skipped.push({ at, why: 'booking' });
-        continue;
-      }
-      const amount = parseAmount(booking[6]!, ',');
-      if (amount === null) {
-        skipped.push({ at, why: 'amount' });
-        continue;
-      }
-      // Money in: a credit, or a debit reversed (RD: a direct debit returned); RC takes a credit back.
-      if (booking[5] !== 'C' && booking[5] !== 'RD') continue;
-      const rest = tag[2]!.slice(booking[0].length).replace(/\s+/g, ' ').trim();
-      last = {
-        at,
-        date: `20${booking[1]}-${booking[2]}-${booking[3]}`,
-        amountMinor: amount,
-        text: rest,
-        references: [],
-        raw: `mt940|${tag[2]!}`,
-      };
-      lines.push(last);
-    } else if (tag[1] === '86' && last) {
-      // Structured (?20 … ?29 purpose, ?32/?33 name) or free text: the words are what matters here.
-      last.text = `${tag[2]!.replace(/\?\d{2}/g, ' ')} ${last.text}`.replace(/\s+/g, ' ').trim().slice(0, 500);
-      last.raw += `|${tag[2]!}`;
-      last.references = referencesIn(last.text);
-      last = null;
-    }
-  }
-  for (const line of lines) if (line.references.length === 0) line.references = referencesIn(line.text);
-  return { format: 'mt940', lines: keyed(lines), skipped };
 }
 
 /** A file's text, or why it is not worth reading: too large, empty, binary, or too many lines for a CSV. */
