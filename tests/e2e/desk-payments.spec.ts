@@ -326,7 +326,7 @@ test('staff say which column holds what when the statement’s header names none
     'Choose the date column, the amount column and at least one column of words.',
   );
   const choose = async (field: string, option: string) => {
-    await form.getByRole('combobox', { name: field }).click();
+    await form.getByRole('combobox', { name: field, exact: true }).click();
     await page.getByRole('option', { name: option }).click();
   };
   await choose('Date', 'Column 1: When');
@@ -336,4 +336,17 @@ test('staff say which column holds what when the statement’s header names none
   await form.getByRole('button', { name: 'Read with these columns' }).click();
   await expect(counts(page)).toHaveText(['Pays in full: 1', 'Unmatched: 1']);
   await expect(lineOf(page, 'Ann K7M4 QXPR')).toContainText('£36.00');
+
+  // A file whose dates cannot tell the day from the month: staff are asked, with what could be told filled in.
+  const american = 'Date,Description,Amount\n11/03/2026,Ann K7M4 QXPR,36.00\n11/04/2026,Nobody,5.00\n';
+  await page
+    .getByLabel('Statement file')
+    .setInputFiles({ name: 'us.csv', mimeType: 'text/csv', buffer: Buffer.from(american) });
+  await expect(page.getByRole('alert').first()).toContainText('could have the day or the month first');
+  await expect(form.getByRole('combobox', { name: 'Date', exact: true })).toHaveText('Column 1: Date');
+  await expect(form.getByRole('combobox', { name: 'Decimal mark', exact: true })).toHaveText('Point: 1,234.56');
+  await choose('Dates', 'Month first: 12/31/2026');
+  await form.getByRole('button', { name: 'Read with these columns' }).click();
+  await expect(counts(page)).toHaveText(['Pays in full: 1', 'Unmatched: 1']);
+  await expect(lineOf(page, 'Ann K7M4 QXPR')).toContainText('2026-11-03');
 });
