@@ -57,8 +57,9 @@ export async function previewStatement(statement: ReadStatement): Promise<Matche
     return parseOrderPayment(await readValue(paths.orderPay(target.uid, target.order)));
   });
   // Only a line that names an order can have been queued by an earlier import.
-  const names = (index: number) => lines[index]!.references.some((ref) => orders.get(ref));
-  const named = [...markIds, ...readingIds].filter((_, index) => names(index % lines.length));
+  const named = lines.flatMap((line, index) =>
+    line.references.some((ref) => orders.get(ref)) ? [markIds[index]!, readingIds[index]!] : [],
+  );
   const queued = await readEach(named, async (markId) => {
     const [mark, answer] = await Promise.all([
       readValue(paymentPaths.mark(markId)),

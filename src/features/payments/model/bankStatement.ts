@@ -140,6 +140,10 @@ function tableStart(rows: readonly string[][]): number {
   return widest >= 2 ? top.findIndex((row) => row.length === widest) : -1;
 }
 
+/** The column of a signed amount, or those of money in and money out. */
+const columnsOfAmount = ({ amount }: ColumnMapping): number[] =>
+  typeof amount === 'number' ? [amount] : [amount.credit, amount.debit];
+
 /** The rows of the table's bookings: below its header, without the lines above it. */
 const bookingRows = (rows: readonly string[][], start: number, mapping: ColumnMapping) =>
   rows.slice(start + (mapping.header ? 1 : 0));
@@ -152,13 +156,13 @@ function readCsvStatement(
   const lines: UnkeyedLine[] = [];
   const skipped: { at: number; why: SkipReason }[] = [];
   const first = start + (mapping.header ? 1 : 0);
+  const amountColumns = columnsOfAmount(mapping);
   bookingRows(rows, start, mapping).forEach((row, index) => {
     const at = first + index + 1;
     const cell = (i: number) => row[i] ?? '';
     // A title, a section ("Pending Transactions"), a row of empty cells, a note below the table ("Arranged
     // Overdraft Limit"): no amount in the amount's columns, no booking.
-    const amountCells = typeof mapping.amount === 'number' ? [mapping.amount] : Object.values(mapping.amount);
-    if (amountCells.every((i) => cell(i).trim() === '')) return;
+    if (amountColumns.every((i) => cell(i).trim() === '')) return;
     const amount =
       typeof mapping.amount === 'number'
         ? parseAmount(cell(mapping.amount), mapping.decimal)
@@ -228,7 +232,7 @@ function decidedDecimal(
   mapping: ColumnMapping,
   chosen: boolean,
 ): ColumnMapping | { error: MessageDescriptor } {
-  const columns = typeof mapping.amount === 'number' ? [mapping.amount] : [mapping.amount.credit, mapping.amount.debit];
+  const columns = columnsOfAmount(mapping);
   const cells = rows.flatMap((row) => columns.map((column) => row[column] ?? ''));
   const evidence = decimalMarkOf(cells);
   if (evidence === ',' || evidence === '.') {

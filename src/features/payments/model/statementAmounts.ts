@@ -4,6 +4,9 @@
  * header is twelve pounds fifty, and reading it as 1,250 would invent money.
  */
 
+/** Digits grouped in threes by a point or by a comma: "1.234.567", "1,234". */
+const GROUPED = { '.': /^\d{1,3}(\.\d{3})+$/, ',': /^\d{1,3}(,\d{3})+$/ } as const;
+
 /**
  * Minor units from an amount as banks write it: "1,234.56", "1.234,56", "-18.00", "(18.00)", "£18", "18.5 GBP".
  * Null when it is not an amount (or has more than two decimals).
@@ -20,7 +23,7 @@ export function parseAmount(raw: string, decimal: ',' | '.'): number | null {
   const thousands = decimal === '.' ? ',' : '.';
   const [grouped = '', fraction = '', extra] = text.split(decimal);
   // Grouping marks stand between groups of three digits: "12.50" read with a decimal comma is no amount, not 1250.
-  if (grouped.includes(thousands) && !new RegExp(`^\\d{1,3}(\\${thousands}\\d{3})+$`).test(grouped)) return null;
+  if (grouped.includes(thousands) && !GROUPED[thousands].test(grouped)) return null;
   const whole = grouped.split(thousands).join('');
   if (
     extra !== undefined ||
