@@ -342,7 +342,9 @@ test('staff say which column holds what when the statement’s header names none
   await page
     .getByLabel('Statement file')
     .setInputFiles({ name: 'us.csv', mimeType: 'text/csv', buffer: Buffer.from(american) });
-  await expect(page.getByRole('alert').first()).toContainText('could have the day or the month first');
+  await expect(page.getByRole('alert').first()).toHaveText(
+    'The dates in this file could have the day or the month first (such as “03/04/2026”). Say which below.',
+  );
   await expect(form.getByRole('combobox', { name: 'Date', exact: true })).toHaveText('Column 1: Date');
   await expect(form.getByRole('combobox', { name: 'Decimal mark', exact: true })).toHaveText('Point: 1,234.56');
   await choose('Dates', 'Month first: 12/31/2026');

@@ -290,7 +290,8 @@ export default function StatementImport() {
         {stage.kind === 'problem' && (
           <Alert severity="error" role="alert">
             {stage.message}
-            {stage.columns && (
+            {/* A question about columns already told (a decimal mark, the order of dates) says "below" itself. */}
+            {stage.columns && !stage.mapping && (
               <>
                 {' '}
                 <Trans>If it is a CSV file, you can say which column holds what below.</Trans>
