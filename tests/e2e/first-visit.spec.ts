@@ -47,6 +47,44 @@ test('a first visit gets its page already rendered, with the live properties and
   expect(await served(page, '/coming-soon')).toContain('We open on');
 });
 
+test('the date, price and language data load on another thread while the page paints', async ({ page }) => {
+  // Every worker the page starts, and how its run ended (index.html's inline script).
+  await page.addInitScript(() => {
+    const runs: { source: string; ended: string; terminated: boolean }[] = [];
+    Object.assign(window, { workerRuns: runs });
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      run = { source: '', ended: 'running', terminated: false };
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        runs.push(this.run);
+        void fetch(url)
+          .then((response) => response.text())
+          .then((text) => (this.run.source = text));
+        this.addEventListener('message', () => (this.run.ended = 'message'));
+        this.addEventListener('error', () => (this.run.ended = 'error'));
+      }
+      terminate() {
+        this.run.terminated = true;
+        super.terminate();
+      }
+    };
+  });
+  await page.goto('/home');
+  const runs = () => page.evaluate(() => (window as unknown as { workerRuns: unknown[] }).workerRuns);
+  await expect
+    .poll(runs)
+    .toContainEqual(
+      expect.objectContaining({ source: expect.stringContaining('timeZone'), ended: 'message', terminated: true }),
+    );
+  // The page's own language: the server drew it in the shop's.
+  const language = await page.evaluate(() => document.documentElement.lang);
+  expect(language).not.toBe('');
+  expect(await runs()).toContainEqual(
+    expect.objectContaining({ source: expect.stringContaining(JSON.stringify(language)) }),
+  );
+});
+
 for (const [path, heading] of [
   ['/cart', 'Wishlist'],
   ['/checkout', 'Checkout'],
