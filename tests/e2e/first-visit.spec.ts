@@ -64,7 +64,7 @@ test('the date, price and language data load on another thread while the page pa
         this.addEventListener('message', () => (this.run.ended = 'message'));
         this.addEventListener('error', () => (this.run.ended = 'error'));
       }
-      terminate() {
+      override terminate() {
         this.run.terminated = true;
         super.terminate();
       }
