@@ -224,6 +224,29 @@ describe('a generic CSV', () => {
     const split = 'Date,Details,Paid out,Paid in\n2026-11-26,K7M4 QXPR,,18.00\n2026-11-26,Rent,500.00,\n';
     expect(money(read(utf8(split)))).toEqual([[1800, ['K7M4QXPR']]]);
   });
+
+  it('reads unsigned amounts by the column that says which way each went, whatever it is called', () => {
+    // ING's English export: "Debit/credit" is the direction here, the amount the column beside it.
+    const ing =
+      'Date,Name / Description,Debit/credit,Amount (EUR)\n' +
+      '20261126,K7M4 QXPR,Credit,"18,00"\n20261126,Rent 9ZZZ0000,Debit,"500,00"\n';
+    const read1 = read(utf8(ing));
+    expect(money(read1)).toEqual([[1800, ['K7M4QXPR']]]);
+    expect(read1.lines[0]!.date).toBe('2026-11-26');
+    // No header at all: staff name the date, the amount and the words; the direction is found from its cells.
+    const bare = '26.11.2026;D;500,00;Rent 9ZZZ0000\n26.11.2026;C;18,00;K7M4QXPR\n';
+    const mapping = { date: 0, amount: 2, text: [3], decimal: ',' as const, header: false };
+    expect(money(read(utf8(bare), mapping))).toEqual([[1800, ['K7M4QXPR']]]);
+    // Nationwide's "Debit/Credit" is a signed amount: with no other amount beside it, it is read as one.
+    const signed = 'Date,Description,Debit/Credit\n26/11/2026,K7M4QXPR,£18.00\n26/11/2026,9ZZZ0000,-£500.00\n';
+    expect(money(read(utf8(signed)))).toEqual([[1800, ['K7M4QXPR']]]);
+    // A column of words that only sometimes says a direction is no direction: every amount stays as written.
+    const mixed = 'Date,Type,Details,Amount\n2026-11-26,C,K7M4QXPR,18.00\n2026-11-26,Standing order,9ZZZ0000,500.00\n';
+    expect(money(read(utf8(mixed)))).toEqual([
+      [1800, ['K7M4QXPR']],
+      [50000, ['9ZZZ0000']],
+    ]);
+  });
 });
 
 describe('SWIFT MT940', () => {

@@ -38,6 +38,11 @@ export interface ColumnMapping {
   dateOrder?: DateOrder;
   /** Whether the first row holds the column names. */
   header: boolean;
+  /**
+   * The column that says whether an unsigned amount came in or went out ("Af"/"Bij", "C"/"D", "Credit"/"Debit");
+   * found from its cells when not given (directionColumn).
+   */
+  direction?: number;
 }
 
 // What staff read is said in their language (`i18n._`): descriptors, as everywhere trusted code shares.
@@ -103,18 +108,21 @@ export function parseCsv(text: string): string[][] {
  * as money in and money out, and the columns of words.
  */
 const COLUMN_NAMES = {
-  date: /^((booking|transaction|value|posting|posted|run) )?date( processed)?$|^buchung(stag|sdatum)?$|^datum$|^valuta|^wertstellung|^created$/i,
-  amount: /^amount|^betrag|^value$|^debit\/credit$|^bedrag$/i,
+  date: /^((booking|transaction|value|posting|posted|run) )?date( processed)?$|^buchung(stag|sdatum)?$|^datum$|^valuta(datum)?$|^wertstellung|^created$|^(transactie|boek)datum$/i,
+  amount: /^amount|^betrag|^value$|^debit\/credit$|^bedrag/i,
   credit: /^(credit|paid in|money in|deposit|haben|eingang)/i,
   debit: /^(debit|paid out|money out|withdrawal|soll|ausgang)/i,
-  text: /reference|description|details|narrative|memo|payee|payer|name|merchant|type|action|counter ?party|verwendungszweck|vwz|buchungstext|beschreibung|empf|auftraggeber|beguenstigt|zahlungspflicht|naam|omschrijving|mededeling/i,
+  text: /reference|description|details|narrative|memo|payee|payer|name|merchant|type|action|counter ?party|tegenrekeninghouder|verwendungszweck|vwz|buchungstext|beschreibung|empf|auftraggeber|beguenstigt|zahlungspflicht|naam|omschrijving|mededeling/i,
 };
 
 /** What the columns of a header mean, from their names; null when they do not name a date, an amount and words. */
 function guessMapping(header: readonly string[]): ColumnMapping | null {
   const find = (pattern: RegExp) => header.findIndex((name) => pattern.test(name.trim()));
   const date = find(COLUMN_NAMES.date);
-  const amount = find(COLUMN_NAMES.amount);
+  // "Debit/credit" is a signed amount at one bank (Nationwide) and the direction of the amount beside it at another
+  // (ING's English export): with another amount's column there, it is the direction.
+  const amounts = header.flatMap((name, i) => (COLUMN_NAMES.amount.test(name.trim()) ? [i] : []));
+  const amount = amounts.find((i) => !/debit|credit/i.test(header[i]!)) ?? amounts[0] ?? -1;
   const credit = find(COLUMN_NAMES.credit);
   const debit = find(COLUMN_NAMES.debit);
   const text = header
@@ -140,6 +148,29 @@ function tableStart(rows: readonly string[][]): number {
   return widest >= 2 ? top.findIndex((row) => row.length === widest) : -1;
 }
 
+/** The words banks write in a column that says which way an unsigned amount went. */
+const MONEY_IN = new Set(['bij', 'c', 'cr', 'credit', 'h', 'haben']);
+const MONEY_OUT = new Set(['af', 'd', 'dr', 'debit', 'debet', 's', 'soll']);
+const directionOf = (cell: string): 'in' | 'out' | null => {
+  const word = cell.trim().toLowerCase();
+  return MONEY_IN.has(word) ? 'in' : MONEY_OUT.has(word) ? 'out' : null;
+};
+
+/**
+ * The column that says whether each booking's amount came in or went out: one whose every booking holds one of those
+ * words ("Af"/"Bij" at ING in the Netherlands, "C"/"D" at Knab). Without it, an unsigned amount that went out would
+ * read as money in. Found from the cells, whatever the header calls it (or whether there is one).
+ */
+function directionColumn(bookings: readonly string[][], mapping: ColumnMapping): number | undefined {
+  if (typeof mapping.amount !== 'number' || bookings.length === 0) return undefined;
+  const width = Math.max(...bookings.map((row) => row.length));
+  for (let column = 0; column < width; column++) {
+    if (column === mapping.date || column === mapping.amount) continue;
+    if (bookings.every((row) => directionOf(row[column] ?? '') !== null)) return column;
+  }
+  return undefined;
+}
+
 /** The column of a signed amount, or those of money in and money out. */
 const columnsOfAmount = ({ amount }: ColumnMapping): number[] =>
   typeof amount === 'number' ? [amount] : [amount.credit, amount.debit];
@@ -147,6 +178,10 @@ const columnsOfAmount = ({ amount }: ColumnMapping): number[] =>
 /** The rows of the table's bookings: below its header, without the lines above it. */
 const bookingRows = (rows: readonly string[][], start: number, mapping: ColumnMapping) =>
   rows.slice(start + (mapping.header ? 1 : 0));
+
+/** An amount with the sign its direction gives it; as written where no column says. */
+const signed = (amount: number | null, way: 'in' | 'out' | null): number | null =>
+  amount === null || way === null ? amount : way === 'in' ? Math.abs(amount) : -Math.abs(amount);
 
 function readCsvStatement(
   rows: readonly string[][],
@@ -163,9 +198,10 @@ function readCsvStatement(
     // A title, a section ("Pending Transactions"), a row of empty cells, a note below the table ("Arranged
     // Overdraft Limit"): no amount in the amount's columns, no booking.
     if (amountColumns.every((i) => cell(i).trim() === '')) return;
+    const way = mapping.direction === undefined ? null : directionOf(cell(mapping.direction));
     const amount =
       typeof mapping.amount === 'number'
-        ? parseAmount(cell(mapping.amount), mapping.decimal)
+        ? signed(parseAmount(cell(mapping.amount), mapping.decimal), way)
         : cell(mapping.amount.credit).trim()
           ? parseAmount(cell(mapping.amount.credit), mapping.decimal)
           : cell(mapping.amount.debit).trim()
@@ -296,8 +332,9 @@ export function readStatement(bytes: Uint8Array, mapping?: ColumnMapping): State
   const chosen = mapping !== undefined;
   const withDecimal = decidedDecimal(bookings, guessed, chosen);
   if ('error' in withDecimal) return { ...withDecimal, mapping: guessed };
-  const used = decidedDates(bookings, withDecimal, chosen);
-  if ('error' in used) return { ...used, mapping: withDecimal };
+  const dated = decidedDates(bookings, withDecimal, chosen);
+  if ('error' in dated) return { ...dated, mapping: withDecimal };
+  const used = { ...dated, direction: dated.direction ?? directionColumn(bookings, dated) };
   const read = readCsvStatement(rows, start, used);
   if (read.lines.length === 0 && read.skipped.length > 0) return { error: NOT_A_STATEMENT };
   return { ...read, encoding };

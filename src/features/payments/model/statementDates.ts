@@ -74,13 +74,16 @@ const iso = (year: number, month: number, day: number): string | null =>
     : null;
 
 /**
- * 2026-11-26 from "26.11.2026", "26/11/26", "11/26/2026" (month first), "2026-11-26 12:34:56 +0000",
+ * 2026-11-26 from "26.11.2026", "26/11/26", "11/26/2026" (month first), "2026-11-26 12:34:56 +0000", "20261126",
  * "26 Nov 2026", "26-Nov-26", "Nov 26, 2026"; as written (at most 40 characters) when it is none of these.
  */
 export function isoDate(raw: string, order: DateOrder): string {
   const text = raw.trim();
   const written = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
   if (written) return `${written[1]}-${written[2]}-${written[3]}`;
+  // ISO 8601's basic form, as ING in the Netherlands writes it: the year first, so never in doubt.
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (compact) return iso(Number(compact[1]), Number(compact[2]), Number(compact[3])) ?? text.slice(0, 40);
   const date = numbers(text);
   if (date) {
     const [day, month] = order === 'day-first' ? [date.a, date.b] : [date.b, date.a];
