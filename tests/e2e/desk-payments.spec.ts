@@ -305,6 +305,64 @@ test('a bank statement is matched to orders, applied in one go, and never applie
   expect(await db.read('paymentMarks')).toBeNull();
 });
 
+test('a line paying several orders is split between them; one naming several, or over twice what is due, waits for staff', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  test.setTimeout(90_000);
+  await transferShop(db);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=statement');
+  const statement = [
+    'Date,Description,Amount',
+    // Ann owes 36.00 and Bob 30.00: both in full.
+    '2026-11-20,K7M4-QXPR + AB12CD34,66.00',
+    // Cat owes 50.00, Ann nothing now: which one is for staff to say.
+    '2026-11-21,EF56GH78 or K7M4QXPR,20.00',
+    // 200.00 for Cat's 50.00.
+    '2026-11-22,EF56GH78 again,200.00',
+  ].join('\n');
+  const file = page.getByLabel('Statement file');
+  await file.setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
+  await expect(counts(page)).toHaveText([
+    'Pays several orders: 1',
+    'Names several orders: choose: 1',
+    'Over twice what is due: check: 1',
+  ]);
+  await expect(lineOf(page, 'K7M4-QXPR + AB12CD34')).toContainText('K7M4-QXPR, AB12-CD34');
+  await checkScreen(page, 'desk-statement-asked');
+
+  await page.getByRole('button', { name: 'Apply 1 matched line' }).click();
+  await expect(page.getByText('Done: 1 line applied or answered.')).toBeVisible({ timeout: 20_000 });
+  await expect(lineOf(page, 'K7M4-QXPR + AB12CD34')).toContainText(
+    'Paid in full. The buyer is emailed their tickets. Paid in full. The buyer is emailed their tickets.',
+  );
+  const paid = async (buyer: string) =>
+    Object.values(
+      ((await db.read(`payments/buyer-${buyer}~order-${buyer}`)) ?? {}) as Record<string, { amount: number }>,
+    ).map(({ amount }) => amount);
+  expect([await paid('ann'), await paid('bob')]).toEqual([[3600], [3000]]);
+
+  // Nothing of the asked lines was applied: staff choose, line by line.
+  expect(await paid('cat')).toEqual([]);
+  const several = lineOf(page, 'EF56GH78 or K7M4QXPR');
+  await several.getByRole('button', { name: 'Apply all to EF56-GH78' }).click();
+  await expect(several).toContainText('Part paid: £30.00 is still due.', { timeout: 20_000 });
+  await expect(several.getByRole('button')).toHaveCount(0);
+  const large = lineOf(page, 'EF56GH78 again');
+  await large.getByRole('button', { name: 'Apply all to EF56-GH78' }).click();
+  await expect(large).toContainText('Paid in full, with £170.00 more than was due: refund it to the buyer.', {
+    timeout: 20_000,
+  });
+  expect(await paid('cat')).toEqual([2000, 20000]);
+
+  // The same statement again: each line, split or chosen, is known.
+  await file.setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
+  await expect(counts(page)).toHaveText(['Applied in an earlier import: 3']);
+  await expect(page.getByRole('button', { name: /Apply all to/ })).toHaveCount(0);
+});
+
 test('staff say which column holds what when the statement’s header names none the reading knows', async ({
   page,
   db,

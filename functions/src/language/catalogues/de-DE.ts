@@ -47,6 +47,7 @@ export const messages: Messages = {
   'mail.orderLink.keep': ['Behalten Sie diesen Link für sich: Wer ihn hat, sieht Ihre Bestellung und Ihre Tickets.'],
   'mail.kind.expired': ['Unbezahlt verfallen'],
   'mail.kind.message': ['Nachricht an alle Gebuchten'],
+  'desk.statement.several': ['Nennt mehrere Bestellungen: bitte wählen'],
   'desk.mark.not-found': [
     'Nicht erfasst: Die Bestellung wurde nicht gefunden oder stammt aus der Zeit vor den Zahlungen.',
   ],
@@ -71,6 +72,7 @@ export const messages: Messages = {
   'mail.kind.link': ['Link zur Bestellung (Bestellung finden)'],
   'mail.reference.label': ['Bestellnummer:'],
   'mail.reference': ['Bestellnummer: ', ['ref']],
+  'desk.statement.large': ['Mehr als das Doppelte des Fälligen: bitte prüfen'],
   'desk.statement.over': ['Überzahlung'],
   'payment.state.paid': ['Bezahlt'],
   'desk.mark.late-no-stock': [
@@ -90,6 +92,7 @@ export const messages: Messages = {
   'mail.pay.payee': ['Empfänger: ', ['payee']],
   'mail.kind.reminder': ['Zahlungserinnerung'],
   'desk.statement.full': ['Zahlt vollständig'],
+  'desk.statement.split': ['Bezahlt mehrere Bestellungen'],
   'order.status.pending': ['Offen'],
   'ticket.holder.missing': ['Bitte geben Sie ein, für wen dieses Ticket ist.'],
   'ticket.holder.long': ['Bitte bleiben Sie unter ', ['limit'], ' Zeichen.'],

@@ -47,6 +47,7 @@ export const messages: Messages = {
   'mail.orderLink.keep': ['Keep this link to yourself: whoever has it sees your order and tickets.'],
   'mail.kind.expired': ['Lapsed unpaid'],
   'mail.kind.message': ['Message to everyone booked'],
+  'desk.statement.several': ['Names several orders: choose'],
   'desk.mark.not-found': ['Not recorded: the order was not found, or it is from before payments.'],
   'desk.mark.invalid': ['Not recorded: the shop could not read this payment.'],
   'desk.refund.too-much': ['Not refunded: that is more than was paid and not yet refunded (', ['left'], ').'],
@@ -63,6 +64,7 @@ export const messages: Messages = {
   'mail.kind.link': ['Order link (find my order)'],
   'mail.reference.label': ['Order reference:'],
   'mail.reference': ['Order reference: ', ['ref']],
+  'desk.statement.large': ['Over twice what is due: check'],
   'desk.statement.over': ['Over-payment'],
   'payment.state.paid': ['Paid'],
   'desk.mark.late-no-stock': [
@@ -78,6 +80,7 @@ export const messages: Messages = {
   'mail.pay.payee': ['Pay to: ', ['payee']],
   'mail.kind.reminder': ['Payment reminder'],
   'desk.statement.full': ['Pays in full'],
+  'desk.statement.split': ['Pays several orders'],
   'order.status.pending': ['Pending'],
   'ticket.holder.missing': ['Please enter who this ticket is for.'],
   'ticket.holder.long': ['Please keep this under ', ['limit'], ' characters.'],

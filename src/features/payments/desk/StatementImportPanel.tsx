@@ -19,6 +19,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { authAtom, siteAtom } from '../../../state/atoms';
 import {
   APPLIED_VERDICTS,
+  ASKED_VERDICTS,
   VERDICTS,
   VERDICT_LABELS,
   outcomeMessage,
@@ -26,6 +27,7 @@ import {
   statementColumns,
   verdictCounts,
   type ColumnMapping,
+  type LineTarget,
   type MatchedLine,
 } from '../model';
 import { displayReference } from '../../orders';
@@ -33,7 +35,7 @@ import { Section } from '../../dashboardKit';
 import { useMinorMoney } from './orderMoney';
 import { useMarkAnswers, type MarkAnswer } from './markAnswers';
 import { ColumnsForm } from './StatementColumns';
-import { applyStatementLines, previewStatement } from './statementLines';
+import { applyChosenLine, applyStatementLines, previewStatement } from './statementLines';
 
 type Stage =
   | { kind: 'none' }
@@ -42,17 +44,49 @@ type Stage =
   /** `n` counts the files read, so that a file read again starts a preview of its own. */
   | { kind: 'preview'; matched: MatchedLine[]; skipped: number; n: number };
 
-/** A line's answer once applied, or what the import would do with it. */
+/** What became of a line's marks once applied: each part's answer, in the order of its marks. */
 function lineOutcome(
-  matched: MatchedLine,
-  answer: MarkAnswer | undefined,
-  refused: boolean,
+  markIds: readonly string[],
+  answers: ReadonlyMap<string, MarkAnswer>,
+  refused: ReadonlySet<string>,
   money: (minor: number) => string,
 ): string {
-  if (refused) return t`Not applied: an earlier import queued this line.`;
-  if (answer === 'unreadable') return t`Answered in a way this app cannot read.`;
-  if (answer) return i18n._(outcomeMessage(answer, money));
-  return '';
+  return markIds
+    .map((markId) => {
+      const answer = answers.get(markId);
+      if (refused.has(markId)) return t`Not applied: an earlier import queued this line.`;
+      if (answer === 'unreadable') return t`Answered in a way this app cannot read.`;
+      if (answer) return i18n._(outcomeMessage(answer, money));
+      return '';
+    })
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * What staff are asked about a line (several orders named and the amount not their sum, or over twice what the one
+ * order owes): a button for each order the whole line may pay, under the line's own mark id, so that an import of
+ * the same statement later knows it.
+ */
+function LineChoices({
+  matched,
+  onChoose,
+}: {
+  matched: MatchedLine;
+  onChoose: (matched: MatchedLine, target: LineTarget) => void;
+}) {
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+      {matched.choices.map((target) => {
+        const order = displayReference(target.ref);
+        return (
+          <Button key={target.ref} size="small" variant="outlined" onClick={() => onChoose(matched, target)}>
+            <Trans>Apply all to {order}</Trans>
+          </Button>
+        );
+      })}
+    </Stack>
+  );
 }
 
 /** A statement line's number, its date as the statement wrote it, and the order it names. */
@@ -80,28 +114,45 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const counts = verdictCounts(matched);
   const toApply = useMemo(() => matched.filter(({ verdict }) => APPLIED_VERDICTS.has(verdict)), [matched]);
-  const [applied, setApplied] = useState<readonly string[]>([]);
+  const [applied, setApplied] = useState<readonly MatchedLine[]>([]);
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
-  const answers = useMarkAnswers(applied);
+  // The asked lines staff applied one by one: the line's mark id, and the order they chose.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, LineTarget>>(new Map());
+  const markIdsOf = (lines: readonly MatchedLine[]) => lines.flatMap(({ marks }) => marks.map(({ markId }) => markId));
+  const answers = useMarkAnswers(useMemo(() => [...markIdsOf(applied), ...chosen.keys()], [applied, chosen]));
   const status = useRef<HTMLElement>(null);
   const apply = () => {
-    setApplied(toApply.map(({ markId }) => markId));
+    setApplied(toApply);
     // The button goes disabled: the focus goes to where the progress is said rather than to the page.
     status.current?.focus();
-    void applyStatementLines(toApply, staff).then(setRefused);
+    void applyStatementLines(toApply, staff).then((ids) => setRefused((before) => new Set([...before, ...ids])));
   };
-  const answered = applied.filter((markId) => answers.has(markId) || refused.has(markId)).length;
+  const choose = (line: MatchedLine, target: LineTarget) => {
+    setChosen((before) => new Map(before).set(line.markId, target));
+    void applyChosenLine(line, target, staff).then(
+      (queued) => queued || setRefused((before) => new Set(before).add(line.markId)),
+    );
+  };
+  // A line is answered once every order it pays has its answer.
+  const answered = applied.filter((line) =>
+    markIdsOf([line]).every((markId) => answers.has(markId) || refused.has(markId)),
+  ).length;
   const appliedCount = applied.length;
   const lines = matched.length;
   const toApplyCount = toApply.length;
   const rows = matched.map((line) => {
     // A matched line in its order's currency; the statement's own is the shop's.
     const money = (minor: number) => minorMoney(minor, line.target?.payment.currency ?? currency);
+    const choice = chosen.get(line.markId);
+    const named = line.marks.length > 0 ? line.marks.map(({ target }) => target) : line.choices;
     return {
       line,
-      order: line.target ? displayReference(line.target.ref) : '',
+      order: (choice ? [choice] : named.length > 0 ? named : line.target ? [line.target] : [])
+        .map(({ ref }) => displayReference(ref))
+        .join(', '),
       amount: money(line.line.amountMinor),
-      outcome: lineOutcome(line, answers.get(line.markId), refused.has(line.markId), money),
+      outcome: lineOutcome(choice ? [line.markId] : line.marks.map(({ markId }) => markId), answers, refused, money),
+      asked: ASKED_VERDICTS.has(line.verdict) && !choice,
     };
   });
   return (
@@ -180,15 +231,18 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map(({ line, order, amount, outcome }) => (
+              {rows.map(({ line, order, amount, outcome, asked }) => (
                 <TableRow key={line.markId}>
                   <TableCell>{line.line.at}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.line.date}</TableCell>
                   <TableCell align="right">{amount}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.line.text}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{order}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{order}</TableCell>
                   <TableCell>{i18n._(VERDICT_LABELS[line.verdict])}</TableCell>
-                  <TableCell>{outcome}</TableCell>
+                  <TableCell>
+                    {outcome}
+                    {asked && <LineChoices matched={line} onChoose={choose} />}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -196,7 +250,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
         </TableContainer>
       ) : (
         <Stack component="ul" aria-label={t`Statement lines`} spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {rows.map(({ line, order, amount, outcome }) => (
+          {rows.map(({ line, order, amount, outcome, asked }) => (
             <Paper component="li" key={line.markId} variant="outlined" sx={{ p: 1.5 }}>
               <Typography sx={{ fontWeight: 600 }}>
                 {i18n._(VERDICT_LABELS[line.verdict])} · {amount}
@@ -206,6 +260,7 @@ function Preview({ matched, skipped }: { matched: MatchedLine[]; skipped: number
               </Typography>
               <LineFacts at={line.line.at} date={line.line.date} order={order} />
               {outcome && <Typography variant="body2">{outcome}</Typography>}
+              {asked && <LineChoices matched={line} onChoose={choose} />}
             </Paper>
           ))}
         </Stack>

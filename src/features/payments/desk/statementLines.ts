@@ -10,8 +10,10 @@ import { deskKey } from '../../orders';
 import {
   matchStatement,
   parseOrderPayment,
+  partKey,
   paymentPaths,
   statementMarkId,
+  type LineTarget,
   type MatchedLine,
   type OrderPayment,
   type ReadStatement,
@@ -56,11 +58,17 @@ export async function previewStatement(statement: ReadStatement): Promise<Matche
     const target = byKey.get(key)!;
     return parseOrderPayment(await readValue(paths.orderPay(target.uid, target.order)));
   });
+  // A line naming several orders may be split between them, each part under a mark id of its own.
+  const partKeys = lines.flatMap((line) => {
+    const refs = line.references.filter((ref) => orders.get(ref));
+    return refs.length > 1 ? refs.map((ref) => partKey(line, ref)) : [];
+  });
+  const partIds = new Map(await Promise.all(partKeys.map(async (key) => [key, await statementMarkId(key)] as const)));
   // Only a line that names an order can have been queued by an earlier import.
   const named = lines.flatMap((line, index) =>
     line.references.some((ref) => orders.get(ref)) ? [markIds[index]!, readingIds[index]!] : [],
   );
-  const queued = await readEach(named, async (markId) => {
+  const queued = await readEach([...named, ...partIds.values()], async (markId) => {
     const [mark, answer] = await Promise.all([
       readValue(paymentPaths.mark(markId)),
       readValue(paymentPaths.markAnswer(markId)),
@@ -68,25 +76,47 @@ export async function previewStatement(statement: ReadStatement): Promise<Matche
     return mark !== null || answer !== null;
   });
   const earlier = new Set(markIds.filter((markId, index) => queued.get(markId) || queued.get(readingIds[index]!)));
-  return matchStatement(lines, markIds, { orders, payments, earlier });
+  for (const id of partIds.values()) if (queued.get(id)) earlier.add(id);
+  return matchStatement(lines, markIds, { orders, payments, earlier, partIds });
+}
+
+/** Queues one bank-transfer mark of staff member `by`; false when the rules refused it (queued or answered before). */
+async function queueLineMark(
+  line: MatchedLine['line'],
+  markId: string,
+  target: LineTarget,
+  amount: number,
+  by: string,
+): Promise<boolean> {
+  const mark = { uid: target.uid, order: target.order, amount, method: 'transfer' as const };
+  // The line as written, as far as a mark keeps it (the rules: 300 characters); its id is the whole key's.
+  return queueMark(markId, { ...mark, source: line.key.slice(0, 300) }, by).then(
+    () => true,
+    (error: unknown) => {
+      console.error('Statement line not queued:', error);
+      return false;
+    },
+  );
 }
 
 /**
- * Queues `lines` as bank-transfer marks of staff member `by`, each under its line's mark id. Resolves with the
- * lines the rules refused (queued or answered before, by another import meanwhile); offline, once back online.
+ * Queues `lines` as bank-transfer marks of staff member `by`: each line's marks (one, or one per order it pays).
+ * Resolves with the mark ids the rules refused (queued or answered before, by another import meanwhile); offline,
+ * once back online.
  */
 export async function applyStatementLines(lines: readonly MatchedLine[], by: string): Promise<Set<string>> {
   const refused = new Set<string>();
   await Promise.all(
-    lines.map(async ({ line, markId, target }) => {
-      if (!target) return;
-      const mark = { uid: target.uid, order: target.order, amount: line.amountMinor, method: 'transfer' as const };
-      // The line as written, as far as a mark keeps it (the rules: 300 characters); its id is the whole key's.
-      await queueMark(markId, { ...mark, source: line.key.slice(0, 300) }, by).catch((error: unknown) => {
-        console.error('Statement line not queued:', error);
-        refused.add(markId);
-      });
-    }),
+    lines.flatMap(({ line, marks }) =>
+      marks.map(async ({ markId, target, amountMinor }) => {
+        if (!(await queueLineMark(line, markId, target, amountMinor, by))) refused.add(markId);
+      }),
+    ),
   );
   return refused;
+}
+
+/** Applies all of a line staff were asked about to the order they chose, under the line's own mark id. */
+export function applyChosenLine(matched: MatchedLine, target: LineTarget, by: string): Promise<boolean> {
+  return queueLineMark(matched.line, matched.markId, target, matched.line.amountMinor, by);
 }

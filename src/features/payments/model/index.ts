@@ -57,11 +57,14 @@ export { readStatement, statementColumns, type ColumnMapping, type ReadStatement
 export type { DateOrder } from './statementDates';
 export {
   APPLIED_VERDICTS,
+  ASKED_VERDICTS,
   VERDICTS,
   VERDICT_LABELS,
   matchStatement,
+  partKey,
   statementMarkId,
   verdictCounts,
+  type LineTarget,
   type MatchedLine,
   type RefTarget,
 } from './statementMatch';

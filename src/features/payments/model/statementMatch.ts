@@ -10,21 +10,38 @@ import { balanceDue, type OrderPayment } from './orderPayment';
 
 type StatementLine = ReadStatement['lines'][number];
 
-export const VERDICTS = ['full', 'part', 'over', 'unmatched', 'duplicate', 'already-paid', 'earlier'] as const;
+export const VERDICTS = [
+  'full',
+  'part',
+  'over',
+  'split',
+  'several',
+  'large',
+  'unmatched',
+  'duplicate',
+  'already-paid',
+  'earlier',
+] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 export const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
   full: /*i18n*/ { id: 'desk.statement.full', message: 'Pays in full' },
   part: /*i18n*/ { id: 'desk.statement.part', message: 'Part payment' },
   over: /*i18n*/ { id: 'desk.statement.over', message: 'Over-payment' },
+  split: /*i18n*/ { id: 'desk.statement.split', message: 'Pays several orders' },
+  several: /*i18n*/ { id: 'desk.statement.several', message: 'Names several orders: choose' },
+  large: /*i18n*/ { id: 'desk.statement.large', message: 'Over twice what is due: check' },
   unmatched: /*i18n*/ { id: 'desk.statement.unmatched', message: 'Unmatched' },
   duplicate: /*i18n*/ { id: 'desk.statement.duplicate', message: 'Duplicate' },
   'already-paid': /*i18n*/ { id: 'desk.statement.already-paid', message: 'Already paid' },
   earlier: /*i18n*/ { id: 'desk.statement.earlier', message: 'Applied in an earlier import' },
 };
 
-/** The lines an import applies: those that pay a matched order something. */
-export const APPLIED_VERDICTS: ReadonlySet<Verdict> = new Set(['full', 'part', 'over']);
+/** The lines an import applies: those that pay a matched order, or several, what they owe or part of it. */
+export const APPLIED_VERDICTS: ReadonlySet<Verdict> = new Set(['full', 'part', 'over', 'split']);
+
+/** The lines applied only once staff have chosen the order (or confirmed the one named). */
+export const ASKED_VERDICTS: ReadonlySet<Verdict> = new Set(['several', 'large']);
 
 /** The order a reference names (orderRefs/{ref}). */
 export interface RefTarget {
@@ -40,6 +57,24 @@ export interface StatementFacts {
   payments: ReadonlyMap<string, OrderPayment | null>;
   /** The mark ids queued or answered before. */
   earlier: ReadonlySet<string>;
+  /**
+   * The mark id of each part of a line that names several orders, by `partKey(line, ref)`: the same in every
+   * import. Lines naming one order have none.
+   */
+  partIds: ReadonlyMap<string, string>;
+}
+
+/** What a part of a line paying several orders is keyed by before its mark id is made of it. */
+export const partKey = (line: StatementLine, ref: string): string => `${line.key}|part|${ref}`;
+
+/** An order a line names, with its reference and its payment summary. */
+export type LineTarget = RefTarget & { ref: string; payment: OrderPayment };
+
+/** One mark an import queues for a line: the whole line for one order, or one order's part of it. */
+export interface LineMark {
+  markId: string;
+  target: LineTarget;
+  amountMinor: number;
 }
 
 export interface MatchedLine {
@@ -47,10 +82,14 @@ export interface MatchedLine {
   /** The mark this line is queued as: the same in every import of the same statement. */
   markId: string;
   verdict: Verdict;
-  /** The order and its reference, when a reference of the line names one with a payment. */
-  target: (RefTarget & { ref: string; payment: OrderPayment }) | null;
-  /** What the order still owed before this line (earlier lines of the file for it counted). */
+  /** The order and its reference, when a reference of the line names one with a payment (the first of several). */
+  target: LineTarget | null;
+  /** What the order still owed before this line (earlier lines of the file for it counted); for several, their sum. */
   owed: number;
+  /** What applying the line queues: one mark, or one per order for a line that pays several. */
+  marks: LineMark[];
+  /** For a line staff are asked about: the orders they may apply all of it to, under the line's own mark id. */
+  choices: LineTarget[];
 }
 
 /**
@@ -68,7 +107,24 @@ const repeats = (line: StatementLine): boolean => !/\|0$/.test(line.key);
 
 const deskKeyOf = (target: RefTarget) => `${target.uid}~${target.order}`;
 
-/** Judges every line, in the file's order; `markIds` are the lines' mark ids, in the same order. */
+/** The orders a line's references name, once each, in the order the line names them. */
+function targetsOf(line: StatementLine, facts: StatementFacts): LineTarget[] {
+  const found = new Map<string, LineTarget>();
+  for (const ref of line.references) {
+    const order = facts.orders.get(ref);
+    const payment = order ? facts.payments.get(deskKeyOf(order)) : null;
+    if (order && payment && !found.has(deskKeyOf(order))) found.set(deskKeyOf(order), { ...order, ref, payment });
+  }
+  return [...found.values()];
+}
+
+/**
+ * Judges every line, in the file's order; `markIds` are the lines' mark ids, in the same order.
+ *
+ * A line that names several orders pays each what it owes when its amount is exactly their sum (one mark each), and
+ * is asked about otherwise; a line that would pay one order more than twice what it still owes is asked about too
+ * (a misread amount, or a payer who paid for someone else). Asked lines apply only once staff choose the order.
+ */
 export function matchStatement(
   lines: readonly StatementLine[],
   markIds: readonly string[],
@@ -76,27 +132,57 @@ export function matchStatement(
 ): MatchedLine[] {
   // What each order still owes once the file's earlier lines for it are counted.
   const owing = new Map<string, number>();
+  const owedBy = (target: LineTarget) => owing.get(deskKeyOf(target)) ?? balanceDue(target.payment);
+  const pays = (target: LineTarget, amount: number) =>
+    owing.set(deskKeyOf(target), Math.max(0, owedBy(target) - amount));
   return lines.map((line, index): MatchedLine => {
     const markId = markIds[index]!;
-    const none = (verdict: Verdict): MatchedLine => ({ line, markId, verdict, target: null, owed: 0 });
+    const none = (verdict: Verdict): MatchedLine => ({
+      line,
+      markId,
+      verdict,
+      target: null,
+      owed: 0,
+      marks: [],
+      choices: [],
+    });
     if (repeats(line)) return none('duplicate');
-    let target: MatchedLine['target'] = null;
-    for (const ref of line.references) {
-      const found = facts.orders.get(ref);
-      const payment = found ? facts.payments.get(deskKeyOf(found)) : null;
-      if (found && payment) {
-        target = { ...found, ref, payment };
-        break;
-      }
+    const targets = targetsOf(line, facts);
+    const [first] = targets;
+    if (!first) return none('unmatched');
+    const partIds = targets.map((target) => facts.partIds.get(partKey(line, target.ref)));
+    const judged = (verdict: Verdict, owed: number, marks: LineMark[] = [], choices: LineTarget[] = []) => ({
+      line,
+      markId,
+      verdict,
+      target: marks[0]?.target ?? choices[0] ?? first,
+      owed,
+      marks,
+      choices,
+    });
+    if (facts.earlier.has(markId) || partIds.some((id) => id !== undefined && facts.earlier.has(id)))
+      return judged('earlier', owedBy(first));
+    const owingOnes = targets.filter((target) => target.payment.state !== 'paid' && owedBy(target) > 0);
+    const sum = owingOnes.reduce((total, target) => total + owedBy(target), 0);
+    if (targets.length > 1 && owingOnes.length > 1 && line.amountMinor === sum) {
+      const marks = owingOnes.map((target) => ({
+        markId: partIds[targets.indexOf(target)]!,
+        target,
+        amountMinor: owedBy(target),
+      }));
+      for (const mark of marks) pays(mark.target, mark.amountMinor);
+      return judged('split', sum, marks);
     }
-    if (!target) return none('unmatched');
-    const key = deskKeyOf(target);
-    const owed = owing.get(key) ?? balanceDue(target.payment);
-    const judged = (verdict: Verdict): MatchedLine => ({ line, markId, verdict, target, owed });
-    if (facts.earlier.has(markId)) return judged('earlier');
-    if (target.payment.state === 'paid') return judged('already-paid');
-    owing.set(key, Math.max(0, owed - line.amountMinor));
-    return judged(line.amountMinor === owed ? 'full' : line.amountMinor < owed ? 'part' : 'over');
+    // One order of those named owes exactly the line's amount: it pays that one.
+    const single =
+      targets.length === 1 ? first : owingOnes.length === 1 && line.amountMinor === sum ? owingOnes[0]! : null;
+    if (!single) return judged('several', sum, [], targets);
+    const owed = owedBy(single);
+    if (single.payment.state === 'paid') return judged('already-paid', owed, [], []);
+    if (line.amountMinor > 2 * owed) return judged('large', owed, [], [single]);
+    pays(single, line.amountMinor);
+    const verdict = line.amountMinor === owed ? 'full' : line.amountMinor < owed ? 'part' : 'over';
+    return judged(verdict, owed, [{ markId, target: single, amountMinor: line.amountMinor }]);
   });
 }
 
