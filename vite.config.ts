@@ -11,7 +11,12 @@ import { routePreloads } from './scripts/build/routePreloads.ts';
 import { reactRouterTreeShaking } from './scripts/build/reactRouterTreeShaking.ts';
 import { firstVisitPages, send } from './functions/src/firstVisitPages.ts';
 import { allocateRequest } from './functions/src/orders/allocateEndpoint.ts';
-import { refuseUnlessPost } from './functions/src/endpointAnswer.ts';
+import {
+  JSON_BODY_MAX_BYTES,
+  WEBHOOK_BODY_MAX_BYTES,
+  refuseUnlessPost,
+  tooLargeAnswer,
+} from './functions/src/endpointAnswer.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
 import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
 import {
@@ -27,7 +32,13 @@ import { applyMarksRequest, applyRefundsRequest } from './functions/src/payments
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
-import { localMailSettings, MAIL_RETRY_MS, readJsonBody, readRawBody } from './functions/src/mail/localMail.ts';
+import {
+  localMailSettings,
+  MAIL_RETRY_MS,
+  readJsonBody,
+  readRawBody,
+  TOO_LARGE,
+} from './functions/src/mail/localMail.ts';
 import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
 import { EXPIRY_INTERVAL_MS } from './functions/src/payments/expiryInterval.ts';
 import type * as RenderModule from './src/ssr/renderPage';
@@ -101,9 +112,6 @@ function firstVisitRendering(): Plugin {
     },
   };
 }
-
-/** A provider's event is a few KB; Stripe's are well under this. */
-const WEBHOOK_MAX_BYTES = 512 * 1024;
 
 /** Where `vite preview` settles orders when TRUSTED_CODE_DATABASE_URL names no other: `npm run db`'s default. */
 const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtdb';
@@ -240,44 +248,50 @@ function trustedCode(): Plugin {
           response.writeHead(refused.status, refused.headers);
           return response.end(refused.body);
         }
-        services ??= start();
         // The webhook's signature is over the bytes as sent; everything else takes a little JSON.
         const webhook = path === CARD_WEBHOOK_ENDPOINT;
-        Promise.all([services, webhook ? readRawBody(request, WEBHOOK_MAX_BYTES) : readJsonBody(request)])
-          .then(([trusted, body]) => {
-            const { allocator, applyMarks, applyRefunds, mail, endpoints, sendSoon, cards, cardEndpoints } = trusted;
-            const caller = endpoints.callerDirect(request.socket.remoteAddress);
-            if (webhook) {
-              const signature = request.headers['stripe-signature'];
-              return cardEndpoints
-                .cardWebhookRequest(cards, request.method, body as Buffer | undefined, String(signature ?? ''))
-                .then((answer) => (sendSoon(mail.sender), answer));
-            }
-            if (path === CARD_PAYMENT_ENDPOINT)
-              return cardEndpoints
-                .cardPaymentRequest(cards, request.method, body)
-                .then((answer) => (sendSoon(mail.sender), answer));
-            if (path === PAYMENT_METHOD_ENDPOINT)
-              return trusted.methodChange
-                .paymentMethodRequest(trusted.changeMethod, request.method, body)
-                .then((answer) => (sendSoon(mail.sender), answer));
-            if (path === TICKET_HOLDER_ENDPOINT)
-              return trusted.ticketHolder.ticketHolderRequest(trusted.changeHolder, request.method, body);
-            if (path === ALLOCATE_ENDPOINT)
-              return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
-            if (path === PAYMENT_MARKS_ENDPOINT)
-              return applyMarksRequest(applyMarks, request.method, () => sendSoon(mail.sender));
-            if (path === PAYMENT_REFUNDS_ENDPOINT)
-              return applyRefundsRequest(applyRefunds, request.method, () => sendSoon(mail.sender));
-            if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
-            if (path === FIND_ORDER_ENDPOINT)
-              return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);
-            return endpoints.orderLinkRequest(mail.db, mail.linkLimit, request.method, body, caller);
+        const max = webhook ? WEBHOOK_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES;
+        (webhook ? readRawBody(request, max) : readJsonBody(request, max))
+          .then((body) => {
+            // Refused before trusted code is started or looks at it.
+            if (body === TOO_LARGE) return tooLargeAnswer(max);
+            services ??= start();
+            return services.then((trusted) => answerWith(trusted, body));
           })
           .then((answer) => {
             response.writeHead(answer.status, answer.headers);
             response.end(answer.body);
           }, next);
+        function answerWith(trusted: Awaited<NonNullable<typeof services>>, body: unknown) {
+          const { allocator, applyMarks, applyRefunds, mail, endpoints, sendSoon, cards, cardEndpoints } = trusted;
+          const caller = endpoints.callerDirect(request.socket.remoteAddress);
+          if (webhook) {
+            const signature = request.headers['stripe-signature'];
+            return cardEndpoints
+              .cardWebhookRequest(cards, request.method, body as Buffer | undefined, String(signature ?? ''))
+              .then((answer) => (sendSoon(mail.sender), answer));
+          }
+          if (path === CARD_PAYMENT_ENDPOINT)
+            return cardEndpoints
+              .cardPaymentRequest(cards, request.method, body)
+              .then((answer) => (sendSoon(mail.sender), answer));
+          if (path === PAYMENT_METHOD_ENDPOINT)
+            return trusted.methodChange
+              .paymentMethodRequest(trusted.changeMethod, request.method, body)
+              .then((answer) => (sendSoon(mail.sender), answer));
+          if (path === TICKET_HOLDER_ENDPOINT)
+            return trusted.ticketHolder.ticketHolderRequest(trusted.changeHolder, request.method, body);
+          if (path === ALLOCATE_ENDPOINT)
+            return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
+          if (path === PAYMENT_MARKS_ENDPOINT)
+            return applyMarksRequest(applyMarks, request.method, () => sendSoon(mail.sender));
+          if (path === PAYMENT_REFUNDS_ENDPOINT)
+            return applyRefundsRequest(applyRefunds, request.method, () => sendSoon(mail.sender));
+          if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
+          if (path === FIND_ORDER_ENDPOINT)
+            return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);
+          return endpoints.orderLinkRequest(mail.db, mail.linkLimit, request.method, body, caller);
+        }
       });
     },
   };

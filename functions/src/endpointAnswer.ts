@@ -17,6 +17,23 @@ export const jsonAnswer = (status: number, body: unknown, headers: Record<string
   body: JSON.stringify(body),
 });
 
+/** The most a JSON request to trusted code may carry: each takes a few short fields. */
+export const JSON_BODY_MAX_BYTES = 4096;
+/** The most a card provider's event may carry: Stripe's are a few KB. */
+export const WEBHOOK_BODY_MAX_BYTES = 512 * 1024;
+
+/**
+ * 413 for a request body over `max` bytes, before trusted code looks at it; null for one within it. Before, the
+ * local server gave up reading such a body and then answered 500 (docs/security.md#trusted-codes-endpoints-take-post-only).
+ */
+export function refuseIfTooLarge(bytes: number, max: number): EndpointAnswer | null {
+  return bytes > max ? tooLargeAnswer(max) : null;
+}
+
+/** What a request whose body is over `max` bytes is answered. */
+export const tooLargeAnswer = (max: number): EndpointAnswer =>
+  jsonAnswer(413, { error: `the request body is over ${max} bytes` });
+
 /**
  * The endpoints take POST only: any other method, a CORS preflight (OPTIONS) included, is answered 405 with
  * `Allow: POST` before anything else is looked at (issue 30, break 5; docs/security.md#trusted-codes-endpoints-take-post-only).

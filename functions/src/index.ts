@@ -22,7 +22,7 @@ import { onSchedule } from 'firebase-functions/scheduler';
 import template from '#first-visit-template';
 import { firstVisitPages, send } from './firstVisitPages';
 import { allocateRequest } from './orders/allocateEndpoint';
-import { refuseUnlessPost } from './endpointAnswer';
+import { JSON_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYTES, refuseIfTooLarge, refuseUnlessPost } from './endpointAnswer';
 import { adminQueueDatabase } from './orders/adminQueueDatabase';
 import { type Allocator, createAllocator } from './orders/allocator';
 import { updateStoredRecords } from './migrations/atStart';
@@ -137,8 +137,9 @@ export const allocateOrders = onRequest(
     secrets: [SMTP_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET],
   },
   async (request, response) => {
-    // Anything but a POST is refused before the allocator is made (endpointAnswer.ts).
-    const refused = refuseUnlessPost(request.method);
+    // Anything but a POST, or a body over its limit, is refused before the allocator is made (endpointAnswer.ts).
+    const max = request.path === CARD_WEBHOOK_ENDPOINT ? WEBHOOK_BODY_MAX_BYTES : JSON_BODY_MAX_BYTES;
+    const refused = refuseUnlessPost(request.method) ?? refuseIfTooLarge(request.rawBody?.length ?? 0, max);
     if (refused) {
       response.status(refused.status).set(refused.headers).send(refused.body);
       return;
@@ -188,6 +189,11 @@ export const orderMail = onRequest(
   // (mail/rateLimit.ts); its calls mostly wait on the database and SMTP.
   { region: REGION, invoker: 'public', memory: '256MiB', concurrency: 80, maxInstances: 1, secrets: [SMTP_URL] },
   async (request, response) => {
+    const tooLarge = refuseIfTooLarge(request.rawBody?.length ?? 0, JSON_BODY_MAX_BYTES);
+    if (tooLarge) {
+      response.status(tooLarge.status).set(tooLarge.headers).send(tooLarge.body);
+      return;
+    }
     const services = mailServices();
     // Never request.ip: it trusts the X-Forwarded-For a caller writes (mail/caller.ts). The emulator has no front
     // end in front of it, only the caller.

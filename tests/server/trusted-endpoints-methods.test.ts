@@ -138,4 +138,21 @@ describe('vite preview (npm start)', () => {
       }
     }
   });
+  it('answers a body over its limit with 413 on every endpoint, before trusted code starts', async () => {
+    for (const path of ENDPOINTS) {
+      // 4 KB for the JSON endpoints, 512 KB for the provider's events; a body of four times that.
+      const max = path === CARD_WEBHOOK_ENDPOINT ? 512 * 1024 : 4096;
+      const body = JSON.stringify({ secret: 'x'.repeat(4 * max) });
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      expect(response.status, path).toBe(413);
+      expect(await response.json(), path).toEqual({ error: `the request body is over ${max} bytes` });
+    }
+    // A body far over any limit is cut off rather than read to its end.
+    const huge = fetch(`${base}${FIND_ORDER_ENDPOINT}`, { method: 'POST', body: 'x'.repeat(8 * 1024 * 1024) });
+    await expect(huge.then((response) => response.status)).rejects.toThrow();
+  });
 });
