@@ -727,6 +727,22 @@ const MATRIX: Case[] = [
     allowed: [],
   },
   {
+    what: "delete the language of the customer's German order",
+    run: async (c) => {
+      await server.set(NAMESPACE, `/orders/${uids.customer}/order-1/language`, 'de-DE');
+      return set(ref(c.db, `orders/${uids.customer}/order-1/language`), null);
+    },
+    allowed: [],
+  },
+  {
+    what: 'give a language to an order placed without one',
+    run: async (c) => {
+      await server.set(NAMESPACE, `/orders/${uids.customer}/order-1/language`, null);
+      return set(ref(c.db, `orders/${uids.customer}/order-1/language`), 'de-DE');
+    },
+    allowed: [],
+  },
+  {
     what: "read the customer's waiting request",
     run: read((u) => `orderQueue/${u.customer}`),
     allowed: ['customer', 'staff'],
