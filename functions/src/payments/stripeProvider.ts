@@ -74,6 +74,9 @@ const WEBHOOK_KINDS: Record<string, CardWebhook['kind']> = {
   'charge.refund.updated': 'refund',
 };
 
+/** The provider's events the shop acts on: the webhook endpoint is set up for exactly these (README's step 9). */
+export const CARD_WEBHOOK_EVENTS: readonly string[] = Object.keys(WEBHOOK_KINDS);
+
 function cardRefund(refund: Stripe.Refund): CardRefund {
   const { refundId, order } = refund.metadata ?? {};
   return {
