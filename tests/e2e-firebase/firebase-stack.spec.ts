@@ -410,6 +410,15 @@ test('a product title that holds markup stays text', async ({ page, db }) => {
   expect(await page.evaluate(() => 'injected' in window)).toBe(false);
 });
 
+test('trusted code answers a body over its limit with 413, as the local server does', async ({ page, stack }) => {
+  expect(stack.readyAt).toBeGreaterThan(0);
+  for (const path of ['/api/orders/find', '/api/orders/allocate', '/api/payments/method', '/api/payments/card']) {
+    const response = await page.request.post(path, { data: { secret: 'x'.repeat(16 * 1024) } });
+    expect(response.status(), path).toBe(413);
+    expect(await response.json(), path).toEqual({ error: 'the request body is over 4096 bytes' });
+  }
+});
+
 test('malformed requests get the shell or a plain error, never a stack trace', async ({ page }) => {
   const head = await page.request.head('/home');
   expect(head.status()).toBe(200);

@@ -110,6 +110,23 @@ test('a buyer who leaves the provider’s page without paying comes back to an o
   await expect(page.getByTestId('order-payment')).toContainText('Paid £36.00', { timeout: 20_000 });
 });
 
+test('an order staff cancelled cannot be paid from its page: it says so, with nothing to pay', async ({ page, db }) => {
+  // Before, its page said "Awaiting payment" and offered to pay by card, and paying was taken.
+  await orderByCard(page, db, 'Cy Twombly');
+  type Placed = { link: string; contact: { name: string } };
+  const orders = (await db.read('orders')) as Record<string, Record<string, Placed>>;
+  const [uid, id, order] = Object.entries(orders)
+    .flatMap(([owner, placed]) => Object.entries(placed).map(([key, value]) => [owner, key, value] as const))
+    .find(([, , value]) => value.contact.name === 'Cy Twombly')!;
+  await db.write(`orders/${uid}/${id}/status`, 'cancelled');
+  await page.goto(`/order#${order.link}`);
+  await expect(page.getByText('This order was cancelled: its tickets are void and admit nobody.')).toBeVisible();
+  await expect(page.getByTestId('order-payment')).toContainText('Cancelled · Card');
+  await expect(page.getByTestId('order-payment')).toContainText('Nothing is to be paid.');
+  await expect(page.getByTestId('order-payment').getByRole('button')).toHaveCount(0);
+  await checkScreen(page, 'card-order-cancelled');
+});
+
 test('with the card provider down, a buyer pays another way: bank transfer, with its details on the order page and by email', async ({
   page,
   db,

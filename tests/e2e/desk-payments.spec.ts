@@ -262,15 +262,19 @@ test('a bank statement is matched to orders, applied in one go, and never applie
   await expect(lineOf(page, 'MN34PQ56')).toContainText('Already paid');
   await checkScreen(page, 'desk-statement-preview');
 
-  await page.getByRole('button', { name: 'Apply 3 matched lines' }).click();
-  await expect(page.getByText('Done: 3 lines applied or answered.')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Done: 3 lines applied or answered.')).toBeFocused();
+  await page.getByRole('button', { name: 'Apply 4 matched lines' }).click();
+  await expect(page.getByText('Done: 4 lines applied or answered.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Done: 4 lines applied or answered.')).toBeFocused();
   await expect(lineOf(page, 'K7M4-QXPR Ann').first()).toContainText(
     'Paid in full. The buyer is emailed their tickets.',
   );
   await expect(lineOf(page, 'ref ab12 cd34')).toContainText('Part paid: £20.00 is still due.');
   await expect(lineOf(page, 'EF56GH78')).toContainText(
     'Paid in full, with £10.00 more than was due: refund it to the buyer.',
+  );
+  // Money for an order paid already is recorded all the same, to be given back.
+  await expect(lineOf(page, 'MN34PQ56')).toContainText(
+    'Paid in full, with £18.00 more than was due: refund it to the buyer.',
   );
   await expect(lineOf(page, 'no reference here')).not.toContainText('Paid');
   const bob = Object.values((await db.read('payments/buyer-bob~order-bob')) as Record<string, unknown>);
@@ -285,12 +289,7 @@ test('a bank statement is matched to orders, applied in one go, and never applie
 
   // The same statement again: nothing is applied twice.
   await file.setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(STATEMENT) });
-  await expect(counts(page)).toHaveText([
-    'Unmatched: 1',
-    'Duplicate: 1',
-    'Already paid: 1',
-    'Applied in an earlier import: 3',
-  ]);
+  await expect(counts(page)).toHaveText(['Unmatched: 1', 'Duplicate: 1', 'Applied in an earlier import: 4']);
   await expect(page.getByRole('button', { name: 'Nothing to apply' })).toBeDisabled();
 
   // A file that is no statement is said so, and changes nothing.
@@ -301,7 +300,7 @@ test('a bank statement is matched to orders, applied in one go, and never applie
   );
   await expect(statementLines(page)).toHaveCount(0);
   await expect(page.getByRole('form', { name: 'Which column holds what' })).toHaveCount(0);
-  expect(Object.keys((await db.read('paymentMarkAnswers')) as object)).toHaveLength(3);
+  expect(Object.keys((await db.read('paymentMarkAnswers')) as object)).toHaveLength(4);
   expect(await db.read('paymentMarks')).toBeNull();
 });
 

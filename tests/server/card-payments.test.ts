@@ -199,6 +199,42 @@ describe('paying by card', () => {
     expect((await startPay(secret)).body).toEqual({ kind: 'closed' });
   });
 
+  it('refuses an order staff cancelled: its open page is closed, and a payment made there meanwhile is owed back', async () => {
+    // Before, a cancelled order's emailed link still offered to pay, and paying said "your tickets are on their way".
+    const { id, secret } = await cardOrder('fi');
+    const url = await pageOf(secret);
+    const cancel = {
+      [`orders/fi/${id}/status`]: 'cancelled',
+      [`deskOrders/${deskKey('fi', id)}/status`]: 'cancelled',
+      [`tickets/gig/${id}-0/status`]: 'void',
+      [`tickets/gig/${id}-1/status`]: 'void',
+    };
+    await admin().ref().update(cancel);
+    expect((await startPay(secret)).body).toEqual({ kind: 'cancelled' });
+    expect(await read(`payments/${deskKey('fi', id)}/card-1/state`)).toBe('cancelled');
+    expect((await onPage(url, TEST_CARDS.pays)).status).toBe(409);
+    expect(fake.sessions().filter((s) => s.metadata.paymentId?.includes(id))).toHaveLength(1);
+
+    // Paid on the provider's page a moment before the cancel: recorded, buying nothing back.
+    const other = await cardOrder('gi');
+    const paidUrl = await pageOf(other.secret);
+    webhookDown = true;
+    await onPage(paidUrl, TEST_CARDS.pays);
+    await admin()
+      .ref()
+      .update({
+        [`orders/gi/${other.id}/status`]: 'cancelled',
+        [`deskOrders/${deskKey('gi', other.id)}/status`]: 'cancelled',
+        [`tickets/gig/${other.id}-0/status`]: 'void',
+        [`tickets/gig/${other.id}-1/status`]: 'void',
+      });
+    expect((await startPay(other.secret)).body).toEqual({ kind: 'cancelled' });
+    expect(await read(`payments/${deskKey('gi', other.id)}/card-1/state`)).toBe('confirmed');
+    expect(await read(`orders/gi/${other.id}`)).toMatchObject({ status: 'cancelled', pay: { paid: 2500 } });
+    expect(await read(`tickets/gig/${other.id}-0/status`)).toBe('void');
+    expect(await read(`mailOutbox/${other.id}-paid`)).toBeNull();
+  });
+
   it('leaves the order waiting when the card is declined or the buyer gives up', async () => {
     const { id, secret } = await cardOrder('ed');
     const url = await pageOf(secret);

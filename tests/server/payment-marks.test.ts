@@ -162,6 +162,50 @@ describe('a payment after the hold ended', () => {
   });
 });
 
+describe('a payment for an order staff cancelled', () => {
+  /** Cancelled on the desk: the order and its index entry cancelled, its tickets void. */
+  async function cancelled(uid: string, method: 'door' | 'transfer'): Promise<string> {
+    const id = await order(uid, { gig: 2 }, method);
+    await admin()
+      .ref()
+      .update({
+        [`orders/${uid}/${id}/status`]: 'cancelled',
+        [`deskOrders/${deskKey(uid, id)}/status`]: 'cancelled',
+        [`tickets/gig/${id}-0/status`]: 'void',
+        [`tickets/gig/${id}-1/status`]: 'void',
+      });
+    return id;
+  }
+
+  it('is recorded and owed back, buying nothing: the order stays cancelled, its tickets void, no "paid" email', async () => {
+    // Before, trusted code tried to make the tickets valid, the rules refused it, and the mark stayed queued.
+    const id = await cancelled('hal', 'transfer');
+    await queue('mark-0000020', mark('hal', id, 2500, 'staff', 'transfer'));
+    expect(await markApplier(trusted())()).toEqual({ applied: { cancelled: 1 }, deferred: 0 });
+    expect(await read('paymentMarkAnswers/mark-0000020')).toMatchObject({ kind: 'cancelled', refund: 2500 });
+    expect(await read('paymentMarks')).toBeNull();
+    expect(await read(`payments/${deskKey('hal', id)}/mark-0000020`)).toMatchObject({
+      amount: 2500,
+      state: 'confirmed',
+    });
+    expect(await read(`orders/hal/${id}`)).toMatchObject({
+      status: 'cancelled',
+      pay: { state: 'pending', paid: 2500 },
+    });
+    expect(await read(`tickets/gig/${id}-0/status`)).toBe('void');
+    expect(await read(`mailOutbox/${id}-paid`)).toBeNull();
+  });
+
+  it('at the door in part, too: what is owed back is all it has paid', async () => {
+    const id = await cancelled('ida', 'door');
+    await queue('mark-0000021', mark('ida', id, 1000));
+    await queue('mark-0000022', mark('ida', id, 500));
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-0000022')).toMatchObject({ kind: 'cancelled', refund: 1500 });
+    expect(await read(`tickets/gig/${id}-1`)).toMatchObject({ status: 'void' });
+  });
+});
+
 describe('nobody but staff queues a payment, and nobody but trusted code records one', () => {
   it('buyers, guests and forged staff cannot queue marks; staff cannot queue one in another’s name', async () => {
     const id = await order('hal', { gig: 1 }, 'door');

@@ -89,7 +89,8 @@ describe('matching a statement to orders', () => {
       [['b', 1000]],
       [['b', 1000]],
       [['c', 6000]],
-      [],
+      // Paid already: recorded all the same, to be refunded.
+      [['d', 1800]],
       [],
       [],
       [],

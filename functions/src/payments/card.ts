@@ -107,6 +107,8 @@ type StartAnswer =
   | { kind: 'not-card' }
   /** Its hold has ended (or is about to): it can no longer be paid. */
   | { kind: 'closed' }
+  /** The order was cancelled: it cannot be paid. */
+  | { kind: 'cancelled' }
   /** Another tap is starting the same payment this moment: ask again. */
   | { kind: 'busy' }
   | { kind: 'not-found' };
@@ -236,8 +238,15 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       const key = deskKey(target.uid, target.order);
       const orderPath = paths.order(target.uid, target.order);
       const first = await db.readAll([orderPath, paymentPaths.payments(key)]);
-      if (!payOf(first.get(orderPath))) return { kind: 'not-found' };
+      const read = first.get(orderPath);
+      if (!payOf(read) || !isRecord(read)) return { kind: 'not-found' };
       const records = cardRecords(first.get(paymentPaths.payments(key)));
+      // Nothing can be bought for an order staff cancelled: its open card pages are closed (one paid meanwhile is
+      // recorded, to be refunded) and no new one is made (docs/payments.md#the-order-lifecycle).
+      if (read.status === 'cancelled') {
+        await settleAll(target, records, true);
+        return { kind: 'cancelled' };
+      }
       // One still open is where the buyer goes again; one paid meanwhile is confirmed now.
       const settled = await settleAll(target, records, false);
       for (const { payment } of settled) {

@@ -135,6 +135,10 @@ export function settlePayment(
       writes,
       ticketWrites(target.order, items, (eventId) => reading.ticketed.has(eventId), fields),
     );
+  // Cancelled by staff (a lapsed order's payment is `expired`, and may still buy it back below): the money is recorded and buys nothing back, neither its places
+  // nor its tickets; all it has paid is owed back (docs/payments.md#the-order-lifecycle).
+  if (reading.order.status === 'cancelled' && !late)
+    return { writes, outcome: { kind: 'cancelled', refund: paid - pay.refunded } };
   if (pay.state === 'paid') return { writes, outcome: { kind: 'paid', over: paid - pay.due } };
   if (paid < pay.due) {
     // What the door is to take goes down with every part paid.

@@ -245,7 +245,13 @@ function OrderView({
             <Trans>Total {total}</Trans>
           </Typography>
           {order.payment && (
-            <OrderPaymentSummary payment={order.payment} reference={ref} secret={secret} onMethodChanged={refetch} />
+            <OrderPaymentSummary
+              payment={order.payment}
+              reference={ref}
+              cancelled={order.status === 'cancelled'}
+              secret={secret}
+              onMethodChanged={refetch}
+            />
           )}
         </Stack>
       </Paper>

@@ -98,6 +98,11 @@ export const messages: Messages = {
   'ticket.holder.long': ['Bitte bleiben Sie unter ', ['limit'], ' Zeichen.'],
   'mail.ticket.qr': ['QR-Code des Tickets ', ['code']],
   'desk.refund.way.by-hand': ['Als von Hand erstattet erfasst (Überweisung, bar)'],
+  'desk.mark.cancelled': [
+    'Für eine stornierte Bestellung verbucht, die damit nicht zurückgekauft wird: Erstatten Sie ',
+    ['refund'],
+    ' an die Käuferin oder den Käufer.',
+  ],
   'mail.pay.reference': ['Verwendungszweck (bitte genau so angeben): ', ['ref']],
   'mail.kind.refund': ['Erstattung'],
   'mail.kind.refund-failed': ['Erstattung nicht durchgegangen'],

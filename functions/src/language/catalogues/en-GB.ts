@@ -86,6 +86,11 @@ export const messages: Messages = {
   'ticket.holder.long': ['Please keep this under ', ['limit'], ' characters.'],
   'mail.ticket.qr': ['QR code of ticket ', ['code']],
   'desk.refund.way.by-hand': ['Recorded as refunded by hand (bank transfer, cash)'],
+  'desk.mark.cancelled': [
+    'Recorded for a cancelled order, which it cannot buy back: refund ',
+    ['refund'],
+    ' to the buyer.',
+  ],
   'mail.pay.reference': ['Reference (please quote it exactly): ', ['ref']],
   'mail.kind.refund': ['Refund'],
   'mail.kind.refund-failed': ['Refund did not go through'],

@@ -118,7 +118,9 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
         <Typography sx={{ fontWeight: 600 }}>
           <Trans>Total {total}</Trans>
         </Typography>
-        {order.payment && <OrderPaymentSummary payment={order.payment} reference={reference} />}
+        {order.payment && (
+          <OrderPaymentSummary payment={order.payment} reference={reference} cancelled={order.status === 'cancelled'} />
+        )}
         {checkTotal && order.storedTotalMismatch !== null && (
           <Alert severity="warning">
             <StoredTotalNote stored={format.money(order.storedTotalMismatch)} />

@@ -19,11 +19,14 @@ import { PayByCard } from './PayByCard';
 export function OrderPaymentSummary({
   payment,
   reference,
+  cancelled = false,
   secret,
   onMethodChanged,
 }: {
   payment: OrderPayment;
   reference: string;
+  /** Staff cancelled the order: nothing is to be paid, and what was paid is to be refunded. */
+  cancelled?: boolean;
   secret?: string;
   onMethodChanged?: () => void;
 }) {
@@ -33,7 +36,9 @@ export function OrderPaymentSummary({
   const locale = i18n.locale;
   const { transfer } = useAtomValue(paymentSettingsAtom).settings;
   const money = (minor: number) => formatMoney(fromMinorUnits(minor, payment.currency), payment.currency, locale);
-  const pending = payment.state === 'pending';
+  // A cancelled order that had not lapsed is paid no more, by any way (docs/payments.md#the-order-lifecycle).
+  const closed = cancelled && payment.state !== 'expired';
+  const pending = payment.state === 'pending' && !closed;
   // Paid at the door whenever the buyer comes: its hold's end is no deadline to tell them.
   const payBy =
     pending && payment.until !== null && payment.method !== 'door'
@@ -47,8 +52,13 @@ export function OrderPaymentSummary({
   const refunded = money(payment.refunded);
   const owed = money(balanceDue(payment));
   const due = money(payment.due);
-  const amount =
-    payment.state === 'paid'
+  const amount = closed
+    ? payment.paid === 0
+      ? t`Nothing is to be paid.`
+      : payment.refunded >= payment.paid
+        ? t`Paid ${paid}, ${refunded} refunded`
+        : t`Paid ${paid}: it is to be refunded.`
+    : payment.state === 'paid'
       ? payment.refunded > 0
         ? t`Paid ${paid}, ${refunded} refunded`
         : t`Paid ${paid}`
@@ -63,9 +73,9 @@ export function OrderPaymentSummary({
   return (
     <Stack spacing={0.5} data-testid="order-payment">
       <Typography sx={{ fontWeight: 600 }}>
-        {payment.method === 'free'
-          ? i18n._(PAY_STATE_LABELS[payment.state])
-          : `${i18n._(PAY_STATE_LABELS[payment.state])} · ${i18n._(METHOD_LABELS[payment.method])}`}
+        {[closed ? t`Cancelled` : i18n._(PAY_STATE_LABELS[payment.state])]
+          .concat(payment.method === 'free' ? [] : [i18n._(METHOD_LABELS[payment.method])])
+          .join(' · ')}
       </Typography>
       <Typography>{amount}</Typography>
       {payBy && (

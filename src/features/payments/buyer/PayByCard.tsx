@@ -10,6 +10,7 @@ import { payByCard, type CardStart } from './cardPayment';
 const messages = (): Record<Exclude<CardStart['kind'], 'failed'>, string> => ({
   paid: t`This order is paid already: reload the page to see its tickets.`,
   closed: t`The time to pay this order by card has run out.`,
+  cancelled: t`This order was cancelled: it can no longer be paid.`,
   'not-card': t`This order is not paid by card.`,
 });
 

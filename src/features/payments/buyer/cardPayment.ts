@@ -17,7 +17,11 @@ const returning = new StorageSlot(
 
 /** What the buyer's "Pay by card" came to, when it does not leave for the provider's page. */
 export type CardStart =
-  { kind: 'paid' } | { kind: 'closed' } | { kind: 'not-card' } | { kind: 'failed'; message: string };
+  | { kind: 'paid' }
+  | { kind: 'closed' }
+  | { kind: 'cancelled' }
+  | { kind: 'not-card' }
+  | { kind: 'failed'; message: string };
 
 const asked = (secret: string, action: 'pay' | 'check') =>
   fetch(CARD_PAYMENT_ENDPOINT, {
@@ -57,7 +61,7 @@ export async function payByCard(
       go(body.url);
       return null;
     }
-    if (body.kind === 'paid' || body.kind === 'closed' || body.kind === 'not-card')
+    if (body.kind === 'paid' || body.kind === 'closed' || body.kind === 'cancelled' || body.kind === 'not-card')
       return { kind: body.kind } as CardStart;
     return failed(t`Card payment could not start. Try again shortly.`);
   }

@@ -52,8 +52,13 @@ function MarkStatus({
     );
   }
   if (answer) {
-    const attention = answer.kind === 'late-no-stock' || (answer.kind === 'paid' && answer.over > 0);
-    const done = answer.kind === 'paid' || answer.kind === 'part-paid' || answer.kind === 'late-no-stock';
+    const attention =
+      answer.kind === 'late-no-stock' || answer.kind === 'cancelled' || (answer.kind === 'paid' && answer.over > 0);
+    const done =
+      answer.kind === 'paid' ||
+      answer.kind === 'part-paid' ||
+      answer.kind === 'late-no-stock' ||
+      answer.kind === 'cancelled';
     return (
       <Alert severity={attention ? 'warning' : done ? 'success' : 'info'}>
         {i18n._(outcomeMessage(answer, money))}

@@ -61,6 +61,12 @@ export function outcomeMessage(outcome: MarkOutcome, money: (minor: number) => s
         message: 'Paid after the order had lapsed, and its tickets were sold meanwhile: refund {refund} to the buyer.',
         values: { refund: money(outcome.refund) },
       };
+    case 'cancelled':
+      return /*i18n*/ {
+        id: 'desk.mark.cancelled',
+        message: 'Recorded for a cancelled order, which it cannot buy back: refund {refund} to the buyer.',
+        values: { refund: money(outcome.refund) },
+      };
     case 'already':
       return /*i18n*/ {
         id: 'desk.mark.already',

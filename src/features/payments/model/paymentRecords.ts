@@ -41,6 +41,8 @@ export type MarkOutcome =
   | { kind: 'part-paid'; due: number }
   /** Paid in full after its hold ended and what it held was sold meanwhile: `refund` is owed back. */
   | { kind: 'late-no-stock'; refund: number }
+  /** Recorded for an order staff cancelled: it buys nothing, and `refund` (all it has paid) is owed back. */
+  | { kind: 'cancelled'; refund: number }
   /** This payment was applied before (the same mark, or the same statement line): nothing changed. */
   | { kind: 'already' }
   /** No order by that owner and id, or one from before payments. */
@@ -59,9 +61,10 @@ export function parseMarkOutcome(raw: unknown): MarkOutcome | null {
       const due = storedMinor(raw.due);
       return due === null ? null : { kind: 'part-paid', due };
     }
-    case 'late-no-stock': {
+    case 'late-no-stock':
+    case 'cancelled': {
       const refund = storedMinor(raw.refund);
-      return refund === null ? null : { kind: 'late-no-stock', refund };
+      return refund === null ? null : { kind: raw.kind, refund };
     }
     case 'already':
     case 'not-found':

@@ -37,8 +37,12 @@ export const VERDICT_LABELS: Record<Verdict, MessageDescriptor> = {
   earlier: /*i18n*/ { id: 'desk.statement.earlier', message: 'Applied in an earlier import' },
 };
 
-/** The lines an import applies: those that pay a matched order, or several, what they owe or part of it. */
-export const APPLIED_VERDICTS: ReadonlySet<Verdict> = new Set(['full', 'part', 'over', 'split']);
+/**
+ * The lines an import applies: those that pay a matched order, or several, what they owe or part of it, and those
+ * for an order paid already: money that came in is recorded whatever the order's state, and what it cannot buy is
+ * owed back (docs/payments.md#the-order-lifecycle).
+ */
+export const APPLIED_VERDICTS: ReadonlySet<Verdict> = new Set(['full', 'part', 'over', 'split', 'already-paid']);
 
 /** The lines applied only once staff have chosen the order (or confirmed the one named). */
 export const ASKED_VERDICTS: ReadonlySet<Verdict> = new Set(['several', 'large']);
@@ -178,7 +182,8 @@ export function matchStatement(
       targets.length === 1 ? first : owingOnes.length === 1 && line.amountMinor === sum ? owingOnes[0]! : null;
     if (!single) return judged('several', sum, [], targets);
     const owed = owedBy(single);
-    if (single.payment.state === 'paid') return judged('already-paid', owed, [], []);
+    if (single.payment.state === 'paid')
+      return judged('already-paid', owed, [{ markId, target: single, amountMinor: line.amountMinor }]);
     if (line.amountMinor > 2 * owed) return judged('large', owed, [], [single]);
     pays(single, line.amountMinor);
     const verdict = line.amountMinor === owed ? 'full' : line.amountMinor < owed ? 'part' : 'over';
