@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { SIGNED_OUT } from '../../src/state/auth';
 import type { StoredOrderPayment } from '../../src/features/payments/model/orderPayment';
 import type { OrderStatus } from '../../src/features/orders/orderStatus';
+import { STATUS_UNDO_MS } from '../../src/features/dashboard/orders/statusUndo';
 
 export { SIGNED_OUT };
 
@@ -129,13 +130,17 @@ export async function confirmedOrder(
   return { reference, uid: named.uid, id: named.order };
 }
 
-/** How long a status change may take: it waits out its undo time first (STATUS_UNDO_MS, 8 s) before it is saved. */
+/** How long a status change may take to be saved once its undo time is over (a loaded machine's write). */
 export const STATUS_SAVED = { timeout: 25_000 };
+
+/** The pages whose clock a test moves on (Playwright's clock: it runs at real speed until moved). */
+const clocked = new WeakSet<Page>();
 
 /**
  * Changes an order's status from the desk (its select within `scope`) and confirms it; it is saved once its undo
- * time has passed (docs/behaviour.md#the-staff-desk), so callers wait with STATUS_SAVED. The test's own time grows by
- * as much: a test that waits out two undo times is not a slow test, and a loaded machine failed it at 30 s.
+ * time has passed (docs/behaviour.md#the-staff-desk). That time passes on the page's own clock, moved on at once:
+ * 8 s of real time for every change, on every viewport, was the longest wait of the desk's tests. Callers wait for
+ * the write with STATUS_SAVED.
  */
 export async function changeOrderStatus(
   page: Page,
@@ -143,11 +148,15 @@ export async function changeOrderStatus(
   status: string,
   scope: Pick<Page, 'getByRole'> = page,
 ): Promise<void> {
-  test.info().setTimeout(test.info().timeout + STATUS_SAVED.timeout);
+  if (!clocked.has(page)) {
+    await page.clock.install();
+    clocked.add(page);
+  }
   await scope.getByRole('combobox', { name: `Status of order ${reference}` }).selectOption(status);
   const ask = page.getByRole('alertdialog');
   await ask.getByRole('button', { name: /^(Cancel order|Mark )/ }).click();
   await expect(ask).toHaveCount(0);
+  await page.clock.fastForward(STATUS_UNDO_MS);
 }
 
 /**

@@ -4,12 +4,8 @@ import { appStore } from '../../../state/appStore';
 import type { DeskEntry, OrderStatus } from '../../orders';
 import { saveQuickly } from '../../dashboardKit';
 import { setOrderStatus } from './orderData';
+import { STATUS_UNDO_MS } from './statusUndo';
 
-/**
- * How long a confirmed status change waits before anything is written or mailed, so a mis-tap can be undone
- * (docs/behaviour.md#the-staff-desk). Long enough to notice and reach Undo, short enough that staff see it done.
- */
-export const STATUS_UNDO_MS = 8_000;
 
 /** A confirmed status change: waiting out its undo time, then being written (no undo any more). */
 export interface PendingStatus {
