@@ -4,6 +4,7 @@ import {
   cardCharge,
   parseRefundOutcome,
   parseRefunds,
+  proposedRefund,
   refundable,
   refundOutcomeMessage,
   refundRequestRecord,
@@ -16,6 +17,18 @@ describe('refunds as records of their own', () => {
     expect(refundable({ paid: 2500, refunded: 1000 })).toBe(1500);
     expect(refundable({ paid: 0, refunded: 0 })).toBe(0);
     expect(refundable({ paid: 100, refunded: 300 })).toBe(0);
+  });
+
+  it('proposes what is over for an order that stands, and all of its money for one cancelled or lapsed', () => {
+    // Due 22, paid 25: before, Refund… proposed the whole 25 and an order that stands would have been left unpaid.
+    const over = { due: 2200, paid: 2500, refunded: 0, state: 'paid' as const };
+    expect(proposedRefund(over, false)).toBe(300);
+    expect(proposedRefund(over, true)).toBe(2500);
+    expect(proposedRefund({ ...over, state: 'expired' }, false)).toBe(2500);
+    // Paid exactly, or what was over given back already: all that is left, as staff refund a standing order by hand.
+    expect(proposedRefund({ ...over, paid: 2200 }, false)).toBe(2200);
+    expect(proposedRefund({ ...over, refunded: 300 }, false)).toBe(2200);
+    expect(proposedRefund({ ...over, refunded: 100 }, false)).toBe(200);
   });
 
   it('queues a request as the rules take it: the note trimmed and cut, none when empty', () => {

@@ -20,6 +20,7 @@ import {
   parseAmountInput,
   paymentPaths,
   refundOutcomeMessage,
+  proposedRefund,
   refundable,
   type OrderPayment,
   type RefundWay,
@@ -71,7 +72,8 @@ function RefundStatus({
 }
 
 /**
- * Gives money of a paid order back (docs/payments.md#refunds): the amount, prefilled with all that may be refunded,
+ * Gives money of a paid order back (docs/payments.md#refunds): the amount, prefilled with what came in beyond what
+ * was due for an order that stands, else with all that may be refunded (proposedRefund),
  * the way (to the card through the provider when the order has a card payment, else recorded as done by hand) and a
  * note; queued as a request for trusted code to apply, whose answer is said here. `intro` says why it was opened
  * (the order was just cancelled).
@@ -98,7 +100,10 @@ export function RefundDialog({
   // What could be refunded when staff opened it: the summary follows the order live, and moves once this lands.
   const [then] = useState(() => ({ left: refundable(payment), paid: payment.paid, refunded: payment.refunded }));
   const { left } = then;
-  const [amount, setAmount] = useState(() => amountText(left, payment.currency, locale));
+  const [amount, setAmount] = useState(() =>
+    // Opened with an `intro`, the order is being cancelled: all of its money is proposed, not only what is over.
+    amountText(proposedRefund(payment, intro !== undefined || order.status === 'cancelled'), payment.currency, locale),
+  );
   const [chosen, setWay] = useState<RefundWay | null>(null);
   const way: RefundWay = chosen ?? (byCard ? 'card' : 'by-hand');
   const [note, setNote] = useState('');

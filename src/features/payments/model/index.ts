@@ -39,6 +39,7 @@ export {
   refundOutcomeMessage,
   refundPaths,
   refundRequestRecord,
+  proposedRefund,
   refundable,
   type RefundOutcome,
   type RefundWay,

@@ -35,6 +35,20 @@ export function refundable(payment: Pick<OrderPayment, 'paid' | 'refunded'>): nu
   return Math.max(0, payment.paid - payment.refunded);
 }
 
+/**
+ * What the desk proposes to give back: for an order that stands, only what came in beyond what was due (an
+ * over-payment), when there is some; for one cancelled or lapsed, or one paid exactly, all that may be given back.
+ * Staff may change it either way.
+ */
+export function proposedRefund(
+  payment: Pick<OrderPayment, 'paid' | 'refunded' | 'due' | 'state'>,
+  cancelled: boolean,
+): number {
+  const left = refundable(payment);
+  const over = payment.paid - payment.refunded - payment.due;
+  return !cancelled && payment.state !== 'expired' && over > 0 ? Math.min(over, left) : left;
+}
+
 /** A request as the rules take it (refundRequests/{refundId}): `by` is the staff member, `at` the database's clock. */
 export function refundRequestRecord(
   request: { uid: string; order: string; amount: number; way: RefundWay; note?: string },
