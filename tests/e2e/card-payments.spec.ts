@@ -110,6 +110,19 @@ test('a buyer who leaves the provider’s page without paying comes back to an o
   await expect(page.getByTestId('order-payment')).toContainText('Paid £36.00', { timeout: 20_000 });
 });
 
+test('Back from the provider’s page returns to the order, which can still be paid', async ({ page, db }) => {
+  await orderByCard(page, db, 'Bo Back');
+  await page.getByRole('button', { name: 'Pay £36.00 by card' }).click();
+  await page.waitForURL(/\/pay\/cs_test_/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/order#[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByTestId('order-payment')).toContainText('Awaiting payment');
+  const pay = page.getByRole('button', { name: 'Pay £36.00 by card' });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await page.waitForURL(/\/pay\/cs_test_/);
+});
+
 test('an order staff cancelled cannot be paid from its page: it says so, with nothing to pay', async ({ page, db }) => {
   // Before, its page said "Awaiting payment" and offered to pay by card, and paying was taken.
   await orderByCard(page, db, 'Cy Twombly');

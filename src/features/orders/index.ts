@@ -21,7 +21,7 @@ export { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from './orderStatus';
 export { ALLOCATE_ENDPOINT } from './allocateEndpoint';
 export { displayReference, normaliseReference, referenceOrId } from './orderReference';
 export { readDeskDetails, type DeskDetails } from './deskDetails';
-export { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './orderLink';
+export { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT, orderPageUrl } from './orderLink';
 export { mailLabel, queuedMail, type MailDelivery } from './orderMail';
 export {
   REQUEST_INTERVAL_MS,

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { payByCard, type CardStart } from './cardPayment';
 
 /** Why the buyer was not sent to pay, in the language spoken now. */
@@ -22,6 +22,12 @@ export function PayByCard({ secret, amount }: { secret: string; amount: string }
   const { t } = useLingui();
   const [going, setGoing] = useState(false);
   const [outcome, setOutcome] = useState<CardStart | null>(null);
+  // A page the browser kept and shows again on Back from the provider's page is pressed no more.
+  useEffect(() => {
+    const shownAgain = (event: PageTransitionEvent) => event.persisted && setGoing(false);
+    window.addEventListener('pageshow', shownAgain);
+    return () => window.removeEventListener('pageshow', shownAgain);
+  }, []);
   return (
     <Stack spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }}>
       <Button

@@ -5,6 +5,7 @@ import { t } from '@lingui/core/macro';
  * never goes to the provider: it waits in this tab's session storage for the buyer's return.
  */
 import { StorageSlot } from '../../../state/storage';
+import { orderPageUrl } from '../../orders';
 import { CARD_PAYMENT_ENDPOINT } from '../model';
 
 /** The order page's secret while its buyer is on the provider's page; this tab only. */
@@ -58,6 +59,9 @@ export async function payByCard(
     }
     if (body.kind === 'redirect' && typeof body.url === 'string' && /^https?:\/\//.test(body.url)) {
       returning.write(secret);
+      // Back from the provider's page comes to the order's own page, not to the page the buyer left from: after
+      // checkout that was the confirmation, and going back there showed an empty checkout.
+      window.history.replaceState(null, '', orderPageUrl(window.location.origin, secret));
       go(body.url);
       return null;
     }
