@@ -6,7 +6,6 @@ import { saveQuickly } from '../../dashboardKit';
 import { setOrderStatus } from './orderData';
 import { STATUS_UNDO_MS } from './statusUndo';
 
-
 /** A confirmed status change: waiting out its undo time, then being written (no undo any more). */
 export interface PendingStatus {
   status: OrderStatus;

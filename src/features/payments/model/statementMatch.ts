@@ -75,7 +75,7 @@ export const partKey = (line: StatementLine, ref: string): string => `${line.key
 export type LineTarget = RefTarget & { ref: string; payment: OrderPayment };
 
 /** One mark an import queues for a line: the whole line for one order, or one order's part of it. */
-export interface LineMark {
+interface LineMark {
   markId: string;
   target: LineTarget;
   amountMinor: number;
