@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { siteAtom } from '../../../state/atoms';
+import { STATUS_LABELS } from '../../orders';
 import { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, type OrderPayment } from '../model';
 import { paymentSettingsAtom } from '../paymentSettingsState';
 import { PayAnotherWay } from './PayAnotherWay';
@@ -73,7 +74,7 @@ export function OrderPaymentSummary({
   return (
     <Stack spacing={0.5} data-testid="order-payment">
       <Typography sx={{ fontWeight: 600 }}>
-        {[closed ? t`Cancelled` : i18n._(PAY_STATE_LABELS[payment.state])]
+        {[i18n._(closed ? STATUS_LABELS.cancelled : PAY_STATE_LABELS[payment.state])]
           .concat(payment.method === 'free' ? [] : [i18n._(METHOD_LABELS[payment.method])])
           .join(' · ')}
       </Typography>
