@@ -160,12 +160,14 @@ test('a printed ticket names the shop and the price, black on white also from th
   await expect(ticket.getByText('The Lantern Rooms', { exact: true })).toBeVisible();
   await expect(ticket).toContainText('£18.00');
   // With "background graphics" on, every background behind the ticket prints: all of them must be white or none.
-  const backgrounds = await ticket.evaluate((card) => {
-    const seen: string[] = [];
-    for (let node: Element | null = card; node; node = node.parentElement)
-      seen.push(getComputedStyle(node).backgroundColor);
-    return seen.filter((colour) => colour !== 'rgba(0, 0, 0, 0)' && colour !== 'rgb(255, 255, 255)');
-  });
-  expect(backgrounds).toEqual([]);
+  // Polled: the page may restyle for print a moment after the media changes (one CI run read the dark background).
+  const backgrounds = () =>
+    ticket.evaluate((card) => {
+      const seen: string[] = [];
+      for (let node: Element | null = card; node; node = node.parentElement)
+        seen.push(getComputedStyle(node).backgroundColor);
+      return seen.filter((colour) => colour !== 'rgba(0, 0, 0, 0)' && colour !== 'rgb(255, 255, 255)');
+    });
+  await expect.poll(backgrounds).toEqual([]);
   await expect(ticket.getByRole('heading', { name: 'Harbour Jazz Night' })).toHaveCSS('color', 'rgb(0, 0, 0)');
 });
