@@ -14,7 +14,7 @@ import { deskKey } from '../../src/features/orders/deskIndex';
 import { gigEvent } from './support/gigEvent';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
 
-const { connect, admin, read, trusted, order, url, closeAfter } = paymentsDatabase(() => ({
+const { connect, admin, read, trusted, order, url, closeAfter, cancelOnDesk } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
   products: { gig: gigEvent({ stock: 4, price: 12.5 }) },
 }));
@@ -166,14 +166,7 @@ describe('a payment for an order staff cancelled', () => {
   /** Cancelled on the desk: the order and its index entry cancelled, its tickets void. */
   async function cancelled(uid: string, method: 'door' | 'transfer'): Promise<string> {
     const id = await order(uid, { gig: 2 }, method);
-    await admin()
-      .ref()
-      .update({
-        [`orders/${uid}/${id}/status`]: 'cancelled',
-        [`deskOrders/${deskKey(uid, id)}/status`]: 'cancelled',
-        [`tickets/gig/${id}-0/status`]: 'void',
-        [`tickets/gig/${id}-1/status`]: 'void',
-      });
+    await cancelOnDesk(uid, id, [`gig/${id}-0`, `gig/${id}-1`]);
     return id;
   }
 

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { adminQueueDatabase } from '../../../functions/src/orders/adminQueueDatabase';
 import { createAllocator } from '../../../functions/src/orders/allocator';
 import { orderIdFor } from '../../../functions/src/orders/orderId';
+import { deskKey } from '../../../src/features/orders/deskIndex';
 import { requestRecord } from '../../../src/features/orders/orderRequest';
 import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import type { ShopLanguage } from '../../../src/i18n/languages';
@@ -89,8 +90,20 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     return orderIdFor(uid, id);
   }
 
+  /** Order `id` of buyer `uid` cancelled as the desk writes it: the order and its index entry, its `tickets` void. */
+  async function cancelOnDesk(uid: string, id: string, tickets: readonly string[]): Promise<void> {
+    await admin()
+      .ref()
+      .update({
+        [`orders/${uid}/${id}/status`]: 'cancelled',
+        [`deskOrders/${deskKey(uid, id)}/status`]: 'cancelled',
+        ...Object.fromEntries(tickets.map((ticket) => [`tickets/${ticket}/status`, 'void'])),
+      });
+  }
+
   return {
     url: () => url,
+    cancelOnDesk,
     connect,
     admin,
     read: async (path: string): Promise<unknown> => (await admin().ref(path).get()).val(),
