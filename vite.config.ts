@@ -18,7 +18,7 @@ import {
   tooLargeAnswer,
 } from './functions/src/endpointAnswer.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
-import { ALLOCATE_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
+import { ALLOCATE_ENDPOINT, ORDER_CANCEL_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
 import {
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
@@ -28,7 +28,8 @@ import {
   TICKET_HOLDER_ENDPOINT,
 } from './src/features/payments/model/paymentEndpoint.ts';
 import { cardProviderSettings } from './functions/src/payments/cardSettings.ts';
-import { applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint.ts';
+import { applyCancelsRequest, applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint.ts';
+import type { CancelsReport } from './functions/src/payments/cancel.ts';
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
@@ -128,7 +129,9 @@ function trustedCode(): Plugin {
   type Services = {
     allocator: Allocator;
     /** Lets the orders whose holds have ended lapse, and reminds transfers due (functions/src/payments/holdsJob.ts). */
-    runHoldsJob: () => Promise<{ expired: number; reminded: number }>;
+    runHoldsJob: () => Promise<{ expired: number; reminded: number; cancelled: number }>;
+    /** Applies the cancels staff queued (functions/src/payments/cancel.ts). */
+    applyCancels: () => Promise<CancelsReport>;
     /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
     applyMarks: () => Promise<MarksReport>;
     /** Applies the refunds staff queued (functions/src/payments/refunds.ts). */
@@ -159,6 +162,7 @@ function trustedCode(): Plugin {
       { runHoldsJob },
       { markApplier },
       { refundApplier },
+      { cancelApplier },
       cardEndpoints,
       methodChange,
       ticketHolder,
@@ -173,6 +177,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/payments/holdsJob.ts')>('./functions/src/payments/holdsJob.ts'),
       load<typeof import('./functions/src/payments/marks.ts')>('./functions/src/payments/marks.ts'),
       load<typeof import('./functions/src/payments/refunds.ts')>('./functions/src/payments/refunds.ts'),
+      load<typeof import('./functions/src/payments/cancel.ts')>('./functions/src/payments/cancel.ts'),
       load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
       load<typeof import('./functions/src/payments/methodChange.ts')>('./functions/src/payments/methodChange.ts'),
       load<typeof import('./functions/src/orders/ticketHolder.ts')>('./functions/src/orders/ticketHolder.ts'),
@@ -191,6 +196,7 @@ function trustedCode(): Plugin {
       cardEndpoints,
       applyMarks: markApplier(db),
       applyRefunds: refundApplier(db, cards?.provider ?? null),
+      applyCancels: cancelApplier(db, cards?.cards),
       changeMethod: methodChange.paymentMethodChanger(db),
       methodChange,
       changeHolder: ticketHolder.ticketHolderChanger(db),
@@ -216,7 +222,7 @@ function trustedCode(): Plugin {
         void services
           ?.then(async ({ runHoldsJob, mail, sendSoon }) => {
             const report = await runHoldsJob();
-            if (report.expired > 0 || report.reminded > 0) sendSoon(mail.sender);
+            if (report.expired > 0 || report.reminded > 0 || report.cancelled > 0) sendSoon(mail.sender);
           })
           .catch((error: unknown) => console.error('expiring holds:', error));
       }, EXPIRY_INTERVAL_MS);
@@ -231,6 +237,7 @@ function trustedCode(): Plugin {
           ALLOCATE_ENDPOINT,
           PAYMENT_MARKS_ENDPOINT,
           PAYMENT_REFUNDS_ENDPOINT,
+          ORDER_CANCEL_ENDPOINT,
           SEND_MAIL_ENDPOINT,
           FIND_ORDER_ENDPOINT,
           ORDER_LINK_ENDPOINT,
@@ -287,6 +294,8 @@ function trustedCode(): Plugin {
             return applyMarksRequest(applyMarks, request.method, () => sendSoon(mail.sender));
           if (path === PAYMENT_REFUNDS_ENDPOINT)
             return applyRefundsRequest(applyRefunds, request.method, () => sendSoon(mail.sender));
+          if (path === ORDER_CANCEL_ENDPOINT)
+            return applyCancelsRequest(trusted.applyCancels, request.method, () => sendSoon(mail.sender));
           if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
           if (path === FIND_ORDER_ENDPOINT)
             return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);

@@ -6,13 +6,14 @@
  * - allocateOrders: /api/orders/allocate, which settles the order queue (orders/), as `vite preview` does locally,
  *   and then sends the confirmations the batch queued (mail/); /api/payments/apply, which applies the payments
  *   staff queued (payments/marks.ts), and /api/payments/refund, which applies the refunds staff asked for
- *   (payments/refunds.ts), through the same connection; and the card flow's /api/payments/card and its
+ *   (payments/refunds.ts), and /api/orders/cancel, which applies the cancels staff asked for (payments/cancel.ts),
+ *   through the same connection; and the card flow's /api/payments/card and its
  *   provider's webhook /api/payments/card/webhook (payments/card.ts); and the order page's /api/payments/method
  *   (payments/methodChange.ts) and /api/tickets/holder (orders/ticketHolder.ts);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
- * - expireOrders: every minute, lets the orders whose payment holds have ended unpaid lapse, and reminds bank
- *   transfers due within a day (payments/holdsJob.ts).
+ * - expireOrders: every minute, applies cancels left queued, lets the orders whose payment holds have ended unpaid
+ *   lapse, and reminds bank transfers due within a day (payments/holdsJob.ts).
  * SMTP is named by the secret SMTP_URL, the card provider by the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET;
  * MAIL_FROM and SHOP_URL are parameters (README, "Deploy to Firebase").
  */
@@ -28,7 +29,8 @@ import { type Allocator, createAllocator } from './orders/allocator';
 import { updateStoredRecords } from './migrations/atStart';
 import { runHoldsJob } from './payments/holdsJob';
 import { markApplier } from './payments/marks';
-import { applyMarksRequest, applyRefundsRequest } from './payments/marksEndpoint';
+import { cancelApplier } from './payments/cancel';
+import { applyCancelsRequest, applyMarksRequest, applyRefundsRequest } from './payments/marksEndpoint';
 import { refundApplier } from './payments/refunds';
 import {
   CARD_PAYMENT_ENDPOINT,
@@ -46,6 +48,7 @@ import { callerBehindGoogle, callerDirect } from './mail/caller';
 import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
+import { ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 
 /**
  * Hosting rewrites name this region; the agreement test (tests/e2e-firebase) keeps the two together. Put it
@@ -118,6 +121,7 @@ function cardFlow(): CardServices | null {
 let allocator: Allocator | undefined;
 let applyMarks: ReturnType<typeof markApplier> | undefined;
 let applyRefunds: ReturnType<typeof refundApplier> | undefined;
+let applyCancels: ReturnType<typeof cancelApplier> | undefined;
 let changeMethod: PaymentMethodChanger | undefined;
 let changeHolder: TicketHolderChanger | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
@@ -153,6 +157,7 @@ export const allocateOrders = onRequest(
       applyMarks = markApplier(db);
       // Card refunds go through the card flow's provider; without one they are answered no-card.
       applyRefunds = refundApplier(db, cardFlow()?.provider ?? null);
+      applyCancels = cancelApplier(db, cardFlow()?.cards);
       changeMethod = paymentMethodChanger(db);
       changeHolder = ticketHolderChanger(db);
     }
@@ -164,21 +169,23 @@ export const allocateOrders = onRequest(
         ? await applyMarksRequest(applyMarks!, request.method, sendMail)
         : request.path === PAYMENT_REFUNDS_ENDPOINT
           ? await applyRefundsRequest(applyRefunds!, request.method, sendMail)
-          : request.path === CARD_PAYMENT_ENDPOINT
-            ? await cardPaymentRequest(cardFlow(), request.method, request.body)
-            : request.path === PAYMENT_METHOD_ENDPOINT
-              ? await paymentMethodRequest(changeMethod!, request.method, request.body)
-              : request.path === TICKET_HOLDER_ENDPOINT
-                ? await ticketHolderRequest(changeHolder!, request.method, request.body)
-                : request.path === CARD_WEBHOOK_ENDPOINT
-                  ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
-                    await cardWebhookRequest(
-                      cardFlow(),
-                      request.method,
-                      request.rawBody,
-                      request.get('stripe-signature'),
-                    )
-                  : await allocateRequest(allocator, request.method, sendMail);
+          : request.path === ORDER_CANCEL_ENDPOINT
+            ? await applyCancelsRequest(applyCancels!, request.method, sendMail)
+            : request.path === CARD_PAYMENT_ENDPOINT
+              ? await cardPaymentRequest(cardFlow(), request.method, request.body)
+              : request.path === PAYMENT_METHOD_ENDPOINT
+                ? await paymentMethodRequest(changeMethod!, request.method, request.body)
+                : request.path === TICKET_HOLDER_ENDPOINT
+                  ? await ticketHolderRequest(changeHolder!, request.method, request.body)
+                  : request.path === CARD_WEBHOOK_ENDPOINT
+                    ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
+                      await cardWebhookRequest(
+                        cardFlow(),
+                        request.method,
+                        request.rawBody,
+                        request.get('stripe-signature'),
+                      )
+                    : await allocateRequest(allocator, request.method, sendMail);
     if ([CARD_PAYMENT_ENDPOINT, CARD_WEBHOOK_ENDPOINT, PAYMENT_METHOD_ENDPOINT].includes(request.path)) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
@@ -238,6 +245,6 @@ export const expireOrders = onSchedule(
     storedRecordsUpdated ??= updateStoredRecords(db);
     await storedRecordsUpdated;
     const report = await runHoldsJob(db, Date.now(), cardFlow()?.cards);
-    if (report.expired > 0 || report.reminded > 0) await mailServices().sender.drain();
+    if (report.expired > 0 || report.reminded > 0 || report.cancelled > 0) await mailServices().sender.drain();
   },
 );

@@ -630,6 +630,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/about',
     '/api/mail/send',
     '/api/orders/allocate',
+    '/api/orders/cancel',
     '/api/orders/find',
     '/api/orders/link',
     '/api/payments/apply',

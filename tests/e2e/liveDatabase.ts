@@ -10,9 +10,15 @@ import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabas
 import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
 import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
 import { markApplier } from '../../functions/src/payments/marks';
-import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';
+import { cancelApplier } from '../../functions/src/payments/cancel';
+import type { EndpointAnswer } from '../../functions/src/endpointAnswer';
+import {
+  applyCancelsRequest,
+  applyMarksRequest,
+  applyRefundsRequest,
+} from '../../functions/src/payments/marksEndpoint';
 import { refundApplier } from '../../functions/src/payments/refunds';
-import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { ALLOCATE_ENDPOINT, ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import {
   CARD_PAYMENT_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
@@ -65,6 +71,7 @@ interface TrustedCode {
   allocator: Allocator;
   applyMarks: ReturnType<typeof markApplier>;
   applyRefunds: ReturnType<typeof refundApplier>;
+  applyCancels: ReturnType<typeof cancelApplier>;
   changeMethod: ReturnType<typeof paymentMethodChanger>;
   changeHolder: ReturnType<typeof ticketHolderChanger>;
   mail: TrustedMail;
@@ -122,20 +129,21 @@ async function connectPages(
     const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
-  // Payments staff recorded, applied as `vite preview` and the Cloud Function allocateOrders do.
-  await context.route(`**${PAYMENT_MARKS_ENDPOINT}`, async (route) => {
-    if (!online()) return route.abort('internetdisconnected');
-    const { applyMarks, mail } = trusted();
-    const answer = await applyMarksRequest(applyMarks, route.request().method(), () => sendSoon(mail.sender));
-    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-  });
-  // Refunds staff asked for, the same way.
-  await context.route(`**${PAYMENT_REFUNDS_ENDPOINT}`, async (route) => {
-    if (!online()) return route.abort('internetdisconnected');
-    const { applyRefunds, mail } = trusted();
-    const answer = await applyRefundsRequest(applyRefunds, route.request().method(), () => sendSoon(mail.sender));
-    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-  });
+  // The queues staff fill (payments recorded, refunds and cancels asked for), applied as `vite preview` and the
+  // Cloud Function allocateOrders do.
+  const queues: [string, (code: TrustedCode, method: string, sent: () => void) => Promise<EndpointAnswer>][] = [
+    [PAYMENT_MARKS_ENDPOINT, (code, method, sent) => applyMarksRequest(code.applyMarks, method, sent)],
+    [PAYMENT_REFUNDS_ENDPOINT, (code, method, sent) => applyRefundsRequest(code.applyRefunds, method, sent)],
+    [ORDER_CANCEL_ENDPOINT, (code, method, sent) => applyCancelsRequest(code.applyCancels, method, sent)],
+  ];
+  for (const [endpoint, apply] of queues) {
+    await context.route(`**${endpoint}`, async (route) => {
+      if (!online()) return route.abort('internetdisconnected');
+      const code = trusted();
+      const answer = await apply(code, route.request().method(), () => sendSoon(code.mail.sender));
+      await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+    });
+  }
   // The order page's "Pay by card", as `vite preview` and the Cloud Function allocateOrders answer it.
   await context.route(`**${CARD_PAYMENT_ENDPOINT}`, async (route) => {
     if (!online()) return route.abort('internetdisconnected');
@@ -237,6 +245,10 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           // Card refunds through the test's own card provider, the one its card payments were made with.
           applyRefunds: refundApplier(db, {
             refund: async (refund) => (await cards()).services.provider.refund(refund),
+          }),
+          // Open card pages closed through the test's own card provider, started only for a card order.
+          applyCancels: cancelApplier(db, {
+            closeOpenPayments: async (target) => (await cards()).services.cards.closeOpenPayments(target),
           }),
           changeMethod: paymentMethodChanger(db),
           changeHolder: ticketHolderChanger(db),

@@ -535,13 +535,54 @@ const MATRIX: Case[] = [
     run: write((u) => `openOrders/${u.customer}`, null),
     allowed: SIGNED_IN_STAFF,
   },
+  // Cancelling is trusted code's (docs/payments.md#the-order-lifecycle): staff queue a request instead.
   {
-    what: "cancel the customer's order",
+    what: "cancel the customer's order by writing its status",
     run: updateRoot((u) => ({
       [`orders/${u.customer}/order-1/status`]: 'cancelled',
       [`openOrders/${u.customer}/a`]: null,
     })),
+    allowed: [],
+  },
+  {
+    what: "fulfil the customer's order, freeing its slot",
+    run: updateRoot((u) => ({
+      [`orders/${u.customer}/order-1/status`]: 'fulfilled',
+      [`openOrders/${u.customer}/a`]: null,
+    })),
     allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "queue a cancel of the customer's order, as oneself",
+    run: (c) =>
+      set(ref(c.db, 'orderCancels/cancel-matrix-1'), {
+        uid: uids.customer,
+        order: 'order-1',
+        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        at: serverTimestamp(),
+      }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "queue a cancel of the customer's order as somebody else",
+    run: (c) =>
+      set(ref(c.db, 'orderCancels/cancel-matrix-2'), {
+        uid: uids.customer,
+        order: 'order-1',
+        by: 'someone-else',
+        at: serverTimestamp(),
+      }),
+    allowed: [],
+  },
+  {
+    what: 'answer a cancel request',
+    run: write(() => 'orderCancelAnswers/cancel-matrix-1', { kind: 'cancelled', refund: 0, at: serverTimestamp() }),
+    allowed: [],
+  },
+  {
+    what: "record who cancelled the customer's order",
+    run: write((u) => `orders/${u.customer}/order-1/cancelled`, { by: 'someone', at: serverTimestamp() }),
+    allowed: [],
   },
   {
     what: "change the quantity of the customer's order",
@@ -806,13 +847,13 @@ const MATRIX: Case[] = [
   },
   { what: "check the customer's ticket in (scan and first check-in)", run: checkIn, allowed: SIGNED_IN_STAFF },
   {
-    what: "cancel the customer's order, voiding its ticket and freeing its slot",
+    what: "cancel the customer's order by hand, voiding its ticket and freeing its slot",
     run: updateRoot((u) => ({
       [`orders/${u.customer}/order-1/status`]: 'cancelled',
       [`openOrders/${u.customer}/a`]: null,
       'tickets/harbour-jazz-night/order-1-0/status': 'void',
     })),
-    allowed: SIGNED_IN_STAFF,
+    allowed: [],
   },
   { what: 'write at the root', run: (c) => update(ref(c.db), { somewhere: 1 }), allowed: [] },
   // ── The staff desk's index (docs/data-model.md#the-staff-desk): staff read it, only trusted code writes it,

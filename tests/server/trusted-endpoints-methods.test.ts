@@ -22,7 +22,7 @@ import {
 import type { MailDatabase } from '../../functions/src/mail/orderData';
 import type { CallerLimit } from '../../functions/src/mail/rateLimit';
 import type { MailSender } from '../../functions/src/mail/sender';
-import { ALLOCATE_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { ALLOCATE_ENDPOINT, ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import {
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
@@ -33,13 +33,18 @@ import {
 } from '../../src/features/payments/model/paymentEndpoint';
 import { paymentMethodRequest, type PaymentMethodChanger } from '../../functions/src/payments/methodChange';
 import { ticketHolderRequest, type TicketHolderChanger } from '../../functions/src/orders/ticketHolder';
-import { applyMarksRequest, applyRefundsRequest } from '../../functions/src/payments/marksEndpoint';
+import {
+  applyCancelsRequest,
+  applyMarksRequest,
+  applyRefundsRequest,
+} from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 
 const ENDPOINTS = [
   ALLOCATE_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
   PAYMENT_REFUNDS_ENDPOINT,
+  ORDER_CANCEL_ENDPOINT,
   PAYMENT_METHOD_ENDPOINT,
   TICKET_HOLDER_ENDPOINT,
   CARD_PAYMENT_ENDPOINT,
@@ -74,6 +79,7 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
           method,
         ),
         applyRefundsRequest(() => Promise.reject(new Error('refunds applied by a call that is not a POST')), method),
+        applyCancelsRequest(() => Promise.reject(new Error('cancels applied by a call that is not a POST')), method),
         paymentMethodRequest(untouchable<PaymentMethodChanger>('changer'), method, {
           secret: 'x'.repeat(32),
           method: 'door',

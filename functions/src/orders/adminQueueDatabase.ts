@@ -11,6 +11,7 @@ import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type DataSnapshot, getDatabase } from 'firebase-admin/database';
 import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
 import type { QueueDatabase } from './allocator';
+import type { CancelsDatabase } from '../payments/cancel';
 import type { HoldsDatabase } from '../payments/expiry';
 import type { MarksDatabase } from '../payments/marks';
 import type { RemindersDatabase } from '../payments/reminders';
@@ -18,6 +19,7 @@ import type { RefundsDatabase } from '../payments/refunds';
 import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
 import { refundPaths } from '../../../src/features/payments/model/refundRecords';
 import { deskPaths } from '../../../src/features/orders/deskIndex';
+import { cancelPaths } from '../../../src/features/orders/orderCancels';
 import type { QueuedRequest } from './settle';
 
 let apps = 0;
@@ -52,11 +54,17 @@ function childrenOf(snapshot: DataSnapshot): { key: string; raw: unknown }[] {
 
 /**
  * The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts), the payment marks
- * (payments/marks.ts) and the refunds (payments/refunds.ts) act through it too, as the one identity that moves stock and payments.
+ * (payments/marks.ts), the refunds (payments/refunds.ts) and staff's cancels (payments/cancel.ts) act through it
+ * too, as the one identity that moves stock and payments.
  */
 export function adminQueueDatabase(
   databaseURL?: string,
-): QueueDatabase & HoldsDatabase & MarksDatabase & RemindersDatabase & RefundsDatabase & { close(): Promise<void> } {
+): QueueDatabase &
+  HoldsDatabase &
+  MarksDatabase &
+  RemindersDatabase &
+  RefundsDatabase &
+  CancelsDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -89,6 +97,9 @@ export function adminQueueDatabase(
     },
     async oldestRefundRequests(limit) {
       return childrenOf(await db.ref(refundPaths.requests).orderByChild('at').limitToFirst(limit).get());
+    },
+    async oldestCancels(limit) {
+      return childrenOf(await db.ref(cancelPaths.requests).orderByChild('at').limitToFirst(limit).get());
     },
     async readAll(paths) {
       const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));

@@ -129,8 +129,12 @@ export interface CardPayments {
   check(secret: string): Promise<{ kind: 'not-found' } | { kind: 'checked'; state: string }>;
   /** A payment the provider told us about (a verified webhook): read back, and confirmed if paid. */
   settle(providerId: string): Promise<ConfirmAnswer>;
-  /** Before an unpaid card order lapses: closes its open payments; false when it must not lapse yet. */
-  closeBeforeLapse(target: OrderOf): Promise<boolean>;
+  /**
+   * Before a card order lapses or is cancelled: closes its open payments at the provider, recording one paid at the
+   * last moment. 'paid' when one was (or is still open), 'unavailable' when the provider cannot say: the order must
+   * then not close yet.
+   */
+  closeOpenPayments(target: OrderOf): Promise<'closed' | 'paid' | 'unavailable'>;
 }
 
 export interface CardSettings {
@@ -319,18 +323,18 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       return confirm(ours, ours.paymentId, payment);
     },
 
-    async closeBeforeLapse(target) {
+    async closeOpenPayments(target) {
       const key = deskKey(target.uid, target.order);
       const read = await db.readAll([paymentPaths.payments(key)]);
       try {
         const answers = await settleAll(target, cardRecords(read.get(paymentPaths.payments(key))), true);
-        // Paid at the last moment: the order is paid, not lapsed.
-        return answers.every(({ payment }) => payment?.state !== 'paid' && payment?.state !== 'open');
+        const paid = answers.some(({ payment }) => payment?.state === 'paid' || payment?.state === 'open');
+        return paid ? 'paid' : 'closed';
       } catch (error) {
-        // The provider cannot say: the order waits for the next run rather than lapse with a payment under way.
+        // The provider cannot say: the order waits rather than close with a payment under way.
         if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) {
           console.error(`closing card payments of ${key}:`, error.message);
-          return false;
+          return 'unavailable';
         }
         throw error;
       }

@@ -9,17 +9,15 @@
  * refused or unfinished order is simply found again by the next run.
  */
 import { paths } from '../../../src/firebase/paths';
-import { deskPaths, deskStatusWrites, parseDeskEntry, type DeskEntry } from '../../../src/features/orders/deskIndex';
-import { slotOf } from '../../../src/features/orders/openOrders';
+import { deskPaths, parseDeskEntry, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { queuedMail } from '../../../src/features/orders/orderMail';
 import { type OrderPayment, parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import type { CardPayments } from './card';
-import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
+import { closeOrderWrites, closeReads } from './closeOrder';
 import { isRecord } from '../../../src/state/validation';
 
 import { SERVER_TIME } from './settlePayment';
 import { drainQueue } from '../drainQueue';
-const increment = (by: number) => ({ '.sv': { increment: by } });
 
 /** What the expiry job needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
 export interface HoldsDatabase {
@@ -36,11 +34,6 @@ const lapsesNow = (pay: OrderPayment, now: number): boolean =>
 
 /** The expired email's id is fixed by its order: an order lapses once, so it can never be queued twice. */
 const expiredMessageId = (orderId: string): string => `${orderId}-expired`;
-
-/** What one order's expiry reads besides its index entry: its owner's slots, its stock and quotas, its tickets. */
-function expiryReads(entry: DeskEntry, order: unknown): string[] {
-  return [paths.openOrders(entry.uid), ...placePaths(itemsOf(order)), ...firstTickets(entry)];
-}
 
 /** An index entry whose order is gone (deleted by hand) is taken out of the index, with its events' entries. */
 function goneOrderWrites(key: string, entry: DeskEntry): Record<string, unknown> {
@@ -62,38 +55,28 @@ export function expiryUpdate(
 ): Record<string, unknown> | null {
   if (!isRecord(order)) return goneOrderWrites(key, entry);
   const pay = parseOrderPayment(order.pay);
-  if (!pay) return { [`${deskPaths.order(key)}/hold`]: null };
+  // Cancelled by staff through trusted code (cancel.ts): closed already, its places back.
+  if (!pay || isRecord(order.cancelled)) return { [`${deskPaths.order(key)}/hold`]: null };
   if (pay.state !== 'pending')
     return { [`${deskPaths.order(key)}/hold`]: null, [`${deskPaths.order(key)}/pay`]: pay.state };
   if (!lapsesNow(pay, now)) return null;
   const { uid, order: orderId } = entry;
   const orderPath = paths.order(uid, orderId);
   const update: Record<string, unknown> = {
+    ...closeOrderWrites(key, entry, order, reads),
     [`${orderPath}/pay/state`]: 'expired',
     [`${orderPath}/pay/v`]: pay.v + 1,
-    [`${orderPath}/status`]: 'cancelled',
-    ...deskStatusWrites(key, entry, 'cancelled'),
     [`${deskPaths.order(key)}/pay`]: 'expired',
-    [`${deskPaths.order(key)}/hold`]: null,
   };
   const contact = isRecord(order.contact) ? order.contact : {};
-  if (typeof contact.email === 'string') {
+  // An order staff cancelled before cancelling went through trusted code lapses without a second email.
+  if (typeof contact.email === 'string' && order.status !== 'cancelled') {
     Object.assign(
       update,
       queuedMail(expiredMessageId(orderId), { uid, order: orderId, kind: 'expired', to: contact.email }, SERVER_TIME),
     );
   }
-  const slot = slotOf(reads.get(paths.openOrders(uid)), orderId);
-  if (slot) update[paths.openOrderSlot(uid, slot)] = null;
-  const items = itemsOf(order);
-  for (const [path, quantity] of placesHeld(items)) {
-    // Stock or a quota that is not counted (no number) stays uncounted; what was taken of a counted one goes back.
-    if (typeof reads.get(path) === 'number') update[path] = increment(quantity);
-  }
-  return {
-    ...update,
-    ...ticketWrites(orderId, items, (eventId) => ticketed(reads, eventId, orderId), { status: 'void' }),
-  };
+  return update;
 }
 
 /** What one run did. */
@@ -116,7 +99,7 @@ export async function expireHolds(
   db: HoldsDatabase,
   now: number,
   /** Card payments, whose open pages are closed before their order lapses (card.ts). */
-  cards?: Pick<CardPayments, 'closeBeforeLapse'>,
+  cards?: Pick<CardPayments, 'closeOpenPayments'>,
 ): Promise<ExpiryReport> {
   const report: ExpiryReport = { expired: 0, tidied: 0, refused: 0 };
   await drainQueue(
@@ -146,17 +129,18 @@ async function updateFor(
   key: string,
   entry: DeskEntry,
   now: number,
-  cards: Pick<CardPayments, 'closeBeforeLapse'> | undefined,
+  cards: Pick<CardPayments, 'closeOpenPayments'> | undefined,
 ): Promise<Record<string, unknown> | null> {
   const orderPath = paths.order(entry.uid, entry.order);
   let order = (await db.readAll([orderPath])).get(orderPath);
   const pay = isRecord(order) ? parseOrderPayment(order.pay) : null;
   if (cards && pay?.method === 'card' && lapsesNow(pay, now)) {
-    // Nobody may pay for stock that goes back on sale: the provider's page closes first (false: it cannot yet).
-    if (!(await cards.closeBeforeLapse(entry))) return null;
+    // Nobody may pay for stock that goes back on sale: the provider's page closes first. Paid at the last moment,
+    // the order is paid, not lapsed; a provider that cannot say leaves it for the next run.
+    if ((await cards.closeOpenPayments(entry)) !== 'closed') return null;
     // What closing found (a payment made at the last moment) is in the order now.
     order = (await db.readAll([orderPath])).get(orderPath);
   }
-  const reads = await db.readAll(expiryReads(entry, order));
+  const reads = await db.readAll(closeReads(entry, order));
   return expiryUpdate(key, entry, order, reads, now);
 }

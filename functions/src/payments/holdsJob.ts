@@ -1,21 +1,25 @@
 /**
- * The minute job of unpaid orders (docs/payments.md#the-hold): lapsed holds expire (expiry.ts), bank transfers due
+ * The minute job of unpaid orders (docs/payments.md#the-hold): cancels staff queued and no desk has had applied yet
+ * are applied (cancel.ts, so that their places come back even when the desk that asked was closed), lapsed holds
+ * expire (expiry.ts), bank transfers due
  * within a day are reminded (reminders.ts), and the run is noted at jobRuns/holds for the desk, which says when the
  * job last ran, so that an organiser sees a job that stopped (a scheduler not set up, a function failing).
  */
 import { HOLDS_JOB_PATH } from '../../../src/features/payments/model/paymentRecords';
+import { cancelApplier, type CancelsDatabase } from './cancel';
 import type { CardPayments } from './card';
 import { expireHolds, type ExpiryReport, type HoldsDatabase } from './expiry';
 import { remindTransfers, type RemindersDatabase } from './reminders';
 import { SERVER_TIME } from './settlePayment';
 
 export async function runHoldsJob(
-  db: HoldsDatabase & RemindersDatabase,
+  db: HoldsDatabase & RemindersDatabase & CancelsDatabase,
   now: number,
-  cards?: Pick<CardPayments, 'closeBeforeLapse'>,
-): Promise<ExpiryReport & { reminded: number }> {
+  cards?: Pick<CardPayments, 'closeOpenPayments'>,
+): Promise<ExpiryReport & { reminded: number; cancelled: number }> {
+  const cancels = await cancelApplier(db, cards)();
   const expiry = await expireHolds(db, now, cards);
   const reminded = await remindTransfers(db, now);
   await db.update({ [HOLDS_JOB_PATH]: { at: SERVER_TIME, expired: expiry.expired, reminded } });
-  return { ...expiry, reminded };
+  return { ...expiry, reminded, cancelled: cancels.applied.cancelled ?? 0 };
 }

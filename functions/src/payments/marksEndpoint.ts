@@ -4,6 +4,7 @@
  * call it (it applies only what the rules let staff queue), and calls while it runs join that run.
  */
 import type { MarksReport } from './marks';
+import type { CancelsReport } from './cancel';
 import type { RefundsReport } from './refunds';
 // With its extension: vite.config.ts loads this module as it is, without a bundler to resolve it.
 import { type EndpointAnswer, queueRunRequest } from '../endpointAnswer.ts';
@@ -27,4 +28,16 @@ export function applyRefundsRequest(
   afterApply?: () => void,
 ): Promise<EndpointAnswer> {
   return queueRunRequest('refunds', method, apply, afterApply);
+}
+
+/**
+ * POST /api/orders/cancel: the desk, having queued a cancel request, asks trusted code to apply the cancel queue now
+ * (cancel.ts); the answer travels through the database (orderCancelAnswers/{requestId}), as with the marks.
+ */
+export function applyCancelsRequest(
+  apply: () => Promise<CancelsReport>,
+  method: string | undefined,
+  afterApply?: () => void,
+): Promise<EndpointAnswer> {
+  return queueRunRequest('order cancels', method, apply, afterApply);
 }

@@ -11,7 +11,8 @@ import { isPermissionDenied } from '../../firebase/errors';
  */
 export async function saveOnline(
   work: () => Promise<void>,
-  success: string,
+  /** What the toast says it did; a function when only the work's outcome can tell. */
+  success: string | (() => string),
   /** The toast's title: "Saved", or what the work really did ("Email on its way" when it queues mail). */
   done = t`Saved`,
 ): Promise<string | null> {
@@ -26,12 +27,16 @@ export async function saveOnline(
       ? t`The shop refused this change: you may not have permission, or a value is not allowed.`
       : t`This could not be saved. Please try again.`;
   }
-  notify({ severity: 'success', summary: done, detail: success });
+  notify({ severity: 'success', summary: done, detail: typeof success === 'string' ? success : success() });
   return null;
 }
 
 /** For one-click changes (a status, a role): the outcome goes to a toast instead of a form. */
-export async function saveQuickly(work: () => Promise<void>, success: string, done = t`Saved`): Promise<boolean> {
+export async function saveQuickly(
+  work: () => Promise<void>,
+  success: string | (() => string),
+  done = t`Saved`,
+): Promise<boolean> {
   const problem = await saveOnline(work, success, done);
   if (problem) notify({ severity: 'error', summary: t`Not saved`, detail: problem });
   return problem === null;

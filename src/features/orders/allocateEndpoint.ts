@@ -4,3 +4,6 @@
  * importing nothing, so that the Vite config can share it.
  */
 export const ALLOCATE_ENDPOINT = '/api/orders/allocate';
+
+/** POST: the desk asks trusted code to apply the cancels staff queued (orderCancels.ts); the answer is in the database. */
+export const ORDER_CANCEL_ENDPOINT = '/api/orders/cancel';

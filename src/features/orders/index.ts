@@ -18,7 +18,8 @@ export {
   type WantedLine,
 } from './order';
 export { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from './orderStatus';
-export { ALLOCATE_ENDPOINT } from './allocateEndpoint';
+export { ALLOCATE_ENDPOINT, ORDER_CANCEL_ENDPOINT } from './allocateEndpoint';
+export { cancelPaths, cancelRequestRecord, parseCancelOutcome, type CancelOutcome } from './orderCancels';
 export { displayReference, normaliseReference, referenceOrId } from './orderReference';
 export { readDeskDetails, type DeskDetails } from './deskDetails';
 export { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT, orderPageUrl } from './orderLink';

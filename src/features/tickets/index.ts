@@ -3,7 +3,6 @@
  * holder's name may be (checkout asks one per ticket), and whether this device keeps any. Their panels
  * (GuestTicketsPanel, MyTicketsPanel) are loaded lazily, on their own.
  */
-export { ticketStatusChanges } from './orderStatus';
 export { normaliseCode } from './ticketCode';
 export { HOLDER_NAME_LIMIT, holderNameError, parseTicket, type Ticket } from './ticket';
 export { ticketsKeptHere } from './keptTickets';

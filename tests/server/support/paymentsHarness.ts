@@ -11,7 +11,9 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { adminQueueDatabase } from '../../../functions/src/orders/adminQueueDatabase';
 import { createAllocator } from '../../../functions/src/orders/allocator';
 import { orderIdFor } from '../../../functions/src/orders/orderId';
-import { deskKey } from '../../../src/features/orders/deskIndex';
+import { cancelApplier } from '../../../functions/src/payments/cancel';
+import type { CardPayments } from '../../../functions/src/payments/card';
+import { cancelPaths, cancelRequestRecord } from '../../../src/features/orders/orderCancels';
 import { requestRecord } from '../../../src/features/orders/orderRequest';
 import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import type { ShopLanguage } from '../../../src/i18n/languages';
@@ -90,15 +92,23 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     return orderIdFor(uid, id);
   }
 
-  /** Order `id` of buyer `uid` cancelled as the desk writes it: the order and its index entry, its `tickets` void. */
-  async function cancelOnDesk(uid: string, id: string, tickets: readonly string[]): Promise<void> {
-    await admin()
-      .ref()
-      .update({
-        [`orders/${uid}/${id}/status`]: 'cancelled',
-        [`deskOrders/${deskKey(uid, id)}/status`]: 'cancelled',
-        ...Object.fromEntries(tickets.map((ticket) => [`tickets/${ticket}/status`, 'void'])),
-      });
+  /**
+   * Order `id` of buyer `uid` cancelled as the desk cancels one: a request queued by staff member `staff` (judged by
+   * the rules) and applied by trusted code, with `cards` to close open card pages. Returns trusted code's answer.
+   */
+  let cancels = 0;
+  async function cancelOnDesk(
+    uid: string,
+    id: string,
+    cards?: Pick<CardPayments, 'closeOpenPayments'>,
+    staff = 'staff',
+  ): Promise<unknown> {
+    const requestId = `cancel-${++cancels}-${id}`.slice(0, 64);
+    await connect(staff, staff)
+      .ref(cancelPaths.request(requestId))
+      .set(cancelRequestRecord({ uid, order: id, by: staff }, ServerValue.TIMESTAMP));
+    await cancelApplier(trusted(), cards)();
+    return (await admin().ref(cancelPaths.answer(requestId)).get()).val();
   }
 
   return {

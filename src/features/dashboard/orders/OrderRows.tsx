@@ -14,13 +14,19 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { ORDER_STATUSES, referenceOrId, STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
 import { PAY_STATE_LABELS } from '../../payments/model';
 import { useShopFormat } from '../../dashboardKit';
 import { useAtomValue } from 'jotai';
 import { ConfirmDialog } from '../../../lib/mui/ConfirmDialog';
-import { pendingStatusAtom, scheduleStatus, undoStatus } from './pendingStatus';
+import {
+  dropRefundProposal,
+  pendingStatusAtom,
+  refundProposalsAtom,
+  scheduleStatus,
+  undoStatus,
+} from './pendingStatus';
 import { STATUS_UNDO_MS } from './statusUndo';
 import { OrderDetails } from './OrderDetails';
 import { refundToPropose } from './orderData';
@@ -42,10 +48,8 @@ function consequences(entry: DeskEntry, status: OrderStatus): string {
   const seconds = STATUS_UNDO_MS / 1000;
   return [
     status === 'cancelled'
-      ? t`Its tickets become void and admit nobody.`
-      : entry.status === 'cancelled'
-        ? t`Its tickets become valid again.`
-        : '',
+      ? t`Its tickets become void and admit nobody, and its places go back on sale. A cancelled order stays cancelled.`
+      : '',
     status === 'pending' ? '' : t`${name} is emailed the news at ${email}.`,
     plural(seconds, {
       one: 'You can undo it for # second before anything is saved or sent.',
@@ -81,11 +85,11 @@ function statusWords(reference: string, current: OrderStatus, asked: OrderStatus
       fulfilled: 'Mark fulfilled',
       other: 'Cancel order',
     }),
+    // Never from cancelled: a cancelled order stays cancelled.
     keep: select(current, {
       pending: 'Keep it pending',
       confirmed: 'Keep it confirmed',
-      fulfilled: 'Keep it fulfilled',
-      other: 'Keep it cancelled',
+      other: 'Keep it fulfilled',
     }),
   };
 }
@@ -95,9 +99,42 @@ function undoLabel(reference: string, current: OrderStatus): string {
   return select(current, {
     pending: `Undo: keep order ${reference} pending`,
     confirmed: `Undo: keep order ${reference} confirmed`,
-    fulfilled: `Undo: keep order ${reference} fulfilled`,
-    other: `Undo: keep order ${reference} cancelled`,
+    other: `Undo: keep order ${reference} fulfilled`,
   });
+}
+
+/** Once the order is cancelled with money paid and not given back, proposes refunding it; staff may decline. */
+function RefundProposal({ row, reference }: { row: Row; reference: string }) {
+  const { t } = useLingui();
+  const proposed = useAtomValue(refundProposalsAtom).has(row.key);
+  const [proposal, setProposal] = useState<Awaited<ReturnType<typeof refundToPropose>>>(null);
+  useEffect(() => {
+    if (!proposed) return;
+    let current = true;
+    refundToPropose(row.entry).then(
+      (found) => {
+        if (!current) return;
+        if (found) setProposal(found);
+        else dropRefundProposal(row.key);
+      },
+      (error: unknown) => console.error('The order could not be read for its refund:', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [proposed, row.key, row.entry]);
+  if (!proposed || !proposal) return null;
+  return (
+    <RefundDialog
+      order={proposal.order}
+      payment={proposal.payment}
+      intro={t`Order ${reference} is cancelled, and has money paid that it has not had back. Refund the buyer? Cancelling does not refund by itself.`}
+      onClose={() => {
+        setProposal(null);
+        dropRefundProposal(row.key);
+      }}
+    />
+  );
 }
 
 function StatusSelect({ row }: { row: Row }) {
@@ -105,19 +142,19 @@ function StatusSelect({ row }: { row: Row }) {
   const reference = referenceOf(row.entry);
   const pending = useAtomValue(pendingStatusAtom).get(row.key);
   const [asked, setAsked] = useState<OrderStatus | null>(null);
-  const [proposal, setProposal] = useState<Awaited<ReturnType<typeof refundToPropose>>>(null);
   const current = row.entry.status;
   const words = asked && statusWords(reference, current, asked);
   // A native select: light enough for a page of rows, and the phone's own picker. Its column (or card) says what it
   // is; its accessible name says which order. A change is confirmed first, then waits out its undo time
-  // (pendingStatus.ts): a mis-tap must not cancel a customer and mail them.
+  // (pendingStatus.ts): a mis-tap must not cancel a customer and mail them. A cancelled order stays cancelled: its
+  // places went back on sale (docs/payments.md#the-order-lifecycle).
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <TextField
         select
         size="small"
         value={pending?.status ?? row.entry.status}
-        disabled={pending !== undefined}
+        disabled={pending !== undefined || current === 'cancelled'}
         onChange={(event) => {
           const status = event.target.value as OrderStatus;
           if (status !== row.entry.status) setAsked(status);
@@ -154,21 +191,7 @@ function StatusSelect({ row }: { row: Row }) {
           onConfirm={() => {
             setAsked(null);
             scheduleStatus(row.key, row.entry, asked, reference);
-            // Cancelling a paid order proposes giving its money back; staff may decline.
-            if (asked === 'cancelled') {
-              refundToPropose(row.entry).then(setProposal, (error: unknown) =>
-                console.error('The order could not be read for its refund:', error),
-              );
-            }
           }}
-        />
-      )}
-      {proposal && (
-        <RefundDialog
-          order={proposal.order}
-          payment={proposal.payment}
-          intro={t`Order ${reference} is being cancelled, and was paid. Refund the buyer? Cancelling does not refund by itself.`}
-          onClose={() => setProposal(null)}
         />
       )}
     </Stack>
@@ -245,6 +268,7 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
                     {row.entry.name}
                   </Typography>
                   <StatusSelect row={row} />
+                  <RefundProposal row={row} reference={reference} />
                 </Stack>
                 <Typography variant="body2">
                   <Contact entry={row.entry} />
@@ -312,6 +336,7 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
               <TableCell>{row.entry.pay && i18n._(PAY_STATE_LABELS[row.entry.pay])}</TableCell>
               <TableCell>
                 <StatusSelect row={row} />
+                <RefundProposal row={row} reference={referenceOf(row.entry)} />
               </TableCell>
             </TableRow>
           ))}

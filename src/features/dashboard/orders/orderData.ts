@@ -1,22 +1,40 @@
 /**
  * The orders room's writes: the one update that moves an order to a new status with everything that follows from
- * it, and what cancelling a paid order proposes to refund. The paths and shapes are the index's
- * (src/features/orders/deskIndex.ts).
+ * it, the request that has trusted code cancel one, and what cancelling a paid order proposes to refund. The paths
+ * and shapes are the index's (src/features/orders/deskIndex.ts) and the cancel queue's (orders/orderCancels.ts).
  */
-import { database } from '../../../firebase/database';
+import { database, type Database } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
-import { deskStatusWrites, parseOrder, slotOf, type DeskEntry, type Order, type OrderStatus } from '../../orders';
+import { keepNudging } from '../../../lib/nudge';
+import { appStore } from '../../../state/appStore';
+import { authAtom } from '../../../state/atoms';
+import {
+  cancelPaths,
+  cancelRequestRecord,
+  deskStatusWrites,
+  ORDER_CANCEL_ENDPOINT,
+  parseCancelOutcome,
+  parseOrder,
+  slotOf,
+  type CancelOutcome,
+  type DeskEntry,
+  type Order,
+  type OrderStatus,
+} from '../../orders';
 import { refundable, type OrderPayment } from '../../payments/model';
-import { ticketStatusChanges } from '../../tickets';
 import { sendQueuedMail, staffMail } from '../../dashboardKit';
 
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
 
+/** How long the desk waits for trusted code's answer before saying the cancel is queued and will follow. */
+const CANCEL_ANSWER_WAIT_MS = 20_000;
+
 /**
- * Sets an order's status in one update with what follows from it: its index entries move with it (the rules
+ * Sets an order's status (pending, confirmed or fulfilled; cancelling is trusted code's: cancelOrder) in one update
+ * with what follows from it: its index entries move with it (the rules
  * insist), closing it (fulfilled or cancelled) frees its open-order slot so the buyer may order again
- * (docs/security.md), its tickets are void while it is cancelled (docs/tickets-and-check-in.md), and the buyer is
- * emailed the news (docs/email.md).
+ * (docs/security.md), and the buyer is emailed the news (docs/email.md). Its tickets keep their status: only
+ * cancelling, trusted code's, voids them.
  */
 export async function setOrderStatus(key: string, entry: DeskEntry, status: OrderStatus): Promise<void> {
   const db = await database();
@@ -24,7 +42,6 @@ export async function setOrderStatus(key: string, entry: DeskEntry, status: Orde
   if (!order) throw new Error(`order ${entry.uid}/${entry.order} is gone or unreadable`);
   const patch: Record<string, unknown> = {
     [paths.orderStatus(order.uid, order.id)]: status,
-    ...(await ticketStatusChanges(order, status)),
     ...deskStatusWrites(key, entry, status),
     ...(status !== 'pending' && status !== order.status ? staffMail(db, order, 'status', status) : {}),
   };
@@ -37,11 +54,57 @@ export async function setOrderStatus(key: string, entry: DeskEntry, status: Orde
 }
 
 /**
- * What cancelling a paid order proposes to give back (docs/payments.md#refunds): the order with its payment, when
- * money of it may still be refunded; null otherwise (unpaid, refunded in full, from before payments, gone).
+ * Asks trusted code to cancel the order (docs/payments.md#the-order-lifecycle): the request is queued as the signed-in
+ * staff member and trusted code asked to apply it. Resolves with trusted code's answer, or 'queued' when none came
+ * in time (trusted code busy or away): the request stays queued and the minute job applies it.
+ */
+export async function cancelOrder(entry: DeskEntry): Promise<CancelOutcome | 'queued'> {
+  const by = appStore.get(authAtom).id;
+  if (!by) throw new Error('only a signed-in staff member can cancel an order');
+  const db = await database();
+  const requestId = db.newKey(cancelPaths.requests);
+  await db.set(
+    cancelPaths.request(requestId),
+    cancelRequestRecord({ uid: entry.uid, order: entry.order, by }, db.serverTime),
+  );
+  const outcome = await answerOf(db, requestId);
+  sendQueuedMail();
+  return outcome;
+}
+
+/** Trusted code's answer to cancel request `requestId`, asking it to apply the queue meanwhile; 'queued' at the wait's end. */
+function answerOf(db: Database, requestId: string): Promise<CancelOutcome | 'queued'> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    let stop = () => {};
+    const stopNudging = keepNudging(ORDER_CANCEL_ENDPOINT);
+    const finish = (outcome: CancelOutcome | 'queued' | Error) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stopNudging();
+      stop();
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    const timer = setTimeout(() => finish('queued'), CANCEL_ANSWER_WAIT_MS);
+    const unsubscribe = db.subscribe(
+      cancelPaths.answer(requestId),
+      (raw) => {
+        if (raw !== null) finish(parseCancelOutcome(raw) ?? new Error(`cancel answer ${requestId} is unreadable`));
+      },
+      (error) => finish(error instanceof Error ? error : new Error(String(error))),
+    );
+    if (done) unsubscribe();
+    else stop = unsubscribe;
+  });
+}
+
+/**
+ * What cancelling proposes to give back (docs/payments.md#refunds): the order with its payment, when money of it
+ * may still be refunded (part payments too); null otherwise (unpaid, refunded in full, from before payments, gone).
  */
 export async function refundToPropose(entry: DeskEntry): Promise<{ order: Order; payment: OrderPayment } | null> {
-  if (entry.pay !== 'paid') return null;
   const db = await database();
   const order = parseOrder(entry.uid, entry.order, await db.read(paths.order(entry.uid, entry.order)));
   return order?.payment && refundable(order.payment) > 0 ? { order, payment: order.payment } : null;

@@ -3,7 +3,7 @@ import { atom } from 'jotai';
 import { appStore } from '../../../state/appStore';
 import type { DeskEntry, OrderStatus } from '../../orders';
 import { saveQuickly } from '../../dashboardKit';
-import { setOrderStatus } from './orderData';
+import { cancelOrder, setOrderStatus } from './orderData';
 import { STATUS_UNDO_MS } from './statusUndo';
 
 /** A confirmed status change: waiting out its undo time, then being written (no undo any more). */
@@ -14,6 +14,39 @@ export interface PendingStatus {
 
 /** Status changes confirmed and not yet written, by desk row key. */
 export const pendingStatusAtom = atom<ReadonlyMap<string, PendingStatus>>(new Map());
+
+/** Orders just cancelled that have money to give back, by desk row key: their row proposes a refund. */
+export const refundProposalsAtom = atom<ReadonlySet<string>>(new Set<string>());
+
+/** The proposal of row `key` answered (refunded or declined). */
+export function dropRefundProposal(key: string): void {
+  const next = new Set(appStore.get(refundProposalsAtom));
+  next.delete(key);
+  appStore.set(refundProposalsAtom, next);
+}
+
+/**
+ * Cancels through trusted code, then says what happened: an order with money paid and not given back is proposed a
+ * refund; one trusted code has not answered for yet is said to follow.
+ */
+function cancel(key: string, entry: DeskEntry, reference: string): Promise<boolean> {
+  let queued = false;
+  return saveQuickly(
+    async () => {
+      const outcome = await cancelOrder(entry);
+      queued = outcome === 'queued';
+      if (outcome === 'queued') return;
+      if (outcome.kind === 'not-found' || outcome.kind === 'invalid') throw new Error(`cancel ${key}: ${outcome.kind}`);
+      if (outcome.kind === 'cancelled' && outcome.refund > 0) {
+        appStore.set(refundProposalsAtom, new Set(appStore.get(refundProposalsAtom)).add(key));
+      }
+    },
+    () =>
+      queued
+        ? t`Order ${reference} will be cancelled as soon as the shop's server answers; its places come back then.`
+        : t`Order ${reference} is now cancelled.`,
+  );
+}
 
 function put(key: string, pending: PendingStatus | null): void {
   const next = new Map(appStore.get(pendingStatusAtom));
@@ -42,15 +75,18 @@ export function scheduleStatus(key: string, entry: DeskEntry, status: OrderStatu
     setTimeout(() => {
       timers.delete(key);
       put(key, { status, saving: true });
-      void saveQuickly(
-        () => setOrderStatus(key, entry, status),
-        t`Order ${reference} is now ${select(status, {
-          pending: 'pending',
-          confirmed: 'confirmed',
-          fulfilled: 'fulfilled',
-          other: 'cancelled',
-        })}.`,
-      ).finally(() => settle(key));
+      const saving =
+        status === 'cancelled'
+          ? cancel(key, entry, reference)
+          : saveQuickly(
+              () => setOrderStatus(key, entry, status),
+              t`Order ${reference} is now ${select(status, {
+                pending: 'pending',
+                confirmed: 'confirmed',
+                other: 'fulfilled',
+              })}.`,
+            );
+      void saving.finally(() => settle(key));
     }, STATUS_UNDO_MS),
   );
 }

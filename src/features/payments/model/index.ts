@@ -16,7 +16,6 @@ export {
   PAY_STATES,
   PAY_STATE_LABELS,
   balanceDue,
-  liveTicketStatus,
   parseOrderPayment,
   type OrderPayment,
   type StoredOrderPayment,

@@ -1,0 +1,148 @@
+/**
+ * Staff cancel an order (docs/payments.md#the-order-lifecycle). The desk queues a request (orderCancels/{id}, written
+ * only by staff as themselves); trusted code applies it in one update: the order closed as a lapse closes it (its
+ * places back on sale at once, its tickets void, its slot freed: closeOrder.ts), who cancelled it kept on the order,
+ * one status email, and an answer that says what the order has paid and not had back, for the desk to propose
+ * refunding. Open card pages are closed first, so nobody pays for places that went back on sale; one paid at the
+ * last moment is recorded and then owed back with the rest.
+ *
+ * Safe to run twice or side by side: the update bumps the payment summary's `v` and writes `cancelled`, which the
+ * rules allow once, so an update decided from a stale reading is refused and the request read again.
+ */
+import { paths } from '../../../src/firebase/paths';
+import { deskKey, deskPaths, parseDeskEntry } from '../../../src/features/orders/deskIndex';
+import {
+  cancelPaths,
+  parseCancelRequest,
+  type CancelOutcome,
+  type CancelRequest,
+} from '../../../src/features/orders/orderCancels';
+import { queuedMail } from '../../../src/features/orders/orderMail';
+import { parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
+import { isRecord } from '../../../src/state/validation';
+import { coalescedRuns } from '../coalescedRuns';
+import { drainQueue } from '../drainQueue';
+import type { CardPayments } from './card';
+import { closeOrderWrites, closeReads } from './closeOrder';
+import { SERVER_TIME, type PaymentsDatabase } from './settlePayment';
+
+/** What applying cancels needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
+export interface CancelsDatabase extends PaymentsDatabase {
+  /** Up to `limit` queued cancel requests, oldest first. */
+  oldestCancels(limit: number): Promise<{ key: string; raw: unknown }[]>;
+}
+
+export interface CancelsReport {
+  applied: Partial<Record<CancelOutcome['kind'], number>>;
+  /** Requests left queued (the provider could not close a card page, or the order kept changing under them). */
+  deferred: number;
+}
+
+/** The status email's id is fixed by its order: an order is cancelled once, so it is never queued twice. */
+const cancelledMessageId = (orderId: string): string => `${orderId}-cancelled`;
+
+/** The request taken off the queue with its answer, besides `writes`. */
+function answered(requestId: string, outcome: CancelOutcome, writes: Record<string, unknown> = {}) {
+  return {
+    outcome,
+    update: {
+      ...writes,
+      [cancelPaths.request(requestId)]: null,
+      [cancelPaths.answer(requestId)]: { ...outcome, at: SERVER_TIME },
+    },
+  };
+}
+
+/** The one update that applies request `requestId` to `order` (its index entry `rawEntry`, closeReads' `reads`). */
+function cancelUpdate(
+  requestId: string,
+  request: CancelRequest,
+  order: unknown,
+  rawEntry: unknown,
+  reads: ReadonlyMap<string, unknown>,
+): { update: Record<string, unknown>; outcome: CancelOutcome } {
+  const entry = parseDeskEntry(rawEntry);
+  if (!isRecord(order) || !entry) return answered(requestId, { kind: 'not-found' });
+  if (order.status === 'cancelled') return answered(requestId, { kind: 'already' });
+  const { uid, order: orderId } = request;
+  const key = deskKey(uid, orderId);
+  const pay = parseOrderPayment(order.pay);
+  const writes: Record<string, unknown> = {
+    ...closeOrderWrites(key, entry, order, reads),
+    [`${paths.order(uid, orderId)}/cancelled`]: { by: request.by, at: SERVER_TIME },
+  };
+  if (pay) writes[`${paths.order(uid, orderId)}/pay/v`] = pay.v + 1;
+  const contact = isRecord(order.contact) ? order.contact : {};
+  if (typeof contact.email === 'string' && typeof order.link === 'string') {
+    const mail = { uid, order: orderId, kind: 'status' as const, status: 'cancelled' as const, to: contact.email };
+    Object.assign(writes, queuedMail(cancelledMessageId(orderId), mail, SERVER_TIME));
+  }
+  const refund = pay ? Math.max(0, pay.paid - pay.refunded) : 0;
+  return answered(requestId, { kind: 'cancelled', refund }, writes);
+}
+
+/** Requests looked at per query. */
+const PAGE = 50;
+/** A request refused this often in a row (its order changing under it each time) waits for the next call. */
+const TRIES = 3;
+
+/** Applies every queued cancel request; calls while a run goes join it (coalescedRuns). */
+export function cancelApplier(
+  db: CancelsDatabase,
+  cards?: Pick<CardPayments, 'closeOpenPayments'>,
+): () => Promise<CancelsReport> {
+  return coalescedRuns(
+    (): CancelsReport => ({ applied: {}, deferred: 0 }),
+    (report) =>
+      drainQueue(
+        (limit) => db.oldestCancels(limit),
+        PAGE,
+        async (requestId, raw) => {
+          const outcome = await applyOne(db, requestId, raw, cards);
+          if (!outcome) {
+            report.deferred++;
+            return 'skip';
+          }
+          report.applied[outcome.kind] = (report.applied[outcome.kind] ?? 0) + 1;
+          return 'done';
+        },
+      ),
+  );
+}
+
+async function applyOne(
+  db: CancelsDatabase,
+  requestId: string,
+  raw: unknown,
+  cards: Pick<CardPayments, 'closeOpenPayments'> | undefined,
+): Promise<CancelOutcome | null> {
+  const request = parseCancelRequest(raw);
+  if (!request) {
+    const { update, outcome } = answered(requestId, { kind: 'invalid' });
+    await db.update(update);
+    return outcome;
+  }
+  const orderPath = paths.order(request.uid, request.order);
+  const entryPath = deskPaths.order(deskKey(request.uid, request.order));
+  for (let tries = 0; tries < TRIES; tries++) {
+    let first = await db.readAll([orderPath, entryPath]);
+    const order = first.get(orderPath);
+    const pay = isRecord(order) && order.status !== 'cancelled' ? parseOrderPayment(order.pay) : null;
+    if (cards && pay?.method === 'card' && pay.state === 'pending') {
+      // Nobody may pay for places that go back on sale: the provider's pages close first, and what closing found
+      // (a payment made at the last moment) is in the order before it is cancelled.
+      if ((await cards.closeOpenPayments(request)) === 'unavailable') return null;
+      first = await db.readAll([orderPath, entryPath]);
+    }
+    const entry = parseDeskEntry(first.get(entryPath));
+    const reads = entry ? await db.readAll(closeReads(entry, first.get(orderPath))) : new Map<string, unknown>();
+    const { update, outcome } = cancelUpdate(requestId, request, first.get(orderPath), first.get(entryPath), reads);
+    try {
+      await db.update(update);
+      return outcome;
+    } catch (error) {
+      if (!db.isRefusal(error)) throw error;
+    }
+  }
+  return null;
+}

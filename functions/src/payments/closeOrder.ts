@@ -1,0 +1,44 @@
+/**
+ * What closing an order does, whether its hold lapsed unpaid (expiry.ts) or staff cancelled it (cancel.ts): the
+ * order and its index entries cancelled, its hold over, its open-order slot freed, what its lines took of stock and
+ * shared quotas back on sale, its tickets void (docs/payments.md#the-order-lifecycle). An order holds its places
+ * exactly while it is not cancelled, so this runs once per order; the caller adds what it alone decides (the
+ * payment's state, the email, who cancelled) to the same update.
+ */
+import { paths } from '../../../src/firebase/paths';
+import { deskPaths, deskStatusWrites, type DeskEntry } from '../../../src/features/orders/deskIndex';
+import { slotOf } from '../../../src/features/orders/openOrders';
+import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
+
+const increment = (by: number) => ({ '.sv': { increment: by } });
+
+/** What closing an order reads besides its index entry and itself: its owner's slots, its stock and quotas, its tickets. */
+export function closeReads(entry: DeskEntry, order: unknown): string[] {
+  return [paths.openOrders(entry.uid), ...placePaths(itemsOf(order)), ...firstTickets(entry)];
+}
+
+/** The writes that close order `entry` (index key `key`), decided from `order` and what closeReads read. */
+export function closeOrderWrites(
+  key: string,
+  entry: DeskEntry,
+  order: unknown,
+  reads: ReadonlyMap<string, unknown>,
+): Record<string, unknown> {
+  const { uid, order: orderId } = entry;
+  const update: Record<string, unknown> = {
+    [paths.orderStatus(uid, orderId)]: 'cancelled',
+    ...deskStatusWrites(key, entry, 'cancelled'),
+    [`${deskPaths.order(key)}/hold`]: null,
+  };
+  const slot = slotOf(reads.get(paths.openOrders(uid)), orderId);
+  if (slot) update[paths.openOrderSlot(uid, slot)] = null;
+  const items = itemsOf(order);
+  for (const [path, quantity] of placesHeld(items)) {
+    // Stock or a quota that is not counted (no number) stays uncounted; what was taken of a counted one goes back.
+    if (typeof reads.get(path) === 'number') update[path] = increment(quantity);
+  }
+  return {
+    ...update,
+    ...ticketWrites(orderId, items, (eventId) => ticketed(reads, eventId, orderId), { status: 'void' }),
+  };
+}
