@@ -76,6 +76,12 @@ describe('a payment staff take at the door', () => {
     expect(await read('paymentMarkAnswers/mark-0000002')).toMatchObject({ kind: 'part-paid', due: 1500 });
     expect(await read(`orders/bo/${id}/pay`)).toMatchObject({ state: 'pending', paid: 1000 });
     expect(await read(`mailOutbox/${id}-paid`)).toBeNull();
+    // The buyer is told what arrived and what is still due (before, a part payment mailed nothing).
+    expect(await read(`mailOutbox/${id}-received-2`)).toMatchObject({
+      kind: 'received',
+      to: 'bo@example.com',
+      received: { amount: 1000, due: 1500, case: 'part' },
+    });
     await queue('mark-0000003', mark('bo', id, 1500, 'staff', 'transfer'));
     await markApplier(trusted())();
     expect(await read('paymentMarkAnswers/mark-0000003')).toMatchObject({ kind: 'paid', over: 0 });
@@ -159,6 +165,8 @@ describe('a payment after the hold ended', () => {
     });
     expect(await read('products/gig/stock')).toBe(1);
     expect(await read(`tickets/gig/${id}-0/status`)).toBe('void');
+    // Told, rather than left wondering (before, the buyer heard nothing).
+    expect(await read(`mailOutbox/${id}-received-3`)).toMatchObject({ received: { amount: 2500, case: 'late' } });
   });
 });
 
@@ -187,6 +195,9 @@ describe('a payment for an order staff cancelled', () => {
     });
     expect(await read(`tickets/gig/${id}-0/status`)).toBe('void');
     expect(await read(`mailOutbox/${id}-paid`)).toBeNull();
+    expect(await read(`mailOutbox/${id}-received-3`)).toMatchObject({
+      received: { amount: 2500, due: 0, case: 'cancelled' },
+    });
     // Its places went back when it was cancelled, and the money took none again.
     expect(await read('products/gig/stock')).toBe(4);
   });

@@ -89,6 +89,9 @@ export const MAIL_VARIANTS: [string, Partial<MailContext>, object?][] = [
   ['card refund', { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'card' } }, paid],
   ['refund by hand', { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'by-hand' } }, paid],
   ['failed refund', { kind: 'refund', refund: { amount: 1, currency: 'GBP', way: 'card', failed: true } }, paid],
+  ['part received', { kind: 'received', received: { amount: 1000, due: 1500, case: 'part' } }, pay('transfer')],
+  ['received, cancelled', { kind: 'received', received: { amount: 2500, due: 0, case: 'cancelled' } }, pay('transfer')],
+  ['received too late', { kind: 'received', received: { amount: 2500, due: 0, case: 'late' } }, pay('transfer')],
   ...(['confirmed', 'fulfilled', 'cancelled'] as const).map((status): [string, Partial<MailContext>, object] => [
     status,
     { kind: 'status', status },

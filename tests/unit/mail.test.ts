@@ -86,6 +86,36 @@ describe('composing an email', () => {
     expect(mail.attachments).toEqual([]);
   });
 
+  it('never asks to pay for a cancelled order, whose payment stays pending with nothing to buy', () => {
+    const mail = composeMail(context({ kind: 'status', status: 'cancelled' }, 2, 'Ann Buyer', pay('transfer')));
+    expect(mail.text).toContain('Its tickets are void');
+    expect(mail.text).not.toContain('To pay');
+    expect(mail.html).not.toContain('How to pay');
+  });
+
+  it('tells of money that arrived without paying the order: a part, with how to pay the rest; owed back otherwise', () => {
+    const transfer = pay('transfer', { paid: 1000 });
+    const part = composeMail(
+      context({ kind: 'received', received: { amount: 1000, due: 1500, case: 'part' } }, 2, 'Ann Buyer', transfer),
+    );
+    expect(part.subject).toMatch(/^We have received £10\.00 for order K7M4-QXPR · /);
+    expect(part.text).toContain('Thank you: £10.00 has arrived for your order. £15.00 is still due;');
+    expect(part.text).toContain('To pay £15.00 by bank transfer:');
+    expect(part.attachments).toEqual([]);
+    const cancelled = composeMail(
+      context({ kind: 'received', received: { amount: 2500, due: 0, case: 'cancelled' } }, 2, 'Ann Buyer', transfer),
+    );
+    expect(cancelled.subject).toMatch(/^We have received £25\.00 for your cancelled order K7M4-QXPR · /);
+    expect(cancelled.text).toContain('the order was cancelled, so it buys nothing. The money is yours');
+    expect(cancelled.text).not.toContain('To pay');
+    const late = composeMail(
+      context({ kind: 'received', received: { amount: 2500, due: 0, case: 'late' } }, 2, 'Ann Buyer', transfer),
+    );
+    expect(late.subject).toMatch(/^Your payment for order K7M4-QXPR arrived too late · /);
+    expect(late.text).toContain('only after it had lapsed unpaid');
+    expect(late.attachments).toEqual([]);
+  });
+
   it('asks a bank-transfer buyer to pay, with where, how much and what to quote, and sends no tickets yet', () => {
     const inLondon = { shop: { ...SHOP, timezone: 'Europe/London' } };
     const mail = composeMail(context(inLondon, 2, 'Ann Buyer', pay('transfer')));
@@ -233,8 +263,8 @@ function memoryDatabase() {
       writes.push(update);
     },
   };
-  const queue = (id: string) =>
-    jobs.set(id, outboxRecord({ uid: 'u1', order: 'o1', kind: 'confirmation', to: 'ann@example.com' }, 0));
+  const queue = (id: string, job: Partial<Parameters<typeof outboxRecord>[0]> = {}) =>
+    jobs.set(id, outboxRecord({ uid: 'u1', order: 'o1', kind: 'confirmation', to: 'ann@example.com', ...job }, 0));
   return { db, jobs, writes, queue };
 }
 
@@ -312,6 +342,16 @@ describe('the sender', () => {
     expect((await sender.drain()).sent).toBe(1);
     expect(smtp.sent).toHaveLength(1);
     expect(jobs.get('m1')).not.toHaveProperty('next');
+  });
+
+  it('sends a payment received email with what its job says arrived; one without it is never sent', async () => {
+    const { db, jobs, queue } = memoryDatabase();
+    queue('o1-received-2', { kind: 'received', received: { amount: 1000, due: 1500, case: 'part' } });
+    queue('o1-received-3', { kind: 'received' });
+    const smtp = transport();
+    expect(await createMailSender(db, smtp, options({ t: 10 })).drain()).toMatchObject({ sent: 1 });
+    expect(smtp.sent.map((m) => m.subject)).toEqual([expect.stringMatching(/^We have received £10\.00 for order /)]);
+    expect(jobs.get('o1-received-3')!.state).not.toBe('sent');
   });
 
   it('fails for good on a 5xx, at once, and says why on the order', async () => {

@@ -18,7 +18,7 @@ import { balanceDue, ticketsIssued } from '../../../src/features/payments/model/
 import type { PaymentSettings } from '../../../src/features/payments/model/paymentSettings';
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
 import { displayReference } from '../../../src/features/orders/orderReference';
-import { greeting, nameInMail, type MailKind } from '../../../src/features/orders/orderMail';
+import { greeting, nameInMail, type MailKind, type ReceivedMoney } from '../../../src/features/orders/orderMail';
 import type { RefundWay } from '../../../src/features/payments/model/refundRecords';
 import type { Order } from '../../../src/features/orders/order';
 import type { OrderStatus } from '../../../src/features/orders/orderStatus';
@@ -59,6 +59,8 @@ export interface MailContext {
   status?: OrderStatus;
   /** What a refund email says was given back (kind 'refund'). */
   refund?: MailRefund;
+  /** What a 'received' email says arrived, and why it buys nothing yet. */
+  received?: ReceivedMoney;
   order: Order;
   tickets: readonly Ticket[];
   /** By product id, for the dated products of the order. */
@@ -215,6 +217,33 @@ const NEWS = {
       message: 'Your order was cancelled. Its tickets are void: they no longer admit anyone.',
     },
   },
+  receivedPart: {
+    subject: /*i18n*/ { id: 'mail.received.part.subject', message: 'We have received {amount} for order {ref}' },
+    lead: /*i18n*/ {
+      id: 'mail.received.part.lead',
+      message:
+        'Thank you: {amount} has arrived for your order. {due} is still due; once it has arrived too, your order is paid and your tickets come by email.',
+    },
+  },
+  receivedCancelled: {
+    subject: /*i18n*/ {
+      id: 'mail.received.cancelled.subject',
+      message: 'We have received {amount} for your cancelled order {ref}',
+    },
+    lead: /*i18n*/ {
+      id: 'mail.received.cancelled.lead',
+      message:
+        '{amount} has arrived for your order, but the order was cancelled, so it buys nothing. The money is yours: we will give it back. If you have not heard from us within a few days, reply to this email.',
+    },
+  },
+  receivedLate: {
+    subject: /*i18n*/ { id: 'mail.received.late.subject', message: 'Your payment for order {ref} arrived too late' },
+    lead: /*i18n*/ {
+      id: 'mail.received.late.lead',
+      message:
+        '{amount} has arrived for your order, but only after it had lapsed unpaid, and what it held is no longer there to be bought. The money is yours: we will give it back. If you have not heard from us within a few days, reply to this email.',
+    },
+  },
   refund: {
     subject: /*i18n*/ { id: 'mail.refund.subject', message: 'A refund of your order {ref}' },
     lead: /*i18n*/ { id: 'mail.refund.lead', message: 'We have refunded money of your order.' },
@@ -312,14 +341,21 @@ function newsOf(ctx: MailContext, by: string): News {
             : NEWS.refundByHand;
     case 'status':
       return ctx.status === 'fulfilled' || ctx.status === 'cancelled' ? NEWS[ctx.status] : NEWS.statusConfirmed;
+    case 'received':
+      return ctx.received?.case === 'cancelled'
+        ? NEWS.receivedCancelled
+        : ctx.received?.case === 'late'
+          ? NEWS.receivedLate
+          : NEWS.receivedPart;
   }
 }
 
 function subjectAndLead(ctx: MailContext, ref: string, { i18n, locale }: Writing): { subject: string; lead: string } {
   const by = holdEnd(ctx, locale);
-  const refund = ctx.refund;
-  const amount = refund ? formatMoney(fromMinorUnits(refund.amount, refund.currency), refund.currency, locale) : '';
-  const values = { ref, by, amount };
+  const currency = ctx.refund?.currency ?? ctx.order.payment?.currency ?? ctx.shop.currency;
+  const money = (minor: number) => (currency ? formatMoney(fromMinorUnits(minor, currency), currency, locale) : '');
+  const amount = money(ctx.refund?.amount ?? ctx.received?.amount ?? 0);
+  const values = { ref, by, amount, due: money(ctx.received?.due ?? 0) };
   const news = newsOf(ctx, by);
   return { subject: say(i18n, news.subject, values), lead: say(i18n, news.lead, values) };
 }
@@ -367,6 +403,7 @@ const carriesTickets = (ctx: MailContext) =>
   ctx.kind !== 'link' &&
   ctx.kind !== 'expired' &&
   ctx.kind !== 'refund' &&
+  ctx.kind !== 'received' &&
   !(ctx.kind === 'status' && ctx.status === 'cancelled') &&
   ctx.tickets.length > 0;
 
@@ -431,10 +468,13 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const ref = order.ref ? displayReference(order.ref) : order.id;
   const money = (amount: number) => formatMoney(amount, shop.currency, locale);
   const { subject, lead } = subjectAndLead(ctx, ref, writing);
-  const howToPay =
-    ctx.kind === 'confirmation' || ctx.kind === 'status' || ctx.kind === 'reminder'
-      ? paymentLines(ctx, ref, writing)
-      : [];
+  // How to pay what is still due; never for a cancelled order, whose payment stays pending with nothing to buy.
+  const stillToPay =
+    ctx.kind === 'confirmation' ||
+    ctx.kind === 'reminder' ||
+    (ctx.kind === 'status' && ctx.status !== 'cancelled') ||
+    (ctx.kind === 'received' && ctx.received?.case === 'part');
+  const howToPay = stillToPay ? paymentLines(ctx, ref, writing) : [];
   const withTickets = carriesTickets(ctx);
   const tickets = withTickets ? ctx.tickets.slice(0, MAX_LISTED_TICKETS) : [];
   const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));

@@ -9,7 +9,13 @@
  * order; anything else (server down, 4xx) is tried again later, each wait twice the last, up to a cap.
  */
 import { randomUUID } from 'node:crypto';
-import { MAIL_KINDS, orderMailIds, type MailKind } from '../../../src/features/orders/orderMail';
+import {
+  MAIL_KINDS,
+  orderMailIds,
+  parseReceived,
+  type MailKind,
+  type ReceivedMoney,
+} from '../../../src/features/orders/orderMail';
 import { ORDER_STATUSES, type OrderStatus } from '../../../src/features/orders/orderStatus';
 import { orderPageUrl } from '../../../src/features/orders/orderLink';
 import { deskKey } from '../../../src/features/orders/deskIndex';
@@ -85,6 +91,8 @@ interface Job {
   status?: OrderStatus;
   /** A staff message's id (kind 'message'). */
   message?: string;
+  /** The money a 'received' email tells of. */
+  received?: ReceivedMoney;
   attempts: number;
   /** When it was queued (epoch ms; 0 when unknown). */
   created: number;
@@ -93,9 +101,11 @@ interface Job {
 function readJob(id: string, raw: unknown): Job | null {
   if (!isRecord(raw)) return null;
   const { uid, order, kind, to, attempts, status, message, created } = raw;
+  const received = parseReceived(raw.received);
   if (typeof uid !== 'string' || typeof order !== 'string' || typeof attempts !== 'number') return null;
   if (!(MAIL_KINDS as readonly unknown[]).includes(kind)) return null;
   if (kind === 'message' && typeof message !== 'string') return null;
+  if (kind === 'received' && !received) return null;
   return {
     id,
     uid,
@@ -106,6 +116,7 @@ function readJob(id: string, raw: unknown): Job | null {
     created: typeof created === 'number' ? created : 0,
     ...((ORDER_STATUSES as readonly unknown[]).includes(status) ? { status: status as OrderStatus } : {}),
     ...(typeof message === 'string' ? { message } : {}),
+    ...(received ? { received } : {}),
   };
 }
 
@@ -232,6 +243,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
         kind: job.kind,
         ...(job.status ? { status: job.status } : {}),
         ...(refund ? { refund } : {}),
+        ...(job.received ? { received: job.received } : {}),
         orderUrl: orderPageUrl(options.shopUrl, secret),
         from: options.from,
         domain,

@@ -5,7 +5,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey, deskPaths, deskStatusWrites, parseDeskEntry } from '../../../src/features/orders/deskIndex';
-import { queuedMail } from '../../../src/features/orders/orderMail';
+import { orderMailIds, queuedMail, type ReceivedMoney } from '../../../src/features/orders/orderMail';
 import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/features/payments/model/orderPayment';
 import type { MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
@@ -96,6 +96,20 @@ function paidMail(target: OrderOf, order: Record<string, unknown>): Record<strin
   );
 }
 
+/**
+ * The email that tells the buyer money arrived that did not make the order paid (a part, or for an order cancelled or
+ * lapsed and sold out); one per payment, named by the summary's version it made.
+ */
+function receivedMail(target: OrderOf, order: Record<string, unknown>, v: number, received: ReceivedMoney) {
+  const contact = isRecord(order.contact) ? order.contact : {};
+  if (typeof contact.email !== 'string') return {};
+  return queuedMail(
+    orderMailIds.received(target.order, v),
+    { uid: target.uid, order: target.order, kind: 'received', to: contact.email, received },
+    SERVER_TIME,
+  );
+}
+
 /** The order's payment summary as read, or null for no such order (or one from before payments). */
 export function paymentOf(reading: PaymentReading): OrderPayment | null {
   return isRecord(reading.order) && parseDeskEntry(reading.entry) ? parseOrderPayment(reading.order.pay) : null;
@@ -137,15 +151,28 @@ export function settlePayment(
     );
   // Cancelled by staff (a lapsed order's payment is `expired`, and may still buy it back below): the money is recorded and buys nothing back, neither its places
   // nor its tickets; all it has paid is owed back (docs/payments.md#the-order-lifecycle).
-  if (reading.order.status === 'cancelled' && !late)
+  const due = balanceDue({ due: pay.due, paid });
+  /** The buyer is told of money that did not make the order paid, and why. */
+  const told = (received: ReceivedMoney['case']) =>
+    Object.assign(
+      writes,
+      receivedMail(target, reading.order as Record<string, unknown>, pay.v + 1, { amount, due, case: received }),
+    );
+  if (reading.order.status === 'cancelled' && !late) {
+    told('cancelled');
     return { writes, outcome: { kind: 'cancelled', refund: paid - pay.refunded } };
+  }
   if (pay.state === 'paid') return { writes, outcome: { kind: 'paid', over: paid - pay.due } };
   if (paid < pay.due) {
     // What the door is to take goes down with every part paid.
-    if (pay.method === 'door' && !late) eachTicket({ due: balanceDue({ due: pay.due, paid }) });
-    return { writes, outcome: { kind: 'part-paid', due: balanceDue({ due: pay.due, paid }) } };
+    if (pay.method === 'door' && !late) eachTicket({ due });
+    told(late ? 'late' : 'part');
+    return { writes, outcome: { kind: 'part-paid', due } };
   }
-  if (late && !stockBack) return { writes, outcome: { kind: 'late-no-stock', refund: paid } };
+  if (late && !stockBack) {
+    told('late');
+    return { writes, outcome: { kind: 'late-no-stock', refund: paid - pay.refunded } };
+  }
   writes[`${orderPath}/pay/state`] = 'paid';
   writes[`${deskPaths.order(key)}/pay`] = 'paid';
   writes[`${deskPaths.order(key)}/hold`] = null;

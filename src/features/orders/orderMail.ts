@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'paid',
   'reminder',
   'refund',
+  'received',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -36,7 +37,28 @@ const MAIL_KIND_LABELS: Record<MailKind, MessageDescriptor> = {
   paid: /*i18n*/ { id: 'mail.kind.paid', message: 'Paid, with tickets' },
   reminder: /*i18n*/ { id: 'mail.kind.reminder', message: 'Payment reminder' },
   refund: /*i18n*/ { id: 'mail.kind.refund', message: 'Refund' },
+  received: /*i18n*/ { id: 'mail.kind.received', message: 'Payment received' },
 };
+
+/**
+ * Money that arrived without making its order paid (docs/payments.md#the-order-lifecycle), as its email tells it:
+ * how much (minor units), what is still due, and why it buys nothing yet: a part of what is due, or an order
+ * cancelled, or lapsed with its places sold, so that it is owed back.
+ */
+export interface ReceivedMoney {
+  amount: number;
+  due: number;
+  case: 'part' | 'cancelled' | 'late';
+}
+
+export function parseReceived(raw: unknown): ReceivedMoney | null {
+  if (!isRecord(raw)) return null;
+  const { amount, due } = raw;
+  if (typeof amount !== 'number' || typeof due !== 'number') return null;
+  return raw.case === 'part' || raw.case === 'cancelled' || raw.case === 'late'
+    ? { amount, due, case: raw.case }
+    : null;
+}
 
 /**
  * The ids of the emails an order may get several of one kind (docs/email.md): the id says which, for the mail sender
@@ -45,6 +67,8 @@ const MAIL_KIND_LABELS: Record<MailKind, MessageDescriptor> = {
 const methodChangedPrefix = (orderId: string) => `${orderId}-method-`;
 
 export const orderMailIds = {
+  /** Money received that did not make the order paid: one per payment, named by the summary's version it made. */
+  received: (orderId: string, v: number) => `${orderId}-received-${v}`,
   /** The confirmation again, after the buyer chose to pay another way (its summary's version `v`). */
   methodChanged: (orderId: string, v: number) => `${methodChangedPrefix(orderId)}${v}`,
   refund: (orderId: string, refundId: string) => `${orderId}-refund-${refundId}`,
@@ -99,7 +123,15 @@ type Placeholder = number | object;
 
 /** A new job for mailOutbox/{messageId}; `at` is the server's time. */
 export function outboxRecord(
-  message: { uid: string; order: string; kind: MailKind; to: string; status?: OrderStatus; message?: string },
+  message: {
+    uid: string;
+    order: string;
+    kind: MailKind;
+    to: string;
+    status?: OrderStatus;
+    message?: string;
+    received?: ReceivedMoney;
+  },
   at: Placeholder,
 ): Record<string, unknown> {
   return { ...message, created: at, next: at, state: 'queued', attempts: 0 };

@@ -2,6 +2,14 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
+  'mail.received.late.lead': [
+    ['amount'],
+    ' ist für Ihre Bestellung eingegangen, aber erst nachdem sie unbezahlt verfallen war, und was sie reserviert hatte, ist nicht mehr zu haben. Das Geld gehört Ihnen: Wir geben es Ihnen zurück. Wenn Sie innerhalb weniger Tage nichts von uns hören, antworten Sie bitte auf diese E-Mail.',
+  ],
+  'mail.received.cancelled.lead': [
+    ['amount'],
+    ' ist für Ihre Bestellung eingegangen, aber die Bestellung wurde storniert, daher ist damit nichts gekauft. Das Geld gehört Ihnen: Wir geben es Ihnen zurück. Wenn Sie innerhalb weniger Tage nichts von uns hören, antworten Sie bitte auf diese E-Mail.',
+  ],
   'mail.line.each': ['je ', ['price']],
   'mail.refund.subject.amount': ['Erstattung von ', ['amount'], ' für Ihre Bestellung ', ['ref']],
   'mail.refund.subject': ['Eine Erstattung für Ihre Bestellung ', ['ref']],
@@ -90,6 +98,7 @@ export const messages: Messages = {
   'desk.mark.part-paid': ['Teilweise bezahlt: ', ['due'], ' sind noch offen.'],
   'desk.statement.part': ['Teilzahlung'],
   'mail.pay.payee': ['Empfänger: ', ['payee']],
+  'mail.kind.received': ['Zahlung eingegangen'],
   'mail.kind.reminder': ['Zahlungserinnerung'],
   'desk.statement.full': ['Zahlt vollständig'],
   'desk.statement.split': ['Bezahlt mehrere Bestellungen'],
@@ -128,6 +137,13 @@ export const messages: Messages = {
   ],
   'mail.reserved.lead': [
     'Vielen Dank für Ihre Bestellung. Sie ist für Sie reserviert und steht auf „Offen“, bis Sie bezahlen: bei der Veranstaltung oder bei der Abholung.',
+  ],
+  'mail.received.part.lead': [
+    'Vielen Dank: ',
+    ['amount'],
+    ' ist für Ihre Bestellung eingegangen. ',
+    ['due'],
+    ' stehen noch aus; sobald auch dieser Betrag eingegangen ist, ist Ihre Bestellung bezahlt und Ihre Tickets kommen per E-Mail.',
   ],
   'mail.paid.lead': ['Vielen Dank: Ihre Zahlung ist eingegangen, Ihre Bestellung ist bezahlt.'],
   'desk.amount.too-large': ['Dieser Betrag ist zu groß, um ihn zu erfassen.'],
@@ -192,6 +208,14 @@ export const messages: Messages = {
   'mail.total.line': ['Gesamt: ', ['total']],
   'desk.refund.state.created': ['in Bearbeitung'],
   'desk.statement.unmatched': ['Nicht zugeordnet'],
+  'mail.received.part.subject': ['Wir haben ', ['amount'], ' für Bestellung ', ['ref'], ' erhalten'],
+  'mail.received.cancelled.subject': [
+    'Wir haben ',
+    ['amount'],
+    ' für Ihre stornierte Bestellung ',
+    ['ref'],
+    ' erhalten',
+  ],
   'mail.refund.lead.card': [
     'Wir haben ',
     ['amount'],
@@ -250,6 +274,7 @@ export const messages: Messages = {
     'Ihre Bestellung wurde nicht rechtzeitig bezahlt und ist deshalb verfallen: Was sie reserviert hatte, ist wieder im Verkauf, und ihre Tickets sind ungültig. Sie können gern erneut bestellen.',
   ],
   'mail.orderLink.text': ['Ihre Bestellung, immer aktuell (behalten Sie diesen Link für sich): ', ['url']],
+  'mail.received.late.subject': ['Ihre Zahlung für Bestellung ', ['ref'], ' kam zu spät'],
   'mail.refund.failed.subject': [
     'Ihre Erstattung von ',
     ['amount'],

@@ -2,6 +2,14 @@
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
+  'mail.received.late.lead': [
+    ['amount'],
+    ' has arrived for your order, but only after it had lapsed unpaid, and what it held is no longer there to be bought. The money is yours: we will give it back. If you have not heard from us within a few days, reply to this email.',
+  ],
+  'mail.received.cancelled.lead': [
+    ['amount'],
+    ' has arrived for your order, but the order was cancelled, so it buys nothing. The money is yours: we will give it back. If you have not heard from us within a few days, reply to this email.',
+  ],
   'mail.line.each': [['price'], ' each'],
   'mail.refund.subject.amount': ['A refund of ', ['amount'], ' for your order ', ['ref']],
   'mail.refund.subject': ['A refund of your order ', ['ref']],
@@ -78,6 +86,7 @@ export const messages: Messages = {
   'desk.mark.part-paid': ['Part paid: ', ['due'], ' is still due.'],
   'desk.statement.part': ['Part payment'],
   'mail.pay.payee': ['Pay to: ', ['payee']],
+  'mail.kind.received': ['Payment received'],
   'mail.kind.reminder': ['Payment reminder'],
   'desk.statement.full': ['Pays in full'],
   'desk.statement.split': ['Pays several orders'],
@@ -111,6 +120,13 @@ export const messages: Messages = {
   ],
   'mail.reserved.lead': [
     'Thank you for your order. It is reserved for you and shows as “Pending” until you pay, at the event or when you collect.',
+  ],
+  'mail.received.part.lead': [
+    'Thank you: ',
+    ['amount'],
+    ' has arrived for your order. ',
+    ['due'],
+    ' is still due; once it has arrived too, your order is paid and your tickets come by email.',
   ],
   'mail.paid.lead': ['Thank you: your payment has arrived and your order is paid.'],
   'desk.amount.too-large': ['That amount is too large to record.'],
@@ -161,6 +177,8 @@ export const messages: Messages = {
   'mail.total.line': ['Total: ', ['total']],
   'desk.refund.state.created': ['under way'],
   'desk.statement.unmatched': ['Unmatched'],
+  'mail.received.part.subject': ['We have received ', ['amount'], ' for order ', ['ref']],
+  'mail.received.cancelled.subject': ['We have received ', ['amount'], ' for your cancelled order ', ['ref']],
   'mail.refund.lead.card': [
     'We have refunded ',
     ['amount'],
@@ -215,6 +233,7 @@ export const messages: Messages = {
     'Your order was not paid in time, so it has lapsed: what it held is back on sale and its tickets are void. You are welcome to order again.',
   ],
   'mail.orderLink.text': ['Your order, always up to date (keep this link to yourself): ', ['url']],
+  'mail.received.late.subject': ['Your payment for order ', ['ref'], ' arrived too late'],
   'mail.refund.failed.subject': ['Your refund of ', ['amount'], ' for order ', ['ref'], ' did not go through'],
   'mail.tickets.heading': ['Your tickets'],
   'mail.tickets.intro': ['Your tickets (show the QR code or read out the code at the door):'],
