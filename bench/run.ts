@@ -11,6 +11,7 @@ import runServerBench from './server';
 import { runStartupBench } from './startup';
 import { runHostileBench } from './server-hostile';
 import { runRushBench } from './rush';
+import { runLifecycleBench } from './lifecycle';
 
 /** `npm run bench`: every benchmark in turn; figures are printed and saved, never asserted. */
 const results: Record<string, unknown> = { date: new Date().toISOString() };
@@ -30,6 +31,7 @@ results.serverUnderHostileLoads = await runHostileBench();
 results.door = await runDoorBench();
 results.desk = await runDeskBench();
 results.rush = await runRushBench();
+results.lifecycle = runLifecycleBench();
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nSaved bench/results/latest.json');
