@@ -151,6 +151,8 @@ test('cancelling a paid order proposes its refund, which staff may decline', asy
   await checkScreen(page, 'desk-refund-on-cancel');
   await dialog.getByRole('button', { name: 'No refund' }).click();
   await expect(dialog).toBeHidden();
+  // Declined, the money is still owed back: the row says so.
+  await expect(page.getByRole('row', { name: /order-paid/ })).toContainText('£36.00 to refund');
   expect(await db.read('refundRequests')).toBeNull();
   expect(await db.read('refunds')).toBeNull();
   expect(await db.read('orders/buyer-b/order-paid/pay')).toMatchObject({ refunded: 0 });

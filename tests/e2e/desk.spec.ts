@@ -165,6 +165,7 @@ test('events: live figures, sales chart, attendees, CSV export and print view @p
   await expect(figure('Revenue')).toHaveText('£468.00');
   const stock = (await db.read(`products/${EVENT}/stock`)) as number;
   await expect(figure('Remaining')).toHaveText(String(stock));
+  await expect(figure('Held')).toHaveText('0');
   await expect(figure('Capacity')).toHaveText(String(stock + 26));
   await expect(page.getByRole('region', { name: 'Sales over time' }).locator('svg').first()).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {

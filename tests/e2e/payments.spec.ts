@@ -169,7 +169,8 @@ test('a buyer’s order shows its payment: what is due, until when, and for a tr
   const payment = orders.getByTestId('order-payment');
   await expect(payment).toHaveCount(1);
   await expect(payment).toContainText('Awaiting payment · Bank transfer');
-  await expect(payment).toContainText('To pay: £26.00');
+  // What arrived is acknowledged (before, a part payment showed only what was left).
+  await expect(payment).toContainText('Received £10.00 so far. To pay: £26.00');
   // In the shop's zone (Europe/London, summer time), not the device's.
   await expect(payment).toContainText('Pay by 15 Jul 2030, 17:30');
   await expect(payment).toContainText('AccountGB33 BUKB 2020 1555 5555 55');
@@ -179,6 +180,9 @@ test('a buyer’s order shows its payment: what is due, until when, and for a tr
   await expect(payment).toContainText('Paid · Bank transfer');
   await expect(payment).toContainText('Paid £36.00');
   await expect(payment).not.toContainText('Reference to quote');
+  // Paid over: what is over is said to go back.
+  await db.write(`orders/${customer.uid}/order-1/pay`, { ...pay, paid: 4000, state: 'paid', v: 4 });
+  await expect(payment).toContainText('Paid £40.00: £4.00 more than was due, which is to be refunded to you.');
 });
 
 test('a ticket whose order waits for a bank transfer shows no code to its buyer and is refused at the door, until paid', async ({

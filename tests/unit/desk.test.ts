@@ -207,14 +207,24 @@ const entry = (t: number, status: OrderStatus = 'confirmed', quantity = 1) => ({
 });
 
 describe("an event's numbers", () => {
-  it('counts sold, capacity, remaining and checked in', () => {
+  it('counts sold, held, capacity, remaining and checked in', () => {
     const tickets = [
       ticket(1, { checkin: { scan: 's', device: 'door-1', at: 5 } }),
       ticket(2),
       ticket(3, { status: 'void' }),
+      ticket(4, { status: 'unpaid' }),
     ];
-    expect(eventNumbers(tickets, 8)).toEqual({ sold: 2, capacity: 10, remaining: 8, checkedIn: 1 });
+    expect(eventNumbers(tickets, 8)).toEqual({ sold: 2, held: 1, capacity: 11, remaining: 8, checkedIn: 1 });
     expect(eventNumbers([], null)).toMatchObject({ capacity: null, remaining: null });
+  });
+
+  it('keeps the capacity as places are held, lapse or are cancelled: they only move between sold, held and left', () => {
+    // 10 places: 3 held for an unpaid order, then it lapses (its tickets void, its places back), then one is sold.
+    const held = [ticket(1, { status: 'unpaid' }), ticket(2, { status: 'unpaid' }), ticket(3, { status: 'unpaid' })];
+    expect(eventNumbers(held, 7).capacity).toBe(10);
+    const lapsed = held.map((t) => ({ ...t, status: 'void' as const }));
+    expect(eventNumbers(lapsed, 10).capacity).toBe(10);
+    expect(eventNumbers([...lapsed, ticket(4)], 9)).toMatchObject({ sold: 1, held: 0, capacity: 10 });
   });
 
   it('counts as revenue what was paid less refunds, and beside it what pending orders still owe', () => {

@@ -216,7 +216,11 @@ function OrderView({
                 Order <span data-testid="order-reference">{ref}</span>
               </Trans>
             </Typography>
-            <Chip variant="outlined" label={i18n._(STATUS_LABELS[order.status])} />
+            {/* "Pending" is the shop's own step; with a payment below saying where the order stands, it only
+                confused ("Pending" above "Paid"): docs/payments.md#an-orders-payment-on-screen. */}
+            {!(order.status === 'pending' && order.payment) && (
+              <Chip variant="outlined" label={i18n._(STATUS_LABELS[order.status])} />
+            )}
           </Stack>
           <Typography color="textSecondary">
             {order.payment ? (

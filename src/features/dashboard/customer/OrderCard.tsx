@@ -69,7 +69,8 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
           <Typography variant="h3" sx={{ fontSize: '1.05rem' }}>
             {heading}
           </Typography>
-          {actions ?? <OrderStatusChip status={order.status} />}
+          {/* "Pending" above its payment's "Paid" only confused: the payment says where the order stands. */}
+          {actions ?? (order.status === 'pending' && order.payment ? null : <OrderStatusChip status={order.status} />)}
         </Stack>
         <Typography variant="body2" color="textSecondary">
           <Trans>

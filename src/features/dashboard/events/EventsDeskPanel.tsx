@@ -226,6 +226,7 @@ function EventFigures({
         aria-label={t`Figures`}
       >
         <Figure testId="Sold" label={t`Sold`} value={i18n.number(numbers.sold)} />
+        <Figure testId="Held" label={t`Held, awaiting payment`} value={i18n.number(numbers.held)} />
         <Figure
           testId="Capacity"
           label={t`Capacity`}

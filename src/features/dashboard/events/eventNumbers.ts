@@ -9,9 +9,14 @@ import { refundable, type OrderPayment } from '../../payments/model';
 import type { Ticket } from '../../tickets';
 
 export interface EventNumbers {
-  /** Valid tickets: sold and not cancelled. */
+  /** Valid tickets: sold (paid, or to be paid at the door) and not cancelled. */
   sold: number;
-  /** Sold plus the stock left; null when the event's stock is not counted. */
+  /** Unpaid tickets: places held for orders awaiting a card or transfer payment, off sale until paid or lapsed. */
+  held: number;
+  /**
+   * Sold, held and left together: what the event has, which a hold, a lapse or a cancel moves between the three
+   * but never changes (docs/payments.md#the-order-lifecycle); null when the event's stock is not counted.
+   */
   capacity: number | null;
   remaining: number | null;
   checkedIn: number;
@@ -20,9 +25,11 @@ export interface EventNumbers {
 /** `remaining`: the places left (eventPlacesLeft), null when they are not counted. */
 export function eventNumbers(tickets: readonly Ticket[], remaining: number | null): EventNumbers {
   const sold = tickets.filter((ticket) => ticket.status === 'valid').length;
+  const held = tickets.filter((ticket) => ticket.status === 'unpaid').length;
   return {
     sold,
-    capacity: remaining === null ? null : sold + remaining,
+    held,
+    capacity: remaining === null ? null : sold + held + remaining,
     remaining,
     checkedIn: tickets.filter((ticket) => ticket.checkin !== null).length,
   };

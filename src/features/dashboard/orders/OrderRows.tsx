@@ -16,7 +16,6 @@ import type { Theme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
 import { memo, useEffect, useState } from 'react';
 import { ORDER_STATUSES, referenceOrId, STATUS_LABELS, type DeskEntry, type OrderStatus } from '../../orders';
-import { PAY_STATE_LABELS } from '../../payments/model';
 import { useShopFormat } from '../../dashboardKit';
 import { useAtomValue } from 'jotai';
 import { ConfirmDialog } from '../../../lib/mui/ConfirmDialog';
@@ -29,6 +28,7 @@ import {
 } from './pendingStatus';
 import { STATUS_UNDO_MS } from './statusUndo';
 import { OrderDetails } from './OrderDetails';
+import { PaymentState } from './PaymentState';
 import { refundToPropose } from './orderData';
 import { RefundDialog } from '../../payments';
 
@@ -249,7 +249,7 @@ function Contact({ entry }: { entry: DeskEntry }) {
  */
 export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[] }) {
   const format = useShopFormat();
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   if (!wide) {
     return (
@@ -278,7 +278,8 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
                 </Typography>
                 <Typography variant="body2" color="textSecondary">
                   <Reference row={row} /> · {format.date(row.entry.created)} · {format.money(row.entry.total)}
-                  {row.entry.pay && ` · ${i18n._(PAY_STATE_LABELS[row.entry.pay])}`}
+                  {row.entry.pay && ' · '}
+                  <PaymentState entry={row.entry} />
                 </Typography>
               </Stack>
             </Paper>
@@ -333,7 +334,9 @@ export const OrderRows = memo(function OrderRows({ rows }: { rows: readonly Row[
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.entry.summary}</TableCell>
               <TableCell align="right">{format.money(row.entry.total)}</TableCell>
               {/* Nothing for an order from before payments. */}
-              <TableCell>{row.entry.pay && i18n._(PAY_STATE_LABELS[row.entry.pay])}</TableCell>
+              <TableCell>
+                <PaymentState entry={row.entry} />
+              </TableCell>
               <TableCell>
                 <StatusSelect row={row} />
                 <RefundProposal row={row} reference={referenceOf(row.entry)} />

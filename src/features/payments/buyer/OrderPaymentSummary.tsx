@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { siteAtom } from '../../../state/atoms';
 import { STATUS_LABELS } from '../../orders';
-import { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, type OrderPayment } from '../model';
+import { METHOD_LABELS, PAY_STATE_LABELS, balanceDue, owedBack, type OrderPayment } from '../model';
 import { paymentSettingsAtom } from '../paymentSettingsState';
 import { PayAnotherWay } from './PayAnotherWay';
 import { PayByCard } from './PayByCard';
@@ -53,6 +53,9 @@ export function OrderPaymentSummary({
   const refunded = money(payment.refunded);
   const owed = money(balanceDue(payment));
   const due = money(payment.due);
+  // What came in and buys nothing (over what was due, for a cancelled order, or too late) is said to go back.
+  const back = owedBack(payment, closed);
+  const toRefund = money(back);
   const amount = closed
     ? payment.paid === 0
       ? t`Nothing is to be paid.`
@@ -60,12 +63,18 @@ export function OrderPaymentSummary({
         ? t`Paid ${paid}, ${refunded} refunded`
         : t`Paid ${paid}: it is to be refunded.`
     : payment.state === 'paid'
-      ? payment.refunded > 0
-        ? t`Paid ${paid}, ${refunded} refunded`
-        : t`Paid ${paid}`
+      ? back > 0
+        ? t`Paid ${paid}: ${toRefund} more than was due, which is to be refunded to you.`
+        : payment.refunded > 0
+          ? t`Paid ${paid}, ${refunded} refunded`
+          : t`Paid ${paid}`
       : pending
-        ? t`To pay: ${owed}`
-        : t`${due} was not paid in time`;
+        ? payment.paid > 0
+          ? t`Received ${paid} so far. To pay: ${owed}`
+          : t`To pay: ${owed}`
+        : back > 0
+          ? t`${due} was not paid in time; ${toRefund} that arrived afterwards is to be refunded to you.`
+          : t`${due} was not paid in time`;
   const details = [
     [t`Payee`, transfer.payee],
     [t`Account`, transfer.account],

@@ -38,6 +38,7 @@ export {
   refundOutcomeMessage,
   refundPaths,
   refundRequestRecord,
+  owedBack,
   proposedRefund,
   refundable,
   type RefundOutcome,

@@ -36,6 +36,19 @@ export function refundable(payment: Pick<OrderPayment, 'paid' | 'refunded'>): nu
 }
 
 /**
+ * Money that buys nothing and is owed back to the buyer (docs/payments.md#the-order-lifecycle): all that may be
+ * given back of an order cancelled by staff or lapsed (money that came too late), else what came in beyond what was
+ * due. What the buyer's page and the desk's row call "to refund".
+ */
+export function owedBack(
+  payment: Pick<OrderPayment, 'paid' | 'refunded' | 'due' | 'state'>,
+  cancelled: boolean,
+): number {
+  const left = refundable(payment);
+  return cancelled || payment.state === 'expired' ? left : Math.min(left, Math.max(0, left - payment.due));
+}
+
+/**
  * What the desk proposes to give back: for an order that stands, only what came in beyond what was due (an
  * over-payment), when there is some; for one cancelled or lapsed, or one paid exactly, all that may be given back.
  * Staff may change it either way.
@@ -44,9 +57,8 @@ export function proposedRefund(
   payment: Pick<OrderPayment, 'paid' | 'refunded' | 'due' | 'state'>,
   cancelled: boolean,
 ): number {
-  const left = refundable(payment);
-  const over = payment.paid - payment.refunded - payment.due;
-  return !cancelled && payment.state !== 'expired' && over > 0 ? Math.min(over, left) : left;
+  const owed = owedBack(payment, cancelled);
+  return owed > 0 ? owed : refundable(payment);
 }
 
 /** A request as the rules take it (refundRequests/{refundId}): `by` is the staff member, `at` the database's clock. */
