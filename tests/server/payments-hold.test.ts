@@ -264,6 +264,32 @@ describe('the expiry job', () => {
     expect(await read(`deskEventOrders/gig/${deskKey('oz', gone)}`)).toBeNull();
     expect(await read('products/gig/stock')).toBe(8);
   });
+
+  it('a fulfilled order does not lapse: staff handed it over, so nothing goes back on sale', async () => {
+    const id = await order('pia', { mug: 1 }, 'transfer');
+    await admin().ref(`orders/pia/${id}/status`).set('fulfilled');
+    await lapse('pia', id);
+    expect(await expireHolds(trusted(), Date.now())).toEqual({ expired: 0, tidied: 1, refused: 0 });
+    expect(await read(`orders/pia/${id}`)).toMatchObject({ status: 'fulfilled', pay: { state: 'pending' } });
+    expect(await read('products/mug/stock')).toBe(4);
+  });
+
+  it('one order that cannot be decided holds up no other: the rest lapse, and it is tried again next run', async () => {
+    const stuck = await order('quin', { gig: 1 }, 'card');
+    const other = await order('rae', { gig: 1 }, 'card');
+    await lapse('quin', stuck, 120_000);
+    await lapse('rae', other);
+    // The card flow fails in a way it does not expect, for the first order only.
+    const cards = {
+      closeOpenPayments: async (target: { order: string }) => {
+        if (target.order === stuck) throw new Error('unexpected answer');
+        return 'closed' as const;
+      },
+    };
+    expect(await expireHolds(trusted(), Date.now(), cards)).toEqual({ expired: 1, tidied: 0, refused: 1 });
+    expect(await read(`orders/rae/${other}/pay/state`)).toBe('expired');
+    expect(await read(`orders/quin/${stuck}/pay/state`)).toBe('pending');
+  });
 });
 
 describe('nobody but trusted code moves a payment', () => {

@@ -55,8 +55,10 @@ export function expiryUpdate(
 ): Record<string, unknown> | null {
   if (!isRecord(order)) return goneOrderWrites(key, entry);
   const pay = parseOrderPayment(order.pay);
-  // Cancelled by staff through trusted code (cancel.ts): closed already, its places back.
-  if (!pay || isRecord(order.cancelled)) return { [`${deskPaths.order(key)}/hold`]: null };
+  // Cancelled by staff through trusted code (cancel.ts): closed already, its places back. Fulfilled: staff handed it
+  // over, so nothing goes back on sale; what it owes stays on the desk (docs/payments.md#the-hold).
+  if (!pay || isRecord(order.cancelled) || order.status === 'fulfilled')
+    return { [`${deskPaths.order(key)}/hold`]: null };
   if (pay.state !== 'pending')
     return { [`${deskPaths.order(key)}/hold`]: null, [`${deskPaths.order(key)}/pay`]: pay.state };
   if (!lapsesNow(pay, now)) return null;
@@ -107,7 +109,16 @@ export async function expireHolds(
     PAGE,
     async (key, raw) => {
       const entry = parseDeskEntry(raw);
-      const update = entry ? await updateFor(db, key, entry, now, cards) : { [`${deskPaths.order(key)}/hold`]: null };
+      let update: Record<string, unknown> | null;
+      try {
+        update = entry ? await updateFor(db, key, entry, now, cards) : { [`${deskPaths.order(key)}/hold`]: null };
+      } catch (error) {
+        // One order that cannot be decided (its card payment unreadable, say) holds up no other: the next run
+        // tries it again. The database gone fails the next query, which ends the run.
+        console.error(`expiring ${key}:`, error);
+        report.refused++;
+        return 'skip';
+      }
       if (!update) return 'skip';
       try {
         await db.update(update);
