@@ -183,6 +183,16 @@ test('a buyer’s order shows its payment: what is due, until when, and for a tr
   // Paid over: what is over is said to go back.
   await db.write(`orders/${customer.uid}/order-1/pay`, { ...pay, paid: 4000, state: 'paid', v: 4 });
   await expect(payment).toContainText('Paid £40.00: £4.00 more than was due, which is to be refunded to you.');
+  // A card order paid by bank transfer (after its hold lapsed): the way it was paid is named, not the card.
+  await db.write(`orders/${customer.uid}/order-1/pay`, {
+    ...pay,
+    method: 'card',
+    paid: 3600,
+    state: 'paid',
+    paidBy: 'transfer',
+    v: 5,
+  });
+  await expect(payment).toContainText('Paid · Bank transfer');
 });
 
 test('a ticket whose order waits for a bank transfer shows no code to its buyer and is refused at the door, until paid', async ({

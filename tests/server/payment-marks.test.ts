@@ -129,8 +129,8 @@ describe('a payment staff take at the door', () => {
 });
 
 describe('a payment after the hold ended', () => {
-  async function lapsed(uid: string, quantity: number): Promise<string> {
-    const id = await order(uid, { gig: quantity }, 'transfer');
+  async function lapsed(uid: string, quantity: number, method: 'transfer' | 'card' = 'transfer'): Promise<string> {
+    const id = await order(uid, { gig: quantity }, method);
     const until = Date.now() - 60_000;
     await admin()
       .ref()
@@ -150,6 +150,19 @@ describe('a payment after the hold ended', () => {
     expect(await read('products/gig/stock')).toBe(2);
     expect(await read(`tickets/gig/${id}-0/status`)).toBe('valid');
     expect(await read(`deskOrders/${deskKey('ed', id)}`)).toMatchObject({ status: 'pending', pay: 'paid' });
+    // Paid as it was to be paid: nothing more to say.
+    expect(await read(`orders/ed/${id}/pay/paidBy`)).toBeNull();
+  });
+
+  it('says how a card order that lapsed was paid after all: by bank transfer, not "Card"', async () => {
+    const id = await lapsed('ea', 1, 'card');
+    await queue('mark-0000030', mark('ea', id, 1250, 'staff', 'transfer'));
+    await markApplier(trusted())();
+    expect(await read(`orders/ea/${id}/pay`)).toMatchObject({ method: 'card', state: 'paid', paidBy: 'transfer' });
+    // Nobody but trusted code says it.
+    await expect(connect('staff', 'staff').ref(`orders/ea/${id}/pay/paidBy`).set('door')).rejects.toThrow(
+      /permission/i,
+    );
   });
 
   it('when what it held was sold meanwhile, records the money and asks for a refund, overselling nothing', async () => {

@@ -75,7 +75,7 @@ function markUpdate(
   });
   if (!mark || !reading) return done({ kind: 'invalid' });
   if (reading.more.get(recordPath(markId, mark)) != null) return done({ kind: 'already' });
-  const settled = settlePayment(mark, mark.amount, reading);
+  const settled = settlePayment(mark, mark.amount, reading, mark.method);
   if (!settled) return done({ kind: 'not-found' });
   return done(settled.outcome, {
     ...settled.writes,

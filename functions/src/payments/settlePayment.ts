@@ -8,6 +8,7 @@ import { deskKey, deskPaths, deskStatusWrites, parseDeskEntry } from '../../../s
 import { orderMailIds, queuedMail, type ReceivedMoney } from '../../../src/features/orders/orderMail';
 import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/features/payments/model/orderPayment';
 import type { MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
+import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import { isRecord } from '../../../src/state/validation';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 
@@ -123,6 +124,8 @@ export function settlePayment(
   target: OrderOf,
   amount: number,
   reading: PaymentReading,
+  /** How the money came in, when staff say (a mark); a card payment is the order's own method. */
+  method?: PaymentMethod,
 ): { writes: Record<string, unknown>; outcome: MarkOutcome } | null {
   const pay = paymentOf(reading);
   const entry = parseDeskEntry(reading.entry);
@@ -174,6 +177,7 @@ export function settlePayment(
     return { writes, outcome: { kind: 'late-no-stock', refund: paid - pay.refunded } };
   }
   writes[`${orderPath}/pay/state`] = 'paid';
+  if (method && method !== pay.method) writes[`${orderPath}/pay/paidBy`] = method;
   writes[`${deskPaths.order(key)}/pay`] = 'paid';
   writes[`${deskPaths.order(key)}/hold`] = null;
   Object.assign(writes, paidMail(target, reading.order));

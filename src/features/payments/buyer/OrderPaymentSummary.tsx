@@ -84,7 +84,11 @@ export function OrderPaymentSummary({
     <Stack spacing={0.5} data-testid="order-payment">
       <Typography sx={{ fontWeight: 600 }}>
         {[i18n._(closed ? STATUS_LABELS.cancelled : PAY_STATE_LABELS[payment.state])]
-          .concat(payment.method === 'free' ? [] : [i18n._(METHOD_LABELS[payment.method])])
+          .concat(
+            payment.method === 'free'
+              ? []
+              : [i18n._(METHOD_LABELS[payment.state === 'paid' ? (payment.paidBy ?? payment.method) : payment.method])],
+          )
           .join(' · ')}
       </Typography>
       <Typography>{amount}</Typography>

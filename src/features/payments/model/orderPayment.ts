@@ -30,6 +30,11 @@ export interface OrderPayment {
   until: number | null;
   /** Bumped by every change, so two changes that read the same summary cannot both be written (the rules). */
   v: number;
+  /**
+   * How the payment that made it paid came in, when not as the order was to be paid (a lapsed card order paid late
+   * by bank transfer): what "Paid · …" names.
+   */
+  paidBy?: PaymentMethod;
 }
 
 /** Where an order's payment stands, in the reader's language (`i18n._`): the order page and the desk. */
@@ -88,6 +93,7 @@ export function parseOrderPayment(raw: unknown): OrderPayment | null {
     state: state as PayState,
     until: storedMinor(raw.until),
     v,
+    ...((PAYMENT_METHODS as readonly unknown[]).includes(raw.paidBy) ? { paidBy: raw.paidBy as PaymentMethod } : {}),
   };
 }
 
