@@ -20,8 +20,7 @@ import {
 import { queuedMail } from '../../../src/features/orders/orderMail';
 import { parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import { isRecord } from '../../../src/state/validation';
-import { coalescedRuns } from '../coalescedRuns';
-import { drainQueue } from '../drainQueue';
+import { applyDecided, queueApplier, type QueueReport } from '../answeredQueue';
 import type { CardPayments } from './card';
 import { closeOrderWrites, closeReads } from './closeOrder';
 import { SERVER_TIME, type PaymentsDatabase } from './settlePayment';
@@ -32,11 +31,8 @@ export interface CancelsDatabase extends PaymentsDatabase {
   oldestCancels(limit: number): Promise<{ key: string; raw: unknown }[]>;
 }
 
-export interface CancelsReport {
-  applied: Partial<Record<CancelOutcome['kind'], number>>;
-  /** Requests left queued (the provider could not close a card page, or the order kept changing under them). */
-  deferred: number;
-}
+/** Requests are left queued (deferred) while the provider cannot close a card page, or the order keeps changing. */
+export type CancelsReport = QueueReport<CancelOutcome['kind']>;
 
 /** The status email's id is fixed by its order: an order is cancelled once, so it is never queued twice. */
 const cancelledMessageId = (orderId: string): string => `${orderId}-cancelled`;
@@ -83,66 +79,40 @@ function cancelUpdate(
 
 /** Requests looked at per query. */
 const PAGE = 50;
-/** A request refused this often in a row (its order changing under it each time) waits for the next call. */
-const TRIES = 3;
 
-/** Applies every queued cancel request; calls while a run goes join it (coalescedRuns). */
+/** Applies every queued cancel request; calls while a run goes join it. */
 export function cancelApplier(
   db: CancelsDatabase,
   cards?: Pick<CardPayments, 'closeOpenPayments'>,
 ): () => Promise<CancelsReport> {
-  return coalescedRuns(
-    (): CancelsReport => ({ applied: {}, deferred: 0 }),
-    (report) =>
-      drainQueue(
-        (limit) => db.oldestCancels(limit),
-        PAGE,
-        async (requestId, raw) => {
-          const outcome = await applyOne(db, requestId, raw, cards);
-          if (!outcome) {
-            report.deferred++;
-            return 'skip';
-          }
-          report.applied[outcome.kind] = (report.applied[outcome.kind] ?? 0) + 1;
-          return 'done';
-        },
-      ),
+  return queueApplier(
+    (limit) => db.oldestCancels(limit),
+    PAGE,
+    (requestId, raw) => applyDecided(db, () => decide(db, requestId, raw, cards)),
   );
 }
 
-async function applyOne(
+/** The update that applies request `requestId`, from a fresh reading; null while the provider cannot say. */
+async function decide(
   db: CancelsDatabase,
   requestId: string,
   raw: unknown,
   cards: Pick<CardPayments, 'closeOpenPayments'> | undefined,
-): Promise<CancelOutcome | null> {
+): Promise<{ update: Record<string, unknown>; outcome: CancelOutcome } | null> {
   const request = parseCancelRequest(raw);
-  if (!request) {
-    const { update, outcome } = answered(requestId, { kind: 'invalid' });
-    await db.update(update);
-    return outcome;
-  }
+  if (!request) return answered(requestId, { kind: 'invalid' });
   const orderPath = paths.order(request.uid, request.order);
   const entryPath = deskPaths.order(deskKey(request.uid, request.order));
-  for (let tries = 0; tries < TRIES; tries++) {
-    let first = await db.readAll([orderPath, entryPath]);
-    const order = first.get(orderPath);
-    const pay = isRecord(order) && order.status !== 'cancelled' ? parseOrderPayment(order.pay) : null;
-    if (cards && pay?.method === 'card' && pay.state === 'pending') {
-      // Nobody may pay for places that go back on sale: the provider's pages close first, and what closing found
-      // (a payment made at the last moment) is in the order before it is cancelled.
-      if ((await cards.closeOpenPayments(request)) === 'unavailable') return null;
-      first = await db.readAll([orderPath, entryPath]);
-    }
-    const entry = parseDeskEntry(first.get(entryPath));
-    const reads = entry ? await db.readAll(closeReads(entry, first.get(orderPath))) : new Map<string, unknown>();
-    const { update, outcome } = cancelUpdate(requestId, request, first.get(orderPath), first.get(entryPath), reads);
-    try {
-      await db.update(update);
-      return outcome;
-    } catch (error) {
-      if (!db.isRefusal(error)) throw error;
-    }
+  let first = await db.readAll([orderPath, entryPath]);
+  const order = first.get(orderPath);
+  const pay = isRecord(order) && order.status !== 'cancelled' ? parseOrderPayment(order.pay) : null;
+  if (cards && pay?.method === 'card' && pay.state === 'pending') {
+    // Nobody may pay for places that go back on sale: the provider's pages close first, and what closing found
+    // (a payment made at the last moment) is in the order before it is cancelled.
+    if ((await cards.closeOpenPayments(request)) === 'unavailable') return null;
+    first = await db.readAll([orderPath, entryPath]);
   }
-  return null;
+  const entry = parseDeskEntry(first.get(entryPath));
+  const reads = entry ? await db.readAll(closeReads(entry, first.get(orderPath))) : new Map<string, unknown>();
+  return cancelUpdate(requestId, request, first.get(orderPath), first.get(entryPath), reads);
 }

@@ -12,8 +12,7 @@
 import { deskKey } from '../../../src/features/orders/deskIndex';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
-import { coalescedRuns } from '../coalescedRuns';
-import { drainQueue } from '../drainQueue';
+import { applyDecided, queueApplier, type QueueReport } from '../answeredQueue';
 import {
   paymentOf,
   readForPayment,
@@ -100,47 +99,19 @@ export interface MarksDatabase extends PaymentsDatabase {
 
 /** Marks looked at per query. */
 const PAGE = 50;
-/** A mark refused this often in a row (a payment summary changing under it each time) waits for the next call. */
-const TRIES = 3;
 
-export interface MarksReport {
-  applied: Partial<Record<MarkOutcome['kind'], number>>;
-  /** Marks left queued after being refused again and again: the next call reads them again. */
-  deferred: number;
-}
+export type MarksReport = QueueReport<MarkOutcome['kind']>;
 
-/** Applies every queued mark; calls while a run goes join it (coalescedRuns). */
+/** Applies every queued mark; calls while a run goes join it. */
 export function markApplier(db: MarksDatabase): () => Promise<MarksReport> {
-  return coalescedRuns(
-    (): MarksReport => ({ applied: {}, deferred: 0 }),
-    (report) =>
-      drainQueue(
-        (limit) => db.oldestMarks(limit),
-        PAGE,
-        async (markId, raw) => {
-          const outcome = await applyOne(db, markId, raw);
-          if (!outcome) {
-            report.deferred++;
-            return 'skip';
-          }
-          report.applied[outcome.kind] = (report.applied[outcome.kind] ?? 0) + 1;
-          return 'done';
-        },
-      ),
+  return queueApplier(
+    (limit) => db.oldestMarks(limit),
+    PAGE,
+    (markId, raw) =>
+      applyDecided(db, async () => {
+        const mark = parseMark(raw);
+        const reading = mark ? await readForPayment(db, mark, [recordPath(markId, mark)]) : null;
+        return markUpdate(markId, mark, reading);
+      }),
   );
-}
-
-async function applyOne(db: MarksDatabase, markId: string, raw: unknown): Promise<MarkOutcome | null> {
-  for (let tries = 0; tries < TRIES; tries++) {
-    const mark = parseMark(raw);
-    const reading = mark ? await readForPayment(db, mark, [recordPath(markId, mark)]) : null;
-    const { update, outcome } = markUpdate(markId, mark, reading);
-    try {
-      await db.update(update);
-      return outcome;
-    } catch (error) {
-      if (!db.isRefusal(error)) throw error;
-    }
-  }
-  return null;
 }
