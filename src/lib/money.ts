@@ -2,6 +2,8 @@
  * Prices are held as JavaScript numbers in major units (12.5 = twelve pounds fifty), as the database stores
  * them. Sums go through integer micro-units so that 0.1 + 0.2 is exactly 0.3 and long wishlists never drift.
  */
+import { minorDigits } from './currencies';
+
 const MICRO_UNITS = 1_000_000;
 
 function toMicroUnits(amount: number): number {
@@ -35,14 +37,10 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   return formatter.format(amount);
 }
 
-/** How many decimals a currency's smallest unit has: 2 for pounds (pence), 0 for yen, 3 for dinars. */
-export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
+// The card provider's count of decimals, not Intl's: an amount due is what the provider is asked for
+// (docs/payments.md#currencies-and-minor-units). What a card may be charged comes with it, for trusted code.
+export { minorDigits };
+export { cardAmountProblem, cardMinimum, type CardAmountProblem } from './currencies';
 
 /** An amount in major units (12.5) as a whole number of the currency's minor units (1250 pence): what is paid. */
 export function toMinorUnits(amount: number, currency: string): number {

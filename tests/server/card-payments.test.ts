@@ -3,11 +3,13 @@
  * shop's rules, the real `stripe` SDK against the local fake provider (scripts/cardProvider/), and a real HTTP
  * webhook receiver that hands the raw body to the same endpoint function the Cloud Function and `vite preview` use.
  * What must hold: a payment is believed only once read back from the provider, confirmed at most once whatever
- * replays or races, and nobody pays for stock that went back on sale.
+ * replays or races, and nobody pays for stock that went back on sale; money that arrives later (a bank debit) holds
+ * the order until it does, or fails. Everything the fake answered, took and sent is held to the provider's published
+ * description (tests/fixtures/stripe/) after each test.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ServerValue } from 'firebase-admin/database';
 import Stripe from 'stripe';
 import type { CardPayments } from '../../functions/src/payments/card';
@@ -23,8 +25,15 @@ import { refundApplier } from '../../functions/src/payments/refunds';
 import type { CardProvider } from '../../functions/src/payments/provider';
 import { stripeProvider } from '../../functions/src/payments/stripeProvider';
 import { deskKey } from '../../src/features/orders/deskIndex';
-import { startFakeCardProvider, TEST_CARDS, type FakeCardProvider } from '../../scripts/cardProvider/fakeCardProvider';
+import {
+  startFakeCardProvider,
+  TEST_CARDS,
+  TEST_DEBITS,
+  type FakeCardProvider,
+} from '../../scripts/cardProvider/fakeCardProvider';
+import { openApiValidator, transcriptProblems } from '../../scripts/cardProvider/openApiValidator';
 import { gigEvent } from './support/gigEvent';
+import { stripeDescriptionText } from '../support/stripeDescription';
 import { paymentsDatabase } from './support/paymentsHarness';
 
 const SECRET_KEY = 'sk_test_cards_0123456789';
@@ -48,6 +57,12 @@ let services: CardServices | undefined;
 let provider: CardProvider;
 /** While set, the shop's webhook endpoint is unreachable: the provider's deliveries fail. */
 let webhookDown = false;
+/** Where this test's calls and webhooks begin in the fake's transcript. */
+let mark = { exchanges: 0, deliveries: 0 };
+
+const description = stripeDescriptionText();
+/** The provider's published description the fake is held to; null when it is not here (stripeDescription.ts). */
+const described = description === null ? null : openApiValidator(JSON.parse(description));
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -73,6 +88,9 @@ beforeAll(async () => {
     webhook: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, secret: WEBHOOK_SECRET },
     retryDelaysMs: [30, 30, 30],
     refundFailsAfterMs: 300,
+    refundSettlesAfterMs: 300,
+    // Each test settles its bank debits itself.
+    asyncSettlesAfterMs: null,
   });
   provider = stripeProvider({
     secretKey: SECRET_KEY,
@@ -81,6 +99,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  if (described) expect(transcriptProblems(described, fake)).toEqual([]);
   await fake.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
@@ -89,6 +108,10 @@ beforeEach(() => {
   webhookDown = false;
   services = cardServicesOn(trusted(), provider, SHOP);
   cards = services.cards;
+  mark = { exchanges: fake.exchanges().length, deliveries: fake.deliveries().length };
+});
+afterEach(() => {
+  if (described) expect(transcriptProblems(described, fake, mark)).toEqual([]);
 });
 
 /** Buyer `uid` orders `quantity` Gig tickets (£12.50 each) to pay by card; its id and its order page's secret. */
@@ -324,10 +347,11 @@ describe('confirming at most once', () => {
   });
 
   it('lets no client move a card payment: not the buyer, not staff', async () => {
-    const { id, secret } = await cardOrder('ho');
+    // A buyer of their own: the provider keeps every key a test used, and an order id is the same for the same buyer.
+    const { id, secret } = await cardOrder('hq');
     await pageOf(secret);
-    const record = `payments/${deskKey('ho', id)}/card-1`;
-    for (const who of ['ho', 'staff']) {
+    const record = `payments/${deskKey('hq', id)}/card-1`;
+    for (const who of ['hq', 'staff']) {
       const db = connect(who, who);
       await expect(db.ref(`${record}/state`).set('confirmed')).rejects.toThrow(/permission/i);
       await expect(db.ref(`${record}/session`).set('cs_test_mine')).rejects.toThrow(/permission/i);
@@ -397,6 +421,120 @@ describe('money that is not what the shop asked for', () => {
     await provider.cancelPayment(own.id);
     await pageOf(secret);
     expect(await read(`payments/${deskKey('ol', id)}/card-10/state`)).toBe('pending');
+  });
+});
+
+describe('money that arrives later', () => {
+  /** The buyer pays order `secret`'s page by bank debit with test account `iban`; the session, once completed. */
+  async function debit(secret: string, iban: string) {
+    const url = await pageOf(secret);
+    const session = fake.sessions().find((s) => url.endsWith(s.id))!;
+    const paid = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ iban, action: 'debit' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    await until(() => answers.find((a) => a.body.includes('"kind":"processing"')), 'the completed webhook');
+    return session;
+  }
+  const lapse = async (uid: string, id: string) =>
+    admin()
+      .ref()
+      .update({
+        [`orders/${uid}/${id}/pay/until`]: Date.now() - 1_000,
+        [`deskOrders/${deskKey(uid, id)}/hold`]: Date.now() - 1_000,
+      });
+
+  it('holds the order while a bank debit is on its way: no second page, no lapse; paid when the money arrives', async () => {
+    const { id, secret } = await cardOrder('qa');
+    const session = await debit(secret, TEST_DEBITS.settles);
+    // Complete at the provider, but not paid: the record waits, the order keeps its places.
+    expect(await read(`payments/${deskKey('qa', id)}/card-1/state`)).toBe('pending');
+    expect(await read(`orders/qa/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
+    expect(await startPay(secret)).toEqual({
+      status: 423,
+      body: { kind: 'processing', error: expect.stringContaining('on its way') },
+    });
+    expect(fake.sessions().filter((s) => s.metadata.paymentId?.includes(id))).toHaveLength(1);
+    // The hold ends while the money is on its way: the order is not let go.
+    await lapse('qa', id);
+    expect(await expireHolds(trusted(), Date.now(), cards)).toMatchObject({ expired: 0 });
+    expect(await read(`orders/qa/${id}/pay/state`)).toBe('pending');
+    expect(await read('products/gig/stock')).toBe(2);
+
+    fake.settleDebit(session.id);
+    await until(async () => ((await read(`orders/qa/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
+    expect(await read(`orders/qa/${id}/pay`)).toMatchObject({ state: 'paid', paid: 2500, v: 2 });
+    expect(await read(`payments/${deskKey('qa', id)}/card-1`)).toMatchObject({
+      state: 'confirmed',
+      charge: expect.stringMatching(/^pi_/),
+    });
+    expect(await read(`mailOutbox/${id}-paid`)).toMatchObject({ kind: 'paid' });
+  });
+
+  it('records a bank debit that failed as a failed attempt, the order unpaid and open to pay again', async () => {
+    const { id, secret } = await cardOrder('qe');
+    const session = await debit(secret, TEST_DEBITS.fails);
+    fake.settleDebit(session.id);
+    await until(() => answers.find((a) => a.body.includes('"kind":"failed"')), 'the failed webhook');
+    expect(await read(`payments/${deskKey('qe', id)}/card-1`)).toMatchObject({
+      state: 'failed',
+      session: session.id,
+      note: expect.stringContaining('never arrived'),
+    });
+    expect(await read(`orders/qe/${id}/pay`)).toMatchObject({ state: 'pending', paid: 0, v: 1 });
+    expect(await read(`tickets/gig/${id}-0/status`)).toBe('unpaid');
+    // Its hold not over, the buyer may pay another way, or by card again on a new page.
+    const again = await pageOf(secret);
+    expect(again).not.toContain(session.id);
+    expect(await read(`payments/${deskKey('qe', id)}/card-2/state`)).toBe('pending');
+  });
+});
+
+describe('what the provider would refuse', () => {
+  it('does not send an amount under the provider’s least to it: the buyer is told to pay it another way', async () => {
+    const { id, secret } = await cardOrder('ra');
+    // As if all but 20p had been paid another way.
+    await admin().ref(`orders/ra/${id}/pay/due`).set(20);
+    const sessions = fake.sessions().length;
+    expect(await startPay(secret)).toEqual({
+      status: 422,
+      body: {
+        kind: 'not-payable',
+        reason: 'minimum',
+        due: 20,
+        minimum: 30,
+        currency: 'GBP',
+        error: 'Card payments must be at least £0.30: pay the £0.20 still due another way.',
+      },
+    });
+    expect(fake.sessions()).toHaveLength(sessions);
+    expect(await read(`payments/${deskKey('ra', id)}`)).toBeNull();
+  });
+
+  it('gives up an attempt whose reference the provider already used for other details, and the next tap pays', async () => {
+    const { id, secret } = await cardOrder('re');
+    // A session made elsewhere with the key the shop is about to use (another copy of the shop on the same account).
+    await new Stripe(SECRET_KEY, {
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    }).checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 999, product_data: { name: 'x' } } }],
+        success_url: `${SHOP}/order`,
+        cancel_url: `${SHOP}/order`,
+      },
+      { idempotencyKey: `re~${id}~card-1` },
+    );
+    const refused = await startPay(secret);
+    expect(refused.status).toBe(409);
+    expect(await read(`payments/${deskKey('re', id)}/card-1`)).toMatchObject({ state: 'failed' });
+    expect(await pageOf(secret)).toMatch(/\/pay\/cs_test_/);
+    expect(await read(`payments/${deskKey('re', id)}/card-2/state`)).toBe('pending');
   });
 });
 
@@ -594,6 +732,21 @@ describe('a card refund the provider fails after it took it', () => {
     // Whatever the forged and unknown events said, only the provider's own failure (a moment later) counts.
     await until(async () => ((await read(`${record}/state`)) === 'failed' ? true : undefined), 'failed');
     expect(await read(`orders/sol/${id}/pay/refunded`)).toBe(0);
+  });
+
+  it('counts a refund the provider keeps pending as given back, and done once its event says so', async () => {
+    const { id, secret } = await cardOrder('ulf');
+    expect((await onPage(await pageOf(secret), TEST_CARDS.refundPending)).status).toBe(303);
+    await until(async () => ((await read(`orders/ulf/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
+    await connect('staff', 'staff')
+      .ref('refundRequests/refund-ulf-1')
+      .set({ uid: 'ulf', order: id, amount: 2500, way: 'card', by: 'staff', note: '', at: ServerValue.TIMESTAMP });
+    await refundApplier(trusted(), provider)();
+    const record = `refunds/${deskKey('ulf', id)}/refund-ulf-1`;
+    expect(await read(record)).toMatchObject({ state: 'pending', provider: expect.stringMatching(/^re_/) });
+    expect(await read(`orders/ulf/${id}/pay/refunded`)).toBe(2500);
+    await until(async () => ((await read(`${record}/state`)) === 'done' ? true : undefined), 'done');
+    expect(await read(`orders/ulf/${id}/pay/refunded`)).toBe(2500);
   });
 
   it('lets no client and no trusted code reopen a failed refund or change the provider’s id on it', async () => {

@@ -11,18 +11,31 @@
  *   provider says was paid into the order (settlePayment.ts). The rules let a record leave `pending` once, and each
  *   update bumps the summary's `v`, so a replayed webhook, or a webhook racing the return page, changes nothing.
  * - The hold's end: before an unpaid card order lapses, its open payments are closed at the provider, so nobody
- *   pays for stock that went back on sale; one paid meanwhile is confirmed instead.
+ *   pays for stock that went back on sale; one paid meanwhile is confirmed instead, and one whose money is still on
+ *   its way (a bank debit, `processing`) keeps the order held until it arrives or fails.
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
 import { balanceDue, parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import { displayReference } from '../../../src/features/orders/orderReference';
-import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
+import {
+  cardAmountProblem,
+  cardMinimum,
+  type CardAmountProblem,
+  formatMoney,
+  fromMinorUnits,
+} from '../../../src/lib/money';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import { isRecord } from '../../../src/state/validation';
 import { DEFAULT_LANGUAGE, isShopLanguage } from '../../../src/i18n/languages';
 import { orderI18n, say } from '../language/orderLanguage';
-import { type CardPayment, type CardProvider, ProviderRefused, ProviderUnavailable } from './provider';
+import {
+  type CardPayment,
+  type CardProvider,
+  ProviderKeyConflict,
+  ProviderRefused,
+  ProviderUnavailable,
+} from './provider';
 import {
   type OrderOf,
   orderOfLink,
@@ -33,13 +46,12 @@ import {
   settlePayment,
 } from './settlePayment';
 
-/**
- * The provider's page expires 30 minutes after it is made at the earliest (Stripe's own bound), and a page made
- * with less than a minute of the hold left would only waste the buyer's time.
- */
-const PROVIDER_MIN_OPEN_MS = 31 * 60_000;
-const PROVIDER_MAX_OPEN_MS = 24 * 60 * 60_000;
+/** A page made with less than a minute of the hold left would only waste the buyer's time. */
 const LEAST_HOLD_LEFT_MS = 60_000;
+/** A hold with no end (it never lapses) asks the provider for its longest page; the adapter bounds it. */
+const NO_HOLD_END_MS = 24 * 60 * 60_000;
+/** What a bank debit that never arrived is recorded with, for staff. */
+const DEBIT_FAILED_NOTE = 'The payment was made with a method that settles later, and its money never arrived.';
 /** What the provider's page and the buyer's statement call the payment, in the order's language. */
 const DESCRIPTION = /*i18n*/ { id: 'payment.card.description', message: 'Order {ref}' };
 /** Refused updates (the summary changed under the reading) are read and decided again this often. */
@@ -99,7 +111,7 @@ function nextCardPaymentId(records: readonly CardRecord[]): string {
 }
 
 /** What the buyer's "Pay by card" is answered. */
-type StartAnswer =
+export type StartAnswer =
   | { kind: 'redirect'; url: string }
   /** Nothing is owed any more (paid meanwhile, perhaps on the page they came back from). */
   | { kind: 'paid' }
@@ -111,12 +123,23 @@ type StartAnswer =
   | { kind: 'cancelled' }
   /** Another tap is starting the same payment this moment: ask again. */
   | { kind: 'busy' }
+  /** Paid with a method whose money arrives later: nothing to pay now, and no second page to pay on. */
+  | { kind: 'processing' }
+  /**
+   * The provider would refuse a card payment of what is due: below its least (`minimum`, in minor units), in a
+   * currency it does not take, or not a whole amount it takes; the order is to be paid another way.
+   */
+  | { kind: 'not-payable'; reason: CardAmountProblem; due: number; minimum: number | null; currency: string }
   | { kind: 'not-found' };
 
 /** What became of a payment read back from the provider. */
 type ConfirmAnswer =
   | MarkOutcome
   | { kind: 'open' }
+  /** Its money is on its way: the record stays pending, the order held. */
+  | { kind: 'processing' }
+  /** Its money never came: the record failed, the order as unpaid as it was. */
+  | { kind: 'failed' }
   | { kind: 'cancelled' }
   | { kind: 'unknown' }
   /** Paid, but not what the shop asked for: recorded for staff as a failed payment, and paying nothing. */
@@ -131,10 +154,11 @@ export interface CardPayments {
   settle(providerId: string): Promise<ConfirmAnswer>;
   /**
    * Before a card order lapses or is cancelled: closes its open payments at the provider, recording one paid at the
-   * last moment. 'paid' when one was (or is still open), 'unavailable' when the provider cannot say: the order must
-   * then not close yet.
+   * last moment. 'paid' when one was (or is still open), 'processing' when one's money is still on its way (the
+   * order must not lapse: it is held until the money arrives or fails), 'unavailable' when the provider cannot say:
+   * the order must then not close yet.
    */
-  closeOpenPayments(target: OrderOf): Promise<'closed' | 'paid' | 'unavailable'>;
+  closeOpenPayments(target: OrderOf): Promise<'closed' | 'paid' | 'processing' | 'unavailable'>;
 }
 
 export interface CardSettings {
@@ -212,6 +236,17 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
         }
       }
       if (payment.state === 'open') return { kind: 'open' };
+      if (payment.state === 'processing') return { kind: 'processing' };
+      if (payment.state === 'failed') {
+        if (recorded !== 'pending') return { kind: 'failed' };
+        try {
+          await db.update(fieldWrites(recordPath, { state: 'failed', session: payment.id, note: DEBIT_FAILED_NOTE }));
+          return { kind: 'failed' };
+        } catch (error) {
+          if (!db.isRefusal(error)) throw error;
+          continue;
+        }
+      }
       if (recorded !== 'pending') return { kind: 'cancelled' };
       try {
         await db.update({ [`${recordPath}/state`]: 'cancelled' });
@@ -251,8 +286,10 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
         await settleAll(target, records, true);
         return { kind: 'cancelled' };
       }
-      // One still open is where the buyer goes again; one paid meanwhile is confirmed now.
+      // One still open is where the buyer goes again; one paid meanwhile is confirmed now; one whose money is on its
+      // way is waited for, not paid twice.
       const settled = await settleAll(target, records, false);
+      if (settled.some(({ payment }) => payment?.state === 'processing')) return { kind: 'processing' };
       for (const { payment } of settled) {
         if (payment?.state === 'open' && payment.url) return { kind: 'redirect', url: payment.url };
       }
@@ -266,6 +303,12 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       const at = now();
       if (pay.state !== 'pending' || (pay.until !== null && pay.until - at < LEAST_HOLD_LEFT_MS))
         return { kind: 'closed' };
+      // Asked anyway, the provider would refuse it: the buyer is told why, and nothing is recorded.
+      const problem = cardAmountProblem(due, pay.currency);
+      if (problem) {
+        const minimum = cardMinimum(pay.currency);
+        return { kind: 'not-payable', reason: problem, due, minimum, currency: pay.currency };
+      }
       const paymentId = nextCardPaymentId(records);
       const ref = typeof order.ref === 'string' ? displayReference(order.ref) : target.order;
       const contact = isRecord(order.contact) ? order.contact : {};
@@ -293,12 +336,15 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
           amountMinor: due,
           currency: pay.currency,
           email: typeof contact.email === 'string' ? contact.email : '',
-          expiresAt: Math.min(Math.max(pay.until ?? 0, at + PROVIDER_MIN_OPEN_MS), at + PROVIDER_MAX_OPEN_MS),
+          expiresAt: pay.until ?? at + NO_HOLD_END_MS,
           returnUrl: back('paid'),
           cancelUrl: back('cancelled'),
         });
       } catch (error) {
-        await db.update({ [`${recordPath}/state`]: 'failed' }).catch(() => undefined);
+        // A key the provider already used for other details (docs/payments.md#card-payments) is given up with its
+        // record; the next tap asks with the next number.
+        const note = error instanceof ProviderKeyConflict ? { note: 'The card provider refused its reference.' } : {};
+        await db.update(fieldWrites(recordPath, { state: 'failed', ...note })).catch(() => undefined);
         throw error;
       }
       await db.update({ [`${recordPath}/session`]: created.id });
@@ -329,7 +375,8 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       try {
         const answers = await settleAll(target, cardRecords(read.get(paymentPaths.payments(key))), true);
         const paid = answers.some(({ payment }) => payment?.state === 'paid' || payment?.state === 'open');
-        return paid ? 'paid' : 'closed';
+        if (paid) return 'paid';
+        return answers.some(({ payment }) => payment?.state === 'processing') ? 'processing' : 'closed';
       } catch (error) {
         // The provider cannot say: the order waits rather than close with a payment under way.
         if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) {

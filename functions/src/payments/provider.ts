@@ -1,5 +1,5 @@
 /**
- * The card provider, as trusted code sees it (docs/payments.md#the-card-provider): a port of our own with four
+ * The card provider, as trusted code sees it (docs/payments.md#the-card-provider): a port of our own with six
  * things to do, so that the provider's SDK stays in its adapter (stripeProvider.ts) and another provider is another
  * adapter. What it guarantees a caller:
  * - a payment is created with our payment's id as its idempotency key, so creating it twice makes one;
@@ -16,14 +16,21 @@ interface NewCardPayment {
   /** The order's reference, shown on the provider's page and in its dashboard. */
   orderRef: string;
   description: string;
-  /** In the currency's minor units (pence), as trusted code computed it from the catalogue. */
+  /**
+   * In the currency's minor units (pence), as trusted code computed it from the catalogue: the provider's own count
+   * of them (src/lib/currencies.ts), so it is sent as it is.
+   */
   amountMinor: number;
   /** ISO 4217, any case. */
   currency: string;
+  /** The buyer's address, for the provider's receipt; empty when the order has none (the page then asks for it). */
   email: string;
   /** The buyer's language, the order's: the provider's page speaks it where it can. */
   language: ShopLanguage;
-  /** When the hold ends (epoch ms): the provider's page expires then too. */
+  /**
+   * When the hold ends (epoch ms): the provider's page expires then too, as far as the provider lets it (Stripe's
+   * page stays open 30 minutes to a day: the adapter moves the end into that window).
+   */
   expiresAt: number;
   /** Where the buyer comes back to after paying, and after giving up. */
   returnUrl: string;
@@ -36,7 +43,15 @@ export interface CardPayment {
   id: string;
   /** Our payment's id, as given when it was created; null for one we did not create. */
   paymentId: string | null;
-  state: 'open' | 'paid' | 'expired';
+  /**
+   * - open: the buyer may still pay on its page;
+   * - processing: the buyer paid with a method whose money arrives later (a bank debit): neither open nor paid, it
+   *   becomes paid or failed, and the provider says so in a webhook;
+   * - paid: the money was taken;
+   * - failed: the money that was on its way never came; nothing more will happen to it;
+   * - expired: closed unpaid.
+   */
+  state: 'open' | 'processing' | 'paid' | 'failed' | 'expired';
   amountMinor: number;
   /** Lower case, as the provider reports it. */
   currency: string;
@@ -57,7 +72,8 @@ export interface CardRefund {
 /** What a verified webhook says happened; its payment must still be read back. */
 export interface CardWebhook {
   eventId: string;
-  kind: 'paid' | 'expired' | 'refund' | 'other';
+  /** paid: completed (maybe still processing) or its later money arrived; failed: its later money never came. */
+  kind: 'paid' | 'failed' | 'expired' | 'refund' | 'other';
   /** The provider's id of the hosted payment the event is about, when it is about one. */
   paymentOf: string | null;
   /** The provider's id of the refund the event is about (it changed: done, or failed after all), when it is one. */
@@ -73,14 +89,23 @@ export class ProviderUnavailable extends Error {}
 /** The provider refused the request as asked (an amount it will not refund, a payment it does not hold). */
 export class ProviderRefused extends Error {}
 
+/**
+ * The provider already answered another request made with this idempotency key (our payment's or refund's id), with
+ * other parameters: this one is given up for good, and only a new id (a new attempt) gets a new answer.
+ */
+export class ProviderKeyConflict extends ProviderRefused {}
+
 export interface CardProvider {
-  /** Creates the hosted payment (or finds the one made with this paymentId) and says where to send the buyer. */
+  /**
+   * Creates the hosted payment (or finds the one made with this paymentId) and says where to send the buyer;
+   * ProviderKeyConflict when this paymentId was used for a payment of other details.
+   */
   createPayment(payment: NewCardPayment): Promise<{ id: string; redirectUrl: string }>;
   /** The payment as the provider holds it now; null when it holds none by that id. */
   readPayment(id: string): Promise<CardPayment | null>;
   /**
    * Closes an open payment so that nobody can pay it any more (the hold ended), and says how it stands: a payment
-   * already paid stays paid; null when the provider holds none by that id.
+   * already paid, or processing, stays so; null when the provider holds none by that id.
    */
   cancelPayment(id: string): Promise<CardPayment | null>;
   /** Refunds `amountMinor` of a paid payment; `refundId` (ours) is the idempotency key; `orderKey` names its order. */

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import type { ShopLanguage } from '../../../src/i18n/languages';
 import {
   BadWebhookSignature,
+  ProviderKeyConflict,
   ProviderRefused,
   ProviderUnavailable,
   type CardPayment,
@@ -26,6 +27,10 @@ export interface StripeSettings {
 
 /** Stripe's own failures and a lost connection say nothing happened for sure: the caller may try again. */
 function translate(error: unknown): never {
+  // Asking again with the same key can only be refused again: not "unavailable", which is tried again for ever.
+  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+    throw new ProviderKeyConflict(`the card provider holds another request made with this key: ${error.message}`);
+  }
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
     throw new ProviderUnavailable(`the card provider is unavailable: ${error.message}`);
   }
@@ -41,20 +46,40 @@ function translate(error: unknown): never {
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
-function cardPayment(session: Stripe.Checkout.Session): CardPayment {
-  const paid = session.status === 'complete' && session.payment_status === 'paid';
-  const charge =
-    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+const intentOf = (session: Stripe.Checkout.Session): string | null =>
+  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+
+/**
+ * How a session stands. A complete one is not always paid: paid with a bank debit, it completes `unpaid` and its
+ * money comes days later, or never; only its PaymentIntent says which (`intentStatus`, read when it matters).
+ */
+function paymentState(session: Stripe.Checkout.Session, intentStatus: string | null): CardPayment['state'] {
+  if (session.status === 'open') return 'open';
+  if (session.status !== 'complete') return 'expired';
+  if (session.payment_status !== 'unpaid' || intentStatus === 'succeeded') return 'paid';
+  // A debit that failed leaves its PaymentIntent wanting another payment method, which a Checkout page never asks.
+  if (intentStatus === 'requires_payment_method' || intentStatus === 'canceled') return 'failed';
+  return 'processing';
+}
+
+function cardPayment(session: Stripe.Checkout.Session, intentStatus: string | null = null): CardPayment {
+  const state = paymentState(session, intentStatus);
   return {
     id: session.id,
     paymentId: session.client_reference_id ?? session.metadata?.paymentId ?? null,
-    state: paid ? 'paid' : session.status === 'expired' ? 'expired' : 'open',
+    state,
     amountMinor: session.amount_total ?? 0,
     currency: (session.currency ?? '').toLowerCase(),
-    charge: paid ? charge : null,
+    charge: state === 'paid' ? intentOf(session) : null,
     url: session.status === 'open' ? (session.url ?? null) : null,
   };
 }
+
+/** Stripe keeps a Checkout page open at least 30 minutes and at most a day; a minute's margin each side for transit. */
+const LEAST_OPEN_MS = 31 * 60_000;
+const MOST_OPEN_MS = 24 * 60 * 60_000 - 60_000;
+const pageExpiry = (expiresAt: number, now: number): number =>
+  Math.floor(Math.min(Math.max(expiresAt, now + LEAST_OPEN_MS), now + MOST_OPEN_MS) / 1000);
 
 const REFUND_STATES: Record<string, CardRefund['state']> = {
   succeeded: 'done',
@@ -65,8 +90,10 @@ const REFUND_STATES: Record<string, CardRefund['state']> = {
 };
 
 const WEBHOOK_KINDS: Record<string, CardWebhook['kind']> = {
+  // Completed may still be unpaid (a bank debit): the read-back says which.
   'checkout.session.completed': 'paid',
   'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.async_payment_failed': 'failed',
   'checkout.session.expired': 'expired',
   // A refund that changed after it was made: done at last, or failed (the card was closed, say).
   'refund.updated': 'refund',
@@ -93,7 +120,7 @@ const CHECKOUT_LOCALES: Readonly<Record<ShopLanguage, Stripe.Checkout.SessionCre
   'de-DE': 'de',
 };
 
-export function stripeProvider(settings: StripeSettings): CardProvider {
+export function stripeProvider(settings: StripeSettings, now: () => number = Date.now): CardProvider {
   const stripe = new Stripe(settings.secretKey, {
     // Our own retries decide; the SDK's would hide a provider that is down from the buyer for many seconds.
     maxNetworkRetries: 1,
@@ -117,14 +144,15 @@ export function stripeProvider(settings: StripeSettings): CardProvider {
                 },
               },
             ],
-            customer_email: payment.email,
+            // Stripe refuses an empty address (it reads it as unsetting one); without it, its page asks.
+            ...(payment.email ? { customer_email: payment.email } : {}),
             locale: CHECKOUT_LOCALES[payment.language],
             client_reference_id: payment.paymentId,
             metadata: { paymentId: payment.paymentId, order: payment.orderRef },
             payment_intent_data: { metadata: { paymentId: payment.paymentId, order: payment.orderRef } },
             success_url: payment.returnUrl,
             cancel_url: payment.cancelUrl,
-            expires_at: Math.floor(payment.expiresAt / 1000),
+            expires_at: pageExpiry(payment.expiresAt, now()),
           },
           { idempotencyKey: payment.paymentId },
         )
@@ -134,12 +162,17 @@ export function stripeProvider(settings: StripeSettings): CardProvider {
     },
 
     async readPayment(id) {
+      let session: Stripe.Checkout.Session;
       try {
-        return cardPayment(await stripe.checkout.sessions.retrieve(id));
+        session = await stripe.checkout.sessions.retrieve(id);
       } catch (error) {
         if (isMissing(error)) return null;
         return translate(error);
       }
+      const intent = intentOf(session);
+      if (session.status !== 'complete' || session.payment_status !== 'unpaid' || !intent) return cardPayment(session);
+      const read = await stripe.paymentIntents.retrieve(intent).catch(translate);
+      return cardPayment(session, read.status);
     },
 
     async cancelPayment(id) {
