@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expireHolds, expiryUpdate, type HoldsDatabase } from '../../functions/src/payments/expiry';
+import { paymentMethodChanger } from '../../functions/src/payments/methodChange';
 import { deskKey, parseDeskEntry } from '../../src/features/orders/deskIndex';
 import { gigEvent } from './support/gigEvent';
 import { paymentsDatabase } from './support/paymentsHarness';
@@ -137,6 +138,16 @@ describe('a new order’s payment and hold', () => {
     expect(await read('orderAnswers/gus/request-gus')).toMatchObject({ kind: 'method-unavailable' });
     expect(await read('products/gig/stock')).toBe(10);
     expect(await read('orders/gus')).toBeNull();
+  });
+
+  it('card is refused for a total under the card provider’s least, and a switch to card too', async () => {
+    await admin().ref('products/mug/price').set(0.2);
+    await order('ivo', { mug: 1 }, 'card');
+    expect(await read('orderAnswers/ivo/request-ivo')).toMatchObject({ kind: 'method-unavailable' });
+    expect(await read('products/mug/stock')).toBe(5);
+    const id = await order('jem', { mug: 1 }, 'transfer');
+    const secret = (await read(`orders/jem/${id}/link`)) as string;
+    expect(await paymentMethodChanger(trusted()).change(secret, 'card')).toEqual({ kind: 'not-offered' });
   });
 
   it('the amounts follow the shop’s currency: yen have no minor unit', async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYMENT_SETTINGS, offeredMethods, parsePaymentSettings } from '../../src/features/payments/model';
+import {
+  DEFAULT_PAYMENT_SETTINGS,
+  methodsFor,
+  offeredMethods,
+  parsePaymentSettings,
+} from '../../src/features/payments/model';
 import { paymentSettingsRecord, paymentsFields, validatePayments } from '../../src/features/payments/desk/paymentsForm';
 
 const SAVED = {
@@ -42,6 +47,20 @@ describe('payment settings as the app reads them', () => {
       card: { on: false, minutes: 30 },
     };
     expect(offeredMethods(allOff)).toEqual(['door']);
+  });
+
+  it('leaves card out for a total the card provider would refuse, and never leaves nothing', () => {
+    const all = { ...SAVED, door: { on: true } };
+    expect(methodsFor(all, 3600, 'GBP')).toEqual(['door', 'transfer', 'card']);
+    // Under the provider's least (30 pence), or in a currency it does not take.
+    expect(methodsFor(all, 29, 'GBP')).toEqual(['door', 'transfer']);
+    expect(methodsFor(all, 30, 'GBP')).toEqual(['door', 'transfer', 'card']);
+    expect(methodsFor(all, 5000, 'XXX')).toEqual(['door', 'transfer']);
+    // A shop that takes only cards still takes a small order, at the door, as when everything is off.
+    const cardOnly = { ...all, door: { on: false }, transfer: { ...SAVED.transfer, on: false } };
+    expect(methodsFor(cardOnly, 20, 'GBP')).toEqual(['door']);
+    // A free order is paid as it is placed: whatever it names is taken.
+    expect(methodsFor(cardOnly, 0, 'GBP')).toEqual(['card']);
   });
 });
 

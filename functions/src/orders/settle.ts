@@ -42,6 +42,7 @@ import {
 import {
   firstEventStart,
   holdEnd,
+  methodsFor,
   offeredMethods,
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -200,6 +201,7 @@ function decide(
   products: ReadonlyMap<string, Product | null>,
   left: Places,
   slot: string | null,
+  terms: ShopTerms,
   offered: readonly PaymentMethod[],
 ): OrderAnswer {
   const wanted = Object.entries(request.lines);
@@ -218,7 +220,13 @@ function decide(
     const opens = closed.map(([id, window]) => [id, window.state === 'upcoming' ? window.opens : 0]);
     return { kind: 'not-on-sale', opens: Object.fromEntries(opens) };
   }
-  if (!offered.includes(methodOf(request))) return { kind: 'method-unavailable' };
+  // Card only for an amount the provider takes, and then the door if nothing else is left (methodsFor). The total
+  // is worked out only then: most requests in a rush name an offered method other than card.
+  const method = methodOf(request);
+  if (method === 'card' || !offered.includes(method)) {
+    const due = toMinorUnits(orderTotal({ items: orderItems(request, products) }), terms.currency);
+    if (!methodsFor(terms.payments, due, terms.currency).includes(method)) return { kind: 'method-unavailable' };
+  }
   const over = wanted.filter(([id, quantity]) => quantity > products.get(id)!.maxPerOrder);
   if (over.length > 0) {
     return {
@@ -331,7 +339,7 @@ export function settleBatch(
     const slot = freeSlot(open.get(uid));
     // The order's id is derived, not the buyer's: nothing it names can be another account's (orderId.ts).
     const orderId = orderIdFor(uid, request.id);
-    const answer = decide(request, orderId, products, left, slot, offered);
+    const answer = decide(request, orderId, products, left, slot, terms, offered);
     decisions.push({ uid, requestId: request.id, at, answer });
     update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
     if (answer.kind !== 'ordered') continue;

@@ -12,7 +12,7 @@ import { orderMailIds, queuedMail } from '../../../src/features/orders/orderMail
 import { balanceDue } from '../../../src/features/payments/model/orderPayment';
 import {
   firstEventStart,
-  offeredMethods,
+  methodsFor,
   parsePaymentSettings,
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -63,7 +63,7 @@ export function paymentMethodChanger(db: PaymentsDatabase, now: () => number = D
     if (pay.state === 'paid' || balanceDue(pay) === 0) return { kind: 'paid' };
     if (pay.state !== 'pending' || order.status === 'cancelled') return { kind: 'closed' };
     if (pay.method === method) return { kind: 'same' };
-    if (!offeredMethods(settings).includes(method)) return { kind: 'not-offered' };
+    if (!methodsFor(settings, balanceDue(pay), pay.currency).includes(method)) return { kind: 'not-offered' };
     const items = itemsOf(order);
     const dates = await db.readAll(items.map(({ productId }) => `${paths.product(productId)}/date`));
     const eventStart = firstEventStart(items.map(({ productId }) => dates.get(`${paths.product(productId)}/date`)));

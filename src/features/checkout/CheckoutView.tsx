@@ -12,7 +12,7 @@ import { Link } from '../../lib/Link';
 import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
 import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
 import { formatEventTime, formatList } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, toMinorUnits } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
@@ -31,7 +31,7 @@ import { OrderConfirmation } from './OrderConfirmation';
 import { NothingToCheckOut } from './NothingToCheckOut';
 import { usePageTitle } from '../site';
 import { paymentSettingsAtom } from '../payments';
-import { offeredMethods, type PaymentMethod } from '../payments/model';
+import { methodsFor, offeredMethods, type PaymentMethod } from '../payments/model';
 import { PaymentChoice } from './PaymentChoice';
 import { AttendeeFields } from './AttendeeFields';
 import { attendeeErrors, attendeeFieldId, attendeeNames } from './attendees';
@@ -121,7 +121,9 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const catalogue = useAtomValue(catalogueAtom);
   const [progress, setProgress] = useState<RequestProgress | null>(null);
   const payments = useAtomValue(paymentSettingsAtom);
-  const offered = offeredMethods(payments.settings);
+  // Card only for a total the card provider takes (methodsFor): the allocator refuses any other.
+  const offered = methodsFor(payments.settings, toMinorUnits(review.total, currency), currency);
+  const cardLeftOut = offeredMethods(payments.settings).includes('card') && !offered.includes('card');
   // What the buyer sees chosen is their choice, the first offered until they pick: if the shop stops offering it
   // while they fill in the form, the first offered one takes its place and they are told.
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
@@ -313,7 +315,9 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               offered={offered}
               settings={payments.settings}
               value={method}
-              replaced={chosen !== method ? chosen : null}
+              // Card left out for this total is said as such, not as the shop no longer offering it.
+              replaced={chosen !== method && !(chosen === 'card' && cardLeftOut) ? chosen : null}
+              cardLeftOut={cardLeftOut ? { currency } : null}
               onChange={setChosen}
             />
           </Box>

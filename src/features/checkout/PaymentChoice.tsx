@@ -9,6 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { METHOD_LABELS, type PaymentMethod, type PaymentSettings } from '../payments/model';
+import { cardMinimum, formatMoney, fromMinorUnits } from '../../lib/money';
 
 /** A card hold in words, in the language spoken now: "30 minutes", "2 hours", "1 hour and 30 minutes". */
 function holdTime(total: number): string {
@@ -46,12 +47,15 @@ export function PaymentChoice({
   settings,
   value,
   replaced,
+  cardLeftOut = null,
   onChange,
 }: {
   offered: readonly PaymentMethod[];
   settings: PaymentSettings;
   value: PaymentMethod;
   replaced: PaymentMethod | null;
+  /** The shop takes cards, but not for this order's total: said, so the buyer knows why card is missing. */
+  cardLeftOut?: { currency: string } | null;
   onChange: (method: PaymentMethod) => void;
 }) {
   const { i18n } = useLingui();
@@ -60,6 +64,16 @@ export function PaymentChoice({
     const terms = methodTerms(method, settings);
     return t`${label} — ${terms}`;
   };
+  const cardCurrency = cardLeftOut?.currency ?? '';
+  const least = cardLeftOut && cardMinimum(cardCurrency);
+  const leastMoney = least ? formatMoney(fromMinorUnits(least, cardCurrency), cardCurrency, i18n.locale) : '';
+  const cardNote = cardLeftOut && (
+    <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }} data-testid="card-left-out">
+      {least
+        ? t`Card is not offered for this order: card payments must be at least ${leastMoney}.`
+        : t`Card is not offered for this order: the card provider takes no payments in ${cardCurrency}.`}
+    </Typography>
+  );
   const notice = replaced && (
     <Alert severity="warning" role="alert" sx={{ mb: 1 }}>
       {offered.length > 1
@@ -72,6 +86,7 @@ export function PaymentChoice({
     return (
       <Box sx={{ mb: 2 }}>
         {notice}
+        {cardNote}
         <Typography data-testid="payment-method">
           <Trans>How you pay: {only}.</Trans>
         </Typography>
@@ -84,6 +99,7 @@ export function PaymentChoice({
         <Trans>How you pay</Trans>
       </Typography>
       {notice}
+      {cardNote}
       <RadioGroup
         name="payment-method"
         value={value}

@@ -12,6 +12,7 @@ const messages = (): Record<Exclude<CardStart['kind'], 'failed'>, string> => ({
   closed: t`The time to pay this order by card has run out.`,
   cancelled: t`This order was cancelled: it can no longer be paid.`,
   'not-card': t`This order is not paid by card.`,
+  processing: t`Your payment is on its way: a payment from a bank account takes a few days to arrive. We email you once it has; you need not pay again.`,
 });
 
 /**
@@ -48,7 +49,10 @@ export function PayByCard({ secret, amount }: { secret: string; amount: string }
         {going ? t`Opening the payment page…` : t`Pay ${amount} by card`}
       </Button>
       {outcome && (
-        <Alert severity={outcome.kind === 'paid' ? 'success' : 'warning'} role="alert">
+        <Alert
+          severity={outcome.kind === 'paid' ? 'success' : outcome.kind === 'processing' ? 'info' : 'warning'}
+          role="alert"
+        >
           {outcome.kind === 'failed' ? outcome.message : messages()[outcome.kind]}
         </Alert>
       )}

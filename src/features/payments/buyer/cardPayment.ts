@@ -6,6 +6,8 @@ import { t } from '@lingui/core/macro';
  */
 import { StorageSlot } from '../../../state/storage';
 import { orderPageUrl } from '../../orders';
+import { i18n } from '@lingui/core';
+import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { CARD_PAYMENT_ENDPOINT } from '../model';
 
 /** The order page's secret while its buyer is on the provider's page; this tab only. */
@@ -22,6 +24,8 @@ export type CardStart =
   | { kind: 'closed' }
   | { kind: 'cancelled' }
   | { kind: 'not-card' }
+  /** Paid with a method whose money arrives later (a bank debit): nothing to pay now. */
+  | { kind: 'processing' }
   | { kind: 'failed'; message: string };
 
 const asked = (secret: string, action: 'pay' | 'check') =>
@@ -33,6 +37,17 @@ const asked = (secret: string, action: 'pay' | 'check') =>
   });
 
 const failed = (message: string): CardStart => ({ kind: 'failed', message });
+
+/** Why a card cannot take what is due (trusted code's `not-payable`), in the language spoken now. */
+function notPayable(body: Record<string, unknown>): string {
+  const currency = typeof body.currency === 'string' ? body.currency : '';
+  const minimum = typeof body.minimum === 'number' ? body.minimum : null;
+  if (body.reason === 'minimum' && minimum !== null && currency) {
+    const least = formatMoney(fromMinorUnits(minimum, currency), currency, i18n.locale);
+    return t`Card payments must be at least ${least}: please pay what is due another way.`;
+  }
+  return t`A card cannot take this amount: please pay what is due another way.`;
+}
 
 /**
  * Asks for the provider's page for the order behind `secret` and sends the browser there (`go`); resolves only
@@ -49,11 +64,13 @@ export async function payByCard(
     } catch {
       return failed(t`The shop cannot be reached (are you offline?). Try again in a moment.`);
     }
-    const body = (await response.json().catch(() => ({}))) as { kind?: unknown; url?: unknown; error?: unknown };
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (response.status === 409) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       continue;
     }
+    if (response.status === 423) return { kind: 'processing' };
+    if (response.status === 422) return failed(notPayable(body));
     if (!response.ok) {
       return failed(typeof body.error === 'string' ? body.error : t`Card payment could not start. Try again shortly.`);
     }

@@ -7,6 +7,7 @@ export {
   DEFAULT_PAYMENT_SETTINGS,
   PAYMENT_TERMS,
   offeredMethods,
+  methodsFor,
   parsePaymentSettings,
   type PaymentMethod,
   type PaymentSettings,

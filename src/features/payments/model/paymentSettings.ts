@@ -1,5 +1,6 @@
 import { plausibleTime } from '../../../state/dates';
 import { isRecord } from '../../../state/validation';
+import { cardAmountProblem } from '../../../lib/currencies';
 
 /**
  * How buyers may pay, as the organiser sets it in the dashboard (paymentSettings in the database; docs/payments.md):
@@ -71,6 +72,20 @@ export function offeredMethods(settings: PaymentSettings): PaymentMethod[] {
     method === 'transfer' ? settings.transfer.on && settings.transfer.account !== '' : settings[method].on,
   );
   return offered.length > 0 ? offered : ['door'];
+}
+
+/**
+ * The methods that can take `due` (minor units) in `currency`: the offered ones, without card when the card
+ * provider would refuse that amount (under its least, or a currency it does not take); the door when nothing else
+ * is left, as when the organiser has switched everything off (docs/payments.md#currencies-and-minor-units). Checkout
+ * offers these, and trusted code takes no other.
+ */
+export function methodsFor(settings: PaymentSettings, due: number, currency: string): PaymentMethod[] {
+  const offered = offeredMethods(settings);
+  // A free order is paid as it is placed, whichever method it named.
+  if (due === 0) return offered;
+  const taken = offered.filter((method) => method !== 'card' || cardAmountProblem(due, currency) === null);
+  return taken.length > 0 ? taken : ['door'];
 }
 
 const MINUTE_MS = 60_000;
