@@ -120,6 +120,14 @@ async function cardOrder(uid: string, quantity = 2, method: 'card' | 'door' = 'c
   return { id, secret: (await read(`orders/${uid}/${id}/link`)) as string };
 }
 
+/** The adapter pointed where nothing answers: the provider down, as the shop sees it. */
+const unreachableProvider = () =>
+  stripeProvider({
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    api: { host: '127.0.0.1', port: 9, protocol: 'http' },
+  });
+
 /** What the buyer does on the provider's test page. */
 const onPage = (url: string, card: string, action = 'pay') =>
   fetch(url, { method: 'POST', body: new URLSearchParams({ card, action }), redirect: 'manual' });
@@ -270,11 +278,7 @@ describe('paying by card', () => {
   it('keeps a cancel queued while the provider cannot say whether a page was paid', async () => {
     const { id, secret } = await cardOrder('hy');
     await pageOf(secret);
-    const down = stripeProvider({
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      api: { host: '127.0.0.1', port: 9, protocol: 'http' },
-    });
+    const down = unreachableProvider();
     expect(await cancelOnDesk('hy', id, cardServicesOn(trusted(), down, SHOP).cards)).toBeNull();
     expect(await read(`orders/hy/${id}/status`)).toBe('pending');
     expect(await read('products/gig/stock')).toBe(2);
@@ -606,11 +610,7 @@ describe('the hold’s end', () => {
     const { id, secret } = await cardOrder('ko');
     await pageOf(secret);
     await lapse('ko', id);
-    const down = stripeProvider({
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      api: { host: '127.0.0.1', port: 9, protocol: 'http' },
-    });
+    const down = unreachableProvider();
     const blind = cardServicesOn(trusted(), down, SHOP).cards;
     expect(await expireHolds(trusted(), Date.now(), blind)).toMatchObject({ expired: 0 });
     expect(await read(`orders/ko/${id}/pay/state`)).toBe('pending');
@@ -628,11 +628,7 @@ describe('when the provider is down', () => {
 
   it('answers 503 to the buyer, with the attempt recorded as failed, and the webhook 503 so it is sent again', async () => {
     const { id, secret } = await cardOrder('lu');
-    const down = stripeProvider({
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      api: { host: '127.0.0.1', port: 9, protocol: 'http' },
-    });
+    const down = unreachableProvider();
     const blind = cardServicesOn(trusted(), down, SHOP);
     const answer = await cardPaymentRequest(blind, 'POST', { secret, action: 'pay' });
     expect(answer.status).toBe(503);
