@@ -120,6 +120,15 @@ async function cardOrder(uid: string, quantity = 2, method: 'card' | 'door' = 'c
   return { id, secret: (await read(`orders/${uid}/${id}/link`)) as string };
 }
 
+/** Time passes order `id`'s hold (a fixture: the lapse itself is judged by the rules). */
+const lapse = async (uid: string, id: string) =>
+  admin()
+    .ref()
+    .update({
+      [`orders/${uid}/${id}/pay/until`]: Date.now() - 1_000,
+      [`deskOrders/${deskKey(uid, id)}/hold`]: Date.now() - 1_000,
+    });
+
 /** The adapter pointed where nothing answers: the provider down, as the shop sees it. */
 const unreachableProvider = () =>
   stripeProvider({
@@ -442,13 +451,6 @@ describe('money that arrives later', () => {
     await until(() => answers.find((a) => a.body.includes('"kind":"processing"')), 'the completed webhook');
     return session;
   }
-  const lapse = async (uid: string, id: string) =>
-    admin()
-      .ref()
-      .update({
-        [`orders/${uid}/${id}/pay/until`]: Date.now() - 1_000,
-        [`deskOrders/${deskKey(uid, id)}/hold`]: Date.now() - 1_000,
-      });
 
   it('holds the order while a bank debit is on its way: no second page, no lapse; paid when the money arrives', async () => {
     const { id, secret } = await cardOrder('qa');
@@ -570,14 +572,6 @@ describe('a process killed while confirming', () => {
 });
 
 describe('the hold’s end', () => {
-  const lapse = async (uid: string, id: string) =>
-    admin()
-      .ref()
-      .update({
-        [`orders/${uid}/${id}/pay/until`]: Date.now() - 1_000,
-        [`deskOrders/${deskKey(uid, id)}/hold`]: Date.now() - 1_000,
-      });
-
   it('closes the provider’s open page before the order lapses, so nobody pays for stock back on sale', async () => {
     const { id, secret } = await cardOrder('ix');
     const url = await pageOf(secret);
