@@ -53,6 +53,17 @@ test('checkout offers the shop’s ways to pay, follows staff switching one off,
   await page.getByRole('radio', { name: CARD }).check();
   await expect(page.getByRole('alert')).toHaveCount(0);
 
+  // A total under the card provider's least is not offered card, and says why (not "no longer offers").
+  await db.write('products/enamel-mug/price', 0.2);
+  await expect(page.getByTestId('card-left-out')).toHaveText(
+    'Card is not offered for this order: card payments must be at least £0.30.',
+  );
+  await expect(page.getByRole('radio', { name: CARD })).toHaveCount(0);
+  await expect(page.getByText(/no longer offers/)).toHaveCount(0);
+  await db.write('products/enamel-mug/price', 14);
+  await expect(page.getByTestId('card-left-out')).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: CARD })).toBeChecked();
+
   // The allocator is held back, so the request can be read as the buyer's app wrote it.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
