@@ -1136,6 +1136,18 @@ const MATRIX: Case[] = [
     allowed: [],
   },
   {
+    what: 'queue a "payment received" email, saying money arrived (trusted code’s kind of email)',
+    run: updateRoot((u) => {
+      const writes: Record<string, unknown> = resend(u, 'casey@example.com', 'received');
+      writes['mailOutbox/resend-0001'] = {
+        ...(writes['mailOutbox/resend-0001'] as object),
+        received: { amount: 3600, due: 0, case: 'cancelled' },
+      };
+      return writes;
+    }),
+    allowed: [],
+  },
+  {
     what: 'queue a payment reminder (trusted code’s kind of email)',
     run: updateRoot((u) => resend(u, 'casey@example.com', 'reminder')),
     allowed: [],
