@@ -154,6 +154,12 @@ export interface FakeCardProvider {
   resend(sessionId: string): Promise<void>;
   /** The bank debit of a session paid with a TEST_DEBITS account settles (or fails) now. */
   settleDebit(sessionId: string): void;
+  /**
+   * From now on each API request is worked on for `ms` before it is done and answered (0: at once again), as a
+   * provider that hangs: a caller that gives up first never learns what was made, and a request with the same
+   * idempotency key while the first is still being worked on is answered 409 `idempotency_key_in_use`.
+   */
+  answerSlowly(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -226,6 +232,9 @@ export async function startFakeCardProvider(options: FakeCardProviderOptions): P
   const refunds = new Map<string, Refund>();
   /** Answers already given to an idempotency key, with what they were asked. */
   const answered = new Map<string, { method: string; path: string; params: unknown; body: unknown }>();
+  /** Idempotency keys of requests being worked on now. */
+  const working = new Set<string>();
+  let slowMs = 0;
   const deliveries: WebhookDelivery[] = [];
   const exchanges: ApiExchange[] = [];
   const signer = new Stripe(options.secretKey);
@@ -723,6 +732,9 @@ ${
     throw new ApiError(404, 'invalid_request_error', undefined, `Unrecognized request URL (${method}: ${path}).`);
   }
 
+  const slowly = () =>
+    slowMs > 0 ? new Promise<void>((resolve) => later(slowMs, resolve)) : Promise.resolve();
+
   async function api(request: IncomingMessage, url: URL, exchange: ApiExchange): Promise<unknown> {
     const params = parseForm((await readBody(request)) || url.searchParams.toString());
     exchange.params = params;
@@ -731,7 +743,26 @@ ${
     }
     const method = request.method ?? 'GET';
     const key = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
-    if (method !== 'POST' || !key) return answer(method, url.pathname, params);
+    if (method !== 'POST' || !key) {
+      await slowly();
+      return answer(method, url.pathname, params);
+    }
+    if (working.has(key)) {
+      throw new ApiError(
+        409,
+        'invalid_request_error',
+        'idempotency_key_in_use',
+        'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
+          key +
+          '. Please try again later.',
+      );
+    }
+    working.add(key);
+    try {
+      await slowly();
+    } finally {
+      working.delete(key);
+    }
     const before = answered.get(key);
     if (before) {
       if (before.method === method && before.path === url.pathname && isDeepStrictEqual(before.params, params)) {
@@ -807,6 +838,9 @@ ${
         );
     },
     settleDebit,
+    answerSlowly(ms) {
+      slowMs = ms;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

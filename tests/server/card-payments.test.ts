@@ -620,13 +620,18 @@ describe('when the provider is down', () => {
     expect((await cardWebhookRequest(null, 'POST', '{}', 'x')).status).toBe(503);
   });
 
-  it('answers 503 to the buyer, with the attempt recorded as failed, and the webhook 503 so it is sent again', async () => {
+  it('answers 503 to the buyer, the attempt kept to ask again, and the webhook 503 so it is sent again', async () => {
     const { id, secret } = await cardOrder('lu');
     const down = unreachableProvider();
     const blind = cardServicesOn(trusted(), down, SHOP);
     const answer = await cardPaymentRequest(blind, 'POST', { secret, action: 'pay' });
     expect(answer.status).toBe(503);
-    expect(await read(`payments/${deskKey('lu', id)}/card-1/state`)).toBe('failed');
+    // Not failed: a call that got no answer may have made a payment, so it is asked for again, the same.
+    expect(await read(`payments/${deskKey('lu', id)}/card-1`)).toMatchObject({
+      state: 'pending',
+      expires: expect.any(Number),
+    });
+    expect(await read(`payments/${deskKey('lu', id)}/card-1/session`)).toBeNull();
     // A genuine event the shop cannot check with the provider now: 503, so that the provider sends it again.
     const url = await pageOf(secret);
     const session = fake.sessions().find((s) => url.endsWith(s.id))!;
@@ -638,9 +643,72 @@ describe('when the provider is down', () => {
     });
     const signature = new Stripe(SECRET_KEY).webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await cardWebhookRequest(blind, 'POST', payload, signature)).status).toBe(503);
-    // The tap after, with the provider back, started a payment of its own.
+    // The tap after, with the provider back, made the first attempt's payment, with its key: one page, not two.
     expect(url).toMatch(/\/pay\/cs_test_/);
-    expect(await read(`payments/${deskKey('lu', id)}/card-2/state`)).toBe('pending');
+    expect(await read(`payments/${deskKey('lu', id)}/card-1/session`)).toBe(session.id);
+    expect(await read(`payments/${deskKey('lu', id)}/card-2`)).toBeNull();
+  });
+});
+
+describe('a provider that hangs past our timeout', () => {
+  /** The adapter giving up after 300 ms on a provider that takes 1.5 s: what it made, the shop never hears of. */
+  async function hungAttempt(uid: string) {
+    const { id, secret } = await cardOrder(uid);
+    const hasty = cardServicesOn(
+      trusted(),
+      stripeProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+        timeoutMs: 300,
+      }),
+      SHOP,
+    );
+    fake.answerSlowly(1_500);
+    try {
+      expect((await cardPaymentRequest(hasty, 'POST', { secret, action: 'pay' })).status).toBe(503);
+    } finally {
+      fake.answerSlowly(0);
+    }
+    const reference = `${uid}~${id}~card-1`;
+    const made = await until(() => fake.sessions().find((s) => s.client_reference_id === reference), 'its page');
+    expect(await read(`payments/${deskKey(uid, id)}/card-1`)).toMatchObject({ state: 'pending' });
+    expect(await read(`payments/${deskKey(uid, id)}/card-1/session`)).toBeNull();
+    return { id, secret, made };
+  }
+
+  const pagesOf = (uid: string, id: string) =>
+    fake.sessions().filter((s) => s.client_reference_id?.startsWith(`${uid}~${id}~`));
+
+  it('sends the next tap to the page it made, found with the same key: never a second page', async () => {
+    const { id, secret, made } = await hungAttempt('hana');
+    expect(await pageOf(secret)).toBe(made.url);
+    expect(await read(`payments/${deskKey('hana', id)}/card-1/session`)).toBe(made.id);
+    expect(pagesOf('hana', id)).toHaveLength(1);
+    expect((await onPage(made.url, TEST_CARDS.pays)).status).toBe(303);
+    await until(async () => ((await read(`orders/hana/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
+  });
+
+  it('closes the page it made when the hold ends, and the order lapses', async () => {
+    const { id, made } = await hungAttempt('ines');
+    await lapse('ines', id);
+    expect(await expireHolds(trusted(), Date.now(), cards)).toMatchObject({ expired: 1 });
+    expect(fake.sessions().find((s) => s.id === made.id)?.status).toBe('expired');
+    expect(await read(`payments/${deskKey('ines', id)}/card-1`)).toMatchObject({
+      state: 'cancelled',
+      session: made.id,
+    });
+  });
+
+  it('confirms a payment made on that page, which the shop learns of only from the provider', async () => {
+    const { id, made } = await hungAttempt('uma');
+    expect((await onPage(made.url, TEST_CARDS.pays)).status).toBe(303);
+    await until(async () => ((await read(`orders/uma/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
+    expect(await read(`payments/${deskKey('uma', id)}/card-1`)).toMatchObject({
+      state: 'confirmed',
+      session: made.id,
+    });
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
   });
 });
 

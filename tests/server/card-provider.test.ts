@@ -14,6 +14,7 @@ import {
   ProviderKeyConflict,
   ProviderRefused,
   ProviderUnavailable,
+  pageEnd,
 } from '../../functions/src/payments/provider';
 import { stripeProvider } from '../../functions/src/payments/stripeProvider';
 import {
@@ -45,16 +46,12 @@ const description = stripeDescriptionText();
 /** The provider's published description the fake is held to; null when it is not here (stripeDescription.ts). */
 const described = description === null ? null : openApiValidator(JSON.parse(description));
 
-// On the tests' clock, as the fake is: the page's end is clamped from the same "now" the fake checks it against.
 const provider = () =>
-  stripeProvider(
-    {
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
-    },
-    () => clock,
-  );
+  stripeProvider({
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+  });
 
 const newPayment = (paymentId: string, amountMinor = 3600) => ({
   paymentId,
@@ -368,10 +365,17 @@ describe('as the provider really behaves', () => {
     expect((await createRaw(at(24 * 60))).status).toBe(200);
   });
 
-  it('the adapter moves the page’s end into the provider’s window, and leaves an empty address out', async () => {
+  it('a hold’s end moved into the provider’s window is taken, and the adapter leaves an empty address out', async () => {
     const cards = provider();
-    const soon = await cards.createPayment({ ...newPayment('pay-0023'), expiresAt: clock + 5 * 60_000, email: '' });
-    const late = await cards.createPayment({ ...newPayment('pay-0024'), expiresAt: clock + 3 * 86_400_000 });
+    const soon = await cards.createPayment({
+      ...newPayment('pay-0023'),
+      expiresAt: pageEnd(clock + 5 * 60_000, clock),
+      email: '',
+    });
+    const late = await cards.createPayment({
+      ...newPayment('pay-0024'),
+      expiresAt: pageEnd(clock + 3 * 86_400_000, clock),
+    });
     const session = (created: { id: string }) => fake.sessions().find((s) => s.id === created.id)!;
     expect(session(soon).expires_at).toBe(Math.floor((clock + 31 * 60_000) / 1000));
     expect(session(late).expires_at).toBe(Math.floor((clock + 86_400_000 - 60_000) / 1000));

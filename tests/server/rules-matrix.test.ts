@@ -387,6 +387,7 @@ const withCardPayment =
       currency: 'GBP',
       state: 'pending',
       created: 1,
+      expires: 1_800_000,
       session: 'cs_test_shop',
     });
     return withPayment(work)(client);
@@ -1009,6 +1010,11 @@ const MATRIX: Case[] = [
   {
     what: "point the customer's card payment under way at another provider payment",
     run: withCardPayment((c, u) => set(ref(c.db, `payments/${u.customer}~order-1/card-1/session`), 'cs_test_mine')),
+    allowed: [],
+  },
+  {
+    what: "move the end of the customer's card payment page, which asking the provider again must repeat",
+    run: withCardPayment((c, u) => set(ref(c.db, `payments/${u.customer}~order-1/card-1/expires`), 3_600_000)),
     allowed: [],
   },
   {

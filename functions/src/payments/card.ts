@@ -32,6 +32,7 @@ import { orderI18n, say } from '../language/orderLanguage';
 import {
   type CardPayment,
   type CardProvider,
+  pageEnd,
   ProviderKeyConflict,
   ProviderRefused,
   ProviderUnavailable,
@@ -50,6 +51,13 @@ import {
 const LEAST_HOLD_LEFT_MS = 60_000;
 /** A hold with no end (it never lapses) asks the provider for its longest page; the adapter bounds it. */
 const NO_HOLD_END_MS = 24 * 60 * 60_000;
+/** What the provider is asked for a payment, in the order's currency's minor units; the page's end in epoch ms. */
+interface Asked {
+  amount: number;
+  currency: string;
+  expires: number;
+}
+
 /** What a bank debit that never arrived is recorded with, for staff. */
 const DEBIT_FAILED_NOTE = 'The payment was made with a method that settles later, and its money never arrived.';
 /** What the provider's page and the buyer's statement call the payment, in the order's language. */
@@ -72,12 +80,25 @@ interface CardRecord {
   id: string;
   state: string;
   session: string | null;
+  /** What the provider was asked for, kept so that asking again asks exactly the same (null on older records). */
+  amount: number | null;
+  expires: number | null;
 }
+
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
 
 function cardRecords(raw: unknown): CardRecord[] {
   return Object.entries(isRecord(raw) ? raw : {}).flatMap(([id, record]) =>
     isRecord(record) && record.method === 'card' && typeof record.state === 'string'
-      ? [{ id, state: record.state, session: typeof record.session === 'string' ? record.session : null }]
+      ? [
+          {
+            id,
+            state: record.state,
+            session: typeof record.session === 'string' ? record.session : null,
+            amount: numberOrNull(record.amount),
+            expires: numberOrNull(record.expires),
+          },
+        ]
       : [],
   );
 }
@@ -258,12 +279,72 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
     throw new Error(`card payment ${payment.id} could not be recorded: try again`);
   }
 
+  /**
+   * What the provider is asked to make for the order's payment `paymentId`: the same whenever it is asked, from the
+   * order (whose reference, language and address do not change) and what the record keeps (the amount and the page's
+   * end), so that asking again with the same key finds what the first asking made.
+   */
+  function newPayment(target: OrderOf, order: Record<string, unknown>, paymentId: string, asked: Asked) {
+    const ref = typeof order.ref === 'string' ? displayReference(order.ref) : target.order;
+    const contact = isRecord(order.contact) ? order.contact : {};
+    const language = isShopLanguage(order.language) ? order.language : DEFAULT_LANGUAGE;
+    // The secret link stays off the provider: the order page keeps it for the buyer's return (docs/payments.md).
+    const back = (outcome: string) => `${settings.shopUrl}/order?card=${outcome}`;
+    return {
+      paymentId: cardReference(target, paymentId),
+      orderRef: ref,
+      description: say(orderI18n(language), DESCRIPTION, { ref }),
+      language,
+      amountMinor: asked.amount,
+      currency: asked.currency,
+      email: typeof contact.email === 'string' ? contact.email : '',
+      expiresAt: asked.expires,
+      returnUrl: back('paid'),
+      cancelUrl: back('cancelled'),
+    };
+  }
+
+  /**
+   * A pending record with no provider id: the provider was asked, and its answer never came (it hung past our
+   * timeout, or the process stopped). Asked again with the same key and the same details, the provider answers with
+   * the payment the first asking made, or makes it now; either way the record learns its id, so the payment can be
+   * sent to, read back and closed like any other (docs/payments.md#card-payments). A provider that refuses the asking
+   * now made nothing then (it keeps only what it did): the record fails. Null when there is no payment to follow.
+   */
+  async function learnSession(target: OrderOf, record: CardRecord): Promise<string | null> {
+    const recordPath = paymentPaths.payment(deskKey(target.uid, target.order), record.id);
+    const orderPath = paths.order(target.uid, target.order);
+    const order = (await db.readAll([orderPath])).get(orderPath);
+    const pay = payOf(order);
+    const give = async (note: string) => {
+      await db.update(fieldWrites(recordPath, { state: 'failed', note })).catch((error: unknown) => {
+        if (!db.isRefusal(error)) throw error;
+      });
+      return null;
+    };
+    if (!isRecord(order) || !pay || record.amount === null || record.expires === null) {
+      return give('The card provider never answered, and its payment cannot be asked for again.');
+    }
+    const asked = { amount: record.amount, currency: pay.currency, expires: record.expires };
+    try {
+      const created = await provider.createPayment(newPayment(target, order, record.id, asked));
+      await db.update({ [`${recordPath}/session`]: created.id });
+      return created.id;
+    } catch (error) {
+      if (error instanceof ProviderKeyConflict) return give('The card provider refused its reference.');
+      if (error instanceof ProviderRefused) return give('The card provider never made this payment.');
+      throw error;
+    }
+  }
+
   /** Reads back every pending card payment of the order and applies what the provider says. */
   async function settleAll(target: OrderOf, records: readonly CardRecord[], close: boolean) {
     const answers: { record: CardRecord; payment: CardPayment | null; answer: ConfirmAnswer }[] = [];
     for (const record of records) {
-      if (record.state !== 'pending' || !record.session) continue;
-      const payment = close ? await provider.cancelPayment(record.session) : await provider.readPayment(record.session);
+      if (record.state !== 'pending') continue;
+      const session = record.session ?? (await learnSession(target, record));
+      if (!session) continue;
+      const payment = close ? await provider.cancelPayment(session) : await provider.readPayment(session);
       const answer = payment ? await confirm(target, record.id, payment) : { kind: 'unknown' as const };
       answers.push({ record, payment, answer });
     }
@@ -310,17 +391,21 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
         return { kind: 'not-payable', reason: problem, due, minimum, currency: pay.currency };
       }
       const paymentId = nextCardPaymentId(records);
-      const ref = typeof order.ref === 'string' ? displayReference(order.ref) : target.order;
-      const contact = isRecord(order.contact) ? order.contact : {};
-      const language = isShopLanguage(order.language) ? order.language : DEFAULT_LANGUAGE;
-      // The secret link stays off the provider: the order page keeps it for the buyer's return (docs/payments.md).
-      const back = (outcome: string) => `${settings.shopUrl}/order?card=${outcome}`;
       const recordPath = paymentPaths.payment(key, paymentId);
+      const asked = { amount: due, currency: pay.currency, expires: pageEnd(pay.until ?? at + NO_HOLD_END_MS, at) };
       // Recorded before the provider is asked, so that only one caller ever asks with this reference (its
-      // idempotency key): a second tap at the same moment is refused here and asked to try again.
+      // idempotency key): a second tap at the same moment is refused here and asked to try again. The record keeps
+      // what is asked, so that an asking whose answer never comes can be made again the same (`learnSession`).
       try {
         await db.update({
-          [recordPath]: { method: 'card', amount: due, currency: pay.currency, state: 'pending', created: SERVER_TIME },
+          [recordPath]: {
+            method: 'card',
+            amount: due,
+            currency: pay.currency,
+            expires: asked.expires,
+            state: 'pending',
+            created: SERVER_TIME,
+          },
         });
       } catch (error) {
         if (db.isRefusal(error)) return { kind: 'busy' };
@@ -328,23 +413,16 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       }
       let created: { id: string; redirectUrl: string };
       try {
-        created = await provider.createPayment({
-          paymentId: cardReference(target, paymentId),
-          orderRef: ref,
-          description: say(orderI18n(language), DESCRIPTION, { ref }),
-          language,
-          amountMinor: due,
-          currency: pay.currency,
-          email: typeof contact.email === 'string' ? contact.email : '',
-          expiresAt: pay.until ?? at + NO_HOLD_END_MS,
-          returnUrl: back('paid'),
-          cancelUrl: back('cancelled'),
-        });
+        created = await provider.createPayment(newPayment(target, order, paymentId, asked));
       } catch (error) {
-        // A key the provider already used for other details (docs/payments.md#card-payments) is given up with its
-        // record; the next tap asks with the next number.
-        const note = error instanceof ProviderKeyConflict ? { note: 'The card provider refused its reference.' } : {};
-        await db.update(fieldWrites(recordPath, { state: 'failed', ...note })).catch(() => undefined);
+        // No answer (the provider down, or hanging past our timeout) may still have made a payment: the record stays
+        // pending with no id, and is asked for again with the same key when next looked at. A key the provider
+        // already used for other details (docs/payments.md#card-payments) is given up with its record; the next tap
+        // asks with the next number. A refusal made nothing.
+        if (!(error instanceof ProviderUnavailable)) {
+          const note = error instanceof ProviderKeyConflict ? { note: 'The card provider refused its reference.' } : {};
+          await db.update(fieldWrites(recordPath, { state: 'failed', ...note })).catch(() => undefined);
+        }
         throw error;
       }
       await db.update({ [`${recordPath}/session`]: created.id });

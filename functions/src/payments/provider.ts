@@ -28,14 +28,23 @@ interface NewCardPayment {
   /** The buyer's language, the order's: the provider's page speaks it where it can. */
   language: ShopLanguage;
   /**
-   * When the hold ends (epoch ms): the provider's page expires then too, as far as the provider lets it (Stripe's
-   * page stays open 30 minutes to a day: the adapter moves the end into that window).
+   * When the provider's page expires (epoch ms, whole seconds): the hold's end moved into the window the provider
+   * allows (`pageEnd`). Given, not computed by the adapter, so that asking again with the same key asks exactly the
+   * same and finds the payment made the first time.
    */
   expiresAt: number;
   /** Where the buyer comes back to after paying, and after giving up. */
   returnUrl: string;
   cancelUrl: string;
 }
+
+/** Stripe keeps a Checkout page open at least 30 minutes and at most a day; a minute's margin each side for transit. */
+const LEAST_OPEN_MS = 31 * 60_000;
+const MOST_OPEN_MS = 24 * 60 * 60_000 - 60_000;
+
+/** When a page made at `now` for a hold ending at `holdEnd` expires: as near the hold's end as the provider lets it. */
+export const pageEnd = (holdEnd: number, now: number): number =>
+  Math.floor(Math.min(Math.max(holdEnd, now + LEAST_OPEN_MS), now + MOST_OPEN_MS) / 1000) * 1000;
 
 /** A card payment as the provider holds it. */
 export interface CardPayment {

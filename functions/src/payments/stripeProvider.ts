@@ -23,6 +23,8 @@ export interface StripeSettings {
   webhookSecret: string;
   /** Where the API is, when it is not Stripe's own: the local fake. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** How long one call may take before it is given up (20 s): what a provider that hangs is. */
+  timeoutMs?: number;
 }
 
 /** Stripe's own failures and a lost connection say nothing happened for sure: the caller may try again. */
@@ -33,6 +35,10 @@ function translate(error: unknown): never {
   }
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) {
     throw new ProviderUnavailable(`the card provider is unavailable: ${error.message}`);
+  }
+  // The same key's first request is still being worked on (it outlived our timeout): its answer comes later.
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'idempotency_key_in_use') {
+    throw new ProviderUnavailable(`the card provider is still working on this request: ${error.message}`);
   }
   if (error instanceof Stripe.errors.StripeRateLimitError) {
     throw new ProviderUnavailable(`the card provider is busy: ${error.message}`);
@@ -75,12 +81,6 @@ function cardPayment(session: Stripe.Checkout.Session, intentStatus: string | nu
   };
 }
 
-/** Stripe keeps a Checkout page open at least 30 minutes and at most a day; a minute's margin each side for transit. */
-const LEAST_OPEN_MS = 31 * 60_000;
-const MOST_OPEN_MS = 24 * 60 * 60_000 - 60_000;
-const pageExpiry = (expiresAt: number, now: number): number =>
-  Math.floor(Math.min(Math.max(expiresAt, now + LEAST_OPEN_MS), now + MOST_OPEN_MS) / 1000);
-
 const REFUND_STATES: Record<string, CardRefund['state']> = {
   succeeded: 'done',
   pending: 'pending',
@@ -120,11 +120,11 @@ const CHECKOUT_LOCALES: Readonly<Record<ShopLanguage, Stripe.Checkout.SessionCre
   'de-DE': 'de',
 };
 
-export function stripeProvider(settings: StripeSettings, now: () => number = Date.now): CardProvider {
+export function stripeProvider(settings: StripeSettings): CardProvider {
   const stripe = new Stripe(settings.secretKey, {
     // Our own retries decide; the SDK's would hide a provider that is down from the buyer for many seconds.
     maxNetworkRetries: 1,
-    timeout: 20_000,
+    timeout: settings.timeoutMs ?? 20_000,
     ...(settings.api ?? {}),
   });
 
@@ -152,7 +152,7 @@ export function stripeProvider(settings: StripeSettings, now: () => number = Dat
             payment_intent_data: { metadata: { paymentId: payment.paymentId, order: payment.orderRef } },
             success_url: payment.returnUrl,
             cancel_url: payment.cancelUrl,
-            expires_at: pageExpiry(payment.expiresAt, now()),
+            expires_at: Math.floor(payment.expiresAt / 1000),
           },
           { idempotencyKey: payment.paymentId },
         )
