@@ -129,7 +129,7 @@ function trustedCode(): Plugin {
   type Services = {
     allocator: Allocator;
     /** Lets the orders whose holds have ended lapse, and reminds transfers due (functions/src/payments/holdsJob.ts). */
-    runHoldsJob: () => Promise<{ expired: number; reminded: number; cancelled: number }>;
+    runHoldsJob: () => Promise<{ expired: number; reminded: number; cancelled: number; refunded: number }>;
     /** Applies the cancels staff queued (functions/src/payments/cancel.ts). */
     applyCancels: () => Promise<CancelsReport>;
     /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
@@ -189,13 +189,14 @@ function trustedCode(): Plugin {
     void updateStoredRecords(db);
     const mailSettings = localMailSettings();
     const cards = cardEndpoints.cardServices(db, cardProviderSettings(process.env), mailSettings.shopUrl);
+    const applyRefunds = refundApplier(db, cards?.provider ?? null);
     return {
       allocator: createAllocator(db),
-      runHoldsJob: () => runHoldsJob(db, Date.now(), cards?.cards),
+      runHoldsJob: () => runHoldsJob(db, Date.now(), cards?.cards, applyRefunds),
       cards,
       cardEndpoints,
       applyMarks: markApplier(db),
-      applyRefunds: refundApplier(db, cards?.provider ?? null),
+      applyRefunds,
       applyCancels: cancelApplier(db, cards?.cards),
       changeMethod: methodChange.paymentMethodChanger(db),
       methodChange,
@@ -222,7 +223,7 @@ function trustedCode(): Plugin {
         void services
           ?.then(async ({ runHoldsJob, mail, sendSoon }) => {
             const report = await runHoldsJob();
-            if (report.expired > 0 || report.reminded > 0 || report.cancelled > 0) sendSoon(mail.sender);
+            if (report.expired + report.reminded + report.cancelled + report.refunded > 0) sendSoon(mail.sender);
           })
           .catch((error: unknown) => console.error('expiring holds:', error));
       }, EXPIRY_INTERVAL_MS);

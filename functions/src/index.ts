@@ -228,6 +228,8 @@ export const retryMail = onSchedule(
   },
 );
 
+/** The minute job's refunds: those left queued (the provider away) and those trusted code queued itself. */
+let jobRefunds: ReturnType<typeof refundApplier> | undefined;
 /** The minute job's run of the start-up updates of stored records, once per instance. */
 let storedRecordsUpdated: Promise<void> | null = null;
 
@@ -244,7 +246,8 @@ export const expireOrders = onSchedule(
     // Within a minute of a deploy, whether or not anyone orders (docs/data-model.md#records-from-before-types).
     storedRecordsUpdated ??= updateStoredRecords(db);
     await storedRecordsUpdated;
-    const report = await runHoldsJob(db, Date.now(), cardFlow()?.cards);
-    if (report.expired > 0 || report.reminded > 0 || report.cancelled > 0) await mailServices().sender.drain();
+    jobRefunds ??= refundApplier(db, cardFlow()?.provider ?? null);
+    const report = await runHoldsJob(db, Date.now(), cardFlow()?.cards, jobRefunds);
+    if (report.expired + report.reminded + report.cancelled + report.refunded > 0) await mailServices().sender.drain();
   },
 );

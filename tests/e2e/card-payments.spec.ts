@@ -15,7 +15,7 @@ test.beforeEach(({ page }) => failOnPageErrors(page));
 const CARD_ONLY: PaymentSettings = {
   door: { on: false },
   transfer: { on: false, days: 7, payee: '', account: '', bank: '' },
-  card: { on: true, minutes: 30 },
+  card: { on: true, minutes: 30, autoRefund: false },
 };
 
 /** A guest orders two tickets of the seeded jazz night (£18 each), paying by card, and sees the confirmation. */

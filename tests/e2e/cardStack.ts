@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { cardServices, cardWebhookRequest, type CardServices } from '../../functions/src/payments/cardEndpoints';
 import { cardProviderSettings, LOCAL_CARD_KEYS, localCardEnv } from '../../functions/src/payments/cardSettings';
 import type { PaymentsDatabase } from '../../functions/src/payments/settlePayment';
+import type { RefundsDatabase } from '../../functions/src/payments/refunds';
 import { startFakeCardProvider } from '../../scripts/cardProvider/fakeCardProvider';
 
 export interface CardStack {
@@ -19,7 +20,7 @@ export interface CardStack {
 
 /** `afterEvent` runs after each event is answered (the mail it queued goes out). */
 export async function startCardStack(
-  db: PaymentsDatabase,
+  db: PaymentsDatabase & RefundsDatabase,
   shopUrl: string,
   afterEvent: () => void,
 ): Promise<CardStack> {

@@ -11,7 +11,7 @@ test.beforeEach(({ page }) => failOnPageErrors(page));
 const ALL_METHODS: PaymentSettings = {
   door: { on: true },
   transfer: { on: true, days: 7, payee: 'Lantern Rooms Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
-  card: { on: true, minutes: 30 },
+  card: { on: true, minutes: 30, autoRefund: false },
 };
 const DOOR = 'At the door — pay when you arrive (or on collection)';
 const TRANSFER = 'Bank transfer — pay within 7 days; we email you the bank details and your reference';
@@ -134,13 +134,17 @@ test('staff set how buyers pay: each problem is said at its field, and the whole
   await section.getByRole('textbox', { name: 'Account', exact: true }).fill('  20-00-00 55779911 ');
   await section.getByLabel('Offer at the door').uncheck();
   await section.getByLabel('Offer card').check();
+  const autoRefund = section.getByLabel('Refund card money that buys nothing, at once');
+  await expect(autoRefund).not.toBeChecked();
+  await expect(autoRefund).toHaveAccessibleDescription(/^A card payment that arrives for a cancelled order/);
+  await autoRefund.check();
   await section.getByRole('button', { name: 'Save payments' }).click();
   await expect
     .poll(() => db.read('paymentSettings'))
     .toEqual({
       door: { on: false },
       transfer: { on: true, days: 14, payee: 'Lantern Rooms Ltd', account: '20-00-00 55779911', bank: '' },
-      card: { on: true, minutes: 45 },
+      card: { on: true, minutes: 45, autoRefund: true },
     });
 
   await section.getByLabel('Offer bank transfer').uncheck();

@@ -22,6 +22,8 @@ import {
 import { cancelApplier } from '../../functions/src/payments/cancel';
 import { expireHolds } from '../../functions/src/payments/expiry';
 import { refundApplier } from '../../functions/src/payments/refunds';
+import { runHoldsJob } from '../../functions/src/payments/holdsJob';
+import { markApplier } from '../../functions/src/payments/marks';
 import type { CardProvider } from '../../functions/src/payments/provider';
 import { stripeProvider } from '../../functions/src/payments/stripeProvider';
 import { deskKey } from '../../src/features/orders/deskIndex';
@@ -437,21 +439,21 @@ describe('money that is not what the shop asked for', () => {
   });
 });
 
-describe('money that arrives later', () => {
-  /** The buyer pays order `secret`'s page by bank debit with test account `iban`; the session, once completed. */
-  async function debit(secret: string, iban: string) {
-    const url = await pageOf(secret);
-    const session = fake.sessions().find((s) => url.endsWith(s.id))!;
-    const paid = await fetch(url, {
-      method: 'POST',
-      body: new URLSearchParams({ iban, action: 'debit' }),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
-    await until(() => answers.find((a) => a.body.includes('"kind":"processing"')), 'the completed webhook');
-    return session;
-  }
+/** The buyer pays order `secret`'s page by bank debit with test account `iban`; the session, once completed. */
+async function debit(secret: string, iban: string) {
+  const url = await pageOf(secret);
+  const session = fake.sessions().find((s) => url.endsWith(s.id))!;
+  const paid = await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ iban, action: 'debit' }),
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  await until(() => answers.find((a) => a.body.includes('"kind":"processing"')), 'the completed webhook');
+  return session;
+}
 
+describe('money that arrives later', () => {
   it('holds the order while a bank debit is on its way: no second page, no lapse; paid when the money arrives', async () => {
     const { id, secret } = await cardOrder('qa');
     const session = await debit(secret, TEST_DEBITS.settles);
@@ -816,5 +818,76 @@ describe('a card refund the provider fails after it took it', () => {
     for (const uid of ['tam', 'staff']) {
       await expect(connect(`refund-${uid}`, uid).ref(`${record}/state`).set('done')).rejects.toThrow(/permission/i);
     }
+  });
+});
+
+describe('card money that buys nothing, given back at once when the organiser asks', () => {
+  const refundsOf = async (uid: string, id: string) =>
+    Object.values(((await read(`refunds/${deskKey(uid, id)}`)) ?? {}) as Record<string, Record<string, unknown>>);
+
+  it('refunds a bank debit that arrives for an order staff cancelled: to its own charge, counted, the buyer told', async () => {
+    await admin().ref('paymentSettings/card/autoRefund').set(true);
+    const { id, secret } = await cardOrder('aria');
+    const session = await debit(secret, TEST_DEBITS.settles);
+    // Staff may cancel while the money is on its way; when it arrives it buys nothing, and goes back by itself.
+    expect(await cancelOnDesk('aria', id, services!.cards)).toMatchObject({ kind: 'cancelled', refund: 0 });
+    fake.settleDebit(session.id);
+    await until(async () => ((await refundsOf('aria', id))[0]?.state === 'done' ? true : undefined), 'the refund');
+    const [refund] = await refundsOf('aria', id);
+    expect(refund).toMatchObject({ way: 'card', amount: 2500, state: 'done', by: 'storefront-order-allocator' });
+    expect(fake.sessions().find((s) => s.id === session.id)?.refunded).toBe(2500);
+    expect(await read(`orders/aria/${id}`)).toMatchObject({
+      status: 'cancelled',
+      pay: { paid: 2500, refunded: 2500 },
+    });
+    expect(await read('refundRequests')).toBeNull();
+    expect(await read(`mailOutbox/${id}-refund-auto-${id}-card-1`)).toMatchObject({ kind: 'refund' });
+    const outbox = Object.values((await read('mailOutbox')) as Record<string, { kind: string; order: string }>);
+    expect(outbox.filter((mail) => mail.order === id).map((mail) => mail.kind)).toEqual(
+      expect.arrayContaining(['status', 'received', 'refund']),
+    );
+  });
+
+  it('refunds a card payment of an order paid another way meanwhile, that payment only', async () => {
+    await admin().ref('paymentSettings/card/autoRefund').set(true);
+    const { id, secret } = await cardOrder('bea');
+    const url = await pageOf(secret);
+    // Staff record a transfer in full while the buyer is on the card page; then the card pays too.
+    await connect('staff', 'staff')
+      .ref('paymentMarks/mark-bea-0001')
+      .set({ uid: 'bea', order: id, amount: 2500, method: 'transfer', by: 'staff', at: ServerValue.TIMESTAMP });
+    await markApplier(trusted())();
+    expect((await onPage(url, TEST_CARDS.pays)).status).toBe(303);
+    await until(async () => ((await refundsOf('bea', id))[0]?.state === 'done' ? true : undefined), 'the refund');
+    expect(await refundsOf('bea', id)).toEqual([expect.objectContaining({ way: 'card', amount: 2500, state: 'done' })]);
+    expect(await read(`orders/bea/${id}/pay`)).toMatchObject({ state: 'paid', paid: 5000, refunded: 2500 });
+  });
+
+  it('leaves it owed back on the desk when the organiser has not asked', async () => {
+    const { id, secret } = await cardOrder('cleo');
+    const session = await debit(secret, TEST_DEBITS.settles);
+    await cancelOnDesk('cleo', id, services!.cards);
+    fake.settleDebit(session.id);
+    await until(async () => ((await read(`orders/cleo/${id}/pay/paid`)) === 2500 ? true : undefined), 'recorded');
+    expect(await refundsOf('cleo', id)).toEqual([]);
+    expect(await read('refundRequests')).toBeNull();
+    expect(await read(`orders/cleo/${id}/pay`)).toMatchObject({ paid: 2500, refunded: 0 });
+  });
+
+  it('is applied by the minute job when the provider was away as it was queued', async () => {
+    await admin().ref('paymentSettings/card/autoRefund').set(true);
+    const { id, secret } = await cardOrder('dora');
+    const session = await debit(secret, TEST_DEBITS.settles);
+    await cancelOnDesk('dora', id, services!.cards);
+    // The provider answers the payment's reading, but is gone when the refund is asked: the refund stays queued.
+    const away = unreachableProvider();
+    services = cardServicesOn(trusted(), { ...provider, refund: (refund) => away.refund(refund) }, SHOP);
+    fake.settleDebit(session.id);
+    await until(async () => ((await read(`orders/dora/${id}/pay/paid`)) === 2500 ? true : undefined), 'recorded');
+    expect(await read(`refundRequests/auto-${id}-card-1`)).toMatchObject({ amount: 2500, payment: 'card-1' });
+    expect(await refundsOf('dora', id)).toEqual([expect.objectContaining({ state: 'created' })]);
+    const job = await runHoldsJob(trusted(), Date.now(), cards, refundApplier(trusted(), provider));
+    expect(job).toMatchObject({ refunded: 1 });
+    expect(await refundsOf('dora', id)).toEqual([expect.objectContaining({ amount: 2500, state: 'done' })]);
   });
 });

@@ -1060,6 +1060,34 @@ const MATRIX: Case[] = [
       }),
     allowed: SIGNED_IN_STAFF,
   },
+  {
+    what: "queue a card refund of the customer's order as if trusted code had (card money that bought nothing)",
+    run: (c) =>
+      set(ref(c.db, 'refundRequests/auto-order-1-card-1'), {
+        uid: uids.customer,
+        order: 'order-1',
+        amount: 1000,
+        way: 'card',
+        payment: 'card-1',
+        by: 'storefront-order-allocator',
+        at: serverTimestamp(),
+      }),
+    allowed: [],
+  },
+  {
+    what: "queue a card refund of the customer's order naming a payment that is no card payment",
+    run: (c) =>
+      set(ref(c.db, 'refundRequests/refund-matrix-2'), {
+        uid: uids.customer,
+        order: 'order-1',
+        amount: 1000,
+        way: 'card',
+        payment: 'mark-0000001',
+        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        at: serverTimestamp(),
+      }),
+    allowed: [],
+  },
   { what: 'read the refund requests', run: read(() => 'refundRequests'), allowed: SIGNED_IN_STAFF },
   { what: "read the customer's refunds", run: read((u) => `refunds/${u.customer}~order-1`), allowed: SIGNED_IN_STAFF },
   {

@@ -19,7 +19,7 @@ const RULES = readFileSync(fileURLToPath(new URL('../../database.rules.json', im
 const SETTINGS: PaymentSettings = {
   door: { on: false },
   transfer: { on: true, days: 14, payee: 'Harbour Arts Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
-  card: { on: true, minutes: 30 },
+  card: { on: true, minutes: 30, autoRefund: false },
 };
 
 /** Tokens the local database takes as given (unsigned, as the Auth emulator's): the rules alone decide. */
@@ -76,7 +76,7 @@ describe('paymentSettings: who may read and write', () => {
     await save(client(WHO.staff), SETTINGS);
     expect(await stored()).toEqual(SETTINGS);
     await save(client(WHO.staff), 45, 'paymentSettings/card/minutes');
-    expect(await stored()).toEqual({ ...SETTINGS, card: { on: true, minutes: 45 } });
+    expect(await stored()).toEqual({ ...SETTINGS, card: { ...SETTINGS.card, minutes: 45 } });
   });
 
   it('what the dashboard’s Payments form saves is stored as it is', async () => {
@@ -110,6 +110,7 @@ describe('paymentSettings: the shape even staff must keep', () => {
     ['a 201-character account', transfer({ account: 'x'.repeat(201) })],
     ['a payee that is a number', transfer({ payee: 42 })],
     ['a switch that is text', card({ on: 'yes' })],
+    ['automatic refunds that are text', card({ autoRefund: 'yes' })],
     ['an unknown method', { ...SETTINGS, cash: { on: true } }],
     ['an unknown child of a method', card({ surcharge: 2 })],
     ['an unknown child of the door', { ...SETTINGS, door: { on: true, note: 'bring cash' } }],

@@ -10,7 +10,7 @@ import { paymentSettingsRecord, paymentsFields, validatePayments } from '../../s
 const SAVED = {
   door: { on: false },
   transfer: { on: true, days: 14, payee: 'Harbour Arts', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
-  card: { on: true, minutes: 45 },
+  card: { on: true, minutes: 45, autoRefund: true },
 };
 
 describe('payment settings as the app reads them', () => {
@@ -29,12 +29,12 @@ describe('payment settings as the app reads them', () => {
     const damaged = {
       door: { on: 'true' },
       transfer: { ...SAVED.transfer, days: 61, payee: 7, account: `  ${'x'.repeat(250)}` },
-      card: { on: true, minutes: 45.5 },
+      card: { on: true, minutes: 45.5, autoRefund: 'yes' },
     };
     expect(parsePaymentSettings(damaged)).toEqual({
       door: { on: true },
       transfer: { on: true, days: 7, payee: '', account: 'x'.repeat(200), bank: 'Barclays' },
-      card: { on: true, minutes: 30 },
+      card: { on: true, minutes: 30, autoRefund: false },
     });
   });
 
@@ -44,7 +44,7 @@ describe('payment settings as the app reads them', () => {
     const allOff = {
       door: { on: false },
       transfer: { ...SAVED.transfer, on: false },
-      card: { on: false, minutes: 30 },
+      card: { on: false, minutes: 30, autoRefund: false },
     };
     expect(offeredMethods(allOff)).toEqual(['door']);
   });

@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
+  boughtNothing,
   cardCharge,
   parseRefundOutcome,
   parseRefunds,
@@ -104,5 +105,28 @@ describe('refunds as records of their own', () => {
     expect(cardCharge({ m1: { method: 'door', state: 'confirmed' } })).toBeNull();
     expect(cardCharge({ c: { method: 'card', state: 'confirmed' } })).toBeNull();
     expect(cardCharge(null)).toBeNull();
+  });
+
+  it('finds the charge of the card payment a refund names, and none when that one has none', () => {
+    const payments = {
+      'card-1': { method: 'card', state: 'confirmed', charge: 'pi_first' },
+      'card-2': { method: 'card', state: 'confirmed', charge: 'pi_second' },
+      'card-3': { method: 'card', state: 'cancelled' },
+    };
+    expect(cardCharge(payments, 'card-2')).toBe('pi_second');
+    expect(cardCharge(payments, 'card-3')).toBeNull();
+    expect(cardCharge(payments, 'card-9')).toBeNull();
+  });
+
+  it('says what of a card payment bought nothing: all of it for a cancelled or sold-on order, what is over when paid', () => {
+    expect(boughtNothing({ kind: 'cancelled', refund: 2500 }, 2500)).toBe(2500);
+    // The order had paid by transfer before: only this payment's own money goes back to its card.
+    expect(boughtNothing({ kind: 'cancelled', refund: 4000 }, 2500)).toBe(2500);
+    expect(boughtNothing({ kind: 'late-no-stock', refund: 1800 }, 1800)).toBe(1800);
+    expect(boughtNothing({ kind: 'paid', over: 2500 }, 2500)).toBe(2500);
+    expect(boughtNothing({ kind: 'paid', over: 300 }, 2500)).toBe(300);
+    expect(boughtNothing({ kind: 'paid', over: 0 }, 2500)).toBe(0);
+    expect(boughtNothing({ kind: 'part-paid', due: 500 }, 2000)).toBe(0);
+    expect(boughtNothing({ kind: 'already' }, 2000)).toBe(0);
   });
 });

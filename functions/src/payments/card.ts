@@ -26,6 +26,9 @@ import {
   fromMinorUnits,
 } from '../../../src/lib/money';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
+import { parsePaymentSettings } from '../../../src/features/payments/model/paymentSettings';
+import { automaticRefundId, boughtNothing, refundPaths } from '../../../src/features/payments/model/refundRecords';
+import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
 import { isRecord } from '../../../src/state/validation';
 import { DEFAULT_LANGUAGE, isShopLanguage } from '../../../src/i18n/languages';
 import { orderI18n, say } from '../language/orderLanguage';
@@ -185,6 +188,8 @@ export interface CardPayments {
 export interface CardSettings {
   /** The shop's address, where the provider sends the buyer back (docs/payments.md#card-payments). */
   shopUrl: string;
+  /** Applies queued refunds now (refunds.ts): one trusted code queued for card money that bought nothing. */
+  applyRefunds?: () => Promise<unknown>;
   now?: () => number;
 }
 
@@ -198,7 +203,7 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
     // A provider payment naming our payment but not the one we made for it gets a record of its own, to flag.
     const foreignPath = paymentPaths.payment(key, `${paymentId}-${payment.id}`);
     for (let tries = 0; tries < TRIES; tries++) {
-      const reading = await readForPayment(db, target, [ownPath, foreignPath]);
+      const reading = await readForPayment(db, target, [ownPath, foreignPath, paths.paymentSettings]);
       const own = reading.more.get(ownPath);
       const foreign = isRecord(own) && typeof own.session === 'string' && own.session !== payment.id;
       const recordPath = foreign ? foreignPath : ownPath;
@@ -244,12 +249,32 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
           }
           return { kind: 'flagged' };
         }
+        // Money that buys nothing goes back to the card at once when the organiser asks for it: a refund queued in the
+        // same update, as staff would queue it, naming this payment's charge (docs/payments.md#payment-settings).
+        const autoRefund = parsePaymentSettings(reading.more.get(paths.paymentSettings)).card.autoRefund;
+        const refund = autoRefund && payment.charge ? boughtNothing(settled.outcome, payment.amountMinor) : 0;
+        const refundRequest =
+          refund > 0
+            ? {
+                [refundPaths.request(automaticRefundId(target.order, paymentId))]: {
+                  uid: target.uid,
+                  order: target.order,
+                  amount: refund,
+                  way: 'card',
+                  payment: paymentId,
+                  by: ALLOCATOR_UID,
+                  at: SERVER_TIME,
+                },
+              }
+            : {};
         const update = {
           ...settled.writes,
           ...fieldWrites(recordPath, { state: 'confirmed', session: payment.id, ...charge }),
+          ...refundRequest,
         };
         try {
           await db.update(update);
+          if (refund > 0) await settings.applyRefunds?.();
           return settled.outcome;
         } catch (error) {
           if (!db.isRefusal(error)) throw error;

@@ -10,7 +10,7 @@
  *   signature, 503 when the provider or the database could not be reached, so that the provider sends it again.
  */
 import { cardPayments, type CardPayments, type StartAnswer } from './card';
-import { providerRefundChanged, type RefundChange } from './refunds';
+import { providerRefundChanged, refundApplier, type RefundChange, type RefundsDatabase } from './refunds';
 import { BadWebhookSignature, type CardProvider, ProviderKeyConflict, ProviderRefused } from './provider';
 import { stripeProvider, type StripeSettings } from './stripeProvider';
 import type { PaymentsDatabase } from './settlePayment';
@@ -27,7 +27,7 @@ export interface CardServices {
 }
 
 export function cardServices(
-  db: PaymentsDatabase,
+  db: PaymentsDatabase & RefundsDatabase,
   settings: StripeSettings | null,
   shopUrl: string,
 ): CardServices | null {
@@ -35,10 +35,15 @@ export function cardServices(
 }
 
 /** The card flow on `provider`, whatever adapter it is (the benchmark and tests give theirs). */
-export function cardServicesOn(db: PaymentsDatabase, provider: CardProvider, shopUrl: string): CardServices {
+export function cardServicesOn(
+  db: PaymentsDatabase & RefundsDatabase,
+  provider: CardProvider,
+  shopUrl: string,
+): CardServices {
+  const applyRefunds = refundApplier(db, provider);
   return {
     provider,
-    cards: cardPayments(db, provider, { shopUrl }),
+    cards: cardPayments(db, provider, { shopUrl, applyRefunds }),
     refundChanged: (id) => providerRefundChanged(db, provider, id),
   };
 }

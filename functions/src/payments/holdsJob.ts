@@ -1,14 +1,16 @@
 /**
  * The minute job of unpaid orders (docs/payments.md#the-hold): cancels staff queued and no desk has had applied yet
  * are applied (cancel.ts, so that their places come back even when the desk that asked was closed), lapsed holds
- * expire (expiry.ts), bank transfers due
- * within a day are reminded (reminders.ts), and the run is noted at jobRuns/holds for the desk, which says when the
- * job last ran, so that an organiser sees a job that stopped (a scheduler not set up, a function failing).
+ * expire (expiry.ts), bank transfers due within a day are reminded (reminders.ts), refunds left queued are applied
+ * (refunds.ts: one asked while the card provider was away, or queued by trusted code for card money that bought
+ * nothing), and the run is noted at jobRuns/holds for the desk, which says when the job last ran, so that an
+ * organiser sees a job that stopped (a scheduler not set up, a function failing).
  */
 import { HOLDS_JOB_PATH } from '../../../src/features/payments/model/paymentRecords';
 import { cancelApplier, type CancelsDatabase } from './cancel';
 import type { CardPayments } from './card';
 import { expireHolds, type ExpiryReport, type HoldsDatabase } from './expiry';
+import type { RefundsReport } from './refunds';
 import { remindTransfers, type RemindersDatabase } from './reminders';
 import { SERVER_TIME } from './settlePayment';
 
@@ -16,10 +18,13 @@ export async function runHoldsJob(
   db: HoldsDatabase & RemindersDatabase & CancelsDatabase,
   now: number,
   cards?: Pick<CardPayments, 'closeOpenPayments'>,
-): Promise<ExpiryReport & { reminded: number; cancelled: number }> {
+  applyRefunds?: () => Promise<RefundsReport>,
+): Promise<ExpiryReport & { reminded: number; cancelled: number; refunded: number }> {
   const cancels = await cancelApplier(db, cards)();
   const expiry = await expireHolds(db, now, cards);
   const reminded = await remindTransfers(db, now);
+  const refunds = applyRefunds ? await applyRefunds() : null;
   await db.update({ [HOLDS_JOB_PATH]: { at: SERVER_TIME, expired: expiry.expired, reminded } });
-  return { ...expiry, reminded, cancelled: cancels.applied.cancelled ?? 0 };
+  const refunded = Object.values(refunds?.applied ?? {}).reduce((sum, count) => sum + count, 0);
+  return { ...expiry, reminded, cancelled: cancels.applied.cancelled ?? 0, refunded };
 }

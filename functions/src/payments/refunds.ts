@@ -35,7 +35,7 @@ import { ProviderRefused, ProviderUnavailable, type CardProvider } from './provi
 
 import { SERVER_TIME } from './settlePayment';
 
-/** A refund as queued by staff. */
+/** A refund as queued by staff, or by trusted code for card money that bought nothing (card.ts). */
 interface RefundRequest {
   uid: string;
   order: string;
@@ -44,15 +44,18 @@ interface RefundRequest {
   way: RefundWay;
   note: string;
   by: string;
+  /** The card payment whose charge is refunded; any of the order's when not given. */
+  payment?: string;
 }
 
 function parseRequest(raw: unknown): RefundRequest | null {
   if (!isRecord(raw)) return null;
-  const { uid, order, amount, way, note, by } = raw;
+  const { uid, order, amount, way, note, by, payment } = raw;
   if (typeof uid !== 'string' || typeof order !== 'string' || typeof by !== 'string') return null;
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return null;
   if (way !== 'card' && way !== 'by-hand') return null;
-  return { uid, order, amount, way, by, note: typeof note === 'string' ? note : '' };
+  const named = typeof payment === 'string' ? { payment } : {};
+  return { uid, order, amount, way, by, note: typeof note === 'string' ? note : '', ...named };
 }
 
 /** The email that tells the buyer what was given back; one per refund. */
@@ -139,7 +142,7 @@ function decide(refundId: string, reading: RefundReading, cards: boolean): Step 
       },
     );
   }
-  const charge = cards ? cardCharge(reading.payments) : null;
+  const charge = cards ? cardCharge(reading.payments, request.payment) : null;
   if (!charge) {
     const failed = record ? { [`${recordPath}/state`]: 'failed', [`${recordPath}/error`]: 'no card payment' } : {};
     return answer({ kind: 'no-card' }, failed);

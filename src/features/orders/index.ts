@@ -25,6 +25,7 @@ export { readDeskDetails, type DeskDetails } from './deskDetails';
 export { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT, orderPageUrl } from './orderLink';
 export { mailLabel, queuedMail, type MailDelivery } from './orderMail';
 export {
+  ALLOCATOR_UID,
   REQUEST_INTERVAL_MS,
   parseAnswer,
   requestRecord,

@@ -21,7 +21,7 @@ import {
   REFUND_WAY_LABELS,
   type OrderPayment,
 } from '../model';
-import { deskKey, type Order } from '../../orders';
+import { ALLOCATOR_UID, deskKey, type Order } from '../../orders';
 import { useShopFormat, LiveContent } from '../../dashboardKit';
 import { QuotedNote } from './moneyFields';
 import { useOrderMoney } from './orderMoney';
@@ -61,6 +61,15 @@ function Unreadable({ count, what }: { count: number; what: 'payment' | 'refund'
 
 /** Who recorded a payment or refund, after the rest of its line. */
 function By({ uid }: { uid: string }) {
+  // Trusted code's own: card money that bought nothing, refunded as the organiser asked (docs/payments.md).
+  if (uid === ALLOCATOR_UID) {
+    return (
+      <>
+        {' · '}
+        <Trans>automatically</Trans>
+      </>
+    );
+  }
   const name = <StaffName uid={uid} />;
   return (
     <>

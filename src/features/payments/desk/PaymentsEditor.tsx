@@ -143,6 +143,24 @@ function PaymentsForm({ settings }: { settings: PaymentSettings }) {
           hint={t`${fewestMinutes} to ${mostMinutes} minutes (a day).`}
           slotProps={number}
         />
+        <FormControlLabel
+          control={
+            <Switch
+              id={`${ID}-autoRefund`}
+              slotProps={{ input: { 'aria-describedby': `${ID}-autoRefund-hint` } }}
+              checked={fields.autoRefund}
+              onChange={(event) => form.update('autoRefund', event.target.checked)}
+            />
+          }
+          label={t`Refund card money that buys nothing, at once`}
+        />
+        <Typography variant="body2" color="textSecondary" id={`${ID}-autoRefund-hint`}>
+          <Trans>
+            A card payment that arrives for a cancelled order, for an order that lapsed and whose places were sold
+            meanwhile, or for an order already paid, goes back to the buyer’s card by itself. Off: it waits on the order
+            as “to refund” for you to decide.
+          </Trans>
+        </Typography>
       </Method>
       {!fields.door && !fields.transfer && !fields.card && (
         <Alert severity="info">

@@ -12,6 +12,7 @@ export interface PaymentsFields {
   bank: string;
   card: boolean;
   minutes: string;
+  autoRefund: boolean;
 }
 
 export function paymentsFields(settings: PaymentSettings): PaymentsFields {
@@ -25,6 +26,7 @@ export function paymentsFields(settings: PaymentSettings): PaymentsFields {
     bank: transfer.bank,
     card: card.on,
     minutes: String(card.minutes),
+    autoRefund: card.autoRefund,
   };
 }
 
@@ -67,6 +69,6 @@ export function paymentSettingsRecord(fields: PaymentsFields): PaymentSettings {
       account: fields.account.trim(),
       bank: fields.bank.trim(),
     },
-    card: { on: fields.card, minutes: Number(fields.minutes) },
+    card: { on: fields.card, minutes: Number(fields.minutes), autoRefund: fields.autoRefund },
   };
 }

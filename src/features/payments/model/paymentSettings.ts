@@ -14,8 +14,12 @@ export interface PaymentSettings {
   door: { on: boolean };
   /** Bank transfer: held `days` (never past the event's start); buyers are told where to pay. */
   transfer: { on: boolean; days: number; payee: string; account: string; bank: string };
-  /** Card, through the payment provider: held `minutes` while the buyer is on the provider's page. */
-  card: { on: boolean; minutes: number };
+  /**
+   * Card, through the payment provider: held `minutes` while the buyer is on the provider's page. `autoRefund`: card
+   * money that can buy nothing (for an order cancelled, or lapsed and sold on, or paid already) is given back to the
+   * card by trusted code at once, instead of waiting on the desk as "to refund" (docs/payments.md#payment-settings).
+   */
+  card: { on: boolean; minutes: number; autoRefund: boolean };
 }
 
 /** The bounds the dashboard and the rules hold the terms to. */
@@ -30,7 +34,7 @@ export const PAYMENT_TERMS = {
 export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   door: { on: true },
   transfer: { on: false, days: 7, payee: '', account: '', bank: '' },
-  card: { on: false, minutes: 30 },
+  card: { on: false, minutes: 30, autoRefund: false },
 };
 
 const flag = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
@@ -59,6 +63,7 @@ export function parsePaymentSettings(raw: unknown): PaymentSettings {
     card: {
       on: flag(card.on, defaults.card.on),
       minutes: whole(card.minutes, PAYMENT_TERMS.cardMinutes, defaults.card.minutes),
+      autoRefund: flag(card.autoRefund, defaults.card.autoRefund),
     },
   };
 }

@@ -8,6 +8,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { isRecord } from '../../../state/validation';
 import type { OrderPayment } from './orderPayment';
+import type { MarkOutcome } from './paymentRecords';
 import { moneyRecordFields, recordsOldestFirst, type MoneyRecordFields } from './recordList';
 import { storedMinor } from '../../../lib/money';
 
@@ -204,13 +205,37 @@ export function parseRefunds(raw: unknown): { refunds: RefundEntry[]; malformed:
   return { refunds: records, malformed };
 }
 
-/** The charge a card refund names: the provider's id of a confirmed card payment of the order; null when none. */
-export function cardCharge(payments: unknown): string | null {
+/**
+ * The charge a card refund names: the provider's id of a confirmed card payment of the order (of payment `only`, when
+ * the refund names one: a payment refunded because it bought nothing); null when none.
+ */
+export function cardCharge(payments: unknown, only?: string): string | null {
   if (!isRecord(payments)) return null;
-  for (const record of Object.values(payments)) {
-    if (!isRecord(record)) continue;
+  for (const [id, record] of Object.entries(payments)) {
+    if (!isRecord(record) || (only !== undefined && id !== only)) continue;
     if (record.method === 'card' && record.state === 'confirmed' && typeof record.charge === 'string' && record.charge)
       return record.charge;
   }
   return null;
 }
+
+/**
+ * What of a card payment of `amount` bought nothing, by what recording it came to (docs/payments.md#the-order-lifecycle):
+ * all of it for an order cancelled, or lapsed and sold on (at most what the order has paid and not had back); what
+ * came in over what was due for an order paid (already, or by this payment); nothing for a part payment. Refunded at
+ * once when the organiser asks for it (card.autoRefund in the payment settings).
+ */
+export function boughtNothing(outcome: MarkOutcome, amount: number): number {
+  switch (outcome.kind) {
+    case 'late-no-stock':
+    case 'cancelled':
+      return Math.min(outcome.refund, amount);
+    case 'paid':
+      return Math.min(outcome.over, amount);
+    default:
+      return 0;
+  }
+}
+
+/** The id of the refund trusted code queues for card payment `paymentId` of order `orderId` that bought nothing. */
+export const automaticRefundId = (orderId: string, paymentId: string) => `auto-${orderId}-${paymentId}`;
