@@ -24,6 +24,7 @@ import { expireHolds } from '../../functions/src/payments/expiry';
 import { refundApplier } from '../../functions/src/payments/refunds';
 import { runHoldsJob } from '../../functions/src/payments/holdsJob';
 import { markApplier } from '../../functions/src/payments/marks';
+import { paymentMethodChanger } from '../../functions/src/payments/methodChange';
 import type { CardProvider } from '../../functions/src/payments/provider';
 import { stripeProvider } from '../../functions/src/payments/stripeProvider';
 import { deskKey } from '../../src/features/orders/deskIndex';
@@ -600,6 +601,26 @@ describe('the hold’s end', () => {
     expect(await read(`orders/jo/${id}/status`)).not.toBe('cancelled');
     expect(await read('products/gig/stock')).toBe(2);
     expect(session.status).toBe('complete');
+  });
+
+  it('closes a card page the buyer left open when they chose another way, when staff cancel', async () => {
+    const { id, secret } = await cardOrder('lea');
+    const url = await pageOf(secret);
+    expect(await paymentMethodChanger(trusted()).change(secret, 'door')).toMatchObject({ kind: 'changed' });
+    expect(await cancelOnDesk('lea', id, services!.cards)).toMatchObject({ kind: 'cancelled' });
+    expect(fake.sessions().find((s) => url.endsWith(s.id))?.status).toBe('expired');
+    expect((await onPage(url, TEST_CARDS.pays)).status).toBe(409);
+  });
+
+  it('does not let an order lapse while its bank debit is on its way, though the buyer then chose another way', async () => {
+    const { id, secret } = await cardOrder('lou');
+    const session = await debit(secret, TEST_DEBITS.settles);
+    expect(await paymentMethodChanger(trusted()).change(secret, 'door')).toMatchObject({ kind: 'changed' });
+    await lapse('lou', id);
+    expect(await expireHolds(trusted(), Date.now(), cards)).toMatchObject({ expired: 0 });
+    expect(await read(`orders/lou/${id}/pay/state`)).toBe('pending');
+    fake.settleDebit(session.id);
+    await until(async () => ((await read(`orders/lou/${id}/pay/state`)) === 'paid' ? true : undefined), 'paid');
   });
 
   it('waits for the next run while the provider cannot be reached', async () => {

@@ -106,9 +106,10 @@ async function decide(
   let first = await db.readAll([orderPath, entryPath]);
   const order = first.get(orderPath);
   const pay = isRecord(order) && order.status !== 'cancelled' ? parseOrderPayment(order.pay) : null;
-  if (cards && pay?.method === 'card' && pay.state === 'pending') {
+  if (cards && pay) {
     // Nobody may pay for places that go back on sale: the provider's pages close first, and what closing found
-    // (a payment made at the last moment) is in the order before it is cancelled.
+    // (a payment made at the last moment) is in the order before it is cancelled. Whatever the order's method and
+    // state now: a buyer who left a card page open and switched to the door, or paid another way, still has it.
     if ((await cards.closeOpenPayments(request)) === 'unavailable') return null;
     first = await db.readAll([orderPath, entryPath]);
   }

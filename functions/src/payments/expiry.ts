@@ -145,9 +145,10 @@ async function updateFor(
   const orderPath = paths.order(entry.uid, entry.order);
   let order = (await db.readAll([orderPath])).get(orderPath);
   const pay = isRecord(order) ? parseOrderPayment(order.pay) : null;
-  if (cards && pay?.method === 'card' && lapsesNow(pay, now)) {
+  if (cards && pay && lapsesNow(pay, now)) {
     // Nobody may pay for stock that goes back on sale: the provider's page closes first. Paid at the last moment,
-    // the order is paid, not lapsed; a provider that cannot say leaves it for the next run.
+    // the order is paid, not lapsed; a bank debit on its way holds it; a provider that cannot say leaves it for the
+    // next run. Whatever the method is now: switching away from card leaves a page or a debit under way as it was.
     if ((await cards.closeOpenPayments(entry)) !== 'closed') return null;
     // What closing found (a payment made at the last moment) is in the order now.
     order = (await db.readAll([orderPath])).get(orderPath);
