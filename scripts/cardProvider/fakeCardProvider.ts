@@ -732,8 +732,7 @@ ${
     throw new ApiError(404, 'invalid_request_error', undefined, `Unrecognized request URL (${method}: ${path}).`);
   }
 
-  const slowly = () =>
-    slowMs > 0 ? new Promise<void>((resolve) => later(slowMs, resolve)) : Promise.resolve();
+  const slowly = () => (slowMs > 0 ? new Promise<void>((resolve) => later(slowMs, resolve)) : Promise.resolve());
 
   async function api(request: IncomingMessage, url: URL, exchange: ApiExchange): Promise<unknown> {
     const params = parseForm((await readBody(request)) || url.searchParams.toString());

@@ -14,17 +14,7 @@ import { formatEventTime } from '../../../lib/format';
 import { zoneNote } from '../../../lib/zoneNote';
 import { siteAtom } from '../../../state/atoms';
 import { serverNowAtom } from '../../../state/liveAtoms';
-import { isRecord } from '../../../state/validation';
-import { parseQuotas } from '../../catalogue';
-import {
-  bookedRecipients,
-  deskKey,
-  deskPaths,
-  parseDeskEventEntry,
-  type BookedOrder,
-  type DeskEventEntry,
-} from '../../orders';
-import { parseTicket, type Ticket } from '../../tickets';
+import { deskKey, deskPaths } from '../../orders';
 import { Section, useOrderDetails, useOrderPays } from '../../dashboardKit';
 import { AttendeeList } from './AttendeeList';
 import { ChartBoundary } from './ChartBoundary';
@@ -36,6 +26,8 @@ import {
   eventNumbers,
   eventPlacesLeft,
   figuresByType,
+  quotasLeft,
+  readEvent,
   salesByDay,
   withOwnUnits,
   type TypeFigures,
@@ -129,33 +121,6 @@ function EventDesk({ event, uid }: { event: DeskEvent; uid: string }) {
   );
 }
 
-/** Reads an event's tickets and index entries; malformed ones are counted and left out. */
-function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
-  const tickets: Ticket[] = [];
-  let malformed = 0;
-  for (const [id, raw] of Object.entries(isRecord(rawTickets) ? rawTickets : {})) {
-    const ticket = parseTicket(eventId, id, raw);
-    if (ticket) tickets.push(ticket);
-    else malformed++;
-  }
-  const entries: DeskEventEntry[] = [];
-  const keyed: { key: string; entry: DeskEventEntry }[] = [];
-  const booked: BookedOrder[] = [];
-  const emails = new Map<string, string>();
-  for (const [key, raw] of Object.entries(isRecord(rawEntries) ? rawEntries : {})) {
-    const entry = parseDeskEventEntry(raw);
-    if (!entry) {
-      malformed++;
-      continue;
-    }
-    entries.push(entry);
-    keyed.push({ key, entry });
-    booked.push({ key, t: entry.t, status: entry.status, name: entry.name, email: entry.email });
-    emails.set(key, entry.email);
-  }
-  return { tickets, entries, keyed, recipients: bookedRecipients(booked), emails, malformed };
-}
-
 function EventFigures({
   event,
   uid,
@@ -178,10 +143,7 @@ function EventFigures({
     () => readEvent(eventId, rawTickets, rawEntries),
     [eventId, rawTickets, rawEntries],
   );
-  const quotas = useMemo(
-    () => new Map([...parseQuotas(rawQuotas).quotas.values()].map((quota) => [quota.id, quota.left])),
-    [rawQuotas],
-  );
+  const quotas = useMemo(() => quotasLeft(rawQuotas), [rawQuotas]);
   const numbers = useMemo(() => eventNumbers(tickets, eventPlacesLeft(lines, quotas)), [tickets, lines, quotas]);
   const byType = useMemo(() => figuresByType(tickets, lines, quotas), [tickets, lines, quotas]);
   // The chart's lines per type, named as the figures name them.

@@ -3,10 +3,51 @@
  * so that the figures are tested without a browser.
  */
 import { toMinorUnits } from '../../../lib/money';
-import { unitsLeft, type Product } from '../../catalogue';
-import { deskKey, referenceOrId, type DeskDetails, type DeskEventEntry } from '../../orders';
+import { isRecord } from '../../../state/validation';
+import { parseQuotas, unitsLeft, type Product } from '../../catalogue';
+import {
+  bookedRecipients,
+  deskKey,
+  parseDeskEventEntry,
+  referenceOrId,
+  type BookedOrder,
+  type DeskDetails,
+  type DeskEventEntry,
+} from '../../orders';
 import { refundable, type OrderPayment } from '../../payments/model';
-import type { Ticket } from '../../tickets';
+import { parseTicket, type Ticket } from '../../tickets';
+
+/** Reads an event's tickets and index entries (each with its key); malformed ones are counted and left out. */
+export function readEvent(eventId: string, rawTickets: unknown, rawEntries: unknown) {
+  const tickets: Ticket[] = [];
+  let malformed = 0;
+  for (const [id, raw] of Object.entries(isRecord(rawTickets) ? rawTickets : {})) {
+    const ticket = parseTicket(eventId, id, raw);
+    if (ticket) tickets.push(ticket);
+    else malformed++;
+  }
+  const entries: DeskEventEntry[] = [];
+  const keyed: { key: string; entry: DeskEventEntry }[] = [];
+  const booked: BookedOrder[] = [];
+  const emails = new Map<string, string>();
+  for (const [key, raw] of Object.entries(isRecord(rawEntries) ? rawEntries : {})) {
+    const entry = parseDeskEventEntry(raw);
+    if (!entry) {
+      malformed++;
+      continue;
+    }
+    entries.push(entry);
+    keyed.push({ key, entry });
+    booked.push({ key, t: entry.t, status: entry.status, name: entry.name, email: entry.email });
+    emails.set(key, entry.email);
+  }
+  return { tickets, entries, keyed, recipients: bookedRecipients(booked), emails, malformed };
+}
+
+/** The places left of each shared quota, by its id, as eventPlacesLeft and figuresByType take them. */
+export function quotasLeft(rawQuotas: unknown): Map<string, number> {
+  return new Map([...parseQuotas(rawQuotas).quotas.values()].map((quota) => [quota.id, quota.left]));
+}
 
 export interface EventNumbers {
   /** Valid tickets: sold (paid, or to be paid at the door) and not cancelled. */
