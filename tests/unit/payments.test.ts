@@ -33,10 +33,15 @@ describe('payment settings', () => {
   it('terms outside their bounds fall back to the defaults, one field at a time', () => {
     const read = parsePaymentSettings({
       transfer: { on: true, days: 61, account: ' GB33 ' },
-      card: { on: true, minutes: 1.5 },
+      card: { on: true, minutes: 1.5, autoRefund: 'yes' },
     });
     expect(read.transfer).toMatchObject({ on: true, days: 7, account: 'GB33' });
-    expect(read.card).toEqual({ on: true, minutes: 30 });
+    expect(read.card).toEqual({ on: true, minutes: 30, autoRefund: false });
+    expect(parsePaymentSettings({ card: { on: true, minutes: 20, autoRefund: true } }).card).toEqual({
+      on: true,
+      minutes: 20,
+      autoRefund: true,
+    });
   });
 
   it('offers transfer only with an account to pay to, and the door when everything is off', () => {

@@ -17,21 +17,11 @@
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
 import { balanceDue, parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
-import { displayReference } from '../../../src/features/orders/orderReference';
-import {
-  cardAmountProblem,
-  cardMinimum,
-  type CardAmountProblem,
-  formatMoney,
-  fromMinorUnits,
-} from '../../../src/lib/money';
+import { cardAmountProblem, cardMinimum, type CardAmountProblem } from '../../../src/lib/money';
 import { paymentPaths, type MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import { parsePaymentSettings } from '../../../src/features/payments/model/paymentSettings';
-import { automaticRefundId, boughtNothing, refundPaths } from '../../../src/features/payments/model/refundRecords';
-import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
+import { boughtNothing } from '../../../src/features/payments/model/refundRecords';
 import { isRecord } from '../../../src/state/validation';
-import { DEFAULT_LANGUAGE, isShopLanguage } from '../../../src/i18n/languages';
-import { orderI18n, say } from '../language/orderLanguage';
 import {
   type CardPayment,
   type CardProvider,
@@ -49,90 +39,30 @@ import {
   SERVER_TIME,
   settlePayment,
 } from './settlePayment';
+import {
+  automaticRefundWrites,
+  type CardRecord,
+  cardRecords,
+  cardReference,
+  DEBIT_FAILED_NOTE,
+  fieldWrites,
+  flagged,
+  flaggedWrites,
+  newPayment,
+  nextCardPaymentId,
+  parseCardReference,
+} from './cardRecords';
 
 /** A page made with less than a minute of the hold left would only waste the buyer's time. */
 const LEAST_HOLD_LEFT_MS = 60_000;
 /** A hold with no end (it never lapses) asks the provider for its longest page; the adapter bounds it. */
 const NO_HOLD_END_MS = 24 * 60 * 60_000;
-/** What the provider is asked for a payment, in the order's currency's minor units; the page's end in epoch ms. */
-interface Asked {
-  amount: number;
-  currency: string;
-  expires: number;
-}
 
-/** What a bank debit that never arrived is recorded with, for staff. */
-const DEBIT_FAILED_NOTE = 'The payment was made with a method that settles later, and its money never arrived.';
-/** What the provider's page and the buyer's statement call the payment, in the order's language. */
-const DESCRIPTION = /*i18n*/ { id: 'payment.card.description', message: 'Order {ref}' };
 /** Refused updates (the summary changed under the reading) are read and decided again this often. */
 const TRIES = 3;
 
-/** A card payment as the provider knows ours: the order's owner, id and our payment's id, in one string. */
-const cardReference = (target: OrderOf, paymentId: string): string => `${target.uid}~${target.order}~${paymentId}`;
-
-function parseCardReference(reference: string | null): (OrderOf & { paymentId: string }) | null {
-  const parts = (reference ?? '').split('~');
-  if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]{1,128}$/.test(part))) return null;
-  const [uid, order, paymentId] = parts as [string, string, string];
-  return /^card-\d{1,4}$/.test(paymentId) ? { uid, order, paymentId } : null;
-}
-
-/** A card payment record as read from payments/{key}/{id}. */
-interface CardRecord {
-  id: string;
-  state: string;
-  session: string | null;
-  /** What the provider was asked for, kept so that asking again asks exactly the same (null on older records). */
-  amount: number | null;
-  expires: number | null;
-}
-
-const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
-
-function cardRecords(raw: unknown): CardRecord[] {
-  return Object.entries(isRecord(raw) ? raw : {}).flatMap(([id, record]) =>
-    isRecord(record) && record.method === 'card' && typeof record.state === 'string'
-      ? [
-          {
-            id,
-            state: record.state,
-            session: typeof record.session === 'string' ? record.session : null,
-            amount: numberOrNull(record.amount),
-            expires: numberOrNull(record.expires),
-          },
-        ]
-      : [],
-  );
-}
-
-/** `fields` of the record at `path`, as update paths. */
-const fieldWrites = (path: string, fields: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(fields).map(([field, value]) => [`${path}/${field}`, value]));
-
-const money = (minor: number, currency: string) =>
-  formatMoney(fromMinorUnits(minor, currency.toUpperCase()), currency.toUpperCase(), 'en-GB');
-
-/** Why a paid provider payment is not the one the shop asked for, in words for staff; null when it is. */
-function flagged(record: unknown, payment: CardPayment, currency: string): string | null {
-  if (!isRecord(record)) {
-    return `Flagged: the card provider took ${money(payment.amountMinor, payment.currency)} for this order in a payment the shop never started. Check it with the provider; it paid nothing here.`;
-  }
-  if (payment.currency !== currency.toLowerCase() || payment.amountMinor !== record.amount) {
-    const asked = typeof record.amount === 'number' ? money(record.amount, currency) : 'another amount';
-    return `Flagged: the card provider took ${money(payment.amountMinor, payment.currency)}, but the shop asked for ${asked}. Check it with the provider; it paid nothing here.`;
-  }
-  return null;
-}
-
 /** An order's payment summary as stored; null for no order, or one from before payments. */
 const payOf = (order: unknown) => (isRecord(order) ? parseOrderPayment(order.pay) : null);
-
-/** One more than any card payment of the order's so far: a flagged one may carry a number of its own. */
-function nextCardPaymentId(records: readonly CardRecord[]): string {
-  const numbers = records.map((record) => Number(/^card-(\d{1,4})$/.exec(record.id)?.[1] ?? 0));
-  return `card-${Math.max(0, ...numbers) + 1}`;
-}
 
 /** What the buyer's "Pay by card" is answered. */
 export type StartAnswer =
@@ -219,7 +149,6 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
           );
           return { kind: 'not-found' };
         }
-        const charge = payment.charge ? { charge: payment.charge } : {};
         // Money that is not what this shop asked for (another amount or currency, or a payment it never started)
         // is recorded, flagged for staff, and pays nothing (docs/payments.md#card-payments).
         const flag = flagged(record, payment, pay.currency);
@@ -228,21 +157,8 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
             console.error(`card payment ${payment.id}: paid, but its record is ${String(recorded)}: ${flag}`);
             return { kind: 'flagged' };
           }
-          const failed = { state: 'failed', session: payment.id, note: flag.slice(0, 200), ...charge };
           try {
-            await db.update(
-              recorded === 'pending'
-                ? fieldWrites(recordPath, failed)
-                : {
-                    [recordPath]: {
-                      method: 'card',
-                      amount: payment.amountMinor,
-                      currency: pay.currency,
-                      created: SERVER_TIME,
-                      ...failed,
-                    },
-                  },
-            );
+            await db.update(flaggedWrites(recordPath, recorded === 'pending', payment, pay.currency, flag));
           } catch (error) {
             // Refused: another delivery of the same event flagged it a moment before (the record is then there).
             if (!db.isRefusal(error)) throw error;
@@ -253,24 +169,14 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
         // same update, as staff would queue it, naming this payment's charge (docs/payments.md#payment-settings).
         const autoRefund = parsePaymentSettings(reading.more.get(paths.paymentSettings)).card.autoRefund;
         const refund = autoRefund && payment.charge ? boughtNothing(settled.outcome, payment.amountMinor) : 0;
-        const refundRequest =
-          refund > 0
-            ? {
-                [refundPaths.request(automaticRefundId(target.order, paymentId))]: {
-                  uid: target.uid,
-                  order: target.order,
-                  amount: refund,
-                  way: 'card',
-                  payment: paymentId,
-                  by: ALLOCATOR_UID,
-                  at: SERVER_TIME,
-                },
-              }
-            : {};
         const update = {
           ...settled.writes,
-          ...fieldWrites(recordPath, { state: 'confirmed', session: payment.id, ...charge }),
-          ...refundRequest,
+          ...fieldWrites(recordPath, {
+            state: 'confirmed',
+            session: payment.id,
+            ...(payment.charge ? { charge: payment.charge } : {}),
+          }),
+          ...automaticRefundWrites(target, paymentId, refund),
         };
         try {
           await db.update(update);
@@ -305,31 +211,6 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
   }
 
   /**
-   * What the provider is asked to make for the order's payment `paymentId`: the same whenever it is asked, from the
-   * order (whose reference, language and address do not change) and what the record keeps (the amount and the page's
-   * end), so that asking again with the same key finds what the first asking made.
-   */
-  function newPayment(target: OrderOf, order: Record<string, unknown>, paymentId: string, asked: Asked) {
-    const ref = typeof order.ref === 'string' ? displayReference(order.ref) : target.order;
-    const contact = isRecord(order.contact) ? order.contact : {};
-    const language = isShopLanguage(order.language) ? order.language : DEFAULT_LANGUAGE;
-    // The secret link stays off the provider: the order page keeps it for the buyer's return (docs/payments.md).
-    const back = (outcome: string) => `${settings.shopUrl}/order?card=${outcome}`;
-    return {
-      paymentId: cardReference(target, paymentId),
-      orderRef: ref,
-      description: say(orderI18n(language), DESCRIPTION, { ref }),
-      language,
-      amountMinor: asked.amount,
-      currency: asked.currency,
-      email: typeof contact.email === 'string' ? contact.email : '',
-      expiresAt: asked.expires,
-      returnUrl: back('paid'),
-      cancelUrl: back('cancelled'),
-    };
-  }
-
-  /**
    * A pending record with no provider id: the provider was asked, and its answer never came (it hung past our
    * timeout, or the process stopped). Asked again with the same key and the same details, the provider answers with
    * the payment the first asking made, or makes it now; either way the record learns its id, so the payment can be
@@ -352,7 +233,7 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
     }
     const asked = { amount: record.amount, currency: pay.currency, expires: record.expires };
     try {
-      const created = await provider.createPayment(newPayment(target, order, record.id, asked));
+      const created = await provider.createPayment(newPayment(settings.shopUrl, target, order, record.id, asked));
       await db.update({ [`${recordPath}/session`]: created.id });
       return created.id;
     } catch (error) {
@@ -438,7 +319,7 @@ export function cardPayments(db: PaymentsDatabase, provider: CardProvider, setti
       }
       let created: { id: string; redirectUrl: string };
       try {
-        created = await provider.createPayment(newPayment(target, order, paymentId, asked));
+        created = await provider.createPayment(newPayment(settings.shopUrl, target, order, paymentId, asked));
       } catch (error) {
         // No answer (the provider down, or hanging past our timeout) may still have made a payment: the record stays
         // pending with no id, and is asked for again with the same key when next looked at. A key the provider
