@@ -40,6 +40,21 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
     {
+      // The production stack (Hosting and Functions emulators, tests/e2e-firebase/firebaseStack.ts): one stack on
+      // fixed ports, so its tests run one after another in one worker. Its files too: the stack's rush test has the
+      // Functions emulator start a process per waiting call, and a second stack starting beside that (the
+      // start-and-stop test) did not answer within four minutes in a clean-clone CI. Listed between the desktop and
+      // the phone: its worker starts once the desktop tests are all under way, and the other worker runs the phone
+      // tests beside it. Listed last, it ran alone at the end, five minutes on one worker that kept a two-core machine
+      // less than half busy; listed first, beside the desktop tests, it slowed them for no shorter run
+      // (docs/testing.md#the-production-stack-beside-the-phone).
+      name: 'firebase',
+      testDir: 'tests/e2e-firebase',
+      fullyParallel: false,
+      workers: 1,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
       name: 'phone',
       grep: /@phone/,
       use: {
@@ -49,18 +64,6 @@ export default defineConfig({
         deviceScaleFactor: 2,
         reducedMotion: 'no-preference',
       },
-    },
-    {
-      // The production stack (Hosting and Functions emulators, tests/e2e-firebase/firebaseStack.ts): one stack on
-      // fixed ports, so its tests run one after another in one worker. Its files too: the stack's rush test has the
-      // Functions emulator start a process per waiting call, and a second stack starting beside that (the
-      // start-and-stop test) did not answer within four minutes in a clean-clone CI. Listed last: run first, beside the
-      // desktop tests, it took 9.6 min of test time instead of 6 and slowed them, for no shorter run.
-      name: 'firebase',
-      testDir: 'tests/e2e-firebase',
-      fullyParallel: false,
-      workers: 1,
-      use: { viewport: { width: 1280, height: 800 } },
     },
   ],
   // The e2e build (.env.e2e) expects its database on a port of its own; tests relay it to their own servers.

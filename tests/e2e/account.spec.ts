@@ -100,7 +100,7 @@ test('reset password: the emulator receives the reset, and the new password sign
   );
   expect(reset.ok).toBe(true);
   await page.getByRole('button', { name: 'Back to sign in' }).click();
-  await accounts.signIn(page, { email: user.email, password: 'a brand new password' });
+  await accounts.signInThroughForm(page, { email: user.email, password: 'a brand new password' });
 });
 
 test('sign out: the auth slice is cleared, the wishlist stays and the dashboard asks to sign in again', async ({
@@ -109,7 +109,7 @@ test('sign out: the auth slice is cleared, the wishlist stays and the dashboard 
 }) => {
   const user = await accounts.create('customer');
   await storeState(page, TWO_ITEMS, '/login');
-  await accounts.signIn(page, user);
+  await accounts.signInThroughForm(page, user);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/home');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -165,7 +165,7 @@ test('signing in while offline is refused plainly', async ({ page, db, accounts 
 
 test('signed in, the header offers the dashboard instead of sign in', async ({ page, accounts }) => {
   const user = await accounts.create('customer', { firstname: 'Sam' });
-  await accounts.signIn(page, user);
+  await accounts.signInThroughForm(page, user);
   await page.goto('/home');
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -175,7 +175,7 @@ test('signed in, the header offers the dashboard instead of sign in', async ({ p
 
 test('staff browse normally during coming-soon mode, with a banner', async ({ page, db, accounts }) => {
   await db.write('properties/comingsoon', true);
-  await accounts.signIn(page, await accounts.create('staff'));
+  await accounts.signInThroughForm(page, await accounts.create('staff'));
   await page.goto('/products');
   await expectHeading(page, 'Products');
   await expect(page.getByText('Coming-soon mode is on')).toBeVisible();

@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { build } from 'esbuild';
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, inMemoryPersistence, initializeAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { randomUUID } from 'node:crypto';
 import { test as databaseTest } from './liveDatabase';
 
@@ -30,8 +32,15 @@ type SdkOutcome = 'ok' | string;
 export interface Accounts {
   /** A new Auth-emulator account (unique email) with a profile of the given role in this test's database. */
   create(role: Role, names?: Partial<Pick<TestUser, 'firstname' | 'lastname'>>): Promise<TestUser>;
-  /** Signs in through the login page and waits for the dashboard. */
+  /**
+   * Opens the dashboard signed in as `user`, as on a device that kept the session: the session the Auth emulator gives
+   * the account is stored where the app keeps it, and the app takes it from there. Typing into the login page is
+   * for the tests of signing in (`signInThroughForm`): as everyone's first step it cost two to three seconds a test
+   * (docs/testing.md#signed-in-as-a-returning-visitor).
+   */
   signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void>;
+  /** Signs in through the login page and waits for the dashboard. */
+  signInThroughForm(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void>;
   /**
    * Runs a write with the unmodified firebase SDK inside the page, signed in as `user` on an app of its own, as a
    * modified client would: only the database rules stand in the way.
@@ -116,13 +125,60 @@ async function sdkCallInPage(call: SdkCall): Promise<string> {
   }
 }
 
+/** Where the Auth SDK keeps the signed-in user in the browser (its indexedDBLocalPersistence, the app's first choice). */
+const SESSION_STORE = { database: 'firebaseLocalStorageDb', store: 'firebaseLocalStorage', key: 'fbase_key' };
+
+/**
+ * The signed-in user as the Auth SDK stores it in the browser: the real SDK signs in here against the Auth emulator
+ * and gives its own stored form (the user's toJSON), under the key an app with the e2e build's API key looks for.
+ */
+async function storedSession(user: Pick<TestUser, 'email' | 'password'>): Promise<{ key: string; value: unknown }> {
+  const app = initializeApp({ apiKey: API_KEY, projectId: PROJECT_ID }, `session-${randomUUID()}`);
+  try {
+    const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+    connectAuthEmulator(auth, AUTH_EMULATOR, { disableWarnings: true });
+    const { user: signedIn } = await signInWithEmailAndPassword(auth, user.email, user.password);
+    return { key: `firebase:authUser:${API_KEY}:[DEFAULT]`, value: { ...signedIn.toJSON(), appName: '[DEFAULT]' } };
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** Runs in the page: puts `session` where the Auth SDK looks for a kept sign-in, replacing whoever was there. */
+async function storeSessionInPage(arg: {
+  session: { key: string; value: unknown };
+  where: typeof SESSION_STORE;
+}): Promise<void> {
+  const { session, where } = arg;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(where.database, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore(where.store, { keyPath: where.key });
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error ?? new Error('IndexedDB did not open'));
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const write = db.transaction(where.store, 'readwrite');
+      write.objectStore(where.store).put({ [where.key]: session.key, value: session.value });
+      write.oncomplete = () => resolve();
+      write.onerror = () => reject(write.error ?? new Error('the session was not stored'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Signing in ends on the dashboard; a slow machine takes its time (the Auth emulator, then the profile). */
+const expectDashboard = (page: Page) =>
+  expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
+
 export const test = databaseTest.extend<{ accounts: Accounts }, { firebaseBundle: string }>({
   firebaseBundle: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures.
     async ({}, provide) => provide(await bundleSdk()),
     { scope: 'worker' },
   ],
-  accounts: async ({ db, firebaseBundle }, provide) => {
+  accounts: async ({ db, firebaseBundle, baseURL }, provide) => {
     const injected = new WeakSet<Page>();
     const inPage = async (page: Page, user: TestUser, path: string, value: unknown, write: boolean) => {
       if (!injected.has(page)) {
@@ -165,14 +221,21 @@ export const test = databaseTest.extend<{ accounts: Accounts }, { firebaseBundle
         return user;
       },
       async signIn(page, user) {
+        const session = await storedSession(user);
+        // The app's origin holds the session: a new page, or one elsewhere, opens a file of the app's first.
+        if (new URL(page.url()).origin !== new URL(baseURL ?? page.url()).origin) await page.goto('/favicon.svg');
+        await page.evaluate(storeSessionInPage, { session, where: SESSION_STORE });
+        await page.goto('/dashboard');
+        await expectDashboard(page);
+      },
+      async signInThroughForm(page, user) {
         await page.goto('/login');
         // By the form's own ids, so that a test in any language signs in the same way.
         const form = page.locator('form').filter({ has: page.locator('#signin-email') });
         await page.locator('#signin-email').fill(user.email);
         await page.locator('#signin-password').fill(user.password);
         await form.locator('button[type=submit]').click();
-        // Signing in goes through the Auth emulator and reads the profile: slower than a page on a busy machine.
-        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
+        await expectDashboard(page);
       },
       sdkWrite: (page, user, path, value) => inPage(page, user, path, value, true),
       sdkRead: (page, user, path) => inPage(page, user, path, null, false),

@@ -21,7 +21,10 @@ type Stored = Record<string, { code: string; checkin?: { scan: string } }>;
 /** Which ticket of the seeded order, and the order as its buyer's tickets name it (its reference). */
 const SEEDED_TICKET = /^ticket [12] of 2 · order MTRZ-TSEJ$/;
 
-test('staff admit by typed code offline, a repeat is refused, the outbox survives a reload and syncs once @phone', async ({
+// On the desktop: a phone's door, offline, typed, refused and synced, is door-walkthrough.spec.ts's walk; what this adds
+// (codes typed loosely or not at all, the outbox across a reload) the layout does not change
+// (docs/testing.md#what-a-phones-run-is-for).
+test('staff admit by typed code offline, a repeat is refused, the outbox survives a reload and syncs once', async ({
   page,
   db,
   accounts,
@@ -193,7 +196,8 @@ test('an order placed while the door follows the event: its reference is looked 
 test.describe('a door device set to another language and zone than the shop', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
-  test('dates in British English on the shop’s clock, focus back in the code field, an unknown code repeated @phone', async ({
+  // Words, dates and where the focus goes, the same on any screen: the desktop checks them.
+  test('dates in British English on the shop’s clock, focus back in the code field, an unknown code repeated', async ({
     page,
     db,
     accounts,
@@ -279,7 +283,8 @@ function resultContrast(page: import('@playwright/test').Page): Promise<number> 
   });
 }
 
-test("the door's results read at 4.5:1 or more in both schemes @phone", async ({ page, db, accounts }) => {
+// Colours do not change with the viewport: the desktop measures each result in both schemes, which covers the phone's dark.
+test("the door's results read at 4.5:1 or more in both schemes", async ({ page, db, accounts }) => {
   await startInScheme(page);
   const staff = await accounts.create('staff');
   const codes = await eventCodes(db);

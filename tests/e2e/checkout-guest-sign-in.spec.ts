@@ -18,7 +18,7 @@ test('a guest who signs in to an existing account sees the orders placed as a gu
   await expect(reserved(page)).toBeVisible({ timeout: 20_000 });
   const { reference, id } = await confirmedOrder(page, db);
 
-  await accounts.signIn(page, customer);
+  await accounts.signInThroughForm(page, customer);
   await expect(page.getByRole('article', { name: 'Order placed as a guest' })).toContainText(reference);
   // The orders stay where they were placed; the account only gained the right to read them.
   const links = (await db.read(`guestOrders/${customer.uid}`)) as Record<string, string>;

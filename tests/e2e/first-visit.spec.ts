@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { FIRST_VISIT_APP_PORT, FIRST_VISIT_DB_PORT, startFirstVisitServer } from './firstVisitServer';
 import { expect, test } from './accounts';
+import { axe } from './screenCheck';
 import { TWO_ITEMS, failOnPageErrors, storeState, storedState } from './support';
 
 // This file's app server renders pages from the database on FIRST_VISIT_DB_PORT: one test (one database) at a time.
@@ -334,7 +334,7 @@ async function expectWishlisted(page: Page, quantity: number): Promise<void> {
 }
 
 async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_PATH } from '../../scripts/chromium';
+import { axe } from './screenCheck';
 import { expectHeading, failOnPageErrors } from './support';
 import { expect, test } from './liveDatabase';
 
@@ -20,7 +20,7 @@ test('offline, a bar says so; when the connection returns it goes and a toast sa
 
   await db.setOffline(true);
   await expect(status.getByRole('status')).toContainText('You are offline');
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .include('aside[aria-label="Connection and install"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
     .analyze();

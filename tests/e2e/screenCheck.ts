@@ -7,13 +7,28 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 
 /**
  * Colours mid-way through a transition (a change of scheme fades a button's background and text) are neither
- * scheme's: contrast is measured once they have settled.
+ * scheme's: contrast is measured once they have settled. The page says when its transitions end; polling from the
+ * test for none left waited 0.5 to 1 s a change, for transitions of 1 ms (docs/testing.md#axe-and-the-pages-own-clock).
  */
 export async function transitionsSettled(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+    .poll(() =>
+      page.evaluate(async () => {
+        const running = () => document.getAnimations().filter((a) => a instanceof CSSTransition);
+        // A transition replaced by another (the scheme changed again) is cancelled: its `finished` rejects.
+        await Promise.all(running().map((a) => a.finished.catch(() => undefined)));
+        return running().length;
+      }),
+    )
     .toBe(0);
 }
+
+/**
+ * axe run in the page itself (`axe.run`). The app draws no frames, so @axe-core/playwright's default, which scans each
+ * frame apart and merges the results in a blank page it opens and loads axe-core into for every scan, found the same
+ * and took about a second more a scan (docs/testing.md#axe-and-the-pages-own-clock).
+ */
+export const axe = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode();
 
 /**
  * A screen once it has settled (nothing loading or connecting, no menu still fading out) passes axe, all of it or
@@ -29,8 +44,8 @@ export async function checkScreen(page: Page, name: string, rules: 'all' | 'colo
   // Checkout's button turns from disabled to enabled once the shop has answered (features/checkout/checkoutBlock.ts).
   await expect(page.getByText(/^(Connecting to the shop|Checking your wishlist)/)).toHaveCount(0);
   await transitionsSettled(page);
-  const axe = new AxeBuilder({ page });
-  const results = await (rules === 'all' ? axe.withTags(TAGS) : axe.withRules(COLOUR_RULES)).analyze();
+  const scan = axe(page);
+  const results = await (rules === 'all' ? scan.withTags(TAGS) : scan.withRules(COLOUR_RULES)).analyze();
   expect(
     results.violations.map(
       (violation) => `${name}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
