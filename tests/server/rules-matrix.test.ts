@@ -23,6 +23,7 @@ import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 import { freePort } from '../../scripts/stack/ports';
 import { deskIndexWrites, deskStatusWrites, parseDeskEntry } from '../../src/features/orders/deskIndex';
+import { movementWrites, newGiftCardCode, newGiftCardRecord } from '../../src/features/payments/model/giftCard';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RULES = readFileSync(join(REPO, 'database.rules.json'), 'utf8');
@@ -406,6 +407,16 @@ const withOldTicketedItem =
       ...fields,
     });
     return update(ref(client.db), writes());
+  };
+/** A £25 gift card as trusted code issues one, then `work`. */
+const GIFT_CARD = 'K7M4QXPR2D9FTB3W';
+const withGiftCard =
+  (work: (client: SdkClient) => Promise<unknown>) =>
+  async (client: SdkClient): Promise<unknown> => {
+    await server.set(NAMESPACE, `/giftCards/${GIFT_CARD}`, {
+      ...newGiftCardRecord({ currency: 'GBP', value: 2500, expires: null, from: { by: 'staff' } }, 1),
+    });
+    return work(client);
   };
 const EVERYONE = IDENTITIES;
 const SIGNED_IN_STAFF = ['staff'] as const;
@@ -1044,6 +1055,36 @@ const MATRIX: Case[] = [
   {
     what: "put a hold on the customer's index entry",
     run: withPayment((c, u) => set(ref(c.db, `deskOrders/${u.customer}~order-1/hold`), PAYMENT.until)),
+    allowed: [],
+  },
+  // Gift cards (docs/gift-cards.md): the code is the key; staff read them, only trusted code writes one.
+  {
+    what: 'read a gift card by its code',
+    run: withGiftCard((c) => get(ref(c.db, `giftCards/${GIFT_CARD}`))),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'list the gift cards', run: withGiftCard((c) => get(ref(c.db, 'giftCards'))), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'spend a gift card as one movement, as trusted code does',
+    run: withGiftCard((c) =>
+      update(
+        ref(c.db),
+        movementWrites(
+          { code: GIFT_CARD, balance: 2500, v: 1 },
+          'spent-x',
+          { amount: -2500, kind: 'spent' },
+          serverTimestamp(),
+        ),
+      ),
+    ),
+    allowed: [],
+  },
+  {
+    what: 'issue a gift card',
+    run: write(
+      () => `giftCards/${newGiftCardCode()}`,
+      newGiftCardRecord({ currency: 'GBP', value: 2500, expires: null, from: { by: 'me' } }, serverTimestamp()),
+    ),
     allowed: [],
   },
   // Refunds (docs/payments.md#refunds): staff ask, only trusted code records one and moves the summary.
