@@ -15,13 +15,18 @@ import {
 } from '../../src/features/payments/model/giftCard';
 import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
+import { gigEvent } from './support/gigEvent';
+import { createAllocator } from '../../functions/src/orders/allocator';
+import { deskKey } from '../../src/features/orders/deskIndex';
 
-const { connect, read } = paymentsDatabase(() => ({
+const { connect, read, order, queueOrder, trusted } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
   users: {
     ...SHOP_TAKING_EVERY_METHOD.users,
     ann: { firstname: 'A', lastname: 'A', email: 'ann@example.com', role: 'customer', created: 1 },
   },
+  // £12.50 a ticket, ten left.
+  products: { gig: gigEvent({ stock: 10, price: 12.5 }) },
 }));
 
 const NOW = ServerValue.TIMESTAMP;
@@ -164,5 +169,113 @@ describe('a gift card as the rules keep it', () => {
     expect((await connect('staff', 'staff').ref(giftCardPaths.card(code)).get()).val()).toMatchObject({
       balance: 2500,
     });
+  });
+});
+
+describe('paying with a gift card as the order is placed', () => {
+  it('a card worth more than the order pays all of it: the order paid at once, its tickets valid, the card moved', async () => {
+    const code = await issued(5000);
+    const id = await order('ann', { gig: 2 }, 'card', undefined, code);
+    expect(await read(`orderAnswers/ann/request-ann`)).toMatchObject({ kind: 'ordered', order: id });
+    expect(await read(`orders/ann/${id}/pay`)).toMatchObject({
+      method: 'giftcard',
+      due: 2500,
+      paid: 2500,
+      state: 'paid',
+      v: 1,
+    });
+    expect(await read(`orders/ann/${id}/pay/until`)).toBeNull();
+    expect(await read(`payments/${deskKey('ann', id)}/giftcard-1`)).toMatchObject({
+      method: 'giftcard',
+      amount: 2500,
+      currency: 'GBP',
+      state: 'confirmed',
+      card: code,
+    });
+    const card = await cardOf(code);
+    expect(card).toMatchObject({ balance: 2500, v: 2 });
+    expect(card.movements.at(-1)).toMatchObject({ kind: 'spent', amount: -2500, order: deskKey('ann', id) });
+    expect(balanceAddsUp(card)).toBe(true);
+    const tickets = Object.values((await read('tickets/gig')) as Record<string, { status: string }>);
+    expect(tickets.map((ticket) => ticket.status)).toEqual(['valid', 'valid']);
+    expect(await read(`deskOrders/${deskKey('ann', id)}`)).toMatchObject({ pay: 'paid' });
+    expect(await read('products/gig/stock')).toBe(8);
+  });
+
+  it('a card worth less pays its part: all it has is taken, the rest is owed by the way chosen', async () => {
+    const code = await issued(1000);
+    const id = await order('ann', { gig: 2 }, 'transfer', undefined, code);
+    expect(await read(`orders/ann/${id}/pay`)).toMatchObject({
+      method: 'transfer',
+      due: 2500,
+      paid: 1000,
+      state: 'pending',
+    });
+    expect(await read(`payments/${deskKey('ann', id)}/giftcard-1`)).toMatchObject({ amount: 1000, card: code });
+    expect(await cardOf(code)).toMatchObject({ balance: 0, v: 2 });
+    // Awaiting the rest by transfer: its tickets wait, as any transfer order's.
+    const tickets = Object.values((await read('tickets/gig')) as Record<string, { status: string }>);
+    expect(tickets.map((ticket) => ticket.status)).toEqual(['unpaid', 'unpaid']);
+  });
+
+  it('a card that cannot pay is answered why, and nothing is taken: none, empty, expired, another currency', async () => {
+    const empty = await issued(100);
+    await order('ann', { gig: 1 }, 'door', undefined, empty);
+    const cases: [string, string][] = [
+      [newGiftCardCode(), 'not-found'],
+      [empty, 'empty'],
+    ];
+    const expired = newGiftCardCode();
+    await trustedDb()
+      .ref(giftCardPaths.card(expired))
+      .set(newGiftCardRecord({ currency: 'GBP', value: 5000, expires: Date.now() - 1, from: { by: 'staff' } }, NOW));
+    cases.push([expired, 'expired']);
+    const euros = newGiftCardCode();
+    await trustedDb()
+      .ref(giftCardPaths.card(euros))
+      .set(newGiftCardRecord({ currency: 'EUR', value: 5000, expires: null, from: { by: 'staff' } }, NOW));
+    cases.push([euros, 'currency']);
+    for (const [n, [code, reason]] of cases.entries()) {
+      const uid = `buyer${n}`;
+      await order(uid, { gig: 1 }, 'door', undefined, code);
+      expect(await read(`orderAnswers/${uid}/request-${uid}`)).toMatchObject({ kind: 'gift-card', reason });
+      expect(await read(`orders/${uid}`)).toBeNull();
+    }
+    expect(await read('products/gig/stock')).toBe(9);
+    expect(await cardOf(expired)).toMatchObject({ balance: 5000, v: 1 });
+    expect(await cardOf(euros)).toMatchObject({ balance: 5000, v: 1 });
+  });
+
+  it('two orders spending one card at once never overspend it: the second takes what the first left', async () => {
+    const code = await issued(3000);
+    const first = await queueOrder('ann', { gig: 2 }, 'door', { giftCard: code });
+    const second = await queueOrder('bob', { gig: 2 }, 'door', { giftCard: code });
+    await queueOrder('cat', { gig: 1 }, 'door', { giftCard: code });
+    await createAllocator(trusted()).settle();
+    expect(await read(`orders/ann/${first}/pay`)).toMatchObject({ method: 'giftcard', paid: 2500, state: 'paid' });
+    expect(await read(`orders/bob/${second}/pay`)).toMatchObject({ method: 'door', paid: 500, state: 'pending' });
+    expect(await read(`orderAnswers/cat/request-cat`)).toMatchObject({ kind: 'gift-card', reason: 'empty' });
+    const card = await cardOf(code);
+    expect(card).toMatchObject({ balance: 0, v: 3 });
+    expect(balanceAddsUp(card)).toBe(true);
+    expect(await read('orderQueue')).toBeNull();
+  });
+
+  it('a request that names a card in a form that is not a code is refused by the rules, and nothing is queued', async () => {
+    await refused(
+      connect('ann', 'ann')
+        .ref()
+        .update({
+          'orderQueue/ann': {
+            id: 'request-ann',
+            at: NOW,
+            lines: { gig: 1 },
+            contact: { name: 'Ann', email: 'ann@example.com' },
+            method: 'door',
+            giftCard: 'K7M4-QXPR-2D9F-TB3W',
+          },
+          'orderRate/ann': NOW,
+        }),
+    );
   });
 });

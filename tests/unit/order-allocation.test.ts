@@ -12,6 +12,7 @@ import { refusal } from '../../src/features/checkout/placeOrder';
 import { giveUp, queueOrder, settleBatch, type QueuedRequest, type ShopTerms } from '../../functions/src/orders/settle';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
+import { newGiftCardRecord, parseGiftCard } from '../../src/features/payments/model/giftCard';
 
 const request = (
   uid: string,
@@ -298,5 +299,59 @@ describe('what a refused buyer is told', () => {
     for (const bad of [null, 'ordered', { kind: 'ordered' }, { kind: 'short', left: { gig: -1 } }, { kind: 'busy' }]) {
       expect(parseAnswer(bad)).toBeNull();
     }
+  });
+});
+
+describe('a batch paying with gift cards', () => {
+  const CODE = 'K7M4QXPR2D9FTB3W';
+  const card = parseGiftCard(CODE, {
+    ...newGiftCardRecord({ currency: 'GBP', value: 3000, expires: null, from: { by: 'staff' } }, 1),
+    tx: { issued: { amount: 3000, kind: 'issued', at: 1 } },
+  })!;
+  const withCard = (uid: string, at: number, code = CODE): QueuedRequest => {
+    const queued = request(uid, at, { gig: 1 });
+    return { uid, raw: { ...(queued.raw as object), giftCard: code } };
+  };
+
+  it('ends before a second request naming a card it has moved, leaving it and those after it on the queue', () => {
+    const queued = [withCard('a', 1), request('b', 2, { gig: 1 }), withCard('c', 3), request('d', 4, { gig: 1 })];
+    const batch = settleBatch(queued, catalogue(product('gig')), new Map(), TERMS, new Map(), new Map([[CODE, card]]));
+    expect(kinds(batch)).toEqual(['a:ordered', 'b:ordered']);
+    expect(batch.rest).toBe(2);
+    expect(Object.keys(batch.update).filter((path) => path.startsWith('orderQueue/'))).toEqual([
+      'orderQueue/a',
+      'orderQueue/b',
+    ]);
+    expect(batch.update[`giftCards/${CODE}/balance`]).toBe(2000);
+  });
+
+  it('settles a whole batch whose requests name different cards, or none', () => {
+    const other = 'AAAABBBBCCCCDDDD';
+    const queued = [withCard('a', 1), request('b', 2, { gig: 1 }), withCard('c', 3, other)];
+    const cards = new Map([
+      [CODE, card],
+      [other, null],
+    ]);
+    const batch = settleBatch(queued, catalogue(product('gig')), new Map(), TERMS, new Map(), cards);
+    expect(kinds(batch)).toEqual(['a:ordered', 'b:ordered', 'c:gift-card']);
+    expect(batch.rest).toBe(0);
+  });
+
+  it('asks the way chosen only for what the card leaves: none when it pays all', () => {
+    const cardOnly = { ...TERMS, payments: { ...DEFAULT_PAYMENT_SETTINGS, door: { on: false } } };
+    const queued = [{ uid: 'a', raw: { ...(withCard('a', 1).raw as object), method: 'transfer' } }];
+    const batch = settleBatch(
+      queued,
+      catalogue(product('gig')),
+      new Map(),
+      cardOnly,
+      new Map(),
+      new Map([[CODE, card]]),
+    );
+    expect(kinds(batch)).toEqual(['a:ordered']);
+    const expensive = catalogue(product('gig', { price: 40 }));
+    expect(kinds(settleBatch(queued, expensive, new Map(), cardOnly, new Map(), new Map([[CODE, card]])))).toEqual([
+      'a:method-unavailable',
+    ]);
   });
 });

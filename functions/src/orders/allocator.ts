@@ -13,7 +13,9 @@
  * written in the database (the buyer sees it; a restarted allocator never meets it again).
  */
 import { paths } from '../../../src/firebase/paths';
+import { cardPaths, readCards } from './giftCardSpend';
 import {
+  giftCardsNamed,
   giveUp,
   groupsToRead,
   productsNamed,
@@ -122,12 +124,15 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
       return { ahead: null };
     }
     const productIds = productsNamed(batch);
-    // The shop holds few quotas: all of them are read with the products, so no second round trip is needed.
+    const codes = giftCardsNamed(batch);
+    // The shop holds few quotas: all of them are read with the products, and so are the gift cards the requests
+    // pay with, so no second round trip is needed.
     const stored = await db.readAll([
       ...productIds.map(paths.product),
       paths.paymentSettings,
       paths.currency,
       paths.quotas,
+      ...cardPaths(codes),
     ]);
     const products = readProducts(new Map(productIds.map((id) => [id, stored.get(paths.product(id))])));
     // A type sold without its group's first product in the batch: that product is read too (its tickets go there).
@@ -139,11 +144,14 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
     }
     const quotas = parseQuotas(stored.get(paths.quotas)).quotas;
     const left = new Map([...quotas.values()].map((quota) => [quota.id, quota.left]));
-    const { update, decisions } = settleBatch(batch, products, slots, shopTerms(stored), left);
+    const cards = readCards(codes, stored);
+    const { update, decisions, rest } = settleBatch(batch, products, slots, shopTerms(stored), left, cards);
     const written = db.update(update);
-    const ahead = gather(nextLimit, new Set(batch.map((entry) => entry.uid)));
+    // A batch that left requests on the queue (a gift card moved twice) is followed by one read from the queue's
+    // head, so those requests keep their turn.
+    const ahead = rest > 0 ? null : gather(nextLimit, new Set(batch.map((entry) => entry.uid)));
     // Awaited by the next round, or dropped with this batch if it is refused.
-    ahead.catch(() => undefined);
+    ahead?.catch(() => undefined);
     await written;
     report.batches++;
     for (const { answer } of decisions) {

@@ -49,6 +49,8 @@ import {
   type PaymentSettings,
 } from '../../../src/features/payments/model/paymentSettings';
 import { orderIdFor } from './orderId';
+import { giftCardPart, giftCardSpendWrites } from './giftCardSpend';
+import { STORED_GIFT_CARD_CODE, type GiftCard } from '../../../src/features/payments/model/giftCard';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -79,6 +81,8 @@ export interface ShopTerms {
 export interface SettledBatch {
   update: Record<string, unknown>;
   decisions: Decision[];
+  /** The last requests of the batch, oldest first, left on the queue for the next batch (giftCardSpend.ts). */
+  rest: number;
 }
 
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -98,6 +102,8 @@ function parseRequest(raw: unknown): OrderRequest | null {
   if (raw.method !== undefined && method === null) return null;
   const language = isShopLanguage(raw.language) ? raw.language : null;
   if (raw.language !== undefined && language === null) return null;
+  const giftCard = typeof raw.giftCard === 'string' && STORED_GIFT_CARD_CODE.test(raw.giftCard) ? raw.giftCard : null;
+  if (raw.giftCard !== undefined && giftCard === null) return null;
   return {
     id: raw.id,
     at: raw.at,
@@ -107,12 +113,18 @@ function parseRequest(raw: unknown): OrderRequest | null {
     ...(method ? { method } : {}),
     ...(raw.names !== undefined ? { names: parseAttendeeNames(raw.names) } : {}),
     ...(language ? { language } : {}),
+    ...(giftCard ? { giftCard } : {}),
   };
 }
 
 /** The products a batch's requests name. */
 export function productsNamed(queued: readonly QueuedRequest[]): string[] {
   return [...new Set(queued.flatMap(({ raw }) => Object.keys(parseRequest(raw)?.lines ?? {})))];
+}
+
+/** The gift cards a batch's requests pay with. */
+export function giftCardsNamed(queued: readonly QueuedRequest[]): string[] {
+  return [...new Set(queued.flatMap(({ raw }) => parseRequest(raw)?.giftCard ?? []))];
 }
 
 /** The groups of `products` not read with them: a type's tickets go under its group, which must then be an event. */
@@ -203,6 +215,7 @@ function decide(
   slot: string | null,
   terms: ShopTerms,
   offered: readonly PaymentMethod[],
+  gift: ReturnType<typeof giftCardPart> | null,
 ): OrderAnswer {
   const wanted = Object.entries(request.lines);
   const unavailable = wanted
@@ -220,12 +233,16 @@ function decide(
     const opens = closed.map(([id, window]) => [id, window.state === 'upcoming' ? window.opens : 0]);
     return { kind: 'not-on-sale', opens: Object.fromEntries(opens) };
   }
-  // Card only for an amount the provider takes, and then the door if nothing else is left (methodsFor). The total
-  // is worked out only then: most requests in a rush name an offered method other than card.
+  if (gift && 'reason' in gift) return { kind: 'gift-card', reason: gift.reason };
+  // Card only for an amount the provider takes, and then the door if nothing else is left (methodsFor), for what is
+  // left once a gift card has paid its part; nothing left, no method is needed. The total is worked out only then:
+  // most requests in a rush name an offered method other than card, and no gift card.
   const method = methodOf(request);
-  if (method === 'card' || !offered.includes(method)) {
-    const due = toMinorUnits(orderTotal({ items: orderItems(request, products) }), terms.currency);
-    if (!methodsFor(terms.payments, due, terms.currency).includes(method)) return { kind: 'method-unavailable' };
+  if (method === 'card' || !offered.includes(method) || gift) {
+    const rest = toMinorUnits(orderTotal({ items: orderItems(request, products) }), terms.currency) - (gift?.take ?? 0);
+    if (rest > 0 && !methodsFor(terms.payments, rest, terms.currency).includes(method)) {
+      return { kind: 'method-unavailable' };
+    }
   }
   const over = wanted.filter(([id, quantity]) => quantity > products.get(id)!.maxPerOrder);
   if (over.length > 0) {
@@ -256,11 +273,13 @@ function paymentOf(
   total: number,
   products: ReadonlyMap<string, Product | null>,
   terms: ShopTerms,
+  fromGiftCard: number,
 ) {
   const eventStart = firstEventStart(Object.keys(request.lines).map((id) => products.get(id)?.date));
   const method = methodOf(request);
   const until = holdEnd(method, terms.payments, terms.now, eventStart);
-  return orderPaymentRecord(newOrderPayment(method, toMinorUnits(total, terms.currency), terms.currency, until));
+  const due = toMinorUnits(total, terms.currency);
+  return orderPaymentRecord(newOrderPayment(method, due, terms.currency, until, fromGiftCard));
 }
 
 /**
@@ -311,6 +330,7 @@ export function settleBatch(
   slots: ReadonlyMap<string, unknown>,
   terms: ShopTerms,
   quotas: ReadonlyMap<string, number> = new Map(),
+  cards: ReadonlyMap<string, GiftCard | null> = new Map(),
 ): SettledBatch {
   const offered = offeredMethods(terms.payments);
   const update: Record<string, unknown> = {};
@@ -330,7 +350,14 @@ export function settleBatch(
       at: isRecord(raw) && typeof raw.at === 'number' ? raw.at : 0,
     }))
     .sort(queueOrder);
-  for (const { uid, request, at } of requests) {
+  // The gift cards this batch has moved: one movement of a card per update (giftCardSpend.ts).
+  const moved = new Set<string>();
+  let rest = 0;
+  for (const [index, { uid, request, at }] of requests.entries()) {
+    if (request?.giftCard && moved.has(request.giftCard)) {
+      rest = requests.length - index;
+      break;
+    }
     update[`orderQueue/${uid}`] = null;
     if (!request) {
       decisions.push({ uid, requestId: null, at, answer: null });
@@ -339,13 +366,27 @@ export function settleBatch(
     const slot = freeSlot(open.get(uid));
     // The order's id is derived, not the buyer's: nothing it names can be another account's (orderId.ts).
     const orderId = orderIdFor(uid, request.id);
-    const answer = decide(request, orderId, products, left, slot, terms, offered);
+    const card = request.giftCard ? (cards.get(request.giftCard) ?? null) : null;
+    const gift = request.giftCard
+      ? giftCardPart(
+          card,
+          terms.currency,
+          toMinorUnits(orderTotal({ items: orderItems(request, products) }), terms.currency),
+          terms.now,
+        )
+      : null;
+    const answer = decide(request, orderId, products, left, slot, terms, offered, gift);
     decisions.push({ uid, requestId: request.id, at, answer });
     update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
     if (answer.kind !== 'ordered') continue;
     const items = orderItems(request, products);
     const total = orderTotal({ items });
-    const pay = paymentOf(request, total, products, terms);
+    const fromGiftCard = gift && 'take' in gift ? gift.take : 0;
+    if (card && fromGiftCard > 0) {
+      Object.assign(update, giftCardSpendWrites(card, uid, orderId, fromGiftCard, SERVER_TIME));
+      moved.add(card.code);
+    }
+    const pay = paymentOf(request, total, products, terms, fromGiftCard);
     for (const [id, quantity] of Object.entries(request.lines)) {
       const product = products.get(id)!;
       if (left.stock.has(id)) {
@@ -390,7 +431,7 @@ export function settleBatch(
     open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: orderId });
   }
   for (const [path, quantity] of taken) update[path] = increment(-quantity);
-  return { update, decisions };
+  return { update, decisions, rest };
 }
 
 /**

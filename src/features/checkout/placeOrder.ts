@@ -14,7 +14,7 @@ import {
   type WantedLine,
 } from '../orders';
 import { isSameOrder, OrderProblem } from './order';
-import { parseOrderPayment, type OrderPayment } from '../payments/model';
+import { parseOrderPayment, type OrderPayment, type UnusableReason } from '../payments/model';
 import { ensureUser } from '../../firebase/auth';
 import { database, type Database } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';
@@ -79,6 +79,20 @@ const titleOf = (lines: readonly RequestedLine[], productId: string) =>
 
 /** Items named one after another, as the language spoken now lists them ("A, B and C"). */
 const listed = (parts: readonly string[]) => formatList(parts, i18n.locale);
+
+/** Why the gift card named could not pay, and that nothing was taken of it or reserved. */
+function giftCardRefusal(reason: UnusableReason): string {
+  switch (reason) {
+    case 'not-found':
+      return t`There is no gift card with that code, so nothing was reserved. Check the code, or remove it and pay another way.`;
+    case 'expired':
+      return t`That gift card has expired, so nothing was reserved. Remove it and pay another way.`;
+    case 'currency':
+      return t`That gift card is in another currency than this order, so nothing was reserved. Remove it and pay another way.`;
+    case 'empty':
+      return t`Nothing is left on that gift card, so nothing was reserved. Remove it and pay another way.`;
+  }
+}
 
 /** What a refusal means for the buyer, naming the products, in the language spoken now; the wishlist is left as it was. */
 export function refusal(
@@ -146,6 +160,8 @@ export function refusal(
       return new OrderProblem(
         t`The shop no longer offers that way of paying, so nothing was reserved. Your wishlist is unchanged. Choose another way to pay and try again.`,
       );
+    case 'gift-card':
+      return new OrderProblem(giftCardRefusal(answer.reason));
     case 'failed':
       return new OrderProblem(
         t`The shop could not place this order, so nothing was reserved. Your wishlist is unchanged. Please try again; if it happens again, contact the shop.`,

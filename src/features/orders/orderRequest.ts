@@ -1,6 +1,6 @@
 import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
-import type { PaymentMethod } from '../payments/model';
+import { UNUSABLE_REASONS, type PaymentMethod, type UnusableReason } from '../payments/model';
 import type { StoredOrder, WantedLine } from './order';
 
 /**
@@ -31,6 +31,8 @@ export interface OrderRequest {
   names?: AttendeeNames;
   /** The language the buyer read the shop in, which the order's emails and tickets speak; none before languages. */
   language?: ShopLanguage;
+  /** A gift card's code (its stored form) to pay with first, in whole or in part (docs/gift-cards.md#paying-with-one). */
+  giftCard?: string;
 }
 
 /** Attendees' names by product id, one per ticket in ticket order (an empty one: the buyer's name). */
@@ -71,6 +73,8 @@ export interface RequestChoices {
   names?: AttendeeNames;
   /** None only from code older than languages (tests of it). */
   language?: ShopLanguage;
+  /** A gift card's code, in its stored form (normaliseGiftCardCode). */
+  giftCard?: string;
 }
 
 /** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
@@ -79,7 +83,7 @@ export function requestRecord(
   lines: readonly WantedLine[],
   contact: StoredOrder['contact'],
   at: unknown,
-  { method, notes, names = {}, language }: RequestChoices,
+  { method, notes, names = {}, language, giftCard }: RequestChoices,
 ): Record<string, unknown> {
   const named = namesRecord(names);
   return {
@@ -91,6 +95,7 @@ export function requestRecord(
     method,
     ...(named ? { names: named } : {}),
     ...(language ? { language } : {}),
+    ...(giftCard ? { giftCard } : {}),
   };
 }
 
@@ -114,6 +119,8 @@ export type OrderAnswer =
   | { kind: 'unavailable'; products: string[] }
   /** The way of paying the buyer chose is no longer offered (checkout shows the ones that are). */
   | { kind: 'method-unavailable' }
+  /** The gift card the buyer named cannot pay (docs/gift-cards.md#paying-with-one): nothing was taken of it. */
+  | { kind: 'gift-card'; reason: UnusableReason }
   /**
    * The database refused, again and again, to record this request's order; trusted code gave up on it and took it
    * off the queue, so it holds nobody up. Nothing was taken (docs/data-model.md#orderqueue-and-orderanswers).
@@ -156,6 +163,10 @@ export function parseAnswer(raw: unknown): OrderAnswer | null {
       return { kind: 'method-unavailable' };
     case 'failed':
       return { kind: 'failed' };
+    case 'gift-card':
+      return (UNUSABLE_REASONS as readonly unknown[]).includes(raw.reason)
+        ? { kind: 'gift-card', reason: raw.reason as UnusableReason }
+        : null;
     case 'unavailable':
       return isRecord(raw.products) ? { kind: 'unavailable', products: Object.keys(raw.products) } : null;
     default:

@@ -14,7 +14,7 @@ import { orderIdFor } from '../../../functions/src/orders/orderId';
 import { cancelApplier } from '../../../functions/src/payments/cancel';
 import type { CardPayments } from '../../../functions/src/payments/card';
 import { cancelPaths, cancelRequestRecord } from '../../../src/features/orders/orderCancels';
-import { requestRecord } from '../../../src/features/orders/orderRequest';
+import { requestRecord, type RequestChoices } from '../../../src/features/orders/orderRequest';
 import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import type { ShopLanguage } from '../../../src/i18n/languages';
 import { compileRules } from '../../../server/rules/index';
@@ -78,6 +78,19 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     lines: Record<string, number>,
     method: PaymentMethod = 'door',
     language?: ShopLanguage,
+    giftCard?: string,
+  ): Promise<string> {
+    const id = await queueOrder(uid, lines, method, { language, giftCard });
+    await createAllocator(trusted()).settle();
+    return id;
+  }
+
+  /** Buyer `uid`'s request for `lines`, queued as the app queues one and not settled yet. Returns its order's id. */
+  async function queueOrder(
+    uid: string,
+    lines: Record<string, number>,
+    method: PaymentMethod,
+    choices: Pick<RequestChoices, 'language' | 'giftCard'> = {},
   ): Promise<string> {
     const id = `request-${uid}`;
     const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));
@@ -85,10 +98,9 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     await connect(uid, uid)
       .ref()
       .update({
-        [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, ServerValue.TIMESTAMP, { method, language }),
+        [`orderQueue/${uid}`]: requestRecord(id, wanted, contact, ServerValue.TIMESTAMP, { method, ...choices }),
         [`orderRate/${uid}`]: ServerValue.TIMESTAMP,
       });
-    await createAllocator(trusted()).settle();
     return orderIdFor(uid, id);
   }
 
@@ -119,6 +131,7 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     read: async (path: string): Promise<unknown> => (await admin().ref(path).get()).val(),
     trusted,
     order,
+    queueOrder,
     /** Closes `close` after the test, with trusted code's connections. */
     closeAfter: (close: () => Promise<void>) => closers.push(close),
   };

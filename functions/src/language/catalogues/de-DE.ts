@@ -46,6 +46,7 @@ export const messages: Messages = {
   'mail.line.free': ['kostenlos'],
   'payment.method.free': ['Kostenlos'],
   'order.status.fulfilled': ['Erledigt'],
+  'payment.method.giftcard': ['Gutschein'],
   'desk.message.subject.empty': ['Geben Sie der Nachricht einen Betreff.'],
   'mail.greeting.named': ['Hallo ', ['name'], ','],
   'mail.greeting': ['Hallo,'],

@@ -46,6 +46,7 @@ export const messages: Messages = {
   'mail.line.free': ['free'],
   'payment.method.free': ['Free'],
   'order.status.fulfilled': ['Fulfilled'],
+  'payment.method.giftcard': ['Gift card'],
   'desk.message.subject.empty': ['Give the message a subject.'],
   'mail.greeting.named': ['Hello ', ['name'], ','],
   'mail.greeting': ['Hello,'],

@@ -36,11 +36,11 @@ export function normaliseGiftCardCode(input: string): string | null {
   return readCrockford(input, CODE_LENGTH, MAX_INPUT);
 }
 
-export const MOVEMENT_KINDS = ['issued', 'spent', 'returned', 'corrected'] as const;
+const MOVEMENT_KINDS = ['issued', 'spent', 'returned', 'corrected'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** One movement of a card's money: positive in, negative out, in the card's minor units. */
-export interface GiftCardMovement {
+interface GiftCardMovement {
   id: string;
   amount: number;
   kind: MovementKind;
@@ -131,9 +131,11 @@ export function balanceAddsUp(card: Pick<GiftCard, 'balance' | 'movements'>): bo
   return card.movements.reduce((sum, movement) => sum + movement.amount, 0) === card.balance;
 }
 
-/** Why a card cannot pay an order in `currency` at `now`; null when it can. */
-export type UnusableReason = 'not-found' | 'expired' | 'empty' | 'currency';
+/** Why a card cannot pay an order: there is none by that code, it has expired, it is in another currency, or empty. */
+export const UNUSABLE_REASONS = ['not-found', 'expired', 'currency', 'empty'] as const;
+export type UnusableReason = (typeof UNUSABLE_REASONS)[number];
 
+/** Why `card` cannot pay an order in `currency` at `now`; null when it can. */
 export function unusableReason(card: GiftCard | null, currency: string, now: number): UnusableReason | null {
   if (!card) return 'not-found';
   if (card.expires !== null && card.expires <= now) return 'expired';

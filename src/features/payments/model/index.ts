@@ -70,3 +70,4 @@ export {
   type MatchedLine,
   type RefTarget,
 } from './statementMatch';
+export { UNUSABLE_REASONS, type UnusableReason } from './giftCard';

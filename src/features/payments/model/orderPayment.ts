@@ -12,8 +12,12 @@ import { storedMinor } from '../../../lib/money';
 export const PAY_STATES = ['pending', 'paid', 'expired'] as const;
 export type PayState = (typeof PAY_STATES)[number];
 
-/** A free order is paid as it is placed and has no method to speak of. */
-type OrderPaymentMethod = PaymentMethod | 'free';
+/**
+ * A free order is paid as it is placed and has no method to speak of; one a gift card paid whole is paid as it is
+ * placed, by the card (docs/gift-cards.md#paying-with-one).
+ */
+export type OrderPaymentMethod = PaymentMethod | 'free' | 'giftcard';
+const ORDER_PAYMENT_METHODS: readonly unknown[] = [...PAYMENT_METHODS, 'free', 'giftcard'];
 
 export interface OrderPayment {
   method: OrderPaymentMethod;
@@ -50,18 +54,25 @@ export const METHOD_LABELS: Readonly<Record<OrderPaymentMethod, MessageDescripto
   transfer: /*i18n*/ { id: 'payment.method.transfer', message: 'Bank transfer' },
   card: /*i18n*/ { id: 'payment.method.card', message: 'Card' },
   free: /*i18n*/ { id: 'payment.method.free', message: 'Free' },
+  giftcard: /*i18n*/ { id: 'payment.method.giftcard', message: 'Gift card' },
 };
 
-/** The summary a new order starts with: paid at once when nothing is due. */
+/**
+ * The summary a new order starts with: paid at once when nothing is due, or when a gift card pays all of it; what a
+ * gift card paid (`fromGiftCard`, never more than is due) is paid from the start, the rest by `method`.
+ */
 export function newOrderPayment(
   method: PaymentMethod,
   due: number,
   currency: string,
   until: number | null,
+  fromGiftCard = 0,
 ): OrderPayment {
-  return due === 0
-    ? { method: 'free', currency, due, paid: 0, refunded: 0, state: 'paid', until: null, v: 1 }
-    : { method, currency, due, paid: 0, refunded: 0, state: 'pending', until, v: 1 };
+  if (due === 0) return { method: 'free', currency, due, paid: 0, refunded: 0, state: 'paid', until: null, v: 1 };
+  const paid = Math.min(due, fromGiftCard);
+  return paid === due
+    ? { method: 'giftcard', currency, due, paid, refunded: 0, state: 'paid', until: null, v: 1 }
+    : { method, currency, due, paid, refunded: 0, state: 'pending', until, v: 1 };
 }
 
 /** As the database holds it: `until` left out when there is none (the database keeps no nulls). */
@@ -81,7 +92,7 @@ export function parseOrderPayment(raw: unknown): OrderPayment | null {
   const paid = storedMinor(raw.paid);
   const refunded = storedMinor(raw.refunded);
   const v = storedMinor(raw.v);
-  const isMethod = method === 'free' || (PAYMENT_METHODS as readonly unknown[]).includes(method);
+  const isMethod = ORDER_PAYMENT_METHODS.includes(method);
   if (!isMethod || !(PAY_STATES as readonly unknown[]).includes(state) || typeof raw.currency !== 'string') return null;
   if (due === null || paid === null || refunded === null || v === null) return null;
   return {
