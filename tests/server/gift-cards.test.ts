@@ -18,6 +18,8 @@ import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHa
 import { gigEvent } from './support/gigEvent';
 import { createAllocator } from '../../functions/src/orders/allocator';
 import { deskKey } from '../../src/features/orders/deskIndex';
+import { markApplier } from '../../functions/src/payments/marks';
+import { issuedCardsPath, monthsAfter } from '../../functions/src/giftcards/issue';
 
 const { connect, read, order, queueOrder, trusted } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
@@ -25,8 +27,12 @@ const { connect, read, order, queueOrder, trusted } = paymentsDatabase(() => ({
     ...SHOP_TAKING_EVERY_METHOD.users,
     ann: { firstname: 'A', lastname: 'A', email: 'ann@example.com', role: 'customer', created: 1 },
   },
-  // £12.50 a ticket, ten left.
-  products: { gig: gigEvent({ stock: 10, price: 12.5 }) },
+  // £12.50 a ticket, ten left; gift cards of £25 that never expire, and of £10 valid 12 months.
+  products: {
+    gig: gigEvent({ stock: 10, price: 12.5 }),
+    card25: gigEvent({ title: 'Gift Card £25', price: 25, date: null, category: 'Gift cards', giftCard: true }),
+    card10: gigEvent({ title: 'Gift Card £10', price: 10, date: null, giftCard: true, giftCardMonths: 12 }),
+  },
 }));
 
 const NOW = ServerValue.TIMESTAMP;
@@ -277,5 +283,100 @@ describe('paying with a gift card as the order is placed', () => {
           'orderRate/ann': NOW,
         }),
     );
+  });
+});
+
+describe('issuing the gift cards an order bought', () => {
+  /** Staff record the whole of order `id` of `uid` paid at the door, and trusted code applies it. */
+  async function paidAtTheDoor(uid: string, id: string, amount: number): Promise<void> {
+    await connect('staff', 'staff')
+      .ref(`paymentMarks/mark-${uid}`)
+      .set({ uid, order: id, amount, method: 'door', by: 'staff', at: NOW });
+    expect(await markApplier(trusted())()).toEqual({ applied: { paid: 1 }, deferred: 0 });
+  }
+  const issuedOf = async (uid: string, id: string) =>
+    ((await read(issuedCardsPath(uid, id))) ?? {}) as Record<string, { line: string; n: number; value: number }>;
+
+  it('issues nothing while unpaid, then one card per unit once paid, worth its price, listed for the buyer', async () => {
+    const id = await order('ann', { card25: 2, gig: 1 }, 'door');
+    expect(await read(`orders/ann/${id}/items/card25`)).toMatchObject({ giftCard: true });
+    expect(await read('giftCards')).toBeNull();
+    expect(await issuedOf('ann', id)).toEqual({});
+    const before = Date.now();
+    await paidAtTheDoor('ann', id, 6250);
+    const issued = await issuedOf('ann', id);
+    expect(Object.values(issued).sort((a, b) => a.n - b.n)).toEqual([
+      { line: 'card25', n: 0, value: 2500 },
+      { line: 'card25', n: 1, value: 2500 },
+    ]);
+    for (const code of Object.keys(issued)) {
+      const card = await cardOf(code);
+      expect(card).toMatchObject({ currency: 'GBP', value: 2500, balance: 2500, v: 1, expires: null });
+      expect(card.from).toEqual({ uid: 'ann', order: id, line: 'card25', n: issued[code]!.n });
+      expect(card.issued).toBeGreaterThanOrEqual(before - 5_000);
+    }
+    // The buyer reads which cards their order issued; another buyer does not, and nobody writes it.
+    expect((await connect('ann', 'ann').ref(issuedCardsPath('ann', id)).get()).val()).toEqual(issued);
+    await refused(connect('bob', 'bob').ref(issuedCardsPath('ann', id)).get());
+    await refused(
+      connect('ann', 'ann')
+        .ref(issuedCardsPath('ann', id))
+        .set({ [newGiftCardCode()]: issued }),
+    );
+  });
+
+  it('a card valid for months expires that many calendar months after its issue', async () => {
+    const id = await order('ann', { card10: 1 }, 'door');
+    const before = Date.now();
+    await paidAtTheDoor('ann', id, 1000);
+    const [code] = Object.keys(await issuedOf('ann', id));
+    const { expires } = await cardOf(code!);
+    expect(expires).toBeGreaterThanOrEqual(monthsAfter(before, 12));
+    expect(expires).toBeLessThanOrEqual(monthsAfter(Date.now(), 12));
+  });
+
+  it('a card bought is spent over two orders; a card bought with a card is issued as it is placed', async () => {
+    const id = await order('ann', { card25: 1 }, 'door');
+    await paidAtTheDoor('ann', id, 2500);
+    const [code] = Object.keys(await issuedOf('ann', id));
+    const first = await order('bob', { gig: 1 }, 'door', undefined, code);
+    expect(await read(`orders/bob/${first}/pay`)).toMatchObject({ method: 'giftcard', paid: 1250, state: 'paid' });
+    const second = await order('cat', { card10: 1 }, 'door', undefined, code);
+    expect(await read(`orders/cat/${second}/pay`)).toMatchObject({ method: 'giftcard', paid: 1000, state: 'paid' });
+    const card = await cardOf(code!);
+    expect(card).toMatchObject({ balance: 250, v: 3 });
+    expect(card.movements.map(({ kind, amount }) => [kind, amount])).toEqual([
+      ['issued', 2500],
+      ['spent', -1250],
+      ['spent', -1000],
+    ]);
+    const [bought] = Object.keys(await issuedOf('cat', second));
+    expect(await cardOf(bought!)).toMatchObject({ value: 1000, balance: 1000 });
+  });
+
+  it('nobody issues a card for an order not paid, nor lists a card as issued by an order it was not', async () => {
+    const id = await order('ann', { card25: 1 }, 'door');
+    const code = newGiftCardCode();
+    const record = newGiftCardRecord(
+      { currency: 'GBP', value: 2500, expires: null, from: { uid: 'ann', order: id, line: 'card25', n: 0 } },
+      NOW,
+    );
+    await refused(
+      trustedDb()
+        .ref()
+        .update({
+          [giftCardPaths.card(code)]: record,
+          [issuedCardsPath('ann', id)]: { [code]: { line: 'card25', n: 0, value: 2500 } },
+        }),
+    );
+    expect(await read('giftCards')).toBeNull();
+  });
+});
+
+describe('months after a moment', () => {
+  it('keeps the day of the month, or the month’s last day when it has fewer', () => {
+    expect(new Date(monthsAfter(Date.UTC(2026, 0, 31, 12), 1)).toISOString()).toBe('2026-02-28T12:00:00.000Z');
+    expect(new Date(monthsAfter(Date.UTC(2027, 11, 15), 12)).toISOString()).toBe('2028-12-15T00:00:00.000Z');
+    expect(new Date(monthsAfter(Date.UTC(2028, 0, 31), 1)).toISOString()).toBe('2028-02-29T00:00:00.000Z');
   });
 });

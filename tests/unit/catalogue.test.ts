@@ -78,6 +78,20 @@ describe('catalogue validation', () => {
     ]);
   });
 
+  it('reads a gift card with its months, or for ever when they are unusable; an event is never one', () => {
+    const terms = (raw: Record<string, unknown>) => {
+      const parsed = parseProduct('g', { title: 'Gift Card', price: 25, ...raw });
+      return 'product' in parsed ? parsed.product.giftCard : 'refused';
+    };
+    expect(terms({ giftCard: true })).toEqual({ months: null });
+    expect(terms({ giftCard: true, giftCardMonths: 12 })).toEqual({ months: 12 });
+    for (const months of [0, 121, 1.5, '12'])
+      expect(terms({ giftCard: true, giftCardMonths: months })).toEqual({ months: null });
+    expect(terms({ giftCard: 'yes' })).toBeNull();
+    expect(terms({ giftCardMonths: 12 })).toBeNull();
+    expect(terms({ giftCard: true, date: '2027-06-01T19:00:00Z' })).toBeNull();
+  });
+
   it('fills lesser fields with safe values', () => {
     const parsed = parseProduct('x', { title: 'Plain', price: 0, stock: 2.7, date: 'soon', category: 7 });
     expect(parsed).toEqual({
@@ -100,6 +114,7 @@ describe('catalogue validation', () => {
         group: null,
         typeName: null,
         quotas: [],
+        giftCard: null,
         active: false,
         sort: null,
         translations: {},

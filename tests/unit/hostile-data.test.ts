@@ -218,7 +218,7 @@ describe('the stored wishlist', () => {
         attendeeNames: false,
         showLeft: true,
       },
-      ...{ group: null, typeName: null, quotas: [], translations: {}, textLanguage: {} },
+      ...{ group: null, typeName: null, quotas: [], giftCard: null, translations: {}, textLanguage: {} },
     });
     const catalogue = [product('p1', 3), product('p2', null), product('p3', 0)];
     store.set(catalogueAtom, { products: catalogue, source: 'cached', updatedAt: null });

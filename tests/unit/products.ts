@@ -20,6 +20,7 @@ export const product = (id: string, extra: Partial<Product> = {}): Product => ({
   group: null,
   typeName: null,
   quotas: [],
+  giftCard: null,
   active: true,
   sort: null,
   translations: {},

@@ -50,6 +50,7 @@ import {
 } from '../../../src/features/payments/model/paymentSettings';
 import { orderIdFor } from './orderId';
 import { giftCardPart, giftCardSpendWrites } from './giftCardSpend';
+import { issueWrites } from '../giftcards/issue';
 import { STORED_GIFT_CARD_CODE, type GiftCard } from '../../../src/features/payments/model/giftCard';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
@@ -314,6 +315,9 @@ function orderItems(request: OrderRequest, products: ReadonlyMap<string, Product
       ...(product.quotas.length > 0
         ? { quotas: Object.fromEntries(product.quotas.map((q) => [q, true as const])) }
         : {}),
+      ...(product.giftCard
+        ? { giftCard: true as const, ...(product.giftCard.months ? { giftCardMonths: product.giftCard.months } : {}) }
+        : {}),
     };
   }
   return items;
@@ -426,6 +430,9 @@ export function settleBatch(
       ...orderDelivery(uid, orderId, request.contact.email, update),
     };
     Object.assign(update, staffDeskWrites(uid, orderId, update[paths.order(uid, orderId)], at, products));
+    // Paid as it is placed (a gift card paid all of it): the gift cards it bought are issued at once.
+    if (pay.state === 'paid')
+      Object.assign(update, issueWrites(uid, orderId, items, terms.currency, terms.now, SERVER_TIME));
     update[paths.openOrderSlot(uid, slot!)] = orderId;
     const before = open.get(uid);
     open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: orderId });

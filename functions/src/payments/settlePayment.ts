@@ -10,6 +10,7 @@ import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/f
 import type { MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import { isRecord } from '../../../src/state/validation';
+import { issueWrites } from '../giftcards/issue';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 
 export const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -181,6 +182,11 @@ export function settlePayment(
   writes[`${deskPaths.order(key)}/pay`] = 'paid';
   writes[`${deskPaths.order(key)}/hold`] = null;
   Object.assign(writes, paidMail(target, reading.order));
+  // Gift cards it bought are issued now that it is paid (docs/gift-cards.md#selling-them).
+  Object.assign(
+    writes,
+    issueWrites(target.uid, target.order, reading.order.items, pay.currency, Date.now(), SERVER_TIME),
+  );
   // Paid: its tickets are valid, with nothing left to take at the door.
   eachTicket({ status: 'valid', due: null });
   if (late) {

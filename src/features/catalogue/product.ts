@@ -35,6 +35,11 @@ export interface Product {
   typeName: string | null;
   /** The shared quotas (quotas/{id}) each unit sold draws on as well as `stock`. */
   quotas: string[];
+  /**
+   * A gift card (docs/gift-cards.md#selling-them): each unit paid for is issued as a card worth the price, valid
+   * `months` from its issue, or for ever (null); null for any other product.
+   */
+  giftCard: { months: number | null } | null;
   active: boolean;
   sort: number | null;
   /** The organiser's texts in the shop's other languages; the fields above are in its main one (docs/languages.md#organiser-content). */
@@ -127,6 +132,18 @@ function parsePerOrder(raw: Record<string, unknown>): Pick<Product, 'maxPerOrder
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The most months a gift card may be valid for when it expires at all; the rules' bound. */
+const GIFT_CARD_MONTHS_LIMIT = 120;
+
+/** A gift card's terms as stored (`giftCard: true`, `giftCardMonths`); an event is never a gift card. */
+function parseGiftCardTerms(raw: Record<string, unknown>): Product['giftCard'] {
+  if (raw.giftCard !== true || raw.date != null) return null;
+  const months = raw.giftCardMonths;
+  const valid =
+    typeof months === 'number' && Number.isInteger(months) && months >= 1 && months <= GIFT_CARD_MONTHS_LIMIT;
+  return { months: valid ? months : null };
+}
+
 /** The translations as stored: languages the shop speaks, non-empty texts; anything else is no translation. */
 function parseTranslations(raw: unknown): Translations {
   return readTranslations(raw, (texts) => {
@@ -191,6 +208,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       group: typeof raw.group === 'string' && raw.group !== '' && raw.group !== id ? raw.group : null,
       typeName: text(raw.typeName).trim() || null,
       quotas: trueKeys(raw.quotas),
+      giftCard: parseGiftCardTerms(raw),
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
       translations: parseTranslations(raw.translations),

@@ -18,6 +18,9 @@ interface OrderItem {
   first?: number;
   /** The shared quotas it drew on: given back to them if the order lapses. */
   quotas?: Record<string, true>;
+  /** A gift card line, and how many months its cards are valid (none: for ever), as the product was. */
+  giftCard?: true;
+  giftCardMonths?: number;
 }
 
 /**
