@@ -20,8 +20,11 @@ import { createAllocator } from '../../functions/src/orders/allocator';
 import { deskKey } from '../../src/features/orders/deskIndex';
 import { markApplier } from '../../functions/src/payments/marks';
 import { issuedCardsPath, monthsAfter } from '../../functions/src/giftcards/issue';
+import { expireHolds } from '../../functions/src/payments/expiry';
+import { parseRefunds, owedBack } from '../../src/features/payments/model/refundRecords';
+import { parseOrderPayment } from '../../src/features/payments/model/orderPayment';
 
-const { connect, read, order, queueOrder, trusted } = paymentsDatabase(() => ({
+const { connect, read, order, queueOrder, trusted, admin, cancelOnDesk } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
   users: {
     ...SHOP_TAKING_EVERY_METHOD.users,
@@ -378,5 +381,87 @@ describe('months after a moment', () => {
     expect(new Date(monthsAfter(Date.UTC(2026, 0, 31, 12), 1)).toISOString()).toBe('2026-02-28T12:00:00.000Z');
     expect(new Date(monthsAfter(Date.UTC(2027, 11, 15), 12)).toISOString()).toBe('2028-12-15T00:00:00.000Z');
     expect(new Date(monthsAfter(Date.UTC(2028, 0, 31), 1)).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+  });
+});
+
+describe('giving a gift card its money back as its order closes', () => {
+  /** The hold of order `id` of `uid` ended a minute ago. */
+  async function lapse(uid: string, id: string): Promise<void> {
+    const until = Date.now() - 60_000;
+    await admin()
+      .ref()
+      .update({ [`orders/${uid}/${id}/pay/until`]: until, [`deskOrders/${deskKey(uid, id)}/hold`]: until });
+  }
+  const payOf = async (uid: string, id: string) => parseOrderPayment(await read(`orders/${uid}/${id}/pay`))!;
+  const refundsOf = async (uid: string, id: string) => parseRefunds(await read(`refunds/${deskKey(uid, id)}`)).refunds;
+
+  it('an order a card paid in part that lapses unpaid gives the card all it took; nothing is left owed', async () => {
+    const code = await issued(1000);
+    const id = await order('ann', { gig: 2 }, 'transfer', undefined, code);
+    await lapse('ann', id);
+    expect(await expireHolds(trusted(), Date.now())).toEqual({ expired: 1, tidied: 0, refused: 0 });
+    const card = await cardOf(code);
+    expect(card).toMatchObject({ balance: 1000, v: 3 });
+    expect(card.movements.map(({ kind, amount }) => [kind, amount])).toEqual([
+      ['issued', 1000],
+      ['spent', -1000],
+      ['returned', 1000],
+    ]);
+    expect(balanceAddsUp(card)).toBe(true);
+    const pay = await payOf('ann', id);
+    expect(pay).toMatchObject({ state: 'expired', paid: 1000, refunded: 1000 });
+    expect(owedBack(pay, true)).toBe(0);
+    expect(await refundsOf('ann', id)).toMatchObject([{ way: 'giftcard', amount: 1000, state: 'done' }]);
+    expect(await read('products/gig/stock')).toBe(10);
+  });
+
+  it('the rest paid late by transfer does not bring the order back: what the card paid is no longer there', async () => {
+    const code = await issued(1000);
+    const id = await order('ann', { gig: 2 }, 'transfer', undefined, code);
+    await lapse('ann', id);
+    await expireHolds(trusted(), Date.now());
+    await connect('staff', 'staff')
+      .ref('paymentMarks/mark-late')
+      .set({ uid: 'ann', order: id, amount: 1500, method: 'transfer', by: 'staff', at: NOW });
+    await markApplier(trusted())();
+    expect(await read('paymentMarkAnswers/mark-late')).toMatchObject({ kind: 'part-paid', due: 1000 });
+    const pay = await payOf('ann', id);
+    expect(pay).toMatchObject({ state: 'expired', paid: 2500, refunded: 1000 });
+    // The transfer is owed back, and the card keeps its money.
+    expect(owedBack(pay, true)).toBe(1500);
+    expect(await cardOf(code)).toMatchObject({ balance: 1000 });
+  });
+
+  it('staff cancelling an order a card paid whole give the card its money back; nothing is left to refund', async () => {
+    const code = await issued(5000);
+    const id = await order('ann', { gig: 2 }, 'door', undefined, code);
+    expect(await cancelOnDesk('ann', id)).toMatchObject({ kind: 'cancelled', refund: 0 });
+    expect(await cardOf(code)).toMatchObject({ balance: 5000, v: 3 });
+    expect(await payOf('ann', id)).toMatchObject({ state: 'paid', paid: 2500, refunded: 2500 });
+    expect(await read('products/gig/stock')).toBe(10);
+  });
+
+  it('a cancelled order paid part by card and part at the door: the card gets its part, the door money is proposed', async () => {
+    const code = await issued(1000);
+    const id = await order('ann', { gig: 2 }, 'door', undefined, code);
+    await connect('staff', 'staff')
+      .ref('paymentMarks/mark-door')
+      .set({ uid: 'ann', order: id, amount: 1500, method: 'door', by: 'staff', at: NOW });
+    await markApplier(trusted())();
+    expect(await cancelOnDesk('ann', id)).toMatchObject({ kind: 'cancelled', refund: 1500 });
+    expect(await cardOf(code)).toMatchObject({ balance: 1000 });
+    const pay = await payOf('ann', id);
+    expect(pay).toMatchObject({ paid: 2500, refunded: 1000 });
+    expect(owedBack(pay, true)).toBe(1500);
+  });
+
+  it('nobody but trusted code records money back to a card, and never without the card’s movement', async () => {
+    const code = await issued(1000);
+    const id = await order('ann', { gig: 2 }, 'transfer', undefined, code);
+    const key = deskKey('ann', id);
+    const refund = { way: 'giftcard', amount: 1000, currency: 'GBP', state: 'done', card: code, created: NOW };
+    await refused(trustedDb().ref(`refunds/${key}/giftcard-1`).set(refund));
+    await refused(connect('staff', 'staff').ref(`refunds/${key}/giftcard-1`).set(refund));
+    expect(await read(`refunds/${key}`)).toBeNull();
   });
 });

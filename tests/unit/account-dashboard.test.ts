@@ -206,6 +206,29 @@ describe('the product form', () => {
     expect(productRecord({ ...filled, date: '2027-07-01T19:00' }, 'UTC')).not.toHaveProperty('attendeeNames');
   });
 
+  it('makes a gift card of goods only, valid for its months or for ever, and keeps it so when saved again', () => {
+    const card = { ...filled, giftCard: true };
+    expect(productRecord(card, 'UTC')).toMatchObject({ giftCard: true });
+    expect(productRecord(card, 'UTC')).not.toHaveProperty('giftCardMonths');
+    expect(productRecord({ ...card, giftCardMonths: '12' }, 'UTC')).toMatchObject({
+      giftCard: true,
+      giftCardMonths: 12,
+    });
+    expect(productRecord({ ...card, date: '2027-07-01T19:00' }, 'UTC')).not.toHaveProperty('giftCard');
+    expect(productRecord({ ...filled, giftCardMonths: '12' }, 'UTC')).not.toHaveProperty('giftCardMonths');
+    for (const months of ['0', '121', '1.5', 'soon']) {
+      expect(validateProduct({ ...card, giftCardMonths: months }, shop(), 'UTC').giftCardMonths).toBe(
+        'Please enter a whole number of months from 1 to 120, or leave it empty: it never expires.',
+      );
+    }
+    expect(validateProduct({ ...card, giftCardMonths: '120' }, shop(), 'UTC')).toEqual({});
+    // Read back and saved again, as the editor does: a gift card stays one, with its months.
+    const stored = productRecord({ ...card, giftCardMonths: '6' }, 'UTC');
+    const read = product('poster', { giftCard: { months: 6 } });
+    expect(productFields(read, 'UTC')).toMatchObject({ giftCard: true, giftCardMonths: '6' });
+    expect(stored).toMatchObject({ giftCard: true, giftCardMonths: 6 });
+  });
+
   it('refuses what the rules refuse, and an id that is taken', () => {
     expect(
       validateProduct({ ...filled, id: 'Poster!', price: '-1', stock: '1.5', title: '', category: '' }, shop(), 'UTC'),

@@ -17,7 +17,7 @@ import {
 import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
 
 /** The one payment of an order taken from a gift card as it is placed. */
-const GIFT_CARD_PAYMENT = 'giftcard-1';
+export const GIFT_CARD_PAYMENT = 'giftcard-1';
 
 /** The movement of a card that paid order `key` (uid~orderId): named by the order, so the rules can find it. */
 const spentMovement = (key: string) => `spent-${key}`;

@@ -22,7 +22,8 @@ import { parseOrderPayment } from '../../../src/features/payments/model/orderPay
 import { isRecord } from '../../../src/state/validation';
 import { applyDecided, queueApplier, type QueueReport } from '../answeredQueue';
 import type { CardPayments } from './card';
-import { closeOrderWrites, closeReads } from './closeOrder';
+import { closeOrderWrites, readForClose } from './closeOrder';
+import { giftCardBack } from '../giftcards/giveBack';
 import { SERVER_TIME, type PaymentsDatabase } from './settlePayment';
 
 /** What applying cancels needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
@@ -49,7 +50,7 @@ function answered(requestId: string, outcome: CancelOutcome, writes: Record<stri
   };
 }
 
-/** The one update that applies request `requestId` to `order` (its index entry `rawEntry`, closeReads' `reads`). */
+/** The one update that applies request `requestId` to `order` (its index entry `rawEntry`, readForClose's `reads`). */
 function cancelUpdate(
   requestId: string,
   request: CancelRequest,
@@ -63,8 +64,11 @@ function cancelUpdate(
   const { uid, order: orderId } = request;
   const key = deskKey(uid, orderId);
   const pay = parseOrderPayment(order.pay);
+  // What a gift card paid goes back to it (docs/gift-cards.md#giving-it-back); the rest stays owed, for staff.
+  const back = giftCardBack(entry, order, reads);
   const writes: Record<string, unknown> = {
     ...closeOrderWrites(key, entry, order, reads),
+    ...back.writes,
     [`${paths.order(uid, orderId)}/cancelled`]: { by: request.by, at: SERVER_TIME },
   };
   if (pay) writes[`${paths.order(uid, orderId)}/pay/v`] = pay.v + 1;
@@ -73,7 +77,7 @@ function cancelUpdate(
     const mail = { uid, order: orderId, kind: 'status' as const, status: 'cancelled' as const, to: contact.email };
     Object.assign(writes, queuedMail(cancelledMessageId(orderId), mail, SERVER_TIME));
   }
-  const refund = pay ? Math.max(0, pay.paid - pay.refunded) : 0;
+  const refund = pay ? Math.max(0, pay.paid - pay.refunded - back.amount) : 0;
   return answered(requestId, { kind: 'cancelled', refund }, writes);
 }
 
@@ -114,6 +118,6 @@ async function decide(
     first = await db.readAll([orderPath, entryPath]);
   }
   const entry = parseDeskEntry(first.get(entryPath));
-  const reads = entry ? await db.readAll(closeReads(entry, first.get(orderPath))) : new Map<string, unknown>();
+  const reads = entry ? await readForClose(db, entry, first.get(orderPath)) : new Map<string, unknown>();
   return cancelUpdate(requestId, request, first.get(orderPath), first.get(entryPath), reads);
 }

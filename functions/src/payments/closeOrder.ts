@@ -8,16 +8,31 @@
 import { paths } from '../../../src/firebase/paths';
 import { deskPaths, deskStatusWrites, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { slotOf } from '../../../src/features/orders/openOrders';
+import { giftCardPaymentPath, giftCardToRead } from '../giftcards/giveBack';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 
 const increment = (by: number) => ({ '.sv': { increment: by } });
 
-/** What closing an order reads besides its index entry and itself: its owner's slots, its stock and quotas, its tickets. */
-export function closeReads(entry: DeskEntry, order: unknown): string[] {
-  return [paths.openOrders(entry.uid), ...placePaths(itemsOf(order)), ...firstTickets(entry)];
+/**
+ * What closing an order reads besides its index entry and itself: its owner's slots, its stock and quotas, its
+ * tickets, and a gift card that paid it (its payment, then the card).
+ */
+export async function readForClose(
+  db: { readAll(paths: readonly string[]): Promise<Map<string, unknown>> },
+  entry: DeskEntry,
+  order: unknown,
+): Promise<Map<string, unknown>> {
+  const reads = await db.readAll([
+    paths.openOrders(entry.uid),
+    ...placePaths(itemsOf(order)),
+    ...firstTickets(entry),
+    giftCardPaymentPath(entry),
+  ]);
+  const card = giftCardToRead(entry, reads);
+  return card.length > 0 ? new Map([...reads, ...(await db.readAll(card))]) : reads;
 }
 
-/** The writes that close order `entry` (index key `key`), decided from `order` and what closeReads read. */
+/** The writes that close order `entry` (index key `key`), decided from `order` and what readForClose read. */
 export function closeOrderWrites(
   key: string,
   entry: DeskEntry,

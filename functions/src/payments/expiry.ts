@@ -13,7 +13,8 @@ import { deskPaths, parseDeskEntry, type DeskEntry } from '../../../src/features
 import { queuedMail } from '../../../src/features/orders/orderMail';
 import { type OrderPayment, parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import type { CardPayments } from './card';
-import { closeOrderWrites, closeReads } from './closeOrder';
+import { closeOrderWrites, readForClose } from './closeOrder';
+import { giftCardBack } from '../giftcards/giveBack';
 import { isRecord } from '../../../src/state/validation';
 
 import { SERVER_TIME } from './settlePayment';
@@ -66,6 +67,8 @@ export function expiryUpdate(
   const orderPath = paths.order(uid, orderId);
   const update: Record<string, unknown> = {
     ...closeOrderWrites(key, entry, order, reads),
+    // What a gift card paid goes back to it (docs/gift-cards.md#giving-it-back).
+    ...giftCardBack(entry, order, reads).writes,
     [`${orderPath}/pay/state`]: 'expired',
     [`${orderPath}/pay/v`]: pay.v + 1,
     [`${deskPaths.order(key)}/pay`]: 'expired',
@@ -153,6 +156,6 @@ async function updateFor(
     // What closing found (a payment made at the last moment) is in the order now.
     order = (await db.readAll([orderPath])).get(orderPath);
   }
-  const reads = await db.readAll(closeReads(entry, order));
+  const reads = await readForClose(db, entry, order);
   return expiryUpdate(key, entry, order, reads, now);
 }

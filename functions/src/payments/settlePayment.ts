@@ -155,7 +155,10 @@ export function settlePayment(
     );
   // Cancelled by staff (a lapsed order's payment is `expired`, and may still buy it back below): the money is recorded and buys nothing back, neither its places
   // nor its tickets; all it has paid is owed back (docs/payments.md#the-order-lifecycle).
-  const due = balanceDue({ due: pay.due, paid });
+  // What counts towards buying a lapsed order back: what it has kept, as money given back since (a gift card's, as
+  // it lapsed) no longer pays for it. A standing order counts all it was paid, as it always has.
+  const kept = late ? paid - pay.refunded : paid;
+  const due = balanceDue({ due: pay.due, paid: kept });
   /** The buyer is told of money that did not make the order paid, and why. */
   const told = (received: ReceivedMoney['case']) =>
     Object.assign(
@@ -167,7 +170,7 @@ export function settlePayment(
     return { writes, outcome: { kind: 'cancelled', refund: paid - pay.refunded } };
   }
   if (pay.state === 'paid') return { writes, outcome: { kind: 'paid', over: paid - pay.due } };
-  if (paid < pay.due) {
+  if (kept < pay.due) {
     // What the door is to take goes down with every part paid.
     if (pay.method === 'door' && !late) eachTicket({ due });
     told(late ? 'late' : 'part');
@@ -196,5 +199,5 @@ export function settlePayment(
       if (typeof reading.stock.get(path) === 'number') writes[path] = increment(-quantity);
     }
   }
-  return { writes, outcome: { kind: 'paid', over: paid - pay.due } };
+  return { writes, outcome: { kind: 'paid', over: kept - pay.due } };
 }

@@ -4,6 +4,7 @@ export {
   categoriesOf,
   DEFAULT_CATEGORY,
   DEFAULT_MAX_PER_ORDER,
+  GIFT_CARD_MONTHS_LIMIT,
   MAX_PER_ORDER_LIMIT,
   limitedPerOrder,
   maxQuantity,

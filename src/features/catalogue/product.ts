@@ -133,7 +133,7 @@ function parsePerOrder(raw: Record<string, unknown>): Pick<Product, 'maxPerOrder
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The most months a gift card may be valid for when it expires at all; the rules' bound. */
-const GIFT_CARD_MONTHS_LIMIT = 120;
+export const GIFT_CARD_MONTHS_LIMIT = 120;
 
 /** A gift card's terms as stored (`giftCard: true`, `giftCardMonths`); an event is never a gift card. */
 function parseGiftCardTerms(raw: Record<string, unknown>): Product['giftCard'] {

@@ -20,6 +20,7 @@ export const messages: Messages = {
   'desk.statement.earlier': ['In einem früheren Import verbucht'],
   'payment.method.door': ['Am Einlass'],
   'payment.state.pending': ['Zahlung ausstehend'],
+  'desk.refund.way.giftcard': ['Zurück auf den Gutschein, mit dem bezahlt wurde'],
   'payment.method.transfer': ['Überweisung'],
   'mail.pay.bank': ['Bank: ', ['bank']],
   'order.status.cancelled': ['Storniert'],

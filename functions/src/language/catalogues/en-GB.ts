@@ -20,6 +20,7 @@ export const messages: Messages = {
   'desk.statement.earlier': ['Applied in an earlier import'],
   'payment.method.door': ['At the door'],
   'payment.state.pending': ['Awaiting payment'],
+  'desk.refund.way.giftcard': ['Back to the gift card it was paid with'],
   'payment.method.transfer': ['Bank transfer'],
   'mail.pay.bank': ['Bank: ', ['bank']],
   'order.status.cancelled': ['Cancelled'],

@@ -249,6 +249,25 @@ export function ProductEditor({
         }
         label={t`Tell buyers how many are left when only a few are`}
       />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.fields.giftCard && form.fields.date === ''}
+            disabled={form.fields.date !== ''}
+            onChange={(event) => form.update('giftCard', event.target.checked)}
+          />
+        }
+        label={t`A gift card: each one paid for is issued as a card worth its price (not for events)`}
+      />
+      {form.fields.giftCard && form.fields.date === '' && (
+        <FormTextField
+          {...field}
+          name="giftCardMonths"
+          label={t`Gift cards valid for (months)`}
+          hint={t`Empty: they never expire.`}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      )}
     </EditorDialog>
   );
 }

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import {
   DEFAULT_MAX_PER_ORDER,
+  GIFT_CARD_MONTHS_LIMIT,
   MAX_PER_ORDER_LIMIT,
   PRODUCT_TEXTS,
   type Product,
@@ -47,6 +48,9 @@ export interface ProductFields extends Record<TranslatedField, string> {
   active: boolean;
   attendeeNames: boolean;
   showLeft: boolean;
+  /** A gift card (goods only), and how many months its cards stay valid; empty: for ever (docs/gift-cards.md). */
+  giftCard: boolean;
+  giftCardMonths: string;
   /** The type's name ("Concession"); empty for a product sold without types. */
   typeName: string;
   /** The first product of the group this one is a type of; empty for a product of its own. */
@@ -73,6 +77,8 @@ export const EMPTY_PRODUCT: ProductFields = {
   active: true,
   attendeeNames: false,
   showLeft: true,
+  giftCard: false,
+  giftCardMonths: '',
   typeName: '',
   group: '',
   quotas: [],
@@ -109,6 +115,8 @@ export function productFields(product: Product, zone: string): ProductFields {
     active: product.active,
     attendeeNames: product.attendeeNames,
     showLeft: product.showLeft,
+    giftCard: product.giftCard !== null,
+    giftCardMonths: product.giftCard?.months ? String(product.giftCard.months) : '',
     typeName: product.typeName ?? '',
     group: product.group ?? '',
     quotas: product.quotas,
@@ -288,6 +296,13 @@ export function validateProduct(
     },
     sort: (value) =>
       value.trim() === '' || Number.isFinite(number(value)) ? undefined : t`Please enter a number, or leave it empty.`,
+    giftCardMonths: (value, { giftCard }) => {
+      if (!giftCard || value.trim() === '') return undefined;
+      const months = number(value);
+      return Number.isInteger(months) && months >= 1 && months <= GIFT_CARD_MONTHS_LIMIT
+        ? undefined
+        : t`Please enter a whole number of months from 1 to ${GIFT_CARD_MONTHS_LIMIT}, or leave it empty: it never expires.`;
+    },
     typeName: (value, { group }) =>
       group !== '' && value.trim() === ''
         ? t`A type needs a name, such as Concession or VIP.`
@@ -335,6 +350,11 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
   if (fields.attendeeNames && record.date) record.attendeeNames = true;
   // Stored only when off: a product without it tells buyers, as every product did before the switch.
   if (!fields.showLeft) record.showLeft = false;
+  // A gift card is goods: an event's line issues tickets, not cards.
+  if (fields.giftCard && !record.date) {
+    record.giftCard = true;
+    if (fields.giftCardMonths.trim() !== '') record.giftCardMonths = number(fields.giftCardMonths);
+  }
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
   if (fields.stock.trim() !== '') record.stock = number(fields.stock);
   if (fields.maxPerOrder.trim() !== '') record.maxPerOrder = number(fields.maxPerOrder);

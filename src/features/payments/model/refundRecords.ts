@@ -20,12 +20,16 @@ export const refundPaths = {
   refund: (orderKey: string, refundId: string) => `refunds/${orderKey}/${refundId}`,
 } as const;
 
-/** How the money goes back: through the card provider, or by hand (a bank transfer, cash at the door). */
-export type RefundWay = 'card' | 'by-hand';
+/**
+ * How the money goes back: through the card provider, by hand (a bank transfer, cash at the door), or to the gift
+ * card that paid it, which trusted code does as the order closes (docs/gift-cards.md#giving-it-back).
+ */
+export type RefundWay = 'card' | 'by-hand' | 'giftcard';
 
 export const REFUND_WAY_LABELS: Record<RefundWay, MessageDescriptor> = {
   card: /*i18n*/ { id: 'desk.refund.way.card', message: 'To the card, through the card provider' },
   'by-hand': /*i18n*/ { id: 'desk.refund.way.by-hand', message: 'Recorded as refunded by hand (bank transfer, cash)' },
+  giftcard: /*i18n*/ { id: 'desk.refund.way.giftcard', message: 'Back to the gift card it was paid with' },
 };
 
 /** What the rules let a refund's note be at most. */
@@ -193,7 +197,7 @@ function parseRefund(id: string, raw: unknown): RefundEntry | null {
   if (!isRecord(raw)) return null;
   const { way, state, error } = raw;
   const fields = moneyRecordFields(raw);
-  if (way !== 'card' && way !== 'by-hand') return null;
+  if (way !== 'card' && way !== 'by-hand' && way !== 'giftcard') return null;
   if (state !== 'created' && state !== 'pending' && state !== 'done' && state !== 'failed') return null;
   if (!fields) return null;
   return { id, way, state, ...fields, error: typeof error === 'string' ? error : '' };
