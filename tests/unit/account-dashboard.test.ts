@@ -9,9 +9,8 @@ import {
   productWrites,
   slugify,
   typeId,
-  validateProduct,
-  type ProductContext,
 } from '../../src/features/dashboard/shop/productForm';
+import { validateProduct, type ProductContext } from '../../src/features/dashboard/shop/productValidation';
 import {
   propertiesFields,
   propertiesRecord,

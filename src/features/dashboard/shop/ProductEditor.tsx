@@ -20,9 +20,9 @@ import {
   productWrites,
   sharedFields,
   slugify,
-  validateProduct,
   type ProductFields,
 } from './productForm';
+import { validateProduct } from './productValidation';
 import { ProductTypeFields } from './ProductTypeFields';
 import { ProductTranslationFields } from './ProductTranslationFields';
 import { paths } from '../../../firebase/paths';
