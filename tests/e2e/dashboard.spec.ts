@@ -154,6 +154,28 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   expect(await db.read('products/harbour-poster/onSaleUntil')).toBeNull();
   await expect(page.getByText('2 to 10 per order · on sale from 1 Jun 2031, 18:30')).toBeVisible();
 
+  // Goods may be sold as a gift card, valid for some months or for ever (docs/gift-cards.md#selling-them).
+  await page.getByRole('button', { name: 'Edit Harbour Poster' }).click();
+  const asGiftCard = editor.getByRole('switch', { name: /^Sold as a gift card/ });
+  await expect(editor.getByRole('textbox', { name: 'Months each gift card lasts' })).toHaveCount(0);
+  await asGiftCard.check();
+  const months = editor.getByRole('textbox', { name: 'Months each gift card lasts' });
+  await months.fill('500');
+  await editor.getByRole('button', { name: 'Save product' }).click();
+  await expect(editor.getByText(/Please enter a whole number of months from 1 to 120/)).toBeVisible();
+  await months.fill('12');
+  await editor.getByRole('button', { name: 'Save product' }).click();
+  await expect(editor).toBeHidden();
+  await expect
+    .poll(() => db.read('products/harbour-poster'))
+    .toMatchObject({ giftCard: true, giftCardMonths: 12, stock: 3 });
+  // An event cannot be one.
+  await page.getByRole('button', { name: 'Edit Harbour Poster' }).click();
+  await expect(asGiftCard).toBeChecked();
+  await editor.getByLabel('Event date and time').fill('2031-06-01T19:00');
+  await expect(asGiftCard).toBeDisabled();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+
   await openTab(page, 'Orders');
   await changeOrderStatus(page, 'order-1', 'fulfilled');
   await expect.poll(() => db.read(`orders/${customer.uid}/order-1/status`), STATUS_SAVED).toBe('fulfilled');

@@ -257,13 +257,13 @@ export function ProductEditor({
             onChange={(event) => form.update('giftCard', event.target.checked)}
           />
         }
-        label={t`A gift card: each one paid for is issued as a card worth its price (not for events)`}
+        label={t`Sold as a gift card: each one bought becomes a card of its value (not for events)`}
       />
       {form.fields.giftCard && form.fields.date === '' && (
         <FormTextField
           {...field}
           name="giftCardMonths"
-          label={t`Gift cards valid for (months)`}
+          label={t`Months each gift card lasts`}
           hint={t`Empty: they never expire.`}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
