@@ -193,6 +193,15 @@ async function start(options: CliOptions): Promise<DatabaseServer> {
   return server;
 }
 
+/**
+ * Exits once what was logged has reached the pipe: writes to a pipe are asynchronous, and exiting at once dropped the
+ * last lines ("database stopped") when the machine was busy. Write callbacks run in order, so the empty write's comes
+ * after every line before it.
+ */
+function exitOnceWritten(code: number): void {
+  process.stderr.write('', () => process.stdout.write('', () => process.exit(code)));
+}
+
 function stopOnSignals(server: DatabaseServer): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -205,11 +214,11 @@ function stopOnSignals(server: DatabaseServer): void {
     server.close().then(
       () => {
         timestamped('database stopped');
-        process.exit(0);
+        exitOnceWritten(0);
       },
       (error: unknown) => {
         console.error(`db: error while stopping: ${(error as Error).message}`);
-        process.exit(1);
+        exitOnceWritten(1);
       },
     );
   };

@@ -418,6 +418,15 @@ const withGiftCard =
     });
     return work(client);
   };
+/** The gift card above, listed as issued by the customer's order-1, then `work`. */
+const withIssuedCards =
+  (work: (client: SdkClient) => Promise<unknown>) =>
+  async (client: SdkClient): Promise<unknown> => {
+    await server.set(NAMESPACE, `/giftCardsOf/${uids.customer}~order-1`, {
+      [GIFT_CARD]: { line: 'gift-card-25', n: 0, value: 2500 },
+    });
+    return withGiftCard(work)(client);
+  };
 const EVERYONE = IDENTITIES;
 const SIGNED_IN_STAFF = ['staff'] as const;
 
@@ -1077,6 +1086,30 @@ const MATRIX: Case[] = [
         ),
       ),
     ),
+    allowed: [],
+  },
+  {
+    what: "read the gift cards the customer's order issued",
+    run: withIssuedCards((c) => get(ref(c.db, `giftCardsOf/${uids.customer}~order-1`))),
+    allowed: ['customer', 'staff'],
+  },
+  {
+    what: "list a gift card as issued by the customer's order",
+    run: withIssuedCards((c) =>
+      set(ref(c.db, `giftCardsOf/${uids.customer}~order-2`), {
+        [GIFT_CARD]: { line: 'gift-card-25', n: 0, value: 2500 },
+      }),
+    ),
+    allowed: [],
+  },
+  {
+    what: 'make a product a gift card that lasts a year',
+    run: updateRoot(() => ({ 'products/gift-card-25/giftCard': true, 'products/gift-card-25/giftCardMonths': 12 })),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'make an event a gift card (an event issues tickets, not cards)',
+    run: write(() => 'products/harbour-jazz-night/giftCard', true),
     allowed: [],
   },
   {
