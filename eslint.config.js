@@ -77,6 +77,13 @@ const layers = [
     message: 'The money model is pure and shared with trusted code: it imports no feature, screen or database port.',
   },
   {
+    // The gift card model, like the money model, is pure and shared with trusted code (docs/gift-cards.md).
+    target: './src/features/giftcards/model',
+    from: ['./src/features/!(giftcards)/**/*', './src/features/giftcards/!(model)/**/*', './src/firebase/**/*'],
+    message:
+      'The gift card model is pure and shared with trusted code: it imports no feature, screen or database port.',
+  },
+  {
     // What a first visit evaluates stays free of MUI and Emotion (docs/styling.md): the public pages, and the
     // wishlist, checkout and sign-in pages as a visitor with nothing stored sees them. MUI comes with the lazily
     // loaded pages, panels and dialogs that need it.
@@ -117,6 +124,7 @@ const TRANSLATED = ['src/**/*.{ts,tsx}'];
 const SHARED_WITH_TRUSTED_CODE = [
   './features/orders',
   './features/payments/model',
+  './features/giftcards/model',
   './features/catalogue/product.ts',
   './features/catalogue/quota.ts',
   './features/catalogue/productTypes.ts',

@@ -12,7 +12,7 @@ import {
   newGiftCardCode,
   newGiftCardRecord,
   parseGiftCard,
-} from '../../src/features/payments/model/giftCard';
+} from '../../src/features/giftcards/model/giftCard';
 import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
 import { gigEvent } from './support/gigEvent';

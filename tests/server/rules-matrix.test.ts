@@ -23,7 +23,7 @@ import type { DatabaseServer } from '../../server/server';
 import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support/protocol-harness';
 import { freePort } from '../../scripts/stack/ports';
 import { deskIndexWrites, deskStatusWrites, parseDeskEntry } from '../../src/features/orders/deskIndex';
-import { movementWrites, newGiftCardCode, newGiftCardRecord } from '../../src/features/payments/model/giftCard';
+import { movementWrites, newGiftCardCode, newGiftCardRecord } from '../../src/features/giftcards/model/giftCard';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RULES = readFileSync(join(REPO, 'database.rules.json'), 'utf8');

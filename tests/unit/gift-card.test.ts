@@ -8,7 +8,7 @@ import {
   parseGiftCard,
   STORED_GIFT_CARD_CODE,
   unusableReason,
-} from '../../src/features/payments/model/giftCard';
+} from '../../src/features/giftcards/model/giftCard';
 
 const CODE = 'K7M4QXPR2D9FTB3W';
 const stored = {

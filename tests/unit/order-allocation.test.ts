@@ -12,7 +12,7 @@ import { refusal } from '../../src/features/checkout/placeOrder';
 import { giveUp, queueOrder, settleBatch, type QueuedRequest, type ShopTerms } from '../../functions/src/orders/settle';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
-import { newGiftCardRecord, parseGiftCard } from '../../src/features/payments/model/giftCard';
+import { newGiftCardRecord, parseGiftCard } from '../../src/features/giftcards/model/giftCard';
 
 const request = (
   uid: string,

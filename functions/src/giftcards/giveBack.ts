@@ -6,7 +6,7 @@
  */
 import { deskKey, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { paths } from '../../../src/firebase/paths';
-import { giftCardPaths, movementWrites, parseGiftCard } from '../../../src/features/payments/model/giftCard';
+import { giftCardPaths, movementWrites, parseGiftCard } from '../../../src/features/giftcards/model/giftCard';
 import { parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
 import { refundable, refundPaths } from '../../../src/features/payments/model/refundRecords';

@@ -6,7 +6,7 @@
  * issuing of the same order.
  */
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { giftCardPaths, newGiftCardCode, newGiftCardRecord } from '../../../src/features/payments/model/giftCard';
+import { giftCardPaths, newGiftCardCode, newGiftCardRecord } from '../../../src/features/giftcards/model/giftCard';
 import { toMinorUnits } from '../../../src/lib/money';
 import { isRecord } from '../../../src/state/validation';
 

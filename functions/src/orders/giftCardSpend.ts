@@ -13,7 +13,7 @@ import {
   unusableReason,
   type GiftCard,
   type UnusableReason,
-} from '../../../src/features/payments/model/giftCard';
+} from '../../../src/features/giftcards/model/giftCard';
 import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
 
 /** The one payment of an order taken from a gift card as it is placed. */

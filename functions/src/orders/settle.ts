@@ -51,7 +51,7 @@ import {
 import { orderIdFor } from './orderId';
 import { giftCardPart, giftCardSpendWrites } from './giftCardSpend';
 import { issueWrites } from '../giftcards/issue';
-import { STORED_GIFT_CARD_CODE, type GiftCard } from '../../../src/features/payments/model/giftCard';
+import { STORED_GIFT_CARD_CODE, type GiftCard } from '../../../src/features/giftcards/model/giftCard';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
 const SERVER_TIME = { '.sv': 'timestamp' } as const;

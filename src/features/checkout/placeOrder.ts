@@ -14,7 +14,8 @@ import {
   type WantedLine,
 } from '../orders';
 import { isSameOrder, OrderProblem } from './order';
-import { parseOrderPayment, type OrderPayment, type UnusableReason } from '../payments/model';
+import type { UnusableReason } from '../giftcards/model';
+import { parseOrderPayment, type OrderPayment } from '../payments/model';
 import { ensureUser } from '../../firebase/auth';
 import { database, type Database } from '../../firebase/database';
 import { isPermissionDenied } from '../../firebase/errors';

@@ -1,6 +1,7 @@
 import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
-import { UNUSABLE_REASONS, type PaymentMethod, type UnusableReason } from '../payments/model';
+import { UNUSABLE_REASONS, type UnusableReason } from '../giftcards/model';
+import type { PaymentMethod } from '../payments/model';
 import type { StoredOrder, WantedLine } from './order';
 
 /**

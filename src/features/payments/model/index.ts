@@ -70,4 +70,3 @@ export {
   type MatchedLine,
   type RefTarget,
 } from './statementMatch';
-export { UNUSABLE_REASONS, type UnusableReason } from './giftCard';
