@@ -33,6 +33,7 @@ import type { CancelsReport } from './functions/src/payments/cancel.ts';
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
+import { GIFT_CARD_BALANCE_ENDPOINT } from './src/features/giftcards/model/balanceEndpoint.ts';
 import {
   localMailSettings,
   MAIL_RETRY_MS,
@@ -121,8 +122,8 @@ const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtd
  * `vite preview` runs trusted code through the same modules as the Cloud Functions in production: it settles the
  * order queue at /api/orders/allocate (functions/src/orders/), sends the mail the outbox holds after each batch,
  * at /api/mail/send and every half minute, and answers "find my order" and the order page
- * (functions/src/mail/). It loads at the first call, through tsx rather than the config's bundle: it shares
- * modules with the app (src/), and firebase-admin with it.
+ * (functions/src/mail/), and a gift card's balance (functions/src/giftcards/balance.ts). It loads at the first call,
+ * through tsx rather than the config's bundle: it shares modules with the app (src/), and firebase-admin with it.
  */
 function trustedCode(): Plugin {
   type Endpoints = typeof import('./functions/src/mail/endpoints.ts');
@@ -148,6 +149,9 @@ function trustedCode(): Plugin {
     changeHolder: import('./functions/src/orders/ticketHolder.ts').TicketHolderChanger;
     ticketHolder: typeof import('./functions/src/orders/ticketHolder.ts');
     sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
+    /** A gift card's balance (functions/src/giftcards/balance.ts), with its limits. */
+    giftCardBalance: typeof import('./functions/src/giftcards/balance.ts');
+    balanceLimits: import('./functions/src/giftcards/balance.ts').GiftCardBalanceLimits;
   };
   let services: Promise<Services> | undefined;
   const start = async (): Promise<Services> => {
@@ -166,6 +170,7 @@ function trustedCode(): Plugin {
       cardEndpoints,
       methodChange,
       ticketHolder,
+      giftCardBalance,
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -181,6 +186,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
       load<typeof import('./functions/src/payments/methodChange.ts')>('./functions/src/payments/methodChange.ts'),
       load<typeof import('./functions/src/orders/ticketHolder.ts')>('./functions/src/orders/ticketHolder.ts'),
+      load<typeof import('./functions/src/giftcards/balance.ts')>('./functions/src/giftcards/balance.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -205,6 +211,8 @@ function trustedCode(): Plugin {
       mail: trustedMail({ ...mailSettings, databaseUrl }),
       endpoints,
       sendSoon,
+      giftCardBalance,
+      balanceLimits: giftCardBalance.giftCardBalanceLimits(),
     };
   };
   return {
@@ -246,6 +254,7 @@ function trustedCode(): Plugin {
           CARD_WEBHOOK_ENDPOINT,
           PAYMENT_METHOD_ENDPOINT,
           TICKET_HOLDER_ENDPOINT,
+          GIFT_CARD_BALANCE_ENDPOINT,
         ];
         if (!trustedPaths.includes(path ?? '')) {
           return next();
@@ -300,6 +309,13 @@ function trustedCode(): Plugin {
           if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
           if (path === FIND_ORDER_ENDPOINT)
             return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);
+          if (path === GIFT_CARD_BALANCE_ENDPOINT)
+            return trusted.giftCardBalance.giftCardBalanceRequest(
+              { read: mail.db.read, ...trusted.balanceLimits },
+              request.method,
+              body,
+              caller,
+            );
           return endpoints.orderLinkRequest(mail.db, mail.linkLimit, request.method, body, caller);
         }
       });

@@ -1,6 +1,7 @@
 /**
  * What trusted code's HTTP endpoints answer (/api/orders/allocate, /api/payments/apply, /api/mail/send, /api/orders/find,
- * /api/orders/link), the same in the Cloud Functions (index.ts) and in `vite preview` (vite.config.ts).
+ * /api/orders/link, /api/giftcards/balance), the same in the Cloud Functions (index.ts) and in `vite preview`
+ * (vite.config.ts).
  */
 export interface EndpointAnswer {
   status: number;
@@ -16,6 +17,13 @@ export const jsonAnswer = (status: number, body: unknown, headers: Record<string
   headers: { ...JSON_HEADERS, ...headers },
   body: JSON.stringify(body),
 });
+
+/**
+ * A caller over a public endpoint's limit (mail/rateLimit.ts): try again after `seconds`, at most the limit's
+ * window (its windows are fixed, so the caller may be let in sooner).
+ */
+export const tooManyAnswer = (seconds = 600): EndpointAnswer =>
+  jsonAnswer(429, { error: 'too many requests: try again later' }, { 'Retry-After': String(seconds) });
 
 /** The most a JSON request to trusted code may carry: each takes a few short fields. */
 export const JSON_BODY_MAX_BYTES = 4096;

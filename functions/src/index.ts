@@ -10,7 +10,8 @@
  *   through the same connection; and the card flow's /api/payments/card and its
  *   provider's webhook /api/payments/card/webhook (payments/card.ts); and the order page's /api/payments/method
  *   (payments/methodChange.ts) and /api/tickets/holder (orders/ticketHolder.ts);
- * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/);
+ * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/), and
+ *   /api/giftcards/balance, a gift card's balance, on the sender's connection (giftcards/balance.ts);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
  * - expireOrders: every minute, applies cancels left queued, lets the orders whose payment holds have ended unpaid
  *   lapse, and reminds bank transfers due within a day (payments/holdsJob.ts).
@@ -49,6 +50,8 @@ import { findOrderRequest, orderLinkRequest, sendMailRequest } from './mail/endp
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 import { ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
+import { giftCardBalanceLimits, giftCardBalanceRequest, type GiftCardBalanceLimits } from './giftcards/balance';
 
 /**
  * Hosting rewrites name this region; the agreement test (tests/e2e-firebase) keeps the two together. Put it
@@ -191,9 +194,12 @@ export const allocateOrders = onRequest(
   },
 );
 
+/** The balance endpoint's limits, held like the mail endpoints' (orderMail runs on one instance). */
+let balanceLimits: GiftCardBalanceLimits | undefined;
+
 export const orderMail = onRequest(
-  // Public: the order page and the sign-in page call it. One instance, so the callers' limits hold
-  // (mail/rateLimit.ts); its calls mostly wait on the database and SMTP.
+  // Public: the order page, the sign-in page and the gift card balance page call it. One instance, so the callers'
+  // limits hold (mail/rateLimit.ts); its calls mostly wait on the database and SMTP.
   { region: REGION, invoker: 'public', memory: '256MiB', concurrency: 80, maxInstances: 1, secrets: [SMTP_URL] },
   async (request, response) => {
     const tooLarge = refuseIfTooLarge(request.rawBody?.length ?? 0, JSON_BODY_MAX_BYTES);
@@ -216,7 +222,14 @@ export const orderMail = onRequest(
           ? await findOrderRequest({ ...services, limit: services.findLimit }, request.method, body, caller)
           : request.path === ORDER_LINK_ENDPOINT
             ? await orderLinkRequest(services.db, services.linkLimit, request.method, body, caller)
-            : { status: 404, headers: {}, body: 'not found' };
+            : request.path === GIFT_CARD_BALANCE_ENDPOINT
+              ? await giftCardBalanceRequest(
+                  { read: services.db.read, ...(balanceLimits ??= giftCardBalanceLimits()) },
+                  request.method,
+                  body,
+                  caller,
+                )
+              : { status: 404, headers: {}, body: 'not found' };
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );

@@ -24,6 +24,7 @@ const routes: RouteObject[] = [
       page('login', 'login'),
       page('dashboard', 'dashboard'),
       page('order', 'order'),
+      page('giftcard', 'giftCard'),
     ],
   },
   { path: '*', element: <Navigate to="/home" replace /> },

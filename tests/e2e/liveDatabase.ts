@@ -35,6 +35,12 @@ import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '..
 import { callerDirect, findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from '../../functions/src/mail/trustedMail';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
+import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
+import {
+  giftCardBalanceLimits,
+  giftCardBalanceRequest,
+  type GiftCardBalanceLimits,
+} from '../../functions/src/giftcards/balance';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
 const APP_DATABASE_PORT = 9100;
@@ -75,6 +81,8 @@ interface TrustedCode {
   changeMethod: ReturnType<typeof paymentMethodChanger>;
   changeHolder: ReturnType<typeof ticketHolderChanger>;
   mail: TrustedMail;
+  /** The balance endpoint's limits (functions/src/giftcards/balance.ts). */
+  balanceLimits: GiftCardBalanceLimits;
   /** The test's own card provider, started at the first card payment. */
   cards: () => Promise<CardStack>;
 }
@@ -172,13 +180,14 @@ async function connectPages(
     const answer = await ticketHolderRequest(trusted().changeHolder, request.method(), body);
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
-  // The mail sender's endpoints, as `vite preview` and the Cloud Function orderMail answer them.
+  // The mail sender's endpoints and a gift card's balance, as `vite preview` and the Cloud Function orderMail answer
+  // them.
   const E2E_CALLER = callerDirect('e2e');
   await context.route(
-    new RegExp(`(${SEND_MAIL_ENDPOINT}|${FIND_ORDER_ENDPOINT}|${ORDER_LINK_ENDPOINT})$`),
+    new RegExp(`(${SEND_MAIL_ENDPOINT}|${FIND_ORDER_ENDPOINT}|${ORDER_LINK_ENDPOINT}|${GIFT_CARD_BALANCE_ENDPOINT})$`),
     async (route) => {
       if (!online()) return route.abort('internetdisconnected');
-      const { mail } = trusted();
+      const { mail, balanceLimits } = trusted();
       const request = route.request();
       const path = new URL(request.url()).pathname;
       const body: unknown = request.postData() ? request.postDataJSON() : undefined;
@@ -187,7 +196,14 @@ async function connectPages(
           ? await sendMailRequest(mail.sender, request.method())
           : path === FIND_ORDER_ENDPOINT
             ? await findOrderRequest({ ...mail, limit: mail.findLimit }, request.method(), body, E2E_CALLER)
-            : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, E2E_CALLER);
+            : path === GIFT_CARD_BALANCE_ENDPOINT
+              ? await giftCardBalanceRequest(
+                  { read: mail.db.read, ...balanceLimits },
+                  request.method(),
+                  body,
+                  E2E_CALLER,
+                )
+              : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, E2E_CALLER);
       await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
     },
   );
@@ -253,6 +269,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           changeMethod: paymentMethodChanger(db),
           changeHolder: ticketHolderChanger(db),
           mail,
+          balanceLimits: giftCardBalanceLimits(),
           cards,
         };
         return trustedCode;

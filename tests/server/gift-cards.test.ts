@@ -357,6 +357,50 @@ describe('issuing the gift cards an order bought', () => {
     expect(await cardOf(bought!)).toMatchObject({ value: 1000, balance: 1000 });
   });
 
+  it('cancelling a paid order voids the cards it issued, unspent: all it paid is proposed for refund', async () => {
+    const id = await order('ann', { card25: 2 }, 'door');
+    await paidAtTheDoor('ann', id, 5000);
+    const codes = Object.keys(await issuedOf('ann', id));
+    expect(await cancelOnDesk('ann', id)).toMatchObject({ kind: 'cancelled', refund: 5000 });
+    for (const code of codes) {
+      const card = await cardOf(code);
+      expect(card).toMatchObject({ balance: 0, v: 2 });
+      expect(card.movements.map(({ kind, amount }) => [kind, amount])).toEqual([
+        ['issued', 2500],
+        ['voided', -2500],
+      ]);
+      expect(balanceAddsUp(card)).toBe(true);
+    }
+    expect(await read(`orders/ann/${id}/status`)).toBe('cancelled');
+    // A voided card pays nothing.
+    await order('bob', { gig: 1 }, 'door', undefined, codes[0]);
+    expect(await read('orderAnswers/bob/request-bob')).toMatchObject({ kind: 'gift-card', reason: 'empty' });
+    expect(await read('orders/bob')).toBeNull();
+  });
+
+  it('an order whose card has been spent, even in part, is not cancelled: nothing changes, and the desk is told why', async () => {
+    const id = await order('ann', { card25: 2 }, 'door');
+    await paidAtTheDoor('ann', id, 5000);
+    const [unspent, spent] = Object.keys(await issuedOf('ann', id));
+    await order('bob', { gig: 1 }, 'door', undefined, spent);
+    const before = await read('giftCards');
+    expect(await cancelOnDesk('ann', id)).toMatchObject({ kind: 'gift-card-spent' });
+    expect(await read(`orders/ann/${id}/status`)).not.toBe('cancelled');
+    expect(await read('giftCards')).toEqual(before);
+    expect(await cardOf(unspent!)).toMatchObject({ balance: 2500 });
+  });
+
+  it('a voided movement takes all that is left, and only trusted code writes one', async () => {
+    const code = await issued();
+    const card = await cardOf(code);
+    const part = movementWrites(card, 'voided-ann~o1', { amount: -1000, kind: 'voided', order: 'ann~o1' }, NOW);
+    await refused(trustedDb().ref().update(part));
+    const all = movementWrites(card, 'voided-ann~o1', { amount: -2500, kind: 'voided', order: 'ann~o1' }, NOW);
+    await refused(connect('staff', 'staff').ref().update(all));
+    await trustedDb().ref().update(all);
+    expect(await cardOf(code)).toMatchObject({ balance: 0, v: 2 });
+  });
+
   it('nobody issues a card for an order not paid, nor lists a card as issued by an order it was not', async () => {
     const id = await order('ann', { card25: 1 }, 'door');
     const code = newGiftCardCode();

@@ -39,6 +39,9 @@ import {
   applyRefundsRequest,
 } from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
+import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
+import { giftCardBalanceRequest } from '../../functions/src/giftcards/balance';
+import type { RateLimit } from '../../functions/src/mail/rateLimit';
 
 const ENDPOINTS = [
   ALLOCATE_ENDPOINT,
@@ -52,6 +55,7 @@ const ENDPOINTS = [
   SEND_MAIL_ENDPOINT,
   FIND_ORDER_ENDPOINT,
   ORDER_LINK_ENDPOINT,
+  GIFT_CARD_BALANCE_ENDPOINT,
 ];
 const NOT_POST = ['OPTIONS', 'DELETE', 'GET', 'HEAD', 'PUT', 'PATCH'];
 
@@ -93,6 +97,16 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
         sendMailRequest(deps.sender, method),
         findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, callerDirect('127.0.0.1')),
         orderLinkRequest(deps.db, deps.limit, method, { secret: 'x'.repeat(32) }, callerDirect('127.0.0.1')),
+        giftCardBalanceRequest(
+          {
+            read: () => Promise.reject(new Error('a gift card read by a call that is not a POST')),
+            limit: deps.limit,
+            perCode: untouchable<RateLimit>('perCode'),
+          },
+          method,
+          { code: 'K7M4-QXPR-2D9F-TB3W' },
+          callerDirect('127.0.0.1'),
+        ),
       ]);
       for (const answer of answers) {
         expect(answer.status, String(method)).toBe(405);

@@ -66,6 +66,8 @@ export function context(
       transfer: { on: true, days: 7, payee: 'Hall & Co Ltd', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
     }),
     orderUrl: 'https://shop.test/order#' + 'x'.repeat(32),
+    giftCards: [],
+    balanceUrl: 'https://shop.test/giftcard',
     from: 'tickets@shop.test',
     domain: 'shop.test',
     ...overrides,
@@ -73,6 +75,12 @@ export function context(
 }
 
 const paid = pay('card', { state: 'paid', paid: 2500 });
+
+/** Two gift cards an order issued: one that never expires, one valid until 1 June 2027 at noon (UTC). */
+export const GIFT_CARDS = [
+  { code: 'W3BT9FD2RPXQ4M7K', currency: 'GBP', value: 2500, balance: 2500, expires: null },
+  { code: 'ZZZZ0000AAAA1111', currency: 'GBP', value: 5000, balance: 1200, expires: Date.UTC(2027, 5, 1, 12) },
+];
 
 /** Every kind of email about an order, in each of its variants: a name, what differs, the payment it is about. */
 export const MAIL_VARIANTS: [string, Partial<MailContext>, object?][] = [
@@ -83,6 +91,7 @@ export const MAIL_VARIANTS: [string, Partial<MailContext>, object?][] = [
   ['tickets', { kind: 'tickets' }, paid],
   ['link', { kind: 'link' }],
   ['paid', { kind: 'paid' }, paid],
+  ['gift cards', { kind: 'paid', giftCards: GIFT_CARDS }, paid],
   ['reminder', { kind: 'reminder' }, pay('transfer')],
   ['expired', { kind: 'expired' }, pay('transfer', { state: 'expired' })],
   ['refund', { kind: 'refund' }, paid],

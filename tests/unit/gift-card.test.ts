@@ -9,6 +9,9 @@ import {
   STORED_GIFT_CARD_CODE,
   unusableReason,
 } from '../../src/features/giftcards/model/giftCard';
+import { parseIssuedCards } from '../../src/features/giftcards/model/issuedCard';
+import { parseCancelOutcome } from '../../src/features/orders/orderCancels';
+import { issuedCardPaths, issuedListPath, voidIssuedWrites } from '../../functions/src/giftcards/voidIssued';
 
 const CODE = 'K7M4QXPR2D9FTB3W';
 const stored = {
@@ -99,5 +102,58 @@ describe('moving a card’s money', () => {
     expect(() => movementWrites(card, 'x', { amount: -1001, kind: 'spent' }, now)).toThrow(RangeError);
     expect(() => movementWrites(card, 'x', { amount: 0.5, kind: 'corrected' }, now)).toThrow(RangeError);
     expect(Object.keys(movementWrites(card, 'x', { amount: -1000, kind: 'spent' }, now))).toHaveLength(4);
+  });
+});
+
+describe('the cards an order issued, as its buyer is shown them', () => {
+  it('keeps what reads as a card and leaves out what does not', () => {
+    const good = { code: CODE, currency: 'GBP', value: 2500, balance: 1000, expires: null };
+    expect(
+      parseIssuedCards([
+        good,
+        { ...good, code: 'not a code' },
+        { ...good, currency: 'pounds' },
+        { ...good, balance: -1 },
+        { ...good, value: 12.5 },
+        { ...good, expires: 5 },
+        'K7M4QXPR2D9FTB3W',
+      ]),
+    ).toEqual([good, { ...good, expires: 5 }]);
+    expect(parseIssuedCards({ [CODE]: good })).toEqual([]);
+    expect(parseIssuedCards(undefined)).toEqual([]);
+  });
+});
+
+describe('cancelling an order that issued cards', () => {
+  const entry = { uid: 'buyer', order: 'o1' };
+  /** A £25 card the order issued, holding `balance` (its movements are not what is judged here). */
+  const card = (balance: number) => ({ ...stored, balance, v: 1 });
+  const OTHER = 'W3BT9FD2RPXQ4M7K';
+  const reads = (cards: Record<string, unknown>) =>
+    new Map<string, unknown>([
+      [issuedListPath(entry), Object.fromEntries(Object.keys(cards).map((code) => [code, { line: 'g', n: 0 }]))],
+      ...Object.entries(cards).map(([code, raw]) => [`giftCards/${code}`, raw] as const),
+    ]);
+
+  it('voids every card it issued, all each holds, when none has been spent', () => {
+    const both = reads({ [CODE]: card(2500), [OTHER]: card(2500) });
+    expect(issuedCardPaths(entry, both)).toEqual([`giftCards/${CODE}`, `giftCards/${OTHER}`]);
+    const writes = voidIssuedWrites(entry, both)!;
+    expect(writes[`giftCards/${CODE}/balance`]).toBe(0);
+    expect(writes[`giftCards/${OTHER}/tx/voided-buyer~o1`]).toMatchObject({ amount: -2500, kind: 'voided' });
+  });
+
+  it('voids nothing, and says so, when one card has been spent in part or cannot be read', () => {
+    expect(voidIssuedWrites(entry, reads({ [CODE]: card(2500), [OTHER]: card(2499) }))).toBeNull();
+    expect(voidIssuedWrites(entry, reads({ [CODE]: card(2500), [OTHER]: { balance: 'lots' } }))).toBeNull();
+  });
+
+  it('voids nothing for an order that issued no card', () => {
+    expect(voidIssuedWrites(entry, new Map())).toEqual({});
+    expect(issuedCardPaths(entry, new Map())).toEqual([]);
+  });
+
+  it('is answered as not cancelled, which the desk reads back', () => {
+    expect(parseCancelOutcome({ kind: 'gift-card-spent', at: 1 })).toEqual({ kind: 'gift-card-spent' });
   });
 });

@@ -14,6 +14,7 @@ import {
   plainAddress,
   UnsendableMail,
   type ComposedMail,
+  type MailContext,
 } from '../../functions/src/mail/compose';
 import type { MailDatabase } from '../../functions/src/mail/orderData';
 import { qrPng } from '../../functions/src/mail/qrPng';
@@ -24,7 +25,7 @@ import { parseOrder } from '../../src/features/orders/order';
 import { greeting, mailLabel, orderMailIds, outboxRecord } from '../../src/features/orders/orderMail';
 import { messages as german } from '../../functions/src/language/catalogues/de-DE';
 import { messages as english } from '../../functions/src/language/catalogues/en-GB';
-import { context, inLanguage, MAIL_VARIANTS, pay, SHOP, ticket } from '../support/mailSamples';
+import { context, GIFT_CARDS, inLanguage, MAIL_VARIANTS, pay, SHOP, ticket } from '../support/mailSamples';
 
 /** The message as nodemailer writes it to the wire. */
 async function wire(mail: ComposedMail): Promise<string> {
@@ -154,6 +155,40 @@ describe('composing an email', () => {
     const paid = composeMail(context({ kind: 'paid' }, 2, 'Ann Buyer', pay('card', { state: 'paid', paid: 2500 })));
     expect(paid.subject).toMatch(/is paid/);
     expect(paid.attachments.filter((a) => a.contentType === 'image/png')).toHaveLength(2);
+  });
+
+  it('carries the gift cards a paid order issued: each code as people read it, its value and how long it lasts', () => {
+    const paid = pay('card', { state: 'paid', paid: 2500 });
+    const mail = composeMail(context({ kind: 'paid', giftCards: GIFT_CARDS }, 2, 'Ann Buyer', paid));
+    expect(mail.text).toContain('Your gift cards:\n- W3BT-9FD2-RPXQ-4M7K: £25.00, never expires\n');
+    expect(mail.text).toContain('- ZZZZ-0000-AAAA-1111: £50.00, valid until 1 Jun 2027, 12:00 UTC\n');
+    expect(mail.text).toContain('What is left on a card, and where it went: https://shop.test/giftcard');
+    expect(mail.html).toContain('>W3BT-9FD2-RPXQ-4M7K</div>');
+    expect(mail.html).toContain('<a href="https://shop.test/giftcard"');
+    // Its value, not what is left: the email tells what was bought.
+    expect(mail.text).not.toContain('£12.00');
+    // The confirmation of an order paid as it was placed carries them, as staff's "send tickets again" does.
+    for (const kind of ['confirmation', 'tickets'] as const) {
+      expect(composeMail(context({ kind, giftCards: GIFT_CARDS }, 2, 'Ann Buyer', paid)).text).toContain(
+        'W3BT-9FD2-RPXQ-4M7K',
+      );
+    }
+  });
+
+  it('never carries gift card codes in an email about a lapse, a refund, money received, a cancellation or the link', () => {
+    const paid = pay('card', { state: 'paid', paid: 2500 });
+    const kinds: Partial<MailContext>[] = [
+      { kind: 'expired' },
+      { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'card' } },
+      { kind: 'received', received: { amount: 2500, due: 0, case: 'late' } },
+      { kind: 'status', status: 'cancelled' },
+      { kind: 'link' },
+    ];
+    for (const overrides of kinds) {
+      const mail = composeMail(context({ ...overrides, giftCards: GIFT_CARDS }, 2, 'Ann Buyer', paid));
+      expect(mail.text, overrides.kind).not.toContain('W3BT-9FD2');
+      expect(mail.html, overrides.kind).not.toContain('W3BT-9FD2');
+    }
   });
 
   it('tells a buyer whose order lapsed unpaid that it is back on sale, without its tickets', () => {

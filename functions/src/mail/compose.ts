@@ -26,6 +26,8 @@ import { eventCalendar } from '../../../src/features/tickets/ics';
 import type { Ticket } from '../../../src/features/tickets/ticket';
 import type { SiteState } from '../../../src/state/types';
 import { orderI18n, say } from '../language/orderLanguage';
+import type { IssuedCard } from '../../../src/features/giftcards/model/issuedCard';
+import { giftCardSection } from './giftCardSection';
 import { qrPng } from './qrPng';
 
 /** The same pattern as the rules' for every stored address: nothing else is ever put in To or From. */
@@ -65,6 +67,10 @@ export interface MailContext {
   tickets: readonly Ticket[];
   /** By product id, for the dated products of the order. */
   events: ReadonlyMap<string, MailEvent>;
+  /** The gift cards the order issued once paid; the emails that carry tickets carry them too. */
+  giftCards: readonly IssuedCard[];
+  /** The gift card balance page's address. */
+  balanceUrl: string;
   shop: SiteState;
   /** The shop's payment settings: where a transfer is paid to. */
   payments: PaymentSettings;
@@ -397,15 +403,17 @@ function paymentLines(ctx: MailContext, ref: string, { i18n, locale }: Writing):
   ].map((line) => oneLine(line, 300));
 }
 
-/** Whether this email carries the tickets: not once they are void, not before they are issued (unpaid), and not with the link alone. */
-const carriesTickets = (ctx: MailContext) =>
+/**
+ * Whether this email carries what the order bought (tickets, gift cards): not once they are void, not before they
+ * are issued (unpaid), and not with the link alone.
+ */
+const carriesGoods = (ctx: MailContext) =>
   ticketsIssued(ctx.order.payment) &&
   ctx.kind !== 'link' &&
   ctx.kind !== 'expired' &&
   ctx.kind !== 'refund' &&
   ctx.kind !== 'received' &&
-  !(ctx.kind === 'status' && ctx.status === 'cancelled') &&
-  ctx.tickets.length > 0;
+  !(ctx.kind === 'status' && ctx.status === 'cancelled');
 
 const shopNameOf = (shop: SiteState) => oneLine(shop.name || 'Storefront', 80);
 
@@ -475,7 +483,14 @@ export function composeMail(ctx: MailContext): ComposedMail {
     (ctx.kind === 'status' && ctx.status !== 'cancelled') ||
     (ctx.kind === 'received' && ctx.received?.case === 'part');
   const howToPay = stillToPay ? paymentLines(ctx, ref, writing) : [];
-  const withTickets = carriesTickets(ctx);
+  const withGoods = carriesGoods(ctx);
+  const withTickets = withGoods && ctx.tickets.length > 0;
+  const cards = giftCardSection(withGoods ? ctx.giftCards : [], {
+    i18n,
+    locale,
+    timeZone: shop.timezone,
+    balanceUrl: ctx.balanceUrl,
+  });
   const tickets = withTickets ? ctx.tickets.slice(0, MAX_LISTED_TICKETS) : [];
   const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));
   const cid = (ticket: Ticket) => `ticket-${ticket.eventId}-${ticket.id}@${ctx.domain}`;
@@ -519,6 +534,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
           '',
         ]
       : []),
+    ...cards.text,
     say(i18n, WORDS.orderLinkText, { url: ctx.orderUrl }),
     '',
     ...contactLines(shop),
@@ -551,6 +567,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       )}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
 ${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map((line) => keepTogether(escapeHtml(line), escapeHtml(ref))).join('<br>')}</p>` : ''}
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHeading))}</h2><p style="margin:0 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHowTo))}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">${escapeHtml(allTickets)}</p>` : ''}` : ''}
+${cards.html}
 <p style="margin:24px 0 8px;"><a href="${escapeHtml(ctx.orderUrl)}" style="display:inline-block;padding:12px 20px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${escapeHtml(i18n._(WORDS.openOrder))}</a></p>
 <p style="margin:0;font-size:13px;color:#555555;">${escapeHtml(i18n._(WORDS.keepLink))}</p>`,
   );

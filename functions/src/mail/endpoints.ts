@@ -12,7 +12,7 @@ import { ORDER_LINK_SECRET } from '../../../src/features/orders/orderLink';
 import { ticketRecord } from '../../../src/features/tickets/ticket';
 import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
-import { type EndpointAnswer, jsonAnswer as json, refuseUnlessPost } from '../endpointAnswer';
+import { type EndpointAnswer, jsonAnswer as json, refuseUnlessPost, tooManyAnswer } from '../endpointAnswer';
 import { queueLinkMail, readFindQuery } from './findOrder';
 import { readOrderData, type MailDatabase } from './orderData';
 import type { Caller } from './caller';
@@ -22,8 +22,6 @@ import { sendSoon } from './trustedMail';
 
 /** `vite preview` has nothing in front of it (caller.ts). */
 export { callerDirect } from './caller';
-
-const tooMany = () => json(429, { error: 'too many requests: try again in a few minutes' }, { 'Retry-After': '600' });
 
 /**
  * "Find my order" answers no sooner than this, found or not, so its timing tells nothing either. The email is sent
@@ -60,7 +58,7 @@ export async function findOrderRequest(
   if (refused) return refused;
   const query = readFindQuery(body);
   if (!query) return json(400, { error: 'give an email address and an order reference' });
-  if (!deps.limit.allow(caller)) return tooMany();
+  if (!deps.limit.allow(caller)) return tooManyAnswer();
   const now = deps.now ?? Date.now;
   const started = now();
   try {
@@ -88,7 +86,7 @@ export async function orderLinkRequest(
   if (refused) return refused;
   const secret = isRecord(body) ? body.secret : undefined;
   if (typeof secret !== 'string' || !ORDER_LINK_SECRET.test(secret)) return json(404, { error: 'no such order link' });
-  if (!limit.allow(caller)) return tooMany();
+  if (!limit.allow(caller)) return tooManyAnswer();
   const named = await db.read(paths.orderLink(secret));
   if (!isRecord(named) || typeof named.uid !== 'string' || typeof named.order !== 'string') {
     return json(404, { error: 'no such order link' });
@@ -111,6 +109,9 @@ export async function orderLinkRequest(
       language: order.language,
       ...(order.payment ? { pay: orderPaymentRecord(order.payment) } : {}),
     },
+    // What is left on each gift card the order issued (docs/gift-cards.md#selling-them): the codes are the buyer's,
+    // as the tickets are; not once the order is cancelled.
+    giftCards: order.status === 'cancelled' ? [] : data.giftCards,
     // The shape the device keeps its tickets in (src/features/tickets/heldTickets.ts); none until they are issued
     // (paid, or to pay at the door: docs/payments.md#tickets-once-paid).
     tickets: (ticketsIssued(order.payment) ? data.tickets : []).map((ticket) => ({

@@ -12,6 +12,8 @@ import { readSiteFields } from '../../../src/state/site';
 import { parsePaymentSettings, type PaymentSettings } from '../../../src/features/payments/model/paymentSettings';
 import type { SiteState } from '../../../src/state/types';
 import { isRecord } from '../../../src/state/validation';
+import type { IssuedCard } from '../../../src/features/giftcards/model/issuedCard';
+import { readIssuedCards } from '../giftcards/orderCards';
 import type { MailEvent } from './compose';
 
 /** What trusted mail code needs of the database (adminMailDatabase.ts). */
@@ -46,6 +48,8 @@ export interface OrderAndShop {
 export interface OrderData extends OrderAndShop {
   tickets: Ticket[];
   events: Map<string, MailEvent>;
+  /** The gift cards it issued once paid (docs/gift-cards.md#selling-them). */
+  giftCards: IssuedCard[];
 }
 
 /** Reads a product once per order read, however many of its lines and events name it; null when gone or unusable. */
@@ -112,10 +116,16 @@ export async function readOrderAndShop(
   };
 }
 
-/** The order at orders/{uid}/{orderId} with its tickets, events and the shop; null when there is no such order. */
+/**
+ * The order at orders/{uid}/{orderId} with its tickets, gift cards, events and the shop; null when there is no such
+ * order.
+ */
 export async function readOrderData(db: MailDatabase, uid: string, orderId: string): Promise<OrderData | null> {
   const products = productReader(db);
-  const found = await readOrderAndShop(db, uid, orderId, products);
+  const [found, giftCards] = await Promise.all([
+    readOrderAndShop(db, uid, orderId, products),
+    readIssuedCards((path) => db.read(path), uid, orderId),
+  ]);
   if (!found) return null;
   const { order, shop } = found;
   // The types of one event share its tickets: each event is read once, under its own product (the group's first).
@@ -147,5 +157,5 @@ export async function readOrderData(db: MailDatabase, uid: string, orderId: stri
       ...ticket,
       type: typeOf.get(ticket.line) ?? ticket.type,
     }));
-  return { ...found, tickets, events };
+  return { ...found, tickets, events, giftCards };
 }

@@ -26,6 +26,7 @@ import { coalescedRuns } from '../coalescedRuns';
 import { composeMessageJob, messageOutcomeWrites, queueDueMessages } from './bookedMessages';
 import { composeMail, UnsendableMail, type ComposedMail, type MailRefund } from './compose';
 import { addressBudgetKey, PER_ADDRESS, spend } from './mailBudget';
+import { giftCardPageUrl } from '../../../src/features/giftcards/model/giftCard';
 import { readOrderData, type MailDatabase } from './orderData';
 
 export interface MailTransport {
@@ -245,6 +246,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
         ...(refund ? { refund } : {}),
         ...(job.received ? { received: job.received } : {}),
         orderUrl: orderPageUrl(options.shopUrl, secret),
+        balanceUrl: giftCardPageUrl(options.shopUrl),
         from: options.from,
         domain,
       }),

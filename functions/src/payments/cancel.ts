@@ -10,7 +10,7 @@
  * rules allow once, so an update decided from a stale reading is refused and the request read again.
  */
 import { paths } from '../../../src/firebase/paths';
-import { deskKey, deskPaths, parseDeskEntry } from '../../../src/features/orders/deskIndex';
+import { deskKey, deskPaths, parseDeskEntry, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import {
   cancelPaths,
   parseCancelRequest,
@@ -24,6 +24,7 @@ import { applyDecided, queueApplier, type QueueReport } from '../answeredQueue';
 import type { CardPayments } from './card';
 import { closeOrderWrites, readForClose } from './closeOrder';
 import { giftCardBack } from '../giftcards/giveBack';
+import { issuedCardPaths, issuedListPath, voidIssuedWrites } from '../giftcards/voidIssued';
 import { SERVER_TIME, type PaymentsDatabase } from './settlePayment';
 
 /** What applying cancels needs of the database: the allocator's connection (orders/adminQueueDatabase.ts). */
@@ -63,12 +64,16 @@ function cancelUpdate(
   if (order.status === 'cancelled') return answered(requestId, { kind: 'already' });
   const { uid, order: orderId } = request;
   const key = deskKey(uid, orderId);
+  // The gift cards it issued go with it, unless one has been spent: then it stays as it is (voidIssued.ts).
+  const voided = voidIssuedWrites(request, reads);
+  if (!voided) return answered(requestId, { kind: 'gift-card-spent' });
   const pay = parseOrderPayment(order.pay);
   // What a gift card paid goes back to it (docs/gift-cards.md#giving-it-back); the rest stays owed, for staff.
   const back = giftCardBack(entry, order, reads);
   const writes: Record<string, unknown> = {
     ...closeOrderWrites(key, entry, order, reads),
     ...back.writes,
+    ...voided,
     [`${paths.order(uid, orderId)}/cancelled`]: { by: request.by, at: SERVER_TIME },
   };
   if (pay) writes[`${paths.order(uid, orderId)}/pay/v`] = pay.v + 1;
@@ -79,6 +84,13 @@ function cancelUpdate(
   }
   const refund = pay ? Math.max(0, pay.paid - pay.refunded - back.amount) : 0;
   return answered(requestId, { kind: 'cancelled', refund }, writes);
+}
+
+/** What cancelling reads besides the order and its entry: what closing reads, and the cards the order issued. */
+async function readForCancel(db: CancelsDatabase, entry: DeskEntry, order: unknown): Promise<Map<string, unknown>> {
+  const [closing, listed] = await Promise.all([readForClose(db, entry, order), db.readAll([issuedListPath(entry)])]);
+  const cards = issuedCardPaths(entry, listed);
+  return new Map([...closing, ...listed, ...(cards.length > 0 ? await db.readAll(cards) : [])]);
 }
 
 /** Requests looked at per query. */
@@ -118,6 +130,6 @@ async function decide(
     first = await db.readAll([orderPath, entryPath]);
   }
   const entry = parseDeskEntry(first.get(entryPath));
-  const reads = entry ? await readForClose(db, entry, first.get(orderPath)) : new Map<string, unknown>();
+  const reads = entry ? await readForCancel(db, entry, first.get(orderPath)) : new Map<string, unknown>();
   return cancelUpdate(requestId, request, first.get(orderPath), first.get(entryPath), reads);
 }

@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { ContactDetails } from '../../features/site/ContactDetails';
 import { Tagline } from '../../features/site/Tagline';
+import { Link } from '../../lib/Link';
 import { siteAtom } from '../../state/atoms';
 import { PageWidth } from './PageWidth';
 import { LanguagePicker } from './LanguagePicker';
@@ -13,6 +15,9 @@ export function SiteFooter() {
         <div>
           <p className="t-h6">{site.name}</p>
           <Tagline className="t-body1 text-secondary" />
+          <Link to="/giftcard" className="site-footer__link t-body1">
+            <Trans>Gift card balance</Trans>
+          </Link>
         </div>
         <ContactDetails site={site} dense />
         <LanguagePicker />

@@ -10,4 +10,5 @@ export const PAGE_MESSAGES = {
   login: 'more',
   dashboard: 'more',
   order: 'more',
+  giftCard: 'more',
 } as const satisfies Record<string, MessagePart>;

@@ -12,7 +12,7 @@ import { Link } from '../../lib/Link';
 import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
 import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
 import { formatEventTime, formatList } from '../../lib/format';
-import { formatMoney, toMinorUnits } from '../../lib/money';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
@@ -32,6 +32,7 @@ import { NothingToCheckOut } from './NothingToCheckOut';
 import { usePageTitle } from '../site';
 import { paymentSettingsAtom } from '../payments';
 import { methodsFor, offeredMethods, type PaymentMethod } from '../payments/model';
+import { GiftCardAtCheckout, type AppliedGiftCard } from '../giftcards';
 import { PaymentChoice } from './PaymentChoice';
 import { AttendeeFields } from './AttendeeFields';
 import { attendeeErrors, attendeeFieldId, attendeeNames } from './attendees';
@@ -121,8 +122,14 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const catalogue = useAtomValue(catalogueAtom);
   const [progress, setProgress] = useState<RequestProgress | null>(null);
   const payments = useAtomValue(paymentSettingsAtom);
-  // Card only for a total the card provider takes (methodsFor): the allocator refuses any other.
-  const offered = methodsFor(payments.settings, toMinorUnits(review.total, currency), currency);
+  // A gift card pays what it can (docs/gift-cards.md#paying-with-one); the buyer chooses how to pay the rest.
+  const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
+  const totalMinor = toMinorUnits(review.total, currency);
+  const fromCard = giftCard ? Math.min(giftCard.balance, totalMinor) : 0;
+  // A free order has nothing for a card to pay: the card named stays out of its request.
+  const rest = totalMinor - fromCard;
+  // Card only for what is left to pay if the provider takes it (methodsFor): the allocator refuses any other.
+  const offered = methodsFor(payments.settings, rest > 0 ? rest : totalMinor, currency);
   const cardLeftOut = offeredMethods(payments.settings).includes('card') && !offered.includes('card');
   // What the buyer sees chosen is their choice, the first offered until they pick: if the shop stops offering it
   // while they fill in the form, the first offered one takes its place and they are told.
@@ -201,7 +208,12 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
             orderId.current,
             lines(),
             fields,
-            { method, names, language: shopLanguage(language) },
+            {
+              method,
+              names,
+              language: shopLanguage(language),
+              ...(giftCard && fromCard > 0 ? { giftCard: giftCard.code } : {}),
+            },
             setProgress,
           );
         })(),
@@ -262,6 +274,24 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
             {money(review.total)}
           </Typography>
         </Stack>
+        {giftCard && (
+          <>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
+              <Typography>
+                <Trans>Gift card</Trans>
+              </Typography>
+              <Typography data-testid="checkout-gift-card">−{money(fromMinorUnits(fromCard, currency))}</Typography>
+            </Stack>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
+              <Typography sx={{ fontWeight: 700 }}>
+                <Trans>Left to pay</Trans>
+              </Typography>
+              <Typography sx={{ fontWeight: 700 }} data-testid="checkout-rest">
+                {money(fromMinorUnits(rest, currency))}
+              </Typography>
+            </Stack>
+          </>
+        )}
         {review.pricesChanged && (
           <Alert severity="info" sx={{ mt: 2 }}>
             <Trans>Some prices have changed since you added the items; the total uses today’s prices.</Trans>
@@ -309,7 +339,21 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
             }}
           />
         )}
-        {payments.known && (
+        {totalMinor > 0 && (
+          <GiftCardAtCheckout
+            total={totalMinor}
+            currency={currency}
+            applied={giftCard}
+            onChange={setGiftCard}
+            disabled={form.busy || progress !== null}
+          />
+        )}
+        {payments.known && giftCard && rest === 0 && (
+          <Typography sx={{ mb: 2 }} data-testid="payment-method">
+            <Trans>The gift card pays all of it: nothing more to pay.</Trans>
+          </Typography>
+        )}
+        {payments.known && !(giftCard && rest === 0) && (
           <Box sx={{ mt: 2 }}>
             <PaymentChoice
               offered={offered}

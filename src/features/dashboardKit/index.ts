@@ -1,6 +1,6 @@
 export { Section } from './Section';
 export { LiveContent } from './LiveContent';
-export { saveOnline, saveQuickly } from './saving';
+export { saveOnline, saveQuickly, SaveRefused } from './saving';
 export { toCsv } from './csv';
 export { useShopFormat } from './format';
 export { OtherLanguages } from './OtherLanguages';

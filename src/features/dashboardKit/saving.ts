@@ -4,6 +4,9 @@ import { connectedAtom } from '../../state/liveAtoms';
 import { notify } from '../../lib/toast/notifier';
 import { isPermissionDenied } from '../../firebase/errors';
 
+/** Work that trusted code turned down for a reason staff should read: its message is shown as it is. */
+export class SaveRefused extends Error {}
+
 /**
  * Runs a dashboard write only while connected: the database SDK would otherwise queue it silently and apply it
  * whenever the connection returns, long after the person has moved on. Resolves to an error message or null;
@@ -22,6 +25,7 @@ export async function saveOnline(
   try {
     await work();
   } catch (error) {
+    if (error instanceof SaveRefused) return error.message;
     console.error('Save failed:', error);
     return isPermissionDenied(error)
       ? t`The shop refused this change: you may not have permission, or a value is not allowed.`

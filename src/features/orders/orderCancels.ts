@@ -35,7 +35,12 @@ export function parseCancelRequest(raw: unknown): CancelRequest | null {
  * already cancelled (by staff before, or lapsed unpaid); no such order; or not a request at all.
  */
 export type CancelOutcome =
-  { kind: 'cancelled'; refund: number } | { kind: 'already' } | { kind: 'not-found' } | { kind: 'invalid' };
+  | { kind: 'cancelled'; refund: number }
+  | { kind: 'already' }
+  | { kind: 'not-found' }
+  | { kind: 'invalid' }
+  /** Not cancelled: a gift card the order issued has been spent (docs/gift-cards.md#cancelling-an-order-that-issued-cards). */
+  | { kind: 'gift-card-spent' };
 
 export function parseCancelOutcome(raw: unknown): CancelOutcome | null {
   if (!isRecord(raw)) return null;
@@ -47,6 +52,7 @@ export function parseCancelOutcome(raw: unknown): CancelOutcome | null {
     case 'already':
     case 'not-found':
     case 'invalid':
+    case 'gift-card-spent':
       return { kind: raw.kind };
     default:
       return null;

@@ -17,6 +17,7 @@ import { formatPrice } from '../../lib/price';
 import { pageLanguageAtom, siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
 import { onlineAtom } from '../pwa';
+import { IssuedGiftCards } from '../giftcards';
 import { OrderPaymentSummary, returningSecret } from '../payments';
 import {
   addToYourTickets,
@@ -194,7 +195,7 @@ function OrderView({
   /** Fetches the order again (its payment, or a name on a ticket, changed). */
   refetch: () => void;
 }) {
-  const { currency } = useAtomValue(siteAtom);
+  const { currency, name: shopName } = useAtomValue(siteAtom);
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const [added, setAdded] = useState(false);
@@ -292,6 +293,7 @@ function OrderView({
           />
         </section>
       )}
+      {order.giftCards.length > 0 && <IssuedGiftCards cards={order.giftCards} shopName={shopName} />}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { printAlone } from '../../lib/mui/printAlone';
+import { PRINTING_APART } from '../../lib/mui/printChoice';
 import type { HeldTicket } from './heldTickets';
 import { useAtomValue } from 'jotai';
 import { siteAtom } from '../../state/atoms';
@@ -22,7 +23,7 @@ const printStyles = (
   <GlobalStyles
     styles={{
       '@media print': {
-        ...printAlone('.ticket-print'),
+        ...printAlone('.ticket-print', `:not(.${PRINTING_APART})`),
         '.ticket-print .ticket-actions, .ticket-print .ticket-print-hide': { display: 'none !important' },
         '.ticket-print *': {
           color: '#000 !important',

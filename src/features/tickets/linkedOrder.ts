@@ -9,6 +9,7 @@ import { notify } from '../../lib/toast/notifier';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
 import { heldLine, ORDER_LINK_ENDPOINT, ORDER_STATUSES, type OrderLine, type OrderStatus } from '../orders';
+import { parseIssuedCards, type IssuedCard } from '../giftcards/model';
 import { parseOrderPayment, type OrderPayment } from '../payments/model';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
 import { keepTickets } from './myTickets';
@@ -23,6 +24,8 @@ export interface LinkedOrder {
   name: string;
   email: string;
   tickets: HeldTicket[];
+  /** The gift cards it issued, with what was left on each when it was fetched. */
+  giftCards: IssuedCard[];
   /** Null for an order from before payments, or a copy kept on this device before they came. */
   payment: OrderPayment | null;
   /** The language the buyer ordered in; null for an order from before languages, or a copy kept from before. */
@@ -91,6 +94,7 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
     name: typeof order.name === 'string' ? order.name : '',
     email: typeof order.email === 'string' ? order.email : '',
     tickets,
+    giftCards: parseIssuedCards(raw.giftCards),
     payment: parseOrderPayment(order.pay),
     language: isShopLanguage(order.language) ? order.language : null,
   };

@@ -2,7 +2,7 @@ import { select, t } from '@lingui/core/macro';
 import { atom } from 'jotai';
 import { appStore } from '../../../state/appStore';
 import type { DeskEntry, OrderStatus } from '../../orders';
-import { saveQuickly } from '../../dashboardKit';
+import { saveQuickly, SaveRefused } from '../../dashboardKit';
 import { cancelOrder, setOrderStatus } from './orderData';
 import { STATUS_UNDO_MS } from './statusUndo';
 
@@ -37,6 +37,11 @@ function cancel(key: string, entry: DeskEntry, reference: string): Promise<boole
       queued = outcome === 'queued';
       if (outcome === 'queued') return;
       if (outcome.kind === 'not-found' || outcome.kind === 'invalid') throw new Error(`cancel ${key}: ${outcome.kind}`);
+      if (outcome.kind === 'gift-card-spent') {
+        throw new SaveRefused(
+          t`Order ${reference} is not cancelled: a gift card it issued has already been spent, in whole or in part. Refund what is owed without cancelling.`,
+        );
+      }
       if (outcome.kind === 'cancelled' && outcome.refund > 0) {
         appStore.set(refundProposalsAtom, new Set(appStore.get(refundProposalsAtom)).add(key));
       }

@@ -21,6 +21,14 @@ export const giftCardPaths = {
   movement: (code: string, movementId: string) => `giftCards/${code}/tx/${movementId}`,
 } as const;
 
+/** The balance page's route (docs/gift-cards.md#the-balance-page-and-guessing). */
+export const GIFT_CARD_PAGE_PATH = '/giftcard';
+
+/** The balance page's address on the shop at `origin` (no trailing slash), as emails give it. */
+export function giftCardPageUrl(origin: string): string {
+  return `${origin}${GIFT_CARD_PAGE_PATH}`;
+}
+
 /** A fresh code, in its stored form, from a cryptographic random source. */
 export function newGiftCardCode(fill?: (bytes: Uint8Array<ArrayBuffer>) => void): string {
   return randomCrockford(CODE_LENGTH, fill);
@@ -36,7 +44,7 @@ export function normaliseGiftCardCode(input: string): string | null {
   return readCrockford(input, CODE_LENGTH, MAX_INPUT);
 }
 
-const MOVEMENT_KINDS = ['issued', 'spent', 'returned', 'corrected'] as const;
+export const MOVEMENT_KINDS = ['issued', 'spent', 'returned', 'corrected', 'voided'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** One movement of a card's money: positive in, negative out, in the card's minor units. */
