@@ -7,8 +7,9 @@
  * first-come inversions, batches and database writes per order, the database's CPU and peak memory, and the
  * load average (docs/decisions.md#the-on-sale-rush).
  *
- *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|pay|pay-small|types|rules|firebase|a-lean|pay-lean|types-lean …]
- *   (when none is named: all but pay-small)
+ *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|pay|pay-small|types|rules|firebase|a-lean|pay-lean|types-lean|
+ *                          giftcards|giftcards-lean|giftcards-small …]
+ *   (when none is named: all but pay-small, giftcards and giftcards-small)
  *
  * `poisoned` (issue 30, break 1) is a rush of 200 honest buyers among whom 10 accounts reuse the request ids of
  * orders other accounts placed before, and 3 pairs of accounts choose one fresh id each at the same moment; its
@@ -17,6 +18,10 @@
  * `pay` (issue 31) is scenario (a) with payments: each buyer names card, bank transfer or the door, and once all are
  * answered every held order is paid or lets its hold lapse, and the accounting is printed (bench/rushPayments.ts);
  * `pay-small` is the same with 200 buyers and an event of 100, for trying it out.
+ * `giftcards` (issue 50) is `pay` with gift cards: trusted code issues cards before the press, and three in ten buyers
+ * name one, up to four buyers the same card; after the press, and again after the payments' aftermath, the cards are
+ * read back and checked (bench/rushGiftCards.ts). Those checks, unlike the rest, fail loudly: stderr, and the exit
+ * code. `giftcards-small` is the same with 200 buyers, an event of 100 and 20 cards, for trying it out.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +41,7 @@ import { percentile } from './liveApp';
 import type { BuyerPlan, BuyerResult, BuyersCommand, BuyersReport } from './rushBuyers';
 import { runRulesBatchBench } from './rulesBatch';
 import { methodOf, payAftermath, paymentsSeed } from './rushPayments';
+import { type CodesInRush, type CodesReport, giftCardRush } from './rushGiftCards';
 import { unitsLeft } from '../src/features/catalogue/quota';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -58,6 +64,8 @@ interface Scenario {
   payments?: string;
   /** Buyers as minimal wire-protocol clients rather than SDK clients (bench/rushBuyers.ts). */
   lean?: boolean;
+  /** Codes the buyers bring (gift cards; vouchers to come): issued before the press, checked after it. */
+  codes?: CodesInRush;
 }
 
 /**
@@ -65,7 +73,7 @@ interface Scenario {
  * the CPU, so that on a 2-core machine the figures are more the shop's than the load generator's
  * (docs/performance.md#lean-buyers-the-shops-share-without-the-load-generators).
  */
-const LEAN_OF = ['a', 'pay', 'types'];
+const LEAN_OF = ['a', 'pay', 'types', 'giftcards'];
 
 /** A small deterministic random source, so that every run asks for the same wishlists. */
 function random(seed: number): () => number {
@@ -172,6 +180,19 @@ function scenarios(): Record<string, Scenario> {
   return all;
 }
 
+/**
+ * `pay` with gift cards (bench/rushGiftCards.ts): about `cards` issued, three in ten buyers naming one, at most four
+ * buyers the same card.
+ */
+function giftCardScenario(count: number, cards: number): Pick<Scenario, 'buyers' | 'codes'> {
+  const { buyers, codes } = giftCardRush(payingRush(count, 'rush-gift'), {
+    ...{ cards, share: 0.3, perCard: 4, seed: 17 },
+    // A ticket is £10 (the rush's products' price), the shop's currency GBP (paymentsSeed).
+    ...{ unitPrice: 1000, currency: 'GBP' },
+  });
+  return { buyers, codes };
+}
+
 function baseScenarios(): Record<string, Scenario> {
   const a = random(1);
   const c = random(3);
@@ -231,6 +252,25 @@ function baseScenarios(): Record<string, Scenario> {
       what: '2,000 buyers × 1–4 tickets of three types (Standard, Concession capped at 250, VIP of 100), a venue of 1,000',
       ...typesRush(2000),
       processes: 8,
+    },
+    giftcards: {
+      name: 'giftcards',
+      what: '2,000 buyers × 1–4 tickets, an event of 1,000, paying as in pay, 3 in 10 first with a gift card (151 issued)',
+      stock: { 'rush-gift': 1000 },
+      ...giftCardScenario(2000, 150),
+      processes: 8,
+      seed: paymentsSeed(),
+      payments: 'rush-gift',
+    },
+    'giftcards-small': {
+      name: 'giftcards-small',
+      what: '200 buyers × 1–4 tickets, an event of 100, paying as in pay, 3 in 10 first with a gift card (20 issued)',
+      stock: { 'rush-gift': 100 },
+      ...giftCardScenario(200, 20),
+      processes: 2,
+      seed: paymentsSeed(),
+      payments: 'rush-gift',
+      lean: true,
     },
     'pay-small': {
       name: 'pay-small',
@@ -567,7 +607,10 @@ async function runLocal(scenario: Scenario, authPort: number) {
     });
     child.once('exit', (code) => reject(new Error(`the database exited (${code})`)));
   });
-  const endpoint = await allocatorEndpoint(`http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`);
+  const databaseUrl = `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`;
+  const endpoint = await allocatorEndpoint(databaseUrl);
+  // Gift cards are issued before the buyers connect, by trusted code through the rules (bench/rushGiftCards.ts).
+  await scenario.codes?.prepare(databaseUrl);
   const hosts = await BuyerHosts.start(scenario, port, authPort, endpoint.url);
   try {
     const before = processFigures(child.pid!);
@@ -586,14 +629,13 @@ async function runLocal(scenario: Scenario, authPort: number) {
     const orders = Math.max(1, summary.orders);
     const batchWrites = endpoint.batches() + endpoint.refusedBatches();
     const loadAfter = loadavg()[0]!;
+    // The codes the buyers brought, read back as the rush left them, before anything is paid or lapses.
+    const codesAfterRush = await scenario.codes?.afterRush(databaseUrl, results, summary.oversold);
     // The pay scenario's aftermath: held orders paid or let lapse, then the accounting (bench/rushPayments.ts).
     const aftermath = scenario.payments
-      ? await payAftermath(
-          `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`,
-          scenario.payments,
-          scenario.stock[scenario.payments]!,
-        )
+      ? await payAftermath(databaseUrl, scenario.payments, scenario.stock[scenario.payments]!)
       : undefined;
+    const codesAfterPayments = await scenario.codes?.afterPayments(databaseUrl);
     return {
       ...summary,
       batches: endpoint.batches(),
@@ -617,6 +659,9 @@ async function runLocal(scenario: Scenario, authPort: number) {
       },
       loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
       ...(aftermath ? { aftermath } : {}),
+      ...(codesAfterRush && codesAfterPayments
+        ? { codes: { afterRush: codesAfterRush, afterPayments: codesAfterPayments } }
+        : {}),
     };
   } finally {
     await hosts.close();
@@ -661,12 +706,24 @@ function print(name: string, what: string, figures: object): void {
   for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(24)} ${JSON.stringify(value)}`);
 }
 
+/** The codes' figures and checks; a check that failed is said on stderr and makes the run exit with a failure. */
+function printCodes(name: string, when: string, report: CodesReport): void {
+  print(`${name}, gift cards`, when, { ...report.figures, addsUp: report.failed.length === 0 ? 'yes' : 'no' });
+  if (report.failed.length === 0) return;
+  console.error(`\n*** Rush ${name}: the gift cards ${when} do NOT add up (${report.failed.length} checks failed):`);
+  for (const failure of report.failed) console.error(`***   ${failure}`);
+  process.exitCode = 1;
+}
+
 export async function runRushBench(only: readonly string[] = []): Promise<Record<string, unknown>> {
   const all = scenarios();
   const wanted =
     only.length > 0
       ? only
-      : ['a', 'b', 'c', 'clean', 'poisoned', 'pay', 'types', 'a-lean', 'pay-lean', 'types-lean', 'rules', 'firebase'];
+      : [
+          ...['a', 'b', 'c', 'clean', 'poisoned', 'pay', 'types'],
+          ...['a-lean', 'pay-lean', 'types-lean', 'giftcards-lean', 'rules', 'firebase'],
+        ];
   const results: Record<string, unknown> = {};
   if (wanted.includes('rules')) {
     results.rules = runRulesBatchBench();
@@ -679,9 +736,10 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
     await auth.ready({ persist: false });
     for (const name of wanted.filter((name) => name in all)) {
       const scenario = all[name]!;
-      const { aftermath, ...rush } = await runLocal(scenario, authPort);
-      results[name] = aftermath ? { ...rush, aftermath } : rush;
+      const { aftermath, codes, ...rush } = await runLocal(scenario, authPort);
+      results[name] = { ...rush, ...(aftermath ? { aftermath } : {}), ...(codes ? { codes } : {}) };
       print(name, `${scenario.what} (vite preview's allocator, local database)`, rush);
+      if (codes) printCodes(name, 'as the rush left them', codes.afterRush);
       if (aftermath) {
         print(
           `${name}, aftermath`,
@@ -689,6 +747,8 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
           aftermath,
         );
       }
+      if (codes)
+        printCodes(name, 'after the payments’ aftermath, lapsed orders’ card parts given back', codes.afterPayments);
     }
   } finally {
     await auth.stop();
@@ -703,5 +763,6 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await runRushBench(process.argv.slice(2));
-  process.exit(0);
+  // A failed gift card check has set a failure (printCodes); every other figure is printed, never asserted.
+  process.exit(process.exitCode ?? 0);
 }

@@ -37,6 +37,8 @@ export interface BuyerPlan {
   requestId?: string;
   /** How the buyer chooses to pay (the `pay` scenario); at the door when absent. */
   method?: PaymentMethod;
+  /** A gift card's code (its stored form) to pay with first (the `giftcards` scenario, bench/rushGiftCards.ts). */
+  giftCard?: string;
 }
 
 export type BuyersCommand =
@@ -57,6 +59,8 @@ export interface BuyerResult {
   left?: Record<string, number>;
   /** A planted request (its id chosen to collide), not an honest buyer's. */
   planted: boolean;
+  /** The gift card the request named, if any. */
+  giftCard?: string;
 }
 
 export type BuyersReport = { type: 'ready' } | { type: 'done'; results: BuyerResult[] };
@@ -224,6 +228,7 @@ function press(buyer: Buyer): Promise<BuyerResult> {
     queuedMs,
     ...(left ? { left } : {}),
     planted: buyer.plan.requestId !== undefined,
+    ...(buyer.plan.giftCard ? { giftCard: buyer.plan.giftCard } : {}),
   });
   return new Promise((resolve) => {
     let calling = false;
@@ -255,8 +260,12 @@ function press(buyer: Buyer): Promise<BuyerResult> {
       lines,
       { name: `Buyer ${link.uid.slice(0, 6)}`, email: `${link.uid.toLowerCase()}@example.com` },
       link.serverTime,
-      // As the app asks: with the language the buyer reads.
-      { method: buyer.plan.method ?? 'door', language: 'en-GB' },
+      // As the app asks: with the language the buyer reads, and the gift card the buyer typed in, if any.
+      {
+        method: buyer.plan.method ?? 'door',
+        language: 'en-GB',
+        ...(buyer.plan.giftCard ? { giftCard: buyer.plan.giftCard } : {}),
+      },
     );
     link.update({ [`orderQueue/${link.uid}`]: record, [`orderRate/${link.uid}`]: link.serverTime }).then(
       () => {

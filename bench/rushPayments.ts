@@ -57,6 +57,8 @@ interface HeldOrder {
   method: string;
   quantity: number;
   due: number;
+  /** Paid as it was placed: a gift card's part (bench/rushGiftCards.ts). */
+  paid: number;
   created: number;
   link: string;
 }
@@ -77,6 +79,7 @@ function heldOrders(orders: StoredOrders, eventId: string): HeldOrder[] {
         method: String(order.pay.method),
         quantity: Number(line.quantity),
         due: Number(order.pay.due),
+        paid: Number(order.pay.paid ?? 0),
         created: Number(order.created),
         link: typeof order.link === 'string' ? order.link : '',
       });
@@ -141,12 +144,12 @@ export async function payAftermath(databaseUrl: string, eventId: string, stock: 
     const byMark = toPay.filter((order) => order.method === 'door' || order.method === 'transfer');
     const byCard = toPay.filter((order) => order.method === 'card');
 
-    // Staff record the door's and the bank account's payments as marks, as the desk queues them; trusted code
-    // applies the queue.
+    // Staff record the door's and the bank account's payments as marks, as the desk queues them (for what is left
+    // once a gift card paid its part); trusted code applies the queue.
     let started = performance.now();
     await inTurn(byMark, async (order, index) => {
       await staff.ref(`paymentMarks/rush-mark-${String(index).padStart(5, '0')}`).set({
-        ...{ uid: order.uid, order: order.id, amount: order.due, method: order.method },
+        ...{ uid: order.uid, order: order.id, amount: order.due - order.paid, method: order.method },
         ...{ by: STAFF_UID, at: ServerValue.TIMESTAMP },
       });
     });
