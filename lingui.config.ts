@@ -36,6 +36,7 @@ const STAFF = [
   'src/features/dashboard/StaffDashboard.tsx',
   'src/features/dashboard/@(orders|events|messages|shop)/**',
   'src/features/payments/desk/**',
+  'src/features/giftcards/desk/**',
 ];
 
 export default defineConfig({

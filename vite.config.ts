@@ -30,10 +30,13 @@ import {
 import { cardProviderSettings } from './functions/src/payments/cardSettings.ts';
 import { applyCancelsRequest, applyMarksRequest, applyRefundsRequest } from './functions/src/payments/marksEndpoint.ts';
 import type { CancelsReport } from './functions/src/payments/cancel.ts';
+import type { GiftCardDeskReport } from './functions/src/giftcards/deskRequests.ts';
+import { applyGiftCardRequestsRequest } from './functions/src/giftcards/deskEndpoint.ts';
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
 import { GIFT_CARD_BALANCE_ENDPOINT } from './src/features/giftcards/model/balanceEndpoint.ts';
+import { GIFT_CARD_DESK_ENDPOINT } from './src/features/giftcards/model/deskRequests.ts';
 import {
   localMailSettings,
   MAIL_RETRY_MS,
@@ -133,6 +136,8 @@ function trustedCode(): Plugin {
     runHoldsJob: () => Promise<{ expired: number; reminded: number; cancelled: number; refunded: number }>;
     /** Applies the cancels staff queued (functions/src/payments/cancel.ts). */
     applyCancels: () => Promise<CancelsReport>;
+    /** Applies what staff asked of gift cards (functions/src/giftcards/deskRequests.ts). */
+    applyGiftCardRequests: () => Promise<GiftCardDeskReport>;
     /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
     applyMarks: () => Promise<MarksReport>;
     /** Applies the refunds staff queued (functions/src/payments/refunds.ts). */
@@ -171,6 +176,7 @@ function trustedCode(): Plugin {
       methodChange,
       ticketHolder,
       giftCardBalance,
+      { giftCardDeskApplier },
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -187,6 +193,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/payments/methodChange.ts')>('./functions/src/payments/methodChange.ts'),
       load<typeof import('./functions/src/orders/ticketHolder.ts')>('./functions/src/orders/ticketHolder.ts'),
       load<typeof import('./functions/src/giftcards/balance.ts')>('./functions/src/giftcards/balance.ts'),
+      load<typeof import('./functions/src/giftcards/deskRequests.ts')>('./functions/src/giftcards/deskRequests.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -196,14 +203,16 @@ function trustedCode(): Plugin {
     const mailSettings = localMailSettings();
     const cards = cardEndpoints.cardServices(db, cardProviderSettings(process.env), mailSettings.shopUrl);
     const applyRefunds = refundApplier(db, cards?.provider ?? null);
+    const applyGiftCardRequests = giftCardDeskApplier(db);
     return {
       allocator: createAllocator(db),
-      runHoldsJob: () => runHoldsJob(db, Date.now(), cards?.cards, applyRefunds),
+      runHoldsJob: () => runHoldsJob(db, Date.now(), cards?.cards, applyRefunds, applyGiftCardRequests),
       cards,
       cardEndpoints,
       applyMarks: markApplier(db),
       applyRefunds,
       applyCancels: cancelApplier(db, cards?.cards),
+      applyGiftCardRequests,
       changeMethod: methodChange.paymentMethodChanger(db),
       methodChange,
       changeHolder: ticketHolder.ticketHolderChanger(db),
@@ -255,6 +264,7 @@ function trustedCode(): Plugin {
           PAYMENT_METHOD_ENDPOINT,
           TICKET_HOLDER_ENDPOINT,
           GIFT_CARD_BALANCE_ENDPOINT,
+          GIFT_CARD_DESK_ENDPOINT,
         ];
         if (!trustedPaths.includes(path ?? '')) {
           return next();
@@ -306,6 +316,8 @@ function trustedCode(): Plugin {
             return applyRefundsRequest(applyRefunds, request.method, () => sendSoon(mail.sender));
           if (path === ORDER_CANCEL_ENDPOINT)
             return applyCancelsRequest(trusted.applyCancels, request.method, () => sendSoon(mail.sender));
+          if (path === GIFT_CARD_DESK_ENDPOINT)
+            return applyGiftCardRequestsRequest(trusted.applyGiftCardRequests, request.method);
           if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
           if (path === FIND_ORDER_ENDPOINT)
             return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);

@@ -52,6 +52,9 @@ import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '..
 import { ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { giftCardBalanceLimits, giftCardBalanceRequest, type GiftCardBalanceLimits } from './giftcards/balance';
+import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
+import { giftCardDeskApplier } from './giftcards/deskRequests';
+import { applyGiftCardRequestsRequest } from './giftcards/deskEndpoint';
 
 /**
  * Hosting rewrites name this region; the agreement test (tests/e2e-firebase) keeps the two together. Put it
@@ -125,6 +128,7 @@ let allocator: Allocator | undefined;
 let applyMarks: ReturnType<typeof markApplier> | undefined;
 let applyRefunds: ReturnType<typeof refundApplier> | undefined;
 let applyCancels: ReturnType<typeof cancelApplier> | undefined;
+let applyGiftCardRequests: ReturnType<typeof giftCardDeskApplier> | undefined;
 let changeMethod: PaymentMethodChanger | undefined;
 let changeHolder: TicketHolderChanger | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
@@ -161,6 +165,7 @@ export const allocateOrders = onRequest(
       // Card refunds go through the card flow's provider; without one they are answered no-card.
       applyRefunds = refundApplier(db, cardFlow()?.provider ?? null);
       applyCancels = cancelApplier(db, cardFlow()?.cards);
+      applyGiftCardRequests = giftCardDeskApplier(db);
       changeMethod = paymentMethodChanger(db);
       changeHolder = ticketHolderChanger(db);
     }
@@ -174,21 +179,23 @@ export const allocateOrders = onRequest(
           ? await applyRefundsRequest(applyRefunds!, request.method, sendMail)
           : request.path === ORDER_CANCEL_ENDPOINT
             ? await applyCancelsRequest(applyCancels!, request.method, sendMail)
-            : request.path === CARD_PAYMENT_ENDPOINT
-              ? await cardPaymentRequest(cardFlow(), request.method, request.body)
-              : request.path === PAYMENT_METHOD_ENDPOINT
-                ? await paymentMethodRequest(changeMethod!, request.method, request.body)
-                : request.path === TICKET_HOLDER_ENDPOINT
-                  ? await ticketHolderRequest(changeHolder!, request.method, request.body)
-                  : request.path === CARD_WEBHOOK_ENDPOINT
-                    ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
-                      await cardWebhookRequest(
-                        cardFlow(),
-                        request.method,
-                        request.rawBody,
-                        request.get('stripe-signature'),
-                      )
-                    : await allocateRequest(allocator, request.method, sendMail);
+            : request.path === GIFT_CARD_DESK_ENDPOINT
+              ? await applyGiftCardRequestsRequest(applyGiftCardRequests!, request.method)
+              : request.path === CARD_PAYMENT_ENDPOINT
+                ? await cardPaymentRequest(cardFlow(), request.method, request.body)
+                : request.path === PAYMENT_METHOD_ENDPOINT
+                  ? await paymentMethodRequest(changeMethod!, request.method, request.body)
+                  : request.path === TICKET_HOLDER_ENDPOINT
+                    ? await ticketHolderRequest(changeHolder!, request.method, request.body)
+                    : request.path === CARD_WEBHOOK_ENDPOINT
+                      ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
+                        await cardWebhookRequest(
+                          cardFlow(),
+                          request.method,
+                          request.rawBody,
+                          request.get('stripe-signature'),
+                        )
+                      : await allocateRequest(allocator, request.method, sendMail);
     if ([CARD_PAYMENT_ENDPOINT, CARD_WEBHOOK_ENDPOINT, PAYMENT_METHOD_ENDPOINT].includes(request.path)) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
@@ -242,6 +249,7 @@ export const retryMail = onSchedule(
 );
 
 /** The minute job's refunds: those left queued (the provider away) and those trusted code queued itself. */
+let jobGiftCardRequests: ReturnType<typeof giftCardDeskApplier> | undefined;
 let jobRefunds: ReturnType<typeof refundApplier> | undefined;
 /** The minute job's run of the start-up updates of stored records, once per instance. */
 let storedRecordsUpdated: Promise<void> | null = null;
@@ -260,7 +268,8 @@ export const expireOrders = onSchedule(
     storedRecordsUpdated ??= updateStoredRecords(db);
     await storedRecordsUpdated;
     jobRefunds ??= refundApplier(db, cardFlow()?.provider ?? null);
-    const report = await runHoldsJob(db, Date.now(), cardFlow()?.cards, jobRefunds);
+    jobGiftCardRequests ??= giftCardDeskApplier(db);
+    const report = await runHoldsJob(db, Date.now(), cardFlow()?.cards, jobRefunds, jobGiftCardRequests);
     if (report.expired + report.reminded + report.cancelled + report.refunded > 0) await mailServices().sender.drain();
   },
 );

@@ -628,6 +628,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
   const toFunctions = config.hosting.rewrites.filter((rewrite) => rewrite.function);
   expect(toFunctions.map((rewrite) => rewrite.source).sort()).toEqual([
     '/about',
+    '/api/giftcards/apply',
     '/api/giftcards/balance',
     '/api/mail/send',
     '/api/orders/allocate',

@@ -86,9 +86,10 @@ test('staff refund part of a paid order: checked, applied, listed, emailed, and 
   await expect(amount).toBeFocused();
   await expect(amount).toHaveValue('36.00');
   await expect(dialog).toContainText('£36.00 can be refunded: £36.00 paid.');
-  // No card payment on this order: by hand is the only way offered.
-  await expect(dialog.getByRole('radio')).toHaveCount(1);
+  // No card payment on this order: by hand is chosen, or a new gift card (docs/gift-cards.md#refunds-to-a-gift-card).
+  await expect(dialog.getByRole('radio')).toHaveCount(2);
   await expect(dialog.getByRole('radio', { name: 'Recorded as refunded by hand (bank transfer, cash)' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'To a new gift card, emailed to the buyer' })).not.toBeChecked();
   for (const [typed, error] of [
     ['40', 'At most £36.00 can be refunded'],
     ['0', 'Enter an amount above zero.'],
@@ -201,7 +202,7 @@ async function refundTwentyToCard(page: Page, payments: Locator) {
   await payments.getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund' });
   await expect(dialog.getByRole('radio', { name: 'To the card, through the card provider' })).toBeChecked();
-  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await expect(dialog.getByRole('radio')).toHaveCount(3);
   await dialog.getByRole('textbox', { name: 'Amount to refund (GBP)' }).fill('20');
   await dialog.getByRole('button', { name: 'Refund to the card' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Refunded £20.00 (£20.00 in all). The buyer is emailed.', {

@@ -4,11 +4,12 @@
  * second paid in part by transfer. The real app in Chromium, the test's own database, trusted code, mailbox and card
  * provider.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { PaymentSettings } from '../../src/features/payments/model';
 import { expect, test } from './accounts';
 import { checkScreen } from './screenCheck';
-import { failOnPageErrors } from './support';
+import { failOnPageErrors, storedPay } from './support';
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -144,4 +145,122 @@ test('a code that is no card is told so at checkout and on the balance page, and
   await expect(page.getByText('No gift card has this code. Check it against the card or the email.')).toBeVisible();
   await expect(page.getByTestId('checkout-rest')).toHaveCount(0);
   expect(await db.read('orderQueue')).toBeNull();
+});
+
+test('staff issue a gift card by hand, find it, correct it with a note, and download every card as CSV @phone', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=giftcards');
+  const desk = page.getByRole('region', { name: 'Gift cards' });
+  await expect(desk.getByText('No gift cards yet.')).toBeVisible();
+
+  await desk.getByRole('button', { name: 'Issue a gift card' }).click();
+  const issue = page.getByRole('dialog', { name: 'Issue a gift card' });
+  await issue.getByRole('button', { name: 'Issue card' }).click();
+  await expect(issue.getByText('Enter an amount.')).toBeVisible();
+  await issue.getByRole('textbox', { name: 'Worth (GBP)' }).fill('20');
+  await issue.getByRole('textbox', { name: 'Months it lasts' }).fill('12');
+  await issue.getByRole('textbox', { name: 'Note for staff (optional)' }).fill('Raffle prize');
+  await issue.getByRole('button', { name: 'Issue card' }).click();
+  await expect(issue.getByTestId('issued-gift-card')).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/, { timeout: 20_000 });
+  const code = (await issue.getByTestId('issued-gift-card').textContent())!;
+  await expect(issue).toContainText('worth £20.00');
+  await checkScreen(page, 'desk-gift-card-issued');
+  await issue.getByRole('button', { name: 'Close' }).click();
+
+  // Listed live, found by a part of its code typed any way.
+  await desk.getByRole('textbox', { name: 'Find a card by its code' }).fill(code.slice(5, 9).toLowerCase());
+  const row = desk.getByRole('listitem', { name: code });
+  await expect(row).toContainText('£20.00 left of £20.00');
+  await expect(row).toContainText('issued by hand');
+  await expect(desk.getByTestId('gift-card-totals')).toHaveText('1 card; £20.00 still to be spent on them.');
+
+  // Corrected: a note is required, and a card never goes below nothing.
+  await row.getByRole('button', { name: 'Correct' }).click();
+  const correct = page.getByRole('dialog', { name: `Correct gift card ${code}` });
+  await correct.getByRole('textbox', { name: 'Amount (GBP)' }).fill('25');
+  await correct.getByRole('button', { name: 'Correct card' }).click();
+  await expect(correct.getByText('Say why: the note stays with the card.')).toBeVisible();
+  await correct.getByRole('textbox', { name: 'Why' }).fill('Too much');
+  await correct.getByRole('button', { name: 'Correct card' }).click();
+  await expect(correct.getByText('Not corrected: it holds only £20.00')).toBeVisible({ timeout: 20_000 });
+  await correct.getByRole('button', { name: 'Close' }).click();
+  await row.getByRole('button', { name: 'Correct' }).click();
+  await correct.getByRole('textbox', { name: 'Amount (GBP)' }).fill('5');
+  await correct.getByRole('textbox', { name: 'Why' }).fill('Paid at the bar in cash');
+  await correct.getByRole('button', { name: 'Correct card' }).click();
+  await expect(correct.getByText('Corrected: it now holds £15.00.')).toBeVisible({ timeout: 20_000 });
+  await correct.getByRole('button', { name: 'Close' }).click();
+  await expect(row).toContainText('£15.00 left of £20.00');
+  await row.getByRole('button', { name: 'Movements' }).click();
+  await expect(row.getByRole('listitem')).toHaveCount(2);
+  await expect(row.getByRole('listitem').nth(0)).toContainText('Issued · +£20.00 · “Raffle prize”');
+  await expect(row.getByRole('listitem').nth(1)).toContainText(
+    'Corrected by the shop · −£5.00 · “Paid at the bar in cash”',
+  );
+  await checkScreen(page, 'desk-gift-cards');
+
+  const stored = (await db.read(`giftCards/${code.replace(/-/g, '')}`)) as { balance: number };
+  expect(stored.balance).toBe(1500);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    desk.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^gift-cards-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFFcode,currency,value,balance,issued,expires,from,movements\r\n')).toBe(true);
+  expect(csv).toContain(`${code},GBP,20.00,15.00,`);
+});
+
+test('staff refund part of a paid order to a new gift card: its code reaches the buyer by email, worth the refund', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  await db.writeOrders([
+    {
+      uid: 'buyer-p',
+      id: 'order-paid',
+      order: {
+        items: { 'harbour-jazz-night': { title: 'Harbour Jazz Night', price: 18, quantity: 2 } },
+        total: 36,
+        status: 'pending',
+        created: Date.now() - 3_600_000,
+        contact: { name: 'Pat Paid', email: 'pat@example.com' },
+        link: 'p'.repeat(32),
+        pay: storedPay({ paid: 3600, state: 'paid', v: 2 }),
+      },
+    },
+  ]);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=orders');
+  await page.getByRole('button', { name: 'Open order order-paid' }).click();
+  const payments = page.getByRole('dialog', { name: 'Order order-paid' }).getByRole('region', { name: 'Payments' });
+  await payments.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund' });
+  await dialog.getByRole('textbox', { name: 'Amount to refund (GBP)' }).fill('10');
+  await dialog.getByRole('radio', { name: 'To a new gift card, emailed to the buyer' }).check();
+  await dialog.getByRole('button', { name: 'Refund to a new gift card' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Refunded £10.00 (£10.00 in all). The buyer is emailed.', {
+    timeout: 20_000,
+  });
+
+  await expect
+    .poll(
+      () =>
+        db.mailbox
+          .messages()
+          .find((m) => m.recipients.includes('pat@example.com') && /^A refund of £10\.00/.test(m.parsed.subject ?? ''))
+          ?.parsed.text ?? '',
+      { timeout: 20_000 },
+    )
+    .toMatch(/We have refunded £10\.00 of your order order-paid to a new gift card, [0-9A-Z]{4}(-[0-9A-Z]{4}){3}\./);
+  const mail = db.mailbox.messages().find((m) => /^A refund of £10\.00/.test(m.parsed.subject ?? ''))!;
+  const code = /new gift card, ([0-9A-Z-]{19})\./.exec(mail.parsed.text ?? '')![1]!;
+  expect(await db.read(`giftCards/${code.replace(/-/g, '')}`)).toMatchObject({ value: 1000, balance: 1000 });
+  expect(await db.read('orders/buyer-p/order-paid/pay')).toMatchObject({ paid: 3600, refunded: 1000 });
 });

@@ -19,6 +19,9 @@ import {
 } from '../../functions/src/payments/marksEndpoint';
 import { refundApplier } from '../../functions/src/payments/refunds';
 import { ALLOCATE_ENDPOINT, ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
+import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
+import { giftCardDeskApplier } from '../../functions/src/giftcards/deskRequests';
+import { applyGiftCardRequestsRequest } from '../../functions/src/giftcards/deskEndpoint';
 import {
   CARD_PAYMENT_ENDPOINT,
   PAYMENT_MARKS_ENDPOINT,
@@ -78,6 +81,7 @@ interface TrustedCode {
   applyMarks: ReturnType<typeof markApplier>;
   applyRefunds: ReturnType<typeof refundApplier>;
   applyCancels: ReturnType<typeof cancelApplier>;
+  applyGiftCardRequests: ReturnType<typeof giftCardDeskApplier>;
   changeMethod: ReturnType<typeof paymentMethodChanger>;
   changeHolder: ReturnType<typeof ticketHolderChanger>;
   mail: TrustedMail;
@@ -137,12 +141,13 @@ async function connectPages(
     const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
-  // The queues staff fill (payments recorded, refunds and cancels asked for), applied as `vite preview` and the
+  // The queues staff fill (payments recorded, refunds and cancels asked for, gift cards issued or corrected), applied as `vite preview` and the
   // Cloud Function allocateOrders do.
   const queues: [string, (code: TrustedCode, method: string, sent: () => void) => Promise<EndpointAnswer>][] = [
     [PAYMENT_MARKS_ENDPOINT, (code, method, sent) => applyMarksRequest(code.applyMarks, method, sent)],
     [PAYMENT_REFUNDS_ENDPOINT, (code, method, sent) => applyRefundsRequest(code.applyRefunds, method, sent)],
     [ORDER_CANCEL_ENDPOINT, (code, method, sent) => applyCancelsRequest(code.applyCancels, method, sent)],
+    [GIFT_CARD_DESK_ENDPOINT, (code, method) => applyGiftCardRequestsRequest(code.applyGiftCardRequests, method)],
   ];
   for (const [endpoint, apply] of queues) {
     await context.route(`**${endpoint}`, async (route) => {
@@ -266,6 +271,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           applyCancels: cancelApplier(db, {
             closeOpenPayments: async (target) => (await cards()).services.cards.closeOpenPayments(target),
           }),
+          applyGiftCardRequests: giftCardDeskApplier(db),
           changeMethod: paymentMethodChanger(db),
           changeHolder: ticketHolderChanger(db),
           mail,

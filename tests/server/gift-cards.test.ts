@@ -21,7 +21,14 @@ import { deskKey } from '../../src/features/orders/deskIndex';
 import { markApplier } from '../../functions/src/payments/marks';
 import { issuedCardsPath, monthsAfter } from '../../functions/src/giftcards/issue';
 import { expireHolds } from '../../functions/src/payments/expiry';
-import { parseRefunds, owedBack } from '../../src/features/payments/model/refundRecords';
+import {
+  parseRefunds,
+  owedBack,
+  refundPaths,
+  refundRequestRecord,
+  type RefundWay,
+} from '../../src/features/payments/model/refundRecords';
+import { refundApplier } from '../../functions/src/payments/refunds';
 import { parseOrderPayment } from '../../src/features/payments/model/orderPayment';
 
 const { connect, read, order, queueOrder, trusted, admin, cancelOnDesk } = paymentsDatabase(() => ({
@@ -506,6 +513,80 @@ describe('giving a gift card its money back as its order closes', () => {
     const refund = { way: 'giftcard', amount: 1000, currency: 'GBP', state: 'done', card: code, created: NOW };
     await refused(trustedDb().ref(`refunds/${key}/giftcard-1`).set(refund));
     await refused(connect('staff', 'staff').ref(`refunds/${key}/giftcard-1`).set(refund));
+    expect(await read(`refunds/${key}`)).toBeNull();
+  });
+});
+
+describe('refunds to a gift card, as staff choose', () => {
+  /** Staff member `staff` asks to refund `amount` of order `id` of `uid` by `way`; trusted code applies it. */
+  async function refundBy(uid: string, id: string, amount: number, way: string, refundId: string) {
+    await connect('staff', 'staff')
+      .ref(refundPaths.request(refundId))
+      .set(refundRequestRecord({ uid, order: id, amount, way: way as RefundWay }, 'staff', NOW));
+    await refundApplier(trusted(), null)();
+    return read(refundPaths.answer(refundId));
+  }
+  async function paidAtTheDoor(uid: string, id: string, amount: number) {
+    await connect('staff', 'staff')
+      .ref(`paymentMarks/mark-${uid}-${id}`)
+      .set({ uid, order: id, amount, method: 'door', by: 'staff', at: NOW });
+    await markApplier(trusted())();
+  }
+
+  it('to a new card: a card worth the refund, from that refund of the order; the order refunded; the buyer emailed', async () => {
+    const id = await order('ann', { gig: 2 }, 'door');
+    await paidAtTheDoor('ann', id, 2500);
+    expect(await refundBy('ann', id, 1000, 'new-giftcard', 'refund-new-0001')).toMatchObject({
+      kind: 'done',
+      amount: 1000,
+      refunded: 1000,
+    });
+    const key = deskKey('ann', id);
+    const record = (await read(refundPaths.refund(key, 'refund-new-0001'))) as { card: string };
+    expect(record).toMatchObject({ way: 'new-giftcard', amount: 1000, state: 'done' });
+    const card = await cardOf(record.card);
+    expect(card).toMatchObject({ value: 1000, balance: 1000, currency: 'GBP', expires: null });
+    expect(card.from).toEqual({ uid: 'ann', order: id, line: 'refund-refund-new-0001', n: 0 });
+    expect(await read(`orders/ann/${id}/pay`)).toMatchObject({ paid: 2500, refunded: 1000 });
+    const mail = (await read('mailOutbox')) as Record<string, { kind: string }>;
+    expect(Object.entries(mail).filter(([jobId, job]) => job.kind === 'refund' && jobId.includes(id))).toHaveLength(1);
+  });
+
+  it('back to the card that paid: a returned movement named by the refund; an order no card paid is told so', async () => {
+    const code = await issued(1000);
+    const id = await order('ann', { gig: 2 }, 'door', undefined, code);
+    await paidAtTheDoor('ann', id, 1500);
+    expect(await refundBy('ann', id, 400, 'giftcard', 'refund-back-0001')).toMatchObject({ kind: 'done' });
+    const card = await cardOf(code);
+    expect(card).toMatchObject({ balance: 400 });
+    expect(card.movements.at(-1)).toMatchObject({ id: 'returned-refund-back-0001', kind: 'returned', amount: 400 });
+    expect(balanceAddsUp(card)).toBe(true);
+
+    const unpaidByCard = await order('bob', { gig: 1 }, 'door');
+    await paidAtTheDoor('bob', unpaidByCard, 1250);
+    expect(await refundBy('bob', unpaidByCard, 500, 'giftcard', 'refund-back-0002')).toMatchObject({
+      kind: 'no-gift-card',
+    });
+    expect(await read(`orders/bob/${unpaidByCard}/pay/refunded`)).toBe(0);
+  });
+
+  it('is never recorded without the card it names: not a new card that already existed, nor one of another amount', async () => {
+    const id = await order('ann', { gig: 2 }, 'door');
+    await paidAtTheDoor('ann', id, 2500);
+    const key = deskKey('ann', id);
+    const existing = await issued(1000);
+    const record = { way: 'new-giftcard', amount: 1000, currency: 'GBP', state: 'done', card: existing, created: NOW };
+    await refused(trustedDb().ref(refundPaths.refund(key, 'refund-forged-01')).set(record));
+    const fresh = newGiftCardCode();
+    const from = { uid: 'ann', order: id, line: 'refund-refund-forged-02', n: 0 };
+    await refused(
+      trustedDb()
+        .ref()
+        .update({
+          [giftCardPaths.card(fresh)]: newGiftCardRecord({ currency: 'GBP', value: 999, expires: null, from }, NOW),
+          [refundPaths.refund(key, 'refund-forged-02')]: { ...record, card: fresh },
+        }),
+    );
     expect(await read(`refunds/${key}`)).toBeNull();
   });
 });

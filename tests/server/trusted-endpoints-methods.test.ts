@@ -41,6 +41,8 @@ import {
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { giftCardBalanceRequest } from '../../functions/src/giftcards/balance';
+import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
+import { applyGiftCardRequestsRequest } from '../../functions/src/giftcards/deskEndpoint';
 import type { RateLimit } from '../../functions/src/mail/rateLimit';
 
 const ENDPOINTS = [
@@ -56,6 +58,7 @@ const ENDPOINTS = [
   FIND_ORDER_ENDPOINT,
   ORDER_LINK_ENDPOINT,
   GIFT_CARD_BALANCE_ENDPOINT,
+  GIFT_CARD_DESK_ENDPOINT,
 ];
 const NOT_POST = ['OPTIONS', 'DELETE', 'GET', 'HEAD', 'PUT', 'PATCH'];
 
@@ -84,6 +87,10 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
         ),
         applyRefundsRequest(() => Promise.reject(new Error('refunds applied by a call that is not a POST')), method),
         applyCancelsRequest(() => Promise.reject(new Error('cancels applied by a call that is not a POST')), method),
+        applyGiftCardRequestsRequest(
+          () => Promise.reject(new Error('gift card requests applied by a call that is not a POST')),
+          method,
+        ),
         paymentMethodRequest(untouchable<PaymentMethodChanger>('changer'), method, {
           secret: 'x'.repeat(32),
           method: 'door',

@@ -97,6 +97,16 @@ export const MAIL_VARIANTS: [string, Partial<MailContext>, object?][] = [
   ['refund', { kind: 'refund' }, paid],
   ['card refund', { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'card' } }, paid],
   ['refund by hand', { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'by-hand' } }, paid],
+  [
+    'refund to a new gift card',
+    { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'new-giftcard', card: 'W3BT9FD2RPXQ4M7K' } },
+    paid,
+  ],
+  [
+    'refund to the gift card',
+    { kind: 'refund', refund: { amount: 1000, currency: 'GBP', way: 'giftcard', card: 'W3BT9FD2RPXQ4M7K' } },
+    paid,
+  ],
   ['failed refund', { kind: 'refund', refund: { amount: 1, currency: 'GBP', way: 'card', failed: true } }, paid],
   ['part received', { kind: 'received', received: { amount: 1000, due: 1500, case: 'part' } }, pay('transfer')],
   ['received, cancelled', { kind: 'received', received: { amount: 2500, due: 0, case: 'cancelled' } }, pay('transfer')],

@@ -215,6 +215,17 @@ describe('composing an email', () => {
     expect(byHand.text).toContain('We have refunded £25.00 of your order K7M4-QXPR. We have given it back by hand');
   });
 
+  it('tells a buyer whose refund went to a gift card which card, with a new card’s code to spend', () => {
+    const paid = pay('card', { state: 'paid', paid: 2500, refunded: 1000 });
+    const card = { amount: 1000, currency: 'GBP', card: 'W3BT9FD2RPXQ4M7K' };
+    const fresh = composeMail(context({ kind: 'refund', refund: { ...card, way: 'new-giftcard' } }, 2, 'Ann', paid));
+    expect(fresh.text).toContain(
+      'We have refunded £10.00 of your order K7M4-QXPR to a new gift card, W3BT-9FD2-RPXQ-4M7K. Pay with it at checkout',
+    );
+    const back = composeMail(context({ kind: 'refund', refund: { ...card, way: 'giftcard' } }, 2, 'Ann', paid));
+    expect(back.text).toContain('to the gift card you paid with, W3BT-9FD2-RPXQ-4M7K.');
+  });
+
   it('tells a buyer when a card refund failed at the provider after all, and that the shop will refund it another way', () => {
     const paid = pay('card', { state: 'paid', paid: 2500, refunded: 0 });
     const failed = composeMail(

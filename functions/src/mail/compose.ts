@@ -28,6 +28,7 @@ import type { SiteState } from '../../../src/state/types';
 import { orderI18n, say } from '../language/orderLanguage';
 import type { IssuedCard } from '../../../src/features/giftcards/model/issuedCard';
 import { giftCardSection } from './giftCardSection';
+import { displayGiftCardCode } from '../../../src/features/giftcards/model/giftCard';
 import { qrPng } from './qrPng';
 
 /** The same pattern as the rules' for every stored address: nothing else is ever put in To or From. */
@@ -51,6 +52,8 @@ export interface MailRefund {
   way: RefundWay;
   /** The news that it failed at the card provider after all: the money did not go back. */
   failed?: boolean;
+  /** The gift card it went to, in its stored form (ways giftcard and new-giftcard). */
+  card?: string;
 }
 
 export interface MailContext {
@@ -270,6 +273,21 @@ const NEWS = {
         'We have refunded {amount} of your order {ref}. We have given it back by hand: by bank transfer to you, or in cash.',
     },
   },
+  refundToGiftCard: {
+    subject: REFUND_SUBJECT,
+    lead: /*i18n*/ {
+      id: 'mail.refund.lead.giftcard',
+      message: 'We have refunded {amount} of your order {ref} to the gift card you paid with, {card}.',
+    },
+  },
+  refundNewGiftCard: {
+    subject: REFUND_SUBJECT,
+    lead: /*i18n*/ {
+      id: 'mail.refund.lead.new-giftcard',
+      message:
+        'We have refunded {amount} of your order {ref} to a new gift card, {card}. Pay with it at checkout, in whole or in part, by entering its code; it never expires.',
+    },
+  },
   refundFailed: {
     subject: /*i18n*/ {
       id: 'mail.refund.failed.subject',
@@ -325,6 +343,14 @@ const WORDS = {
   openOrderAndTickets: /*i18n*/ { id: 'mail.booked.open', message: 'Open your order and tickets' },
 } as const satisfies Record<string, MessageDescriptor>;
 
+/** What a refund's email says first, by the way it went back. */
+const REFUND_NEWS: Record<RefundWay, News> = {
+  card: NEWS.refundByCard,
+  'by-hand': NEWS.refundByHand,
+  giftcard: NEWS.refundToGiftCard,
+  'new-giftcard': NEWS.refundNewGiftCard,
+};
+
 /** Which news an email of the order tells first. */
 function newsOf(ctx: MailContext, by: string): News {
   switch (ctx.kind) {
@@ -338,13 +364,7 @@ function newsOf(ctx: MailContext, by: string): News {
     case 'reminder':
       return by ? NEWS.reminderBy : NEWS.reminder;
     case 'refund':
-      return !ctx.refund
-        ? NEWS.refund
-        : ctx.refund.failed
-          ? NEWS.refundFailed
-          : ctx.refund.way === 'card'
-            ? NEWS.refundByCard
-            : NEWS.refundByHand;
+      return !ctx.refund ? NEWS.refund : ctx.refund.failed ? NEWS.refundFailed : REFUND_NEWS[ctx.refund.way];
     case 'status':
       return ctx.status === 'fulfilled' || ctx.status === 'cancelled' ? NEWS[ctx.status] : NEWS.statusConfirmed;
     case 'received':
@@ -361,7 +381,8 @@ function subjectAndLead(ctx: MailContext, ref: string, { i18n, locale }: Writing
   const currency = ctx.refund?.currency ?? ctx.order.payment?.currency ?? ctx.shop.currency;
   const money = (minor: number) => (currency ? formatMoney(fromMinorUnits(minor, currency), currency, locale) : '');
   const amount = money(ctx.refund?.amount ?? ctx.received?.amount ?? 0);
-  const values = { ref, by, amount, due: money(ctx.received?.due ?? 0) };
+  const card = ctx.refund?.card ? displayGiftCardCode(ctx.refund.card) : '';
+  const values = { ref, by, amount, due: money(ctx.received?.due ?? 0), card };
   const news = newsOf(ctx, by);
   return { subject: say(i18n, news.subject, values), lead: say(i18n, news.lead, values) };
 }

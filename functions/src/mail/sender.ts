@@ -132,7 +132,13 @@ async function readRefund(db: MailDatabase, job: Job): Promise<MailRefund> {
   const refund = refunds[0];
   const told = failedNews ? ['failed'] : ['done', 'pending', 'failed'];
   if (!refund || !told.includes(refund.state)) throw new UnsendableMail('the refund is not made');
-  return { amount: refund.amount, currency: refund.currency, way: refund.way, failed: failedNews };
+  return {
+    amount: refund.amount,
+    currency: refund.currency,
+    way: refund.way,
+    failed: failedNews,
+    ...(refund.card ? { card: refund.card } : {}),
+  };
 }
 
 /** Whether an error will happen again whatever we do: an SMTP 5xx, or mail we refuse to send. */

@@ -12,6 +12,7 @@ import { type DataSnapshot, getDatabase } from 'firebase-admin/database';
 import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
 import type { QueueDatabase } from './allocator';
 import type { CancelsDatabase } from '../payments/cancel';
+import type { GiftCardDeskDatabase } from '../giftcards/deskRequests';
 import type { HoldsDatabase } from '../payments/expiry';
 import type { MarksDatabase } from '../payments/marks';
 import type { RemindersDatabase } from '../payments/reminders';
@@ -20,6 +21,7 @@ import { paymentPaths } from '../../../src/features/payments/model/paymentRecord
 import { refundPaths } from '../../../src/features/payments/model/refundRecords';
 import { deskPaths } from '../../../src/features/orders/deskIndex';
 import { cancelPaths } from '../../../src/features/orders/orderCancels';
+import { giftCardDeskPaths } from '../../../src/features/giftcards/model/deskRequests';
 import type { QueuedRequest } from './settle';
 
 let apps = 0;
@@ -64,7 +66,8 @@ export function adminQueueDatabase(
   MarksDatabase &
   RemindersDatabase &
   RefundsDatabase &
-  CancelsDatabase & { close(): Promise<void> } {
+  CancelsDatabase &
+  GiftCardDeskDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -100,6 +103,9 @@ export function adminQueueDatabase(
     },
     async oldestCancels(limit) {
       return childrenOf(await db.ref(cancelPaths.requests).orderByChild('at').limitToFirst(limit).get());
+    },
+    async oldestGiftCardRequests(limit) {
+      return childrenOf(await db.ref(giftCardDeskPaths.requests).orderByChild('at').limitToFirst(limit).get());
     },
     async readAll(paths) {
       const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));

@@ -6,6 +6,8 @@
  * request taken off the queue and the buyer emailed, in one atomic update guarded by `pay.v`.
  *
  * By hand (a bank transfer, cash at the door): staff gave the money back themselves, so it is recorded done at once.
+ * To a gift card (the one that paid the order, or a new one): done at once too, with the card's movement or the new
+ * card in the same update (giftcards/refundToCard.ts).
  * By card: the record is first written `created` (a crash then leaves a trace), the provider is asked with the
  * refund's id as its idempotency key, and the outcome is written as above. A provider that cannot be reached leaves
  * the request queued and the record `created`: the next call asks again with the same key, and the provider makes
@@ -18,15 +20,15 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { orderMailIds, queuedMail } from '../../../src/features/orders/orderMail';
+import { orderMailIds } from '../../../src/features/orders/orderMail';
 import { parseOrderPayment, type OrderPayment } from '../../../src/features/payments/model/orderPayment';
 import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
 import {
   cardCharge,
+  payingGiftCard,
   refundable,
   refundPaths,
   type RefundOutcome,
-  type RefundWay,
 } from '../../../src/features/payments/model/refundRecords';
 import { isRecord } from '../../../src/state/validation';
 import { coalescedRuns } from '../coalescedRuns';
@@ -34,45 +36,9 @@ import { drainQueue } from '../drainQueue';
 import { ProviderRefused, ProviderUnavailable, type CardProvider } from './provider';
 
 import { SERVER_TIME } from './settlePayment';
-
-/** A refund as queued by staff, or by trusted code for card money that bought nothing (card.ts). */
-interface RefundRequest {
-  uid: string;
-  order: string;
-  /** In the order's currency's minor units. */
-  amount: number;
-  way: RefundWay;
-  note: string;
-  by: string;
-  /** The card payment whose charge is refunded; any of the order's when not given. */
-  payment?: string;
-}
-
-function parseRequest(raw: unknown): RefundRequest | null {
-  if (!isRecord(raw)) return null;
-  const { uid, order, amount, way, note, by, payment } = raw;
-  if (typeof uid !== 'string' || typeof order !== 'string' || typeof by !== 'string') return null;
-  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return null;
-  if (way !== 'card' && way !== 'by-hand') return null;
-  const named = typeof payment === 'string' ? { payment } : {};
-  return { uid, order, amount, way, by, note: typeof note === 'string' ? note : '', ...named };
-}
-
-/** The email that tells the buyer what was given back; one per refund. */
-
-function refundMail(
-  target: { uid: string; order: string },
-  messageId: string,
-  order: Record<string, unknown>,
-): Record<string, unknown> {
-  const contact = isRecord(order.contact) ? order.contact : {};
-  if (typeof contact.email !== 'string') return {};
-  return queuedMail(
-    messageId,
-    { uid: target.uid, order: target.order, kind: 'refund', to: contact.email },
-    SERVER_TIME,
-  );
-}
+import { moveOn, parseRequest, recordOf, refundMail, type RefundRequest } from './refundWrites';
+import { giftCardPaths, newGiftCardCode } from '../../../src/features/giftcards/model/giftCard';
+import { toCardWrites } from '../giftcards/refundToCard';
 
 /** What deciding a request needs, read at once. */
 interface RefundReading {
@@ -83,6 +49,8 @@ interface RefundReading {
   record: unknown;
   /** The order's payment records (payments/{uid~orderId}), for a card refund's charge. */
   payments: unknown;
+  /** The gift card that paid the order, for a refund back to it. */
+  card: { code: string; raw: unknown } | null;
 }
 
 /** What to do next with a request. */
@@ -94,20 +62,8 @@ type Step =
   /** Another run took it off the queue meanwhile: nothing to do. */
   | { kind: 'gone' };
 
-function recordOf(request: RefundRequest, currency: string, state: 'created' | 'done'): Record<string, unknown> {
-  return {
-    way: request.way,
-    amount: request.amount,
-    currency,
-    state,
-    created: SERVER_TIME,
-    by: request.by,
-    ...(request.note ? { note: request.note } : {}),
-  };
-}
-
-/** Decides what to do with request `refundId` from one reading. */
-function decide(refundId: string, reading: RefundReading, cards: boolean): Step {
+/** Decides what to do with request `refundId` from one reading; `newCode` names a new gift card. */
+function decide(refundId: string, reading: RefundReading, cards: boolean, newCode: () => string): Step {
   const answer = (outcome: RefundOutcome, writes: Record<string, unknown> = {}): Step => ({
     kind: 'write',
     outcome,
@@ -132,6 +88,19 @@ function decide(refundId: string, reading: RefundReading, cards: boolean): Step 
     const failed = record ? { [`${recordPath}/state`]: 'failed', [`${recordPath}/error`]: 'more than is left' } : {};
     return answer({ kind: 'too-much', left }, failed);
   }
+  if (request.way === 'giftcard' || request.way === 'new-giftcard') {
+    const to = toCardWrites(refundId, { ...request, way: request.way }, payment.currency, reading.card, newCode);
+    if (!to) return answer({ kind: 'no-gift-card' });
+    return answer(
+      { kind: 'done', amount: request.amount, refunded: payment.refunded + request.amount },
+      {
+        ...to.writes,
+        [recordPath]: { ...recordOf(request, payment.currency, 'done'), card: to.code },
+        ...moveOn(request, payment),
+        ...refundMail(request, orderMailIds.refund(request.order, refundId), reading.order),
+      },
+    );
+  }
   if (request.way === 'by-hand') {
     return answer(
       { kind: 'done', amount: request.amount, refunded: payment.refunded + request.amount },
@@ -149,15 +118,6 @@ function decide(refundId: string, reading: RefundReading, cards: boolean): Step 
   }
   if (!record) return { kind: 'begin', update: { [recordPath]: recordOf(request, payment.currency, 'created') } };
   return { kind: 'ask', charge, payment, order: reading.order };
-}
-
-/** The order's summary moved on by a refund that was made. */
-function moveOn(request: RefundRequest, payment: OrderPayment): Record<string, unknown> {
-  const orderPath = paths.order(request.uid, request.order);
-  return {
-    [`${orderPath}/pay/refunded`]: payment.refunded + request.amount,
-    [`${orderPath}/pay/v`]: payment.v + 1,
-  };
 }
 
 /** The update that ends a card refund the provider answered: done, or failed with its reason. */
@@ -205,7 +165,7 @@ async function read(db: RefundsDatabase, refundId: string, queued: unknown): Pro
   const request = parseRequest(queued);
   if (!request) {
     const now = await db.readAll([refundPaths.request(refundId)]);
-    return { request: now.get(refundPaths.request(refundId)), order: null, record: null, payments: null };
+    return { request: now.get(refundPaths.request(refundId)), order: null, record: null, payments: null, card: null };
   }
   const key = deskKey(request.uid, request.order);
   const at = {
@@ -215,11 +175,17 @@ async function read(db: RefundsDatabase, refundId: string, queued: unknown): Pro
     payments: paymentPaths.payments(key),
   };
   const values = await db.readAll(Object.values(at));
+  // Back to the gift card that paid: that card, as it is now.
+  const code = request.way === 'giftcard' ? payingGiftCard(values.get(at.payments)) : null;
+  const card = code
+    ? { code, raw: (await db.readAll([giftCardPaths.card(code)])).get(giftCardPaths.card(code)) }
+    : null;
   return {
     request: values.get(at.request),
     order: values.get(at.order),
     record: values.get(at.record),
     payments: values.get(at.payments),
+    card,
   };
 }
 
@@ -282,7 +248,7 @@ async function applyOne(
     }
   };
   for (let tries = 0; tries < TRIES; tries++) {
-    const step = decide(refundId, await read(db, refundId, raw), provider !== null);
+    const step = decide(refundId, await read(db, refundId, raw), provider !== null, newGiftCardCode);
     switch (step.kind) {
       case 'gone':
         return 'gone';

@@ -19,6 +19,8 @@ const CheckinPanel = lazy(() => import('../checkin/CheckinPanel'));
 const EventsDesk = lazy(() => import('./events/EventsDeskPanel'));
 // So does the bank statement import, with its reading of statements.
 const StatementImport = lazy(() => import('../payments/desk/StatementImportPanel'));
+// And the gift cards (docs/gift-cards.md#on-the-desk).
+const GiftCardsDesk = lazy(() => import('../giftcards/desk/GiftCardsDeskPanel'));
 
 const TABS = [
   { key: 'site', label: msg`Site` },
@@ -27,6 +29,7 @@ const TABS = [
   { key: 'orders', label: msg`Orders` },
   { key: 'events', label: msg`Events` },
   { key: 'statement', label: msg`Bank statement` },
+  { key: 'giftcards', label: msg`Gift cards` },
   { key: 'messages', label: msg`Messages` },
   { key: 'users', label: msg`Users` },
   { key: 'checkin', label: msg`Check-in` },
@@ -78,6 +81,11 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         {current === 'statement' && (
           <Suspense fallback={null}>
             <StatementImport />
+          </Suspense>
+        )}
+        {current === 'giftcards' && (
+          <Suspense fallback={null}>
+            <GiftCardsDesk />
           </Suspense>
         )}
         {current === 'messages' && <ContactMessages />}

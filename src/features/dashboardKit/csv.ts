@@ -20,3 +20,14 @@ export function csvField(value: string | number): string {
 export function toCsv(header: readonly string[], records: readonly (readonly (string | number)[])[]): string {
   return BOM + [header, ...records].map((record) => record.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
+
+/** Hands `text` to the browser as the CSV file `name` to save. */
+export function downloadCsv(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The download has started from the link; the file's memory can go after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -64,6 +64,9 @@ export const messages: Messages = {
     'Nicht erfasst: Die Bestellung wurde nicht gefunden oder stammt aus der Zeit vor den Zahlungen.',
   ],
   'desk.mark.invalid': ['Nicht erfasst: Der Shop konnte diese Zahlung nicht lesen.'],
+  'desk.refund.no-gift-card': [
+    'Nicht erstattet: Kein Gutschein hat diese Bestellung bezahlt. Erstatten Sie auf einen neuen Gutschein oder auf anderem Weg.',
+  ],
   'desk.refund.too-much': [
     'Nicht erstattet: Das ist mehr als bezahlt und noch nicht erstattet wurde (',
     ['left'],
@@ -202,6 +205,7 @@ export const messages: Messages = {
     'Diese Datei ist kein Kontoauszug, den wir lesen können: Exportieren Sie ihn bei Ihrer Bank als CSV oder MT940.',
   ],
   'mail.kind.tickets': ['Tickets erneut gesendet'],
+  'desk.refund.way.new-giftcard': ['Auf einen neuen Gutschein, der Person per E-Mail geschickt'],
   'mail.pay.transfer': ['So zahlen Sie ', ['owed'], ' per Überweisung:'],
   'mail.pay.card': [
     'Um ',
@@ -222,6 +226,24 @@ export const messages: Messages = {
     ' für Ihre stornierte Bestellung ',
     ['ref'],
     ' erhalten',
+  ],
+  'mail.refund.lead.new-giftcard': [
+    'Wir haben ',
+    ['amount'],
+    ' Ihrer Bestellung ',
+    ['ref'],
+    ' auf einen neuen Gutschein erstattet: ',
+    ['card'],
+    '. Bezahlen Sie damit an der Kasse ganz oder teilweise, indem Sie seinen Code eingeben; er läuft nie ab.',
+  ],
+  'mail.refund.lead.giftcard': [
+    'Wir haben ',
+    ['amount'],
+    ' Ihrer Bestellung ',
+    ['ref'],
+    ' auf den Gutschein erstattet, mit dem Sie bezahlt haben: ',
+    ['card'],
+    '.',
   ],
   'mail.refund.lead.card': [
     'Wir haben ',

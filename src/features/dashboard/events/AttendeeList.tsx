@@ -23,6 +23,7 @@ import { siteAtom } from '../../../state/atoms';
 import { searchKey } from '../../orders';
 import { ATTENDEE_STATUS as STATUS, attendeeCsv, attendeeFileName, CODE_START_COLUMN } from './attendeeExport';
 import type { Attendee } from './eventNumbers';
+import { downloadCsv } from '../../dashboardKit';
 
 /** Rows shown on screen at once: a page the browser draws quickly even on a phone; printing shows them all. */
 const SHOWN = 100;
@@ -48,16 +49,6 @@ const printStyles = (
   />
 );
 /* eslint-enable lingui/no-unlocalized-strings */
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The download has started from the link; the file's memory can go after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** One attendee on a phone: the name and state, the email, then the ticket's facts. */
 function AttendeeCard({ attendee: a, when }: { attendee: Attendee; when: (at: number) => string }) {
@@ -160,7 +151,7 @@ export function AttendeeList({
   // The Type column only for an event sold by type.
   const typed = useMemo(() => attendees.some((a) => a.type !== null), [attendees]);
 
-  const exportCsv = () => download(attendeeFileName(title), attendeeCsv(attendees, event, { locale, timezone }));
+  const exportCsv = () => downloadCsv(attendeeFileName(title), attendeeCsv(attendees, event, { locale, timezone }));
 
   return (
     <Stack component="section" aria-labelledby="attendees-heading" spacing={1.5} className="attendee-print">

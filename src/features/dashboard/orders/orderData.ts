@@ -3,9 +3,8 @@
  * it, the request that has trusted code cancel one, and what cancelling a paid order proposes to refund. The paths
  * and shapes are the index's (src/features/orders/deskIndex.ts) and the cancel queue's (orders/orderCancels.ts).
  */
-import { database, type Database } from '../../../firebase/database';
+import { database } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
-import { keepNudging } from '../../../lib/nudge';
 import { appStore } from '../../../state/appStore';
 import { authAtom } from '../../../state/atoms';
 import {
@@ -22,12 +21,18 @@ import {
   type OrderStatus,
 } from '../../orders';
 import { refundable, type OrderPayment } from '../../payments/model';
-import { sendQueuedMail, staffMail } from '../../dashboardKit';
+import { queuedAnswer, sendQueuedMail, staffMail, type QueueOfTrustedCode } from '../../dashboardKit';
 
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 /** How long the desk waits for trusted code's answer before saying the cancel is queued and will follow. */
 const CANCEL_ANSWER_WAIT_MS = 20_000;
+
+const CANCELS: QueueOfTrustedCode<CancelOutcome> = {
+  answerPath: cancelPaths.answer,
+  parse: parseCancelOutcome,
+  endpoint: ORDER_CANCEL_ENDPOINT,
+};
 
 /**
  * Sets an order's status (pending, confirmed or fulfilled; cancelling is trusted code's: cancelOrder) in one update
@@ -67,37 +72,9 @@ export async function cancelOrder(entry: DeskEntry): Promise<CancelOutcome | 'qu
     cancelPaths.request(requestId),
     cancelRequestRecord({ uid: entry.uid, order: entry.order, by }, db.serverTime),
   );
-  const outcome = await answerOf(db, requestId);
+  const outcome = await queuedAnswer(db, CANCELS, requestId, CANCEL_ANSWER_WAIT_MS);
   sendQueuedMail();
   return outcome;
-}
-
-/** Trusted code's answer to cancel request `requestId`, asking it to apply the queue meanwhile; 'queued' at the wait's end. */
-function answerOf(db: Database, requestId: string): Promise<CancelOutcome | 'queued'> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    let stop = () => {};
-    const stopNudging = keepNudging(ORDER_CANCEL_ENDPOINT);
-    const finish = (outcome: CancelOutcome | 'queued' | Error) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      stopNudging();
-      stop();
-      if (outcome instanceof Error) reject(outcome);
-      else resolve(outcome);
-    };
-    const timer = setTimeout(() => finish('queued'), CANCEL_ANSWER_WAIT_MS);
-    const unsubscribe = db.subscribe(
-      cancelPaths.answer(requestId),
-      (raw) => {
-        if (raw !== null) finish(parseCancelOutcome(raw) ?? new Error(`cancel answer ${requestId} is unreadable`));
-      },
-      (error) => finish(error instanceof Error ? error : new Error(String(error))),
-    );
-    if (done) unsubscribe();
-    else stop = unsubscribe;
-  });
 }
 
 /**

@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,17 +16,9 @@ import { formatMoment } from '../../../lib/format';
 import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { siteAtom } from '../../../state/atoms';
 import { fetchGiftCardBalance, type GiftCardBalance, type GiftCardBalanceResult } from '../balance';
-import type { MovementKind } from '../model';
+import { MOVEMENT_LABELS } from './movementLabels';
 
 type View = { kind: 'idle' } | { kind: 'asking' } | GiftCardBalanceResult | { kind: 'unreachable' };
-
-const MOVEMENT_LABELS: Record<MovementKind, MessageDescriptor> = {
-  issued: msg`Issued`,
-  spent: msg`Spent on an order`,
-  returned: msg`Given back`,
-  corrected: msg`Corrected by the shop`,
-  voided: msg`Cancelled with the order that bought it`,
-};
 
 /**
  * The balance page (docs/gift-cards.md#the-balance-page-and-guessing): a code in, what is left on the card and its

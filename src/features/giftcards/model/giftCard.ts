@@ -57,6 +57,8 @@ interface GiftCardMovement {
   order?: string;
   /** Staff's reason, for a correction or a card issued by hand. */
   note?: string;
+  /** The staff member who corrected it. */
+  by?: string;
 }
 
 /** Where a card came from: the unit of an order line that bought it, or staff. */
@@ -90,6 +92,7 @@ function parseMovement(id: string, raw: unknown): GiftCardMovement | null {
     at: at as number,
     ...(typeof raw.order === 'string' ? { order: raw.order } : {}),
     ...(typeof raw.note === 'string' ? { note: raw.note } : {}),
+    ...(typeof raw.by === 'string' ? { by: raw.by } : {}),
   };
 }
 
@@ -159,7 +162,7 @@ export function unusableReason(card: GiftCard | null, currency: string, now: num
 export function movementWrites(
   card: Pick<GiftCard, 'code' | 'balance' | 'v'>,
   movementId: string,
-  movement: { amount: number; kind: MovementKind; order?: string; note?: string },
+  movement: { amount: number; kind: MovementKind; order?: string; note?: string; by?: string },
   serverTime: object | number,
 ): Record<string, unknown> {
   const balance = card.balance + movement.amount;
@@ -180,11 +183,12 @@ const ISSUED = 'issued';
 
 /**
  * A new card as the rules take it (docs/gift-cards.md#a-card): its value as its balance, and one movement, `issued`,
- * of that value. `expires` null for a card that never expires.
+ * of that value (with staff's `note`, for one issued by hand). `expires` null for a card that never expires.
  */
 export function newGiftCardRecord(
   card: { currency: string; value: number; expires: number | null; from: GiftCardOrigin },
   serverTime: object | number,
+  note = '',
 ): Record<string, unknown> {
   return {
     currency: card.currency,
@@ -195,6 +199,6 @@ export function newGiftCardRecord(
     ...(card.expires === null ? {} : { expires: card.expires }),
     from: card.from,
     last: ISSUED,
-    tx: { [ISSUED]: { amount: card.value, kind: 'issued', at: serverTime } },
+    tx: { [ISSUED]: { amount: card.value, kind: 'issued', at: serverTime, ...(note ? { note } : {}) } },
   };
 }

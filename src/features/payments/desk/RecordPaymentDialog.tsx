@@ -25,7 +25,8 @@ import { type Order } from '../../orders';
 import { useOrderMoney } from './orderMoney';
 import { newMarkId, queueMark } from './markRequests';
 import { useMarkAnswers } from './markAnswers';
-import { ChoiceField, NoteField, QuotedNote, SendButtons } from './moneyFields';
+import { ChoiceField, NoteField, QuotedNote } from './moneyFields';
+import { SendButtons } from '../../dashboardKit';
 
 const METHODS: readonly MarkMethod[] = ['door', 'transfer'];
 

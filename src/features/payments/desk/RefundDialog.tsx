@@ -18,6 +18,7 @@ import {
   amountText,
   cardCharge,
   parseAmountInput,
+  payingGiftCard,
   paymentPaths,
   refundOutcomeMessage,
   proposedRefund,
@@ -29,7 +30,8 @@ import { deskKey, type Order } from '../../orders';
 import { newRefundId, queueRefund } from './refundRequests';
 import { useOrderMoney } from './orderMoney';
 import { useRefundAnswers } from './markAnswers';
-import { ChoiceField, NoteField, QuotedNote, SendButtons } from './moneyFields';
+import { ChoiceField, NoteField, QuotedNote } from './moneyFields';
+import { SendButtons } from '../../dashboardKit';
 
 /** What became of the refund, in words, while it waits, once trusted code has answered, or when it was refused. */
 function RefundStatus({
@@ -97,6 +99,7 @@ export function RefundDialog({
   const money = useOrderMoney(payment.currency);
   const payments = useAtomValue(liveValueAtom(paymentPaths.payments(deskKey(order.uid, order.id))));
   const byCard = payments.status === 'ready' && cardCharge(payments.value) !== null;
+  const byGiftCard = payments.status === 'ready' && payingGiftCard(payments.value) !== null;
   // What could be refunded when staff opened it: the summary follows the order live, and moves once this lands.
   const [then] = useState(() => ({ left: refundable(payment), paid: payment.paid, refunded: payment.refunded }));
   const { left } = then;
@@ -111,7 +114,13 @@ export function RefundDialog({
   const [sent, setSent] = useState<{ refundId: string; minor: number } | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
   const amountField = useRef<HTMLInputElement>(null);
-  const ways: RefundWay[] = byCard ? ['card', 'by-hand'] : ['by-hand'];
+  // To a gift card too, as staff choose (docs/gift-cards.md#refunds-to-a-gift-card): the one that paid, or a new one.
+  const ways: RefundWay[] = [
+    ...(byCard ? (['card'] as const) : []),
+    ...(byGiftCard ? (['giftcard'] as const) : []),
+    'new-giftcard',
+    'by-hand',
+  ];
   const most = money(left);
   const paid = money(then.paid);
   const refunded = money(then.refunded);
@@ -216,7 +225,15 @@ export function RefundDialog({
         <SendButtons
           sent={sent !== null}
           cancelLabel={intro ? t`No refund` : undefined}
-          submitLabel={way === 'card' ? t`Refund to the card` : t`Refund by hand`}
+          submitLabel={
+            way === 'card'
+              ? t`Refund to the card`
+              : way === 'by-hand'
+                ? t`Refund by hand`
+                : way === 'giftcard'
+                  ? t`Refund to the gift card`
+                  : t`Refund to a new gift card`
+          }
           onClose={onClose}
         />
       </form>

@@ -1,10 +1,8 @@
 /**
- * The parts the desk's money dialogs share (RecordPaymentDialog, RefundDialog): a choice of how, a note for staff (and
- * how it is quoted, in the order's payments too), and the buttons that turn into a focused "Close" once the form is sent.
+ * The parts the desk's money dialogs share (RecordPaymentDialog, RefundDialog): a choice of how, and a note for staff
+ * (and how it is quoted, in the order's payments too). Their buttons are the desk's (dashboardKit's SendButtons).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -62,32 +60,5 @@ export function NoteField({ value, max, onChange }: { value: string; max: number
       helperText={t`Up to ${max} characters, for staff only`}
       slotProps={{ htmlInput: { maxLength: max } }}
     />
-  );
-}
-
-/** Cancel (or `cancelLabel`) and the form's submit button until it is sent; then only Close, focused. */
-export function SendButtons({
-  sent,
-  cancelLabel,
-  submitLabel,
-  onClose,
-}: {
-  sent: boolean;
-  cancelLabel?: string;
-  submitLabel: string;
-  onClose: () => void;
-}) {
-  return (
-    <DialogActions>
-      {/* Remounted once sent, so the focus goes to it rather than to the page when the form goes. */}
-      <Button key={String(sent)} onClick={onClose} autoFocus={sent}>
-        {sent ? <Trans>Close</Trans> : (cancelLabel ?? <Trans>Cancel</Trans>)}
-      </Button>
-      {!sent && (
-        <Button type="submit" variant="contained">
-          {submitLabel}
-        </Button>
-      )}
-    </DialogActions>
   );
 }

@@ -33,6 +33,7 @@ export {
   REFUND_NOTE_MAX,
   REFUND_STATE_LABELS,
   REFUND_WAY_LABELS,
+  payingGiftCard,
   cardCharge,
   parseRefundOutcome,
   parseRefunds,

@@ -21,15 +21,22 @@ export const refundPaths = {
 } as const;
 
 /**
- * How the money goes back: through the card provider, by hand (a bank transfer, cash at the door), or to the gift
- * card that paid it, which trusted code does as the order closes (docs/gift-cards.md#giving-it-back).
+ * How the money goes back: through the card provider, by hand (a bank transfer, cash at the door), to the gift card
+ * that paid it (which trusted code also does as the order closes: docs/gift-cards.md#giving-it-back), or to a new
+ * gift card issued for it and mailed to the buyer (docs/gift-cards.md#refunds-to-a-gift-card).
  */
-export type RefundWay = 'card' | 'by-hand' | 'giftcard';
+export type RefundWay = 'card' | 'by-hand' | 'giftcard' | 'new-giftcard';
+const REFUND_WAYS: readonly RefundWay[] = ['card', 'by-hand', 'giftcard', 'new-giftcard'];
+export const isRefundWay = (value: unknown): value is RefundWay => (REFUND_WAYS as readonly unknown[]).includes(value);
 
 export const REFUND_WAY_LABELS: Record<RefundWay, MessageDescriptor> = {
   card: /*i18n*/ { id: 'desk.refund.way.card', message: 'To the card, through the card provider' },
   'by-hand': /*i18n*/ { id: 'desk.refund.way.by-hand', message: 'Recorded as refunded by hand (bank transfer, cash)' },
   giftcard: /*i18n*/ { id: 'desk.refund.way.giftcard', message: 'Back to the gift card it was paid with' },
+  'new-giftcard': /*i18n*/ {
+    id: 'desk.refund.way.new-giftcard',
+    message: 'To a new gift card, emailed to the buyer',
+  },
 };
 
 /** What the rules let a refund's note be at most. */
@@ -94,6 +101,8 @@ export type RefundOutcome =
   | { kind: 'too-much'; left: number }
   /** A card refund for an order with no confirmed card payment, or with no card provider set up. */
   | { kind: 'no-card' }
+  /** A refund to the gift card that paid, for an order no gift card paid (or whose card cannot be read). */
+  | { kind: 'no-gift-card' }
   | { kind: 'already' }
   /** No such order, or one from before payments. */
   | { kind: 'not-found' }
@@ -115,6 +124,7 @@ export function parseRefundOutcome(raw: unknown): RefundOutcome | null {
       return left === null ? null : { kind: 'too-much', left };
     }
     case 'no-card':
+    case 'no-gift-card':
     case 'already':
     case 'not-found':
     case 'invalid':
@@ -156,6 +166,11 @@ export function refundOutcomeMessage(outcome: RefundOutcome, money: (minor: numb
         id: 'desk.refund.no-card',
         message: 'Not refunded: this order has no card payment the card provider can refund. Refund it by hand.',
       };
+    case 'no-gift-card':
+      return /*i18n*/ {
+        id: 'desk.refund.no-gift-card',
+        message: 'Not refunded: no gift card paid this order. Refund it to a new gift card or another way.',
+      };
     case 'already':
       return /*i18n*/ {
         id: 'desk.refund.already',
@@ -191,16 +206,19 @@ export interface RefundEntry extends MoneyRecordFields {
   state: RefundState;
   /** Why the provider refused it (failed only). */
   error: string;
+  /** The gift card it went to (ways giftcard and new-giftcard). */
+  card?: string;
 }
 
 function parseRefund(id: string, raw: unknown): RefundEntry | null {
   if (!isRecord(raw)) return null;
   const { way, state, error } = raw;
   const fields = moneyRecordFields(raw);
-  if (way !== 'card' && way !== 'by-hand' && way !== 'giftcard') return null;
+  if (!isRefundWay(way)) return null;
   if (state !== 'created' && state !== 'pending' && state !== 'done' && state !== 'failed') return null;
   if (!fields) return null;
-  return { id, way, state, ...fields, error: typeof error === 'string' ? error : '' };
+  const card = typeof raw.card === 'string' ? { card: raw.card } : {};
+  return { id, way, state, ...fields, error: typeof error === 'string' ? error : '', ...card };
 }
 
 /** An order's refunds, oldest first; what cannot be read is counted, not shown (docs/hostile-data.md). */
@@ -219,6 +237,21 @@ export function cardCharge(payments: unknown, only?: string): string | null {
     if (!isRecord(record) || (only !== undefined && id !== only)) continue;
     if (record.method === 'card' && record.state === 'confirmed' && typeof record.charge === 'string' && record.charge)
       return record.charge;
+  }
+  return null;
+}
+
+/** The gift card that paid the order (its confirmed `giftcard` payment), from its payment records; null when none. */
+export function payingGiftCard(payments: unknown): string | null {
+  if (!isRecord(payments)) return null;
+  for (const record of Object.values(payments)) {
+    if (
+      isRecord(record) &&
+      record.method === 'giftcard' &&
+      record.state === 'confirmed' &&
+      typeof record.card === 'string'
+    )
+      return record.card;
   }
   return null;
 }

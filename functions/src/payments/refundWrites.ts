@@ -1,0 +1,70 @@
+/**
+ * A refund request as trusted code reads it, and what a refund that was made writes beside its answer: its record,
+ * the order's summary moved on, and the email that tells the buyer (refunds.ts; docs/payments.md#refunds).
+ */
+import { paths } from '../../../src/firebase/paths';
+import { queuedMail } from '../../../src/features/orders/orderMail';
+import type { OrderPayment } from '../../../src/features/payments/model/orderPayment';
+import { isRefundWay, type RefundWay } from '../../../src/features/payments/model/refundRecords';
+import { isRecord } from '../../../src/state/validation';
+import { SERVER_TIME } from './settlePayment';
+
+/** A refund as queued by staff, or by trusted code for card money that bought nothing (card.ts). */
+export interface RefundRequest {
+  uid: string;
+  order: string;
+  /** In the order's currency's minor units. */
+  amount: number;
+  way: RefundWay;
+  note: string;
+  by: string;
+  /** The card payment whose charge is refunded; any of the order's when not given. */
+  payment?: string;
+}
+
+export function parseRequest(raw: unknown): RefundRequest | null {
+  if (!isRecord(raw)) return null;
+  const { uid, order, amount, way, note, by, payment } = raw;
+  if (typeof uid !== 'string' || typeof order !== 'string' || typeof by !== 'string') return null;
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return null;
+  if (!isRefundWay(way)) return null;
+  const named = typeof payment === 'string' ? { payment } : {};
+  return { uid, order, amount, way, by, note: typeof note === 'string' ? note : '', ...named };
+}
+
+/** The email that tells the buyer what was given back; one per refund. */
+export function refundMail(
+  target: { uid: string; order: string },
+  messageId: string,
+  order: Record<string, unknown>,
+): Record<string, unknown> {
+  const contact = isRecord(order.contact) ? order.contact : {};
+  if (typeof contact.email !== 'string') return {};
+  return queuedMail(
+    messageId,
+    { uid: target.uid, order: target.order, kind: 'refund', to: contact.email },
+    SERVER_TIME,
+  );
+}
+
+/** The refund's record, in the order's `currency`. */
+export function recordOf(request: RefundRequest, currency: string, state: 'created' | 'done'): Record<string, unknown> {
+  return {
+    way: request.way,
+    amount: request.amount,
+    currency,
+    state,
+    created: SERVER_TIME,
+    by: request.by,
+    ...(request.note ? { note: request.note } : {}),
+  };
+}
+
+/** The order's summary moved on by a refund that was made. */
+export function moveOn(request: RefundRequest, payment: OrderPayment): Record<string, unknown> {
+  const orderPath = paths.order(request.uid, request.order);
+  return {
+    [`${orderPath}/pay/refunded`]: payment.refunded + request.amount,
+    [`${orderPath}/pay/v`]: payment.v + 1,
+  };
+}
