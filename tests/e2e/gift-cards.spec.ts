@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { PaymentSettings } from '../../src/features/payments/model';
+import { newGiftCardRecord } from '../../src/features/giftcards/model/giftCard';
 import { expect, test } from './accounts';
 import { checkScreen } from './screenCheck';
 import { failOnPageErrors, storedPay } from './support';
@@ -263,4 +264,42 @@ test('staff refund part of a paid order to a new gift card: its code reaches the
   const code = /new gift card, ([0-9A-Z-]{19})\./.exec(mail.parsed.text ?? '')![1]!;
   expect(await db.read(`giftCards/${code.replace(/-/g, '')}`)).toMatchObject({ value: 1000, balance: 1000 });
   expect(await db.read('orders/buyer-p/order-paid/pay')).toMatchObject({ paid: 3600, refunded: 1000 });
+});
+
+test('a buyer sends a gift card to someone else with a message: they get it by email, and nothing else of the order', async ({
+  page,
+  db,
+}) => {
+  await db.write('paymentSettings', CARD_AND_TRANSFER);
+  // A £50 card of the buyer's own, issued by the shop, pays for it whole, so the order is paid as it is placed.
+  const paying = 'W3BT9FD2RPXQ4M7K';
+  await db.write(
+    `giftCards/${paying}`,
+    newGiftCardRecord({ currency: 'GBP', value: 5000, expires: null, from: { by: 'staff' } }, Date.now()),
+  );
+  await checkoutWith(page, 'Gift Card £25');
+  await page.getByRole('radio', { name: 'Someone else: email them the gift cards' }).check();
+  await fillDetails(page);
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  // Whom it is for is asked before anything is placed.
+  await expect(page.getByRole('textbox', { name: 'Recipient', exact: true })).toBeFocused();
+  await expect(page.getByText('Enter their name.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Recipient', exact: true }).fill('Robin Ash');
+  await page.getByRole('textbox', { name: 'Recipient’s address' }).fill('robin@example.com');
+  await page.getByRole('textbox', { name: 'A message for them (optional)' }).fill('Happy birthday, Robin!');
+  await useGiftCard(page, paying);
+  await checkScreen(page, 'checkout-gift-recipient');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByTestId('order-payment')).toContainText('Paid £25.00', { timeout: 20_000 });
+
+  await expect
+    .poll(() => db.mailbox.messages().filter((m) => m.recipients.includes('robin@example.com')).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  const gift = db.mailbox.messages().find((m) => m.recipients.includes('robin@example.com'))!;
+  expect(gift.parsed.subject).toBe('Rowan Birch sent you a gift card · The Lantern Rooms');
+  expect(gift.parsed.text).toContain('Rowan Birch wrote:\nHappy birthday, Robin!');
+  expect(gift.parsed.text).toMatch(/- [0-9A-Z]{4}(-[0-9A-Z]{4}){3}: £25\.00, never expires/);
+  expect(gift.parsed.text).not.toContain('/order#');
 });

@@ -590,3 +590,43 @@ describe('refunds to a gift card, as staff choose', () => {
     expect(await read(`refunds/${key}`)).toBeNull();
   });
 });
+
+describe('gift cards for someone the buyer names', () => {
+  const gift = { name: 'Robin Ash', email: 'robin@example.com', message: 'Happy birthday!\nSee you there.' };
+
+  it('keeps the recipient on an order that buys cards, and queues their email with the cards once it is paid', async () => {
+    const id = await queueOrder('ann', { card25: 1 }, 'door', { gift });
+    await createAllocator(trusted()).settle();
+    expect(await read(`orders/ann/${id}/gift`)).toEqual(gift);
+    const jobs = () => read(`mailOutbox/${id}-giftcards`);
+    expect(await jobs()).toBeNull();
+    await connect('staff', 'staff')
+      .ref('paymentMarks/mark-gift')
+      .set({ uid: 'ann', order: id, amount: 2500, method: 'door', by: 'staff', at: NOW });
+    await markApplier(trusted())();
+    expect(await jobs()).toMatchObject({ kind: 'giftcards', to: 'robin@example.com', uid: 'ann', order: id });
+    // The buyer is told too, with the same cards.
+    expect(await read(`mailOutbox/${id}-paid`)).toMatchObject({ kind: 'paid', to: 'ann@example.com' });
+  });
+
+  it('sends the cards of an order a gift card paid whole as it is placed; an order without cards keeps no recipient', async () => {
+    const code = await issued(5000);
+    const id = await queueOrder('ann', { card10: 1 }, 'door', { gift, giftCard: code });
+    await createAllocator(trusted()).settle();
+    expect(await read(`mailOutbox/${id}-giftcards`)).toMatchObject({ kind: 'giftcards', to: 'robin@example.com' });
+
+    const tickets = await queueOrder('bob', { gig: 1 }, 'door', { gift });
+    await createAllocator(trusted()).settle();
+    expect(await read(`orders/bob/${tickets}`)).not.toBeNull();
+    expect(await read(`orders/bob/${tickets}/gift`)).toBeNull();
+  });
+
+  it('takes a recipient only with a name and a plain address, and nobody but trusted code writes it on an order', async () => {
+    await refused(queueOrder('ann', { card25: 1 }, 'door', { gift: { ...gift, email: 'robin@' } }));
+    await refused(queueOrder('bob', { card25: 1 }, 'door', { gift: { ...gift, name: '' } }));
+    await refused(queueOrder('cat', { card25: 1 }, 'door', { gift: { ...gift, message: 'x'.repeat(501) } }));
+    const id = await order('dan', { card25: 1 }, 'door');
+    await refused(connect('dan', 'dan').ref(`orders/dan/${id}/gift`).set(gift));
+    await refused(connect('staff', 'staff').ref(`orders/dan/${id}/gift`).set(gift));
+  });
+});

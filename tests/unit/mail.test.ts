@@ -18,6 +18,7 @@ import {
 } from '../../functions/src/mail/compose';
 import type { MailDatabase } from '../../functions/src/mail/orderData';
 import { qrPng } from '../../functions/src/mail/qrPng';
+import { composeGiftMail } from '../../functions/src/mail/giftMail';
 import { callerLimit, rateLimit } from '../../functions/src/mail/rateLimit';
 import { callerBehindGoogle, callerDirect } from '../../functions/src/mail/caller';
 import { createMailSender, isPermanent, retryDelay } from '../../functions/src/mail/sender';
@@ -173,6 +174,38 @@ describe('composing an email', () => {
         'W3BT-9FD2-RPXQ-4M7K',
       );
     }
+  });
+
+  it('takes the cards to whom the buyer named: their address, the buyer’s name and message, the codes, nothing else', async () => {
+    const paid = pay('card', { state: 'paid', paid: 2500 });
+    const ctx = context({ giftCards: GIFT_CARDS }, 2, 'Ann Buyer', paid);
+    const gift = { name: 'Robin Ash', email: 'robin@example.com', message: 'Happy birthday!\n<b>See you</b>' };
+    const mail = composeGiftMail({ ...ctx, order: { ...ctx.order, gift } });
+    expect(mail.to).toBe('robin@example.com');
+    expect(mail.subject).toBe('Ann Buyer sent you 2 gift cards · Hall & Co');
+    expect(mail.text).toContain('Hello Robin Ash,\n\nAnn Buyer has sent you 2 gift cards for Hall & Co.');
+    expect(mail.text).toContain('Ann Buyer wrote:\nHappy birthday!\n<b>See you</b>');
+    expect(mail.text).toContain('- W3BT-9FD2-RPXQ-4M7K: £25.00, never expires');
+    expect(mail.html).toContain('Happy birthday!<br>&lt;b&gt;See you&lt;/b&gt;');
+    // The buyer's order stays theirs: no reference, lines, total or link.
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain('K7M4-QXPR');
+      expect(part).not.toContain('Gig');
+      expect(part).not.toContain('order#');
+    }
+    expect(headersOf(await wire(mail))).toMatch(/^To: robin@example\.com$/m);
+  });
+
+  it('names no buyer whose name is no name, and sends nothing without a recipient or cards', () => {
+    const paid = pay('card', { state: 'paid', paid: 2500 });
+    const ctx = context({ giftCards: GIFT_CARDS.slice(0, 1) }, 2, 'Visit http://spam.example/now', paid);
+    const gift = { name: 'Robin', email: 'robin@example.com', message: '' };
+    const mail = composeGiftMail({ ...ctx, order: { ...ctx.order, gift } });
+    expect(mail.subject).toMatch(/^Someone sent you a gift card · /);
+    expect(mail.text).not.toContain('spam');
+    expect(mail.text).not.toContain('wrote:');
+    expect(() => composeGiftMail(ctx)).toThrow(UnsendableMail);
+    expect(() => composeGiftMail({ ...ctx, giftCards: [], order: { ...ctx.order, gift } })).toThrow(UnsendableMail);
   });
 
   it('never carries gift card codes in an email about a lapse, a refund, money received, a cancellation or the link', () => {

@@ -7,6 +7,8 @@
  */
 import { deskKey } from '../../../src/features/orders/deskIndex';
 import { giftCardPaths, newGiftCardCode, newGiftCardRecord } from '../../../src/features/giftcards/model/giftCard';
+import { parseGiftRecipient } from '../../../src/features/giftcards/model/giftRecipient';
+import { queuedMail } from '../../../src/features/orders/orderMail';
 import { toMinorUnits } from '../../../src/lib/money';
 import { isRecord } from '../../../src/state/validation';
 
@@ -57,4 +59,24 @@ export function issueWrites(
   }
   if (Object.keys(issued).length > 0) writes[issuedCardsPath(uid, orderId)] = issued;
   return writes;
+}
+
+/**
+ * The email that takes an order's gift cards to whom the buyer named at checkout (`order.gift`, as stored), queued
+ * with the cards' issue; none when the buyer named nobody, or the order issued no card (`issued`, issueWrites's).
+ */
+export function recipientMailWrites(
+  uid: string,
+  orderId: string,
+  order: unknown,
+  issued: Record<string, unknown>,
+  serverTime: object,
+): Record<string, unknown> {
+  const recipient = parseGiftRecipient(isRecord(order) ? order.gift : null);
+  if (!recipient || !(issuedCardsPath(uid, orderId) in issued)) return {};
+  return queuedMail(
+    `${orderId}-giftcards`,
+    { uid, order: orderId, kind: 'giftcards', to: recipient.email },
+    serverTime,
+  );
 }

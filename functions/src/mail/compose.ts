@@ -58,8 +58,8 @@ export interface MailRefund {
 
 export interface MailContext {
   messageId: string;
-  /** An email about the order itself (a staff message has composeBookedMessage). */
-  kind: Exclude<MailKind, 'message'>;
+  /** An email about the order itself (a staff message has composeBookedMessage, the recipient's cards composeGiftMail). */
+  kind: Exclude<MailKind, 'message' | 'giftcards'>;
   /** The status a status email announces. */
   status?: OrderStatus;
   /** What a refund email says was given back (kind 'refund'). */
@@ -436,13 +436,13 @@ const carriesGoods = (ctx: MailContext) =>
   ctx.kind !== 'received' &&
   !(ctx.kind === 'status' && ctx.status === 'cancelled');
 
-const shopNameOf = (shop: SiteState) => oneLine(shop.name || 'Storefront', 80);
+export const shopNameOf = (shop: SiteState) => oneLine(shop.name || 'Storefront', 80);
 
-const contactLines = (shop: SiteState) =>
+export const contactLines = (shop: SiteState) =>
   [shop.address && `${shop.address} ${shop.postcode}`.trim(), shop.telephone, shop.email].filter(Boolean);
 
 /** An email's page: the shop's name above, `inner` (HTML) in a white column, the shop's contact details below. */
-function htmlFrame(title: string, shop: SiteState, language: string, inner: string): string {
+export function htmlFrame(title: string, shop: SiteState, language: string, inner: string): string {
   const shopName = shopNameOf(shop);
   return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f4;">
@@ -456,10 +456,14 @@ ${inner}
 </table></td></tr></table></body></html>`;
 }
 
-/** Who it is from and to, and what it is called: every header that carries data, each one line. */
-function envelope(
+/**
+ * Who it is from and to, and what it is called: every header that carries data, each one line. To the order's own
+ * address unless `to` names another (the gift cards' recipient, the order's `gift`).
+ */
+export function envelope(
   ctx: { messageId: string; domain: string; from: string; order: Order; shop: SiteState },
   subject: string,
+  to: string = ctx.order.contact.email,
 ): Pick<ComposedMail, 'messageId' | 'from' | 'to' | 'replyTo' | 'subject'> {
   const shopName = shopNameOf(ctx.shop);
   const { email } = ctx.shop;
@@ -468,7 +472,7 @@ function envelope(
     from: { name: shopName, address: plainAddress(ctx.from, 'The sending address') },
     // The address alone: a buyer's typed name is theirs to choose, and a display name is what mail programs show
     // first (docs/security.md#what-an-anonymous-script-can-still-make-the-shop-send).
-    to: plainAddress(ctx.order.contact.email, "The order's email"),
+    to: plainAddress(to, "The order's email"),
     ...(email && ADDRESS.test(email) ? { replyTo: { name: shopName, address: email } } : {}),
     subject: oneLine(`${subject} · ${shopName}`, 200),
   };
@@ -478,7 +482,7 @@ function envelope(
  * How an order's emails are written: in its language, formatted in that language (in the shop's zone). An order from
  * before languages is written in the shop's main language and formatted in the shop's locale, as it always was.
  */
-function orderWriting(order: Order, shop: SiteState): Writing {
+export function orderWriting(order: Order, shop: SiteState): Writing {
   return { i18n: orderI18n(order.language), locale: order.language ?? shop.locale };
 }
 

@@ -28,6 +28,7 @@ import { composeMail, UnsendableMail, type ComposedMail, type MailRefund } from 
 import { addressBudgetKey, PER_ADDRESS, spend } from './mailBudget';
 import { giftCardPageUrl } from '../../../src/features/giftcards/model/giftCard';
 import { readOrderData, type MailDatabase } from './orderData';
+import { composeGiftMail } from './giftMail';
 
 export interface MailTransport {
   send(mail: ComposedMail): Promise<void>;
@@ -242,6 +243,19 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     if (!data) throw new UnsendableMail('the order is gone');
     const { link: secret, ...content } = data;
     if (secret === null) throw new UnsendableMail('the order has no link');
+    if (job.kind === 'giftcards') {
+      await transport.send(
+        composeGiftMail({
+          ...content,
+          messageId: job.id,
+          orderUrl: orderPageUrl(options.shopUrl, secret),
+          balanceUrl: giftCardPageUrl(options.shopUrl),
+          from: options.from,
+          domain,
+        }),
+      );
+      return;
+    }
     const refund = job.kind === 'refund' ? await readRefund(db, job) : null;
     await transport.send(
       composeMail({

@@ -50,8 +50,9 @@ import {
 } from '../../../src/features/payments/model/paymentSettings';
 import { orderIdFor } from './orderId';
 import { giftCardPart, giftCardSpendWrites } from './giftCardSpend';
-import { issueWrites } from '../giftcards/issue';
+import { issueWrites, recipientMailWrites } from '../giftcards/issue';
 import { STORED_GIFT_CARD_CODE, type GiftCard } from '../../../src/features/giftcards/model/giftCard';
+import { giftRecipientRecord, parseGiftRecipient } from '../../../src/features/giftcards/model/giftRecipient';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -105,6 +106,8 @@ function parseRequest(raw: unknown): OrderRequest | null {
   if (raw.language !== undefined && language === null) return null;
   const giftCard = typeof raw.giftCard === 'string' && STORED_GIFT_CARD_CODE.test(raw.giftCard) ? raw.giftCard : null;
   if (raw.giftCard !== undefined && giftCard === null) return null;
+  const gift = parseGiftRecipient(raw.gift);
+  if (raw.gift !== undefined && gift === null) return null;
   return {
     id: raw.id,
     at: raw.at,
@@ -115,6 +118,7 @@ function parseRequest(raw: unknown): OrderRequest | null {
     ...(raw.names !== undefined ? { names: parseAttendeeNames(raw.names) } : {}),
     ...(language ? { language } : {}),
     ...(giftCard ? { giftCard } : {}),
+    ...(gift ? { gift } : {}),
   };
 }
 
@@ -427,12 +431,25 @@ export function settleBatch(
       contact: request.contact,
       ...(request.notes ? { notes: request.notes } : {}),
       ...(request.language ? { language: request.language } : {}),
+      // Whom its gift cards are for: only an order that buys some (docs/gift-cards.md#selling-them).
+      ...(request.gift && Object.values(items).some((item) => item.giftCard)
+        ? { gift: giftRecipientRecord(request.gift) }
+        : {}),
       ...orderDelivery(uid, orderId, request.contact.email, update),
     };
     Object.assign(update, staffDeskWrites(uid, orderId, update[paths.order(uid, orderId)], at, products));
     // Paid as it is placed (a gift card paid all of it): the gift cards it bought are issued at once.
-    if (pay.state === 'paid')
-      Object.assign(update, issueWrites(uid, orderId, items, terms.currency, terms.now, SERVER_TIME));
+    if (pay.state === 'paid') {
+      const issued = issueWrites(uid, orderId, items, terms.currency, terms.now, SERVER_TIME);
+      const order = update[paths.order(uid, orderId)] as { mail: Record<string, unknown> };
+      Object.assign(update, issued);
+      // The recipient's email: its delivery goes in the order written whole above, its job beside it.
+      const mailOf = `${paths.order(uid, orderId)}/mail/`;
+      for (const [path, value] of Object.entries(recipientMailWrites(uid, orderId, order, issued, SERVER_TIME))) {
+        if (path.startsWith(mailOf)) order.mail[path.slice(mailOf.length)] = value;
+        else update[path] = value;
+      }
+    }
     update[paths.openOrderSlot(uid, slot!)] = orderId;
     const before = open.get(uid);
     open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: orderId });

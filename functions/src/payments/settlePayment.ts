@@ -10,7 +10,7 @@ import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/f
 import type { MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import { isRecord } from '../../../src/state/validation';
-import { issueWrites } from '../giftcards/issue';
+import { issueWrites, recipientMailWrites } from '../giftcards/issue';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 
 export const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -186,10 +186,8 @@ export function settlePayment(
   writes[`${deskPaths.order(key)}/hold`] = null;
   Object.assign(writes, paidMail(target, reading.order));
   // Gift cards it bought are issued now that it is paid (docs/gift-cards.md#selling-them).
-  Object.assign(
-    writes,
-    issueWrites(target.uid, target.order, reading.order.items, pay.currency, Date.now(), SERVER_TIME),
-  );
+  const issued = issueWrites(target.uid, target.order, reading.order.items, pay.currency, Date.now(), SERVER_TIME);
+  Object.assign(writes, issued, recipientMailWrites(target.uid, target.order, reading.order, issued, SERVER_TIME));
   // Paid: its tickets are valid, with nothing left to take at the door.
   eachTicket({ status: 'valid', due: null });
   if (late) {

@@ -1,4 +1,3 @@
-import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,7 +19,8 @@ import { shopLanguage } from '../../i18n/languages';
 import { authAtom, cartAtom, languageAtom, siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { AuthState } from '../../state/types';
-import { wishlist, type ItemIssue, useWishlistReview } from '../wishlist';
+import { wishlist, useWishlistReview } from '../wishlist';
+import { issueLabel, progressText, STOCK_ISSUES } from './checkoutWords';
 import { CheckoutFormFields } from './CheckoutForm';
 import { checkoutBlock } from './checkoutBlock';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
@@ -32,57 +32,21 @@ import { NothingToCheckOut } from './NothingToCheckOut';
 import { usePageTitle } from '../site';
 import { paymentSettingsAtom } from '../payments';
 import { methodsFor, offeredMethods, type PaymentMethod } from '../payments/model';
-import { GiftCardAtCheckout, type AppliedGiftCard } from '../giftcards';
+import {
+  GiftCardAtCheckout,
+  giftFieldId,
+  GiftRecipientFields,
+  useGiftRecipientProblems,
+  type AppliedGiftCard,
+} from '../giftcards';
+import type { GiftRecipient } from '../giftcards/model';
 import { PaymentChoice } from './PaymentChoice';
 import { AttendeeFields } from './AttendeeFields';
 import { attendeeErrors, attendeeFieldId, attendeeNames } from './attendees';
 
-/** What the allocator's answer decides for a request in line. */
-const STOCK_ISSUES: ReadonlySet<ItemIssue['kind']> = new Set(['sold-out', 'too-many']);
-
-/** What is wrong with a line, in a few words in the language spoken now. */
-function issueLabel(issue: ItemIssue): string {
-  switch (issue.kind) {
-    case 'price-changed':
-      return t`price changed`;
-    case 'too-many': {
-      const available = issue.available;
-      return t`only ${available} left`;
-    }
-    case 'over-limit': {
-      const limit = issue.limit;
-      return t`at most ${limit} per order`;
-    }
-    case 'under-minimum': {
-      const minimum = issue.minimum;
-      return t`at least ${minimum} per order`;
-    }
-    case 'not-on-sale-yet':
-      return t`sales not open yet`;
-    case 'sold-out':
-      return t`sold out`;
-    case 'unavailable':
-      return t`unavailable`;
-    case 'sales-closed':
-      return t`sales closed`;
-  }
-}
-
 function prefill(auth: AuthState): CheckoutFields {
   const name = auth.authenticated ? [auth.firstname, auth.lastname].filter(Boolean).join(' ') : '';
   return { name, email: auth.authenticated ? (auth.email ?? '') : '', telephone: '', notes: '' };
-}
-
-/** What the buyer is told while their request waits for its answer (docs/behaviour.md#the-on-sale-rush). */
-function progressText(progress: RequestProgress, connected: boolean): string {
-  if (progress === 'sending') {
-    return connected
-      ? t`Sending your order…`
-      : t`You are offline. Your order joins the line as soon as you are back online; keep this page open.`;
-  }
-  return connected
-    ? t`You’re in line. Orders are settled in the order they reached the shop; your answer shows here in a moment.`
-    : t`You’re in line and keep your place while you are offline. Your answer shows here when you are back online.`;
 }
 
 /**
@@ -124,6 +88,11 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const payments = useAtomValue(paymentSettingsAtom);
   // A gift card pays what it can (docs/gift-cards.md#paying-with-one); the buyer chooses how to pay the rest.
   const [giftCard, setGiftCard] = useState<AppliedGiftCard | null>(null);
+  // Whom gift cards bought are for: the buyer (null) or someone they name (docs/gift-cards.md#selling-them).
+  const buysGiftCards = review.items.some(({ product }) => product?.giftCard);
+  const [gift, setGift] = useState<GiftRecipient | null>(null);
+  const [giftTried, setGiftTried] = useState(false);
+  const giftProblems = useGiftRecipientProblems(buysGiftCards ? gift : null);
   const totalMinor = toMinorUnits(review.total, currency);
   const fromCard = giftCard ? Math.min(giftCard.balance, totalMinor) : 0;
   // A free order has nothing for a card to pay: the card named stays out of its request.
@@ -191,6 +160,12 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
     validate: validateCheckout,
     idPrefix: 'checkout',
     async submit(fields) {
+      const giftWrong = (['name', 'email'] as const).find((field) => giftProblems[field]);
+      setGiftTried(true);
+      if (giftWrong) {
+        document.getElementById(giftFieldId(giftWrong))?.focus();
+        return null;
+      }
       const wrong = attendeeErrors(attendeeNames(named, typedNames, fields.name));
       setNameErrors(wrong);
       const first = named.find(({ productId }) => wrong[productId]);
@@ -213,6 +188,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               names,
               language: shopLanguage(language),
               ...(giftCard && fromCard > 0 ? { giftCard: giftCard.code } : {}),
+              ...(buysGiftCards && gift ? { gift } : {}),
             },
             setProgress,
           );
@@ -339,6 +315,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
             }}
           />
         )}
+        {buysGiftCards && <GiftRecipientFields value={gift} onChange={setGift} shown={giftTried} />}
         {totalMinor > 0 && (
           <GiftCardAtCheckout
             total={totalMinor}

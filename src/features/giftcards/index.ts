@@ -4,3 +4,4 @@
 export { fetchGiftCardBalance, type GiftCardBalance, type GiftCardBalanceResult } from './balance';
 export { IssuedGiftCards } from './buyer/IssuedGiftCards';
 export { GiftCardAtCheckout, type AppliedGiftCard } from './buyer/GiftCardAtCheckout';
+export { GiftRecipientFields, giftFieldId, useGiftRecipientProblems } from './buyer/GiftRecipientFields';

@@ -5,6 +5,7 @@ import { isRecord, trueKeys } from '../../state/validation';
 import { parseDeliveries, type MailDelivery } from './orderMail';
 import { ORDER_STATUSES, type OrderStatus } from './orderStatus';
 import { parseOrderPayment, type OrderPayment, type StoredOrderPayment } from '../payments/model';
+import { parseGiftRecipient, type GiftRecipient } from '../giftcards/model';
 
 /** One product in a stored order: its title and price as the catalogue had them when it was ordered. */
 interface OrderItem {
@@ -144,6 +145,8 @@ export interface Order {
   payment: OrderPayment | null;
   /** The language its emails speak; null for an order from before languages, or one naming a language not spoken. */
   language: ShopLanguage | null;
+  /** Whom its gift cards are for, when the buyer named someone (docs/gift-cards.md#selling-them). */
+  gift?: GiftRecipient;
 }
 
 /** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
@@ -152,6 +155,10 @@ export function orderTotal(order: Pick<StoredOrder, 'items'>): number {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const giftOf = (raw: unknown) => {
+  const gift = parseGiftRecipient(raw);
+  return gift ? { gift } : {};
+};
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** An order's stored items as lines, each checked; an item without a usable price or quantity is left out. */
@@ -193,6 +200,7 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
     deliveries: parseDeliveries(raw.mail),
     payment: parseOrderPayment(raw.pay),
     language: isShopLanguage(raw.language) ? raw.language : null,
+    ...giftOf(raw.gift),
   };
 }
 

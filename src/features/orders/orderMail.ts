@@ -24,6 +24,7 @@ export const MAIL_KINDS = [
   'reminder',
   'refund',
   'received',
+  'giftcards',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -38,6 +39,7 @@ const MAIL_KIND_LABELS: Record<MailKind, MessageDescriptor> = {
   reminder: /*i18n*/ { id: 'mail.kind.reminder', message: 'Payment reminder' },
   refund: /*i18n*/ { id: 'mail.kind.refund', message: 'Refund' },
   received: /*i18n*/ { id: 'mail.kind.received', message: 'Payment received' },
+  giftcards: /*i18n*/ { id: 'mail.kind.giftcards', message: 'Gift cards to whom they are for' },
 };
 
 /**

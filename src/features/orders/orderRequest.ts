@@ -1,6 +1,6 @@
 import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
-import { UNUSABLE_REASONS, type UnusableReason } from '../giftcards/model';
+import { giftRecipientRecord, UNUSABLE_REASONS, type GiftRecipient, type UnusableReason } from '../giftcards/model';
 import type { PaymentMethod } from '../payments/model';
 import type { StoredOrder, WantedLine } from './order';
 
@@ -34,6 +34,8 @@ export interface OrderRequest {
   language?: ShopLanguage;
   /** A gift card's code (its stored form) to pay with first, in whole or in part (docs/gift-cards.md#paying-with-one). */
   giftCard?: string;
+  /** Whom the gift cards it buys are for, when not the buyer (docs/gift-cards.md#selling-them). */
+  gift?: GiftRecipient;
 }
 
 /** Attendees' names by product id, one per ticket in ticket order (an empty one: the buyer's name). */
@@ -76,6 +78,8 @@ export interface RequestChoices {
   language?: ShopLanguage;
   /** A gift card's code, in its stored form (normaliseGiftCardCode). */
   giftCard?: string;
+  /** Whom the gift cards it buys are for, when the buyer names someone. */
+  gift?: GiftRecipient;
 }
 
 /** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
@@ -84,7 +88,7 @@ export function requestRecord(
   lines: readonly WantedLine[],
   contact: StoredOrder['contact'],
   at: unknown,
-  { method, notes, names = {}, language, giftCard }: RequestChoices,
+  { method, notes, names = {}, language, giftCard, gift }: RequestChoices,
 ): Record<string, unknown> {
   const named = namesRecord(names);
   return {
@@ -97,6 +101,7 @@ export function requestRecord(
     ...(named ? { names: named } : {}),
     ...(language ? { language } : {}),
     ...(giftCard ? { giftCard } : {}),
+    ...(gift ? { gift: giftRecipientRecord(gift) } : {}),
   };
 }
 

@@ -24,3 +24,11 @@ export {
   type GiftCardDeskOutcome,
   type GiftCardRequest,
 } from './deskRequests';
+export {
+  GIFT_MESSAGE_MAX,
+  GIFT_NAME_MAX,
+  giftRecipientRecord,
+  isGiftAddress,
+  parseGiftRecipient,
+  type GiftRecipient,
+} from './giftRecipient';
