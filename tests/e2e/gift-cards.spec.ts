@@ -148,7 +148,7 @@ test('a code that is no card is told so at checkout and on the balance page, and
   expect(await db.read('orderQueue')).toBeNull();
 });
 
-test('staff issue a gift card by hand, find it, correct it with a note, and download every card as CSV @phone', async ({
+test('staff issue a gift card by hand, find it, correct it with a note, and download every card as CSV', async ({
   page,
   db,
   accounts,
