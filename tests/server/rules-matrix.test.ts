@@ -1120,6 +1120,68 @@ const MATRIX: Case[] = [
     ),
     allowed: [],
   },
+  {
+    what: 'ask trusted code to issue a gift card, as oneself',
+    run: (c) =>
+      set(ref(c.db, 'giftCardRequests/gift-request-1'), {
+        kind: 'issue',
+        value: 2000,
+        currency: 'GBP',
+        note: '',
+        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        at: serverTimestamp(),
+      }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'answer a gift card request as trusted code would (a card issued)',
+    run: write(() => 'giftCardAnswers/gift-request-2', { kind: 'issued', code: GIFT_CARD, at: serverTimestamp() }),
+    allowed: [],
+  },
+  {
+    what: 'void a gift card without its order being cancelled',
+    run: withGiftCard((c) =>
+      update(
+        ref(c.db),
+        movementWrites(
+          { code: GIFT_CARD, balance: 2500, v: 1 },
+          'voided-x',
+          { amount: -2500, kind: 'voided' },
+          serverTimestamp(),
+        ),
+      ),
+    ),
+    allowed: [],
+  },
+  {
+    what: "name someone to receive the customer's order's gift cards",
+    run: withPayment((c, u) =>
+      set(ref(c.db, `orders/${u.customer}/order-1/gift`), { name: 'Robin', email: 'robin@example.com' }),
+    ),
+    allowed: [],
+  },
+  {
+    what: "queue the customer's order's gift cards to another address",
+    run: withPayment((c, u) =>
+      update(ref(c.db), {
+        [`mailOutbox/order-1-giftcards`]: {
+          uid: u.customer,
+          order: 'order-1',
+          kind: 'giftcards',
+          to: 'robin@example.com',
+          created: serverTimestamp(),
+          state: 'queued',
+          attempts: 0,
+        },
+        [`orders/${u.customer}/order-1/mail/order-1-giftcards`]: {
+          kind: 'giftcards',
+          state: 'queued',
+          at: serverTimestamp(),
+        },
+      }),
+    ),
+    allowed: [],
+  },
   // Refunds (docs/payments.md#refunds): staff ask, only trusted code records one and moves the summary.
   {
     what: "queue a refund by hand of the customer's order, as oneself",
