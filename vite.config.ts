@@ -36,7 +36,7 @@ import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
 import { GIFT_CARD_BALANCE_ENDPOINT } from './src/features/giftcards/model/balanceEndpoint.ts';
-import { GIFT_CARD_DESK_ENDPOINT } from './src/features/giftcards/model/deskRequests.ts';
+import { GIFT_CARD_DESK_ENDPOINT } from './src/features/giftcards/model/deskEndpoint.ts';
 import {
   localMailSettings,
   MAIL_RETRY_MS,

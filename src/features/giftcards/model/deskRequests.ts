@@ -14,8 +14,7 @@ export const giftCardDeskPaths = {
   answer: (id: string) => `giftCardAnswers/${id}`,
 } as const;
 
-/** POST: the desk, having queued a request, asks trusted code to apply the queue now. */
-export const GIFT_CARD_DESK_ENDPOINT = '/api/giftcards/apply';
+export { GIFT_CARD_DESK_ENDPOINT } from './deskEndpoint';
 
 /** The longest note staff may give, as the rules hold it. */
 export const GIFT_CARD_NOTE_MAX = 200;
