@@ -165,17 +165,18 @@ test('the service worker installs and the app reloads offline', async ({ browser
   }
 });
 
-test('12 buyers press at once for 16 tickets through Hosting and the allocateOrders function', async ({
+test('8 buyers press at once for 10 tickets through Hosting and the allocateOrders function', async ({
   browser,
   db,
 }) => {
   test.setTimeout(240_000);
   await db.reset();
   // The path through Hosting and the function is what this adds to on-sale-rush.spec.ts; each buyer is a browser of
-  // its own, opened one by one, so fewer buyers than there (24 took 2.8 minutes in a CI loaded by others).
-  await db.write('products/folk-in-the-round/stock', 16);
+  // its own, opened one by one, so fewer buyers than there (24 took 2.8 minutes in a CI loaded by others, 12 took 65 s
+  // in a quiet one); 8 still press at once for less than they want together.
+  await db.write('products/folk-in-the-round/stock', 10);
   const event = { id: 'folk-in-the-round', title: 'Folk in the Round', price: 12.5, quantity: 2 };
-  const contexts = await Promise.all(Array.from({ length: 12 }, () => browser.newContext({ baseURL: HOSTING_URL })));
+  const contexts = await Promise.all(Array.from({ length: 8 }, () => browser.newContext({ baseURL: HOSTING_URL })));
   try {
     const pages = await Promise.all(contexts.map((context) => context.newPage()));
     for (const [index, page] of pages.entries()) {
@@ -191,10 +192,10 @@ test('12 buyers press at once for 16 tickets through Hosting and the allocateOrd
     expect((await pages[0]!.request.post(ALLOCATE_ENDPOINT)).status()).toBe(200);
     await pressAtOnce(pages);
     const outcomes = await Promise.all(pages.map((page) => answerOf(page, event.title, 90_000)));
-    expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(8);
-    expect(outcomes.filter((outcome) => outcome === 'sold out')).toHaveLength(4);
+    expect(outcomes.filter((outcome) => outcome === 'ordered')).toHaveLength(5);
+    expect(outcomes.filter((outcome) => outcome === 'sold out')).toHaveLength(3);
     expect(await db.read('products/folk-in-the-round/stock')).toBe(0);
-    expect(Object.keys((await db.read('tickets/folk-in-the-round')) as object)).toHaveLength(16);
+    expect(Object.keys((await db.read('tickets/folk-in-the-round')) as object)).toHaveLength(10);
     expect(await db.read('orderQueue')).toBeNull();
   } finally {
     await Promise.all(contexts.map((context) => context.close()));

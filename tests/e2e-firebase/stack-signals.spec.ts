@@ -1,6 +1,6 @@
 /**
  * `npm run start:firebase` and `npm start` stop as a whole: Ctrl-C in a terminal (SIGINT to the foreground
- * process group) and a process manager's SIGTERM to the group leave no process they started (database, Auth
+ * process group) and a process manager's SIGTERM to the group (`npm start` only: one handler takes both) leave no process they started (database, Auth
  * emulator, Hosting and Functions emulators and their workers, vite preview, the mailbox) and no port listened on, and the
  * next start on the same ports works. The scripts run as after `npm run build`, on the build of this test run.
  */
@@ -22,6 +22,13 @@ interface Stack {
   extra: string[];
   /** Where the shop answers a first visit. */
   url: string;
+  /**
+   * The signals it is stopped by, one start each. Both scripts stop in the one handler of
+   * scripts/stack/localStack.ts, whatever the signal: `npm start` (a start of about 20 s) is stopped by each, and
+   * `start:firebase` (about 45 s, its emulators and their workers) by Ctrl-C alone, what it adds being the
+   * processes it starts, not the signal (docs/testing.md#moving-checks-to-where-they-belong).
+   */
+  signals: ('SIGINT' | 'SIGTERM')[];
 }
 
 const firebase = { hosting: 5380, functions: 5381, db: 9380, auth: 9381, smtp: 5384, inbox: 5385 };
@@ -41,6 +48,7 @@ const STACKS: Stack[] = [
     },
     extra: ['--public', DIRS.client, '--functions', DIRS.functions],
     url: `http://localhost:${firebase.hosting}/home`,
+    signals: ['SIGINT'],
   },
   {
     command: 'npm start',
@@ -54,12 +62,14 @@ const STACKS: Stack[] = [
     },
     extra: ['--dist', DIRS.client],
     url: `http://localhost:${preview.app}/home`,
+    signals: ['SIGINT', 'SIGTERM'],
   },
 ];
 
 for (const stack of STACKS) {
-  test(`${stack.command} stops as a whole on Ctrl-C and on SIGTERM, and starts again on the same ports`, async () => {
-    test.setTimeout(2 * (START_MS + GRACE_MS) + 600_000);
+  const stoppedBy = stack.signals.length > 1 ? 'Ctrl-C and on SIGTERM, and starts again on the same ports' : 'Ctrl-C';
+  test(`${stack.command} stops as a whole on ${stoppedBy}`, async () => {
+    test.setTimeout(stack.signals.length * (START_MS + GRACE_MS) + 600_000);
     buildFor(PORTS, DIRS);
     const data = mkdtempSync(join(tmpdir(), 'storefront-signals-'));
     const args = [
@@ -67,7 +77,7 @@ for (const stack of STACKS) {
       ...stack.extra,
     ];
     try {
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const signal of stack.signals) {
         const stopped = await stopsAsAWhole(stack.script, [...args, '--data', data], signal, {
           startMs: START_MS,
           graceMs: GRACE_MS,

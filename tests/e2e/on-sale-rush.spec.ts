@@ -29,7 +29,7 @@ test('10 buyers press at once for 12 tickets: 6 orders, 4 told none are left, no
 }) => {
   // Each buyer is a browser of its own, opened one by one in 2-5 s on two cores (three at a time saved nothing): 16
   // of them took 3 minutes of a CI whose other worker was busy. 10 still press at once for less than they want
-  // together, and the Hosting stack's test has 12 more (tests/e2e-firebase); the crowd at scale is bench/rush.ts's
+  // together, and the Hosting stack's test has 8 more (tests/e2e-firebase); the crowd at scale is bench/rush.ts's
   // (2,000 buyers).
   test.setTimeout(300_000);
   await db.write(`products/${EVENT.id}/stock`, 12);
