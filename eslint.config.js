@@ -84,6 +84,12 @@ const layers = [
       'The gift card model is pure and shared with trusted code: it imports no feature, screen or database port.',
   },
   {
+    // The voucher model too (docs/vouchers.md).
+    target: './src/features/vouchers/model',
+    from: ['./src/features/!(vouchers)/**/*', './src/features/vouchers/!(model)/**/*', './src/firebase/**/*'],
+    message: 'The voucher model is pure and shared with trusted code: it imports no feature, screen or database port.',
+  },
+  {
     // What a first visit evaluates stays free of MUI and Emotion (docs/styling.md): the public pages, and the
     // wishlist, checkout and sign-in pages as a visitor with nothing stored sees them. MUI comes with the lazily
     // loaded pages, panels and dialogs that need it.
@@ -125,6 +131,7 @@ const SHARED_WITH_TRUSTED_CODE = [
   './features/orders',
   './features/payments/model',
   './features/giftcards/model',
+  './features/vouchers/model',
   './features/catalogue/product.ts',
   './features/catalogue/quota.ts',
   './features/catalogue/productTypes.ts',

@@ -36,6 +36,7 @@ import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
 import { GIFT_CARD_BALANCE_ENDPOINT } from './src/features/giftcards/model/balanceEndpoint.ts';
+import { VOUCHER_CHECK_ENDPOINT } from './src/features/vouchers/model/checkEndpoint.ts';
 import { GIFT_CARD_DESK_ENDPOINT } from './src/features/giftcards/model/deskEndpoint.ts';
 import {
   localMailSettings,
@@ -125,8 +126,9 @@ const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtd
  * `vite preview` runs trusted code through the same modules as the Cloud Functions in production: it settles the
  * order queue at /api/orders/allocate (functions/src/orders/), sends the mail the outbox holds after each batch,
  * at /api/mail/send and every half minute, and answers "find my order" and the order page
- * (functions/src/mail/), and a gift card's balance (functions/src/giftcards/balance.ts). It loads at the first call,
- * through tsx rather than the config's bundle: it shares modules with the app (src/), and firebase-admin with it.
+ * (functions/src/mail/), a gift card's balance (functions/src/giftcards/balance.ts) and the voucher check
+ * (functions/src/vouchers/check.ts). It loads at the first call, through tsx rather than the config's bundle: it
+ * shares modules with the app (src/), and firebase-admin with it.
  */
 function trustedCode(): Plugin {
   type Endpoints = typeof import('./functions/src/mail/endpoints.ts');
@@ -157,6 +159,9 @@ function trustedCode(): Plugin {
     /** A gift card's balance (functions/src/giftcards/balance.ts), with its limits. */
     giftCardBalance: typeof import('./functions/src/giftcards/balance.ts');
     balanceLimits: import('./functions/src/giftcards/balance.ts').GiftCardBalanceLimits;
+    /** The voucher check at checkout (functions/src/vouchers/check.ts), with its limits. */
+    voucherCheck: typeof import('./functions/src/vouchers/check.ts');
+    voucherLimits: import('./functions/src/vouchers/check.ts').VoucherCheckLimits;
   };
   let services: Promise<Services> | undefined;
   const start = async (): Promise<Services> => {
@@ -177,6 +182,7 @@ function trustedCode(): Plugin {
       ticketHolder,
       giftCardBalance,
       { giftCardDeskApplier },
+      voucherCheck,
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -194,6 +200,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/orders/ticketHolder.ts')>('./functions/src/orders/ticketHolder.ts'),
       load<typeof import('./functions/src/giftcards/balance.ts')>('./functions/src/giftcards/balance.ts'),
       load<typeof import('./functions/src/giftcards/deskRequests.ts')>('./functions/src/giftcards/deskRequests.ts'),
+      load<typeof import('./functions/src/vouchers/check.ts')>('./functions/src/vouchers/check.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -222,6 +229,8 @@ function trustedCode(): Plugin {
       sendSoon,
       giftCardBalance,
       balanceLimits: giftCardBalance.giftCardBalanceLimits(),
+      voucherCheck,
+      voucherLimits: voucherCheck.voucherCheckLimits(),
     };
   };
   return {
@@ -264,6 +273,7 @@ function trustedCode(): Plugin {
           PAYMENT_METHOD_ENDPOINT,
           TICKET_HOLDER_ENDPOINT,
           GIFT_CARD_BALANCE_ENDPOINT,
+          VOUCHER_CHECK_ENDPOINT,
           GIFT_CARD_DESK_ENDPOINT,
         ];
         if (!trustedPaths.includes(path ?? '')) {
@@ -324,6 +334,13 @@ function trustedCode(): Plugin {
           if (path === GIFT_CARD_BALANCE_ENDPOINT)
             return trusted.giftCardBalance.giftCardBalanceRequest(
               { read: mail.db.read, ...trusted.balanceLimits },
+              request.method,
+              body,
+              caller,
+            );
+          if (path === VOUCHER_CHECK_ENDPOINT)
+            return trusted.voucherCheck.voucherCheckRequest(
+              { read: mail.db.read, ...trusted.voucherLimits },
               request.method,
               body,
               caller,

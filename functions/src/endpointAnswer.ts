@@ -1,6 +1,6 @@
 /**
  * What trusted code's HTTP endpoints answer (/api/orders/allocate, /api/payments/apply, /api/mail/send, /api/orders/find,
- * /api/orders/link, /api/giftcards/balance), the same in the Cloud Functions (index.ts) and in `vite preview`
+ * /api/orders/link, /api/giftcards/balance, /api/vouchers/check), the same in the Cloud Functions (index.ts) and in `vite preview`
  * (vite.config.ts).
  */
 export interface EndpointAnswer {

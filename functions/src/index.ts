@@ -11,7 +11,8 @@
  *   provider's webhook /api/payments/card/webhook (payments/card.ts); and the order page's /api/payments/method
  *   (payments/methodChange.ts) and /api/tickets/holder (orders/ticketHolder.ts);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/), and
- *   /api/giftcards/balance, a gift card's balance, on the sender's connection (giftcards/balance.ts);
+ *   /api/giftcards/balance, a gift card's balance, and /api/vouchers/check, what a voucher makes of a cart, on the
+ *   sender's connection (giftcards/balance.ts, vouchers/check.ts);
  * - retryMail: every minute, sends the mail that is due again (a retry after a failure; anything a call left);
  * - expireOrders: every minute, applies cancels left queued, lets the orders whose payment holds have ended unpaid
  *   lapse, and reminds bank transfers due within a day (payments/holdsJob.ts).
@@ -52,6 +53,8 @@ import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '..
 import { ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { giftCardBalanceLimits, giftCardBalanceRequest, type GiftCardBalanceLimits } from './giftcards/balance';
+import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
+import { voucherCheckLimits, voucherCheckRequest, type VoucherCheckLimits } from './vouchers/check';
 import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
 import { giftCardDeskApplier } from './giftcards/deskRequests';
 import { applyGiftCardRequestsRequest } from './giftcards/deskEndpoint';
@@ -201,12 +204,13 @@ export const allocateOrders = onRequest(
   },
 );
 
-/** The balance endpoint's limits, held like the mail endpoints' (orderMail runs on one instance). */
+/** The balance endpoint's and the voucher check's limits, held like the mail endpoints' (orderMail: one instance). */
 let balanceLimits: GiftCardBalanceLimits | undefined;
+let voucherLimits: VoucherCheckLimits | undefined;
 
 export const orderMail = onRequest(
-  // Public: the order page, the sign-in page and the gift card balance page call it. One instance, so the callers'
-  // limits hold (mail/rateLimit.ts); its calls mostly wait on the database and SMTP.
+  // Public: the order page, the sign-in page, the gift card balance page and the checkout call it. One instance, so
+  // the callers' limits hold (mail/rateLimit.ts); its calls mostly wait on the database and SMTP.
   { region: REGION, invoker: 'public', memory: '256MiB', concurrency: 80, maxInstances: 1, secrets: [SMTP_URL] },
   async (request, response) => {
     const tooLarge = refuseIfTooLarge(request.rawBody?.length ?? 0, JSON_BODY_MAX_BYTES);
@@ -236,7 +240,14 @@ export const orderMail = onRequest(
                   body,
                   caller,
                 )
-              : { status: 404, headers: {}, body: 'not found' };
+              : request.path === VOUCHER_CHECK_ENDPOINT
+                ? await voucherCheckRequest(
+                    { read: services.db.read, ...(voucherLimits ??= voucherCheckLimits()) },
+                    request.method,
+                    body,
+                    caller,
+                  )
+                : { status: 404, headers: {}, body: 'not found' };
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );

@@ -44,6 +44,8 @@ import {
   giftCardBalanceRequest,
   type GiftCardBalanceLimits,
 } from '../../functions/src/giftcards/balance';
+import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
+import { voucherCheckLimits, voucherCheckRequest, type VoucherCheckLimits } from '../../functions/src/vouchers/check';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
 const APP_DATABASE_PORT = 9100;
@@ -87,6 +89,8 @@ interface TrustedCode {
   mail: TrustedMail;
   /** The balance endpoint's limits (functions/src/giftcards/balance.ts). */
   balanceLimits: GiftCardBalanceLimits;
+  /** The voucher check's limits (functions/src/vouchers/check.ts). */
+  voucherLimits: VoucherCheckLimits;
   /** The test's own card provider, started at the first card payment. */
   cards: () => Promise<CardStack>;
 }
@@ -185,33 +189,34 @@ async function connectPages(
     const answer = await ticketHolderRequest(trusted().changeHolder, request.method(), body);
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
-  // The mail sender's endpoints and a gift card's balance, as `vite preview` and the Cloud Function orderMail answer
-  // them.
+  // The mail sender's endpoints, a gift card's balance and the voucher check, as `vite preview` and the Cloud
+  // Function orderMail answer them.
   const E2E_CALLER = callerDirect('e2e');
-  await context.route(
-    new RegExp(`(${SEND_MAIL_ENDPOINT}|${FIND_ORDER_ENDPOINT}|${ORDER_LINK_ENDPOINT}|${GIFT_CARD_BALANCE_ENDPOINT})$`),
-    async (route) => {
-      if (!online()) return route.abort('internetdisconnected');
-      const { mail, balanceLimits } = trusted();
-      const request = route.request();
-      const path = new URL(request.url()).pathname;
-      const body: unknown = request.postData() ? request.postDataJSON() : undefined;
-      const answer =
-        path === SEND_MAIL_ENDPOINT
-          ? await sendMailRequest(mail.sender, request.method())
-          : path === FIND_ORDER_ENDPOINT
-            ? await findOrderRequest({ ...mail, limit: mail.findLimit }, request.method(), body, E2E_CALLER)
-            : path === GIFT_CARD_BALANCE_ENDPOINT
-              ? await giftCardBalanceRequest(
-                  { read: mail.db.read, ...balanceLimits },
-                  request.method(),
-                  body,
-                  E2E_CALLER,
-                )
+  const relayed = [
+    SEND_MAIL_ENDPOINT,
+    FIND_ORDER_ENDPOINT,
+    ORDER_LINK_ENDPOINT,
+    GIFT_CARD_BALANCE_ENDPOINT,
+    VOUCHER_CHECK_ENDPOINT,
+  ];
+  await context.route(new RegExp(`(${relayed.join('|')})$`), async (route) => {
+    if (!online()) return route.abort('internetdisconnected');
+    const { mail, balanceLimits, voucherLimits } = trusted();
+    const request = route.request();
+    const path = new URL(request.url()).pathname;
+    const body: unknown = request.postData() ? request.postDataJSON() : undefined;
+    const answer =
+      path === SEND_MAIL_ENDPOINT
+        ? await sendMailRequest(mail.sender, request.method())
+        : path === FIND_ORDER_ENDPOINT
+          ? await findOrderRequest({ ...mail, limit: mail.findLimit }, request.method(), body, E2E_CALLER)
+          : path === GIFT_CARD_BALANCE_ENDPOINT
+            ? await giftCardBalanceRequest({ read: mail.db.read, ...balanceLimits }, request.method(), body, E2E_CALLER)
+            : path === VOUCHER_CHECK_ENDPOINT
+              ? await voucherCheckRequest({ read: mail.db.read, ...voucherLimits }, request.method(), body, E2E_CALLER)
               : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, E2E_CALLER);
-      await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-    },
-  );
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
+  });
 }
 
 /**
@@ -276,6 +281,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           changeHolder: ticketHolderChanger(db),
           mail,
           balanceLimits: giftCardBalanceLimits(),
+          voucherLimits: voucherCheckLimits(),
           cards,
         };
         return trustedCode;

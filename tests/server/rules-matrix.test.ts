@@ -24,6 +24,7 @@ import { NAMESPACE, sdkClient, type SdkClient, startTestServer } from './support
 import { freePort } from '../../scripts/stack/ports';
 import { deskIndexWrites, deskStatusWrites, parseDeskEntry } from '../../src/features/orders/deskIndex';
 import { movementWrites, newGiftCardCode, newGiftCardRecord } from '../../src/features/giftcards/model/giftCard';
+import { newVoucherRecord, type VoucherTerms } from '../../src/features/vouchers/model/voucher';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RULES = readFileSync(join(REPO, 'database.rules.json'), 'utf8');
@@ -426,6 +427,32 @@ const withIssuedCards =
       [GIFT_CARD]: { line: 'gift-card-25', n: 0, value: 2500 },
     });
     return withGiftCard(work)(client);
+  };
+/** A voucher as staff create one (docs/vouchers.md), one of its two uses taken by the customer's order-1, then `work`. */
+const VOUCHER = 'SPRING20';
+const VOUCHER_TERMS: VoucherTerms = {
+  kind: 'percent',
+  value: 20,
+  currency: 'GBP',
+  scope: 'shop',
+  target: null,
+  uses: 2,
+  from: null,
+  until: null,
+  disabled: false,
+  tag: null,
+  comment: null,
+};
+const withVoucher =
+  (work: (client: SdkClient) => Promise<unknown>) =>
+  async (client: SdkClient): Promise<unknown> => {
+    await server.set(NAMESPACE, `/vouchers/${VOUCHER}`, {
+      ...newVoucherRecord(VOUCHER_TERMS, {}),
+      created: 1,
+      used: 1,
+    });
+    await server.set(NAMESPACE, `/voucherUses/${VOUCHER}/${uids.customer}~order-1`, { total: 2000, off: 500, at: 1 });
+    return work(client);
   };
 const EVERYONE = IDENTITIES;
 const SIGNED_IN_STAFF = ['staff'] as const;
@@ -1064,6 +1091,51 @@ const MATRIX: Case[] = [
   {
     what: "put a hold on the customer's index entry",
     run: withPayment((c, u) => set(ref(c.db, `deskOrders/${u.customer}~order-1/hold`), PAYMENT.until)),
+    allowed: [],
+  },
+  // Vouchers (docs/vouchers.md): staff read and write what one is; only trusted code counts its uses.
+  {
+    what: 'read a voucher by its code',
+    run: withVoucher((c) => get(ref(c.db, `vouchers/${VOUCHER}`))),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'list the vouchers', run: withVoucher((c) => get(ref(c.db, 'vouchers'))), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'create a voucher with no use counted',
+    run: write(() => 'vouchers/NEWCODE', newVoucherRecord(VOUCHER_TERMS, serverTimestamp())),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'create a voucher with its uses already counted',
+    run: write(() => 'vouchers/NEWCODE', { ...newVoucherRecord(VOUCHER_TERMS, serverTimestamp()), used: 1 }),
+    allowed: [],
+  },
+  {
+    what: "change a voucher's uses and disable it",
+    run: withVoucher((c) =>
+      update(ref(c.db), { [`vouchers/${VOUCHER}/uses`]: 5, [`vouchers/${VOUCHER}/disabled`]: true }),
+    ),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "give a voucher's use back by writing its count",
+    run: withVoucher((c) => set(ref(c.db, `vouchers/${VOUCHER}/used`), increment(-1))),
+    allowed: [],
+  },
+  {
+    what: 'count a use of a voucher',
+    run: withVoucher((c) => set(ref(c.db, `vouchers/${VOUCHER}/used`), increment(1))),
+    allowed: [],
+  },
+  { what: 'delete a voucher', run: withVoucher((c) => set(ref(c.db, `vouchers/${VOUCHER}`), null)), allowed: [] },
+  {
+    what: "read a voucher's uses",
+    run: withVoucher((c) => get(ref(c.db, `voucherUses/${VOUCHER}`))),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "remove an order from a voucher's uses",
+    run: withVoucher((c) => set(ref(c.db, `voucherUses/${VOUCHER}/${uids.customer}~order-1`), null)),
     allowed: [],
   },
   // Gift cards (docs/gift-cards.md): the code is the key; staff read them, only trusted code writes one.

@@ -43,6 +43,8 @@ import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/b
 import { giftCardBalanceRequest } from '../../functions/src/giftcards/balance';
 import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
 import { applyGiftCardRequestsRequest } from '../../functions/src/giftcards/deskEndpoint';
+import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
+import { voucherCheckRequest } from '../../functions/src/vouchers/check';
 import type { RateLimit } from '../../functions/src/mail/rateLimit';
 
 const ENDPOINTS = [
@@ -59,6 +61,7 @@ const ENDPOINTS = [
   ORDER_LINK_ENDPOINT,
   GIFT_CARD_BALANCE_ENDPOINT,
   GIFT_CARD_DESK_ENDPOINT,
+  VOUCHER_CHECK_ENDPOINT,
 ];
 const NOT_POST = ['OPTIONS', 'DELETE', 'GET', 'HEAD', 'PUT', 'PATCH'];
 
@@ -112,6 +115,16 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
           },
           method,
           { code: 'K7M4-QXPR-2D9F-TB3W' },
+          callerDirect('127.0.0.1'),
+        ),
+        voucherCheckRequest(
+          {
+            read: () => Promise.reject(new Error('a voucher read by a call that is not a POST')),
+            limit: deps.limit,
+            perCode: untouchable<RateLimit>('perCode'),
+          },
+          method,
+          { code: 'SPRING20', lines: { gig: 1 } },
           callerDirect('127.0.0.1'),
         ),
       ]);

@@ -309,6 +309,8 @@ const WORDS = {
   lineFree: /*i18n*/ { id: 'mail.line.free', message: 'free' },
   total: /*i18n*/ { id: 'mail.total', message: 'Total' },
   totalLine: /*i18n*/ { id: 'mail.total.line', message: 'Total: {total}' },
+  voucherLine: /*i18n*/ { id: 'mail.voucher.line', message: 'Voucher {code}: {off} off' },
+  voucherLabel: /*i18n*/ { id: 'mail.voucher.label', message: 'Voucher {code}' },
   howToPay: /*i18n*/ { id: 'mail.howToPay', message: 'How to pay' },
   payByCard: /*i18n*/ {
     id: 'mail.pay.card',
@@ -530,6 +532,10 @@ export function composeMail(ctx: MailContext): ComposedMail {
     event?.date ? formatEventTime(event.date, locale, shop.timezone) : '';
   const more = withTickets ? ctx.tickets.length - pictured.size : 0;
   const allTickets = say(i18n, WORDS.moreTickets, { count: ctx.tickets.length });
+  // What a voucher took off the lines above, their prices already lowered (docs/vouchers.md#on-the-order).
+  const voucherOff = order.voucher
+    ? formatMoney(fromMinorUnits(order.voucher.off, shop.currency), shop.currency, locale)
+    : null;
   const linePrice = (price: number) =>
     price === 0
       ? i18n._(WORDS.lineFree)
@@ -545,6 +551,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
     say(i18n, WORDS.reference, { ref }),
     '',
     ...order.lines.map((line) => `${line.quantity} × ${line.title}, ${linePrice(line.price)}`),
+    ...(voucherOff ? [say(i18n, WORDS.voucherLine, { code: order.voucher!.code, off: voucherOff })] : []),
     say(i18n, WORDS.totalLine, { total: money(order.total) }),
     '',
     ...(howToPay.length ? [...howToPay, ''] : []),
@@ -589,7 +596,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       )
       .join(
         '',
-      )}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
+      )}${voucherOff ? `<tr><td style="${cell}">${escapeHtml(say(i18n, WORDS.voucherLabel, { code: order.voucher!.code }))}</td><td align="right" style="${cell}">−${escapeHtml(voucherOff)}</td></tr>` : ''}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
 ${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map((line) => keepTogether(escapeHtml(line), escapeHtml(ref))).join('<br>')}</p>` : ''}
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHeading))}</h2><p style="margin:0 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHowTo))}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">${escapeHtml(allTickets)}</p>` : ''}` : ''}
 ${cards.html}

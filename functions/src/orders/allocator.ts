@@ -14,6 +14,7 @@
  */
 import { paths } from '../../../src/firebase/paths';
 import { cardPaths, readCards } from './giftCardSpend';
+import { readVouchers, voucherReadPaths } from './voucherUse';
 import {
   giftCardsNamed,
   giveUp,
@@ -24,6 +25,7 @@ import {
   settleBatch,
   type QueuedRequest,
   type ShopTerms,
+  vouchersNamed,
 } from './settle';
 import { parsePaymentSettings } from '../../../src/features/payments/model/paymentSettings';
 import { DEFAULT_SITE, isCurrencyCode } from '../../../src/state/site';
@@ -125,14 +127,16 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
     }
     const productIds = productsNamed(batch);
     const codes = giftCardsNamed(batch);
+    const voucherCodes = vouchersNamed(batch);
     // The shop holds few quotas: all of them are read with the products, and so are the gift cards the requests
-    // pay with, so no second round trip is needed.
+    // pay with and the vouchers they name, so no second round trip is needed.
     const stored = await db.readAll([
       ...productIds.map(paths.product),
       paths.paymentSettings,
       paths.currency,
       paths.quotas,
       ...cardPaths(codes),
+      ...voucherReadPaths(voucherCodes),
     ]);
     const products = readProducts(new Map(productIds.map((id) => [id, stored.get(paths.product(id))])));
     // A type sold without its group's first product in the batch: that product is read too (its tickets go there).
@@ -145,7 +149,8 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
     const quotas = parseQuotas(stored.get(paths.quotas)).quotas;
     const left = new Map([...quotas.values()].map((quota) => [quota.id, quota.left]));
     const cards = readCards(codes, stored);
-    const { update, decisions, rest } = settleBatch(batch, products, slots, shopTerms(stored), left, cards);
+    const vouchers = readVouchers(voucherCodes, stored);
+    const { update, decisions, rest } = settleBatch(batch, products, slots, shopTerms(stored), left, cards, vouchers);
     const written = db.update(update);
     // A batch that left requests on the queue (a gift card moved twice) is followed by one read from the queue's
     // head, so those requests keep their turn.

@@ -31,7 +31,7 @@ import { newTicketCode } from '../../../src/features/tickets/ticketCode';
 import { paths } from '../../../src/firebase/paths';
 import { deskIndexWrites } from '../../../src/features/orders/deskIndex';
 import { isRecord } from '../../../src/state/validation';
-import { toMinorUnits } from '../../../src/lib/money';
+import { fromMinorUnits, toMinorUnits } from '../../../src/lib/money';
 import {
   balanceDue,
   liveTicketStatus,
@@ -53,6 +53,9 @@ import { giftCardPart, giftCardSpendWrites } from './giftCardSpend';
 import { issueWrites, recipientMailWrites } from '../giftcards/issue';
 import { STORED_GIFT_CARD_CODE, type GiftCard } from '../../../src/features/giftcards/model/giftCard';
 import { giftRecipientRecord, parseGiftRecipient } from '../../../src/features/giftcards/model/giftRecipient';
+import { STORED_VOUCHER_CODE, type Voucher } from '../../../src/features/vouchers/model/voucher';
+import { decideVoucher, type VoucherDecision } from '../vouchers/voucherPrices';
+import { voucherUseWrites, voucherUsedWrites } from './voucherUse';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -108,6 +111,8 @@ function parseRequest(raw: unknown): OrderRequest | null {
   if (raw.giftCard !== undefined && giftCard === null) return null;
   const gift = parseGiftRecipient(raw.gift);
   if (raw.gift !== undefined && gift === null) return null;
+  const voucher = typeof raw.voucher === 'string' && STORED_VOUCHER_CODE.test(raw.voucher) ? raw.voucher : null;
+  if (raw.voucher !== undefined && voucher === null) return null;
   return {
     id: raw.id,
     at: raw.at,
@@ -119,6 +124,7 @@ function parseRequest(raw: unknown): OrderRequest | null {
     ...(language ? { language } : {}),
     ...(giftCard ? { giftCard } : {}),
     ...(gift ? { gift } : {}),
+    ...(voucher ? { voucher } : {}),
   };
 }
 
@@ -130,6 +136,11 @@ export function productsNamed(queued: readonly QueuedRequest[]): string[] {
 /** The gift cards a batch's requests pay with. */
 export function giftCardsNamed(queued: readonly QueuedRequest[]): string[] {
   return [...new Set(queued.flatMap(({ raw }) => parseRequest(raw)?.giftCard ?? []))];
+}
+
+/** The vouchers a batch's requests name. */
+export function vouchersNamed(queued: readonly QueuedRequest[]): string[] {
+  return [...new Set(queued.flatMap(({ raw }) => parseRequest(raw)?.voucher ?? []))];
 }
 
 /** The groups of `products` not read with them: a type's tickets go under its group, which must then be an event. */
@@ -212,6 +223,16 @@ function shortLines(wanted: readonly [string, number][], products: ReadonlyMap<s
     });
 }
 
+/**
+ * What a request comes to once its lines are known to be on sale: what its voucher does to them, what its gift card
+ * takes, and what is due, in minor units, after the voucher.
+ */
+interface OrderMoney {
+  voucher: VoucherDecision | null;
+  gift: ReturnType<typeof giftCardPart> | null;
+  due: number;
+}
+
 function decide(
   request: OrderRequest,
   orderId: string,
@@ -220,7 +241,7 @@ function decide(
   slot: string | null,
   terms: ShopTerms,
   offered: readonly PaymentMethod[],
-  gift: ReturnType<typeof giftCardPart> | null,
+  money: () => OrderMoney,
 ): OrderAnswer {
   const wanted = Object.entries(request.lines);
   const unavailable = wanted
@@ -238,13 +259,15 @@ function decide(
     const opens = closed.map(([id, window]) => [id, window.state === 'upcoming' ? window.opens : 0]);
     return { kind: 'not-on-sale', opens: Object.fromEntries(opens) };
   }
+  const { voucher, gift, due } = money();
+  if (voucher && 'reason' in voucher) return { kind: 'voucher', reason: voucher.reason };
   if (gift && 'reason' in gift) return { kind: 'gift-card', reason: gift.reason };
   // Card only for an amount the provider takes, and then the door if nothing else is left (methodsFor), for what is
-  // left once a gift card has paid its part; nothing left, no method is needed. The total is worked out only then:
-  // most requests in a rush name an offered method other than card, and no gift card.
+  // left once a voucher has lowered it and a gift card has paid its part; nothing left, no method is needed. Most
+  // requests in a rush name an offered method other than card, and no gift card: they need no check.
   const method = methodOf(request);
   if (method === 'card' || !offered.includes(method) || gift) {
-    const rest = toMinorUnits(orderTotal({ items: orderItems(request, products) }), terms.currency) - (gift?.take ?? 0);
+    const rest = due - (gift?.take ?? 0);
     if (rest > 0 && !methodsFor(terms.payments, rest, terms.currency).includes(method)) {
       return { kind: 'method-unavailable' };
     }
@@ -302,7 +325,11 @@ function issuedTicket(pay: StoredOrderPayment): Record<string, unknown> {
  * where its tickets go (the group's event) and its first ticket's number there, the lines of one event numbered one
  * after another (docs/data-model.md#types-and-quotas).
  */
-function orderItems(request: OrderRequest, products: ReadonlyMap<string, Product | null>): StoredOrder['items'] {
+function orderItems(
+  request: OrderRequest,
+  products: ReadonlyMap<string, Product | null>,
+  voucher?: { prices: ReadonlyMap<string, number>; currency: string },
+): StoredOrder['items'] {
   const items: StoredOrder['items'] = {};
   const numbered = new Map<string, number>();
   for (const [id, quantity] of Object.entries(request.lines)) {
@@ -310,9 +337,13 @@ function orderItems(request: OrderRequest, products: ReadonlyMap<string, Product
     const event = groupOf(product);
     const first = numbered.get(event) ?? 0;
     if (product.date) numbered.set(event, first + quantity);
+    const lowered = voucher?.prices.get(id);
     items[id] = {
       title: product.title,
-      price: product.price,
+      // A voucher's price is what is paid; the catalogue's is kept beside it (docs/vouchers.md#on-the-order).
+      ...(lowered === undefined
+        ? { price: product.price }
+        : { price: fromMinorUnits(lowered, voucher!.currency), listPrice: product.price }),
       quantity,
       ...(product.typeName ? { type: product.typeName } : {}),
       ...(product.date ? { event, first } : {}),
@@ -339,6 +370,7 @@ export function settleBatch(
   terms: ShopTerms,
   quotas: ReadonlyMap<string, number> = new Map(),
   cards: ReadonlyMap<string, GiftCard | null> = new Map(),
+  vouchers: ReadonlyMap<string, Voucher | null> = new Map(),
 ): SettledBatch {
   const offered = offeredMethods(terms.payments);
   const update: Record<string, unknown> = {};
@@ -360,6 +392,9 @@ export function settleBatch(
     .sort(queueOrder);
   // The gift cards this batch has moved: one movement of a card per update (giftCardSpend.ts).
   const moved = new Set<string>();
+  // Each voucher's uses left as this batch's orders take them, and how many it took (voucherUse.ts).
+  const usesLeft = new Map<string, number>();
+  const usedHere = new Map<string, number>();
   let rest = 0;
   for (const [index, { uid, request, at }] of requests.entries()) {
     if (request?.giftCard && moved.has(request.giftCard)) {
@@ -375,20 +410,36 @@ export function settleBatch(
     // The order's id is derived, not the buyer's: nothing it names can be another account's (orderId.ts).
     const orderId = orderIdFor(uid, request.id);
     const card = request.giftCard ? (cards.get(request.giftCard) ?? null) : null;
-    const gift = request.giftCard
-      ? giftCardPart(
-          card,
-          terms.currency,
-          toMinorUnits(orderTotal({ items: orderItems(request, products) }), terms.currency),
-          terms.now,
-        )
-      : null;
-    const answer = decide(request, orderId, products, left, slot, terms, offered, gift);
+    const voucher = request.voucher ? (vouchers.get(request.voucher) ?? null) : null;
+    let money: OrderMoney | null = null;
+    const moneyOf = (): OrderMoney => {
+      const uses = voucher ? (usesLeft.get(voucher.code) ?? voucher.uses - voucher.used) : 0;
+      // Judged at the request's arrival, as its sales window is.
+      const decided = request.voucher
+        ? decideVoucher(voucher, Object.entries(request.lines), products, terms.currency, request.at, uses)
+        : null;
+      const prices = decided && 'prices' in decided ? { prices: decided.prices, currency: terms.currency } : undefined;
+      const due = toMinorUnits(orderTotal({ items: orderItems(request, products, prices) }), terms.currency);
+      const gift = request.giftCard ? giftCardPart(card, terms.currency, due, terms.now) : null;
+      return (money = { voucher: decided, gift, due });
+    };
+    const answer = decide(request, orderId, products, left, slot, terms, offered, moneyOf);
     decisions.push({ uid, requestId: request.id, at, answer });
     update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
     if (answer.kind !== 'ordered') continue;
-    const items = orderItems(request, products);
+    const { voucher: used, gift, due } = money ?? moneyOf();
+    const lowered = used && 'prices' in used ? used : null;
+    const items = orderItems(
+      request,
+      products,
+      lowered ? { prices: lowered.prices, currency: terms.currency } : undefined,
+    );
     const total = orderTotal({ items });
+    if (voucher && lowered) {
+      usesLeft.set(voucher.code, (usesLeft.get(voucher.code) ?? voucher.uses - voucher.used) - 1);
+      usedHere.set(voucher.code, (usedHere.get(voucher.code) ?? 0) + 1);
+      Object.assign(update, voucherUseWrites(voucher.code, uid, orderId, due, lowered.off, SERVER_TIME));
+    }
     const fromGiftCard = gift && 'take' in gift ? gift.take : 0;
     if (card && fromGiftCard > 0) {
       Object.assign(update, giftCardSpendWrites(card, uid, orderId, fromGiftCard, SERVER_TIME));
@@ -435,6 +486,7 @@ export function settleBatch(
       ...(request.gift && Object.values(items).some((item) => item.giftCard)
         ? { gift: giftRecipientRecord(request.gift) }
         : {}),
+      ...(voucher && lowered ? { voucher: { code: voucher.code, off: lowered.off } } : {}),
       ...orderDelivery(uid, orderId, request.contact.email, update),
     };
     Object.assign(update, staffDeskWrites(uid, orderId, update[paths.order(uid, orderId)], at, products));
@@ -455,6 +507,7 @@ export function settleBatch(
     open.set(uid, { ...(isRecord(before) ? before : {}), [slot!]: orderId });
   }
   for (const [path, quantity] of taken) update[path] = increment(-quantity);
+  Object.assign(update, voucherUsedWrites(usedHere));
   return { update, decisions, rest };
 }
 

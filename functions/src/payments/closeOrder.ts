@@ -1,7 +1,8 @@
 /**
  * What closing an order does, whether its hold lapsed unpaid (expiry.ts) or staff cancelled it (cancel.ts): the
  * order and its index entries cancelled, its hold over, its open-order slot freed, what its lines took of stock and
- * shared quotas back on sale, its tickets void (docs/payments.md#the-order-lifecycle). An order holds its places
+ * shared quotas back on sale, the use it made of a voucher given back, its tickets void
+ * (docs/payments.md#the-order-lifecycle). An order holds its places
  * exactly while it is not cancelled, so this runs once per order; the caller adds what it alone decides (the
  * payment's state, the email, who cancelled) to the same update.
  */
@@ -9,6 +10,7 @@ import { paths } from '../../../src/firebase/paths';
 import { deskPaths, deskStatusWrites, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { slotOf } from '../../../src/features/orders/openOrders';
 import { giftCardPaymentPath, giftCardToRead } from '../giftcards/giveBack';
+import { orderVoucher, voucherGiveBackWrites } from '../orders/voucherUse';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 
 const increment = (by: number) => ({ '.sv': { increment: by } });
@@ -52,6 +54,8 @@ export function closeOrderWrites(
     // Stock or a quota that is not counted (no number) stays uncounted; what was taken of a counted one goes back.
     if (typeof reads.get(path) === 'number') update[path] = increment(quantity);
   }
+  const voucher = orderVoucher(order);
+  if (voucher) Object.assign(update, voucherGiveBackWrites(voucher.code, key));
   return {
     ...update,
     ...ticketWrites(orderId, items, (eventId) => ticketed(reads, eventId, orderId), { status: 'void' }),

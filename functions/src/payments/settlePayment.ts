@@ -12,6 +12,8 @@ import type { PaymentMethod } from '../../../src/features/payments/model/payment
 import { isRecord } from '../../../src/state/validation';
 import { issueWrites, recipientMailWrites } from '../giftcards/issue';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
+import { orderVoucher, voucherRetakeWrites, voucherUseLeft } from '../orders/voucherUse';
+import { voucherPaths } from '../../../src/features/vouchers/model/voucher';
 
 export const SERVER_TIME = { '.sv': 'timestamp' } as const;
 const increment = (by: number) => ({ '.sv': { increment: by } });
@@ -31,6 +33,8 @@ export interface PaymentReading {
   stock: ReadonlyMap<string, unknown>;
   /** The events of the order that issued tickets (their first ticket is there; orderTickets.ts, firstTickets). */
   ticketed: ReadonlySet<string>;
+  /** The voucher the order was placed with, as stored now (undefined when it names none). */
+  voucher?: unknown;
   /** Whatever else the caller asked for, by path. */
   more: ReadonlyMap<string, unknown>;
 }
@@ -77,8 +81,11 @@ export async function readForPayment(
   const order = first.get(orderPath);
   const entry = parseDeskEntry(first.get(entryPath));
   const stockPaths = placePaths(itemsOf(order));
-  const second = await db.readAll([...stockPaths, ...(entry ? firstTickets(entry) : [])]);
+  const voucher = orderVoucher(order);
+  const voucherPath = voucher ? [voucherPaths.voucher(voucher.code)] : [];
+  const second = await db.readAll([...stockPaths, ...voucherPath, ...(entry ? firstTickets(entry) : [])]);
   return {
+    ...(voucher ? { voucher: second.get(voucherPaths.voucher(voucher.code)) } : {}),
     order,
     entry: first.get(entryPath),
     stock: new Map(stockPaths.map((path) => [path, second.get(path)])),
@@ -143,10 +150,14 @@ export function settlePayment(
   // is recorded and the desk is told to refund it. Nothing is ever oversold for a late payment.
   const late = pay.state === 'expired';
   const held = placesHeld(items);
-  const stockBack = [...held].every(([path, quantity]) => {
-    const left = reading.stock.get(path);
-    return typeof left !== 'number' || left >= quantity;
-  });
+  // A voucher's use given back as it lapsed is bought back as its places are: only while one is left.
+  const voucher = orderVoucher(reading.order);
+  const stockBack =
+    [...held].every(([path, quantity]) => {
+      const left = reading.stock.get(path);
+      return typeof left !== 'number' || left >= quantity;
+    }) &&
+    (!voucher || voucherUseLeft(voucher.code, reading.voucher));
   /** Writes `fields` into every ticket of the order (its events' units). */
   const eachTicket = (fields: Record<string, unknown>) =>
     Object.assign(
@@ -196,6 +207,7 @@ export function settlePayment(
     for (const [path, quantity] of held) {
       if (typeof reading.stock.get(path) === 'number') writes[path] = increment(-quantity);
     }
+    if (voucher) Object.assign(writes, voucherRetakeWrites(voucher, key, pay.due, SERVER_TIME));
   }
   return { writes, outcome: { kind: 'paid', over: kept - pay.due } };
 }

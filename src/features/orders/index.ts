@@ -10,10 +10,12 @@ export {
   orderLines,
   orderTotal,
   parseOrder,
+  parseOrderVoucher,
   parseUserOrders,
   type NewOrder,
   type Order,
   type OrderLine,
+  type OrderVoucher,
   type StoredOrder,
   type WantedLine,
 } from './order';

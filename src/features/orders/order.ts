@@ -22,6 +22,8 @@ interface OrderItem {
   /** A gift card line, and how many months its cards are valid (none: for ever), as the product was. */
   giftCard?: true;
   giftCardMonths?: number;
+  /** The catalogue's price, when a voucher lowered `price` to what was paid (docs/vouchers.md). */
+  listPrice?: number;
 }
 
 /**
@@ -47,6 +49,13 @@ export interface StoredOrder {
   pay?: StoredOrderPayment;
   /** The language its emails and tickets speak, the buyer's at checkout; orders from before languages have none. */
   language?: ShopLanguage;
+  /** The voucher it was placed with, and what that took off in minor units (docs/vouchers.md). */
+  voucher?: OrderVoucher;
+}
+
+export interface OrderVoucher {
+  code: string;
+  off: number;
 }
 
 /** A new order as checkout builds it: pending, and `created` left for the server to stamp. */
@@ -58,7 +67,7 @@ export type NewOrder = Omit<StoredOrder, 'status' | 'created' | 'ref' | 'link' |
  * One item of an order with its product id: a line as the dashboard and the tickets list them. Its title names its
  * type too ("Harbour Jazz Night · Concession"), so every list shows which type was bought.
  */
-export interface OrderLine extends Pick<OrderItem, 'title' | 'price' | 'quantity'> {
+export interface OrderLine extends Pick<OrderItem, 'title' | 'price' | 'quantity' | 'listPrice'> {
   productId: string;
   /** The type's name alone, when it is a type (for figures by type). */
   type: string | null;
@@ -147,6 +156,7 @@ export interface Order {
   language: ShopLanguage | null;
   /** Whom its gift cards are for, when the buyer named someone (docs/gift-cards.md#selling-them). */
   gift?: GiftRecipient;
+  voucher?: OrderVoucher;
 }
 
 /** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
@@ -159,6 +169,16 @@ const giftOf = (raw: unknown) => {
   const gift = parseGiftRecipient(raw);
   return gift ? { gift } : {};
 };
+/** The voucher an order was placed with, as stored or as its page was sent; null when it is none we can read. */
+export function parseOrderVoucher(raw: unknown): OrderVoucher | null {
+  return isRecord(raw) && typeof raw.code === 'string' && Number.isSafeInteger(raw.off) && (raw.off as number) > 0
+    ? { code: raw.code, off: raw.off as number }
+    : null;
+}
+const voucherOf = (raw: unknown) => {
+  const voucher = parseOrderVoucher(raw);
+  return voucher ? { voucher } : {};
+};
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** An order's stored items as lines, each checked; an item without a usable price or quantity is left out. */
@@ -170,9 +190,21 @@ export function orderLines(raw: unknown): OrderLine[] {
     const quantity = finite(line.quantity);
     const type = text(line.type) || null;
     const { event, first } = heldLine(productId, line);
+    const listPrice = finite(line.listPrice);
     return price === null || quantity === null
       ? []
-      : [{ productId, title: typedTitle(text(line.title) || productId, type), price, quantity, type, event, first }];
+      : [
+          {
+            productId,
+            title: typedTitle(text(line.title) || productId, type),
+            price,
+            quantity,
+            type,
+            event,
+            first,
+            ...(listPrice !== null && listPrice > price ? { listPrice } : {}),
+          },
+        ];
   });
 }
 
@@ -201,6 +233,7 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
     payment: parseOrderPayment(raw.pay),
     language: isShopLanguage(raw.language) ? raw.language : null,
     ...giftOf(raw.gift),
+    ...voucherOf(raw.voucher),
   };
 }
 

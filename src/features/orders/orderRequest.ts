@@ -2,6 +2,7 @@ import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
 import { giftRecipientRecord, UNUSABLE_REASONS, type GiftRecipient, type UnusableReason } from '../giftcards/model';
 import type { PaymentMethod } from '../payments/model';
+import { VOUCHER_REASONS, type VoucherReason } from '../vouchers/model';
 import type { StoredOrder, WantedLine } from './order';
 
 /**
@@ -36,6 +37,8 @@ export interface OrderRequest {
   giftCard?: string;
   /** Whom the gift cards it buys are for, when not the buyer (docs/gift-cards.md#selling-them). */
   gift?: GiftRecipient;
+  /** A voucher's code (its stored form) that lowers the price of what it applies to (docs/vouchers.md). */
+  voucher?: string;
 }
 
 /** Attendees' names by product id, one per ticket in ticket order (an empty one: the buyer's name). */
@@ -80,6 +83,8 @@ export interface RequestChoices {
   giftCard?: string;
   /** Whom the gift cards it buys are for, when the buyer names someone. */
   gift?: GiftRecipient;
+  /** A voucher's code, in its stored form (normaliseVoucherCode). */
+  voucher?: string;
 }
 
 /** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
@@ -88,7 +93,7 @@ export function requestRecord(
   lines: readonly WantedLine[],
   contact: StoredOrder['contact'],
   at: unknown,
-  { method, notes, names = {}, language, giftCard, gift }: RequestChoices,
+  { method, notes, names = {}, language, giftCard, gift, voucher }: RequestChoices,
 ): Record<string, unknown> {
   const named = namesRecord(names);
   return {
@@ -102,6 +107,7 @@ export function requestRecord(
     ...(language ? { language } : {}),
     ...(giftCard ? { giftCard } : {}),
     ...(gift ? { gift: giftRecipientRecord(gift) } : {}),
+    ...(voucher ? { voucher } : {}),
   };
 }
 
@@ -127,6 +133,8 @@ export type OrderAnswer =
   | { kind: 'method-unavailable' }
   /** The gift card the buyer named cannot pay (docs/gift-cards.md#paying-with-one): nothing was taken of it. */
   | { kind: 'gift-card'; reason: UnusableReason }
+  /** The voucher the buyer named cannot be used for this order now (docs/vouchers.md): nothing was placed. */
+  | { kind: 'voucher'; reason: VoucherReason }
   /**
    * The database refused, again and again, to record this request's order; trusted code gave up on it and took it
    * off the queue, so it holds nobody up. Nothing was taken (docs/data-model.md#orderqueue-and-orderanswers).
@@ -172,6 +180,10 @@ export function parseAnswer(raw: unknown): OrderAnswer | null {
     case 'gift-card':
       return (UNUSABLE_REASONS as readonly unknown[]).includes(raw.reason)
         ? { kind: 'gift-card', reason: raw.reason as UnusableReason }
+        : null;
+    case 'voucher':
+      return (VOUCHER_REASONS as readonly unknown[]).includes(raw.reason)
+        ? { kind: 'voucher', reason: raw.reason as VoucherReason }
         : null;
     case 'unavailable':
       return isRecord(raw.products) ? { kind: 'unavailable', products: Object.keys(raw.products) } : null;

@@ -90,7 +90,7 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     uid: string,
     lines: Record<string, number>,
     method: PaymentMethod,
-    choices: Pick<RequestChoices, 'language' | 'giftCard' | 'gift'> = {},
+    choices: Pick<RequestChoices, 'language' | 'giftCard' | 'gift' | 'voucher'> = {},
   ): Promise<string> {
     const id = `request-${uid}`;
     const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));

@@ -236,6 +236,8 @@ export const messages: Messages = {
   'mail.total.line': ['Gesamt: ', ['total']],
   'desk.refund.state.created': ['in Bearbeitung'],
   'desk.statement.unmatched': ['Nicht zugeordnet'],
+  'mail.voucher.label': ['Rabattcode ', ['code']],
+  'mail.voucher.line': ['Rabattcode ', ['code'], ': ', ['off'], ' Nachlass'],
   'mail.received.part.subject': ['Wir haben ', ['amount'], ' für Bestellung ', ['ref'], ' erhalten'],
   'mail.received.cancelled.subject': [
     'Wir haben ',

@@ -204,6 +204,8 @@ export const messages: Messages = {
   'mail.total.line': ['Total: ', ['total']],
   'desk.refund.state.created': ['under way'],
   'desk.statement.unmatched': ['Unmatched'],
+  'mail.voucher.label': ['Voucher ', ['code']],
+  'mail.voucher.line': ['Voucher ', ['code'], ': ', ['off'], ' off'],
   'mail.received.part.subject': ['We have received ', ['amount'], ' for order ', ['ref']],
   'mail.received.cancelled.subject': ['We have received ', ['amount'], ' for your cancelled order ', ['ref']],
   'mail.refund.lead.new-giftcard': [
