@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/
 import { BrowserRouter } from 'react-router';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
 import { capWishlistToStock } from '../features/catalogue/stockCap';
+import { keepVoucherFromLink } from '../features/vouchers/buyer/keptVoucher';
 import {
   FIRST_VISIT_DATA_ID,
   FIRST_VISIT_PAGES,
@@ -97,6 +98,8 @@ export function startApp(container: HTMLElement | null): void {
     return;
   }
   try {
+    // A voucher a link brings is kept for checkout, and taken out of the address before the router reads it.
+    keepVoucherFromLink(window.location, window.history);
     capWishlistToStock(appStore);
     watchLaunch(appStore);
     const page = FIRST_VISIT_PAGES[window.location.pathname];

@@ -10,17 +10,16 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from '../../lib/Link';
 import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
 import { forgetRequest, pendingRequest, rememberRequest } from './pendingRequest';
-import { formatEventTime, formatList } from '../../lib/format';
+import { formatEventTime } from '../../lib/format';
 import { formatMoney, fromMinorUnits, toMinorUnits } from '../../lib/money';
-import { formatPrice } from '../../lib/price';
 import { useForm } from '../../lib/useForm';
 import { notify } from '../../lib/toast/notifier';
 import { shopLanguage } from '../../i18n/languages';
 import { authAtom, cartAtom, languageAtom, siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { AuthState } from '../../state/types';
-import { wishlist, useWishlistReview } from '../wishlist';
-import { issueLabel, progressText, STOCK_ISSUES } from './checkoutWords';
+import { wishlist, useWishlistReview, type WishlistReview } from '../wishlist';
+import { progressText } from './checkoutWords';
 import { CheckoutFormFields } from './CheckoutForm';
 import { checkoutBlock } from './checkoutBlock';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
@@ -41,8 +40,25 @@ import {
 } from '../giftcards';
 import type { GiftRecipient } from '../giftcards/model';
 import { PaymentChoice } from './PaymentChoice';
+import { CheckoutSummary, type CheckoutMoney } from './CheckoutSummary';
+import { forgetVoucher, VoucherAtCheckout, type AppliedVoucher } from '../vouchers';
 import { AttendeeFields } from './AttendeeFields';
 import { attendeeErrors, attendeeFieldId, attendeeNames } from './attendees';
+
+/** Each line's unit price with the voucher (minor units), where the voucher lowers it below today's price. */
+function loweredLines(
+  review: WishlistReview,
+  voucher: AppliedVoucher | null,
+  currency: string,
+): Record<string, number> {
+  if (!voucher) return {};
+  return Object.fromEntries(
+    review.items.flatMap(({ item, price }) => {
+      const unit = voucher.prices[item.id];
+      return unit !== undefined && unit < toMinorUnits(price, currency) ? [[item.id, unit]] : [];
+    }),
+  );
+}
 
 function prefill(auth: AuthState): CheckoutFields {
   const name = auth.authenticated ? [auth.firstname, auth.lastname].filter(Boolean).join(' ') : '';
@@ -93,7 +109,15 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const [gift, setGift] = useState<GiftRecipient | null>(null);
   const [giftTried, setGiftTried] = useState(false);
   const giftProblems = useGiftRecipientProblems(buysGiftCards ? gift : null);
-  const totalMinor = toMinorUnits(review.total, currency);
+  // A voucher lowers the lines it applies to (docs/vouchers.md#at-checkout); the allocator decides again.
+  const [voucher, setVoucher] = useState<AppliedVoucher | null>(null);
+  const wanted = Object.fromEntries(review.items.map(({ item, quantity }) => [item.id, quantity]));
+  const lowered = loweredLines(review, voucher, currency);
+  const totalMinor = review.items.reduce(
+    (sum, { item, quantity, price }) => sum + (lowered[item.id] ?? toMinorUnits(price, currency)) * quantity,
+    0,
+  );
+  const off = toMinorUnits(review.total, currency) - totalMinor;
   const fromCard = giftCard ? Math.min(giftCard.balance, totalMinor) : 0;
   // A free order has nothing for a card to pay: the card named stays out of its request.
   const rest = totalMinor - fromCard;
@@ -128,6 +152,8 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
       if (!result) return;
       onPlaced(result);
       wishlist.clearAfterOrder();
+      // A voucher a link brought is used: the next order starts without it.
+      forgetVoucher();
       const reference = referenceOrId(result.ref, result.orderId);
       notify({ severity: 'success', summary: t`Order reserved`, detail: t`Reference ${reference}` });
     } catch (error) {
@@ -188,6 +214,8 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               names,
               language: shopLanguage(language),
               ...(giftCard && fromCard > 0 ? { giftCard: giftCard.code } : {}),
+              // A voucher that lowers nothing stays out; one the shop could not check goes, for the allocator to decide.
+              ...(voucher && (off > 0 || voucher.unchecked) ? { voucher: voucher.code } : {}),
               ...(buysGiftCards && gift ? { gift } : {}),
             },
             setProgress,
@@ -198,8 +226,13 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
       return null;
     },
   });
-  const money = (amount: number) => formatMoney(amount, currency, locale);
-  const total = money(review.total);
+  const total = formatMoney(fromMinorUnits(totalMinor, currency), currency, locale);
+  const sums: CheckoutMoney = {
+    total: totalMinor,
+    voucher: voucher && off > 0 ? { code: voucher.code, off } : null,
+    lowered,
+    giftCard: giftCard ? { pays: fromCard, rest } : null,
+  };
 
   if (cart.products.length === 0) return <NothingToCheckOut />;
 
@@ -217,63 +250,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
 
   return (
     <Stack spacing={3}>
-      <Paper component="section" aria-labelledby="checkout-summary" variant="outlined" sx={{ p: 3 }}>
-        <Typography id="checkout-summary" variant="h2" gutterBottom>
-          <Trans>Your order</Trans>
-        </Typography>
-        <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {review.items.map(({ item, title, quantity, price, issues: all }) => {
-            // While the request is in line its answer judges the stock: the live stock may already count this very
-            // purchase (or others settled before it), and "sold out" beside what the buyer queued for misleads
-            // (docs/behaviour.md#the-on-sale-rush).
-            const issues = progress ? all.filter((issue) => !STOCK_ISSUES.has(issue.kind)) : all;
-            return (
-              <Stack component="li" key={item.id} direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-                <span>
-                  {quantity} × {title}
-                  {issues.length > 0 && (
-                    <Typography component="span" color="warning" sx={{ marginInlineStart: 1 }}>
-                      ({formatList(issues.map(issueLabel), locale, 'unit')})
-                    </Typography>
-                  )}
-                </span>
-                <span>{formatPrice(price * quantity, currency, locale)}</span>
-              </Stack>
-            );
-          })}
-        </Stack>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
-          <Typography sx={{ fontWeight: 700 }}>
-            <Trans>Total</Trans>
-          </Typography>
-          <Typography sx={{ fontWeight: 700 }} data-testid="checkout-total">
-            {money(review.total)}
-          </Typography>
-        </Stack>
-        {giftCard && (
-          <>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
-              <Typography>
-                <Trans>Gift card</Trans>
-              </Typography>
-              <Typography data-testid="checkout-gift-card">−{money(fromMinorUnits(fromCard, currency))}</Typography>
-            </Stack>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
-              <Typography sx={{ fontWeight: 700 }}>
-                <Trans>Left to pay</Trans>
-              </Typography>
-              <Typography sx={{ fontWeight: 700 }} data-testid="checkout-rest">
-                {money(fromMinorUnits(rest, currency))}
-              </Typography>
-            </Stack>
-          </>
-        )}
-        {review.pricesChanged && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            <Trans>Some prices have changed since you added the items; the total uses today’s prices.</Trans>
-          </Alert>
-        )}
-      </Paper>
+      <CheckoutSummary review={review} money={sums} currency={currency} inLine={progress !== null} />
 
       <Paper
         component="form"
@@ -316,6 +293,12 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
           />
         )}
         {buysGiftCards && <GiftRecipientFields value={gift} onChange={setGift} shown={giftTried} />}
+        <VoucherAtCheckout
+          lines={wanted}
+          applied={voucher}
+          onChange={setVoucher}
+          disabled={form.busy || progress !== null}
+        />
         {totalMinor > 0 && (
           <GiftCardAtCheckout
             total={totalMinor}

@@ -15,6 +15,7 @@ import {
 } from '../orders';
 import { isSameOrder, OrderProblem } from './order';
 import type { UnusableReason } from '../giftcards/model';
+import { voucherReasonWords } from '../vouchers';
 import { parseOrderPayment, type OrderPayment } from '../payments/model';
 import { ensureUser } from '../../firebase/auth';
 import { database, type Database } from '../../firebase/database';
@@ -163,6 +164,10 @@ export function refusal(
       );
     case 'gift-card':
       return new OrderProblem(giftCardRefusal(answer.reason));
+    case 'voucher': {
+      const why = voucherReasonWords(answer.reason);
+      return new OrderProblem(t`${why} Nothing was reserved: remove the voucher and try again.`);
+    }
     case 'failed':
       return new OrderProblem(
         t`The shop could not place this order, so nothing was reserved. Your wishlist is unchanged. Please try again; if it happens again, contact the shop.`,

@@ -12,7 +12,7 @@ import { useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../lib/Link';
 import type { ShopLanguage } from '../../i18n/languages';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { pageLanguageAtom, siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
@@ -204,6 +204,10 @@ function OrderView({
   const buyer = <>{order.name}</>;
   const email = <>{order.email}</>;
   const total = formatMoney(order.total, currency, locale);
+  // What a voucher took off: the lines above are at the prices paid, each with the catalogue's beside it.
+  const voucher = order.voucher;
+  const voucherCode = voucher ? <span style={{ whiteSpace: 'nowrap' }}>{voucher.code}</span> : null;
+  const voucherOff = voucher ? formatMoney(fromMinorUnits(voucher.off, currency), currency, locale) : '';
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -242,10 +246,21 @@ function OrderView({
           <Stack component="ul" sx={{ paddingInlineStart: 3, m: 0 }}>
             {order.lines.map((line) => (
               <li key={line.productId}>
-                <OrderLineText line={line} price={formatPrice(line.price, currency, locale)} />
+                <OrderLineText
+                  line={line}
+                  price={formatPrice(line.price, currency, locale)}
+                  before={line.listPrice === undefined ? null : formatPrice(line.listPrice, currency, locale)}
+                />
               </li>
             ))}
           </Stack>
+          {voucher && (
+            <Typography data-testid="order-voucher">
+              <Trans>
+                Voucher {voucherCode}: {voucherOff} off
+              </Trans>
+            </Typography>
+          )}
           <Typography sx={{ fontWeight: 700 }}>
             <Trans>Total {total}</Trans>
           </Typography>
@@ -299,9 +314,29 @@ function OrderView({
 }
 
 /** "2 × Harbour Jazz Night, £18.00 each": the title as an element, since it is the organiser's (docs/languages.md). */
-function OrderLineText({ line, price }: { line: LinkedOrder['lines'][number]; price: string }) {
+function OrderLineText({
+  line,
+  price,
+  before,
+}: {
+  line: LinkedOrder['lines'][number];
+  price: string;
+  /** The catalogue's price, when a voucher lowered it (docs/vouchers.md#on-the-order). */
+  before: string | null;
+}) {
   const title = <>{line.title}</>;
   const quantity = line.quantity;
+  if (before !== null) {
+    return line.price === 0 ? (
+      <Trans>
+        {quantity} × {title}, free with the voucher (was {before} each)
+      </Trans>
+    ) : (
+      <Trans>
+        {quantity} × {title}, {price} each with the voucher (was {before} each)
+      </Trans>
+    );
+  }
   return line.price === 0 ? (
     <Trans>
       {quantity} × {title}, free

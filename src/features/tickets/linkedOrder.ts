@@ -8,7 +8,15 @@ import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { notify } from '../../lib/toast/notifier';
 import { StorageSlot } from '../../state/storage';
 import { isRecord } from '../../state/validation';
-import { heldLine, ORDER_LINK_ENDPOINT, ORDER_STATUSES, type OrderLine, type OrderStatus } from '../orders';
+import {
+  heldLine,
+  ORDER_LINK_ENDPOINT,
+  ORDER_STATUSES,
+  parseOrderVoucher,
+  type OrderLine,
+  type OrderStatus,
+  type OrderVoucher,
+} from '../orders';
 import { parseIssuedCards, type IssuedCard } from '../giftcards/model';
 import { parseOrderPayment, type OrderPayment } from '../payments/model';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
@@ -30,6 +38,8 @@ export interface LinkedOrder {
   payment: OrderPayment | null;
   /** The language the buyer ordered in; null for an order from before languages, or a copy kept from before. */
   language: ShopLanguage | null;
+  /** The voucher it was placed with and what it took off (minor units); null for none. */
+  voucher: OrderVoucher | null;
 }
 
 /** Orders opened on this device, by secret, newest last; a few are plenty. */
@@ -82,6 +92,9 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
         type: typeof line.type === 'string' && line.type !== '' ? line.type : null,
         event,
         first,
+        ...(typeof line.listPrice === 'number' && line.listPrice > finite(line.price)
+          ? { listPrice: line.listPrice }
+          : {}),
       },
     ];
   });
@@ -97,6 +110,7 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
     giftCards: parseIssuedCards(raw.giftCards),
     payment: parseOrderPayment(order.pay),
     language: isShopLanguage(order.language) ? order.language : null,
+    voucher: parseOrderVoucher(order.voucher),
   };
 }
 

@@ -2,8 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { CodeEntry } from '../../../lib/mui/CodeEntry';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { formatMoment } from '../../../lib/format';
@@ -135,52 +134,25 @@ export function GiftCardAtCheckout({
     );
   }
   return (
-    <Stack
-      component="section"
-      aria-label={t`Pay with a gift card`}
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
-      sx={{ my: 2, alignItems: { sm: 'flex-start' } }}
-    >
-      <TextField
-        id="checkout-gift-card"
-        label={t`Gift card code`}
-        value={code}
-        autoFocus
-        autoComplete="off"
-        onChange={(event) => {
-          setCode(event.target.value);
-          setProblem(null);
-        }}
-        onKeyDown={(event) => {
-          // The code's own button, not the whole checkout's: Enter here uses the card.
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            void apply();
-          }
-        }}
-        error={problem !== null}
-        helperText={problem ?? t`Spaces, dashes and capitals do not matter.`}
-        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters', maxLength: 64 } }}
-        sx={{ flex: 1 }}
-      />
-      <Stack direction="row" spacing={1} sx={{ pt: { sm: 1 } }}>
-        <Button variant="outlined" disabled={disabled || asking} onClick={() => void apply()}>
-          {asking ? <Trans>Checking…</Trans> : <Trans>Use card</Trans>}
-        </Button>
-        <Button
-          variant="text"
-          onClick={() => {
-            setOpen(false);
-            setProblem(null);
-          }}
-        >
-          <Trans>Cancel</Trans>
-        </Button>
-      </Stack>
-      <span role="status" className="visually-hidden">
-        {asking ? t`Checking the gift card…` : ''}
-      </span>
-    </Stack>
+    <CodeEntry
+      id="checkout-gift-card"
+      label={t`Gift card code`}
+      value={code}
+      onChange={(typed) => {
+        setCode(typed);
+        setProblem(null);
+      }}
+      onApply={() => void apply()}
+      onCancel={() => {
+        setOpen(false);
+        setProblem(null);
+      }}
+      problem={problem}
+      hint={t`Spaces, dashes and capitals do not matter.`}
+      asking={asking}
+      disabled={disabled}
+      apply={t`Use card`}
+      checking={t`Checking the gift card…`}
+    />
   );
 }
