@@ -37,6 +37,7 @@ const STAFF = [
   'src/features/dashboard/@(orders|events|messages|shop)/**',
   'src/features/payments/desk/**',
   'src/features/giftcards/desk/**',
+  'src/features/vouchers/desk/**',
 ];
 
 export default defineConfig({

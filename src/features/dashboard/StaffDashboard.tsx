@@ -21,6 +21,8 @@ const EventsDesk = lazy(() => import('./events/EventsDeskPanel'));
 const StatementImport = lazy(() => import('../payments/desk/StatementImportPanel'));
 // And the gift cards (docs/gift-cards.md#on-the-desk).
 const GiftCardsDesk = lazy(() => import('../giftcards/desk/GiftCardsDeskPanel'));
+// And the vouchers (docs/vouchers.md).
+const VouchersDesk = lazy(() => import('../vouchers/desk/VouchersDeskPanel'));
 
 const TABS = [
   { key: 'site', label: msg`Site` },
@@ -30,6 +32,7 @@ const TABS = [
   { key: 'events', label: msg`Events` },
   { key: 'statement', label: msg`Bank statement` },
   { key: 'giftcards', label: msg`Gift cards` },
+  { key: 'vouchers', label: msg`Vouchers` },
   { key: 'messages', label: msg`Messages` },
   { key: 'users', label: msg`Users` },
   { key: 'checkin', label: msg`Check-in` },
@@ -86,6 +89,11 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         {current === 'giftcards' && (
           <Suspense fallback={null}>
             <GiftCardsDesk />
+          </Suspense>
+        )}
+        {current === 'vouchers' && (
+          <Suspense fallback={null}>
+            <VouchersDesk />
           </Suspense>
         )}
         {current === 'messages' && <ContactMessages />}

@@ -9,3 +9,4 @@ export { useLiveEntries, useLiveQueries, useOrderDetails, useOrderPays, type Liv
 export { queuedAnswer, type QueueOfTrustedCode } from './queuedAnswer';
 export { SendButtons } from './SendButtons';
 export { downloadCsv, toCsv } from './csv';
+export { EditorDialog } from './EditorDialog';

@@ -11,7 +11,7 @@ import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { mainLanguageAtom } from '../../../state/atoms';
 import { categoryNamesAtom, MAX_CATEGORY_NAME } from '../../site';
-import { LiveContent, saveOnline, Section } from '../../dashboardKit';
+import { EditorDialog, LiveContent, saveOnline, Section } from '../../dashboardKit';
 import {
   categoryField,
   categoryNameFields,
@@ -19,7 +19,6 @@ import {
   namedCategories,
   validateCategoryNames,
 } from './categoryNamesForm';
-import { EditorDialog } from './EditorDialog';
 import { productsById } from './staffCatalogue';
 
 /** Names every category in one other language, in a dialog; closes once saved. */

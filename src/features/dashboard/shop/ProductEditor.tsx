@@ -11,8 +11,7 @@ import { DEFAULT_MAX_PER_ORDER, type Product } from '../../catalogue';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import { siteAtom } from '../../../state/atoms';
-import { enteredTime, inputZone, saveOnline } from '../../dashboardKit';
-import { EditorDialog } from './EditorDialog';
+import { EditorDialog, enteredTime, inputZone, saveOnline } from '../../dashboardKit';
 import {
   EMPTY_PRODUCT,
   newTypeFields,

@@ -4,8 +4,7 @@ import { paths } from '../../../firebase/paths';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
 import type { Quota } from '../../catalogue';
-import { saveOnline } from '../../dashboardKit';
-import { EditorDialog } from './EditorDialog';
+import { EditorDialog, saveOnline } from '../../dashboardKit';
 import { EMPTY_QUOTA, quotaFields, quotaId, quotaWrites, validateQuota } from './quotaForm';
 
 /** Creates a quota (null) or renames one and sets its places left, in a dialog; closes once saved. */

@@ -1,0 +1,208 @@
+/**
+ * Vouchers as a buyer and staff meet them (docs/vouchers.md): a code a link brings, applied at checkout with each
+ * price before and after; a code that cannot be used says why; the order placed at the lowered prices, its page and
+ * email saying so; staff making codes in bulk for an event and handing them out as CSV. The real app in Chromium,
+ * the test's own database, trusted code and mailbox.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { orderPageUrl } from '../../src/features/orders/orderLink';
+import { newVoucherRecord, type VoucherTerms } from '../../src/features/vouchers/model/voucher';
+import { expect, test } from './accounts';
+import { checkScreen } from './screenCheck';
+import { failOnPageErrors } from './support';
+
+test.beforeEach(({ page }) => failOnPageErrors(page));
+
+const EVENT = 'harbour-jazz-night';
+const TERMS: VoucherTerms = {
+  kind: 'percent',
+  value: 20,
+  currency: 'GBP',
+  scope: 'event',
+  target: EVENT,
+  uses: 50,
+  from: null,
+  until: null,
+  disabled: false,
+  tag: 'members',
+  comment: null,
+};
+
+/** A voucher as staff create one, written straight into the test's database. */
+const voucherRecord = (terms: VoucherTerms) => ({ ...newVoucherRecord(terms, {}), created: Date.now() });
+
+async function addToWishlist(page: Page, ...products: string[]) {
+  for (const product of products) await page.getByRole('button', { name: `Add ${product} to wishlist` }).click();
+}
+
+async function useVoucher(page: Page, typed: string) {
+  await page.getByRole('button', { name: 'Have a voucher code?' }).click();
+  await page.getByRole('textbox', { name: 'Voucher code' }).fill(typed);
+  await page.getByRole('button', { name: 'Apply voucher' }).click();
+}
+
+test('a buyer comes by a link with a voucher: checkout shows each price before and after, and the order is placed with it', async ({
+  page,
+  db,
+}) => {
+  await db.write('vouchers/JAZZ20', voucherRecord(TERMS));
+  // The code arrives in any case, is kept, and leaves the address.
+  await page.goto('/products?voucher=jazz20');
+  await expect(page).toHaveURL(/\/products$/);
+  await addToWishlist(page, 'Harbour Jazz Night', 'Enamel Camp Mug');
+
+  // The wishlist says what the voucher will make of it.
+  await page.goto('/cart');
+  const onWishlist = page.getByTestId('wishlist-voucher');
+  await expect(onWishlist).toContainText('With voucher JAZZ20: £28.40 instead of £32.00, applied at checkout.');
+  await expect(onWishlist.getByRole('listitem')).toHaveText(['Harbour Jazz Night: £14.40 each instead of £18.00']);
+  await checkScreen(page, 'wishlist-voucher');
+  await page.goto('/checkout');
+
+  // 20% off the £18 ticket, nothing off the mug: £14.40 + £14.00.
+  await expect(page.getByTestId('voucher-applied')).toContainText('Voucher JAZZ20 is applied');
+  const lowered = page.getByTestId('checkout-line-lowered');
+  await expect(lowered).toContainText('£14.40');
+  await expect(lowered.locator('s')).toHaveText('£18.00');
+  await expect(page.getByTestId('checkout-voucher')).toHaveText('−£3.60');
+  await expect(page.getByTestId('checkout-total')).toHaveText('£28.40');
+  await expect(page.getByRole('button', { name: /Reserve order/ })).toHaveText('Reserve order · £28.40');
+  await checkScreen(page, 'checkout-voucher');
+
+  await page.getByRole('textbox', { name: 'Name' }).fill('Rowan Birch');
+  await page.getByRole('textbox', { name: 'Email' }).fill('rowan@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order reserved' })).toBeVisible({ timeout: 20_000 });
+
+  // The order is at the lowered price, the voucher's use counted.
+  await expect.poll(() => db.read('vouchers/JAZZ20/used')).toBe(1);
+  const uses = (await db.read('voucherUses/JAZZ20')) as Record<string, { total: number; off: number }>;
+  expect(Object.values(uses)).toEqual([expect.objectContaining({ total: 2840, off: 360 })]);
+
+  // Its email and its page say what the voucher took off.
+  await expect
+    .poll(() =>
+      db.mailbox
+        .messages()
+        .filter((m) => m.recipients.includes('rowan@example.com'))
+        .map((m) => m.parsed.text ?? ''),
+    )
+    .toContainEqual(expect.stringContaining('Voucher JAZZ20: £3.60 off'));
+  const [key] = Object.keys(uses);
+  const [uid, order] = key!.split('~');
+  const link = (await db.read(`orders/${uid}/${order}/link`)) as string;
+  await page.goto(orderPageUrl('', link));
+  await expect(page.getByTestId('order-voucher')).toHaveText('Voucher JAZZ20: £3.60 off');
+  await expect(page.getByText('1 × Harbour Jazz Night, £14.40 each with the voucher (was £18.00 each)')).toBeVisible();
+
+  // Used: the next checkout starts without it.
+  await page.goto('/products');
+  await addToWishlist(page, 'Harbour Jazz Night');
+  await page.goto('/checkout');
+  await expect(page.getByRole('button', { name: 'Have a voucher code?' })).toBeVisible();
+  await expect(page.getByTestId('voucher-applied')).toHaveCount(0);
+});
+
+test('a code that cannot be used says why at checkout, and the order keeps today’s prices @phone', async ({
+  page,
+  db,
+}) => {
+  await db.write('vouchers/OLDJAZZ', voucherRecord({ ...TERMS, until: Date.UTC(2024, 0, 1) }));
+  await db.write('vouchers/JAZZONLY', voucherRecord(TERMS));
+  await page.goto('/products');
+  await addToWishlist(page, 'Enamel Camp Mug');
+  await page.goto('/checkout');
+  await useVoucher(page, 'NOSUCHCODE');
+  await expect(
+    page.getByText('No voucher has this code. Check it against the email or the link it came in.'),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Voucher code' }).fill('oldjazz');
+  await page.getByRole('button', { name: 'Apply voucher' }).click();
+  await expect(page.getByText('This voucher has expired.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Voucher code' }).fill('JAZZONLY');
+  await page.getByRole('button', { name: 'Apply voucher' }).click();
+  await expect(page.getByText('This voucher is not for anything in your order.')).toBeVisible();
+  await checkScreen(page, 'checkout-voucher-refused');
+  await expect(page.getByTestId('checkout-total')).toHaveText('£14.00');
+  await expect(page.getByTestId('checkout-voucher')).toHaveCount(0);
+});
+
+test('staff make 50 codes of 20% off an event, hand them out as CSV, and see a buyer’s use and revenue', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  test.setTimeout(120_000);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=vouchers');
+  const desk = page.getByRole('region', { name: 'Vouchers' });
+  await expect(desk.getByText('No vouchers yet.')).toBeVisible();
+
+  await desk.getByRole('button', { name: 'Create voucher' }).click();
+  const create = page.getByRole('dialog', { name: 'Create voucher' });
+  await create.getByRole('textbox', { name: 'How many codes' }).fill('50');
+  await create.getByRole('textbox', { name: 'Prefix of the generated codes' }).fill('members');
+  await create.getByRole('button', { name: 'Create' }).click();
+  // What it does and what it applies to are asked for, in words.
+  await expect(create.getByText('Enter a whole percentage from 1 to 100.')).toBeVisible();
+  await create.getByRole('textbox', { name: 'Percent off' }).fill('20');
+  await create
+    .getByRole('combobox', { name: 'What it applies to' })
+    .selectOption({ label: 'An event, every ticket of it' });
+  await create.getByRole('combobox', { name: 'Event' }).selectOption({ label: 'Harbour Jazz Night' });
+  await create.getByRole('textbox', { name: 'Tag' }).fill('members-2027');
+  await checkScreen(page, 'desk-voucher-create');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create).toHaveCount(0, { timeout: 20_000 });
+
+  // Fifty codes, each for one order, listed live.
+  const stored = (await db.read('vouchers')) as Record<string, { tag: string; uses: number; used: number }>;
+  const codes = Object.keys(stored);
+  expect(codes).toHaveLength(50);
+  expect(codes.every((code) => /^MEMBERS-[0-9A-Z]{8}$/.test(code))).toBe(true);
+  expect(Object.values(stored).every((v) => v.tag === 'members-2027' && v.uses === 1 && v.used === 0)).toBe(true);
+  await expect(desk.getByTestId('voucher-count')).toContainText('50');
+
+  // Handed out as a file.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    desk.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^vouchers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  const rows = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(rows[0]).toBe(
+    'code,kind,value,currency,applies_to,uses,used,from,until,disabled,tag,comment,revenue,discount',
+  );
+  expect(rows).toHaveLength(51);
+  const handedOut = rows[1]!.split(',')[0]!;
+  expect(rows[1]).toBe(`${handedOut},percent,20,GBP,event:${EVENT},1,0,,,no,members-2027,,0.00,0.00`);
+
+  // A buyer uses one; the desk shows it used, with its revenue and the discount given.
+  const buyer = await page.context().browser()!.newContext();
+  await db.connect(buyer);
+  const shop = await buyer.newPage();
+  failOnPageErrors(shop);
+  await shop.goto(`/products?voucher=${handedOut}`);
+  await addToWishlist(shop, 'Harbour Jazz Night');
+  await shop.goto('/checkout');
+  await expect(shop.getByTestId('checkout-total')).toHaveText('£14.40');
+  await shop.getByRole('textbox', { name: 'Name' }).fill('Ada Member');
+  await shop.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await shop.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(shop.getByRole('heading', { level: 1, name: 'Order reserved' })).toBeVisible({ timeout: 20_000 });
+  await buyer.close();
+
+  await desk
+    .getByRole('searchbox', { name: 'Find a voucher by its code or tag' })
+    .fill(handedOut.slice(-5).toLowerCase());
+  const row = desk.getByRole('listitem', { name: handedOut });
+  await expect(row).toContainText('1 of 1 used');
+  await expect(row).toContainText('Revenue £14.40 · discount given £3.60');
+  await expect(row).toContainText('Used up');
+  await checkScreen(page, 'desk-vouchers');
+});
