@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
 import { capWishlistToStock } from '../features/catalogue/stockCap';
 import { keepVoucherFromLink } from '../features/vouchers/buyer/keptVoucher';
+import { unlockWithKeptVoucher } from '../features/vouchers/buyer/unlockWithVoucher';
 import {
   FIRST_VISIT_DATA_ID,
   FIRST_VISIT_PAGES,
@@ -100,6 +101,7 @@ export function startApp(container: HTMLElement | null): void {
   try {
     // A voucher a link brings is kept for checkout, and taken out of the address before the router reads it.
     keepVoucherFromLink(window.location, window.history);
+    void unlockWithKeptVoucher(appStore);
     capWishlistToStock(appStore);
     watchLaunch(appStore);
     const page = FIRST_VISIT_PAGES[window.location.pathname];

@@ -206,3 +206,40 @@ test('staff make 50 codes of 20% off an event, hand them out as CSV, and see a b
   await expect(row).toContainText('Used up');
   await checkScreen(page, 'desk-vouchers');
 });
+
+test('a crew ticket sold only with its voucher: hidden from the public, shown and sold to the voucher’s holder', async ({
+  page,
+  db,
+}) => {
+  const standard = (await db.read(`products/${EVENT}`)) as Record<string, unknown>;
+  await db.write(`products/${EVENT}/typeName`, 'Standard');
+  await db.write(`products/${EVENT}-crew`, {
+    ...standard,
+    group: EVENT,
+    typeName: 'Crew',
+    price: 0,
+    voucherOnly: true,
+  });
+  await db.write(
+    'vouchers/CREW-2027',
+    voucherRecord({ ...TERMS, kind: 'none', value: 0, scope: 'product', target: `${EVENT}-crew`, uses: 20 }),
+  );
+
+  // The public see the event as before: one type, no crew.
+  await page.goto('/products?product=harbour-jazz-night');
+  const dialog = page.getByRole('dialog', { name: 'Harbour Jazz Night' });
+  await expect(dialog.getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
+  await expect(dialog.getByText('Crew')).toHaveCount(0);
+
+  // The voucher's holder comes by its link: the crew type is there, for them alone.
+  await page.goto('/products?voucher=crew-2027&product=harbour-jazz-night');
+  await expect(page).toHaveURL(/\/products\?product=harbour-jazz-night$/);
+  await dialog.getByRole('button', { name: 'Add Harbour Jazz Night · Crew to wishlist' }).click();
+  await page.goto('/checkout');
+  await expect(page.getByTestId('voucher-applied')).toContainText('Voucher CREW-2027 is applied');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Sam Crew');
+  await page.getByRole('textbox', { name: 'Email' }).fill('sam@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order reserved' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => db.read('vouchers/CREW-2027/used')).toBe(1);
+});

@@ -30,6 +30,7 @@ const SHOP = {
     mug: { title: 'Mug', price: 19.99, active: true },
     card25: { title: 'Gift card', price: 25, active: true, giftCard: true },
     retired: { title: 'Old poster', price: 10, active: false },
+    crew: { title: 'Crew pass', price: 15, active: true, voucherOnly: true },
   },
   vouchers: {
     SPRING20: { kind: 'percent', value: 20, currency: 'GBP', scope: 'shop', ...secret },
@@ -41,6 +42,7 @@ const SHOP = {
     OVER: { kind: 'percent', value: 10, currency: 'GBP', scope: 'shop', until: PAST, ...secret },
     ALLGONE: { kind: 'percent', value: 10, currency: 'GBP', scope: 'shop', ...secret, uses: 5, used: 5 },
     BROKEN: { kind: 'percent', value: 250, currency: 'GBP', scope: 'shop', ...secret },
+    CREW: { kind: 'none', value: 0, currency: 'GBP', scope: 'product', target: 'crew', ...secret },
   },
 };
 
@@ -90,16 +92,26 @@ describe('what a voucher makes of the lines', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['Cache-Control']).toBe('no-store');
     // 20% of 12.50 is 2.50; of 19.99, 3.998, so 4.00 off.
-    expect(bodyOf(answer)).toEqual({ ok: true, code: 'SPRING20', prices: { shirt: 1000, mug: 1599 } });
+    expect(bodyOf(answer)).toEqual({ ok: true, code: 'SPRING20', prices: { shirt: 1000, mug: 1599 }, unlocks: [] });
   });
 
   it('lowers only its product when it is for one', async () => {
     // 15% of 19.99 is 2.9985: 3.00 off.
-    expect(await check('MUG15', { shirt: 1, mug: 3 })).toEqual({ ok: true, code: 'MUG15', prices: { mug: 1699 } });
+    expect(await check('MUG15', { shirt: 1, mug: 3 })).toEqual({
+      ok: true,
+      code: 'MUG15',
+      prices: { mug: 1699 },
+      unlocks: [],
+    });
   });
 
   it('takes an amount off in the shop currency', async () => {
-    expect(await check('FIVEOFF', { shirt: 1 })).toEqual({ ok: true, code: 'FIVEOFF', prices: { shirt: 750 } });
+    expect(await check('FIVEOFF', { shirt: 1 })).toEqual({
+      ok: true,
+      code: 'FIVEOFF',
+      prices: { shirt: 750 },
+      unlocks: [],
+    });
   });
 
   it('leaves out the lines it cannot price: a product missing or not on sale', async () => {
@@ -107,7 +119,15 @@ describe('what a voucher makes of the lines', () => {
       ok: true,
       code: 'SPRING20',
       prices: { shirt: 1000 },
+      unlocks: [],
     });
+  });
+
+  it('says what it unlocks of what is sold only with a voucher, with no lines too; a shop-wide one unlocks nothing', async () => {
+    expect(await check('CREW', {})).toEqual({ ok: true, code: 'CREW', prices: {}, unlocks: ['crew'] });
+    expect(await check('CREW', { crew: 2 })).toEqual({ ok: true, code: 'CREW', prices: {}, unlocks: ['crew'] });
+    expect(await check('CREW', { shirt: 1 })).toEqual({ ok: false, code: 'CREW', reason: 'not-for-these' });
+    expect(await check('SPRING20', {})).toEqual({ ok: false, code: 'SPRING20', reason: 'not-for-these' });
   });
 });
 
@@ -149,7 +169,9 @@ describe('why a voucher cannot be used', () => {
     ] as const) {
       const answer = await ask(deps(), code, lines);
       const body = bodyOf(answer);
-      expect(Object.keys(body).sort()).toEqual(body.ok ? ['code', 'ok', 'prices'] : ['code', 'ok', 'reason']);
+      expect(Object.keys(body).sort()).toEqual(
+        body.ok ? ['code', 'ok', 'prices', 'unlocks'] : ['code', 'ok', 'reason'],
+      );
       // The reason `used-up` aside, which says only that none is left:
       const rest = answer.body.replace('used-up', '');
       expect(rest).not.toMatch(/uses|used|comment|tag|newsletter|mailing|ann|created/i);

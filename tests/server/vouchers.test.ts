@@ -39,6 +39,8 @@ const { connect, read, order, queueOrder, trusted, admin, cancelOnDesk } = payme
     gig: gigEvent({ stock: 20, price: 12.5 }),
     mug: gigEvent({ title: 'Mug', price: 9.99, date: null, category: 'Shop' }),
     card25: gigEvent({ title: 'Gift Card £25', price: 25, date: null, giftCard: true }),
+    // The gig's crew pass: a type of it, sold only with a voucher.
+    crew: gigEvent({ title: 'Gig', typeName: 'Crew', group: 'gig', price: 5, voucherOnly: true }),
   },
 }));
 
@@ -231,6 +233,38 @@ describe('an order placed with a voucher', () => {
     await settle();
     expect(parseOrderPayment(await read(`orders/ann/${id}/pay`))).toMatchObject({ due: 2000, state: 'paid' });
     expect(await read(`${giftCardPaths.card(code)}/balance`)).toBe(500);
+  });
+});
+
+describe('a type sold only with a voucher', () => {
+  it('is sold to nobody without the voucher that names it, nor with one for the whole shop or event', async () => {
+    await voucher('SPRING20');
+    await voucher('GIGS', { scope: 'event', target: 'gig' });
+    await queueOrder('ann', { crew: 1 }, 'door');
+    await queueOrder('bob', { crew: 1 }, 'door', { voucher: 'SPRING20' });
+    await queueOrder('cat', { crew: 1, gig: 1 }, 'door', { voucher: 'GIGS' });
+    await settle();
+    for (const uid of ['ann', 'bob', 'cat'])
+      expect(await answerOf(uid), uid).toMatchObject({ kind: 'unavailable', products: { crew: true } });
+    expect(await read('orders')).toBeNull();
+  });
+
+  it('is sold with a voucher that names it and takes nothing off, its use counted', async () => {
+    await voucher('CREW-2027', { kind: 'none', value: 0, scope: 'product', target: 'crew', uses: 2 });
+    const id = await queueOrder('ann', { crew: 1 }, 'door', { voucher: 'CREW-2027' });
+    await settle();
+    expect(await answerOf('ann')).toMatchObject({ kind: 'ordered' });
+    expect(await read(`orders/ann/${id}/items/crew`)).toMatchObject({ price: 5, type: 'Crew', event: 'gig' });
+    expect(await read(`orders/ann/${id}/voucher`)).toEqual({ code: 'CREW-2027', off: 0 });
+    expect(await voucherOf('CREW-2027')).toMatchObject({ used: 1 });
+  });
+
+  it('is sold free with a voucher that names it and sets its price to nothing', async () => {
+    await voucher('CREWFREE', { kind: 'price', value: 0, scope: 'product', target: 'crew' });
+    const id = await queueOrder('ann', { crew: 2 }, 'door', { voucher: 'CREWFREE' });
+    await settle();
+    expect(await read(`orders/ann/${id}/items/crew`)).toMatchObject({ price: 0, listPrice: 5 });
+    expect(await read(`orders/ann/${id}/voucher`)).toEqual({ code: 'CREWFREE', off: 1000 });
   });
 });
 

@@ -14,6 +14,7 @@ import {
   parseVoucher,
   STORED_VOUCHER_CODE,
   unitPriceWith,
+  unlocks,
   voucherReason,
   type Voucher,
   type VoucherLine,
@@ -36,6 +37,7 @@ const line = (fields: Partial<VoucherLine & { unit: number }> = {}): VoucherLine
   event: null,
   quotas: [],
   giftCard: false,
+  voucherOnly: false,
   unit: 1250,
   ...fields,
 });
@@ -210,6 +212,29 @@ describe('why a voucher cannot be used', () => {
   });
 });
 
+describe('a voucher that only unlocks', () => {
+  const NOW = Date.UTC(2030, 5, 1);
+  const crew = line({ id: 'gig-crew', event: 'gig', voucherOnly: true, unit: 0 });
+  const none = voucher({ kind: 'none', value: 0, scope: 'product', target: 'gig-crew' });
+
+  it('takes nothing off, and is stored only with nothing as its value', () => {
+    expect(unitPriceWith(none, 1800)).toBe(1800);
+    expect(parseVoucher('CREW', { ...stored, kind: 'none', value: 0 })).toMatchObject({ kind: 'none' });
+    expect(parseVoucher('CREW', { ...stored, kind: 'none', value: 5 })).toBeNull();
+  });
+
+  it('opens what is sold only with a voucher that applies to it, and is for an order that holds it', () => {
+    expect(unlocks(none, crew)).toBe(true);
+    expect(unlocks(none, line({ id: 'gig-crew' }))).toBe(false);
+    expect(unlocks(voucher({ scope: 'product', target: 'gig-press' }), crew)).toBe(false);
+    // A voucher for the whole shop or the whole event lowers its price at most; it never opens it.
+    expect(unlocks(voucher({ scope: 'shop', target: null }), crew)).toBe(false);
+    expect(unlocks(voucher({ scope: 'event', target: 'gig' }), crew)).toBe(false);
+    expect(voucherReason(none, [crew], 'GBP', NOW)).toBeNull();
+    expect(voucherReason(none, [line()], 'GBP', NOW)).toBe('not-for-these');
+  });
+});
+
 describe('checking a voucher from the app', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -224,12 +249,13 @@ describe('checking a voucher from the app', () => {
     return fetch;
   }
 
-  it('posts the code as typed and the lines, and reads the prices', async () => {
-    const fetch = answering(200, { ok: true, code: 'SPRING20', prices: { shirt: 1000 } });
+  it('posts the code as typed and the lines, and reads the prices and what it unlocks', async () => {
+    const fetch = answering(200, { ok: true, code: 'SPRING20', prices: { shirt: 1000 }, unlocks: ['gig-crew'] });
     expect(await checkVoucher(' spring20 ', { shirt: 2, mug: 1 })).toEqual({
       kind: 'ok',
       code: 'SPRING20',
       prices: { shirt: 1000 },
+      unlocks: ['gig-crew'],
     });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(VOUCHER_CHECK_ENDPOINT);
@@ -264,8 +290,10 @@ describe('checking a voucher from the app', () => {
     for (const body of [
       {},
       { ok: true, code: 'SPRING20' },
-      { ok: true, code: 'SPRING20', prices: { shirt: -1 } },
-      { ok: true, code: 'SPRING20', prices: { shirt: 9.5 } },
+      { ok: true, code: 'SPRING20', prices: { shirt: -1 }, unlocks: [] },
+      { ok: true, code: 'SPRING20', prices: { shirt: 9.5 }, unlocks: [] },
+      { ok: true, code: 'SPRING20', prices: {} },
+      { ok: true, code: 'SPRING20', prices: {}, unlocks: [3] },
       { ok: false, code: 'SPRING20', reason: 'because' },
       { ok: false, reason: 'used-up' },
     ]) {

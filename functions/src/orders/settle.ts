@@ -261,6 +261,11 @@ function decide(
   }
   const { voucher, gift, due } = money();
   if (voucher && 'reason' in voucher) return { kind: 'voucher', reason: voucher.reason };
+  // What is sold only with a voucher is not on sale to a request whose voucher does not unlock it.
+  const locked = wanted
+    .filter(([id]) => products.get(id)!.voucherOnly && !(voucher && 'unlocked' in voucher && voucher.unlocked.has(id)))
+    .map(([id]) => id);
+  if (locked.length > 0) return { kind: 'unavailable', products: locked };
   if (gift && 'reason' in gift) return { kind: 'gift-card', reason: gift.reason };
   // Card only for an amount the provider takes, and then the door if nothing else is left (methodsFor), for what is
   // left once a voucher has lowered it and a gift card has paid its part; nothing left, no method is needed. Most

@@ -91,7 +91,9 @@ function activeProduct(id: string, raw: unknown): Product | null {
 
 /**
  * The answer for `code` and `lines` at `now`. Every path is read whether or not the voucher exists: the same work
- * for every code. Only the code, the prices or the reason are answered: never uses, used, comment or tag.
+ * for every code. Only the code, the prices, what it unlocks or the reason are answered: never uses, used, comment
+ * or tag. The products sold only with a voucher that this one unlocks are answered whatever the lines (the shop shows
+ * them to its holder, docs/vouchers.md#unlocking-a-hidden-type); with no lines, it is checked for those.
  */
 async function checkAnswer(
   read: VoucherCheckDeps['read'],
@@ -99,22 +101,29 @@ async function checkAnswer(
   lines: Lines,
   now: number,
 ): Promise<VoucherCheckAnswer> {
-  const [rawVoucher, rawCurrency, ...rawProducts] = await Promise.all([
+  const [rawVoucher, rawCurrency, rawProducts] = await Promise.all([
     read(voucherPaths.voucher(code)),
     read(paths.currency),
-    ...lines.map(([id]) => read(paths.product(id))),
+    read(paths.products),
   ]);
+  const catalogue = isRecord(rawProducts) ? rawProducts : {};
   const voucher = rawVoucher === null || rawVoucher === undefined ? null : parseVoucher(code, rawVoucher);
   // Not vouched for, so not used; staff see it on the desk. The code's end is enough to find it there.
   if (!voucher && rawVoucher !== null && rawVoucher !== undefined)
     console.error(`voucher check: the voucher ending ${code.slice(-4)} is damaged`);
-  const products = new Map(lines.map(([id], n) => [id, activeProduct(id, rawProducts[n])]));
+  const products = new Map(Object.entries(catalogue).map(([id, raw]) => [id, activeProduct(id, raw)]));
   // The shop's currency as the allocator takes it (orders/allocator.ts, shopTerms).
   const currency = isCurrencyCode(rawCurrency) ? rawCurrency : DEFAULT_SITE.currency;
-  const decision = decideVoucher(voucher, lines, products, currency, now);
+  const hidden: Lines = [...products].flatMap(([id, product]) =>
+    product?.voucherOnly ? [[id, 1] as [string, number]] : [],
+  );
+  const unlockable = decideVoucher(voucher, hidden, products, currency, now);
+  const unlocks = 'unlocked' in unlockable ? [...unlockable.unlocked] : [];
+  const opened: Lines = unlocks.map((id) => [id, 1]);
+  const decision = decideVoucher(voucher, lines.length > 0 ? lines : opened, products, currency, now);
   return 'reason' in decision
     ? { ok: false, code, reason: decision.reason }
-    : { ok: true, code, prices: Object.fromEntries(decision.prices) };
+    : { ok: true, code, prices: Object.fromEntries(decision.prices), unlocks };
 }
 
 export function voucherCheckRequest(

@@ -9,13 +9,18 @@ import { toMinorUnits } from '../../../src/lib/money';
 import {
   appliesTo,
   unitPriceWith,
+  unlocks,
   voucherReason,
   type Voucher,
   type VoucherReason,
 } from '../../../src/features/vouchers/model/voucher';
 
-/** Why the voucher cannot be used, or each lowered line's unit price with it (minor units) and what it takes off. */
-export type VoucherDecision = { reason: VoucherReason } | { prices: Map<string, number>; off: number };
+/**
+ * Why the voucher cannot be used, or each lowered line's unit price with it (minor units), what it takes off, and
+ * the lines sold only with a voucher that it unlocks.
+ */
+export type VoucherDecision =
+  { reason: VoucherReason } | { prices: Map<string, number>; off: number; unlocked: Set<string> };
 
 /**
  * Decides `voucher` for `lines` (product id, quantity) of `products` (each present and on sale: the caller has
@@ -39,6 +44,7 @@ export function decideVoucher(
         event: product.date ? groupOf(product) : null,
         quotas: product.quotas,
         giftCard: product.giftCard !== null,
+        voucherOnly: product.voucherOnly === true,
         unit: toMinorUnits(product.price, currency),
       },
     ];
@@ -46,6 +52,7 @@ export function decideVoucher(
   const reason = voucherReason(voucher, described, currency, now, usesLeft);
   if (reason || !voucher) return { reason: reason ?? 'not-found' };
   const prices = new Map<string, number>();
+  const unlocked = new Set(described.filter((line) => unlocks(voucher, line)).map((line) => line.id));
   let off = 0;
   for (const line of described) {
     if (!appliesTo(voucher, line)) continue;
@@ -54,5 +61,5 @@ export function decideVoucher(
     prices.set(line.id, after);
     off += (line.unit - after) * line.quantity;
   }
-  return { prices, off };
+  return { prices, off, unlocked };
 }

@@ -96,23 +96,33 @@ export function cacheQuotas(quotas: ReadonlyMap<string, Quota>): void {
 }
 
 /**
+ * The products sold only with a voucher that this visitor's voucher unlocks, as trusted code answered
+ * (docs/vouchers.md#unlocking-a-hidden-type): the buyer's catalogue shows those, and no other such product.
+ */
+export const unlockedProductsAtom = atom<ReadonlySet<string>>(new Set<string>());
+
+/**
  * The catalogue as buyers can have it: in the reader's language (productIn), and each product's `stock` what can
  * still be sold of it, its own stock and the quotas it draws on (unitsLeft), so every "sold out", "Only N left" and
  * cap follows the quotas too. Until they are known, the own stock alone, as the server's render of a first visit
- * shows. Staff edit products read on their own, with the own stock and every language (src/features/dashboard).
+ * shows. Staff edit products read on their own, with the own stock and every language (src/features/dashboard). A
+ * product sold only with a voucher is left out unless this visitor's voucher unlocks it.
  */
 export const buyerCatalogueAtom = atom((get): CatalogueState => {
   const catalogue = get(catalogueAtom);
+  const unlocked = get(unlockedProductsAtom);
   const quotas = get(quotasAtom);
   const reader = shopLanguage(get(languageAtom));
   const main = get(mainLanguageAtom);
   const left = quotas && new Map([...quotas].map(([id, quota]) => [id, quota.left]));
-  const products = catalogue.products.map((stored) => {
+  const shown = catalogue.products.filter((product) => !product.voucherOnly || unlocked.has(product.id));
+  const products = shown.map((stored) => {
     const product = productIn(stored, reader, main);
     return left === null || product.quotas.length === 0 ? product : { ...product, stock: unitsLeft(product, left) };
   });
   // Unchanged products stay the same objects: nothing re-renders for them.
-  return products.every((product, index) => product === catalogue.products[index])
+  return products.length === catalogue.products.length &&
+    products.every((product, index) => product === catalogue.products[index])
     ? catalogue
     : { ...catalogue, products };
 });

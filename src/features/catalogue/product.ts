@@ -40,6 +40,11 @@ export interface Product {
    * `months` from its issue, or for ever (null); null for any other product.
    */
   giftCard: { months: number | null } | null;
+  /**
+   * Sold only with a voucher that applies to it, such as a crew or press ticket (docs/vouchers.md#unlocking-a-hidden-type):
+   * the shop shows it to a buyer whose voucher unlocks it, and the allocator sells it to no one else.
+   */
+  voucherOnly?: true;
   active: boolean;
   sort: number | null;
   /** The organiser's texts in the shop's other languages; the fields above are in its main one (docs/languages.md#organiser-content). */
@@ -209,6 +214,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       typeName: text(raw.typeName).trim() || null,
       quotas: trueKeys(raw.quotas),
       giftCard: parseGiftCardTerms(raw),
+      ...(raw.voucherOnly === true ? { voucherOnly: true as const } : {}),
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
       translations: parseTranslations(raw.translations),

@@ -214,8 +214,8 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               names,
               language: shopLanguage(language),
               ...(giftCard && fromCard > 0 ? { giftCard: giftCard.code } : {}),
-              // A voucher that lowers nothing stays out; one the shop could not check goes, for the allocator to decide.
-              ...(voucher && (off > 0 || voucher.unchecked) ? { voucher: voucher.code } : {}),
+              // As checked for these lines (it lowers or unlocks some), or not checked: the allocator decides again.
+              ...(voucher ? { voucher: voucher.code } : {}),
               ...(buysGiftCards && gift ? { gift } : {}),
             },
             setProgress,

@@ -171,7 +171,7 @@ const giftOf = (raw: unknown) => {
 };
 /** The voucher an order was placed with, as stored or as its page was sent; null when it is none we can read. */
 export function parseOrderVoucher(raw: unknown): OrderVoucher | null {
-  return isRecord(raw) && typeof raw.code === 'string' && Number.isSafeInteger(raw.off) && (raw.off as number) > 0
+  return isRecord(raw) && typeof raw.code === 'string' && Number.isSafeInteger(raw.off) && (raw.off as number) >= 0
     ? { code: raw.code, off: raw.off as number }
     : null;
 }

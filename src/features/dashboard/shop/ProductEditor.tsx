@@ -251,6 +251,15 @@ export function ProductEditor({
       <FormControlLabel
         control={
           <Switch
+            checked={form.fields.voucherOnly}
+            onChange={(event) => form.update('voucherOnly', event.target.checked)}
+          />
+        }
+        label={t`Sold only with a voucher for it, such as a crew or press ticket; nobody else sees it`}
+      />
+      <FormControlLabel
+        control={
+          <Switch
             checked={form.fields.giftCard && form.fields.date === ''}
             disabled={form.fields.date !== ''}
             onChange={(event) => form.update('giftCard', event.target.checked)}

@@ -40,6 +40,8 @@ export interface ProductFields extends Record<TranslatedField, string> {
   /** A gift card (goods only), and how many months its cards stay valid; empty: for ever (docs/gift-cards.md). */
   giftCard: boolean;
   giftCardMonths: string;
+  /** Sold only with a voucher that names it: a crew or press ticket (docs/vouchers.md#unlocking-a-hidden-type). */
+  voucherOnly: boolean;
   /** The type's name ("Concession"); empty for a product sold without types. */
   typeName: string;
   /** The first product of the group this one is a type of; empty for a product of its own. */
@@ -68,6 +70,7 @@ export const EMPTY_PRODUCT: ProductFields = {
   showLeft: true,
   giftCard: false,
   giftCardMonths: '',
+  voucherOnly: false,
   typeName: '',
   group: '',
   quotas: [],
@@ -106,6 +109,7 @@ export function productFields(product: Product, zone: string): ProductFields {
     showLeft: product.showLeft,
     giftCard: product.giftCard !== null,
     giftCardMonths: product.giftCard?.months ? String(product.giftCard.months) : '',
+    voucherOnly: product.voucherOnly === true,
     typeName: product.typeName ?? '',
     group: product.group ?? '',
     quotas: product.quotas,
@@ -217,6 +221,7 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
     record.giftCard = true;
     if (fields.giftCardMonths.trim() !== '') record.giftCardMonths = number(fields.giftCardMonths);
   }
+  if (fields.voucherOnly) record.voucherOnly = true;
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
   if (fields.stock.trim() !== '') record.stock = number(fields.stock);
   if (fields.maxPerOrder.trim() !== '') record.maxPerOrder = number(fields.maxPerOrder);

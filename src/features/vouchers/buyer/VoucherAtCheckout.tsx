@@ -3,7 +3,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { CodeEntry } from '../../../lib/mui/CodeEntry';
+import { useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { unlockedProductsAtom } from '../../catalogue';
 import { normaliseVoucherCode } from '../model';
 import { checkVoucher, type VoucherCheckResult } from './checkVoucher';
 import { forgetVoucher, keepVoucher, keptVoucher } from './keptVoucher';
@@ -52,6 +54,7 @@ export function VoucherAtCheckout({
   disabled: boolean;
 }) {
   const { t } = useLingui();
+  const setUnlocked = useSetAtom(unlockedProductsAtom);
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [asking, setAsking] = useState(false);
@@ -82,6 +85,7 @@ export function VoucherAtCheckout({
     switch (answer.kind) {
       case 'ok':
         keepVoucher(answer.code);
+        setUnlocked(new Set(answer.unlocks));
         onChange({ code: answer.code, prices: answer.prices, checkedFor: key });
         setCode('');
         setOpen(false);

@@ -8,8 +8,11 @@ import { isRecord } from '../../../state/validation';
 import { normaliseVoucherCode, VOUCHER_CHECK_ENDPOINT, VOUCHER_REASONS, type VoucherReason } from '../model';
 
 export type VoucherCheckResult =
-  /** The code (stored form) and each lowered line's unit price with it, in minor units, by product id. */
-  | { kind: 'ok'; code: string; prices: Record<string, number> }
+  /**
+   * The code (stored form), each lowered line's unit price with it in minor units by product id, and the products
+   * sold only with a voucher that it unlocks.
+   */
+  | { kind: 'ok'; code: string; prices: Record<string, number>; unlocks: string[] }
   | { kind: 'refused'; code: string; reason: VoucherReason }
   | { kind: 'invalid' }
   | { kind: 'too-many' };
@@ -32,7 +35,9 @@ function parseAnswer(raw: unknown): VoucherCheckResult | null {
   const { code } = raw;
   if (raw.ok) {
     const prices = parsePrices(raw.prices);
-    return prices ? { kind: 'ok', code, prices } : null;
+    const unlocks =
+      Array.isArray(raw.unlocks) && raw.unlocks.every((id) => typeof id === 'string') ? raw.unlocks : null;
+    return prices && unlocks ? { kind: 'ok', code, prices, unlocks: unlocks as string[] } : null;
   }
   const reason = VOUCHER_REASONS.find((known) => known === raw.reason);
   return reason ? { kind: 'refused', code, reason } : null;

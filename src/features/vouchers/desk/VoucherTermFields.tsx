@@ -104,23 +104,31 @@ function WhatItDoes({ form, context }: { form: VoucherForm; context: VoucherForm
           { value: 'percent', label: t`A percentage off` },
           { value: 'amount', label: t`An amount off each` },
           { value: 'price', label: t`A price of its own for each` },
+          { value: 'none', label: t`Nothing off: it only opens a product sold with a voucher alone` },
         ]}
-      />
-      <FormTextField
-        form={form}
-        idPrefix={VOUCHER_ID_PREFIX}
-        name="value"
-        label={valueLabel}
-        required
         hint={
-          kind === 'percent'
-            ? t`From 1 to 100.`
-            : kind === 'amount'
-              ? t`Taken off the price of each one it applies to, never below nothing.`
-              : t`What each one it applies to costs with it; never more than its own price.`
+          kind === 'none'
+            ? t`Choose “One product” below, and switch on that product’s “Sold only with a voucher” in its editor.`
+            : undefined
         }
-        slotProps={{ htmlInput: { inputMode: kind === 'percent' ? 'numeric' : 'decimal' } }}
       />
+      {kind !== 'none' && (
+        <FormTextField
+          form={form}
+          idPrefix={VOUCHER_ID_PREFIX}
+          name="value"
+          label={valueLabel}
+          required
+          hint={
+            kind === 'percent'
+              ? t`From 1 to 100.`
+              : kind === 'amount'
+                ? t`Taken off the price of each one it applies to, never below nothing.`
+                : t`What each one it applies to costs with it; never more than its own price.`
+          }
+          slotProps={{ htmlInput: { inputMode: kind === 'percent' ? 'numeric' : 'decimal' } }}
+        />
+      )}
       <SelectField
         form={form}
         name="scope"

@@ -47,6 +47,7 @@ export function voucherTargets(rawProducts: unknown, rawQuotas: unknown): Vouche
 
 /** What a voucher does to each unit, in words: "20% off", "£5.00 off each", "£10.00 each". */
 export function voucherDoes(voucher: Pick<Voucher, 'kind' | 'value' | 'currency'>, locale: string): string {
+  if (voucher.kind === 'none') return t`nothing off: it opens what it names`;
   if (voucher.kind === 'percent') {
     const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(voucher.value / 100);
     return t`${percent} off`;

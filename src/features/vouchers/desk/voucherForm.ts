@@ -133,6 +133,7 @@ const codeCount = (fields: VoucherFields): number => wholeNumber(fields.count, 1
 
 /** Why the value cannot be taken, or nothing. */
 function valueProblem(fields: VoucherFields, context: VoucherFormContext): string | undefined {
+  if (fields.kind === 'none') return undefined;
   if (fields.kind === 'percent') {
     return percentOf(fields.value) === null ? t`Enter a whole percentage from 1 to 100.` : undefined;
   }
@@ -215,7 +216,10 @@ export function voucherTerms(fields: VoucherFields, context: VoucherFormContext)
       ? { kind: editing.kind, value: editing.value, scope: editing.scope, target: editing.target }
       : {
           kind: fields.kind,
-          value: (fields.kind === 'percent' ? percentOf(fields.value) : amountMinor(fields.value, currency)) ?? 0,
+          value:
+            fields.kind === 'none'
+              ? 0
+              : ((fields.kind === 'percent' ? percentOf(fields.value) : amountMinor(fields.value, currency)) ?? 0),
           scope: fields.scope,
           target: fields.scope === 'shop' ? null : fields.target,
         };

@@ -12,5 +12,9 @@ export const VOUCHER_CHECK_ENDPOINT = '/api/vouchers/check';
 export const VOUCHER_CHECK_LINES_MAX = 50;
 
 export type VoucherCheckAnswer =
-  /** The code (stored form) and each line's unit price with it, in minor units, for the lines it lowers. */
-  { ok: true; code: string; prices: Record<string, number> } | { ok: false; code: string; reason: VoucherReason };
+  /**
+   * The code (stored form), each line's unit price with it in minor units for the lines it lowers, and the products
+   * sold only with a voucher that it unlocks (whatever the lines).
+   */
+  | { ok: true; code: string; prices: Record<string, number>; unlocks: string[] }
+  | { ok: false; code: string; reason: VoucherReason };

@@ -32,8 +32,11 @@ export const voucherPaths = {
   use: (code: string, key: string) => `voucherUses/${code}/${key}`,
 } as const;
 
-const VOUCHER_KINDS = ['percent', 'amount', 'price'] as const;
-/** What a voucher does to each unit it applies to: a percentage off, an amount off, or a price of its own. */
+const VOUCHER_KINDS = ['percent', 'amount', 'price', 'none'] as const;
+/**
+ * What a voucher does to each unit it applies to: a percentage off, an amount off, a price of its own, or nothing
+ * (it only unlocks what is sold with a voucher alone, docs/vouchers.md#unlocking-a-hidden-type).
+ */
 export type VoucherKind = (typeof VOUCHER_KINDS)[number];
 
 const VOUCHER_SCOPES = ['shop', 'product', 'event', 'quota'] as const;
@@ -43,7 +46,7 @@ export type VoucherScope = (typeof VOUCHER_SCOPES)[number];
 export interface Voucher {
   code: string;
   kind: VoucherKind;
-  /** Percent (1–100), or for `amount` and `price` minor units of `currency`. */
+  /** Percent (1–100), or for `amount` and `price` minor units of `currency`; 0 for `none`. */
   value: number;
   currency: string;
   scope: VoucherScope;
@@ -101,7 +104,8 @@ export function parseVoucher(code: string, raw: unknown): Voucher | null {
     return null;
   }
   if (from === undefined || until === undefined || tag === undefined || comment === undefined) return null;
-  if ((kind === 'percent' && (value < 1 || value > 100)) || (scope !== 'shop') !== (target !== null)) return null;
+  if ((kind === 'percent' && (value < 1 || value > 100)) || (kind === 'none' && value !== 0)) return null;
+  if ((scope !== 'shop') !== (target !== null)) return null;
   return {
     code,
     kind,
@@ -155,6 +159,8 @@ export interface VoucherLine {
   quotas: readonly string[];
   /** A gift card is money, not a thing sold: no voucher lowers its price (docs/vouchers.md#what-it-applies-to). */
   giftCard: boolean;
+  /** Sold only with a voucher that applies to it. */
+  voucherOnly: boolean;
 }
 
 export function appliesTo(voucher: Pick<Voucher, 'scope' | 'target'>, line: VoucherLine): boolean {
@@ -183,8 +189,17 @@ export function unitPriceWith(voucher: Pick<Voucher, 'kind' | 'value'>, unit: nu
       return Math.max(0, unit - voucher.value);
     case 'price':
       return Math.min(unit, voucher.value);
+    case 'none':
+      return unit;
   }
 }
+
+/**
+ * Whether `voucher` opens `line` to the buyer: a product sold only with a voucher, named by the voucher itself. A
+ * voucher for the whole shop or a whole event lowers prices; it never opens a crew or press ticket.
+ */
+export const unlocks = (voucher: Pick<Voucher, 'scope' | 'target'>, line: VoucherLine): boolean =>
+  line.voucherOnly && !line.giftCard && voucher.scope === 'product' && voucher.target === line.id;
 
 export const VOUCHER_REASONS = ['not-found', 'disabled', 'not-yet', 'expired', 'used-up', 'not-for-these'] as const;
 /** Why a code cannot be used for these lines now, told to the buyer in words. */
@@ -192,7 +207,8 @@ export type VoucherReason = (typeof VOUCHER_REASONS)[number];
 
 /**
  * Why `voucher` cannot be used now by an order of `lines` in `currency`, with `usesLeft` of it left (fewer than
- * stored while a batch takes them); null when it can. A voucher that lowers nothing of these lines is not for them.
+ * stored while a batch takes them); null when it can. A voucher that neither lowers nor unlocks any of these lines is
+ * not for them.
  */
 export function voucherReason(
   voucher: Voucher | null,
@@ -207,6 +223,8 @@ export function voucherReason(
   if (voucher.until !== null && now > voucher.until) return 'expired';
   if (usesLeft < 1) return 'used-up';
   if (voucher.kind !== 'percent' && voucher.currency !== currency) return 'not-for-these';
-  const lowers = lines.some((line) => appliesTo(voucher, line) && unitPriceWith(voucher, line.unit) < line.unit);
-  return lowers ? null : 'not-for-these';
+  const serves = lines.some(
+    (line) => unlocks(voucher, line) || (appliesTo(voucher, line) && unitPriceWith(voucher, line.unit) < line.unit),
+  );
+  return serves ? null : 'not-for-these';
 }
