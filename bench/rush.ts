@@ -8,8 +8,8 @@
  * load average (docs/decisions.md#the-on-sale-rush).
  *
  *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|pay|pay-small|types|rules|firebase|a-lean|pay-lean|types-lean|
- *                          giftcards|giftcards-lean|giftcards-small …]
- *   (when none is named: all but pay-small, giftcards and giftcards-small)
+ *                          giftcards|giftcards-lean|giftcards-small|vouchers|vouchers-lean|vouchers-small …]
+ *   (when none is named: all but pay-small, giftcards, giftcards-small, vouchers and vouchers-small)
  *
  * `poisoned` (issue 30, break 1) is a rush of 200 honest buyers among whom 10 accounts reuse the request ids of
  * orders other accounts placed before, and 3 pairs of accounts choose one fresh id each at the same moment; its
@@ -22,6 +22,10 @@
  * name one, up to four buyers the same card; after the press, and again after the payments' aftermath, the cards are
  * read back and checked (bench/rushGiftCards.ts). Those checks, unlike the rest, fail loudly: stderr, and the exit
  * code. `giftcards-small` is the same with 200 buyers, an event of 100 and 20 cards, for trying it out.
+ * `vouchers` (issue 50) is `giftcards` with vouchers: 100 codes of 5 uses are created before the press, half of the
+ * buyers name one, and after the press and again after the aftermath the vouchers, their uses and the orders that
+ * name them are read back and checked (bench/rushVouchers.ts), beside the cards. `vouchers-small` is the same with
+ * 200 buyers, an event of 100, 20 cards and 5 vouchers (fewer, so that some are used up before the places are).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,8 +45,11 @@ import { percentile } from './liveApp';
 import type { BuyerPlan, BuyerResult, BuyersCommand, BuyersReport } from './rushBuyers';
 import { runRulesBatchBench } from './rulesBatch';
 import { methodOf, payAftermath, paymentsSeed } from './rushPayments';
-import { type CodesInRush, type CodesReport, giftCardRush } from './rushGiftCards';
+import { between, type CodesInRush, type CodesReport, random } from './rushCodes';
+import { giftCardRush } from './rushGiftCards';
+import { voucherRush } from './rushVouchers';
 import { unitsLeft } from '../src/features/catalogue/quota';
+import { toMinorUnits } from '../src/lib/money';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BUYERS_SCRIPT = fileURLToPath(new URL('./rushBuyers.ts', import.meta.url));
@@ -64,8 +71,8 @@ interface Scenario {
   payments?: string;
   /** Buyers as minimal wire-protocol clients rather than SDK clients (bench/rushBuyers.ts). */
   lean?: boolean;
-  /** Codes the buyers bring (gift cards; vouchers to come): issued before the press, checked after it. */
-  codes?: CodesInRush;
+  /** Codes the buyers bring (gift cards, vouchers): written before the press, checked after it (bench/rushCodes.ts). */
+  codes?: CodesInRush[];
 }
 
 /**
@@ -73,17 +80,7 @@ interface Scenario {
  * the CPU, so that on a 2-core machine the figures are more the shop's than the load generator's
  * (docs/performance.md#lean-buyers-the-shops-share-without-the-load-generators).
  */
-const LEAN_OF = ['a', 'pay', 'types', 'giftcards'];
-
-/** A small deterministic random source, so that every run asks for the same wishlists. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-const between = (next: () => number, low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+const LEAN_OF = ['a', 'pay', 'types', 'giftcards', 'vouchers'];
 
 /** Orders other accounts placed before the rush, under the ids the poisoned scenario's attackers reuse. */
 const EARLIER_ORDERS = 10;
@@ -180,17 +177,43 @@ function scenarios(): Record<string, Scenario> {
   return all;
 }
 
+/** A rush product's price unless its shape says otherwise (product). */
+const RUSH_PRICE = 10;
+/** The shop's currency in the rushes with payments (paymentsSeed). */
+const CURRENCY = 'GBP';
+/** A ticket's price in the rush with vouchers: £9.99, so that a percentage off has a part of a penny to round. */
+const VOUCHER_RUSH_PRICE = 9.99;
+
 /**
- * `pay` with gift cards (bench/rushGiftCards.ts): about `cards` issued, three in ten buyers naming one, at most four
- * buyers the same card.
+ * `pay` with codes for `eventId` at `price` a ticket: gift cards (bench/rushGiftCards.ts), about `cards` issued,
+ * three in ten buyers naming one, at most four buyers the same card; and `vouchers` codes of five uses each
+ * (bench/rushVouchers.ts), half of the buyers naming one, any code alike. The cards go to the same buyers whether or
+ * not there are vouchers; a buyer's voucher only changes what is left for the card to pay.
  */
-function giftCardScenario(count: number, cards: number): Pick<Scenario, 'buyers' | 'codes'> {
-  const { buyers, codes } = giftCardRush(payingRush(count, 'rush-gift'), {
+function codesScenario(
+  count: number,
+  eventId: string,
+  { cards, vouchers = 0, price }: { cards: number; vouchers?: number; price?: number },
+): Pick<Scenario, 'buyers' | 'codes' | 'shape'> {
+  const unitPrice = toMinorUnits(price ?? RUSH_PRICE, CURRENCY);
+  const paying = payingRush(count, eventId);
+  const withVouchers =
+    vouchers > 0
+      ? voucherRush(paying, {
+          ...{ codes: vouchers, uses: 5, share: 0.5, seed: 19 },
+          ...{ eventId, unitPrice, currency: CURRENCY },
+        })
+      : null;
+  const quantity = (plan: BuyerPlan) => Object.values(plan.lines).reduce((sum, units) => sum + units, 0);
+  const cardsRush = giftCardRush(withVouchers?.buyers ?? paying, {
     ...{ cards, share: 0.3, perCard: 4, seed: 17 },
-    // A ticket is £10 (the rush's products' price), the shop's currency GBP (paymentsSeed).
-    ...{ unitPrice: 1000, currency: 'GBP' },
+    ...{ dueOf: withVouchers?.dueOf ?? ((plan) => quantity(plan) * unitPrice), currency: CURRENCY },
   });
-  return { buyers, codes };
+  return {
+    buyers: cardsRush.buyers,
+    codes: [cardsRush.codes, ...(withVouchers ? [withVouchers.codes] : [])],
+    ...(price === undefined ? {} : { shape: { [eventId]: { price } } }),
+  };
 }
 
 function baseScenarios(): Record<string, Scenario> {
@@ -257,7 +280,7 @@ function baseScenarios(): Record<string, Scenario> {
       name: 'giftcards',
       what: '2,000 buyers × 1–4 tickets, an event of 1,000, paying as in pay, 3 in 10 first with a gift card (151 issued)',
       stock: { 'rush-gift': 1000 },
-      ...giftCardScenario(2000, 150),
+      ...codesScenario(2000, 'rush-gift', { cards: 150 }),
       processes: 8,
       seed: paymentsSeed(),
       payments: 'rush-gift',
@@ -266,10 +289,33 @@ function baseScenarios(): Record<string, Scenario> {
       name: 'giftcards-small',
       what: '200 buyers × 1–4 tickets, an event of 100, paying as in pay, 3 in 10 first with a gift card (20 issued)',
       stock: { 'rush-gift': 100 },
-      ...giftCardScenario(200, 20),
+      ...codesScenario(200, 'rush-gift', { cards: 20 }),
       processes: 2,
       seed: paymentsSeed(),
       payments: 'rush-gift',
+      lean: true,
+    },
+    vouchers: {
+      name: 'vouchers',
+      what:
+        '2,000 buyers × 1–4 tickets at £9.99, an event of 1,000, paying as in giftcards (151 cards), ' +
+        'half naming one of 100 vouchers of 5 uses',
+      stock: { 'rush-voucher': 1000 },
+      ...codesScenario(2000, 'rush-voucher', { cards: 150, vouchers: 100, price: VOUCHER_RUSH_PRICE }),
+      processes: 8,
+      seed: paymentsSeed(),
+      payments: 'rush-voucher',
+    },
+    'vouchers-small': {
+      name: 'vouchers-small',
+      what:
+        '200 buyers × 1–4 tickets at £9.99, an event of 100, paying as in giftcards (20 cards), ' +
+        'half naming one of 5 vouchers of 5 uses (so that some are used up)',
+      stock: { 'rush-voucher': 100 },
+      ...codesScenario(200, 'rush-voucher', { cards: 20, vouchers: 5, price: VOUCHER_RUSH_PRICE }),
+      processes: 2,
+      seed: paymentsSeed(),
+      payments: 'rush-voucher',
       lean: true,
     },
     'pay-small': {
@@ -287,7 +333,7 @@ function baseScenarios(): Record<string, Scenario> {
 function product(id: string, stock: number | null, shape: Record<string, unknown> = {}) {
   return {
     title: `Rush ${id}`,
-    price: 10,
+    price: RUSH_PRICE,
     description: '',
     image: '',
     category: 'Events',
@@ -609,8 +655,9 @@ async function runLocal(scenario: Scenario, authPort: number) {
   });
   const databaseUrl = `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`;
   const endpoint = await allocatorEndpoint(databaseUrl);
-  // Gift cards are issued before the buyers connect, by trusted code through the rules (bench/rushGiftCards.ts).
-  await scenario.codes?.prepare(databaseUrl);
+  // Codes are written before the buyers connect: gift cards by trusted code through the rules, vouchers as the shop
+  // is seeded (bench/rushGiftCards.ts, bench/rushVouchers.ts).
+  for (const codes of scenario.codes ?? []) await codes.prepare(databaseUrl);
   const hosts = await BuyerHosts.start(scenario, port, authPort, endpoint.url);
   try {
     const before = processFigures(child.pid!);
@@ -630,12 +677,14 @@ async function runLocal(scenario: Scenario, authPort: number) {
     const batchWrites = endpoint.batches() + endpoint.refusedBatches();
     const loadAfter = loadavg()[0]!;
     // The codes the buyers brought, read back as the rush left them, before anything is paid or lapses.
-    const codesAfterRush = await scenario.codes?.afterRush(databaseUrl, results, summary.oversold);
+    const codesAfterRush: CodesReport[] = [];
+    for (const codes of scenario.codes ?? []) codesAfterRush.push(await codes.afterRush(databaseUrl, results));
     // The pay scenario's aftermath: held orders paid or let lapse, then the accounting (bench/rushPayments.ts).
     const aftermath = scenario.payments
       ? await payAftermath(databaseUrl, scenario.payments, scenario.stock[scenario.payments]!)
       : undefined;
-    const codesAfterPayments = await scenario.codes?.afterPayments(databaseUrl);
+    const codesAfterPayments: CodesReport[] = [];
+    for (const codes of scenario.codes ?? []) codesAfterPayments.push(await codes.afterPayments(databaseUrl));
     return {
       ...summary,
       batches: endpoint.batches(),
@@ -659,8 +708,15 @@ async function runLocal(scenario: Scenario, authPort: number) {
       },
       loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
       ...(aftermath ? { aftermath } : {}),
-      ...(codesAfterRush && codesAfterPayments
-        ? { codes: { afterRush: codesAfterRush, afterPayments: codesAfterPayments } }
+      ...(scenario.codes
+        ? {
+            codes: Object.fromEntries(
+              scenario.codes.map((codes, at) => [
+                codes.name,
+                { afterRush: codesAfterRush[at]!, afterPayments: codesAfterPayments[at]! },
+              ]),
+            ),
+          }
         : {}),
     };
   } finally {
@@ -706,13 +762,30 @@ function print(name: string, what: string, figures: object): void {
   for (const [key, value] of Object.entries(figures)) console.log(`  ${key.padEnd(24)} ${JSON.stringify(value)}`);
 }
 
-/** The codes' figures and checks; a check that failed is said on stderr and makes the run exit with a failure. */
-function printCodes(name: string, when: string, report: CodesReport): void {
-  print(`${name}, gift cards`, when, { ...report.figures, addsUp: report.failed.length === 0 ? 'yes' : 'no' });
-  if (report.failed.length === 0) return;
-  console.error(`\n*** Rush ${name}: the gift cards ${when} do NOT add up (${report.failed.length} checks failed):`);
-  for (const failure of report.failed) console.error(`***   ${failure}`);
+/** Checks that failed, said on stderr; they make the run exit with a failure. */
+function failLoudly(name: string, what: string, failed: readonly string[]): void {
+  if (failed.length === 0) return;
+  console.error(`\n*** Rush ${name}: ${what} do NOT add up (${failed.length} checks failed):`);
+  for (const failure of failed) console.error(`***   ${failure}`);
   process.exitCode = 1;
+}
+
+/** A kind of code's figures and checks (`codes`: "gift cards", "vouchers"). */
+function printCodes(name: string, codes: string, when: string, report: CodesReport): void {
+  print(`${name}, ${codes}`, when, { ...report.figures, addsUp: report.failed.length === 0 ? 'yes' : 'no' });
+  failLoudly(name, `the ${codes} ${when}`, report.failed);
+}
+
+/**
+ * What a rush with codes must hold of itself, failing loudly as the codes' checks do: nothing oversold (a product's
+ * stock or a shared quota's places), and every buyer answered.
+ */
+function rushFailures(rush: { oversold: number; answers: Record<string, number> }): string[] {
+  const unanswered = ['unanswered', 'refused', 'failed'].reduce((sum, kind) => sum + (rush.answers[kind] ?? 0), 0);
+  return [
+    ...(rush.oversold !== 0 ? [`${rush.oversold} oversold`] : []),
+    ...(unanswered > 0 ? [`${unanswered} buyers without an answer, refused to queue, or given up on`] : []),
+  ];
 }
 
 export async function runRushBench(only: readonly string[] = []): Promise<Record<string, unknown>> {
@@ -722,7 +795,7 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
       ? only
       : [
           ...['a', 'b', 'c', 'clean', 'poisoned', 'pay', 'types'],
-          ...['a-lean', 'pay-lean', 'types-lean', 'giftcards-lean', 'rules', 'firebase'],
+          ...['a-lean', 'pay-lean', 'types-lean', 'giftcards-lean', 'vouchers-lean', 'rules', 'firebase'],
         ];
   const results: Record<string, unknown> = {};
   if (wanted.includes('rules')) {
@@ -739,7 +812,10 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
       const { aftermath, codes, ...rush } = await runLocal(scenario, authPort);
       results[name] = { ...rush, ...(aftermath ? { aftermath } : {}), ...(codes ? { codes } : {}) };
       print(name, `${scenario.what} (vite preview's allocator, local database)`, rush);
-      if (codes) printCodes(name, 'as the rush left them', codes.afterRush);
+      if (codes) failLoudly(name, 'its stock and answers', rushFailures(rush));
+      for (const [kind, reports] of Object.entries(codes ?? {})) {
+        printCodes(name, kind, 'as the rush left them', reports.afterRush);
+      }
       if (aftermath) {
         print(
           `${name}, aftermath`,
@@ -747,8 +823,14 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
           aftermath,
         );
       }
-      if (codes)
-        printCodes(name, 'after the payments’ aftermath, lapsed orders’ card parts given back', codes.afterPayments);
+      for (const [kind, reports] of Object.entries(codes ?? {})) {
+        printCodes(
+          name,
+          kind,
+          'after the payments’ aftermath, what lapsed orders took given back',
+          reports.afterPayments,
+        );
+      }
     }
   } finally {
     await auth.stop();
@@ -763,6 +845,6 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await runRushBench(process.argv.slice(2));
-  // A failed gift card check has set a failure (printCodes); every other figure is printed, never asserted.
+  // A failed check of a rush with codes has set a failure (failLoudly); every other figure is printed, never asserted.
   process.exit(process.exitCode ?? 0);
 }

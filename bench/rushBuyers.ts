@@ -39,6 +39,8 @@ export interface BuyerPlan {
   method?: PaymentMethod;
   /** A gift card's code (its stored form) to pay with first (the `giftcards` scenario, bench/rushGiftCards.ts). */
   giftCard?: string;
+  /** A voucher's code (its stored form) to lower the prices with (the `vouchers` scenario, bench/rushVouchers.ts). */
+  voucher?: string;
 }
 
 export type BuyersCommand =
@@ -61,6 +63,8 @@ export interface BuyerResult {
   planted: boolean;
   /** The gift card the request named, if any. */
   giftCard?: string;
+  /** The voucher the request named, if any. */
+  voucher?: string;
 }
 
 export type BuyersReport = { type: 'ready' } | { type: 'done'; results: BuyerResult[] };
@@ -229,6 +233,7 @@ function press(buyer: Buyer): Promise<BuyerResult> {
     ...(left ? { left } : {}),
     planted: buyer.plan.requestId !== undefined,
     ...(buyer.plan.giftCard ? { giftCard: buyer.plan.giftCard } : {}),
+    ...(buyer.plan.voucher ? { voucher: buyer.plan.voucher } : {}),
   });
   return new Promise((resolve) => {
     let calling = false;
@@ -260,11 +265,12 @@ function press(buyer: Buyer): Promise<BuyerResult> {
       lines,
       { name: `Buyer ${link.uid.slice(0, 6)}`, email: `${link.uid.toLowerCase()}@example.com` },
       link.serverTime,
-      // As the app asks: with the language the buyer reads, and the gift card the buyer typed in, if any.
+      // As the app asks: with the language the buyer reads, and the gift card and voucher the buyer typed in, if any.
       {
         method: buyer.plan.method ?? 'door',
         language: 'en-GB',
         ...(buyer.plan.giftCard ? { giftCard: buyer.plan.giftCard } : {}),
+        ...(buyer.plan.voucher ? { voucher: buyer.plan.voucher } : {}),
       },
     );
     link.update({ [`orderQueue/${link.uid}`]: record, [`orderRate/${link.uid}`]: link.serverTime }).then(
