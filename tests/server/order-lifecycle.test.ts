@@ -46,6 +46,7 @@ it(
     for (const what of [
       'place ordered',
       'place short',
+      'place voucher',
       'pay paid',
       'pay part-paid',
       'pay cancelled',

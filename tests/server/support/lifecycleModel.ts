@@ -65,6 +65,17 @@ const LINE_IDS = Object.keys(LINES) as Line[];
 /** The lines that are tickets of the one event, "gig". */
 const TICKETED: readonly Line[] = ['gig', 'gig-c'];
 const CURRENCY = SHOP_TAKING_EVERY_METHOD.properties.currency;
+/**
+ * Half off the gig's tickets (both its types), for three orders at a time: a use is taken as an order is placed with
+ * it, given back as it lapses or is cancelled, and taken again by a late payment only while one is left
+ * (docs/vouchers.md).
+ */
+const VOUCHER = { code: 'HALF-GIG', uses: 3, percent: 50 } as const;
+/** A unit's price in minor units, with the voucher when `voucher`: half off its tickets, rounded half up (voucher.ts). */
+function unitPence(line: Line, voucher: boolean): number {
+  const pence = Math.round(LINES[line].price * 100);
+  return voucher && TICKETED.includes(line) ? pence - Math.round((pence * VOUCHER.percent) / 100) : pence;
+}
 
 export const lifecycleShop = () => ({
   ...SHOP_TAKING_EVERY_METHOD,
@@ -85,6 +96,18 @@ export const lifecycleShop = () => ({
     mug: gigEvent({ date: null, title: 'Mug', stock: START['products/mug/stock'], price: LINES.mug.price }),
   },
   quotas: { venue: { name: 'Venue', left: START['quotas/venue/left'] } },
+  vouchers: {
+    [VOUCHER.code]: {
+      kind: 'percent',
+      value: VOUCHER.percent,
+      currency: CURRENCY,
+      scope: 'event',
+      target: 'gig',
+      uses: VOUCHER.uses,
+      used: 0,
+      created: 1,
+    },
+  },
 });
 
 const BUYERS = ['ann', 'bo', 'cy', 'di'] as const;
@@ -107,7 +130,7 @@ const PAGE_FORMS: Record<PageAction, Record<string, string>> = {
 const isDebit = (action: PageAction) => action === 'debit-settles' || action === 'debit-fails';
 
 export type LifecycleEvent =
-  | { kind: 'place'; buyer: number; gig: number; conc: number; mug: number; method: Method }
+  | { kind: 'place'; buyer: number; gig: number; conc: number; mug: number; method: Method; voucher: boolean }
   | { kind: 'pay'; order: number; how: 'exact' | 'part' | 'over' | 'penny'; method: MarkMethod }
   | { kind: 'card-pay'; order: number; action: PageAction }
   | { kind: 'card-page'; pick: number; action: PageAction }
@@ -154,6 +177,7 @@ export const lifecycleEvent: fc.Arbitrary<LifecycleEvent> = fc.oneof(
         conc: fc.nat(2),
         mug: fc.nat(2),
         method,
+        voucher: fc.boolean(),
       })
       .filter((event) => event.gig + event.conc + event.mug > 0),
   },
@@ -233,6 +257,8 @@ interface OrderModel {
   mails: Record<MailKind, number>;
   /** Its card payments confirmed, by record id. */
   cardPaid: Set<string>;
+  /** Placed with the voucher (which lowered its tickets): it holds one of its uses while it stands. */
+  voucher: boolean;
 }
 
 /** A provider page the buyer paid, or paid by bank debit. */
@@ -286,6 +312,12 @@ function placesFree(model: Model, order: OrderModel): boolean {
   return [...needs].every(([counter, need]) => model.capacity[counter] - places[counter] >= need);
 }
 
+/** The orders standing with the voucher: each holds one of its uses. */
+const voucherOrders = (model: Model) => model.orders.filter((order) => order.voucher && isOpen(order));
+
+/** Whether `order` (lapsed) can take a use of the voucher again: it needs none, or one is left. */
+const voucherFree = (model: Model, order: OrderModel) => !order.voucher || voucherOrders(model).length < VOUCHER.uses;
+
 /** Money arriving for `order`, whoever brings it, as the lifecycle table has it: what it comes to. */
 function moneyIn(model: Model, order: OrderModel, amount: number): string {
   const late = order.state === 'expired';
@@ -296,8 +328,10 @@ function moneyIn(model: Model, order: OrderModel, amount: number): string {
   };
   if (order.status === 'cancelled' && !late) return received('cancelled');
   if (order.state === 'paid') return 'paid';
-  if (order.paid < order.due) return received('part-paid');
-  if (late && !placesFree(model, order)) return received('late-no-stock');
+  // A lapsed order is bought back by what it has kept: money given back since no longer pays for it. A standing
+  // order counts all it was paid (docs/payments.md#the-order-lifecycle).
+  if ((late ? order.paid - order.refunded : order.paid) < order.due) return received('part-paid');
+  if (late && !(placesFree(model, order) && voucherFree(model, order))) return received('late-no-stock');
   if (late) order.status = 'pending';
   order.state = 'paid';
   order.mails.paid++;
@@ -427,12 +461,24 @@ export function lifecycleRunner(admin: Database, staff: Database, trusted: Trust
               lines,
               { name: `Buyer ${uid}`, email: `${uid}@example.com` },
               ServerValue.TIMESTAMP,
-              { method: event.method },
+              { method: event.method, ...(event.voucher ? { voucher: VOUCHER.code } : {}) },
             ),
           );
         await allocator.settle();
-        const answer = (await read(`orderAnswers/${uid}/${requestId}`)) as { kind?: string } | null;
+        const answer = (await read(`orderAnswers/${uid}/${requestId}`)) as { kind?: string; reason?: string } | null;
         tally(`place ${answer?.kind}`);
+        // The voucher is judged before the places: for no ticket it is for nothing here; none left, it is used up.
+        const tickets = quantities.gig + quantities['gig-c'];
+        const refusal = !event.voucher
+          ? undefined
+          : tickets === 0
+            ? 'not-for-these'
+            : voucherOrders(model).length >= VOUCHER.uses
+              ? 'used-up'
+              : undefined;
+        if ((answer?.kind === 'voucher' ? answer.reason : undefined) !== refusal) {
+          throw new Error(`a request with ${JSON.stringify(event)} was answered ${JSON.stringify(answer)}`);
+        }
         if (answer?.kind !== 'ordered') return {};
         const id = orderIdFor(uid, requestId);
         orders.push({
@@ -441,7 +487,7 @@ export function lifecycleRunner(admin: Database, staff: Database, trusted: Trust
           key: deskKey(uid, id),
           secret: (await read(`orders/${uid}/${id}/link`)) as string,
           lines: quantities,
-          due: LINE_IDS.reduce((sum, line) => sum + Math.round(LINES[line].price * 100) * quantities[line], 0),
+          due: LINE_IDS.reduce((sum, line) => sum + unitPence(line, event.voucher) * quantities[line], 0),
           method: event.method,
           status: 'pending',
           state: 'pending',
@@ -450,6 +496,7 @@ export function lifecycleRunner(admin: Database, staff: Database, trusted: Trust
           refunded: 0,
           mails: mailsOnPlacing(),
           cardPaid: new Set(),
+          voucher: event.voucher,
         });
         return {};
       }
@@ -923,6 +970,8 @@ interface Root {
   deskEventOrders?: Record<string, Record<string, { status: string }>>;
   openOrders?: Record<string, Record<string, string>>;
   quotas?: Record<string, { left: number }>;
+  vouchers?: Record<string, { used?: number; uses?: number }>;
+  voucherUses?: Record<string, Record<string, { total: number; off: number }>>;
 }
 
 const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
@@ -1036,6 +1085,52 @@ function violations(model: Model, root: Root, card: CardRun, readBack: ReadonlyS
       if (status !== 'pending' && status !== 'confirmed') problems.push(`slot of ${uid} holds ${id} (${status})`);
     }
   }
+  problems.push(...voucherViolations(model, root));
+  return problems;
+}
+
+/**
+ * The voucher's books: it is used exactly by the orders standing with it, never more than its uses, each listed
+ * with its total and what it took off; each order with it at its lowered prices, the catalogue's beside them.
+ */
+function voucherViolations(model: Model, root: Root): string[] {
+  const problems: string[] = [];
+  const standing = voucherOrders(model);
+  const stored = root.vouchers?.[VOUCHER.code];
+  if (stored?.used !== standing.length || stored.uses !== VOUCHER.uses)
+    problems.push(`${VOUCHER.code}: used ${stored?.used} of ${stored?.uses}, ${standing.length} orders stand with it`);
+  const listed = Object.entries(root.voucherUses?.[VOUCHER.code] ?? {});
+  const keys = (keys: string[]) => JSON.stringify(keys.sort());
+  if (keys(listed.map(([key]) => key)) !== keys(standing.map((order) => order.key)))
+    problems.push(`${VOUCHER.code}: listed as used by ${keys(listed.map(([key]) => key))}`);
+  for (const order of model.orders) {
+    const record = root.orders?.[order.uid]?.[order.id] as
+      | { voucher?: { code: string; off: number }; items?: Record<string, { price: number; listPrice?: number }> }
+      | undefined;
+    if (!record) continue;
+    const off = LINE_IDS.reduce(
+      (sum, line) => sum + (unitPence(line, false) - unitPence(line, true)) * order.lines[line],
+      0,
+    );
+    const expected = order.voucher ? { code: VOUCHER.code, off } : undefined;
+    if (JSON.stringify(record.voucher) !== JSON.stringify(expected))
+      problems.push(`${order.id}: voucher ${JSON.stringify(record.voucher)}, the model ${JSON.stringify(expected)}`);
+    for (const line of TICKETED) {
+      const item = record.items?.[line];
+      if (!item) continue;
+      const listPrice = order.voucher ? LINES[line].price : undefined;
+      if (item.listPrice !== listPrice) problems.push(`${order.id}: ${line} listed at ${item.listPrice}`);
+    }
+  }
+  for (const [key, use] of listed) {
+    const order = standing.find((candidate) => candidate.key === key);
+    if (
+      order &&
+      (use.total !== order.due ||
+        use.off !== (root.orders?.[order.uid]?.[order.id] as { voucher?: { off: number } })?.voucher?.off)
+    )
+      problems.push(`${VOUCHER.code}: ${key} listed with ${JSON.stringify(use)}, due ${order.due}`);
+  }
   return problems;
 }
 
@@ -1132,7 +1227,7 @@ function deskFigures(model: Model, root: Root): string[] {
   const share = (order: OrderModel) =>
     Math.min(
       1,
-      TICKETED.reduce((sum, line) => sum + Math.round(LINES[line].price * 100) * order.lines[line], 0) / order.due,
+      TICKETED.reduce((sum, line) => sum + unitPence(line, order.voucher) * order.lines[line], 0) / order.due,
     );
   const recount = {
     sold,
