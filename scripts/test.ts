@@ -1,5 +1,6 @@
 /**
- * `npm test`: every phase in turn (type check, lint, unit, server, end to end), stopping at the first that fails,
+ * `npm test`: every phase in turn (type check beside lint, then unit, server, end to end), stopping at the first that
+ * fails,
  * then a table of each phase's time and the ten slowest tests (docs/testing.md#what-ci-prints). `.ci/run` passes
  * the install's time in CI_INSTALL_SECONDS, so the table covers the whole run. The last line sums the tests of
  * every phase as "N passed, N failed".
@@ -15,6 +16,11 @@ const REPORTS = 'test-reports';
 interface Phase {
   name: string;
   command: string[];
+  /**
+   * Runs beside the next phase, its output held back until it ends: the type check and the lint each keep one core
+   * busy, and on two cores they take about as long together as the lint alone (docs/testing.md#the-phases).
+   */
+  beside?: true;
   /** Where the phase's runner writes its JSON report, for the slowest tests and the counts. */
   report?: { file: string; kind: 'vitest' | 'playwright' };
   env?: Record<string, string>;
@@ -36,7 +42,7 @@ const vitest = (project: string): Phase => ({
 });
 
 const PHASES: Phase[] = [
-  { name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'], beside: true },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   vitest('unit'),
   vitest('server'),
@@ -48,13 +54,31 @@ const PHASES: Phase[] = [
   },
 ];
 
-function run(phase: Phase): Promise<number> {
+/** Runs `phase`; its output goes straight through, or (`held`) is printed whole once it ends. */
+function run(phase: Phase, held = false): Promise<number> {
   const [command, ...args] = phase.command;
   return new Promise((resolve) => {
-    const child = spawn(command!, args, { stdio: 'inherit', env: { ...process.env, ...phase.env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
+    const child = spawn(command!, args, {
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...phase.env },
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const done = (code: number) => {
+      if (held && output.length > 0) process.stdout.write(Buffer.concat(output));
+      resolve(code);
+    };
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(1));
   });
+}
+
+/** Runs `phase` and says how long it took and how it ended. */
+async function timed(phase: Phase, held = false): Promise<{ name: string; seconds: number; code: number }> {
+  const started = performance.now();
+  const code = await run(phase, held);
+  return { name: phase.name, seconds: (performance.now() - started) / 1000, code };
 }
 
 /** m:ss, rounded to the second first (59.6 s is 1:00, not 0:60). */
@@ -70,19 +94,18 @@ const install = Number(process.env.CI_INSTALL_SECONDS);
 if (Number.isFinite(install) && install > 0) rows.push({ name: 'install', seconds: install, outcome: 'done' });
 
 let failed: string | null = null;
-for (const phase of PHASES) {
-  const started = performance.now();
-  const code = await run(phase);
-  rows.push({
-    name: phase.name,
-    seconds: (performance.now() - started) / 1000,
-    outcome: code === 0 ? 'passed' : 'FAILED',
-  });
-  if (code !== 0) {
-    failed = phase.name;
-    break;
+const began = performance.now();
+for (let index = 0; index < PHASES.length && failed === null; index++) {
+  const phase = PHASES[index]!;
+  const next = phase.beside ? PHASES[++index] : undefined;
+  // A phase run beside the next prints when it ends, after the next's own output.
+  const ended = await Promise.all([timed(phase, next !== undefined), ...(next ? [timed(next)] : [])]);
+  for (const { name, seconds, code } of ended) {
+    rows.push({ name, seconds, outcome: code === 0 ? 'passed' : 'FAILED' });
+    if (code !== 0) failed ??= name;
   }
 }
+const wall = (performance.now() - began) / 1000;
 
 const reports = PHASES.flatMap((phase) =>
   phase.report && existsSync(phase.report.file)
@@ -101,10 +124,15 @@ const counts = reports
     { passed: 0, failed: 0, skipped: 0 },
   );
 
-const total = rows.reduce((sum, row) => sum + row.seconds, 0);
+// Phases run side by side count once: the total is the time the run took.
+const total = (Number.isFinite(install) && install > 0 ? install : 0) + wall;
 console.log('\nTime by phase (min:s)');
 for (const row of rows) console.log(`  ${row.name.padEnd(12)} ${minutes(row.seconds)}  ${row.outcome}`);
 console.log(`  ${'total'.padEnd(12)} ${minutes(total)}`);
+const together = PHASES.flatMap((phase, index) =>
+  phase.beside && PHASES[index + 1] ? [`${phase.name} and ${PHASES[index + 1]!.name}`] : [],
+);
+if (together.length > 0) console.log(`  (side by side, counted once in the total: ${together.join('; ')})`);
 console.log('\nThe ten slowest tests (s)');
 for (const test of times.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
   console.log(`  ${test.seconds.toFixed(1).padStart(6)}  ${test.phase.padEnd(7)} ${test.name}`);
