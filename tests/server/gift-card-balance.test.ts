@@ -5,7 +5,7 @@
  * code, and nothing of who bought or spent a card.
  */
 import { ServerValue } from 'firebase-admin/database';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BALANCE_ANSWER_MS,
   giftCardBalanceLimits,
@@ -13,7 +13,6 @@ import {
   type GiftCardBalanceDeps,
 } from '../../functions/src/giftcards/balance';
 import { callerDirect, type Caller } from '../../functions/src/mail/caller';
-import { adminMailDatabase } from '../../functions/src/mail/adminMailDatabase';
 import { callerLimit, rateLimit } from '../../functions/src/mail/rateLimit';
 import {
   displayGiftCardCode,
@@ -26,37 +25,14 @@ import {
   type MovementKind,
 } from '../../src/features/giftcards/model/giftCard';
 import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
+import { A, B, C, codeEndpointHarness } from './support/codeEndpointHarness';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
 
 const { connect, admin, read, url, closeAfter } = paymentsDatabase(() => SHOP_TAKING_EVERY_METHOD);
 
 const NOW = ServerValue.TIMESTAMP;
 const trustedDb = () => connect('trusted', ALLOCATOR_UID);
-const A = callerDirect('203.0.113.1');
-const B = callerDirect('203.0.113.2');
-const C = callerDirect('203.0.113.3');
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-/** The mail sender's connection, as orderMail and `vite preview` give the endpoint; closed after the test. */
-function mailerRead(): GiftCardBalanceDeps['read'] {
-  const db = adminMailDatabase(url());
-  closeAfter(db.close);
-  return db.read;
-}
-
-/** Deps on the real database with limits too wide to matter and no wait, unless a test says otherwise. */
-function deps(overrides: Partial<GiftCardBalanceDeps> = {}): GiftCardBalanceDeps {
-  return {
-    read: mailerRead(),
-    limit: callerLimit(rateLimit(1_000, 600_000), rateLimit(1_000, 600_000)),
-    perCode: rateLimit(1_000, 600_000),
-    wait: () => Promise.resolve(),
-    ...overrides,
-  };
-}
+const { mailerRead, deps } = codeEndpointHarness(url, closeAfter);
 
 const ask = (d: GiftCardBalanceDeps, code: unknown, caller: Caller = A) =>
   giftCardBalanceRequest(d, 'POST', code === undefined ? undefined : { code }, caller);

@@ -4,9 +4,8 @@
  * of the lines, or why it cannot be used; one shape and the same fixed time whether or not a code exists; limited
  * per caller and per code; and nothing of its uses, comment or tag.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callerDirect, type Caller } from '../../functions/src/mail/caller';
-import { adminMailDatabase } from '../../functions/src/mail/adminMailDatabase';
 import { callerLimit, rateLimit } from '../../functions/src/mail/rateLimit';
 import {
   VOUCHER_CHECK_ANSWER_MS,
@@ -15,6 +14,7 @@ import {
   type VoucherCheckDeps,
 } from '../../functions/src/vouchers/check';
 import { voucherPaths } from '../../src/features/vouchers/model/voucher';
+import { A, B, C, codeEndpointHarness } from './support/codeEndpointHarness';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
 
 const PAST = Date.UTC(2001, 0, 1);
@@ -48,31 +48,7 @@ const SHOP = {
 
 const { connect, url, closeAfter } = paymentsDatabase(() => SHOP);
 
-const A = callerDirect('203.0.113.1');
-const B = callerDirect('203.0.113.2');
-const C = callerDirect('203.0.113.3');
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
-/** The mail sender's connection, as orderMail and `vite preview` give the endpoint; closed after the test. */
-function mailerRead(): VoucherCheckDeps['read'] {
-  const db = adminMailDatabase(url());
-  closeAfter(db.close);
-  return db.read;
-}
-
-/** Deps on the real database with limits too wide to matter and no wait, unless a test says otherwise. */
-function deps(overrides: Partial<VoucherCheckDeps> = {}): VoucherCheckDeps {
-  return {
-    read: mailerRead(),
-    limit: callerLimit(rateLimit(1_000, 600_000), rateLimit(1_000, 600_000)),
-    perCode: rateLimit(1_000, 600_000),
-    wait: () => Promise.resolve(),
-    ...overrides,
-  };
-}
+const { mailerRead, deps } = codeEndpointHarness(url, closeAfter);
 
 const ask = (d: VoucherCheckDeps, code: unknown, lines: unknown = { shirt: 1 }, caller: Caller = A) =>
   voucherCheckRequest(d, 'POST', { code, lines }, caller);
