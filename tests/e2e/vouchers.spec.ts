@@ -74,6 +74,7 @@ test('a buyer comes by a link with a voucher: checkout shows each price before a
   await page.getByRole('textbox', { name: 'Email' }).fill('rowan@example.com');
   await page.getByRole('button', { name: /Reserve order/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order reserved' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('confirmation-voucher')).toHaveText('Voucher JAZZ20: £3.60 off');
 
   // The order is at the lowered price, the voucher's use counted.
   await expect.poll(() => db.read('vouchers/JAZZ20/used')).toBe(1);

@@ -62,6 +62,29 @@ describe('composing an email', () => {
     expect(free.html).not.toContain('Free each');
   });
 
+  it('names the voucher an order was placed with and what it took off, above the total; not one that took nothing', () => {
+    const placed = (voucher: { code: string; off: number }) =>
+      composeMail(
+        context({
+          order: parseOrder('u1', 'o1', {
+            items: { gig: { title: 'Gig', price: 10, listPrice: 12.5, quantity: 2 } },
+            total: 20,
+            status: 'pending',
+            created: 1_800_000_000_000,
+            contact: { name: 'Ann Buyer', email: 'ann@example.com' },
+            voucher,
+          })!,
+        }),
+      );
+    const mail = placed({ code: 'SPRING20', off: 500 });
+    expect(mail.text).toMatch(/2 × Gig, £10\.00 each\nVoucher SPRING20: £5\.00 off\nTotal: £20\.00/);
+    expect(mail.html).toContain('Voucher SPRING20</td><td align="right" style="');
+    expect(mail.html).toContain('−£5.00');
+    const unlocked = placed({ code: 'CREW-2027', off: 0 });
+    expect(unlocked.text).not.toContain('Voucher');
+    expect(unlocked.html).not.toContain('Voucher');
+  });
+
   it('holds the reference, items, total, each ticket code and its QR image by Content-ID, an .ics and the link', () => {
     const mail = composeMail(context());
     expect(mail.subject).toBe('Your order K7M4-QXPR is reserved · Hall & Co');

@@ -533,9 +533,10 @@ export function composeMail(ctx: MailContext): ComposedMail {
   const more = withTickets ? ctx.tickets.length - pictured.size : 0;
   const allTickets = say(i18n, WORDS.moreTickets, { count: ctx.tickets.length });
   // What a voucher took off the lines above, their prices already lowered (docs/vouchers.md#on-the-order).
-  const voucherOff = order.voucher
-    ? formatMoney(fromMinorUnits(order.voucher.off, shop.currency), shop.currency, locale)
-    : null;
+  const voucherOff =
+    order.voucher && order.voucher.off > 0
+      ? formatMoney(fromMinorUnits(order.voucher.off, shop.currency), shop.currency, locale)
+      : null;
   const linePrice = (price: number) =>
     price === 0
       ? i18n._(WORDS.lineFree)

@@ -8,9 +8,9 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../lib/Link';
 import type { PlacedOrder } from './placeOrder';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
-import { orderLines, orderTotal, referenceOrId } from '../orders';
+import { orderLines, orderTotal, parseOrderVoucher, referenceOrId } from '../orders';
 import { authAtom } from '../../state/atoms';
 import { OrderPaymentSummary } from '../payments';
 
@@ -33,6 +33,11 @@ export function OrderConfirmation({
   const email = order.contact.email;
   const reference = referenceOrId(ref, orderId);
   const total = formatMoney(orderTotal(order), currency, locale);
+  // What a voucher took off, if anything; the lines are at the prices it made (docs/vouchers.md#on-the-order).
+  const voucher = parseOrderVoucher(order.voucher);
+  const lowered = voucher !== null && voucher.off > 0;
+  const voucherCode = <span style={{ whiteSpace: 'nowrap' }}>{voucher?.code}</span>;
+  const voucherOff = voucher ? formatMoney(fromMinorUnits(voucher.off, currency), currency, locale) : '';
   const guest = !useAtomValue(authAtom).authenticated;
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -80,6 +85,13 @@ export function OrderConfirmation({
             );
           })}
         </Stack>
+        {lowered && (
+          <Typography data-testid="confirmation-voucher">
+            <Trans>
+              Voucher {voucherCode}: {voucherOff} off
+            </Trans>
+          </Typography>
+        )}
         <Typography sx={{ fontWeight: 700 }}>{payment ? t`Total: ${total}` : t`Total to pay: ${total}`}</Typography>
         {payment && (
           <OrderPaymentSummary

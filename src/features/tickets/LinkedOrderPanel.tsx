@@ -204,8 +204,8 @@ function OrderView({
   const buyer = <>{order.name}</>;
   const email = <>{order.email}</>;
   const total = formatMoney(order.total, currency, locale);
-  // What a voucher took off: the lines above are at the prices paid, each with the catalogue's beside it.
-  const voucher = order.voucher;
+  // What a voucher took off, if anything: the lines above are at the prices paid, each with the catalogue's beside it.
+  const voucher = order.voucher && order.voucher.off > 0 ? order.voucher : null;
   const voucherCode = voucher ? <span style={{ whiteSpace: 'nowrap' }}>{voucher.code}</span> : null;
   const voucherOff = voucher ? formatMoney(fromMinorUnits(voucher.off, currency), currency, locale) : '';
   return (
