@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useAtomValue } from 'jotai';
 import { zoneNote } from '../../lib/zoneNote';
-import { formatMoney } from '../../lib/money';
+import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { siteAtom } from '../../state/atoms';
 import { plausibleTime } from '../../state/dates';
 
@@ -20,6 +20,8 @@ export function useShopFormat() {
   });
   return {
     money: (amount: number) => formatMoney(amount, currency, locale),
+    /** An amount in the shop currency's minor units, as trusted code records money (docs/payments.md). */
+    minor: (amount: number) => formatMoney(fromMinorUnits(amount, currency), currency, locale),
     // Creation times come from the database: 0, 1e300 or seconds instead of milliseconds are no date to show.
     date: (epochMs: number) => (plausibleTime(epochMs) === null ? t`unknown date` : dates.format(new Date(epochMs))),
     zoneNote: zoneNote(timezone),

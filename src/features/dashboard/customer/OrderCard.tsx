@@ -58,6 +58,9 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
   const placed = format.date(order.created);
   const reference = referenceOrId(order.ref, order.id);
   const total = format.money(order.total);
+  // What a voucher took off, if anything: the lines are at the prices it made (docs/vouchers.md#on-the-order).
+  const voucherCode = <span style={{ whiteSpace: 'nowrap' }}>{order.voucher?.code}</span>;
+  const voucherOff = order.voucher && order.voucher.off > 0 ? format.minor(order.voucher.off) : null;
   return (
     <Paper component="article" variant="outlined" sx={{ p: 2 }} aria-label={heading}>
       <Stack spacing={1}>
@@ -116,6 +119,13 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
             </Typography>
           ))}
         </Stack>
+        {voucherOff && (
+          <Typography variant="body2" data-testid="order-card-voucher">
+            <Trans>
+              Voucher {voucherCode}: {voucherOff} off
+            </Trans>
+          </Typography>
+        )}
         <Typography sx={{ fontWeight: 600 }}>
           <Trans>Total {total}</Trans>
         </Typography>
