@@ -25,14 +25,14 @@ import {
   type MovementKind,
 } from '../../src/features/giftcards/model/giftCard';
 import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
-import { A, B, C, codeEndpointHarness } from './support/codeEndpointHarness';
+import { A, B, C, codeEndpointHarness, type CodeEndpointDeps } from './support/codeEndpointHarness';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
 
 const { connect, admin, read, url, closeAfter } = paymentsDatabase(() => SHOP_TAKING_EVERY_METHOD);
 
 const NOW = ServerValue.TIMESTAMP;
 const trustedDb = () => connect('trusted', ALLOCATOR_UID);
-const { mailerRead, deps } = codeEndpointHarness(url, closeAfter);
+const { mailerRead, deps, clocked, answeredAfterWait: answeredAfterWaitOf } = codeEndpointHarness(url, closeAfter);
 
 const ask = (d: GiftCardBalanceDeps, code: unknown, caller: Caller = A) =>
   giftCardBalanceRequest(d, 'POST', code === undefined ? undefined : { code }, caller);
@@ -249,36 +249,8 @@ describe('guessing', () => {
 });
 
 describe('the fixed answer time', () => {
-  /** A clock the test moves: the read takes `readMs`; the waits asked for are kept, and released when told. */
-  function clocked(readMs: number, read: GiftCardBalanceDeps['read'] = mailerRead()) {
-    let clock = 1_000_000;
-    const waits: number[] = [];
-    const releases: (() => void)[] = [];
-    const d = deps({
-      now: () => clock,
-      read: async (path) => {
-        clock += readMs;
-        return read(path);
-      },
-      wait: (ms) => {
-        waits.push(ms);
-        return new Promise<void>((resolve) => releases.push(resolve));
-      },
-    });
-    return { d, waits, release: () => releases.splice(0).forEach((resolve) => resolve()) };
-  }
-
-  async function answeredAfterWait(code: string, readMs: number, read?: GiftCardBalanceDeps['read']) {
-    const { d, waits, release } = clocked(readMs, read);
-    let settled = false;
-    const answer = ask(d, code).then((a) => ((settled = true), a));
-    await vi.waitFor(() => expect(waits).toHaveLength(1));
-    // Not answered while the wait lasts.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(settled).toBe(false);
-    release();
-    return { answer: await answer, waits };
-  }
+  const answeredAfterWait = (code: string, readMs: number, read?: CodeEndpointDeps['read']) =>
+    answeredAfterWaitOf((d) => ask(d, code), readMs, read);
 
   it('answers a card no sooner than the fixed time from the start', async () => {
     const { answer, waits } = await answeredAfterWait(await issue(), 300);

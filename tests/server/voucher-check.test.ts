@@ -14,7 +14,7 @@ import {
   type VoucherCheckDeps,
 } from '../../functions/src/vouchers/check';
 import { voucherPaths } from '../../src/features/vouchers/model/voucher';
-import { A, B, C, codeEndpointHarness } from './support/codeEndpointHarness';
+import { A, B, C, codeEndpointHarness, type CodeEndpointDeps } from './support/codeEndpointHarness';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
 
 const PAST = Date.UTC(2001, 0, 1);
@@ -48,7 +48,7 @@ const SHOP = {
 
 const { connect, url, closeAfter } = paymentsDatabase(() => SHOP);
 
-const { mailerRead, deps } = codeEndpointHarness(url, closeAfter);
+const { mailerRead, deps, clocked, answeredAfterWait: answeredAfterWaitOf } = codeEndpointHarness(url, closeAfter);
 
 const ask = (d: VoucherCheckDeps, code: unknown, lines: unknown = { shirt: 1 }, caller: Caller = A) =>
   voucherCheckRequest(d, 'POST', { code, lines }, caller);
@@ -259,39 +259,8 @@ describe('guessing', () => {
 });
 
 describe('the fixed answer time', () => {
-  /** A clock the test moves: the reads take `readMs`; the waits asked for are kept, and released when told. */
-  function clocked(readMs: number, read: VoucherCheckDeps['read'] = mailerRead()) {
-    let clock = 1_000_000;
-    const waits: number[] = [];
-    const releases: (() => void)[] = [];
-    let first = true;
-    const d = deps({
-      now: () => clock,
-      read: async (path) => {
-        // The reads go out together: the first moves the clock for all.
-        if (first) clock += readMs;
-        first = false;
-        return read(path);
-      },
-      wait: (ms) => {
-        waits.push(ms);
-        return new Promise<void>((resolve) => releases.push(resolve));
-      },
-    });
-    return { d, waits, release: () => releases.splice(0).forEach((resolve) => resolve()) };
-  }
-
-  async function answeredAfterWait(code: string, readMs: number, read?: VoucherCheckDeps['read']) {
-    const { d, waits, release } = clocked(readMs, read);
-    let settled = false;
-    const answer = ask(d, code).then((a) => ((settled = true), a));
-    await vi.waitFor(() => expect(waits).toHaveLength(1));
-    // Not answered while the wait lasts.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(settled).toBe(false);
-    release();
-    return { answer: await answer, waits };
-  }
+  const answeredAfterWait = (code: string, readMs: number, read?: CodeEndpointDeps['read']) =>
+    answeredAfterWaitOf((d) => ask(d, code), readMs, read);
 
   it('answers a voucher no sooner than the fixed time from the start', async () => {
     const { answer, waits } = await answeredAfterWait('SPRING20', 300);

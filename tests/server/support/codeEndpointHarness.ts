@@ -3,7 +3,8 @@
  * on networks of their own, and deps on the real database, read through the mail sender's connection as orderMail
  * and `vite preview` give them, with limits too wide to matter and no wait unless a test says otherwise.
  */
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
+import type { EndpointAnswer } from '../../../functions/src/endpointAnswer';
 import { adminMailDatabase } from '../../../functions/src/mail/adminMailDatabase';
 import { callerDirect } from '../../../functions/src/mail/caller';
 import { callerLimit, rateLimit } from '../../../functions/src/mail/rateLimit';
@@ -37,5 +38,45 @@ export function codeEndpointHarness(url: () => string, closeAfter: (close: () =>
       ...overrides,
     };
   }
-  return { mailerRead, deps };
+  /**
+   * Deps on a clock the test moves: the reads (which go out together) take `readMs`; the waits asked for are kept,
+   * and released when told.
+   */
+  function clocked(readMs: number, read: CodeEndpointDeps['read'] = mailerRead()) {
+    let clock = 1_000_000;
+    const waits: number[] = [];
+    const releases: (() => void)[] = [];
+    let first = true;
+    const d = deps({
+      now: () => clock,
+      read: async (path) => {
+        // The first read moves the clock for all.
+        if (first) clock += readMs;
+        first = false;
+        return read(path);
+      },
+      wait: (ms) => {
+        waits.push(ms);
+        return new Promise<void>((resolve) => releases.push(resolve));
+      },
+    });
+    return { d, waits, release: () => releases.splice(0).forEach((resolve) => resolve()) };
+  }
+  /** `ask`'s answer with reads of `readMs`, checked to come only once the wait it asked for is over. */
+  async function answeredAfterWait(
+    ask: (d: CodeEndpointDeps) => Promise<EndpointAnswer>,
+    readMs: number,
+    read?: CodeEndpointDeps['read'],
+  ) {
+    const { d, waits, release } = clocked(readMs, read);
+    let settled = false;
+    const answer = ask(d).then((a) => ((settled = true), a));
+    await vi.waitFor(() => expect(waits).toHaveLength(1));
+    // Not answered while the wait lasts.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    release();
+    return { answer: await answer, waits };
+  }
+  return { mailerRead, deps, clocked, answeredAfterWait };
 }
