@@ -1129,6 +1129,19 @@ const MATRIX: Case[] = [
   },
   { what: 'delete a voucher', run: withVoucher((c) => set(ref(c.db, `vouchers/${VOUCHER}`), null)), allowed: [] },
   {
+    what: 'make a ticket type sold only with a voucher',
+    run: write(() => 'products/harbour-jazz-night/voucherOnly', true),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'create a voucher that takes nothing off but names a value',
+    run: write(
+      () => 'vouchers/NEWCODE',
+      newVoucherRecord({ ...VOUCHER_TERMS, kind: 'none', value: 5 }, serverTimestamp()),
+    ),
+    allowed: [],
+  },
+  {
     what: "read a voucher's uses",
     run: withVoucher((c) => get(ref(c.db, `voucherUses/${VOUCHER}`))),
     allowed: SIGNED_IN_STAFF,
