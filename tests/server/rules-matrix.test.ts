@@ -1141,6 +1141,20 @@ const MATRIX: Case[] = [
     ),
     allowed: [],
   },
+  // Places held apart from public sale (docs/vouchers.md#holding-places): only trusted code makes or moves a hold.
+  {
+    what: 'create a voucher that holds places',
+    run: write(() => 'vouchers/NEWCODE', {
+      ...newVoucherRecord({ ...VOUCHER_TERMS, scope: 'product', target: 'harbour-jazz-night' }, serverTimestamp()),
+      held: 2,
+    }),
+    allowed: [],
+  },
+  {
+    what: 'make a voucher hold places',
+    run: withVoucher((c) => set(ref(c.db, `vouchers/${VOUCHER}/held`), 2)),
+    allowed: [],
+  },
   {
     what: "read a voucher's uses",
     run: withVoucher((c) => get(ref(c.db, `voucherUses/${VOUCHER}`))),

@@ -51,6 +51,7 @@ const voucher = (code: string, extra: Partial<Voucher> = {}): Voucher => ({
   target: null,
   uses: 10,
   used: 0,
+  held: null,
   from: null,
   until: null,
   disabled: false,

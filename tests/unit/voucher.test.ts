@@ -8,6 +8,7 @@ import { checkVoucher } from '../../src/features/vouchers/buyer/checkVoucher';
 import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
 import {
   appliesTo,
+  holdsAt,
   isVoucherPrefix,
   newVoucherCode,
   normaliseVoucherCode,
@@ -85,6 +86,7 @@ describe('a voucher as stored', () => {
       target: null,
       uses: 10,
       used: 2,
+      held: null,
       from: null,
       until: null,
       disabled: false,
@@ -116,6 +118,12 @@ describe('a voucher as stored', () => {
       // A scope and its target go together.
       { ...stored, target: 'mug' },
       { ...stored, scope: 'product' },
+      // Places are held of one product, and counted in whole places.
+      { ...stored, held: 2 },
+      { ...stored, scope: 'event', target: 'gig', held: 2 },
+      { ...stored, scope: 'product', target: 'mug', held: -1 },
+      { ...stored, scope: 'product', target: 'mug', held: 1.5 },
+      { ...stored, scope: 'product', target: 'mug', held: '2' },
     ];
     for (const raw of damaged) expect(parseVoucher('SPRING20', raw), JSON.stringify(raw)).toBeNull();
     expect(parseVoucher('SPRING20', null)).toBeNull();
@@ -300,5 +308,31 @@ describe('checking a voucher from the app', () => {
       answering(200, body);
       await expect(checkVoucher('SPRING20', { shirt: 1 }), JSON.stringify(body)).rejects.toThrow(/could not be read/);
     }
+  });
+});
+
+describe('a voucher that holds places', () => {
+  const NOW = Date.UTC(2030, 5, 1);
+  const held = voucher({ kind: 'none', value: 0, scope: 'product', target: 'gig', held: 2, uses: 1, used: 0 });
+  const gig = line({ id: 'gig', event: 'gig', unit: 1800 });
+
+  it('is read with the places it holds, of its product only', () => {
+    expect(parseVoucher('WAIT', { ...stored, scope: 'product', target: 'gig', held: 0 })).toMatchObject({ held: 0 });
+    expect(parseVoucher('WAIT', { ...stored, scope: 'product', target: 'gig' })).toMatchObject({ held: null });
+  });
+
+  it('serves the product it holds places of, though it takes nothing off', () => {
+    expect(voucherReason(held, [gig], 'GBP', NOW)).toBeNull();
+    expect(voucherReason(held, [line({ id: 'other' })], 'GBP', NOW)).toBe('not-for-these');
+    expect(voucherReason({ ...held, held: null }, [gig], 'GBP', NOW)).toBe('not-for-these');
+    expect(voucherReason({ ...held, used: 1 }, [gig], 'GBP', NOW)).toBe('used-up');
+  });
+
+  it('holds while it is neither disabled nor past its last moment', () => {
+    expect(holdsAt(held, NOW)).toBe(true);
+    expect(holdsAt({ ...held, until: NOW }, NOW)).toBe(true);
+    expect(holdsAt({ ...held, until: NOW - 1 }, NOW)).toBe(false);
+    expect(holdsAt({ ...held, disabled: true }, NOW)).toBe(false);
+    expect(holdsAt({ ...held, held: null }, NOW)).toBe(false);
   });
 });

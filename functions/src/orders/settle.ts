@@ -53,7 +53,7 @@ import { giftCardPart, giftCardSpendWrites } from './giftCardSpend';
 import { issueWrites, recipientMailWrites } from '../giftcards/issue';
 import { STORED_GIFT_CARD_CODE, type GiftCard } from '../../../src/features/giftcards/model/giftCard';
 import { giftRecipientRecord, parseGiftRecipient } from '../../../src/features/giftcards/model/giftRecipient';
-import { STORED_VOUCHER_CODE, type Voucher } from '../../../src/features/vouchers/model/voucher';
+import { holdsAt, STORED_VOUCHER_CODE, voucherPaths, type Voucher } from '../../../src/features/vouchers/model/voucher';
 import { decideVoucher, type VoucherDecision } from '../vouchers/voucherPrices';
 import { voucherUseWrites, voucherUsedWrites } from './voucherUse';
 
@@ -231,6 +231,8 @@ interface OrderMoney {
   voucher: VoucherDecision | null;
   gift: ReturnType<typeof giftCardPart> | null;
   due: number;
+  /** Places its voucher holds that it takes, by product: not drawn from public sale (docs/vouchers.md#holding-places). */
+  fromHeld: ReadonlyMap<string, number>;
 }
 
 function decide(
@@ -259,7 +261,7 @@ function decide(
     const opens = closed.map(([id, window]) => [id, window.state === 'upcoming' ? window.opens : 0]);
     return { kind: 'not-on-sale', opens: Object.fromEntries(opens) };
   }
-  const { voucher, gift, due } = money();
+  const { voucher, gift, due, fromHeld } = money();
   if (voucher && 'reason' in voucher) return { kind: 'voucher', reason: voucher.reason };
   // What is sold only with a voucher is not on sale to a request whose voucher does not unlock it.
   const locked = wanted
@@ -292,7 +294,11 @@ function decide(
     };
   }
   if (slot === null) return { kind: 'open-orders-limit' };
-  const short = shortLines(wanted, products, left);
+  // What a voucher holds for this buyer is theirs; only the rest is drawn from public sale.
+  const fromPublic = wanted
+    .map(([id, quantity]) => [id, quantity - (fromHeld.get(id) ?? 0)] as [string, number])
+    .filter(([, quantity]) => quantity > 0);
+  const short = shortLines(fromPublic, products, left);
   if (short.length > 0) return { kind: 'short', left: Object.fromEntries(short) };
   return { kind: 'ordered', order: orderId };
 }
@@ -400,6 +406,8 @@ export function settleBatch(
   // Each voucher's uses left as this batch's orders take them, and how many it took (voucherUse.ts).
   const usesLeft = new Map<string, number>();
   const usedHere = new Map<string, number>();
+  // What each voucher that holds places still holds as this batch's orders take them.
+  const heldLeft = new Map<string, number>();
   let rest = 0;
   for (const [index, { uid, request, at }] of requests.entries()) {
     if (request?.giftCard && moved.has(request.giftCard)) {
@@ -426,13 +434,19 @@ export function settleBatch(
       const prices = decided && 'prices' in decided ? { prices: decided.prices, currency: terms.currency } : undefined;
       const due = toMinorUnits(orderTotal({ items: orderItems(request, products, prices) }), terms.currency);
       const gift = request.giftCard ? giftCardPart(card, terms.currency, due, terms.now) : null;
-      return (money = { voucher: decided, gift, due });
+      const fromHeld = new Map<string, number>();
+      if (voucher && decided && 'prices' in decided && holdsAt(voucher, request.at)) {
+        const wanted = request.lines[voucher.target!] ?? 0;
+        const held = Math.min(wanted, heldLeft.get(voucher.code) ?? voucher.held!);
+        if (held > 0) fromHeld.set(voucher.target!, held);
+      }
+      return (money = { voucher: decided, gift, due, fromHeld });
     };
     const answer = decide(request, orderId, products, left, slot, terms, offered, moneyOf);
     decisions.push({ uid, requestId: request.id, at, answer });
     update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
     if (answer.kind !== 'ordered') continue;
-    const { voucher: used, gift, due } = money ?? moneyOf();
+    const { voucher: used, gift, due, fromHeld } = money ?? moneyOf();
     const lowered = used && 'prices' in used ? used : null;
     const items = orderItems(
       request,
@@ -451,15 +465,21 @@ export function settleBatch(
       moved.add(card.code);
     }
     const pay = paymentOf(request, total, products, terms, fromGiftCard);
+    const heldTaken = voucher ? (fromHeld.get(voucher.target!) ?? 0) : 0;
+    if (voucher && heldTaken > 0) {
+      heldLeft.set(voucher.code, (heldLeft.get(voucher.code) ?? voucher.held!) - heldTaken);
+      take(voucherPaths.held(voucher.code), heldTaken);
+    }
     for (const [id, quantity] of Object.entries(request.lines)) {
       const product = products.get(id)!;
-      if (left.stock.has(id)) {
-        left.stock.set(id, left.stock.get(id)! - quantity);
-        take(paths.productStock(id), quantity);
+      const fromPublic = quantity - (fromHeld.get(id) ?? 0);
+      if (left.stock.has(id) && fromPublic > 0) {
+        left.stock.set(id, left.stock.get(id)! - fromPublic);
+        take(paths.productStock(id), fromPublic);
       }
-      for (const quota of product.quotas) {
-        left.quotas.set(quota, left.quotas.get(quota)! - quantity);
-        take(paths.quotaLeft(quota), quantity);
+      for (const quota of fromPublic > 0 ? product.quotas : []) {
+        left.quotas.set(quota, left.quotas.get(quota)! - fromPublic);
+        take(paths.quotaLeft(quota), fromPublic);
       }
       const { event, first, type } = items[id]!;
       if (event === undefined || first === undefined) continue;
@@ -491,7 +511,9 @@ export function settleBatch(
       ...(request.gift && Object.values(items).some((item) => item.giftCard)
         ? { gift: giftRecipientRecord(request.gift) }
         : {}),
-      ...(voucher && lowered ? { voucher: { code: voucher.code, off: lowered.off } } : {}),
+      ...(voucher && lowered
+        ? { voucher: { code: voucher.code, off: lowered.off, ...(heldTaken > 0 ? { held: heldTaken } : {}) } }
+        : {}),
       ...orderDelivery(uid, orderId, request.contact.email, update),
     };
     Object.assign(update, staffDeskWrites(uid, orderId, update[paths.order(uid, orderId)], at, products));

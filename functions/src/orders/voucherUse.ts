@@ -6,7 +6,7 @@
  * (payments/closeOrder.ts).
  */
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { parseVoucher, voucherPaths, type Voucher } from '../../../src/features/vouchers/model/voucher';
+import { holdsAt, parseVoucher, voucherPaths, type Voucher } from '../../../src/features/vouchers/model/voucher';
 import { isRecord } from '../../../src/state/validation';
 
 const increment = (by: number) => ({ '.sv': { increment: by } });
@@ -44,12 +44,44 @@ export function voucherGiveBackWrites(code: string, key: string): Record<string,
   return { [voucherPaths.used(code)]: increment(-1), [voucherPaths.use(code, key)]: null };
 }
 
-/** The voucher an order was placed with (as stored on it: its code and what it took off); null for none. */
-export function orderVoucher(order: unknown): { code: string; off: number } | null {
+/** The voucher an order was placed with, as stored on it: its code, what it took off, the places of its it held. */
+interface OrderVoucher {
+  code: string;
+  off: number;
+  held: number;
+}
+
+/** The voucher an order was placed with; null for none. */
+export function orderVoucher(order: unknown): OrderVoucher | null {
   const voucher = isRecord(order) ? order.voucher : null;
-  return isRecord(voucher) && typeof voucher.code === 'string' && typeof voucher.off === 'number'
-    ? { code: voucher.code, off: voucher.off }
-    : null;
+  if (!isRecord(voucher) || typeof voucher.code !== 'string' || typeof voucher.off !== 'number') return null;
+  const held =
+    typeof voucher.held === 'number' && Number.isInteger(voucher.held) && voucher.held > 0 ? voucher.held : 0;
+  return { code: voucher.code, off: voucher.off, held };
+}
+
+/** Places of `product` an order took of what its voucher held, kept apart from public sale at `path`. */
+export interface HeldPlaces {
+  product: string;
+  places: number;
+  path: string;
+}
+
+/**
+ * Where the places an order took of its voucher's hold go as it closes, or come from as a late payment buys it back
+ * (docs/vouchers.md#holding-places): to and from the voucher (read at its path) while it still holds places, and, when
+ * it comes back, only if it still holds as many; otherwise (null) to and from public sale, as the order's other places.
+ */
+export function heldPlaces(
+  voucher: OrderVoucher | null,
+  raw: unknown,
+  now: number,
+  retaking = false,
+): HeldPlaces | null {
+  if (!voucher || voucher.held === 0) return null;
+  const stored = parseVoucher(voucher.code, raw);
+  if (!stored || !holdsAt(stored, now) || (retaking && stored.held! < voucher.held)) return null;
+  return { product: stored.target!, places: voucher.held, path: voucherPaths.held(voucher.code) };
 }
 
 /**

@@ -71,7 +71,7 @@ function cancelUpdate(
   // What a gift card paid goes back to it (docs/gift-cards.md#giving-it-back); the rest stays owed, for staff.
   const back = giftCardBack(entry, order, reads);
   const writes: Record<string, unknown> = {
-    ...closeOrderWrites(key, entry, order, reads),
+    ...closeOrderWrites(key, entry, order, reads, Date.now()),
     ...back.writes,
     ...voided,
     [`${paths.order(uid, orderId)}/cancelled`]: { by: request.by, at: SERVER_TIME },

@@ -66,7 +66,7 @@ export function expiryUpdate(
   const { uid, order: orderId } = entry;
   const orderPath = paths.order(uid, orderId);
   const update: Record<string, unknown> = {
-    ...closeOrderWrites(key, entry, order, reads),
+    ...closeOrderWrites(key, entry, order, reads, now),
     // What a gift card paid goes back to it (docs/gift-cards.md#giving-it-back).
     ...giftCardBack(entry, order, reads).writes,
     [`${orderPath}/pay/state`]: 'expired',

@@ -47,13 +47,20 @@ export const placePaths = (items: readonly HeldLine[]): string[] => [
   ...new Set(items.flatMap((line) => [paths.productStock(line.productId), ...line.quotas.map(paths.quotaLeft)])),
 ];
 
-/** How many places the order's lines hold of each counted stock and quota, by path (placePaths). */
-export function placesHeld(items: readonly HeldLine[]): Map<string, number> {
+/**
+ * How many places the order's lines hold of each counted stock and quota, by path (placePaths): of public sale, so
+ * less what a voucher held for it (`fromVoucher`, docs/vouchers.md#holding-places).
+ */
+export function placesHeld(
+  items: readonly HeldLine[],
+  fromVoucher: { product: string; places: number } | null = null,
+): Map<string, number> {
   const held = new Map<string, number>();
   for (const line of items) {
-    if (line.quantity <= 0) continue;
+    const quantity = line.quantity - (line.productId === fromVoucher?.product ? fromVoucher.places : 0);
+    if (quantity <= 0) continue;
     for (const path of [paths.productStock(line.productId), ...line.quotas.map(paths.quotaLeft)]) {
-      held.set(path, (held.get(path) ?? 0) + line.quantity);
+      held.set(path, (held.get(path) ?? 0) + quantity);
     }
   }
   return held;

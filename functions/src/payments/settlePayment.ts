@@ -12,7 +12,7 @@ import type { PaymentMethod } from '../../../src/features/payments/model/payment
 import { isRecord } from '../../../src/state/validation';
 import { issueWrites, recipientMailWrites } from '../giftcards/issue';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
-import { orderVoucher, voucherRetakeWrites, voucherUseLeft } from '../orders/voucherUse';
+import { heldPlaces, orderVoucher, voucherRetakeWrites, voucherUseLeft } from '../orders/voucherUse';
 import { voucherPaths } from '../../../src/features/vouchers/model/voucher';
 
 export const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -149,9 +149,11 @@ export function settlePayment(
   // Paid in full after the hold ended: the order comes back if what it held is still there; otherwise the money
   // is recorded and the desk is told to refund it. Nothing is ever oversold for a late payment.
   const late = pay.state === 'expired';
-  const held = placesHeld(items);
-  // A voucher's use given back as it lapsed is bought back as its places are: only while one is left.
+  // A voucher's use given back as it lapsed is bought back as its places are: only while one is left; the places its
+  // voucher held for it come again from the voucher while it holds as many (docs/vouchers.md#holding-places).
   const voucher = orderVoucher(reading.order);
+  const retaken = late ? heldPlaces(voucher, reading.voucher, Date.now(), true) : null;
+  const held = placesHeld(items, retaken);
   const stockBack =
     [...held].every(([path, quantity]) => {
       const left = reading.stock.get(path);
@@ -207,6 +209,9 @@ export function settlePayment(
     for (const [path, quantity] of held) {
       if (typeof reading.stock.get(path) === 'number') writes[path] = increment(-quantity);
     }
+    if (retaken) writes[retaken.path] = increment(-retaken.places);
+    // Places its voucher no longer holds came from public sale: closing again gives them back there.
+    else if (voucher?.held) writes[`${orderPath}/voucher/held`] = null;
     if (voucher) Object.assign(writes, voucherRetakeWrites(voucher, key, pay.due, SERVER_TIME));
   }
   return { writes, outcome: { kind: 'paid', over: kept - pay.due } };

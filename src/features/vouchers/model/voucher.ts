@@ -25,6 +25,7 @@ export const voucherPaths = {
   vouchers: 'vouchers',
   voucher: (code: string) => `vouchers/${code}`,
   used: (code: string) => `vouchers/${code}/used`,
+  held: (code: string) => `vouchers/${code}/held`,
   /** Every voucher's uses, by code. */
   allUses: 'voucherUses',
   /** The orders that used it, by desk key (uid~orderId): what each paid and was taken off. */
@@ -55,6 +56,11 @@ export interface Voucher {
   /** How many orders may use it, and how many have (and still do: a lapsed or cancelled order gives its use back). */
   uses: number;
   used: number;
+  /**
+   * Places of its product it holds apart from public sale (docs/vouchers.md#holding-places), taken from the stock and
+   * the quotas by trusted code; null for a voucher that holds none. Only trusted code writes it.
+   */
+  held: number | null;
   /** The first and the last moment it can be used, when set. */
   from: number | null;
   until: number | null;
@@ -95,6 +101,7 @@ export function parseVoucher(code: string, raw: unknown): Voucher | null {
   const value = storedMinor(raw.value);
   const uses = storedMinor(raw.uses);
   const used = raw.used === undefined ? 0 : storedMinor(raw.used);
+  const held = raw.held === undefined ? null : storedMinor(raw.held);
   const from = optionalTime(raw.from);
   const until = optionalTime(raw.until);
   const tag = optionalText(raw.tag, VOUCHER_TAG_MAX);
@@ -106,6 +113,8 @@ export function parseVoucher(code: string, raw: unknown): Voucher | null {
   if (from === undefined || until === undefined || tag === undefined || comment === undefined) return null;
   if ((kind === 'percent' && (value < 1 || value > 100)) || (kind === 'none' && value !== 0)) return null;
   if ((scope !== 'shop') !== (target !== null)) return null;
+  // Places are held of one product: what they are is then never in doubt.
+  if (raw.held !== undefined && (held === null || scope !== 'product')) return null;
   return {
     code,
     kind,
@@ -115,6 +124,7 @@ export function parseVoucher(code: string, raw: unknown): Voucher | null {
     target,
     uses,
     used,
+    held,
     from,
     until,
     disabled: raw.disabled === true,
@@ -125,7 +135,7 @@ export function parseVoucher(code: string, raw: unknown): Voucher | null {
 }
 
 /** What a voucher is written as: what staff decide of it; `used` starts at nothing and only trusted code moves it. */
-export type VoucherTerms = Omit<Voucher, 'code' | 'used' | 'created'>;
+export type VoucherTerms = Omit<Voucher, 'code' | 'used' | 'held' | 'created'>;
 
 /** The record of a new voucher; `at` the server's time. */
 export const newVoucherRecord = (terms: VoucherTerms, at: object): Record<string, unknown> => ({
@@ -134,7 +144,7 @@ export const newVoucherRecord = (terms: VoucherTerms, at: object): Record<string
   created: at,
 });
 
-/** The fields staff may change of a voucher, as written (each path under vouchers/{code}): never `used`. */
+/** The fields staff may change of a voucher, as written (each path under vouchers/{code}): never `used` or `held`. */
 export function voucherTermsRecord(terms: VoucherTerms): Record<string, unknown> {
   return {
     kind: terms.kind,
@@ -206,6 +216,13 @@ export const VOUCHER_REASONS = ['not-found', 'disabled', 'not-yet', 'expired', '
 export type VoucherReason = (typeof VOUCHER_REASONS)[number];
 
 /**
+ * Whether a voucher that holds places still holds them for its holder: neither disabled nor past its last moment.
+ * Once it is not, trusted code gives what it holds back to public sale (docs/vouchers.md#holding-places).
+ */
+export const holdsAt = (voucher: Pick<Voucher, 'held' | 'disabled' | 'until'>, now: number): boolean =>
+  voucher.held !== null && !voucher.disabled && (voucher.until === null || now <= voucher.until);
+
+/**
  * Why `voucher` cannot be used now by an order of `lines` in `currency`, with `usesLeft` of it left (fewer than
  * stored while a batch takes them); null when it can. A voucher that neither lowers nor unlocks any of these lines is
  * not for them.
@@ -224,7 +241,9 @@ export function voucherReason(
   if (usesLeft < 1) return 'used-up';
   if (voucher.kind !== 'percent' && voucher.currency !== currency) return 'not-for-these';
   const serves = lines.some(
-    (line) => unlocks(voucher, line) || (appliesTo(voucher, line) && unitPriceWith(voucher, line.unit) < line.unit),
+    (line) =>
+      unlocks(voucher, line) ||
+      (appliesTo(voucher, line) && (unitPriceWith(voucher, line.unit) < line.unit || voucher.held !== null)),
   );
   return serves ? null : 'not-for-these';
 }
