@@ -90,6 +90,13 @@ const layers = [
     message: 'The voucher model is pure and shared with trusted code: it imports no feature, screen or database port.',
   },
   {
+    // The waiting list's model too (docs/waiting-list.md).
+    target: './src/features/waitinglist/model',
+    from: ['./src/features/!(waitinglist)/**/*', './src/features/waitinglist/!(model)/**/*', './src/firebase/**/*'],
+    message:
+      'The waiting list model is pure and shared with trusted code: it imports no feature, screen or database port.',
+  },
+  {
     // What a first visit evaluates stays free of MUI and Emotion (docs/styling.md): the public pages, and the
     // wishlist, checkout and sign-in pages as a visitor with nothing stored sees them. MUI comes with the lazily
     // loaded pages, panels and dialogs that need it.
@@ -132,6 +139,7 @@ const SHARED_WITH_TRUSTED_CODE = [
   './features/payments/model',
   './features/giftcards/model',
   './features/vouchers/model',
+  './features/waitinglist/model',
   './features/catalogue/product.ts',
   './features/catalogue/quota.ts',
   './features/catalogue/productTypes.ts',

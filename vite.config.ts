@@ -16,6 +16,7 @@ import {
   WEBHOOK_BODY_MAX_BYTES,
   refuseUnlessPost,
   tooLargeAnswer,
+  type EndpointAnswer,
 } from './functions/src/endpointAnswer.ts';
 import type { Allocator } from './functions/src/orders/allocator.ts';
 import { ALLOCATE_ENDPOINT, ORDER_CANCEL_ENDPOINT } from './src/features/orders/allocateEndpoint.ts';
@@ -37,6 +38,7 @@ import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
 import { GIFT_CARD_BALANCE_ENDPOINT } from './src/features/giftcards/model/balanceEndpoint.ts';
 import { VOUCHER_CHECK_ENDPOINT } from './src/features/vouchers/model/checkEndpoint.ts';
+import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from './src/features/waitinglist/model/endpoints.ts';
 import { GIFT_CARD_DESK_ENDPOINT } from './src/features/giftcards/model/deskEndpoint.ts';
 import {
   localMailSettings,
@@ -46,6 +48,7 @@ import {
   TOO_LARGE,
 } from './functions/src/mail/localMail.ts';
 import type { TrustedMail } from './functions/src/mail/trustedMail.ts';
+import type { Caller } from './functions/src/mail/caller.ts';
 import { EXPIRY_INTERVAL_MS } from './functions/src/payments/expiryInterval.ts';
 import type * as RenderModule from './src/ssr/renderPage';
 
@@ -126,8 +129,8 @@ const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtd
  * `vite preview` runs trusted code through the same modules as the Cloud Functions in production: it settles the
  * order queue at /api/orders/allocate (functions/src/orders/), sends the mail the outbox holds after each batch,
  * at /api/mail/send and every half minute, and answers "find my order" and the order page
- * (functions/src/mail/), a gift card's balance (functions/src/giftcards/balance.ts) and the voucher check
- * (functions/src/vouchers/check.ts). It loads at the first call, through tsx rather than the config's bundle: it
+ * (functions/src/mail/), a gift card's balance (functions/src/giftcards/balance.ts), the voucher check
+ * (functions/src/vouchers/check.ts) and the waiting list (functions/src/waitinglist/join.ts). It loads at the first call, through tsx rather than the config's bundle: it
  * shares modules with the app (src/), and firebase-admin with it.
  */
 function trustedCode(): Plugin {
@@ -162,6 +165,14 @@ function trustedCode(): Plugin {
     /** The voucher check at checkout (functions/src/vouchers/check.ts), with its limits. */
     voucherCheck: typeof import('./functions/src/vouchers/check.ts');
     voucherLimits: import('./functions/src/vouchers/check.ts').VoucherCheckLimits;
+    /** Joining and leaving the waiting list (functions/src/waitinglist/join.ts), with its limits and its emails. */
+    waitingList: (
+      leaving: boolean,
+      method: string | undefined,
+      body: unknown,
+      caller: Caller,
+    ) => Promise<EndpointAnswer>;
+    sendWaitingMail: () => Promise<unknown>;
   };
   let services: Promise<Services> | undefined;
   const start = async (): Promise<Services> => {
@@ -183,6 +194,7 @@ function trustedCode(): Plugin {
       giftCardBalance,
       { giftCardDeskApplier },
       voucherCheck,
+      { waitingListRequest, waitingListLimits },
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -201,6 +213,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/giftcards/balance.ts')>('./functions/src/giftcards/balance.ts'),
       load<typeof import('./functions/src/giftcards/deskRequests.ts')>('./functions/src/giftcards/deskRequests.ts'),
       load<typeof import('./functions/src/vouchers/check.ts')>('./functions/src/vouchers/check.ts'),
+      load<typeof import('./functions/src/waitinglist/join.ts')>('./functions/src/waitinglist/join.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -211,6 +224,8 @@ function trustedCode(): Plugin {
     const cards = cardEndpoints.cardServices(db, cardProviderSettings(process.env), mailSettings.shopUrl);
     const applyRefunds = refundApplier(db, cards?.provider ?? null);
     const applyGiftCardRequests = giftCardDeskApplier(db);
+    const mail = trustedMail({ ...mailSettings, databaseUrl });
+    const waitingLimits = waitingListLimits();
     return {
       allocator: createAllocator(db),
       runHoldsJob: () => runHoldsJob(db, Date.now(), cards?.cards, applyRefunds, applyGiftCardRequests),
@@ -224,13 +239,16 @@ function trustedCode(): Plugin {
       methodChange,
       changeHolder: ticketHolder.ticketHolderChanger(db),
       ticketHolder,
-      mail: trustedMail({ ...mailSettings, databaseUrl }),
+      mail,
       endpoints,
       sendSoon,
       giftCardBalance,
       balanceLimits: giftCardBalance.giftCardBalanceLimits(),
       voucherCheck,
       voucherLimits: voucherCheck.voucherCheckLimits(),
+      waitingList: (leaving, method, body, caller) =>
+        waitingListRequest({ db, limit: waitingLimits }, leaving, method, body, caller),
+      sendWaitingMail: () => mail.sendWaiting(db),
     };
   };
   return {
@@ -247,9 +265,10 @@ function trustedCode(): Plugin {
       // Unpaid holds lapse within a minute of their end: what Cloud Scheduler's expireOrders does in production.
       const expiryTimer = setInterval(() => {
         void services
-          ?.then(async ({ runHoldsJob, mail, sendSoon }) => {
+          ?.then(async ({ runHoldsJob, mail, sendSoon, sendWaitingMail }) => {
             const report = await runHoldsJob();
             if (report.expired + report.reminded + report.cancelled + report.refunded > 0) sendSoon(mail.sender);
+            await sendWaitingMail();
           })
           .catch((error: unknown) => console.error('expiring holds:', error));
       }, EXPIRY_INTERVAL_MS);
@@ -275,6 +294,8 @@ function trustedCode(): Plugin {
           GIFT_CARD_BALANCE_ENDPOINT,
           VOUCHER_CHECK_ENDPOINT,
           GIFT_CARD_DESK_ENDPOINT,
+          WAITING_JOIN_ENDPOINT,
+          WAITING_LEAVE_ENDPOINT,
         ];
         if (!trustedPaths.includes(path ?? '')) {
           return next();
@@ -344,6 +365,11 @@ function trustedCode(): Plugin {
               request.method,
               body,
               caller,
+            );
+          if (path === WAITING_JOIN_ENDPOINT || path === WAITING_LEAVE_ENDPOINT)
+            return trusted.waitingList(path === WAITING_LEAVE_ENDPOINT, request.method, body, caller).then(
+              // The joined email leaves at once; the minute job sends whatever could not go now.
+              (answer) => (void trusted.sendWaitingMail().catch((error: unknown) => console.error(error)), answer),
             );
           return endpoints.orderLinkRequest(mail.db, mail.linkLimit, request.method, body, caller);
         }

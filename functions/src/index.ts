@@ -54,6 +54,8 @@ import { ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoin
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { giftCardBalanceLimits, giftCardBalanceRequest, type GiftCardBalanceLimits } from './giftcards/balance';
 import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
+import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from '../../src/features/waitinglist/model/endpoints';
+import { waitingListLimits, waitingListRequest } from './waitinglist/join';
 import { voucherCheckLimits, voucherCheckRequest, type VoucherCheckLimits } from './vouchers/check';
 import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
 import { giftCardDeskApplier } from './giftcards/deskRequests';
@@ -204,9 +206,18 @@ export const allocateOrders = onRequest(
   },
 );
 
-/** The balance endpoint's and the voucher check's limits, held like the mail endpoints' (orderMail: one instance). */
+/**
+ * The balance endpoint's, the voucher check's and the waiting list's limits, held like the mail endpoints' (orderMail:
+ * one instance).
+ */
 let balanceLimits: GiftCardBalanceLimits | undefined;
 let voucherLimits: VoucherCheckLimits | undefined;
+let waitingLimits: ReturnType<typeof waitingListLimits> | undefined;
+
+/** Sends what the waiting list owes, without waiting: what fails waits for the minute job. */
+function sendWaitingSoon(services: TrustedMail): void {
+  services.sendWaiting(trustedQueueDatabase()).catch((error: unknown) => console.error('waiting list mail:', error));
+}
 
 export const orderMail = onRequest(
   // Public: the order page, the sign-in page, the gift card balance page and the checkout call it. One instance, so
@@ -247,7 +258,17 @@ export const orderMail = onRequest(
                     body,
                     caller,
                   )
-                : { status: 404, headers: {}, body: 'not found' };
+                : request.path === WAITING_JOIN_ENDPOINT || request.path === WAITING_LEAVE_ENDPOINT
+                  ? await waitingListRequest(
+                      { db: trustedQueueDatabase(), limit: (waitingLimits ??= waitingListLimits()) },
+                      request.path === WAITING_LEAVE_ENDPOINT,
+                      request.method,
+                      body,
+                      caller,
+                    )
+                  : { status: 404, headers: {}, body: 'not found' };
+    // The joined email leaves at once; the minute job sends whatever could not go now.
+    if (request.path === WAITING_JOIN_ENDPOINT) sendWaitingSoon(services);
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );
@@ -282,5 +303,6 @@ export const expireOrders = onSchedule(
     jobGiftCardRequests ??= giftCardDeskApplier(db);
     const report = await runHoldsJob(db, Date.now(), cardFlow()?.cards, jobRefunds, jobGiftCardRequests);
     if (report.expired + report.reminded + report.cancelled + report.refunded > 0) await mailServices().sender.drain();
+    await mailServices().sendWaiting(db);
   },
 );

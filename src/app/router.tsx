@@ -25,6 +25,7 @@ const routes: RouteObject[] = [
       page('dashboard', 'dashboard'),
       page('order', 'order'),
       page('giftcard', 'giftCard'),
+      page('waitinglist', 'waitingList'),
     ],
   },
   { path: '*', element: <Navigate to="/home" replace /> },

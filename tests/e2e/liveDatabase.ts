@@ -45,6 +45,9 @@ import {
   type GiftCardBalanceLimits,
 } from '../../functions/src/giftcards/balance';
 import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
+import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from '../../src/features/waitinglist/model/endpoints';
+import { waitingListLimits, waitingListRequest, type WaitingListDeps } from '../../functions/src/waitinglist/join';
+import { runHoldsJob } from '../../functions/src/payments/holdsJob';
 import { voucherCheckLimits, voucherCheckRequest, type VoucherCheckLimits } from '../../functions/src/vouchers/check';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
@@ -73,6 +76,11 @@ export interface LiveDatabase {
   cardProviderDown(): Promise<void>;
   /** The test's own mailbox (scripts/mailbox/), where the shop's mail goes; it refuses addresses @refused.test. */
   mailbox: Mailbox;
+  /**
+   * Runs the minute job once, as Cloud Scheduler's expireOrders and `vite preview`'s timer do: holds lapse, places
+   * held by ended vouchers go back, returned places are offered to the people waiting, and their emails go.
+   */
+  runMinuteJob(): Promise<void>;
   /** Connects the pages of another browser context (a second buyer) to this database too; it goes offline apart. */
   connect(context: BrowserContext): Promise<{ setOffline(offline: boolean): Promise<void> }>;
 }
@@ -91,6 +99,8 @@ interface TrustedCode {
   balanceLimits: GiftCardBalanceLimits;
   /** The voucher check's limits (functions/src/vouchers/check.ts). */
   voucherLimits: VoucherCheckLimits;
+  /** Joining and leaving the waiting list (functions/src/waitinglist/join.ts), on trusted code's connection. */
+  waitingList: WaitingListDeps;
   /** The test's own card provider, started at the first card payment. */
   cards: () => Promise<CardStack>;
 }
@@ -198,10 +208,12 @@ async function connectPages(
     ORDER_LINK_ENDPOINT,
     GIFT_CARD_BALANCE_ENDPOINT,
     VOUCHER_CHECK_ENDPOINT,
+    WAITING_JOIN_ENDPOINT,
+    WAITING_LEAVE_ENDPOINT,
   ];
   await context.route(new RegExp(`(${relayed.join('|')})$`), async (route) => {
     if (!online()) return route.abort('internetdisconnected');
-    const { mail, balanceLimits, voucherLimits } = trusted();
+    const { mail, balanceLimits, voucherLimits, waitingList } = trusted();
     const request = route.request();
     const path = new URL(request.url()).pathname;
     const body: unknown = request.postData() ? request.postDataJSON() : undefined;
@@ -214,7 +226,15 @@ async function connectPages(
             ? await giftCardBalanceRequest({ read: mail.db.read, ...balanceLimits }, request.method(), body, E2E_CALLER)
             : path === VOUCHER_CHECK_ENDPOINT
               ? await voucherCheckRequest({ read: mail.db.read, ...voucherLimits }, request.method(), body, E2E_CALLER)
-              : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, E2E_CALLER);
+              : path === WAITING_JOIN_ENDPOINT || path === WAITING_LEAVE_ENDPOINT
+                ? await waitingListRequest(
+                    waitingList,
+                    path === WAITING_LEAVE_ENDPOINT,
+                    request.method(),
+                    body,
+                    E2E_CALLER,
+                  ).finally(() => void mail.sendWaiting(waitingList.db).catch(() => undefined))
+                : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, E2E_CALLER);
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
 }
@@ -282,6 +302,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           mail,
           balanceLimits: giftCardBalanceLimits(),
           voucherLimits: voucherCheckLimits(),
+          waitingList: { db, limit: waitingListLimits() },
           cards,
         };
         return trustedCode;
@@ -322,6 +343,12 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           await rest('', { method: 'PATCH', body: JSON.stringify(update) });
         },
         mailbox,
+        runMinuteJob: async () => {
+          const { mail, waitingList } = allocate();
+          await runHoldsJob(waitingList.db, Date.now());
+          sendSoon(mail.sender);
+          await mail.sendWaiting(waitingList.db);
+        },
         cardProviderDown: async () => {
           await (await allocate().cards()).providerDown();
         },

@@ -43,6 +43,18 @@ const SHOP = {
     ALLGONE: { kind: 'percent', value: 10, currency: 'GBP', scope: 'shop', ...secret, uses: 5, used: 5 },
     BROKEN: { kind: 'percent', value: 250, currency: 'GBP', scope: 'shop', ...secret },
     CREW: { kind: 'none', value: 0, currency: 'GBP', scope: 'product', target: 'crew', ...secret },
+    // A waiting list's offer: two places of the shirt held for its holder.
+    HELD: { kind: 'none', value: 0, currency: 'GBP', scope: 'product', target: 'shirt', ...secret, held: 2 },
+    HELDOFF: {
+      kind: 'none',
+      value: 0,
+      currency: 'GBP',
+      scope: 'product',
+      target: 'shirt',
+      ...secret,
+      held: 2,
+      disabled: true,
+    },
   },
 };
 
@@ -68,7 +80,13 @@ describe('what a voucher makes of the lines', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['Cache-Control']).toBe('no-store');
     // 20% of 12.50 is 2.50; of 19.99, 3.998, so 4.00 off.
-    expect(bodyOf(answer)).toEqual({ ok: true, code: 'SPRING20', prices: { shirt: 1000, mug: 1599 }, unlocks: [] });
+    expect(bodyOf(answer)).toEqual({
+      ok: true,
+      code: 'SPRING20',
+      prices: { shirt: 1000, mug: 1599 },
+      unlocks: [],
+      holds: {},
+    });
   });
 
   it('lowers only its product when it is for one', async () => {
@@ -78,6 +96,7 @@ describe('what a voucher makes of the lines', () => {
       code: 'MUG15',
       prices: { mug: 1699 },
       unlocks: [],
+      holds: {},
     });
   });
 
@@ -87,6 +106,7 @@ describe('what a voucher makes of the lines', () => {
       code: 'FIVEOFF',
       prices: { shirt: 750 },
       unlocks: [],
+      holds: {},
     });
   });
 
@@ -96,14 +116,30 @@ describe('what a voucher makes of the lines', () => {
       code: 'SPRING20',
       prices: { shirt: 1000 },
       unlocks: [],
+      holds: {},
     });
   });
 
   it('says what it unlocks of what is sold only with a voucher, with no lines too; a shop-wide one unlocks nothing', async () => {
-    expect(await check('CREW', {})).toEqual({ ok: true, code: 'CREW', prices: {}, unlocks: ['crew'] });
-    expect(await check('CREW', { crew: 2 })).toEqual({ ok: true, code: 'CREW', prices: {}, unlocks: ['crew'] });
+    expect(await check('CREW', {})).toEqual({ ok: true, code: 'CREW', prices: {}, unlocks: ['crew'], holds: {} });
+    expect(await check('CREW', { crew: 2 })).toEqual({
+      ok: true,
+      code: 'CREW',
+      prices: {},
+      unlocks: ['crew'],
+      holds: {},
+    });
     expect(await check('CREW', { shirt: 1 })).toEqual({ ok: false, code: 'CREW', reason: 'not-for-these' });
     expect(await check('SPRING20', {})).toEqual({ ok: false, code: 'SPRING20', reason: 'not-for-these' });
+  });
+});
+
+describe('a voucher that holds places', () => {
+  it('says what it holds for its holder, with no lines too; once it has ended, nothing', async () => {
+    const held = { ok: true, code: 'HELD', prices: {}, unlocks: [], holds: { shirt: 2 } };
+    expect(await check('HELD', {})).toEqual(held);
+    expect(await check('HELD', { shirt: 2 })).toEqual(held);
+    expect(await check('HELDOFF', {})).toEqual({ ok: false, code: 'HELDOFF', reason: 'disabled' });
   });
 });
 
@@ -146,7 +182,7 @@ describe('why a voucher cannot be used', () => {
       const answer = await ask(deps(), code, lines);
       const body = bodyOf(answer);
       expect(Object.keys(body).sort()).toEqual(
-        body.ok ? ['code', 'ok', 'prices', 'unlocks'] : ['code', 'ok', 'reason'],
+        body.ok ? ['code', 'holds', 'ok', 'prices', 'unlocks'] : ['code', 'ok', 'reason'],
       );
       // The reason `used-up` aside, which says only that none is left:
       const rest = answer.body.replace('used-up', '');

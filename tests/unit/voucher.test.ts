@@ -264,7 +264,11 @@ describe('checking a voucher from the app', () => {
       code: 'SPRING20',
       prices: { shirt: 1000 },
       unlocks: ['gig-crew'],
+      holds: {},
     });
+    // The places a voucher holds for its holder, by product.
+    answering(200, { ok: true, code: 'WAIT-1', prices: {}, unlocks: [], holds: { gig: 2 } });
+    expect(await checkVoucher('WAIT-1', {})).toMatchObject({ kind: 'ok', holds: { gig: 2 } });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(VOUCHER_CHECK_ENDPOINT);
     expect(init?.method).toBe('POST');
@@ -302,6 +306,7 @@ describe('checking a voucher from the app', () => {
       { ok: true, code: 'SPRING20', prices: { shirt: 9.5 }, unlocks: [] },
       { ok: true, code: 'SPRING20', prices: {} },
       { ok: true, code: 'SPRING20', prices: {}, unlocks: [3] },
+      { ok: true, code: 'SPRING20', prices: {}, unlocks: [], holds: { gig: -1 } },
       { ok: false, code: 'SPRING20', reason: 'because' },
       { ok: false, reason: 'used-up' },
     ]) {

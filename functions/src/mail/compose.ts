@@ -460,12 +460,12 @@ ${inner}
 
 /**
  * Who it is from and to, and what it is called: every header that carries data, each one line. To the order's own
- * address unless `to` names another (the gift cards' recipient, the order's `gift`).
+ * address unless `to` names another (the gift cards' recipient, the order's `gift`; a waiting list entry's address).
  */
 export function envelope(
-  ctx: { messageId: string; domain: string; from: string; order: Order; shop: SiteState },
+  ctx: { messageId: string; domain: string; from: string; order?: Order; shop: SiteState },
   subject: string,
-  to: string = ctx.order.contact.email,
+  to: string = ctx.order?.contact.email ?? '',
 ): Pick<ComposedMail, 'messageId' | 'from' | 'to' | 'replyTo' | 'subject'> {
   const shopName = shopNameOf(ctx.shop);
   const { email } = ctx.shop;

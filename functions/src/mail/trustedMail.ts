@@ -8,6 +8,8 @@ import type { MailDatabase } from './orderData';
 import { callerLimit, rateLimit, type CallerLimit } from './rateLimit';
 import { createMailSender, type MailSender } from './sender';
 import { smtpTransport } from './smtp';
+import type { PaymentsDatabase } from '../payments/settlePayment';
+import { sendWaitingMail, type WaitingMailReport } from '../waitinglist/mail';
 
 export interface MailSettings {
   smtpUrl: string;
@@ -24,15 +26,23 @@ export interface TrustedMail {
   findLimit: CallerLimit;
   /** The order page: plenty for a person, too few to try secrets (which are hopeless to guess anyway). */
   linkLimit: CallerLimit;
+  /**
+   * Sends the emails the waiting list owes (waitinglist/mail.ts) over this mail's server, reading and marking them
+   * through trusted code's own connection `db` (the entries are the allocator's to write).
+   */
+  sendWaiting(db: PaymentsDatabase): Promise<WaitingMailReport>;
   /** Closes the database connection (tests). */
   close(): Promise<void>;
 }
 
 export function trustedMail(settings: MailSettings): TrustedMail {
   const db = adminMailDatabase(settings.databaseUrl);
+  const transport = smtpTransport(settings.smtpUrl);
+  const options = { shopUrl: settings.shopUrl, from: settings.from };
   return {
     db,
-    sender: createMailSender(db, smtpTransport(settings.smtpUrl), { shopUrl: settings.shopUrl, from: settings.from }),
+    sender: createMailSender(db, transport, options),
+    sendWaiting: (trusted) => sendWaitingMail(trusted, transport, options),
     findLimit: callerLimit(rateLimit(5, 600_000), rateLimit(100, 600_000)),
     linkLimit: callerLimit(rateLimit(120, 600_000), rateLimit(2_000, 600_000)),
     close: db.close,

@@ -31,6 +31,7 @@ import { parsePaymentSettings } from '../../../src/features/payments/model/payme
 import { DEFAULT_SITE, isCurrencyCode } from '../../../src/state/site';
 import { coalescedRuns } from '../coalescedRuns';
 import { parseQuotas } from '../../../src/features/catalogue/quota';
+import { parseWaitingDemand, waitingListPaths } from '../../../src/features/waitinglist/model/waitingList';
 import type { OrderAnswer } from '../../../src/features/orders/orderRequest';
 
 /** What the allocator needs of the database; trusted code's own connection (adminQueueDatabase.ts). */
@@ -129,7 +130,7 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
     const codes = giftCardsNamed(batch);
     const voucherCodes = vouchersNamed(batch);
     // The shop holds few quotas: all of them are read with the products, and so are the gift cards the requests
-    // pay with and the vouchers they name, so no second round trip is needed.
+    // pay with, the vouchers they name and the places people wait for, so no second round trip is needed.
     const stored = await db.readAll([
       ...productIds.map(paths.product),
       paths.paymentSettings,
@@ -137,6 +138,7 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
       paths.quotas,
       ...cardPaths(codes),
       ...voucherReadPaths(voucherCodes),
+      waitingListPaths.demand,
     ]);
     const products = readProducts(new Map(productIds.map((id) => [id, stored.get(paths.product(id))])));
     // A type sold without its group's first product in the batch: that product is read too (its tickets go there).
@@ -150,7 +152,17 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
     const left = new Map([...quotas.values()].map((quota) => [quota.id, quota.left]));
     const cards = readCards(codes, stored);
     const vouchers = readVouchers(voucherCodes, stored);
-    const { update, decisions, rest } = settleBatch(batch, products, slots, shopTerms(stored), left, cards, vouchers);
+    const waiting = parseWaitingDemand(stored.get(waitingListPaths.demand));
+    const { update, decisions, rest } = settleBatch(
+      batch,
+      products,
+      slots,
+      shopTerms(stored),
+      left,
+      cards,
+      vouchers,
+      waiting,
+    );
     const written = db.update(update);
     // A batch that left requests on the queue (a gift card moved twice) is followed by one read from the queue's
     // head, so those requests keep their turn.

@@ -55,6 +55,7 @@ import { STORED_GIFT_CARD_CODE, type GiftCard } from '../../../src/features/gift
 import { giftRecipientRecord, parseGiftRecipient } from '../../../src/features/giftcards/model/giftRecipient';
 import { holdsAt, STORED_VOUCHER_CODE, voucherPaths, type Voucher } from '../../../src/features/vouchers/model/voucher';
 import { decideVoucher, type VoucherDecision } from '../vouchers/voucherPrices';
+import type { WaitingDemand } from '../../../src/features/waitinglist/model/waitingList';
 import { voucherUseWrites, voucherUsedWrites } from './voucherUse';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
@@ -382,12 +383,20 @@ export function settleBatch(
   quotas: ReadonlyMap<string, number> = new Map(),
   cards: ReadonlyMap<string, GiftCard | null> = new Map(),
   vouchers: ReadonlyMap<string, Voucher | null> = new Map(),
+  waiting: WaitingDemand = { products: new Map(), quotas: new Map() },
 ): SettledBatch {
   const offered = offeredMethods(terms.payments);
   const update: Record<string, unknown> = {};
   const decisions: Decision[] = [];
-  const left: Places = { stock: new Map(), quotas: new Map(quotas) };
-  for (const [id, product] of products) if (product?.stock != null) left.stock.set(id, product.stock);
+  // The places the people waiting want are theirs before the public's (docs/waiting-list.md#before-the-public).
+  const less = (left: number, wanted: number | undefined) => Math.max(0, left - (wanted ?? 0));
+  const left: Places = {
+    stock: new Map(),
+    quotas: new Map([...quotas].map(([id, n]) => [id, less(n, waiting.quotas.get(id))])),
+  };
+  for (const [id, product] of products) {
+    if (product?.stock != null) left.stock.set(id, less(product.stock, waiting.products.get(id)));
+  }
   // Taken in this batch, by the path it is counted at (a product's stock, a quota's places left).
   const taken = new Map<string, number>();
   const take = (path: string, quantity: number) => taken.set(path, (taken.get(path) ?? 0) + quantity);

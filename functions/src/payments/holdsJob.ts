@@ -4,7 +4,8 @@
  * expire (expiry.ts), bank transfers due within a day are reminded (reminders.ts), refunds left queued are applied
  * (refunds.ts: one asked while the card provider was away, or queued by trusted code for card money that bought
  * nothing), what staff asked of gift cards and no desk had applied (giftcards/deskRequests.ts), places held by
- * vouchers that no longer hold go back on sale (vouchers/heldPlaces.ts), and the run is noted at jobRuns/holds for the desk, which says when the job last ran, so that an
+ * vouchers that no longer hold go back on sale (vouchers/heldPlaces.ts), places that came back are offered to the
+ * people waiting (waitinglist/offers.ts), and the run is noted at jobRuns/holds for the desk, which says when the job last ran, so that an
  * organiser sees a job that stopped (a scheduler not set up, a function failing).
  */
 import { HOLDS_JOB_PATH } from '../../../src/features/payments/model/paymentRecords';
@@ -15,6 +16,7 @@ import type { RefundsReport } from './refunds';
 import { remindTransfers, type RemindersDatabase } from './reminders';
 import { SERVER_TIME } from './settlePayment';
 import { releaseHolds } from '../vouchers/heldPlaces';
+import { offerReturnedPlaces } from '../waitinglist/offers';
 
 export async function runHoldsJob(
   db: HoldsDatabase & RemindersDatabase & CancelsDatabase,
@@ -22,15 +24,26 @@ export async function runHoldsJob(
   cards?: Pick<CardPayments, 'closeOpenPayments'>,
   applyRefunds?: () => Promise<RefundsReport>,
   applyGiftCardRequests?: () => Promise<unknown>,
-): Promise<ExpiryReport & { reminded: number; cancelled: number; refunded: number; released: number }> {
+): Promise<
+  ExpiryReport & { reminded: number; cancelled: number; refunded: number; released: number; offered: number }
+> {
   const cancels = await cancelApplier(db, cards)();
   const expiry = await expireHolds(db, now, cards);
   // After the lapses: places an order held of a voucher go back to it first, then what it holds to public sale.
   const holds = await releaseHolds(db, now);
+  // Then the places that came back are offered to the people waiting, before the public.
+  const offers = await offerReturnedPlaces(db, now);
   const reminded = await remindTransfers(db, now);
   const refunds = applyRefunds ? await applyRefunds() : null;
   await applyGiftCardRequests?.();
   await db.update({ [HOLDS_JOB_PATH]: { at: SERVER_TIME, expired: expiry.expired, reminded } });
   const refunded = Object.values(refunds?.applied ?? {}).reduce((sum, count) => sum + count, 0);
-  return { ...expiry, reminded, cancelled: cancels.applied.cancelled ?? 0, refunded, released: holds.places };
+  return {
+    ...expiry,
+    reminded,
+    cancelled: cancels.applied.cancelled ?? 0,
+    refunded,
+    released: holds.places,
+    offered: offers.offered,
+  };
 }

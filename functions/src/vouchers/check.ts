@@ -12,7 +12,12 @@
  */
 import { parseProduct, type Product } from '../../../src/features/catalogue/product';
 import { VOUCHER_CHECK_LINES_MAX, type VoucherCheckAnswer } from '../../../src/features/vouchers/model/checkEndpoint';
-import { normaliseVoucherCode, parseVoucher, voucherPaths } from '../../../src/features/vouchers/model/voucher';
+import {
+  holdsAt,
+  normaliseVoucherCode,
+  parseVoucher,
+  voucherPaths,
+} from '../../../src/features/vouchers/model/voucher';
 import { paths } from '../../../src/firebase/paths';
 import { DEFAULT_SITE, isCurrencyCode } from '../../../src/state/site';
 import { isRecord } from '../../../src/state/validation';
@@ -119,11 +124,16 @@ async function checkAnswer(
   );
   const unlockable = decideVoucher(voucher, hidden, products, currency, now);
   const unlocks = 'unlocked' in unlockable ? [...unlockable.unlocked] : [];
-  const opened: Lines = unlocks.map((id) => [id, 1]);
+  // The places it holds for its holder, while it holds them and has a use left.
+  const holds =
+    voucher && holdsAt(voucher, now) && voucher.held! > 0 && voucher.used < voucher.uses
+      ? { [voucher.target!]: voucher.held! }
+      : {};
+  const opened: Lines = [...unlocks, ...Object.keys(holds)].map((id) => [id, 1]);
   const decision = decideVoucher(voucher, lines.length > 0 ? lines : opened, products, currency, now);
   return 'reason' in decision
     ? { ok: false, code, reason: decision.reason }
-    : { ok: true, code, prices: Object.fromEntries(decision.prices), unlocks };
+    : { ok: true, code, prices: Object.fromEntries(decision.prices), unlocks, holds };
 }
 
 export function voucherCheckRequest(

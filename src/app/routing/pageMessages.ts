@@ -11,4 +11,5 @@ export const PAGE_MESSAGES = {
   dashboard: 'more',
   order: 'more',
   giftCard: 'more',
+  waitingList: 'more',
 } as const satisfies Record<string, MessagePart>;

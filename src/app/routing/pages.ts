@@ -60,6 +60,7 @@ export const pages = {
   dashboard: muiPage(PAGE_MESSAGES.dashboard, () => import('../../pages/DashboardPage')),
   order: muiPage(PAGE_MESSAGES.order, () => import('../../pages/OrderPage')),
   giftCard: muiPage(PAGE_MESSAGES.giftCard, () => import('../../pages/GiftCardPage')),
+  waitingList: muiPage(PAGE_MESSAGES.waitingList, () => import('../../pages/WaitingListPage')),
 };
 
 export type PageName = keyof typeof pages;

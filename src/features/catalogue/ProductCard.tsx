@@ -1,4 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { useAtomValue } from 'jotai';
+import { waitingListOpenAtom } from './catalogueState';
 import { formatEventTime } from '../../lib/format';
 import { formatPrice } from '../../lib/price';
 import { groupOffer } from './groupOffer';
@@ -47,7 +49,10 @@ export function ProductCard({
   const offer = groupOffer(group, useSaleNow(types));
   const { window } = offer;
   // Before sales open it may go on the wishlist, ready for the minute they do; once they close it may not.
-  const unavailable = stockState(offer) === 'sold-out' || window.state === 'ended';
+  const soldOut = stockState(offer) === 'sold-out';
+  const unavailable = soldOut || window.state === 'ended';
+  // Sold out while on sale: one may wait for places, in the details (docs/waiting-list.md).
+  const wait = useAtomValue(waitingListOpenAtom) && soldOut && window.state === 'open' && !product.giftCard;
   const choose = types.length > 1;
   const Heading = `h${headingLevel}` as const;
   const price = formatPrice(offer.price, currency, locale);
@@ -80,17 +85,28 @@ export function ProductCard({
         </span>
       </button>
       <div className="product-card__actions">
-        <button
-          type="button"
-          className="button button--small"
-          disabled={unavailable}
-          onClick={() => (choose ? onOpen(group.id) : onAdd(product))}
-          aria-label={choose ? t`Choose a type of ${title}` : t`Add ${title} to wishlist`}
-          // What index.html's early-press script adds before the app has started (src/app/earlyInput.ts).
-          data-wish={choose ? undefined : title}
-        >
-          {choose ? t`Choose a type` : t`Add to wishlist`}
-        </button>
+        {wait ? (
+          <button
+            type="button"
+            className="button button--small button--outlined"
+            onClick={() => onOpen(group.id)}
+            aria-label={t`Join the waiting list for ${title}`}
+          >
+            {t`Join the waiting list`}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--small"
+            disabled={unavailable}
+            onClick={() => (choose ? onOpen(group.id) : onAdd(product))}
+            aria-label={choose ? t`Choose a type of ${title}` : t`Add ${title} to wishlist`}
+            // What index.html's early-press script adds before the app has started (src/app/earlyInput.ts).
+            data-wish={choose ? undefined : title}
+          >
+            {choose ? t`Choose a type` : t`Add to wishlist`}
+          </button>
+        )}
       </div>
     </article>
   );

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import { formatEventTime, formatList } from '../../lib/format';
@@ -22,7 +23,8 @@ import { countdownTo } from '../../lib/countdown';
 import { useServerNow } from '../../state/serverNow';
 import { typedTitle } from '../../lib/typedTitle';
 import { canAdd } from './groupOffer';
-import { saleWindow, type Product } from './product';
+import { saleWindow, stockState, type Product } from './product';
+import { waitingListOpenAtom } from './catalogueState';
 import type { ProductGroup } from './productTypes';
 import { ProductImage } from './ProductImage';
 import { SalesOpen } from './SalesOpen';
@@ -31,6 +33,9 @@ import { StockLabel } from './StockLabel';
 import { useSaleNow } from './useSaleNow';
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+// Another feature's form, loaded when a sold-out product is opened (docs/waiting-list.md).
+const JoinWaitingList = lazy(() => import('../waitinglist/buyer/JoinWaitingListPanel'));
 
 /**
  * The time left until sales open, ticking each second: "opens in 2 days, 03:04:05". Silent to screen readers (the
@@ -150,6 +155,17 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
   const price = (amount: number) => formatPrice(amount, currency, locale);
   const heldList = formatList(held, locale, 'unit');
   const least = single?.minPerOrder ?? 0;
+  // What is sold out while on sale may be waited for (docs/waiting-list.md#joining-and-leaving).
+  const waitingListOpen = useAtomValue(waitingListOpenAtom);
+  const waitable = waitingListOpen
+    ? types.filter(
+        (type) =>
+          stockState(type) === 'sold-out' &&
+          saleWindow(type, saleNow).state === 'open' &&
+          !type.giftCard &&
+          !type.voucherOnly,
+      )
+    : [];
   return (
     // Loaded only when a product is asked for, and drawn with MUI: the theme comes with it.
     <MuiScope>
@@ -194,6 +210,17 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
                 </>
               ) : (
                 <TypeList types={types} now={saleNow} price={price} locale={locale} timeZone={timeZone} onAdd={onAdd} />
+              )}
+              {waitable.length > 0 && (
+                <Suspense fallback={null}>
+                  <JoinWaitingList
+                    choices={waitable.map((type) => ({
+                      id: type.id,
+                      name: typedTitle(type.title, type.typeName),
+                      maxPerOrder: type.maxPerOrder,
+                    }))}
+                  />
+                </Suspense>
               )}
               {product.date && (
                 <Typography>

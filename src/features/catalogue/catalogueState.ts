@@ -5,7 +5,8 @@ import { isRecord, summarise } from '../../state/validation';
 import { languageAtom, mainLanguageAtom } from '../../state/atoms';
 import { shopLanguage } from '../../i18n/languages';
 import { ignoredDate, parseProduct, productIn, type Product } from './product';
-import { parseQuotas, unitsLeft, type Quota } from './quota';
+import { parseQuotas, publicUnitsLeft, type Quota } from './quota';
+import type { WaitingDemand } from '../waitinglist/model';
 
 export interface CatalogueState {
   products: Product[];
@@ -102,9 +103,24 @@ export function cacheQuotas(quotas: ReadonlyMap<string, Quota>): void {
 export const unlockedProductsAtom = atom<ReadonlySet<string>>(new Set<string>());
 
 /**
- * The catalogue as buyers can have it: in the reader's language (productIn), and each product's `stock` what can
- * still be sold of it, its own stock and the quotas it draws on (unitsLeft), so every "sold out", "Only N left" and
- * cap follows the quotas too. Until they are known, the own stock alone, as the server's render of a first visit
+ * The places the people on waiting lists want, live (docs/waiting-list.md#before-the-public): the public are never
+ * sold those of the places left, so the catalogue counts them off too. None until known.
+ */
+export const waitingDemandAtom = atom<WaitingDemand>({ products: new Map(), quotas: new Map() });
+
+/** Whether the organiser lets buyers join a waiting list for what is sold out, live. */
+export const waitingListOpenAtom = atom(true);
+
+/**
+ * The places a voucher kept on this device holds for this visitor, by product (docs/vouchers.md#holding-places),
+ * as trusted code answered: theirs to buy when the public are told none are left.
+ */
+export const heldForMeAtom = atom<ReadonlyMap<string, number>>(new Map());
+
+/**
+ * The catalogue as buyers can have it: in the reader's language (productIn), and each product's `stock` what this
+ * buyer can still have of it: its own stock and the quotas it draws on, less what people waiting want, and with what
+ * a voucher holds for them (publicUnitsLeft), so every "sold out", "Only N left" and cap follows all of them. Until they are known, the own stock alone, as the server's render of a first visit
  * shows. Staff edit products read on their own, with the own stock and every language (src/features/dashboard). A
  * product sold only with a voucher is left out unless this visitor's voucher unlocks it.
  */
@@ -114,11 +130,19 @@ export const buyerCatalogueAtom = atom((get): CatalogueState => {
   const quotas = get(quotasAtom);
   const reader = shopLanguage(get(languageAtom));
   const main = get(mainLanguageAtom);
+  const waiting = get(waitingDemandAtom);
+  const held = get(heldForMeAtom);
   const left = quotas && new Map([...quotas].map(([id, quota]) => [id, quota.left]));
   const shown = catalogue.products.filter((product) => !product.voucherOnly || unlocked.has(product.id));
   const products = shown.map((stored) => {
     const product = productIn(stored, reader, main);
-    return left === null || product.quotas.length === 0 ? product : { ...product, stock: unitsLeft(product, left) };
+    const wanted = waiting.products.has(product.id) || product.quotas.some((quota) => waiting.quotas.has(quota));
+    const mine = held.get(product.id) ?? 0;
+    if (!wanted && mine === 0 && (left === null || product.quotas.length === 0)) return product;
+    // Until the quotas are known, the own stock alone.
+    const counted = left === null ? { ...product, quotas: [] } : product;
+    const publicLeft = publicUnitsLeft(counted, left ?? new Map(), waiting);
+    return { ...product, stock: publicLeft === null ? null : publicLeft + mine };
   });
   // Unchanged products stay the same objects: nothing re-renders for them.
   return products.length === catalogue.products.length &&

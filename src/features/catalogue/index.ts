@@ -1,5 +1,11 @@
 /** What other features may use of the catalogue: the product model and the live catalogue. */
-export { catalogueAtom, productsByIdAtom, unlockedProductsAtom, type CatalogueState } from './catalogueState';
+export {
+  catalogueAtom,
+  heldForMeAtom,
+  productsByIdAtom,
+  unlockedProductsAtom,
+  type CatalogueState,
+} from './catalogueState';
 export {
   categoriesOf,
   DEFAULT_CATEGORY,

@@ -1,4 +1,12 @@
-import { cacheCatalogue, cacheQuotas, catalogueAtom, quotasAtom } from './catalogueState';
+import {
+  cacheCatalogue,
+  cacheQuotas,
+  catalogueAtom,
+  quotasAtom,
+  waitingDemandAtom,
+  waitingListOpenAtom,
+} from './catalogueState';
+import { parseWaitingDemand, parseWaitingListSettings, waitingListPaths } from '../waitinglist/model';
 import { parseCatalogue } from './product';
 import { parseQuotas } from './quota';
 import { sameData } from '../../lib/sameData';
@@ -44,7 +52,7 @@ function warnOnce(): (report: string) => void {
 /**
  * Owns the live catalogue: the active products (the query the rules allow the public), checked product by
  * product, written into catalogueAtom, and the shared quotas they draw on (quotasAtom), each cached for offline
- * visits.
+ * visits; and what people on waiting lists want, and whether one may join them.
  */
 export function startCatalogue(store: AppStore): () => void {
   const warnProducts = warnOnce();
@@ -85,6 +93,20 @@ export function startCatalogue(store: AppStore): () => void {
         cacheQuotas(quotas);
       },
     ),
+    // What people on waiting lists want is not the public's (docs/waiting-list.md#before-the-public); small, and
+    // read by everyone. The names are for the console.
+    /* eslint-disable lingui/no-unlocalized-strings */
+    follow(
+      'waiting list',
+      (db, onValue, onError) => db.subscribe(waitingListPaths.demand, onValue, onError),
+      (value) => setInBackground(store, waitingDemandAtom, parseWaitingDemand(value)),
+    ),
+    follow(
+      'waiting list settings',
+      (db, onValue, onError) => db.subscribe(waitingListPaths.settings, onValue, onError),
+      (value) => setInBackground(store, waitingListOpenAtom, parseWaitingListSettings(value).on),
+    ),
+    /* eslint-enable lingui/no-unlocalized-strings */
   ];
   const resume = () => subscriptions.forEach((subscription) => subscription.restart());
   window.addEventListener('online', resume);

@@ -50,3 +50,18 @@ export function unitsLeft(
   }
   return left;
 }
+
+/**
+ * How many of `product` the public can still buy: as unitsLeft, less the places the people on waiting lists want of
+ * its stock and of each quota it draws on (docs/waiting-list.md#before-the-public), never below nothing.
+ */
+export function publicUnitsLeft(
+  product: Pick<Product, 'id' | 'stock' | 'quotas'>,
+  quotas: ReadonlyMap<string, number>,
+  waiting: { products: ReadonlyMap<string, number>; quotas: ReadonlyMap<string, number> },
+): number | null {
+  const less = (left: number, wanted: number | undefined) => Math.max(0, left - (wanted ?? 0));
+  const stock = product.stock === null ? null : less(product.stock, waiting.products.get(product.id));
+  const open = new Map(product.quotas.map((id) => [id, less(quotas.get(id) ?? 0, waiting.quotas.get(id))]));
+  return unitsLeft({ stock, quotas: product.quotas }, open);
+}

@@ -12,21 +12,22 @@ export type VoucherCheckResult =
    * The code (stored form), each lowered line's unit price with it in minor units by product id, and the products
    * sold only with a voucher that it unlocks.
    */
-  | { kind: 'ok'; code: string; prices: Record<string, number>; unlocks: string[] }
+  | { kind: 'ok'; code: string; prices: Record<string, number>; unlocks: string[]; holds: Record<string, number> }
   | { kind: 'refused'; code: string; reason: VoucherReason }
   | { kind: 'invalid' }
   | { kind: 'too-many' };
 
 const whole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
-function parsePrices(raw: unknown): Record<string, number> | null {
+/** Whole numbers ≥ 0 by product id (prices in minor units, places held); null when it is not that. */
+function parseCounts(raw: unknown): Record<string, number> | null {
   if (!isRecord(raw)) return null;
-  const prices: Record<string, number> = {};
-  for (const [id, price] of Object.entries(raw)) {
-    if (!whole(price) || price < 0) return null;
-    prices[id] = price;
+  const counts: Record<string, number> = {};
+  for (const [id, count] of Object.entries(raw)) {
+    if (!whole(count) || count < 0) return null;
+    counts[id] = count;
   }
-  return prices;
+  return counts;
 }
 
 /** The endpoint's 200 answer (a VoucherCheckAnswer); null when it is not one. */
@@ -34,10 +35,12 @@ function parseAnswer(raw: unknown): VoucherCheckResult | null {
   if (!isRecord(raw) || typeof raw.ok !== 'boolean' || typeof raw.code !== 'string') return null;
   const { code } = raw;
   if (raw.ok) {
-    const prices = parsePrices(raw.prices);
+    const prices = parseCounts(raw.prices);
+    // An answer from before holds names none.
+    const holds = raw.holds === undefined ? {} : parseCounts(raw.holds);
     const unlocks =
       Array.isArray(raw.unlocks) && raw.unlocks.every((id) => typeof id === 'string') ? raw.unlocks : null;
-    return prices && unlocks ? { kind: 'ok', code, prices, unlocks: unlocks as string[] } : null;
+    return prices && unlocks && holds ? { kind: 'ok', code, prices, unlocks: unlocks as string[], holds } : null;
   }
   const reason = VOUCHER_REASONS.find((known) => known === raw.reason);
   return reason ? { kind: 'refused', code, reason } : null;

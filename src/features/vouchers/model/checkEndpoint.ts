@@ -13,8 +13,9 @@ export const VOUCHER_CHECK_LINES_MAX = 50;
 
 export type VoucherCheckAnswer =
   /**
-   * The code (stored form), each line's unit price with it in minor units for the lines it lowers, and the products
-   * sold only with a voucher that it unlocks (whatever the lines).
+   * The code (stored form), each line's unit price with it in minor units for the lines it lowers, the products
+   * sold only with a voucher that it unlocks (whatever the lines), and the places it holds, by product
+   * (docs/vouchers.md#holding-places).
    */
-  | { ok: true; code: string; prices: Record<string, number>; unlocks: string[] }
+  | { ok: true; code: string; prices: Record<string, number>; unlocks: string[]; holds: Record<string, number> }
   | { ok: false; code: string; reason: VoucherReason };
