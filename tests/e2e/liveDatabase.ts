@@ -345,7 +345,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
         mailbox,
         runMinuteJob: async () => {
           const { mail, waitingList } = allocate();
-          await runHoldsJob(waitingList.db, Date.now());
+          await runHoldsJob(queue!, Date.now());
           sendSoon(mail.sender);
           await mail.sendWaiting(waitingList.db);
         },
