@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { EMAIL_PATTERN } from './emailPattern';
 
 /** Inline form validation shared by the app's forms: one message per field, or none. */
 export type FieldErrors<F> = Partial<Record<keyof F & string, string>>;
@@ -15,8 +16,7 @@ export function validateFields<F>(fields: F, validators: Validators<F>): FieldEr
 
 export const hasErrors = <F>(errors: FieldErrors<F>): boolean => Object.keys(errors).length > 0;
 
-/** The same pattern as database.rules.json, so what a form accepts the database accepts. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+export { EMAIL_PATTERN };
 
 const tooLong = (value: string, max: number) =>
   value.trim().length > max ? t`Please keep this to ${max} characters or fewer.` : undefined;

@@ -41,7 +41,7 @@ import {
 import type { GiftRecipient } from '../giftcards/model';
 import { PaymentChoice } from './PaymentChoice';
 import { CheckoutSummary, type CheckoutMoney } from './CheckoutSummary';
-import { forgetVoucher, VoucherAtCheckout, type AppliedVoucher } from '../vouchers';
+import { forgetVoucher, keptVoucher, VoucherAtCheckout, type AppliedVoucher } from '../vouchers';
 import { AttendeeFields } from './AttendeeFields';
 import { attendeeErrors, attendeeFieldId, attendeeNames } from './attendees';
 
@@ -215,7 +215,9 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               language: shopLanguage(language),
               ...(giftCard && fromCard > 0 ? { giftCard: giftCard.code } : {}),
               // As checked for these lines (it lowers or unlocks some), or not checked: the allocator decides again.
-              ...(voucher ? { voucher: voucher.code } : {}),
+              // One a link brought whose check has not answered yet goes too: a buyer quicker than the check keeps
+              // their voucher (a refused one is no longer kept).
+              ...(voucher || keptVoucher() ? { voucher: voucher?.code ?? keptVoucher()! } : {}),
               ...(buysGiftCards && gift ? { gift } : {}),
             },
             setProgress,

@@ -4,5 +4,5 @@
  */
 export { VoucherAtCheckout, type AppliedVoucher } from './buyer/VoucherAtCheckout';
 export { VoucherOnWishlist } from './buyer/VoucherOnWishlist';
-export { forgetVoucher } from './buyer/keptVoucher';
+export { forgetVoucher, keptVoucher } from './buyer/keptVoucher';
 export { voucherReasonWords } from './buyer/voucherWords';

@@ -4,11 +4,11 @@
  * mail the cards to them once the order is paid, in the order's language.
  */
 import { isRecord } from '../../../state/validation';
+import { EMAIL_PATTERN } from '../../../lib/emailPattern';
 
 export const GIFT_NAME_MAX = 200;
 export const GIFT_MESSAGE_MAX = 500;
 /** The same pattern as the rules' for every stored address. */
-const ADDRESS = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export interface GiftRecipient {
   name: string;
@@ -18,7 +18,7 @@ export interface GiftRecipient {
 }
 
 /** Whether `email` is an address the rules take. */
-export const isGiftAddress = (email: string): boolean => email.length <= 254 && ADDRESS.test(email);
+export const isGiftAddress = (email: string): boolean => email.length <= 254 && EMAIL_PATTERN.test(email);
 
 /** A stored or queued recipient; null when there is none or it is not one. */
 export function parseGiftRecipient(raw: unknown): GiftRecipient | null {

@@ -4,7 +4,7 @@
  * turn, each as a voucher that holds the places for a while. Pure and shared by trusted code, the shop and the desk.
  */
 import { randomCrockford } from '../../../lib/crockford';
-import { EMAIL_PATTERN } from '../../../lib/forms';
+import { EMAIL_PATTERN } from '../../../lib/emailPattern';
 import { isShopLanguage, type ShopLanguage } from '../../../i18n/languages';
 import { isRecord } from '../../../state/validation';
 
