@@ -46,6 +46,9 @@ import { applyGiftCardRequestsRequest } from '../../functions/src/giftcards/desk
 import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
 import { voucherCheckRequest } from '../../functions/src/vouchers/check';
 import type { RateLimit } from '../../functions/src/mail/rateLimit';
+import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from '../../src/features/waitinglist/model/endpoints';
+import { waitingListRequest } from '../../functions/src/waitinglist/join';
+import type { PaymentsDatabase } from '../../functions/src/payments/settlePayment';
 
 const ENDPOINTS = [
   ALLOCATE_ENDPOINT,
@@ -62,6 +65,8 @@ const ENDPOINTS = [
   GIFT_CARD_BALANCE_ENDPOINT,
   GIFT_CARD_DESK_ENDPOINT,
   VOUCHER_CHECK_ENDPOINT,
+  WAITING_JOIN_ENDPOINT,
+  WAITING_LEAVE_ENDPOINT,
 ];
 const NOT_POST = ['OPTIONS', 'DELETE', 'GET', 'HEAD', 'PUT', 'PATCH'];
 
@@ -126,6 +131,15 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
           method,
           { code: 'SPRING20', lines: { gig: 1 } },
           callerDirect('127.0.0.1'),
+        ),
+        ...[false, true].map((leaving) =>
+          waitingListRequest(
+            { db: untouchable<PaymentsDatabase>('db'), limit: deps.limit },
+            leaving,
+            method,
+            { product: 'gig', email: 'a@example.com', quantity: 1, language: 'en-GB', entry: 'x', key: 'y' },
+            callerDirect('127.0.0.1'),
+          ),
         ),
       ]);
       for (const answer of answers) {

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { createAllocator } from '../../functions/src/orders/allocator';
 import { runHoldsJob } from '../../functions/src/payments/holdsJob';
 import type { ComposedMail } from '../../functions/src/mail/compose';
-import { joinWaitingList, leaveWaitingList } from '../../functions/src/waitinglist/join';
+import {
+  joinWaitingList,
+  leaveWaitingList,
+  waitingListLimits,
+  waitingListRequest,
+} from '../../functions/src/waitinglist/join';
+import { callerDirect } from '../../functions/src/mail/caller';
 import { sendWaitingMail } from '../../functions/src/waitinglist/mail';
 import { deskKey } from '../../src/features/orders/deskIndex';
 import { parseVoucher, voucherPaths } from '../../src/features/vouchers/model/voucher';
@@ -221,6 +227,37 @@ describe('places that come back', () => {
     await queueOrder('eve', { gig: 4 }, 'door');
     await settle();
     expect(await answerOf('eve')).toMatchObject({ kind: 'short', left: { gig: 3 } });
+  });
+});
+
+describe('the endpoints', () => {
+  it('refuse what cannot be asked with 400 and a clear error, and a caller over their limit with 429', async () => {
+    await soldOut();
+    const deps = { db: trusted(), limit: waitingListLimits() };
+    const ask = (body: unknown, leaving = false, who = '192.0.2.1') =>
+      waitingListRequest(deps, leaving, 'POST', body, callerDirect(who));
+    const good = { product: 'gig', email: 'ann@example.com', quantity: 1, language: 'en-GB' };
+    for (const [body, error] of [
+      [null, /send \{product, email, quantity, language\}/],
+      [{ ...good, product: '../orders' }, /no such product/],
+      [{ ...good, email: 'ann' }, /email address/],
+      [{ ...good, quantity: 0 }, /from 1 to 10/],
+      [{ ...good, quantity: 1.5 }, /from 1 to 10/],
+      [{ ...good, language: 'fr-FR' }, /language/],
+    ] as const) {
+      const answer = await ask(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.parse(answer.body).error).toMatch(error);
+    }
+    expect((await ask({ product: 'gig' }, true)).status).toBe(400);
+    const joined = await ask(good);
+    expect(joined.status).toBe(200);
+    expect(JSON.parse(joined.body)).toEqual({ ok: true, position: 1 });
+    // Ten a person in ten minutes; another person on the same network still may.
+    for (let n = 0; n < 9; n++) expect((await ask(good)).status).toBe(200);
+    expect((await ask(good)).status).toBe(429);
+    expect((await ask({ product: 'gig', entry: 'x', key: 'y' }, true)).status).toBe(429);
+    expect((await ask(good, false, '192.0.2.2')).status).toBe(200);
   });
 });
 
