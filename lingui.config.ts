@@ -38,6 +38,7 @@ const STAFF = [
   'src/features/payments/desk/**',
   'src/features/giftcards/desk/**',
   'src/features/vouchers/desk/**',
+  'src/features/waitinglist/desk/**',
 ];
 
 export default defineConfig({

@@ -33,6 +33,8 @@ import { applyCancelsRequest, applyMarksRequest, applyRefundsRequest } from './f
 import type { CancelsReport } from './functions/src/payments/cancel.ts';
 import type { GiftCardDeskReport } from './functions/src/giftcards/deskRequests.ts';
 import { applyGiftCardRequestsRequest } from './functions/src/giftcards/deskEndpoint.ts';
+import type { WaitingDeskReport } from './functions/src/waitinglist/deskRequests.ts';
+import { applyWaitingListRequestsRequest } from './functions/src/waitinglist/deskEndpoint.ts';
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
@@ -40,6 +42,7 @@ import { GIFT_CARD_BALANCE_ENDPOINT } from './src/features/giftcards/model/balan
 import { VOUCHER_CHECK_ENDPOINT } from './src/features/vouchers/model/checkEndpoint.ts';
 import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from './src/features/waitinglist/model/endpoints.ts';
 import { GIFT_CARD_DESK_ENDPOINT } from './src/features/giftcards/model/deskEndpoint.ts';
+import { WAITING_DESK_ENDPOINT } from './src/features/waitinglist/model/deskEndpoint.ts';
 import {
   localMailSettings,
   MAIL_RETRY_MS,
@@ -143,6 +146,8 @@ function trustedCode(): Plugin {
     applyCancels: () => Promise<CancelsReport>;
     /** Applies what staff asked of gift cards (functions/src/giftcards/deskRequests.ts). */
     applyGiftCardRequests: () => Promise<GiftCardDeskReport>;
+    /** Applies what staff asked of the waiting list (functions/src/waitinglist/deskRequests.ts). */
+    applyWaitingListRequests: () => Promise<WaitingDeskReport>;
     /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
     applyMarks: () => Promise<MarksReport>;
     /** Applies the refunds staff queued (functions/src/payments/refunds.ts). */
@@ -195,6 +200,7 @@ function trustedCode(): Plugin {
       { giftCardDeskApplier },
       voucherCheck,
       { waitingListRequest, waitingListLimits },
+      { waitingDeskApplier },
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -214,6 +220,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/giftcards/deskRequests.ts')>('./functions/src/giftcards/deskRequests.ts'),
       load<typeof import('./functions/src/vouchers/check.ts')>('./functions/src/vouchers/check.ts'),
       load<typeof import('./functions/src/waitinglist/join.ts')>('./functions/src/waitinglist/join.ts'),
+      load<typeof import('./functions/src/waitinglist/deskRequests.ts')>('./functions/src/waitinglist/deskRequests.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -224,17 +231,20 @@ function trustedCode(): Plugin {
     const cards = cardEndpoints.cardServices(db, cardProviderSettings(process.env), mailSettings.shopUrl);
     const applyRefunds = refundApplier(db, cards?.provider ?? null);
     const applyGiftCardRequests = giftCardDeskApplier(db);
+    const applyWaitingListRequests = waitingDeskApplier(db);
     const mail = trustedMail({ ...mailSettings, databaseUrl });
     const waitingLimits = waitingListLimits();
     return {
       allocator: createAllocator(db),
-      runHoldsJob: () => runHoldsJob(db, Date.now(), cards?.cards, applyRefunds, applyGiftCardRequests),
+      runHoldsJob: () =>
+        runHoldsJob(db, Date.now(), cards?.cards, applyRefunds, applyGiftCardRequests, applyWaitingListRequests),
       cards,
       cardEndpoints,
       applyMarks: markApplier(db),
       applyRefunds,
       applyCancels: cancelApplier(db, cards?.cards),
       applyGiftCardRequests,
+      applyWaitingListRequests,
       changeMethod: methodChange.paymentMethodChanger(db),
       methodChange,
       changeHolder: ticketHolder.ticketHolderChanger(db),
@@ -294,6 +304,7 @@ function trustedCode(): Plugin {
           GIFT_CARD_BALANCE_ENDPOINT,
           VOUCHER_CHECK_ENDPOINT,
           GIFT_CARD_DESK_ENDPOINT,
+          WAITING_DESK_ENDPOINT,
           WAITING_JOIN_ENDPOINT,
           WAITING_LEAVE_ENDPOINT,
         ];
@@ -349,6 +360,11 @@ function trustedCode(): Plugin {
             return applyCancelsRequest(trusted.applyCancels, request.method, () => sendSoon(mail.sender));
           if (path === GIFT_CARD_DESK_ENDPOINT)
             return applyGiftCardRequestsRequest(trusted.applyGiftCardRequests, request.method);
+          if (path === WAITING_DESK_ENDPOINT)
+            // An offer made by hand is mailed at once; the minute job sends what could not go now.
+            return applyWaitingListRequestsRequest(trusted.applyWaitingListRequests, request.method, () => {
+              trusted.sendWaitingMail().catch((error: unknown) => console.error(error));
+            });
           if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
           if (path === FIND_ORDER_ENDPOINT)
             return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);

@@ -12,6 +12,7 @@ import { runStartupBench } from './startup';
 import { runHostileBench } from './server-hostile';
 import { runRushBench } from './rush';
 import { runLifecycleBench } from './lifecycle';
+import { runWaitingListBench } from './waitingList';
 
 /** `npm run bench`: every benchmark in turn; figures are printed and saved, never asserted. */
 const results: Record<string, unknown> = { date: new Date().toISOString() };
@@ -31,6 +32,8 @@ results.serverUnderHostileLoads = await runHostileBench();
 results.door = await runDoorBench();
 results.desk = await runDeskBench();
 results.rush = await runRushBench();
+// Its checks fail loudly (the exit code), as the rush's codes do; its job times are printed, never asserted.
+results.waitingList = await runWaitingListBench();
 results.lifecycle = runLifecycleBench();
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);

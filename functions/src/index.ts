@@ -9,7 +9,9 @@
  *   (payments/refunds.ts), and /api/orders/cancel, which applies the cancels staff asked for (payments/cancel.ts),
  *   through the same connection; and the card flow's /api/payments/card and its
  *   provider's webhook /api/payments/card/webhook (payments/card.ts); and the order page's /api/payments/method
- *   (payments/methodChange.ts) and /api/tickets/holder (orders/ticketHolder.ts);
+ *   (payments/methodChange.ts) and /api/tickets/holder (orders/ticketHolder.ts); /api/giftcards/apply and
+ *   /api/waitinglist/apply, which apply what staff asked of gift cards and of the waiting list (giftcards/ and
+ *   waitinglist/deskRequests.ts);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/), and
  *   /api/giftcards/balance, a gift card's balance, and /api/vouchers/check, what a voucher makes of a cart, on the
  *   sender's connection (giftcards/balance.ts, vouchers/check.ts);
@@ -60,6 +62,9 @@ import { voucherCheckLimits, voucherCheckRequest, type VoucherCheckLimits } from
 import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
 import { giftCardDeskApplier } from './giftcards/deskRequests';
 import { applyGiftCardRequestsRequest } from './giftcards/deskEndpoint';
+import { WAITING_DESK_ENDPOINT } from '../../src/features/waitinglist/model/deskEndpoint';
+import { waitingDeskApplier } from './waitinglist/deskRequests';
+import { applyWaitingListRequestsRequest } from './waitinglist/deskEndpoint';
 
 /**
  * Hosting rewrites name this region; the agreement test (tests/e2e-firebase) keeps the two together. Put it
@@ -134,6 +139,7 @@ let applyMarks: ReturnType<typeof markApplier> | undefined;
 let applyRefunds: ReturnType<typeof refundApplier> | undefined;
 let applyCancels: ReturnType<typeof cancelApplier> | undefined;
 let applyGiftCardRequests: ReturnType<typeof giftCardDeskApplier> | undefined;
+let applyWaitingListRequests: ReturnType<typeof waitingDeskApplier> | undefined;
 let changeMethod: PaymentMethodChanger | undefined;
 let changeHolder: TicketHolderChanger | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
@@ -171,6 +177,7 @@ export const allocateOrders = onRequest(
       applyRefunds = refundApplier(db, cardFlow()?.provider ?? null);
       applyCancels = cancelApplier(db, cardFlow()?.cards);
       applyGiftCardRequests = giftCardDeskApplier(db);
+      applyWaitingListRequests = waitingDeskApplier(db);
       changeMethod = paymentMethodChanger(db);
       changeHolder = ticketHolderChanger(db);
     }
@@ -186,21 +193,26 @@ export const allocateOrders = onRequest(
             ? await applyCancelsRequest(applyCancels!, request.method, sendMail)
             : request.path === GIFT_CARD_DESK_ENDPOINT
               ? await applyGiftCardRequestsRequest(applyGiftCardRequests!, request.method)
-              : request.path === CARD_PAYMENT_ENDPOINT
-                ? await cardPaymentRequest(cardFlow(), request.method, request.body)
-                : request.path === PAYMENT_METHOD_ENDPOINT
-                  ? await paymentMethodRequest(changeMethod!, request.method, request.body)
-                  : request.path === TICKET_HOLDER_ENDPOINT
-                    ? await ticketHolderRequest(changeHolder!, request.method, request.body)
-                    : request.path === CARD_WEBHOOK_ENDPOINT
-                      ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
-                        await cardWebhookRequest(
-                          cardFlow(),
-                          request.method,
-                          request.rawBody,
-                          request.get('stripe-signature'),
-                        )
-                      : await allocateRequest(allocator, request.method, sendMail);
+              : request.path === WAITING_DESK_ENDPOINT
+                ? // An offer made by hand is mailed at once; the minute job sends what could not go now.
+                  await applyWaitingListRequestsRequest(applyWaitingListRequests!, request.method, () =>
+                    sendWaitingSoon(mailServices()),
+                  )
+                : request.path === CARD_PAYMENT_ENDPOINT
+                  ? await cardPaymentRequest(cardFlow(), request.method, request.body)
+                  : request.path === PAYMENT_METHOD_ENDPOINT
+                    ? await paymentMethodRequest(changeMethod!, request.method, request.body)
+                    : request.path === TICKET_HOLDER_ENDPOINT
+                      ? await ticketHolderRequest(changeHolder!, request.method, request.body)
+                      : request.path === CARD_WEBHOOK_ENDPOINT
+                        ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
+                          await cardWebhookRequest(
+                            cardFlow(),
+                            request.method,
+                            request.rawBody,
+                            request.get('stripe-signature'),
+                          )
+                        : await allocateRequest(allocator, request.method, sendMail);
     if ([CARD_PAYMENT_ENDPOINT, CARD_WEBHOOK_ENDPOINT, PAYMENT_METHOD_ENDPOINT].includes(request.path)) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
@@ -282,6 +294,7 @@ export const retryMail = onSchedule(
 
 /** The minute job's refunds: those left queued (the provider away) and those trusted code queued itself. */
 let jobGiftCardRequests: ReturnType<typeof giftCardDeskApplier> | undefined;
+let jobWaitingListRequests: ReturnType<typeof waitingDeskApplier> | undefined;
 let jobRefunds: ReturnType<typeof refundApplier> | undefined;
 /** The minute job's run of the start-up updates of stored records, once per instance. */
 let storedRecordsUpdated: Promise<void> | null = null;
@@ -301,7 +314,15 @@ export const expireOrders = onSchedule(
     await storedRecordsUpdated;
     jobRefunds ??= refundApplier(db, cardFlow()?.provider ?? null);
     jobGiftCardRequests ??= giftCardDeskApplier(db);
-    const report = await runHoldsJob(db, Date.now(), cardFlow()?.cards, jobRefunds, jobGiftCardRequests);
+    jobWaitingListRequests ??= waitingDeskApplier(db);
+    const report = await runHoldsJob(
+      db,
+      Date.now(),
+      cardFlow()?.cards,
+      jobRefunds,
+      jobGiftCardRequests,
+      jobWaitingListRequests,
+    );
     if (report.expired + report.reminded + report.cancelled + report.refunded > 0) await mailServices().sender.drain();
     await mailServices().sendWaiting(db);
   },

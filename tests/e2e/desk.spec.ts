@@ -535,6 +535,9 @@ test('events: a message to everyone booked, previewed, sent once to each person,
   );
   await dialog.getByRole('textbox', { name: 'Message in German' }).focus();
   await page.keyboard.type('Der Einlass beginnt eine Stunde später.');
+  // The voucher code the message may carry comes next; left empty, the message carries none.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Voucher code (optional)' })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Preview' })).toBeFocused();

@@ -39,13 +39,12 @@ import { callerDirect, findOrderRequest, orderLinkRequest, sendMailRequest } fro
 import { sendSoon, trustedMail, type TrustedMail } from '../../functions/src/mail/trustedMail';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
-import {
-  giftCardBalanceLimits,
-  giftCardBalanceRequest,
-  type GiftCardBalanceLimits,
-} from '../../functions/src/giftcards/balance';
+import { giftCardBalanceLimits, giftCardBalanceRequest } from '../../functions/src/giftcards/balance';
 import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
 import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from '../../src/features/waitinglist/model/endpoints';
+import { WAITING_DESK_ENDPOINT } from '../../src/features/waitinglist/model/deskEndpoint';
+import { waitingDeskApplier } from '../../functions/src/waitinglist/deskRequests';
+import { applyWaitingListRequestsRequest } from '../../functions/src/waitinglist/deskEndpoint';
 import { waitingListLimits, waitingListRequest, type WaitingListDeps } from '../../functions/src/waitinglist/join';
 import { runHoldsJob } from '../../functions/src/payments/holdsJob';
 import { voucherCheckLimits, voucherCheckRequest, type VoucherCheckLimits } from '../../functions/src/vouchers/check';
@@ -92,11 +91,12 @@ interface TrustedCode {
   applyRefunds: ReturnType<typeof refundApplier>;
   applyCancels: ReturnType<typeof cancelApplier>;
   applyGiftCardRequests: ReturnType<typeof giftCardDeskApplier>;
+  applyWaitingListRequests: ReturnType<typeof waitingDeskApplier>;
   changeMethod: ReturnType<typeof paymentMethodChanger>;
   changeHolder: ReturnType<typeof ticketHolderChanger>;
   mail: TrustedMail;
   /** The balance endpoint's limits (functions/src/giftcards/balance.ts). */
-  balanceLimits: GiftCardBalanceLimits;
+  balanceLimits: ReturnType<typeof giftCardBalanceLimits>;
   /** The voucher check's limits (functions/src/vouchers/check.ts). */
   voucherLimits: VoucherCheckLimits;
   /** Joining and leaving the waiting list (functions/src/waitinglist/join.ts), on trusted code's connection. */
@@ -155,13 +155,13 @@ async function connectPages(
     const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
-  // The queues staff fill (payments recorded, refunds and cancels asked for, gift cards issued or corrected), applied as `vite preview` and the
-  // Cloud Function allocateOrders do.
+  // The queues staff fill (payments, refunds, cancels, gift cards, the waiting list), applied as allocateOrders does.
   const queues: [string, (code: TrustedCode, method: string, sent: () => void) => Promise<EndpointAnswer>][] = [
     [PAYMENT_MARKS_ENDPOINT, (code, method, sent) => applyMarksRequest(code.applyMarks, method, sent)],
     [PAYMENT_REFUNDS_ENDPOINT, (code, method, sent) => applyRefundsRequest(code.applyRefunds, method, sent)],
     [ORDER_CANCEL_ENDPOINT, (code, method, sent) => applyCancelsRequest(code.applyCancels, method, sent)],
     [GIFT_CARD_DESK_ENDPOINT, (code, method) => applyGiftCardRequestsRequest(code.applyGiftCardRequests, method)],
+    [WAITING_DESK_ENDPOINT, (code, method) => applyWaitingListRequestsRequest(code.applyWaitingListRequests, method)],
   ];
   for (const [endpoint, apply] of queues) {
     await context.route(`**${endpoint}`, async (route) => {
@@ -297,6 +297,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
             closeOpenPayments: async (target) => (await cards()).services.cards.closeOpenPayments(target),
           }),
           applyGiftCardRequests: giftCardDeskApplier(db),
+          applyWaitingListRequests: waitingDeskApplier(db),
           changeMethod: paymentMethodChanger(db),
           changeHolder: ticketHolderChanger(db),
           mail,
@@ -318,10 +319,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
       const rest = async (path: string, init?: RequestInit) => {
         const response = await fetch(
           `http://127.0.0.1:${port}/${path.replace(/^\//, '')}.json?ns=${DEFAULT_NAMESPACE}`,
-          {
-            ...init,
-            headers: { Authorization: 'Bearer owner' },
-          },
+          { ...init, headers: { Authorization: 'Bearer owner' } },
         );
         if (!response.ok)
           throw new Error(`REST ${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);

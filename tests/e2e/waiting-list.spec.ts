@@ -98,7 +98,9 @@ test('an event sells out, three join its waiting list, an unpaid order lapses: t
   await page.getByRole('button', { name: /Reserve order/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order reserved' })).toBeVisible({ timeout: 20_000 });
 
-  // The public were never sold it, and still cannot be: the other two still wait.
+  // Bought: sold out to Ann too now. The public were never sold it, and still cannot be: the other two still wait.
+  await page.goto('/products');
+  await expect(card(page)).toContainText('Sold out');
   await expect(card(publicPage)).toContainText('Sold out');
   await db.runMinuteJob();
   const line = (await db.read(`waitingList/${EVENT}`)) as Record<string, { email: string; state: string }>;
@@ -127,4 +129,42 @@ test('a waiting list email’s link takes its reader off the list, after asking'
   await expect(page.getByRole('status').filter({ hasText: 'You have left the waiting list.' })).toBeVisible();
   expect(Object.values((await db.read(`waitingList/${EVENT}`)) as object)).toMatchObject([{ state: 'left' }]);
   expect(await db.read(`waitingDemand/products/${EVENT}`)).toBe(0);
+});
+
+test('staff see the line on the desk, turn automatic offers off, and offer places by hand @phone', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  await db.write(`products/${EVENT}/stock`, 0);
+  await join(page, 'ann@example.com', 2);
+  await join(page, 'bob@example.com');
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=waitinglist');
+  const line = page
+    .getByRole('table', { name: `Waiting list of ${TITLE}` })
+    .or(page.getByRole('list', { name: `Waiting list of ${TITLE}` }));
+  await expect(line).toContainText('ann@example.com');
+  await expect(page.getByText('2 waiting for 3 places · 0 offered')).toBeVisible();
+  await checkScreen(page, 'desk-waiting-list');
+
+  // Off: places that come back wait for staff; one comes back, and staff offer it to Bob, whose one place fits.
+  await page.getByRole('switch', { name: 'Offer returned places automatically' }).uncheck();
+  await expect.poll(() => db.read('waitingListSettings/auto')).toBe(false);
+  await db.write(`products/${EVENT}/stock`, 1);
+  await db.runMinuteJob();
+  await page.getByRole('button', { name: 'Offer now to ann@example.com' }).click();
+  await expect(page.getByText('Not enough places are free for ann@example.com.')).toBeVisible();
+  await page.getByRole('button', { name: 'Offer now to bob@example.com' }).click();
+  await expect(page.getByText('Places are held for bob@example.com; the offer is on its way by email.')).toBeVisible();
+  await expect(line).toContainText('offered');
+  // Its email leaves with the minute job's run at the latest.
+  await db.runMinuteJob();
+  await expect
+    .poll(() =>
+      db.mailbox
+        .messages()
+        .some((m) => m.recipients.includes('bob@example.com') && /held for you/.test(m.parsed.subject ?? '')),
+    )
+    .toBe(true);
 });

@@ -419,6 +419,7 @@ describe('a message to everyone booked', () => {
     id = 'msg-doors-0001',
     body = 'The doors open at 8.\n\nBring a coat.',
     translations?: Record<string, { subject: string; body: string }>,
+    voucher?: string,
   ) {
     await server.set(NAMESPACE, `/users/${STAFF}`, {
       firstname: 'Sam',
@@ -437,9 +438,35 @@ describe('a message to everyone booked', () => {
         created: ServerValue.TIMESTAMP,
         expand: ServerValue.TIMESTAMP,
         ...(translations ? { translations } : {}),
+        ...(voucher ? { voucher } : {}),
       });
     return id;
   }
+
+  it('carries a voucher code staff chose, one that exists, with the shop’s link that brings it', async () => {
+    await order('kit', { gig: 1 });
+    const sender = createMailSender(mailDb(), smtp(), SENT_BY);
+    await sender.drain();
+    (mailbox.messages() as unknown[]).length = 0;
+    await expect(sendMessage('msg-code-0001', 'Thank you.', undefined, 'THANKS10')).rejects.toThrow(/permission/i);
+    await server.set(NAMESPACE, '/vouchers/THANKS10', {
+      kind: 'percent',
+      value: 10,
+      currency: 'GBP',
+      scope: 'shop',
+      uses: 100,
+      used: 0,
+      created: 1,
+    });
+    const id = await sendMessage('msg-code-0002', 'Thank you.', undefined, 'THANKS10');
+    // Fixed once sent, like its words.
+    await expect(asUser(STAFF).ref(`eventMessages/${id}/voucher`).set('OTHER')).rejects.toThrow(/permission/i);
+    expect(await sender.drain()).toMatchObject({ sent: 1 });
+    const [kit] = mailTo('kit@example.com');
+    expect(kit?.parsed.text).toContain(
+      `Your voucher code: THANKS10. Enter it at checkout, or shop from this link, which brings it: ${SHOP}/products?voucher=THANKS10`,
+    );
+  });
 
   it('reaches each person in their order’s language: staff’s German words, else the main language’s', async () => {
     await server.set(NAMESPACE, '/products/gig/translations', { 'de-DE': { title: 'Konzert' } });

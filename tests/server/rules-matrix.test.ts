@@ -454,6 +454,22 @@ const withVoucher =
     await server.set(NAMESPACE, `/voucherUses/${VOUCHER}/${uids.customer}~order-1`, { total: 2000, off: 500, at: 1 });
     return work(client);
   };
+/** Someone waiting for the event, as trusted code writes the entry (docs/waiting-list.md), then `work`. */
+const WAITING_ENTRY = '00000000a-ABCDEF';
+const withWaitingEntry =
+  (work: (client: SdkClient) => Promise<unknown>) =>
+  async (client: SdkClient): Promise<unknown> => {
+    await server.set(NAMESPACE, `/waitingList/harbour-jazz-night/${WAITING_ENTRY}`, {
+      email: 'robin@example.com',
+      quantity: 2,
+      at: 1,
+      state: 'waiting',
+      key: 'ABCDEFGHJKMNPQRS',
+    });
+    return work(client);
+  };
+/** The uid `client` is signed in as, for a request made "as oneself"; signed out, none. */
+const selfOf = (client: SdkClient) => uids[[...clients].find(([, other]) => other === client)![0]] ?? 'nobody';
 const EVERYONE = IDENTITIES;
 const SIGNED_IN_STAFF = ['staff'] as const;
 
@@ -606,7 +622,7 @@ const MATRIX: Case[] = [
       set(ref(c.db, 'orderCancels/cancel-matrix-1'), {
         uid: uids.customer,
         order: 'order-1',
-        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        by: selfOf(c),
         at: serverTimestamp(),
       }),
     allowed: SIGNED_IN_STAFF,
@@ -1031,7 +1047,7 @@ const MATRIX: Case[] = [
         amount: 2500,
         method: 'door',
         // As oneself: every identity signs the mark with its own uid (signed out: none).
-        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        by: selfOf(c),
         at: serverTimestamp(),
       }),
     allowed: SIGNED_IN_STAFF,
@@ -1227,7 +1243,7 @@ const MATRIX: Case[] = [
         value: 2000,
         currency: 'GBP',
         note: '',
-        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        by: selfOf(c),
         at: serverTimestamp(),
       }),
     allowed: SIGNED_IN_STAFF,
@@ -1235,6 +1251,47 @@ const MATRIX: Case[] = [
   {
     what: 'answer a gift card request as trusted code would (a card issued)',
     run: write(() => 'giftCardAnswers/gift-request-2', { kind: 'issued', code: GIFT_CARD, at: serverTimestamp() }),
+    allowed: [],
+  },
+  // The waiting list (docs/waiting-list.md#on-the-desk): staff read it and set how it works; only trusted code
+  // writes an entry, applying what staff ask by hand.
+  {
+    what: 'read the waiting list',
+    run: withWaitingEntry((c) => get(ref(c.db, 'waitingList'))),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'offer a waiting entry its places by writing it',
+    run: withWaitingEntry((c) => set(ref(c.db, `waitingList/harbour-jazz-night/${WAITING_ENTRY}/state`), 'offered')),
+    allowed: [],
+  },
+  { what: 'read the waiting list settings', run: read(() => 'waitingListSettings'), allowed: EVERYONE },
+  {
+    what: 'turn automatic offers off and make offers hold 48 hours',
+    run: write(() => 'waitingListSettings', { on: true, auto: false, hours: 48 }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'ask trusted code to offer a waiting entry its places, as oneself',
+    run: withWaitingEntry((c) =>
+      set(ref(c.db, 'waitingListRequests/waiting-request-1'), {
+        kind: 'offer',
+        product: 'harbour-jazz-night',
+        entry: WAITING_ENTRY,
+        by: selfOf(c),
+        at: serverTimestamp(),
+      }),
+    ),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'read the waiting list requests',
+    run: read(() => 'waitingListRequests'),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'answer a waiting list request as trusted code would (an offer made)',
+    run: write(() => 'waitingListAnswers/waiting-request-2', { kind: 'offered', at: serverTimestamp() }),
     allowed: [],
   },
   {
@@ -1290,7 +1347,7 @@ const MATRIX: Case[] = [
         order: 'order-1',
         amount: 1000,
         way: 'by-hand',
-        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        by: selfOf(c),
         at: serverTimestamp(),
       }),
     allowed: SIGNED_IN_STAFF,
@@ -1318,7 +1375,7 @@ const MATRIX: Case[] = [
         amount: 1000,
         way: 'card',
         payment: 'mark-0000001',
-        by: uids[[...clients].find(([, client]) => client === c)![0]] ?? 'nobody',
+        by: selfOf(c),
         at: serverTimestamp(),
       }),
     allowed: [],
@@ -1721,6 +1778,8 @@ const CHEATING: { what: string; run: Case['run']; buyers?: true }[] = [
 
 /** Bad data: refused for everyone, the staff who may otherwise write there included. */
 const BAD_DATA: { what: string; run: Case['run'] }[] = [
+  { what: 'offers that hold places for no time', run: write(() => 'waitingListSettings/hours', 0) },
+  { what: 'offers that hold places for more than a week', run: write(() => 'waitingListSettings/hours', 169) },
   {
     what: 'an email queued to another address than the order’s',
     run: updateRoot((u) => resend(u, 'mallory@evil.test')),

@@ -207,4 +207,14 @@ describe('places held by a voucher coming back', () => {
     expect(await releaseHolds(trusted(), Date.now())).toEqual({ released: 0, places: 0 });
     expect(await publicPlaces()).toEqual([3, 3]);
   });
+
+  it('a voucher used up gives back what its order did not take: an offer of two bought with one', async () => {
+    await hold('WAIT-ANN', 2);
+    await queueOrder('ann', { gig: 1 }, 'door', { voucher: 'WAIT-ANN' });
+    await settle();
+    expect(await voucherOf('WAIT-ANN')).toMatchObject({ held: 1, used: 1 });
+    expect(await releaseHolds(trusted(), Date.now())).toEqual({ released: 1, places: 1 });
+    expect(await voucherOf('WAIT-ANN')).toMatchObject({ held: 0 });
+    expect(await publicPlaces()).toEqual([3, 3]);
+  });
 });

@@ -18,10 +18,12 @@ import { sendWaitingMail } from '../../functions/src/waitinglist/mail';
 import { deskKey } from '../../src/features/orders/deskIndex';
 import { parseVoucher, voucherPaths } from '../../src/features/vouchers/model/voucher';
 import {
+  entryWrites,
   parseWaitingLists,
   waitingListPaths,
   type WaitingEntry,
 } from '../../src/features/waitinglist/model/waitingList';
+import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
 import type { ShopLanguage } from '../../src/i18n/languages';
 import { gigEvent } from './support/gigEvent';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
@@ -123,6 +125,21 @@ describe('joining the waiting list', () => {
       products: { gig: 1 },
       quotas: { hall: 1 },
     });
+  });
+});
+
+describe('an entry', () => {
+  it('is changed only from a fresh reading: a second change from the same reading, or one without its version, is refused', async () => {
+    await soldOut();
+    await join('ann@example.com');
+    const [read] = await lineOf();
+    const trustedDb = connect('trusted', ALLOCATOR_UID);
+    const path = waitingListPaths.entry('gig', read!.id);
+    await trustedDb.ref().update(entryWrites(read!, { mail: null }));
+    // The mail sender's clear, decided before an offer marked the entry again, does not erase the new mark.
+    await refused(trustedDb.ref().update(entryWrites(read!, { mail: null })));
+    await refused(trustedDb.ref(`${path}/state`).set('offered'));
+    expect((await lineOf())[0]).toMatchObject({ v: 1, mail: null, state: 'waiting' });
   });
 });
 

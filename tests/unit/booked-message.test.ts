@@ -75,7 +75,10 @@ describe('what staff may send', () => {
       failed: 0,
       failures: [{ to: 'a@b.co', error: '550' }],
       translations: {},
+      voucher: null,
     });
+    expect(parseBookedMessage('m1', { ...stored, voucher: 'THANKS10' })?.voucher).toBe('THANKS10');
+    expect(parseBookedMessage('m1', { ...stored, voucher: 'not a code' })?.voucher).toBeNull();
     expect(parseBookedMessage('m1', { event: 'gig', subject: 7, body: 'B' })).toBeNull();
     expect(parseBookedMessage('m1', 'text')).toBeNull();
     expect(parseBookedMessage('m1', { event: 'gig', subject: 'S', body: 'B', sent: -4 })?.sent).toBe(0);
@@ -114,6 +117,7 @@ describe("each person's email", () => {
     subject: 'Doors open later',
     body: 'Doors at <b>8</b>.\r\nSee you.\n\n\nBring a coat.',
     orderUrl: 'https://shop.test/order#' + 'x'.repeat(32),
+    voucher: null,
     from: 'tickets@shop.test',
     domain: 'shop.test',
     ...overrides,
@@ -130,6 +134,16 @@ describe("each person's email", () => {
     expect(mail.text).toContain('booked on Gig <night> (order K7M4-QXPR)');
     expect(mail.text).toContain('https://shop.test/order#' + 'x'.repeat(32));
     expect(mail.attachments).toEqual([]);
+  });
+
+  it('carries the voucher code staff chose, with the link that brings it to checkout, after their words', () => {
+    const url = 'https://shop.test/products?voucher=THANKS10';
+    const mail = composeBookedMessage(context({ voucher: { code: 'THANKS10', url } }));
+    expect(mail.text).toContain(
+      `Bring a coat.\n\nYour voucher code: THANKS10. Enter it at checkout, or shop from this link, which brings it: ${url}\n\n--`,
+    );
+    expect(mail.html).toContain('Your voucher code: THANKS10.');
+    expect(composeBookedMessage(context()).text).not.toContain('voucher');
   });
 
   it('escapes the words in HTML and keeps their lines', () => {

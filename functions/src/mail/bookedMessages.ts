@@ -119,7 +119,12 @@ export async function queueDueMessages(
 export async function composeMessageJob(
   db: MailDatabase,
   job: { id: string; uid: string; order: string; message: string },
-  settings: { orderUrl: (secret: string) => string; from: string; domain: string },
+  settings: {
+    orderUrl: (secret: string) => string;
+    voucherUrl: (code: string) => string;
+    from: string;
+    domain: string;
+  },
 ): Promise<ComposedMail> {
   const [rawMessage, data] = await Promise.all([
     db.read(paths.eventMessage(job.message)),
@@ -145,6 +150,7 @@ export async function composeMessageJob(
     subject: words.subject,
     body: words.body,
     orderUrl: data.link === null ? null : settings.orderUrl(data.link),
+    voucher: message.voucher ? { code: message.voucher, url: settings.voucherUrl(message.voucher) } : null,
     from: settings.from,
     domain: settings.domain,
   });

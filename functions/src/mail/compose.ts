@@ -644,6 +644,8 @@ export interface BookedMessageContext {
   body: string;
   /** The order page's address with its secret; null for an order placed before order links. */
   orderUrl: string | null;
+  /** The voucher the message carries, with the link that brings it to checkout. */
+  voucher: { code: string; url: string } | null;
   from: string;
   domain: string;
 }
@@ -657,6 +659,7 @@ export function composeBookedMessage(ctx: BookedMessageContext): ComposedMail {
     eventTitle: oneLine(ctx.eventTitle, 200),
     reference: order.ref ? displayReference(order.ref) : null,
     orderUrl: ctx.orderUrl,
+    voucher: ctx.voucher,
   });
   const subject = oneLine(ctx.subject, 150);
   const text = [
@@ -665,6 +668,7 @@ export function composeBookedMessage(ctx: BookedMessageContext): ComposedMail {
     words.greeting,
     '',
     ...words.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(words.voucher ? [words.voucher, ''] : []),
     '--',
     words.why,
     ...(words.link ? [words.link] : []),
@@ -678,6 +682,7 @@ export function composeBookedMessage(ctx: BookedMessageContext): ComposedMail {
     i18n.locale,
     `${paragraph(words.greeting)}
 ${words.paragraphs.map(paragraph).join('\n')}
+${words.voucher ? `<p style="margin:0 0 12px;padding:12px 16px;background:#f4f7fc;border-left:4px solid #1565c0;">${escapeHtml(words.voucher)}</p>` : ''}
 <p style="margin:24px 0 8px;font-size:13px;color:#555555;">${escapeHtml(words.why)}</p>
 ${ctx.orderUrl ? `<p style="margin:0;"><a href="${escapeHtml(ctx.orderUrl)}" style="color:#1565c0;font-weight:bold;">${escapeHtml(i18n._(WORDS.openOrderAndTickets))}</a></p>` : ''}`,
   );

@@ -27,6 +27,7 @@ import { composeMessageJob, messageOutcomeWrites, queueDueMessages } from './boo
 import { composeMail, UnsendableMail, type ComposedMail, type MailRefund } from './compose';
 import { addressBudgetKey, PER_ADDRESS, spend } from './mailBudget';
 import { giftCardPageUrl } from '../../../src/features/giftcards/model/giftCard';
+import { voucherLink } from '../../../src/features/vouchers/model/voucher';
 import { readOrderData, type MailDatabase } from './orderData';
 import { composeGiftMail } from './giftMail';
 
@@ -233,7 +234,11 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     if (job.kind === 'message') {
       const orderUrl = (secret: string) => orderPageUrl(options.shopUrl, secret);
       await transport.send(
-        await composeMessageJob(db, { ...job, message: job.message! }, { orderUrl, from: options.from, domain }),
+        await composeMessageJob(
+          db,
+          { ...job, message: job.message! },
+          { orderUrl, voucherUrl: (code) => voucherLink(options.shopUrl, code), from: options.from, domain },
+        ),
       );
       return;
     }

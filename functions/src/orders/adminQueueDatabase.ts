@@ -13,6 +13,7 @@ import { ALLOCATOR_UID } from '../../../src/features/orders/orderRequest';
 import type { QueueDatabase } from './allocator';
 import type { CancelsDatabase } from '../payments/cancel';
 import type { GiftCardDeskDatabase } from '../giftcards/deskRequests';
+import type { WaitingDeskDatabase } from '../waitinglist/deskRequests';
 import type { HoldsDatabase } from '../payments/expiry';
 import type { MarksDatabase } from '../payments/marks';
 import type { RemindersDatabase } from '../payments/reminders';
@@ -22,6 +23,7 @@ import { refundPaths } from '../../../src/features/payments/model/refundRecords'
 import { deskPaths } from '../../../src/features/orders/deskIndex';
 import { cancelPaths } from '../../../src/features/orders/orderCancels';
 import { giftCardDeskPaths } from '../../../src/features/giftcards/model/deskRequests';
+import { waitingListDeskPaths } from '../../../src/features/waitinglist/model/deskRequests';
 import type { QueuedRequest } from './settle';
 
 let apps = 0;
@@ -56,8 +58,8 @@ function childrenOf(snapshot: DataSnapshot): { key: string; raw: unknown }[] {
 
 /**
  * The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts), the payment marks
- * (payments/marks.ts), the refunds (payments/refunds.ts) and staff's cancels (payments/cancel.ts) act through it
- * too, as the one identity that moves stock and payments.
+ * (payments/marks.ts), the refunds (payments/refunds.ts), staff's cancels (payments/cancel.ts) and staff's requests
+ * of gift cards and of the waiting list act through it too, as the one identity that moves stock and payments.
  */
 export function adminQueueDatabase(
   databaseURL?: string,
@@ -67,7 +69,8 @@ export function adminQueueDatabase(
   RemindersDatabase &
   RefundsDatabase &
   CancelsDatabase &
-  GiftCardDeskDatabase & { close(): Promise<void> } {
+  GiftCardDeskDatabase &
+  WaitingDeskDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -106,6 +109,9 @@ export function adminQueueDatabase(
     },
     async oldestGiftCardRequests(limit) {
       return childrenOf(await db.ref(giftCardDeskPaths.requests).orderByChild('at').limitToFirst(limit).get());
+    },
+    async oldestWaitingListRequests(limit) {
+      return childrenOf(await db.ref(waitingListDeskPaths.requests).orderByChild('at').limitToFirst(limit).get());
     },
     async readAll(paths) {
       const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));

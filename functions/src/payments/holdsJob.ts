@@ -4,9 +4,10 @@
  * expire (expiry.ts), bank transfers due within a day are reminded (reminders.ts), refunds left queued are applied
  * (refunds.ts: one asked while the card provider was away, or queued by trusted code for card money that bought
  * nothing), what staff asked of gift cards and no desk had applied (giftcards/deskRequests.ts), places held by
- * vouchers that no longer hold go back on sale (vouchers/heldPlaces.ts), places that came back are offered to the
- * people waiting (waitinglist/offers.ts), and the run is noted at jobRuns/holds for the desk, which says when the job last ran, so that an
- * organiser sees a job that stopped (a scheduler not set up, a function failing).
+ * vouchers that no longer hold go back on sale (vouchers/heldPlaces.ts), what staff asked of the waiting list and no
+ * desk had applied (waitinglist/deskRequests.ts), places that came back are offered to the people waiting
+ * (waitinglist/offers.ts), and the run is noted at jobRuns/holds for the desk, which says when the job last ran, so
+ * that an organiser sees a job that stopped (a scheduler not set up, a function failing).
  */
 import { HOLDS_JOB_PATH } from '../../../src/features/payments/model/paymentRecords';
 import { cancelApplier, type CancelsDatabase } from './cancel';
@@ -24,6 +25,7 @@ export async function runHoldsJob(
   cards?: Pick<CardPayments, 'closeOpenPayments'>,
   applyRefunds?: () => Promise<RefundsReport>,
   applyGiftCardRequests?: () => Promise<unknown>,
+  applyWaitingListRequests?: () => Promise<unknown>,
 ): Promise<
   ExpiryReport & { reminded: number; cancelled: number; refunded: number; released: number; offered: number }
 > {
@@ -31,6 +33,9 @@ export async function runHoldsJob(
   const expiry = await expireHolds(db, now, cards);
   // After the lapses: places an order held of a voucher go back to it first, then what it holds to public sale.
   const holds = await releaseHolds(db, now);
+  // What staff asked of the waiting list and no desk had applied, before the offers: one they took off the list is
+  // then not offered, and one they offered holds its places (waitinglist/deskRequests.ts).
+  await applyWaitingListRequests?.();
   // Then the places that came back are offered to the people waiting, before the public.
   const offers = await offerReturnedPlaces(db, now);
   const reminded = await remindTransfers(db, now);

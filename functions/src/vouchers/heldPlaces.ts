@@ -53,7 +53,8 @@ export interface ReleaseReport {
 }
 
 /**
- * Gives back to public sale what every voucher that no longer holds at `now` still holds: one update per voucher,
+ * Gives back to public sale what every voucher that no longer holds at `now`, or has no use left, still holds: one
+ * update per voucher,
  * the hold down by what was read and the product's places up by as much. A voucher an order drew on meanwhile makes
  * the rules refuse its update (the hold below nothing): it is given back at the next run.
  */
@@ -61,7 +62,9 @@ export async function releaseHolds(db: PaymentsDatabase, now: number): Promise<R
   const stored = (await db.readAll([voucherPaths.vouchers])).get(voucherPaths.vouchers);
   const over = Object.entries(isRecord(stored) ? stored : {}).flatMap(([code, raw]) => {
     const voucher = parseVoucher(code, raw);
-    return voucher && voucher.held !== null && voucher.held > 0 && !holdsAt(voucher, now) ? [voucher] : [];
+    // Ended, or used up: an offer of two places bought with one holds the other for nobody.
+    const over = voucher && (!holdsAt(voucher, now) || voucher.used >= voucher.uses);
+    return voucher && over && voucher.held !== null && voucher.held > 0 ? [voucher] : [];
   });
   const report: ReleaseReport = { released: 0, places: 0 };
   if (over.length === 0) return report;

@@ -13,6 +13,7 @@ import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
 import { voucherPaths } from '../../../src/features/vouchers/model/voucher';
 import {
+  entryWrites,
   isEntryId,
   isWaitingEmail,
   newEntryId,
@@ -119,6 +120,7 @@ export async function joinWaitingList(
     ...(product.quotas.length > 0 ? { quotas: Object.fromEntries(product.quotas.map((q) => [q, true])) } : {}),
     key: newLeaveKey(),
     mail: 'joined',
+    v: 0,
   };
   await db.update({
     [waitingListPaths.entry(id, entryId)]: entry,
@@ -141,10 +143,8 @@ export async function leaveWaitingList(
   const entry = parseWaitingEntry(product, entryId, raw);
   if (!entry || entry.key !== key) return { ok: false };
   if (!inLine(entry)) return { ok: true };
-  const path = waitingListPaths.entry(product, entryId);
   await db.update({
-    [`${path}/state`]: 'left',
-    [`${path}/mail`]: null,
+    ...entryWrites(entry, { state: 'left', mail: null }),
     // Waiting, its places were wanted; offered, they are held by its voucher, which ends now.
     ...(entry.state === 'waiting' ? demandWrites(entry, -1) : {}),
     ...(entry.state === 'offered' && entry.voucher

@@ -13,7 +13,9 @@ import { readSiteFields } from '../../../src/state/site';
 import type { SiteState } from '../../../src/state/types';
 import { isRecord } from '../../../src/state/validation';
 import { leaveUrl } from '../../../src/features/waitinglist/model/endpoints';
+import { voucherLink } from '../../../src/features/vouchers/model/voucher';
 import {
+  entryWrites,
   parseWaitingLists,
   parseWaitingListSettings,
   waitingListPaths,
@@ -87,7 +89,7 @@ function composeWaitingMail(
   };
   const subject = say(i18n, offer ? WORDS.offerSubject : WORDS.joinedSubject, values);
   const lead = say(i18n, offer ? WORDS.offerLead : WORDS.joinedLead, values);
-  const buyUrl = offer ? `${new URL('/products', options.shopUrl)}?voucher=${encodeURIComponent(entry.voucher!)}` : '';
+  const buyUrl = offer ? voucherLink(options.shopUrl, entry.voucher!) : '';
   const buy = offer ? say(i18n, WORDS.offerBuy, values) : '';
   const leaveWords = say(i18n, offer ? WORDS.offerLeave : WORDS.leave);
   const text = [
@@ -150,7 +152,9 @@ export async function sendWaitingMail(
     try {
       const product = titleIn(products.get(paths.product(entry.product)), entry.language);
       await transport.send(composeWaitingMail(entry, { product, position, hours, shop, options }));
-      await db.update({ [`${waitingListPaths.entry(entry.product, entry.id)}/mail`]: null });
+      // Refused when the entry changed since it was read (an offer made meanwhile owes its own email): the next run
+      // sends what it owes then.
+      await db.update(entryWrites(entry, { mail: null }));
       report.sent++;
     } catch (error) {
       report.failed++;

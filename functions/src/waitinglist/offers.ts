@@ -21,6 +21,7 @@ import {
   voucherPaths,
 } from '../../../src/features/vouchers/model/voucher';
 import {
+  entryWrites,
   parseWaitingLists,
   parseWaitingListSettings,
   waitingListPaths,
@@ -55,14 +56,21 @@ async function closeAnswered(
     const voucher = parseVoucher(entry.voucher!, vouchers.get(voucherPaths.voucher(entry.voucher!)));
     const state = voucher && voucher.used > 0 ? 'bought' : !voucher || !holdsAt(voucher, now) ? 'expired' : null;
     if (!state) continue;
-    await db.update({ [`${waitingListPaths.entry(entry.product, entry.id)}/state`]: state });
+    try {
+      await db.update(entryWrites(entry, { state }));
+    } catch (error) {
+      // Changed meanwhile (its holder left): the next run reads it again.
+      if (!db.isRefusal(error)) throw error;
+      continue;
+    }
     entry.state = state;
+    entry.v++;
     report[state]++;
   }
 }
 
 /** The update that offers `entry` the places of `product` until `until`, with a fresh voucher. */
-function offerWrites(entry: WaitingEntry, product: Product, raw: unknown, currency: string, until: number) {
+export function offerWrites(entry: WaitingEntry, product: Product, raw: unknown, currency: string, until: number) {
   const code = newVoucherCode('WAIT');
   const record = newVoucherRecord(
     {
@@ -80,14 +88,10 @@ function offerWrites(entry: WaitingEntry, product: Product, raw: unknown, curren
     },
     SERVER_TIME,
   );
-  const path = waitingListPaths.entry(entry.product, entry.id);
   return {
     ...newHoldWrites(code, record, heldProduct(product.id, raw)!, entry.quantity),
     ...demandWrites(entry, -1),
-    [`${path}/state`]: 'offered',
-    [`${path}/voucher`]: code,
-    [`${path}/until`]: until,
-    [`${path}/mail`]: 'offer',
+    ...entryWrites(entry, { state: 'offered', voucher: code, until, mail: 'offer' }),
   };
 }
 

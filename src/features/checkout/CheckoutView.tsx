@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from '../../lib/Link';
 import { newOrderId, placeOrder, resumeOrder, type PlacedOrder, type RequestProgress } from './placeOrder';
@@ -23,7 +23,7 @@ import { progressText } from './checkoutWords';
 import { CheckoutFormFields } from './CheckoutForm';
 import { checkoutBlock } from './checkoutBlock';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
-import { catalogueAtom, DEFAULT_MAX_PER_ORDER } from '../catalogue';
+import { catalogueAtom, DEFAULT_MAX_PER_ORDER, heldForMeAtom } from '../catalogue';
 import { MAX_OPEN_ORDERS, referenceOrId, type AttendeeNames } from '../orders';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
@@ -95,6 +95,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const auth = useAtomValue(authAtom);
   const language = useAtomValue(languageAtom);
   const connected = useAtomValue(connectedAtom);
+  const setHeldForMe = useSetAtom(heldForMeAtom);
   const { currency, timezone } = useAtomValue(siteAtom);
   // Money and times in the reader's language, on the shop's clock.
   const locale = i18n.locale;
@@ -152,8 +153,9 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
       if (!result) return;
       onPlaced(result);
       wishlist.clearAfterOrder();
-      // A voucher a link brought is used: the next order starts without it.
+      // A voucher a link brought is used: the next order starts without it, nor the places it held.
       forgetVoucher();
+      setHeldForMe(new Map());
       const reference = referenceOrId(result.ref, result.orderId);
       notify({ severity: 'success', summary: t`Order reserved`, detail: t`Reference ${reference}` });
     } catch (error) {

@@ -23,6 +23,8 @@ const StatementImport = lazy(() => import('../payments/desk/StatementImportPanel
 const GiftCardsDesk = lazy(() => import('../giftcards/desk/GiftCardsDeskPanel'));
 // And the vouchers (docs/vouchers.md).
 const VouchersDesk = lazy(() => import('../vouchers/desk/VouchersDeskPanel'));
+// And the waiting lists (docs/waiting-list.md#on-the-desk).
+const WaitingListDesk = lazy(() => import('../waitinglist/desk/WaitingListDeskPanel'));
 
 const TABS = [
   { key: 'site', label: msg`Site` },
@@ -33,6 +35,7 @@ const TABS = [
   { key: 'statement', label: msg`Bank statement` },
   { key: 'giftcards', label: msg`Gift cards` },
   { key: 'vouchers', label: msg`Vouchers` },
+  { key: 'waitinglist', label: msg`Waiting list` },
   { key: 'messages', label: msg`Messages` },
   { key: 'users', label: msg`Users` },
   { key: 'checkin', label: msg`Check-in` },
@@ -94,6 +97,11 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         {current === 'vouchers' && (
           <Suspense fallback={null}>
             <VouchersDesk />
+          </Suspense>
+        )}
+        {current === 'waitinglist' && (
+          <Suspense fallback={null}>
+            <WaitingListDesk />
           </Suspense>
         )}
         {current === 'messages' && <ContactMessages />}

@@ -10,6 +10,7 @@ import { readTranslations, type ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
 import type { OrderStatus } from './orderStatus';
 import { greeting } from './orderMail';
+import { STORED_VOUCHER_CODE } from '../vouchers/model';
 
 /** As the rules have them. */
 export const MESSAGE_SUBJECT_MAX = 150;
@@ -29,6 +30,11 @@ export interface BookedMessage extends MessageWords {
    * them reads it so; everyone else reads the main language's (docs/languages.md#organiser-content).
    */
   translations: Partial<Record<ShopLanguage, MessageWords>>;
+  /**
+   * A voucher code it carries, the same for everyone (docs/email.md#a-message-to-everyone-booked): each email says it
+   * with a link to the shop that brings it to checkout.
+   */
+  voucher: string | null;
   /** When staff sent it (epoch ms). */
   created: number;
   /** People it is addressed to; null until trusted code has worked them out. */
@@ -64,6 +70,7 @@ export function parseBookedMessage(id: string, raw: unknown): BookedMessage | nu
     subject,
     body,
     translations: parseTranslations(raw.translations),
+    voucher: typeof raw.voucher === 'string' && STORED_VOUCHER_CODE.test(raw.voucher) ? raw.voucher : null,
     created: count(created),
     recipients: typeof recipients === 'number' ? count(recipients) : null,
     sent: count(raw.sent),
@@ -159,12 +166,24 @@ export function bookedMessageText(
     eventTitle: string;
     reference: string | null;
     orderUrl: string | null;
+    /** The voucher the message carries, and the shop's link that brings it to checkout. */
+    voucher?: { code: string; url: string } | null;
   },
-): { greeting: string; paragraphs: string[]; why: string; link: string | null } {
+): { greeting: string; paragraphs: string[]; voucher: string | null; why: string; link: string | null } {
   const { eventTitle, reference, orderUrl } = parts;
+  const voucher = parts.voucher ?? null;
   return {
     greeting: greeting(i18n, parts.name),
     paragraphs: messageParagraphs(parts.body),
+    voucher: voucher
+      ? i18n._(
+          /*i18n*/ {
+            id: 'mail.booked.voucher',
+            message: 'Your voucher code: {code}. Enter it at checkout, or shop from this link, which brings it: {url}',
+            values: voucher,
+          },
+        )
+      : null,
     why: reference
       ? i18n._(
           /*i18n*/ {

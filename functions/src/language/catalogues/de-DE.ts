@@ -368,4 +368,10 @@ export const messages: Messages = {
   'mail.tickets.heading': ['Ihre Tickets'],
   'mail.tickets.intro': ['Ihre Tickets (zeigen Sie am Einlass den QR-Code oder nennen Sie den Code):'],
   'mail.tickets.subject': ['Ihre Tickets zur Bestellung ', ['ref']],
+  'mail.booked.voucher': [
+    'Ihr Rabattcode: ',
+    ['code'],
+    '. Geben Sie ihn an der Kasse ein, oder kaufen Sie über diesen Link ein, der ihn mitbringt: ',
+    ['url'],
+  ],
 };

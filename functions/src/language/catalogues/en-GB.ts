@@ -320,4 +320,10 @@ export const messages: Messages = {
   'mail.tickets.heading': ['Your tickets'],
   'mail.tickets.intro': ['Your tickets (show the QR code or read out the code at the door):'],
   'mail.tickets.subject': ['Your tickets for order ', ['ref']],
+  'mail.booked.voucher': [
+    'Your voucher code: ',
+    ['code'],
+    '. Enter it at checkout, or shop from this link, which brings it: ',
+    ['url'],
+  ],
 };

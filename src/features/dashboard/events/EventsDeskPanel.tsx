@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +21,7 @@ import { AttendeeList } from './AttendeeList';
 import { ChartBoundary } from './ChartBoundary';
 import { useMinorMoney } from '../../payments';
 import { MessageBooked } from '../messages';
+import { parseWaitingLists, waitingCount, waitingListPaths } from '../../waitinglist/model';
 import {
   attendeesOf,
   eventMoney,
@@ -54,6 +56,25 @@ function Figure({ testId, label, value }: { testId: string; label: string; value
 
 function useLive(path: string) {
   return useAtomValue(liveValueAtom(path));
+}
+
+/**
+ * How many people wait for the event's places, and for how many, over its own product and its types
+ * (docs/waiting-list.md#on-the-desk): staff read the lists, which the Waiting list tab shows.
+ */
+function WaitingFigure({ lines }: { lines: DeskEvent['lines'] }) {
+  const { t } = useLingui();
+  const live = useLive(waitingListPaths.all);
+  const raw = live.status === 'ready' ? live.value : undefined;
+  const counted = useMemo(() => {
+    if (raw === undefined) return null;
+    const lists = parseWaitingLists(raw);
+    return waitingCount(lines.flatMap((line) => lists.get(line.id) ?? []));
+  }, [raw, lines]);
+  if (counted === null) return <Figure testId="Waiting" label={t`Waiting`} value="…" />;
+  const { people } = counted;
+  const places = plural(counted.places, { one: '# place', other: '# places' });
+  return <Figure testId="Waiting" label={t`Waiting`} value={people === 0 ? t`Nobody` : t`${people} for ${places}`} />;
 }
 
 /** "Standard 12 sold, 38 left · Concession 3 sold, 12 left": an event's figures by type. */
@@ -200,6 +221,7 @@ function EventFigures({
           value={numbers.remaining === null ? t`Not limited` : i18n.number(numbers.remaining)}
         />
         <Figure testId="Checked in" label={t`Checked in`} value={i18n.number(numbers.checkedIn)} />
+        <WaitingFigure lines={lines} />
         <Figure testId="Revenue" label={t`Revenue`} value={sum(money.takings)} />
         <Figure testId="Outstanding" label={t`Outstanding`} value={sum(money.outstanding)} />
       </Stack>

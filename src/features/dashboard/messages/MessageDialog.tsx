@@ -32,6 +32,7 @@ import {
 } from '../../orders';
 import { OtherLanguages, saveOnline } from '../../dashboardKit';
 import { sendBookedMessage } from './bookedMessages';
+import { MessageVoucherField, useMessageVoucherCheck } from './MessageVoucherField';
 import type { Live } from '../../dashboardKit';
 import { Delivery } from './MessageDelivery';
 
@@ -41,11 +42,13 @@ function Preview({
   body,
   eventTitle,
   first,
+  voucher,
 }: {
   subject: string;
   body: string;
   eventTitle: string;
   first: BookedOrder;
+  voucher: string | null;
 }) {
   const { name: shopName } = useAtomValue(siteAtom);
   const { i18n, t } = useLingui();
@@ -60,6 +63,7 @@ function Preview({
         ? displayReference(ref.value)
         : first.key.slice(first.key.indexOf('~') + 1),
     orderUrl: t`[the link to their order]`,
+    voucher: voucher ? { code: voucher, url: t`[the shop’s link with the code]` } : null,
   });
   const reader = <>{first.name || first.email}</>;
   return (
@@ -92,6 +96,7 @@ function Preview({
             {paragraph}
           </Typography>
         ))}
+        {words.voucher && <Typography sx={{ mb: 1.5, fontWeight: 600 }}>{words.voucher}</Typography>}
         <Typography variant="body2" color="textSecondary">
           {words.why}
           <br />
@@ -222,6 +227,12 @@ export function MessageDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [translations, setTranslations] = useState<Partial<Record<ShopLanguage, MessageWords>>>({});
+  const [voucherTyped, setVoucherTyped] = useState('');
+  const checkVoucher = useMessageVoucherCheck();
+  const [voucher, setVoucher] = useState<{ code: string | null; problem: string | null }>({
+    code: null,
+    problem: null,
+  });
   const invalid = messageProblem(subject, body);
   const subjectInvalid = invalid?.field === 'subject';
   const written = filledIn(translations);
@@ -241,7 +252,7 @@ export function MessageDialog({
     let id = '';
     const failed = await saveOnline(
       async () => {
-        id = await sendBookedMessage(eventId, uid, { subject, body, translations: written });
+        id = await sendBookedMessage(eventId, uid, { subject, body, translations: written, voucher: voucher.code });
       },
       plural(count, {
         one: 'Your message is on its way to # person.',
@@ -306,11 +317,18 @@ export function MessageDialog({
                 onChange={(language, words) => setTranslations((before) => ({ ...before, [language]: words }))}
                 problems={checked ? translationProblems : new Map()}
               />
+              <MessageVoucherField value={voucherTyped} onChange={setVoucherTyped} problem={voucher.problem} />
             </>
           )}
           {step.name === 'preview' && recipients[0] && (
             <>
-              <Preview subject={subject} body={body} eventTitle={eventTitle} first={recipients[0]} />
+              <Preview
+                subject={subject}
+                body={body}
+                eventTitle={eventTitle}
+                first={recipients[0]}
+                voucher={voucher.code}
+              />
               {Object.entries(written).map(([language, words]) => (
                 <TranslatedPreview key={language} language={language as ShopLanguage} words={words} />
               ))}
@@ -337,7 +355,11 @@ export function MessageDialog({
               variant="contained"
               onClick={() => {
                 setChecked(true);
-                if (!invalid && translationProblems.size === 0) setStep({ name: 'preview' });
+                if (invalid || translationProblems.size > 0) return;
+                void checkVoucher(voucherTyped).then((checked) => {
+                  setVoucher(checked);
+                  if (!checked.problem) setStep({ name: 'preview' });
+                });
               }}
             >
               <Trans>Preview</Trans>

@@ -9,12 +9,13 @@ import { paths } from '../../../firebase/paths';
 import type { ShopLanguage } from '../../../i18n/languages';
 import { parseBookedMessage, type BookedMessage, type MessageWords } from '../../orders';
 import { sendQueuedMail, useLiveQueries, type Live } from '../../dashboardKit';
+import { normaliseVoucherCode, voucherPaths } from '../../vouchers/model';
 
 /** Stores the message for trusted code to send, and asks it to start; resolves to the message's id. */
 export async function sendBookedMessage(
   eventId: string,
   uid: string,
-  message: MessageWords & { translations: Partial<Record<ShopLanguage, MessageWords>> },
+  message: MessageWords & { translations: Partial<Record<ShopLanguage, MessageWords>>; voucher: string | null },
 ): Promise<string> {
   const db = await database();
   const id = db.newKey(paths.eventMessages);
@@ -32,12 +33,24 @@ export async function sendBookedMessage(
           ),
         }
       : {}),
+    ...(message.voucher ? { voucher: message.voucher } : {}),
     by: uid,
     created: db.serverTime,
     expand: db.serverTime,
   });
   sendQueuedMail();
   return id;
+}
+
+/**
+ * The voucher a message is to carry, as typed: its stored code when it is one that exists, `invalid` when it cannot
+ * be a code, `unknown` when there is none by it (the rules would refuse the message).
+ */
+export async function messageVoucher(typed: string): Promise<string | 'invalid' | 'unknown'> {
+  const code = normaliseVoucherCode(typed);
+  if (code === null) return 'invalid';
+  const db = await database();
+  return (await db.read(voucherPaths.voucher(code))) == null ? 'unknown' : code;
 }
 
 /** The messages sent to everyone booked on `eventId`, newest first, with their delivery counts, live. */

@@ -7,6 +7,7 @@ export {
   newVoucherRecord,
   normaliseVoucherCode,
   parseVoucher,
+  STORED_VOUCHER_CODE,
   VOUCHER_BULK_MAX,
   VOUCHER_COMMENT_MAX,
   VOUCHER_PREFIX_MAX,

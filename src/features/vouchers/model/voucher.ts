@@ -77,6 +77,16 @@ export function normaliseVoucherCode(input: string): string | null {
   return STORED_VOUCHER_CODE.test(code) ? code : null;
 }
 
+/**
+ * A link to the shop's products that brings voucher `code` to checkout (?voucher=, docs/vouchers.md#at-checkout): in
+ * emails that hand a code out (an offer from the waiting list, a message to everyone booked).
+ */
+export function voucherLink(shopUrl: string, code: string): string {
+  const url = new URL('/products', shopUrl);
+  url.searchParams.set('voucher', code);
+  return url.toString();
+}
+
 /** A fresh code: the prefix staff chose (normalised) and a random part people can read out. */
 export function newVoucherCode(prefix: string, fill?: (bytes: Uint8Array<ArrayBuffer>) => void): string {
   const start = prefix.trim().toUpperCase();

@@ -24,13 +24,13 @@ export const waitingListPaths = {
 
 const WAITING_STATES = ['waiting', 'offered', 'bought', 'expired', 'left'] as const;
 /** Where an entry stands: in line, offered places (a voucher), bought with it, let the offer pass, or gone. */
-type WaitingState = (typeof WAITING_STATES)[number];
+export type WaitingState = (typeof WAITING_STATES)[number];
 
 /** The most places one entry may wait for. */
 export const WAITING_QUANTITY_MAX = 10;
 /** An offer holds its places this many hours at least and at most. */
-const OFFER_HOURS_MIN = 1;
-const OFFER_HOURS_MAX = 168;
+export const OFFER_HOURS_MIN = 1;
+export const OFFER_HOURS_MAX = 168;
 
 export interface WaitingEntry {
   id: string;
@@ -50,6 +50,23 @@ export interface WaitingEntry {
   key: string;
   /** An email it is still owed: that it joined, or its offer. */
   mail: 'joined' | 'offer' | null;
+  /**
+   * Its version: every change to an entry is made from a reading of it and moves this on by one, so the rules refuse a
+   * change decided from a stale reading (two offers of one entry, a mail mark cleared over a new one).
+   */
+  v: number;
+}
+
+/** The writes that change `entry` by `fields` (each under the entry's path), its version moved on (the rules). */
+export function entryWrites(
+  entry: Pick<WaitingEntry, 'product' | 'id' | 'v'>,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  const path = waitingListPaths.entry(entry.product, entry.id);
+  return {
+    ...Object.fromEntries(Object.entries(fields).map(([field, value]) => [`${path}/${field}`, value])),
+    [`${path}/v`]: entry.v + 1,
+  };
 }
 
 /** An entry's id: its time of joining first, so ids sort as the line does, then a random part. */
@@ -89,6 +106,7 @@ export function parseWaitingEntry(product: string, id: string, raw: unknown): Wa
     until,
     key,
     mail,
+    v: typeof raw.v === 'number' && Number.isInteger(raw.v) && raw.v >= 0 ? raw.v : 0,
   };
 }
 
@@ -105,6 +123,15 @@ export function parseWaitingLists(raw: unknown): Map<string, WaitingEntry[]> {
     );
   }
   return lists;
+}
+
+/** How many of `entries` are still waiting, and for how many places in all (the desk's figures). */
+export function waitingCount(entries: readonly Pick<WaitingEntry, 'state' | 'quantity'>[]): {
+  people: number;
+  places: number;
+} {
+  const waiting = entries.filter((entry) => entry.state === 'waiting');
+  return { people: waiting.length, places: waiting.reduce((sum, entry) => sum + entry.quantity, 0) };
 }
 
 /** The places people wait for, by product and by quota, as stored at waitingDemand. */
