@@ -21,21 +21,13 @@ import {
   type VoucherTerms,
 } from '../../src/features/vouchers/model/voucher';
 import { gigEvent } from './support/gigEvent';
-import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
+import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD, usersWithBuyers } from './support/paymentsHarness';
 
 const BUYERS = ['ann', 'bob', 'cat', 'dan'];
 
 const { connect, read, queueOrder, trusted, admin, cancelOnDesk } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
-  users: {
-    ...SHOP_TAKING_EVERY_METHOD.users,
-    ...Object.fromEntries(
-      BUYERS.map((uid) => [
-        uid,
-        { firstname: uid, lastname: 'B', email: `${uid}@example.com`, role: 'customer', created: 1 },
-      ]),
-    ),
-  },
+  users: usersWithBuyers(BUYERS),
   quotas: { hall: { name: 'Hall', left: 4 } },
   // Four places at £12.50 a ticket, in a hall of four.
   products: { gig: gigEvent({ stock: 4, price: 12.5, quotas: { hall: true } }) },

@@ -19,21 +19,13 @@ import {
 } from '../../src/features/vouchers/model/voucher';
 import { giftCardPaths, newGiftCardCode, newGiftCardRecord } from '../../src/features/giftcards/model/giftCard';
 import { gigEvent } from './support/gigEvent';
-import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
+import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD, usersWithBuyers } from './support/paymentsHarness';
 
 const BUYERS = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal'];
 
 const { connect, read, order, queueOrder, trusted, admin, cancelOnDesk } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
-  users: {
-    ...SHOP_TAKING_EVERY_METHOD.users,
-    ...Object.fromEntries(
-      BUYERS.map((uid) => [
-        uid,
-        { firstname: uid, lastname: 'B', email: `${uid}@example.com`, role: 'customer', created: 1 },
-      ]),
-    ),
-  },
+  users: usersWithBuyers(BUYERS),
   // £12.50 a ticket, twenty left; a £9.99 mug; a £25 gift card.
   products: {
     gig: gigEvent({ stock: 20, price: 12.5 }),

@@ -26,22 +26,14 @@ import {
 import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
 import type { ShopLanguage } from '../../src/i18n/languages';
 import { gigEvent } from './support/gigEvent';
-import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD } from './support/paymentsHarness';
+import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD, usersWithBuyers } from './support/paymentsHarness';
 
 const BUYERS = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'];
 
 const { connect, read, queueOrder, trusted, admin } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
   properties: { ...SHOP_TAKING_EVERY_METHOD.properties, name: 'Lantern Rooms', timezone: 'Europe/London' },
-  users: {
-    ...SHOP_TAKING_EVERY_METHOD.users,
-    ...Object.fromEntries(
-      BUYERS.map((uid) => [
-        uid,
-        { firstname: uid, lastname: 'B', email: `${uid}@example.com`, role: 'customer', created: 1 },
-      ]),
-    ),
-  },
+  users: usersWithBuyers(BUYERS),
   quotas: { hall: { name: 'Hall', left: 4 } },
   // Four places in a hall of four; a mug with no limit.
   products: {

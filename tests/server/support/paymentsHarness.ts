@@ -34,6 +34,17 @@ export const SHOP_TAKING_EVERY_METHOD = {
   },
 };
 
+/** SHOP_TAKING_EVERY_METHOD's users and a customer profile for each of `uids` (uid@example.com). */
+export const usersWithBuyers = (uids: readonly string[]): Record<string, unknown> => ({
+  ...SHOP_TAKING_EVERY_METHOD.users,
+  ...Object.fromEntries(
+    uids.map((uid) => [
+      uid,
+      { firstname: uid, lastname: 'B', email: `${uid}@example.com`, role: 'customer', created: 1 },
+    ]),
+  ),
+});
+
 /** Registers the file's hooks; `seed` is the whole database each test starts from. */
 export function paymentsDatabase(seed: () => Record<string, unknown>) {
   let server: DatabaseServer;

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
+import { AskTrouble } from '../../../lib/mui/AskTrouble';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -164,16 +165,7 @@ function Refusal({ view, most }: { view: View; most: number }) {
         </Alert>
       );
     case 'too-many':
-      return (
-        <Alert severity="warning">
-          <Trans>Too many tries: please wait a while and try again.</Trans>
-        </Alert>
-      );
     case 'unreachable':
-      return (
-        <Alert severity="info">
-          <Trans>The shop could not be reached: check your connection and try again.</Trans>
-        </Alert>
-      );
+      return <AskTrouble kind={view.kind} />;
   }
 }

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
+import { AskTrouble } from '../../../lib/mui/AskTrouble';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -55,16 +56,7 @@ export default function LeaveWaitingListPanel() {
             <Trans>This link does not name a place on a waiting list. It may have been used up.</Trans>
           </Alert>
         )}
-        {view.kind === 'too-many' && (
-          <Alert severity="warning">
-            <Trans>Too many tries: please wait a while and try again.</Trans>
-          </Alert>
-        )}
-        {view.kind === 'unreachable' && (
-          <Alert severity="info">
-            <Trans>The shop could not be reached: check your connection and try again.</Trans>
-          </Alert>
-        )}
+        {(view.kind === 'too-many' || view.kind === 'unreachable') && <AskTrouble kind={view.kind} />}
       </div>
     </Stack>
   );
