@@ -9,29 +9,25 @@ import { paths } from '../../../src/firebase/paths';
 import { holdsAt, parseVoucher, voucherPaths } from '../../../src/features/vouchers/model/voucher';
 import type { PaymentsDatabase } from '../payments/settlePayment';
 import { isRecord } from '../../../src/state/validation';
+import { parseProduct, type Product } from '../../../src/features/catalogue/product';
 
 const increment = (by: number) => ({ '.sv': { increment: by } });
 
-/** What a hold moves of a product: its stock when it is counted, and each quota it draws on. */
-export interface HeldProduct {
-  id: string;
-  stockCounted: boolean;
-  quotas: readonly string[];
-}
+/** What a hold moves of a product, as the catalogue reads it: its stock when it is counted, each quota it draws on. */
+type HeldProduct = Pick<Product, 'id' | 'stock' | 'quotas'>;
 
 /** The product's places `by` moves (negative: taken from public sale; positive: given back to it). */
 function publicPlacesWrites(product: HeldProduct, by: number): Record<string, unknown> {
   return {
-    ...(product.stockCounted ? { [paths.productStock(product.id)]: increment(by) } : {}),
+    ...(product.stock !== null ? { [paths.productStock(product.id)]: increment(by) } : {}),
     ...Object.fromEntries(product.quotas.map((quota) => [paths.quotaLeft(quota), increment(by)])),
   };
 }
 
-/** The product as read at its path, for what a hold moves of it; null when it is gone or unreadable. */
+/** The product as read at its path, as the catalogue parses it; null when it is gone or unreadable. */
 export function heldProduct(id: string, raw: unknown): HeldProduct | null {
-  if (!isRecord(raw)) return null;
-  const quotas = isRecord(raw.quotas) ? Object.keys(raw.quotas) : [];
-  return { id, stockCounted: typeof raw.stock === 'number', quotas };
+  const parsed = raw == null ? null : parseProduct(id, raw);
+  return parsed && 'product' in parsed ? parsed.product : null;
 }
 
 /**

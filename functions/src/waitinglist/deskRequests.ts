@@ -83,7 +83,7 @@ async function decide(
   const currency = isCurrencyCode(rawCurrency) ? rawCurrency : DEFAULT_SITE.currency;
   const { hours } = parseWaitingListSettings(read.get(waitingListPaths.settings));
   const until = now() + hours * HOUR;
-  return answered(id, { kind: 'offered' }, offerWrites(entry, product, rawProduct, currency, until));
+  return answered(id, { kind: 'offered' }, offerWrites(entry, product, currency, until));
 }
 
 /** Requests looked at per query. */

@@ -28,7 +28,7 @@ import {
   type WaitingEntry,
 } from '../../../src/features/waitinglist/model/waitingList';
 import type { PaymentsDatabase } from '../payments/settlePayment';
-import { heldProduct, newHoldWrites } from '../vouchers/heldPlaces';
+import { newHoldWrites } from '../vouchers/heldPlaces';
 import { demandWrites } from './join';
 
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -70,7 +70,7 @@ async function closeAnswered(
 }
 
 /** The update that offers `entry` the places of `product` until `until`, with a fresh voucher. */
-export function offerWrites(entry: WaitingEntry, product: Product, raw: unknown, currency: string, until: number) {
+export function offerWrites(entry: WaitingEntry, product: Product, currency: string, until: number) {
   const code = newVoucherCode('WAIT');
   const record = newVoucherRecord(
     {
@@ -89,7 +89,7 @@ export function offerWrites(entry: WaitingEntry, product: Product, raw: unknown,
     SERVER_TIME,
   );
   return {
-    ...newHoldWrites(code, record, heldProduct(product.id, raw)!, entry.quantity),
+    ...newHoldWrites(code, record, product, entry.quantity),
     ...demandWrites(entry, -1),
     ...entryWrites(entry, { state: 'offered', voucher: code, until, mail: 'offer' }),
   };
@@ -122,7 +122,7 @@ export async function offerReturnedPlaces(db: PaymentsDatabase, now: number): Pr
       const free = unitsLeft(stock, quotas);
       if (free !== null && free < entry.quantity) continue;
       try {
-        await db.update(offerWrites(entry, product, raw, currency, now + settings.hours * HOUR));
+        await db.update(offerWrites(entry, product, currency, now + settings.hours * HOUR));
       } catch (error) {
         // The places went meanwhile (a staff change, an order): the next run sees what is left.
         if (!db.isRefusal(error)) throw error;
