@@ -3,7 +3,7 @@
  * emulator (firebase.json's rewrites and headers) with the Functions emulator behind it running the first-visit
  * function, and the same database, Auth emulator, seeding and data folder as `npm start` (scripts/stack).
  *
- *   tsx scripts/start-firebase.ts [--data DIR] [--db-port 9000] [--auth-port 9099] [--hosting-port 5000]
+ *   node --import tsx scripts/start-firebase.ts [--data DIR] [--db-port 9000] [--auth-port 9099] [--hosting-port 5000]
  *                                 [--functions-port 5001] [--public dist] [--functions functions]
  */
 import { join, resolve } from 'node:path';

@@ -3,7 +3,7 @@
  * emulator, the local mailbox (scripts/mailbox/) and the built app served by `vite preview` (which also renders
  * first visits' pages, src/ssr, and runs trusted code: orders and mail, functions/src/).
  *
- *   tsx scripts/start.ts [--no-app] [--data DIR] [--db-port 9000] [--auth-port 9099] [--app-port 4173] [--dist dist]
+ *   node --import tsx scripts/start.ts [--no-app] [--data DIR] [--db-port 9000] [--auth-port 9099] [--app-port 4173] [--dist dist]
  *                        [--smtp-port 1025] [--inbox-port 1080] [--card-port 12111]
  */
 import { join, resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * Stops what scripts/start.ts started if start.ts itself ends without doing so (killed with SIGKILL: by a process
- * manager after its grace period, or by tsx when start.ts is slow to answer a SIGTERM). It runs in a process group
+ * manager after its grace period). It runs in a process group
  * of its own, so signals for start.ts's group do not reach it, and reads "+PID" / "-PID" lines on stdin: process
  * groups to stop, or no longer to. The kernel closes that pipe however start.ts ends; then every group still
  * listed gets SIGTERM, and SIGKILL if it has not gone after a grace period.

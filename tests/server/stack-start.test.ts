@@ -164,8 +164,8 @@ describe('npm start (scripts/start.ts --no-app)', () => {
         '--auth-port',
         String(auth),
       ];
-      // SIGKILL, as a process manager sends after its grace period, or tsx to a start.ts slow to answer a SIGTERM:
-      // start.ts cannot stop anything itself, and the parts it started live in process groups of their own.
+      // SIGKILL, as a process manager sends after its grace period: start.ts cannot stop anything itself, and the
+      // parts it started live in process groups of their own.
       const killed = startStackInGroup('scripts/start.ts', args);
       await killed.ready(STARTUP_MS);
       killed.signalGroup('SIGKILL');

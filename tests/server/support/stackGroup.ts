@@ -1,7 +1,7 @@
 /**
  * A local stack script (`npm start`'s scripts/start.ts, `npm run start:firebase`'s scripts/start-firebase.ts) run
- * as a terminal or a process manager runs it: a shell running the tsx command line (which runs the script in a
- * child of its own), all in a new process group that the test signals as a whole. While it runs, the test can list
+ * as a terminal or a process manager runs it: a shell running its command line (`node --import tsx`, as package.json
+ * has it), all in a new process group that the test signals as a whole. While it runs, the test can list
  * every process it started (its descendants: the parts run in process groups of their own) and every TCP port they
  * listen on, so that it can check afterwards that nothing is left behind. Linux only: it reads /proc.
  */
@@ -28,10 +28,9 @@ export interface StackInGroup {
 }
 
 export function startStackInGroup(script: string, args: readonly string[]): StackInGroup {
-  const tsx = join(REPO, 'node_modules', '.bin', 'tsx');
   const quoted = args.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
-  // `true &&` keeps the shell from replacing itself with tsx: three processes, as `npm run` leaves them.
-  const child = spawn('sh', ['-c', `true && "${tsx}" ${script} ${quoted}`], {
+  // `true &&` keeps the shell from replacing itself with node, as `npm run` leaves it.
+  const child = spawn('sh', ['-c', `true && "${process.execPath}" --import tsx ${script} ${quoted}`], {
     cwd: REPO,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
