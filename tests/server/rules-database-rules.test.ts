@@ -70,7 +70,12 @@ const seed = {
     comingsoon: false,
     launch: '2026-12-01T10:00:00Z',
   },
-  products: { p1: product(true, 25), p2: product(false, 10) },
+  products: {
+    p1: product(true, 25),
+    p2: product(false, 10),
+    // A gift card whose buyer chooses its worth, from £5 to £500.
+    p4: { ...product(true, 25), giftCard: true, giftCardAmount: { min: 5, max: 500 } },
+  },
   users: { cust1: profile('customer'), cust2: profile('customer'), staff1: profile('staff') },
   orders: { cust1: { o1: order() }, cust2: { o9: order() } },
   messages: { m1: message() },
@@ -246,6 +251,28 @@ const BAD_DATA: [string, Who | 'allocator', JsonWrite[]][] = [
     allocate(order({ items: { p1: { title: 'Tasting evening', price: 1, quantity: 1 } } })),
   ],
   [
+    'an order of a gift card above the most its buyer may choose',
+    'allocator',
+    allocate(order({ items: { p4: { title: 'Tasting evening', price: 600, quantity: 1, giftCard: true } } })),
+  ],
+  [
+    'an order of a gift card below the least its buyer may choose',
+    'allocator',
+    allocate(order({ items: { p4: { title: 'Tasting evening', price: 4, quantity: 1, giftCard: true } } })),
+  ],
+  [
+    'an order of a fixed-price product at another price within a gift card’s bounds',
+    'allocator',
+    allocate(order({ items: { p1: { title: 'Tasting evening', price: 30, quantity: 1 } } })),
+  ],
+  ['a gift card whose bounds leave out its price', 'staff', set('/products/p4/giftCardAmount', { min: 30, max: 500 })],
+  ['a gift card whose least amount is nothing', 'staff', set('/products/p4/giftCardAmount', { min: 0, max: 500 })],
+  [
+    'bounds of an amount on a product that is no gift card',
+    'staff',
+    set('/products/p1/giftCardAmount', { min: 5, max: 50 }),
+  ],
+  [
     'an order of a product that is not on sale',
     'allocator',
     allocate(order({ items: { p2: { title: 'Tasting evening', price: 10, quantity: 1 } } })),
@@ -301,6 +328,13 @@ describe('database.rules.json: bad data is refused', () => {
       attempt('allocator', allocate(order({ items: { p1: { title: 'Tasting evening', price: 25, quantity: 1 } } })))
         .allowed,
     ).toBe(true);
+    expect(
+      attempt(
+        'allocator',
+        allocate(order({ items: { p4: { title: 'Tasting evening', price: 42.5, quantity: 1, giftCard: true } } })),
+      ).allowed,
+    ).toBe(true);
+    expect(attempt('staff', set('/products/p4/giftCardAmount', { min: 10, max: 25 })).allowed).toBe(true);
     expect(attempt('anonymous', set('/messages/m2', message({ body: 'x'.repeat(5000) }))).allowed).toBe(true);
     expect(attempt('staff', set('/properties/launch', NOW)).allowed).toBe(true);
     expect(attempt('staff', set('/properties/launch', '2100-12-31T23:59:59.999+01:00')).allowed).toBe(true);

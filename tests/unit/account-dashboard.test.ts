@@ -223,9 +223,35 @@ describe('the product form', () => {
     expect(validateProduct({ ...card, giftCardMonths: '120' }, shop(), 'UTC')).toEqual({});
     // Read back and saved again, as the editor does: a gift card stays one, with its months.
     const stored = productRecord({ ...card, giftCardMonths: '6' }, 'UTC');
-    const read = product('poster', { giftCard: { months: 6 } });
+    const read = product('poster', { giftCard: { months: 6, amount: null } });
     expect(productFields(read, 'UTC')).toMatchObject({ giftCard: true, giftCardMonths: '6' });
     expect(stored).toMatchObject({ giftCard: true, giftCardMonths: 6 });
+  });
+
+  it('lets the buyer choose a gift card’s amount between two bounds around its price, or not at all', () => {
+    const card = { ...filled, giftCard: true, price: '25' };
+    expect(productRecord(card, 'UTC')).not.toHaveProperty('giftCardAmount');
+    const choosing = { ...card, giftCardMin: '5', giftCardMax: '500,50' };
+    expect(validateProduct(choosing, shop(), 'UTC')).toEqual({});
+    expect(productRecord(choosing, 'UTC')).toMatchObject({ giftCardAmount: { min: 5, max: 500.5 } });
+    expect(productRecord({ ...choosing, giftCard: false }, 'UTC')).not.toHaveProperty('giftCardAmount');
+    const problems = (min: string, max: string) =>
+      validateProduct({ ...card, giftCardMin: min, giftCardMax: max }, shop(), 'UTC');
+    expect(problems('30', '500').giftCardMin).toBe(
+      'The lowest amount must not be above the price, which is the amount suggested.',
+    );
+    expect(problems('5', '20').giftCardMax).toBe(
+      'The highest amount must not be below the price, which is the amount suggested.',
+    );
+    expect(problems('5', '').giftCardMax).toBe(
+      'Please enter both amounts, or leave both empty: the card is then worth its price.',
+    );
+    expect(problems('0', '500').giftCardMin).toBe(
+      'Please enter an amount above 0 and up to 1,000,000, with at most two decimal places.',
+    );
+    // Read back and saved again: the bounds stay.
+    const read = product('poster', { price: 25, giftCard: { months: null, amount: { min: 5, max: 500.5 } } });
+    expect(productFields(read, 'UTC')).toMatchObject({ giftCardMin: '5', giftCardMax: '500.5' });
   });
 
   it('refuses what the rules refuse, and an id that is taken', () => {

@@ -83,10 +83,10 @@ describe('catalogue validation', () => {
       const parsed = parseProduct('g', { title: 'Gift Card', price: 25, ...raw });
       return 'product' in parsed ? parsed.product.giftCard : 'refused';
     };
-    expect(terms({ giftCard: true })).toEqual({ months: null });
-    expect(terms({ giftCard: true, giftCardMonths: 12 })).toEqual({ months: 12 });
+    expect(terms({ giftCard: true })).toEqual({ months: null, amount: null });
+    expect(terms({ giftCard: true, giftCardMonths: 12 })).toEqual({ months: 12, amount: null });
     for (const months of [0, 121, 1.5, '12'])
-      expect(terms({ giftCard: true, giftCardMonths: months })).toEqual({ months: null });
+      expect(terms({ giftCard: true, giftCardMonths: months })).toEqual({ months: null, amount: null });
     expect(terms({ giftCard: 'yes' })).toBeNull();
     expect(terms({ giftCardMonths: 12 })).toBeNull();
     expect(terms({ giftCard: true, date: '2027-06-01T19:00:00Z' })).toBeNull();

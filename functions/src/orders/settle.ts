@@ -11,7 +11,7 @@
  * and the requests taken off the queue. Why one allocator settles many requests in one update:
  * docs/decisions.md#the-on-sale-rush.
  */
-import { parseProduct, saleWindow, type Product } from '../../../src/features/catalogue/product';
+import { chosenPrice, parseProduct, saleWindow, type Product } from '../../../src/features/catalogue/product';
 import { groupOf } from '../../../src/features/catalogue/productTypes';
 import { unitsLeft } from '../../../src/features/catalogue/quota';
 import { freeSlot } from '../../../src/features/orders/openOrders';
@@ -22,6 +22,7 @@ import { confirmationMessageId, deliveryRecord, outboxRecord } from '../../../sr
 import { newOrderReference } from '../../../src/features/orders/orderReference';
 import {
   answerRecord,
+  parseAmounts,
   parseAttendeeNames,
   type OrderAnswer,
   type OrderRequest,
@@ -114,6 +115,8 @@ function parseRequest(raw: unknown): OrderRequest | null {
   if (raw.gift !== undefined && gift === null) return null;
   const voucher = typeof raw.voucher === 'string' && STORED_VOUCHER_CODE.test(raw.voucher) ? raw.voucher : null;
   if (raw.voucher !== undefined && voucher === null) return null;
+  const amounts = raw.amounts === undefined ? {} : parseAmounts(raw.amounts, lines);
+  if (amounts === null) return null;
   return {
     id: raw.id,
     at: raw.at,
@@ -126,6 +129,7 @@ function parseRequest(raw: unknown): OrderRequest | null {
     ...(giftCard ? { giftCard } : {}),
     ...(gift ? { gift } : {}),
     ...(voucher ? { voucher } : {}),
+    ...(Object.keys(amounts).length > 0 ? { amounts } : {}),
   };
 }
 
@@ -262,6 +266,11 @@ function decide(
     const opens = closed.map(([id, window]) => [id, window.state === 'upcoming' ? window.opens : 0]);
     return { kind: 'not-on-sale', opens: Object.fromEntries(opens) };
   }
+  // A gift card at an amount its buyer chose, as the organiser allows it now (docs/gift-cards.md#an-amount-the-buyer-chooses).
+  const unpriced = wanted.filter(
+    ([id]) => chosenPrice(products.get(id)!, request.amounts?.[id], terms.currency) === null,
+  );
+  if (unpriced.length > 0) return { kind: 'amount', products: unpriced.map(([id]) => id) };
   const { voucher, gift, due, fromHeld } = money();
   if (voucher && 'reason' in voucher) return { kind: 'voucher', reason: voucher.reason };
   // What is sold only with a voucher is not on sale to a request whose voucher does not unlock it.
@@ -353,8 +362,9 @@ function orderItems(
     items[id] = {
       title: product.title,
       // A voucher's price is what is paid; the catalogue's is kept beside it (docs/vouchers.md#on-the-order).
+      // What the buyer chose a gift card to be worth, which decide() has held to its bounds.
       ...(lowered === undefined
-        ? { price: product.price }
+        ? { price: request.amounts?.[id] ?? product.price }
         : { price: fromMinorUnits(lowered, voucher!.currency), listPrice: product.price }),
       quantity,
       ...(product.typeName ? { type: product.typeName } : {}),

@@ -10,6 +10,7 @@ import { ProductImage } from './ProductImage';
 import { SalesOpen } from './SalesOpen';
 import { StockLabel } from './StockLabel';
 import { useSaleNow } from './useSaleNow';
+import { useGiftAmountRange } from './giftAmountRange';
 
 interface ProductCardProps {
   /** The product, or the types of one, the card shows (docs/behaviour.md#types). */
@@ -54,6 +55,9 @@ export function ProductCard({
   // Sold out while on sale: one may wait for places, in the details (docs/waiting-list.md).
   const wait = useAtomValue(waitingListOpenAtom) && soldOut && window.state === 'open' && !product.giftCard;
   const choose = types.length > 1;
+  // A gift card whose buyer chooses what it is worth is added from its details, where they choose.
+  const range = useGiftAmountRange(choose ? null : (product.giftCard?.amount ?? null), currency);
+  const opens = choose || range !== null;
   const Heading = `h${headingLevel}` as const;
   const price = formatPrice(offer.price, currency, locale);
   return (
@@ -76,7 +80,7 @@ export function ProductCard({
             </span>
           )}
           <span className="product-card__price-row">
-            <span className="product-card__price">{offer.from ? t`from ${price}` : price}</span>
+            <span className="product-card__price">{range ?? (offer.from ? t`from ${price}` : price)}</span>
             <StockLabel product={offer} window={window} />
           </span>
           {window.state === 'upcoming' && (
@@ -99,12 +103,18 @@ export function ProductCard({
             type="button"
             className="button button--small"
             disabled={unavailable}
-            onClick={() => (choose ? onOpen(group.id) : onAdd(product))}
-            aria-label={choose ? t`Choose a type of ${title}` : t`Add ${title} to wishlist`}
+            onClick={() => (opens ? onOpen(group.id) : onAdd(product))}
+            aria-label={
+              choose
+                ? t`Choose a type of ${title}`
+                : range
+                  ? t`Choose an amount of ${title}`
+                  : t`Add ${title} to wishlist`
+            }
             // What index.html's early-press script adds before the app has started (src/app/earlyInput.ts).
-            data-wish={choose ? undefined : title}
+            data-wish={opens ? undefined : title}
           >
-            {choose ? t`Choose a type` : t`Add to wishlist`}
+            {choose ? t`Choose a type` : range ? t`Choose an amount` : t`Add to wishlist`}
           </button>
         )}
       </div>

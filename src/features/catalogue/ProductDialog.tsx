@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { cartAtom } from '../../state/atoms';
 import { quantityOf } from '../../state/cart';
 import { formatEventTime, formatList } from '../../lib/format';
@@ -31,6 +31,8 @@ import { SalesOpen } from './SalesOpen';
 import { UntranslatedNote } from './UntranslatedNote';
 import { StockLabel } from './StockLabel';
 import { useSaleNow } from './useSaleNow';
+import { GiftAmountField } from '../giftcards';
+import { useGiftAmountRange } from './giftAmountRange';
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
@@ -153,6 +155,11 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
     return [single ? String(quantityOf(item)) : `${quantityOf(item)} × ${type.typeName ?? type.title}`];
   });
   const price = (amount: number) => formatPrice(amount, currency, locale);
+  // A gift card whose buyer chooses what it is worth (docs/gift-cards.md#an-amount-the-buyer-chooses).
+  const bounds = single?.giftCard?.amount ?? null;
+  const [chosen, setChosen] = useState<{ id: string; price: number | null } | null>(null);
+  const amount = single && chosen?.id === single.id ? chosen.price : (single?.price ?? null);
+  const range = useGiftAmountRange(bounds, currency);
   const heldList = formatList(held, locale, 'unit');
   const least = single?.minPerOrder ?? 0;
   // What is sold out while on sale may be waited for (docs/waiting-list.md#joining-and-leaving).
@@ -192,10 +199,19 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
                 <>
                   <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                     <Typography variant="h2" component="p">
-                      {price(single.price)}
+                      {range ?? price(single.price)}
                     </Typography>
                     <StockLabel product={single} window={window} />
                   </Stack>
+                  {bounds && (
+                    <GiftAmountField
+                      key={single.id}
+                      bounds={bounds}
+                      value={single.price}
+                      currency={currency}
+                      onAmount={(price) => setChosen({ id: single.id, price })}
+                    />
+                  )}
                   {window.state === 'upcoming' && (
                     <Typography>
                       <SalesOpen at={window.opens} locale={locale} timeZone={timeZone} />
@@ -256,7 +272,11 @@ export function ProductDialog({ group, requestedId, currency, locale, timeZone, 
             <Trans>Close</Trans>
           </Button>
           {single && (
-            <Button variant="contained" disabled={!canAdd(single, saleNow)} onClick={() => onAdd(single)}>
+            <Button
+              variant="contained"
+              disabled={!canAdd(single, saleNow) || amount === null}
+              onClick={() => onAdd(amount === null ? single : { ...single, price: amount })}
+            >
               <Trans>Add to wishlist</Trans>
             </Button>
           )}

@@ -1,5 +1,6 @@
 import { readTranslations, type ShopLanguage } from '../../i18n/languages';
 import { MAX_PRICE, MAX_QUANTITY } from '../../state/cart';
+import { fromMinorUnits, toMinorUnits } from '../../lib/money';
 import { normaliseDate } from '../../state/dates';
 import { describe, isRecord, trueKeys } from '../../state/validation';
 
@@ -37,9 +38,10 @@ export interface Product {
   quotas: string[];
   /**
    * A gift card (docs/gift-cards.md#selling-them): each unit paid for is issued as a card worth the price, valid
-   * `months` from its issue, or for ever (null); null for any other product.
+   * `months` from its issue, or for ever (null); null for any other product. With `amount`, the buyer chooses what
+   * each card is worth, from `min` to `max` (in the shop's currency, as `price`, which is then the amount suggested).
    */
-  giftCard: { months: number | null } | null;
+  giftCard: { months: number | null; amount: GiftCardAmount | null } | null;
   /**
    * Sold only with a voucher that applies to it, such as a crew or press ticket (docs/vouchers.md#unlocking-a-hidden-type):
    * the shop shows it to a buyer whose voucher unlocks it, and the allocator sells it to no one else.
@@ -140,13 +142,48 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /** The most months a gift card may be valid for when it expires at all; the rules' bound. */
 export const GIFT_CARD_MONTHS_LIMIT = 120;
 
-/** A gift card's terms as stored (`giftCard: true`, `giftCardMonths`); an event is never a gift card. */
-function parseGiftCardTerms(raw: Record<string, unknown>): Product['giftCard'] {
+/** The amounts a buyer may choose a gift card's worth between, in the shop's currency as a product's price. */
+export interface GiftCardAmount {
+  min: number;
+  max: number;
+}
+
+const isPrice = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_PRICE;
+
+/**
+ * The amounts a buyer may choose between as stored (`giftCardAmount: {min, max}`), which must hold the suggested
+ * price; anything else is no choice, and the card is worth its price (the rules refuse such writes).
+ */
+function parseGiftCardAmount(raw: unknown, price: number): GiftCardAmount | null {
+  if (!isRecord(raw) || !isPrice(raw.min) || !isPrice(raw.max)) return null;
+  return raw.min <= price && price <= raw.max ? { min: raw.min, max: raw.max } : null;
+}
+
+/** A gift card's terms as stored (`giftCard: true`, `giftCardMonths`, `giftCardAmount`); an event is never one. */
+function parseGiftCardTerms(raw: Record<string, unknown>, price: number): Product['giftCard'] {
   if (raw.giftCard !== true || raw.date != null) return null;
   const months = raw.giftCardMonths;
   const valid =
     typeof months === 'number' && Number.isInteger(months) && months >= 1 && months <= GIFT_CARD_MONTHS_LIMIT;
-  return { months: valid ? months : null };
+  return { months: valid ? months : null, amount: parseGiftCardAmount(raw.giftCardAmount, price) };
+}
+
+/**
+ * The price of one unit of `product` whose buyer chose `chosen` (as the catalogue writes prices): the catalogue's
+ * when nothing was chosen; the chosen amount for a gift card whose buyer chooses, within its bounds and in whole
+ * minor units of `currency`. Null when the amount cannot be had: outside the bounds, finer than the currency counts,
+ * or for a product that takes no chosen amount (any longer) (docs/gift-cards.md#an-amount-the-buyer-chooses).
+ */
+export function chosenPrice(
+  product: Pick<Product, 'price' | 'giftCard'>,
+  chosen: number | undefined,
+  currency: string,
+): number | null {
+  if (chosen === undefined) return product.price;
+  const amount = product.giftCard?.amount;
+  if (!amount || chosen < amount.min || chosen > amount.max) return null;
+  return fromMinorUnits(toMinorUnits(chosen, currency), currency) === chosen ? chosen : null;
 }
 
 /** The translations as stored: languages the shop speaks, non-empty texts; anything else is no translation. */
@@ -213,7 +250,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       group: typeof raw.group === 'string' && raw.group !== '' && raw.group !== id ? raw.group : null,
       typeName: text(raw.typeName).trim() || null,
       quotas: trueKeys(raw.quotas),
-      giftCard: parseGiftCardTerms(raw),
+      giftCard: parseGiftCardTerms(raw, price),
       ...(raw.voucherOnly === true ? { voucherOnly: true as const } : {}),
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,

@@ -221,6 +221,10 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               // their voucher (a refused one is no longer kept).
               ...(voucher || keptVoucher() ? { voucher: voucher?.code ?? keptVoucher()! } : {}),
               ...(buysGiftCards && gift ? { gift } : {}),
+              // What the buyer chose each such gift card to be worth (docs/gift-cards.md#an-amount-the-buyer-chooses).
+              amounts: Object.fromEntries(
+                review.items.flatMap(({ item, product }) => (product?.giftCard?.amount ? [[item.id, item.price]] : [])),
+              ),
             },
             setProgress,
           );

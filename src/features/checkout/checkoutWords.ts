@@ -33,6 +33,8 @@ export function issueLabel(issue: ItemIssue): string {
       return t`unavailable`;
     case 'sales-closed':
       return t`sales closed`;
+    case 'amount-outside':
+      return t`amount not sold`;
   }
 }
 

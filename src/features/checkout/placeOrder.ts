@@ -158,6 +158,13 @@ export function refusal(
         t`Some items are no longer on sale. Remove them from your wishlist and try again.`,
         answer.products,
       );
+    case 'amount': {
+      const parts = listed(answer.products.map((id) => titleOf(lines, id)));
+      return new OrderProblem(
+        t`The shop no longer sells ${parts} at the amount you chose, so nothing was reserved. Choose the amount again in your wishlist and try again.`,
+        answer.products,
+      );
+    }
     case 'method-unavailable':
       return new OrderProblem(
         t`The shop no longer offers that way of paying, so nothing was reserved. Your wishlist is unchanged. Choose another way to pay and try again.`,

@@ -4,4 +4,5 @@
 export { fetchGiftCardBalance, type GiftCardBalance, type GiftCardBalanceResult } from './balance';
 export { IssuedGiftCards } from './buyer/IssuedGiftCards';
 export { GiftCardAtCheckout, type AppliedGiftCard } from './buyer/GiftCardAtCheckout';
+export { GiftAmountField } from './buyer/GiftAmountField';
 export { GiftRecipientFields, giftFieldId, useGiftRecipientProblems } from './buyer/GiftRecipientFields';

@@ -1,5 +1,6 @@
 import type { ShopLanguage } from '../../i18n/languages';
 import { isRecord } from '../../state/validation';
+import { MAX_PRICE } from '../../state/cart';
 import { giftRecipientRecord, UNUSABLE_REASONS, type GiftRecipient, type UnusableReason } from '../giftcards/model';
 import type { PaymentMethod } from '../payments/model';
 import { VOUCHER_REASONS, type VoucherReason } from '../vouchers/model';
@@ -39,6 +40,11 @@ export interface OrderRequest {
   gift?: GiftRecipient;
   /** A voucher's code (its stored form) that lowers the price of what it applies to (docs/vouchers.md). */
   voucher?: string;
+  /**
+   * What each card of a gift card line is worth, by product id, where the buyer chooses (as the catalogue writes
+   * prices; docs/gift-cards.md#an-amount-the-buyer-chooses).
+   */
+  amounts?: Record<string, number>;
 }
 
 /** Attendees' names by product id, one per ticket in ticket order (an empty one: the buyer's name). */
@@ -85,6 +91,8 @@ export interface RequestChoices {
   gift?: GiftRecipient;
   /** A voucher's code, in its stored form (normaliseVoucherCode). */
   voucher?: string;
+  /** What each card of a gift card line whose buyer chooses is worth, by product id. */
+  amounts?: Record<string, number>;
 }
 
 /** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
@@ -93,7 +101,7 @@ export function requestRecord(
   lines: readonly WantedLine[],
   contact: StoredOrder['contact'],
   at: unknown,
-  { method, notes, names = {}, language, giftCard, gift, voucher }: RequestChoices,
+  { method, notes, names = {}, language, giftCard, gift, voucher, amounts = {} }: RequestChoices,
 ): Record<string, unknown> {
   const named = namesRecord(names);
   return {
@@ -108,7 +116,25 @@ export function requestRecord(
     ...(giftCard ? { giftCard } : {}),
     ...(gift ? { gift: giftRecipientRecord(gift) } : {}),
     ...(voucher ? { voucher } : {}),
+    ...(Object.keys(amounts).length > 0 ? { amounts } : {}),
   };
+}
+
+/**
+ * The chosen amounts a queued request holds, as the allocator reads them: each a price (above nothing, at most
+ * MAX_PRICE) of one of its lines; null when any is not (the rules refuse such writes).
+ */
+export function parseAmounts(raw: unknown, lines: Record<string, number>): Record<string, number> | null {
+  if (!isRecord(raw)) return null;
+  const amounts = Object.entries(raw).filter(
+    (entry): entry is [string, number] =>
+      entry[0] in lines &&
+      typeof entry[1] === 'number' &&
+      Number.isFinite(entry[1]) &&
+      entry[1] > 0 &&
+      entry[1] <= MAX_PRICE,
+  );
+  return amounts.length === Object.keys(raw).length ? Object.fromEntries(amounts) : null;
 }
 
 /** What the allocator answered; every request gets exactly one. */
@@ -135,6 +161,11 @@ export type OrderAnswer =
   | { kind: 'gift-card'; reason: UnusableReason }
   /** The voucher the buyer named cannot be used for this order now (docs/vouchers.md): nothing was placed. */
   | { kind: 'voucher'; reason: VoucherReason }
+  /**
+   * Gift cards whose amount the buyer chose cannot be had at it (outside the bounds the organiser set now, or no
+   * longer chosen at all): nothing was placed (docs/gift-cards.md#an-amount-the-buyer-chooses).
+   */
+  | { kind: 'amount'; products: string[] }
   /**
    * The database refused, again and again, to record this request's order; trusted code gave up on it and took it
    * off the queue, so it holds nobody up. Nothing was taken (docs/data-model.md#orderqueue-and-orderanswers).
@@ -186,7 +217,8 @@ export function parseAnswer(raw: unknown): OrderAnswer | null {
         ? { kind: 'voucher', reason: raw.reason as VoucherReason }
         : null;
     case 'unavailable':
-      return isRecord(raw.products) ? { kind: 'unavailable', products: Object.keys(raw.products) } : null;
+    case 'amount':
+      return isRecord(raw.products) ? { kind: raw.kind, products: Object.keys(raw.products) } : null;
     default:
       return null;
   }
@@ -194,7 +226,7 @@ export function parseAnswer(raw: unknown): OrderAnswer | null {
 
 /** The answer as the allocator stores it (product lists as keys, which the rules can bound). */
 export function answerRecord(answer: OrderAnswer, at: unknown): Record<string, unknown> {
-  if (answer.kind === 'unavailable') {
+  if (answer.kind === 'unavailable' || answer.kind === 'amount') {
     return { kind: answer.kind, products: Object.fromEntries(answer.products.map((id) => [id, true])), at };
   }
   return { ...answer, at };

@@ -18,6 +18,7 @@ import { useGrowingList } from '../../lib/useGrowingList';
 import { cartAtom, siteAtom } from '../../state/atoms';
 import { MAX_QUANTITY } from '../../state/cart';
 import { limitedPerOrder, maxQuantity, type Product } from '../catalogue';
+import { GiftAmountField } from '../giftcards';
 import { wishlist } from './appWishlist';
 import type { ItemIssue, ReviewedItem } from './review';
 import { useWishlistReview } from './useWishlistReview';
@@ -90,6 +91,16 @@ function IssueNotice({
           <Trans>Sales have closed. Remove it to check out.</Trans>
         </Alert>
       );
+    case 'amount-outside': {
+      const [min, max] = [money(issue.min), money(issue.max)];
+      return (
+        <Alert severity="warning">
+          <Trans>
+            The shop now sells this card from {min} to {max}. Choose an amount between them to check out.
+          </Trans>
+        </Alert>
+      );
+    }
     case 'price-changed': {
       const [now, was] = [money(issue.now), money(issue.was)];
       return (
@@ -190,6 +201,17 @@ export function WishlistItems() {
                 <Typography variant="body2" color="textSecondary">
                   {[unitPrice(item.price), product && holdLimit(product)].filter(Boolean).join(' · ')}
                 </Typography>
+                {product?.giftCard?.amount && (
+                  <Box sx={{ mt: 1.5 }}>
+                    <GiftAmountField
+                      bounds={product.giftCard.amount}
+                      value={item.price}
+                      currency={currency}
+                      of={title}
+                      onAmount={(price) => price !== null && price !== item.price && wishlist.setPrice(item, price)}
+                    />
+                  </Box>
+                )}
               </div>
               <Stack
                 direction="row"

@@ -13,7 +13,9 @@ export type ItemIssue =
   /** Sales open later: checkout waits for them, the wishlist may keep it. */
   | { kind: 'not-on-sale-yet'; opens: number }
   | { kind: 'sales-closed' }
-  | { kind: 'price-changed'; was: number; now: number };
+  | { kind: 'price-changed'; was: number; now: number }
+  /** A gift card's chosen amount that the organiser's bounds no longer take (docs/gift-cards.md#an-amount-the-buyer-chooses). */
+  | { kind: 'amount-outside'; min: number; max: number };
 
 /** Issues that need no change of the wishlist: a price to note, sales that open later. */
 const WAITS_OR_INFORMS: ReadonlySet<ItemIssue['kind']> = new Set(['price-changed', 'not-on-sale-yet']);
@@ -79,10 +81,17 @@ export function reviewWishlist(
         const issue = quantityIssue(product, quantity);
         if (issue) issues.push(issue);
       }
-      if (product.price !== item.price) issues.push({ kind: 'price-changed', was: item.price, now: product.price });
+      const bounds = product.giftCard?.amount;
+      if (bounds) {
+        if (item.price < bounds.min || item.price > bounds.max) issues.push({ kind: 'amount-outside', ...bounds });
+      } else if (product.price !== item.price) {
+        issues.push({ kind: 'price-changed', was: item.price, now: product.price });
+      }
     }
     const title = product ? typedTitle(product.title, product.typeName) : item.title;
-    return { item, title, quantity, product, price: product?.price ?? item.price, issues };
+    // A gift card whose buyer chooses is charged what they chose.
+    const price = product && !product.giftCard?.amount ? product.price : item.price;
+    return { item, title, quantity, product, price, issues };
   });
   const openings = items.flatMap(({ issues }) => issues.flatMap((issue) => ('opens' in issue ? [issue.opens] : [])));
   return {

@@ -16,6 +16,8 @@ interface WishlistProduct {
   maxQuantity?: number;
   /** True when that most is the product's limit per order rather than its stock. */
   limitedPerOrder?: boolean;
+  /** `price` is what the buyer chose a gift card to be worth (docs/gift-cards.md#an-amount-the-buyer-chooses). */
+  chosen?: boolean;
 }
 
 export interface Wishlist {
@@ -64,6 +66,12 @@ export function createWishlist(store: AppStore, notify: (message: ToastMessage) 
           const existing = cart.products.find((item) => item.id === product.id);
           const wanted = existing ? quantityOf(existing) + 1 : 1;
           const { maxQuantity: most, title } = product;
+          // One amount per line: the order keeps one price per product.
+          if (existing && product.chosen && existing.price !== product.price) {
+            throw refusal(
+              msg`Your wishlist already holds "${title}" at another amount. Change the amount there, or order this one on its own.`,
+            );
+          }
           if (most !== undefined && wanted > most) {
             throw refusal(
               most === 0

@@ -101,7 +101,7 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     uid: string,
     lines: Record<string, number>,
     method: PaymentMethod,
-    choices: Pick<RequestChoices, 'language' | 'giftCard' | 'gift' | 'voucher'> = {},
+    choices: Pick<RequestChoices, 'language' | 'giftCard' | 'gift' | 'voucher' | 'amounts'> = {},
   ): Promise<string> {
     const id = `request-${uid}`;
     const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));

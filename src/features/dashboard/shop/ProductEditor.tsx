@@ -276,6 +276,23 @@ export function ProductEditor({
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
       )}
+      {form.fields.giftCard && form.fields.date === '' && (
+        <FormTextField
+          {...field}
+          name="giftCardMin"
+          label={t`Lowest amount a buyer may choose`}
+          hint={t`With the highest amount, buyers choose what each card is worth, the price being the amount suggested. Both empty: it is worth its price.`}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+      )}
+      {form.fields.giftCard && form.fields.date === '' && (
+        <FormTextField
+          {...field}
+          name="giftCardMax"
+          label={t`Highest amount a buyer may choose`}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+      )}
     </EditorDialog>
   );
 }

@@ -40,6 +40,12 @@ export interface ProductFields extends Record<TranslatedField, string> {
   /** A gift card (goods only), and how many months its cards stay valid; empty: for ever (docs/gift-cards.md). */
   giftCard: boolean;
   giftCardMonths: string;
+  /**
+   * The least and the most a buyer may choose a gift card to be worth, the price being the amount suggested; both
+   * empty: it is worth its price (docs/gift-cards.md#an-amount-the-buyer-chooses).
+   */
+  giftCardMin: string;
+  giftCardMax: string;
   /** Sold only with a voucher that names it: a crew or press ticket (docs/vouchers.md#unlocking-a-hidden-type). */
   voucherOnly: boolean;
   /** The type's name ("Concession"); empty for a product sold without types. */
@@ -70,6 +76,8 @@ export const EMPTY_PRODUCT: ProductFields = {
   showLeft: true,
   giftCard: false,
   giftCardMonths: '',
+  giftCardMin: '',
+  giftCardMax: '',
   voucherOnly: false,
   typeName: '',
   group: '',
@@ -109,6 +117,8 @@ export function productFields(product: Product, zone: string): ProductFields {
     showLeft: product.showLeft,
     giftCard: product.giftCard !== null,
     giftCardMonths: product.giftCard?.months ? String(product.giftCard.months) : '',
+    giftCardMin: product.giftCard?.amount ? priceText(product.giftCard.amount.min) : '',
+    giftCardMax: product.giftCard?.amount ? priceText(product.giftCard.amount.max) : '',
     voucherOnly: product.voucherOnly === true,
     typeName: product.typeName ?? '',
     group: product.group ?? '',
@@ -220,6 +230,9 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
   if (fields.giftCard && !record.date) {
     record.giftCard = true;
     if (fields.giftCardMonths.trim() !== '') record.giftCardMonths = number(fields.giftCardMonths);
+    if (fields.giftCardMin.trim() !== '') {
+      record.giftCardAmount = { min: priceNumber(fields.giftCardMin), max: priceNumber(fields.giftCardMax) };
+    }
   }
   if (fields.voucherOnly) record.voucherOnly = true;
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();

@@ -33,6 +33,28 @@ function mostPerOrder(value: string): number | null {
   return Number.isInteger(most) && most >= 1 && most <= MAX_PER_ORDER_LIMIT ? most : null;
 }
 
+/**
+ * What is wrong with one bound of the amounts a buyer may choose (`which`: the lowest or the highest), beside the other
+ * (`other`) and the price, which is the amount suggested and must lie between them; undefined when fine.
+ */
+function amountBoundProblem(
+  value: string,
+  other: string,
+  price: number,
+  which: 'lowest' | 'highest',
+): string | undefined {
+  if (value.trim() === '' && other.trim() === '') return undefined;
+  if (value.trim() === '') return t`Please enter both amounts, or leave both empty: the card is then worth its price.`;
+  const bound = priceNumber(value);
+  if (!Number.isFinite(bound) || bound <= 0 || bound > 1_000_000)
+    return t`Please enter an amount above 0 and up to 1,000,000, with at most two decimal places.`;
+  if (Number.isFinite(price) && (which === 'lowest' ? bound > price : bound < price))
+    return which === 'lowest'
+      ? t`The lowest amount must not be above the price, which is the amount suggested.`
+      : t`The highest amount must not be below the price, which is the amount suggested.`;
+  return undefined;
+}
+
 /** What a product is checked against besides its own fields: the shop's products and quotas, as the rules see them. */
 export interface ProductContext {
   /** The product being edited (its id is its own), or null for a new one. */
@@ -137,6 +159,10 @@ export function validateProduct(
         ? undefined
         : t`Please enter a whole number of months from 1 to ${GIFT_CARD_MONTHS_LIMIT}, or leave it empty: it never expires.`;
     },
+    giftCardMin: (value, { giftCard, giftCardMax, price }) =>
+      giftCard ? amountBoundProblem(value, giftCardMax, priceNumber(price), 'lowest') : undefined,
+    giftCardMax: (value, { giftCard, giftCardMin, price }) =>
+      giftCard ? amountBoundProblem(value, giftCardMin, priceNumber(price), 'highest') : undefined,
     typeName: (value, { group }) =>
       group !== '' && value.trim() === ''
         ? t`A type needs a name, such as Concession or VIP.`
