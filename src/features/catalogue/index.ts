@@ -8,7 +8,6 @@ export {
 } from './catalogueState';
 export {
   categoriesOf,
-  chosenPrice,
   DEFAULT_CATEGORY,
   DEFAULT_MAX_PER_ORDER,
   GIFT_CARD_MONTHS_LIMIT,
@@ -19,7 +18,6 @@ export {
   PRODUCT_TEXTS,
   productIn,
   saleWindow,
-  type GiftCardAmount,
   type Product,
   type ProductText,
 } from './product';
