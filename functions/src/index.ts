@@ -192,7 +192,7 @@ export const allocateOrders = onRequest(
           : request.path === ORDER_CANCEL_ENDPOINT
             ? await applyCancelsRequest(applyCancels!, request.method, sendMail)
             : request.path === GIFT_CARD_DESK_ENDPOINT
-              ? await applyGiftCardRequestsRequest(applyGiftCardRequests!, request.method)
+              ? await applyGiftCardRequestsRequest(applyGiftCardRequests!, request.method, sendMail)
               : request.path === WAITING_DESK_ENDPOINT
                 ? // An offer made by hand is mailed at once; the minute job sends what could not go now.
                   await applyWaitingListRequestsRequest(applyWaitingListRequests!, request.method, () =>

@@ -217,6 +217,59 @@ test('staff issue a gift card by hand, find it, correct it with a note, and down
   expect(csv).toContain(`${code},GBP,20.00,15.00,`);
 });
 
+test('staff issue a £10 gift card emailed to someone with a message: it reaches their inbox, and its balance page shows £10', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=giftcards');
+  const desk = page.getByRole('region', { name: 'Gift cards' });
+  await desk.getByRole('button', { name: 'Issue a gift card' }).click();
+  const issue = page.getByRole('dialog', { name: 'Issue a gift card' });
+  await issue.getByRole('textbox', { name: 'Worth (GBP)' }).fill('10');
+  await issue.getByRole('checkbox', { name: 'Email the card to someone' }).check();
+  // Whom it is for is asked before anything is sent.
+  await issue.getByRole('button', { name: 'Issue card' }).click();
+  await expect(issue.getByText('Enter their name.')).toBeVisible();
+  await issue.getByRole('textbox', { name: 'Recipient', exact: true }).fill('Robin Ash');
+  await issue.getByRole('textbox', { name: 'Recipient’s address' }).fill('robin@example.com');
+  await issue
+    .getByRole('textbox', { name: 'A message for them (optional)' })
+    .fill('Thank you for volunteering, Robin!');
+  // In the language staff speak, unless they choose another.
+  await expect(issue.getByRole('combobox', { name: 'Language of the email' })).toHaveValue('en-GB');
+  await checkScreen(page, 'desk-gift-card-to-someone');
+  await issue.getByRole('button', { name: 'Issue card' }).click();
+  await expect(issue).toContainText('worth £10.00, and emailed to Robin Ash at robin@example.com.', {
+    timeout: 20_000,
+  });
+  const code = (await issue.getByTestId('issued-gift-card').textContent())!;
+  await issue.getByRole('button', { name: 'Close' }).click();
+  await expect(desk.getByRole('listitem', { name: code })).toContainText(
+    'issued by hand · emailed to Robin Ash (robin@example.com)',
+  );
+
+  // The recipient's inbox: one email from the shop, with the message and the card.
+  await expect
+    .poll(() => db.mailbox.messages().filter((m) => m.recipients.includes('robin@example.com')).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  const gift = db.mailbox.messages().find((m) => m.recipients.includes('robin@example.com'))!;
+  expect(gift.parsed.subject).toBe('A gift card for you · The Lantern Rooms');
+  expect(gift.parsed.text).toContain('The Lantern Rooms has sent you a gift card.');
+  expect(gift.parsed.text).toContain('The Lantern Rooms wrote:\nThank you for volunteering, Robin!');
+  expect(gift.parsed.text).toContain(`- ${code}: £10.00, never expires`);
+
+  // The code from the email opens its balance page.
+  const emailed = /- ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}): £10\.00/.exec(gift.parsed.text ?? '')![1]!;
+  await page.goto('/giftcard');
+  await page.getByRole('textbox', { name: 'Gift card code' }).fill(emailed);
+  await page.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByTestId('gift-card-balance')).toHaveText('£10.00 left of £10.00');
+});
+
 test('staff refund part of a paid order to a new gift card: its code reaches the buyer by email, worth the refund', async ({
   page,
   db,

@@ -1249,6 +1249,36 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   {
+    what: 'ask trusted code to issue a gift card emailed to someone, as oneself',
+    run: (c) =>
+      set(ref(c.db, 'giftCardRequests/gift-request-3'), {
+        kind: 'issue',
+        value: 2000,
+        currency: 'GBP',
+        note: '',
+        to: { name: 'Robin', email: 'robin@example.com', message: 'Thanks!', language: 'en-GB' },
+        by: selfOf(c),
+        at: serverTimestamp(),
+      }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'queue the email of a gift card issued by hand, to any address',
+    run: withGiftCard((c) =>
+      set(ref(c.db, 'mailOutbox/gift-request-4-card'), {
+        kind: 'deskcard',
+        card: GIFT_CARD,
+        request: 'gift-request-4',
+        to: 'robin@example.com',
+        created: serverTimestamp(),
+        next: serverTimestamp(),
+        state: 'queued',
+        attempts: 0,
+      }),
+    ),
+    allowed: [],
+  },
+  {
     what: 'answer a gift card request as trusted code would (a card issued)',
     run: write(() => 'giftCardAnswers/gift-request-2', { kind: 'issued', code: GIFT_CARD, at: serverTimestamp() }),
     allowed: [],

@@ -17,6 +17,12 @@ import {
   newGiftCardRecord,
   parseGiftCard,
 } from '../../../src/features/giftcards/model/giftCard';
+import {
+  DESK_CARD_MAIL_KIND,
+  deskCardMessageId,
+  deskCardRecipientRecord,
+} from '../../../src/features/giftcards/model/deskCardMail';
+import { paths } from '../../../src/firebase/paths';
 import { applyDecided, queueApplier, type QueueReport } from '../answeredQueue';
 import { SERVER_TIME, type PaymentsDatabase } from '../payments/settlePayment';
 import { monthsAfter } from './issue';
@@ -39,7 +45,29 @@ function answered(id: string, outcome: GiftCardDeskOutcome, writes: Record<strin
   };
 }
 
-/** The update that issues a card for request `id`: a fresh code, its record and its `issued` movement. */
+/**
+ * The email of card `code`, issued for request `requestId`, to `to` (the recipient's address): its job, which the
+ * rules take only in the update that issues the card and answers the request, to the address the request named.
+ */
+function deskCardMailWrites(requestId: string, code: string, to: string): Record<string, unknown> {
+  return {
+    [paths.outboxMessage(deskCardMessageId(requestId))]: {
+      kind: DESK_CARD_MAIL_KIND,
+      card: code,
+      request: requestId,
+      to,
+      created: SERVER_TIME,
+      next: SERVER_TIME,
+      state: 'queued',
+      attempts: 0,
+    },
+  };
+}
+
+/**
+ * The update that issues a card for request `id`: a fresh code, its record and its `issued` movement; when the
+ * request names someone to email it to, the card keeps them (`to`) and their email is queued in the same update.
+ */
 function issueUpdate(
   id: string,
   request: Extract<GiftCardRequest, { kind: 'issue' }>,
@@ -57,7 +85,15 @@ function issueUpdate(
     SERVER_TIME,
     request.note,
   );
-  return answered(id, { kind: 'issued', code }, { [giftCardPaths.card(code)]: card });
+  if (!request.to) return answered(id, { kind: 'issued', code }, { [giftCardPaths.card(code)]: card });
+  return answered(
+    id,
+    { kind: 'issued', code },
+    {
+      [giftCardPaths.card(code)]: { ...card, to: deskCardRecipientRecord(request.to) },
+      ...deskCardMailWrites(id, code, request.to.email),
+    },
+  );
 }
 
 async function decide(

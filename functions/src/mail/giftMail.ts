@@ -4,7 +4,11 @@
  * long it lasts. Nothing else of the order: not its reference, its other lines, its total or its page's link, which
  * are the buyer's.
  */
+import type { I18n } from '@lingui/core';
+import type { GiftRecipient } from '../../../src/features/giftcards/model/giftRecipient';
+import type { IssuedCard } from '../../../src/features/giftcards/model/issuedCard';
 import { escapeHtml } from '../../../src/lib/escapeHtml';
+import type { SiteState } from '../../../src/state/types';
 import { UnsendableMail, contactLines, envelope, htmlFrame, oneLine, orderWriting, shopNameOf } from './compose';
 import type { ComposedMail, MailContext } from './compose';
 import { giftCardSection } from './giftCardSection';
@@ -35,10 +39,39 @@ export function composeGiftMail(ctx: Omit<MailContext, 'kind'>): ComposedMail {
   const buyer = nameInMail(order.contact.name) ?? i18n._(WORDS.someone);
   const values = { buyer, count: ctx.giftCards.length, shop: shopNameOf(shop) };
   const subject = oneLine(say(i18n, WORDS.subject, values), 150);
-  const lead = say(i18n, WORDS.lead, values);
+  const body = giftMailBody({
+    i18n,
+    locale,
+    shop,
+    subject,
+    lead: say(i18n, WORDS.lead, values),
+    recipient,
+    giver: buyer,
+    cards: ctx.giftCards,
+    balanceUrl: ctx.balanceUrl,
+  });
+  return { ...envelope(ctx, subject, recipient.email), ...body, attachments: [] };
+}
+
+/**
+ * What every email that gives someone gift cards holds (this one, and a card staff issued by hand, deskCardMail.ts):
+ * the greeting by `recipient`'s name, `lead`, their message quoted as `giver`'s words, the cards, and the shop.
+ */
+export function giftMailBody(parts: {
+  i18n: I18n;
+  locale: string;
+  shop: SiteState;
+  subject: string;
+  lead: string;
+  recipient: Pick<GiftRecipient, 'name' | 'message'>;
+  giver: string;
+  cards: readonly IssuedCard[];
+  balanceUrl: string;
+}): { text: string; html: string } {
+  const { i18n, locale, shop, recipient, lead } = parts;
   const hello = greeting(i18n, recipient.name);
-  const cards = giftCardSection(ctx.giftCards, { i18n, locale, timeZone: shop.timezone, balanceUrl: ctx.balanceUrl });
-  const wrote = recipient.message ? say(i18n, WORDS.message, { buyer }) : '';
+  const cards = giftCardSection(parts.cards, { i18n, locale, timeZone: shop.timezone, balanceUrl: parts.balanceUrl });
+  const wrote = recipient.message ? say(i18n, WORDS.message, { buyer: parts.giver }) : '';
   const text = [
     shopNameOf(shop),
     '',
@@ -54,7 +87,7 @@ export function composeGiftMail(ctx: Omit<MailContext, 'kind'>): ComposedMail {
     ? `<p style="margin:0 0 4px;">${escapeHtml(wrote)}</p><blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #1565c0;background:#f4f7fc;">${escapeHtml(recipient.message).replace(/\n/g, '<br>')}</blockquote>`
     : '';
   const html = htmlFrame(
-    subject,
+    parts.subject,
     shop,
     i18n.locale,
     `<p style="margin:0 0 12px;">${escapeHtml(hello)}</p>
@@ -62,5 +95,5 @@ export function composeGiftMail(ctx: Omit<MailContext, 'kind'>): ComposedMail {
 ${quoted}
 ${cards.html}`,
   );
-  return { ...envelope(ctx, subject, recipient.email), text, html, attachments: [] };
+  return { text, html };
 }

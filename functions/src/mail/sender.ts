@@ -30,6 +30,8 @@ import { giftCardPageUrl } from '../../../src/features/giftcards/model/giftCard'
 import { voucherLink } from '../../../src/features/vouchers/model/voucher';
 import { readOrderData, type MailDatabase } from './orderData';
 import { composeGiftMail } from './giftMail';
+import { composeDeskCardMail } from './deskCardMail';
+import { DESK_CARD_MAIL_KIND } from '../../../src/features/giftcards/model/deskCardMail';
 
 export interface MailTransport {
   send(mail: ComposedMail): Promise<void>;
@@ -101,10 +103,20 @@ interface Job {
   created: number;
 }
 
-function readJob(id: string, raw: unknown): Job | null {
+/** A card staff issued by hand, emailed to whom they named: about a card, not an order (deskCardMail.ts). */
+interface CardJob extends Pick<Job, 'id' | 'to' | 'attempts' | 'created'> {
+  kind: typeof DESK_CARD_MAIL_KIND;
+  card: string;
+}
+
+function readJob(id: string, raw: unknown): Job | CardJob | null {
   if (!isRecord(raw)) return null;
   const { uid, order, kind, to, attempts, status, message, created } = raw;
   const received = parseReceived(raw.received);
+  if (kind === DESK_CARD_MAIL_KIND && typeof raw.card === 'string' && typeof attempts === 'number') {
+    const when = typeof created === 'number' ? created : 0;
+    return { id, kind, card: raw.card, to: typeof to === 'string' ? to : '', attempts, created: when };
+  }
   if (typeof uid !== 'string' || typeof order !== 'string' || typeof attempts !== 'number') return null;
   if (!(MAIL_KINDS as readonly unknown[]).includes(kind)) return null;
   if (kind === 'message' && typeof message !== 'string') return null;
@@ -160,8 +172,8 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
   const domain = new URL(options.shopUrl).hostname;
 
   /** Claims job `id` for `run`: the attempt is counted before anything is sent. */
-  async function claim(id: string, run: string): Promise<Job | null> {
-    let job: Job | null = null;
+  async function claim(id: string, run: string): Promise<Job | CardJob | null> {
+    let job: Job | CardJob | null = null;
     const changed = await db.transact(paths.outboxMessage(id), (current) => {
       const read = readJob(id, current);
       if (!read || !isRecord(current) || current.state !== 'queued') return undefined;
@@ -174,7 +186,11 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
   }
 
   /** Records how the attempt went, on the job (if this run still holds it) and beside the order. */
-  async function finish(job: Job, run: string, outcome: { error: unknown } | null): Promise<keyof SendReport> {
+  async function finish(
+    job: Job | CardJob,
+    run: string,
+    outcome: { error: unknown } | null,
+  ): Promise<keyof SendReport> {
     const at = now();
     const heldUntil = outcome?.error instanceof HeldBack ? outcome.error.until : null;
     const permanent =
@@ -198,6 +214,8 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
       log(`mail: job ${job.id} was taken over by another sender before its result was recorded`);
       return result;
     }
+    // A card's email has its state on its job alone: there is no order to record it beside.
+    if (job.kind === DESK_CARD_MAIL_KIND) return result;
     // The job's own record is what counts; the state beside the order is for people to read, and an order that
     // is gone (or a write the rules refuse) must not hold up the emails behind this one.
     await db
@@ -230,7 +248,12 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     throw new HeldBack(spent.until);
   }
 
-  async function deliver(job: Job): Promise<void> {
+  async function deliver(job: Job | CardJob): Promise<void> {
+    if (job.kind === DESK_CARD_MAIL_KIND) {
+      const balanceUrl = giftCardPageUrl(options.shopUrl);
+      await transport.send(await composeDeskCardMail(db, job, { balanceUrl, from: options.from, domain }));
+      return;
+    }
     if (job.kind === 'message') {
       const orderUrl = (secret: string) => orderPageUrl(options.shopUrl, secret);
       await transport.send(

@@ -11,16 +11,20 @@ import TextField from '@mui/material/TextField';
 import { useAtomValue } from 'jotai';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatMoney, fromMinorUnits } from '../../../lib/money';
-import { siteAtom } from '../../../state/atoms';
+import { shopLanguage } from '../../../i18n/languages';
+import { languageAtom, siteAtom } from '../../../state/atoms';
 import { SendButtons } from '../../dashboardKit';
 import { parseAmountInput } from '../../payments/model';
 import {
   displayGiftCardCode,
   GIFT_CARD_NOTE_MAX,
   GIFT_CARD_VALUE_MAX,
+  type DeskCardRecipient,
   type GiftCard,
   type GiftCardDeskOutcome,
 } from '../model';
+import { useGiftRecipientProblems } from '../buyer/GiftRecipientFields';
+import { DeskRecipientFields } from './DeskRecipientFields';
 import { askOfGiftCards, type GiftCardAsk } from './giftCardRequests';
 
 /** Where a request stands once sent: waiting, answered, queued for later, or not sent at all (why). */
@@ -100,24 +104,31 @@ function AmountField(props: {
   );
 }
 
-/** A card issued by hand (docs/gift-cards.md#on-the-desk): its value in the shop's currency, how long it lasts, a note. */
+/**
+ * A card issued by hand (docs/gift-cards.md#on-the-desk): its value in the shop's currency, how long it lasts, a note,
+ * and whom it is emailed to, if anyone.
+ */
 export function IssueGiftCardDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const { currency } = useAtomValue(siteAtom);
+  const language = shopLanguage(useAtomValue(languageAtom));
   const [value, setValue] = useState('');
   const [months, setMonths] = useState('');
   const [note, setNote] = useState('');
+  const [to, setTo] = useState<DeskCardRecipient | null>(null);
   const [tried, setTried] = useState(false);
   const [sent, setSent] = useState<Sent | null>(null);
   const amount = useAmount(value, currency);
+  const recipientWrong = Object.keys(useGiftRecipientProblems(to)).length > 0;
   const lasting = months.trim() === '' ? null : Number(months);
   const monthsWrong = lasting !== null && !(Number.isInteger(lasting) && lasting >= 1 && lasting <= 120);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if ('error' in amount || monthsWrong) return;
-    send({ kind: 'issue', value: amount.minor, currency, months: lasting, note: note.trim() }, setSent);
+    if ('error' in amount || monthsWrong || recipientWrong) return;
+    const issue = { kind: 'issue' as const, value: amount.minor, currency, months: lasting, note: note.trim() };
+    send(to ? { ...issue, to } : issue, setSent);
   };
   const money = (minor: number) => formatMoney(fromMinorUnits(minor, currency), currency, i18n.locale);
   return (
@@ -137,6 +148,7 @@ export function IssueGiftCardDialog({ onClose }: { onClose: () => void }) {
                       <IssuedNote
                         code={displayGiftCardCode(outcome.code)}
                         worth={'error' in amount ? '' : money(amount.minor)}
+                        to={to}
                       />
                     </Alert>
                   ) : (
@@ -173,6 +185,7 @@ export function IssueGiftCardDialog({ onClose }: { onClose: () => void }) {
                   helperText={t`Why it was issued, such as a raffle prize or a goodwill gesture`}
                   slotProps={{ htmlInput: { maxLength: GIFT_CARD_NOTE_MAX } }}
                 />
+                <DeskRecipientFields value={to} onChange={setTo} shown={tried} language={language} />
               </>
             )}
           </Stack>
@@ -183,9 +196,18 @@ export function IssueGiftCardDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The card just issued: its code, to hand on. */
-function IssuedNote({ code, worth }: { code: string; worth: string }) {
+/** The card just issued: its code, to hand on, or whom it was emailed to. */
+function IssuedNote({ code, worth, to }: { code: string; worth: string; to: DeskCardRecipient | null }) {
   const shown = <strong data-testid="issued-gift-card">{code}</strong>;
+  if (to) {
+    const name = to.name.trim();
+    const email = to.email.trim();
+    return (
+      <Trans>
+        Gift card {shown} issued, worth {worth}, and emailed to {name} at {email}.
+      </Trans>
+    );
+  }
   return (
     <Trans>
       Gift card {shown} issued, worth {worth}. Give its code to whom it is for.

@@ -13,7 +13,7 @@ import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { siteAtom } from '../../../state/atoms';
 import { downloadCsv, LiveContent, Section, useShopFormat } from '../../dashboardKit';
 import { deskPaths, displayReference } from '../../orders';
-import { displayGiftCardCode, type GiftCard } from '../model';
+import { deskCardRecipients, displayGiftCardCode, type DeskCardRecipient, type GiftCard } from '../model';
 import { MOVEMENT_LABELS } from '../buyer/movementLabels';
 import { CorrectGiftCardDialog, IssueGiftCardDialog } from './GiftCardDialogs';
 import { giftCardList, giftCardsCsv, giftCardsFileName, matchesCode } from './giftCardList';
@@ -54,6 +54,7 @@ function CardsView({
   const { currency } = useAtomValue(siteAtom);
   const [query, setQuery] = useState('');
   const { cards, damaged } = giftCardList(raw);
+  const mailedTo = deskCardRecipients(raw);
   const found = cards.filter((card) => matchesCode(card, query));
   const count = cards.length;
   const held = cards.filter((card) => card.currency === currency).reduce((sum, card) => sum + card.balance, 0);
@@ -97,7 +98,13 @@ function CardsView({
       )}
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {found.slice(0, SHOWN).map((card) => (
-          <CardRow key={card.code} card={card} now={now} onCorrect={() => onCorrect(card)} />
+          <CardRow
+            key={card.code}
+            card={card}
+            mailedTo={mailedTo.get(card.code) ?? null}
+            now={now}
+            onCorrect={() => onCorrect(card)}
+          />
         ))}
       </Stack>
       {found.length > SHOWN && (
@@ -116,7 +123,18 @@ function exportCards(cards: readonly GiftCard[]): void {
   downloadCsv(giftCardsFileName(Date.now()), giftCardsCsv(cards));
 }
 
-function CardRow({ card, now, onCorrect }: { card: GiftCard; now: number; onCorrect: () => void }) {
+function CardRow({
+  card,
+  mailedTo,
+  now,
+  onCorrect,
+}: {
+  card: GiftCard;
+  /** Whom a card issued by hand was emailed to. */
+  mailedTo: DeskCardRecipient | null;
+  now: number;
+  onCorrect: () => void;
+}) {
   const { i18n } = useLingui();
   const format = useShopFormat();
   const [open, setOpen] = useState(false);
@@ -145,7 +163,8 @@ function CardRow({ card, now, onCorrect }: { card: GiftCard; now: number; onCorr
             )}
           </Typography>
           <Typography variant="body2" color="textSecondary">
-            <Origin card={card} /> · {format.date(card.issued)}
+            <Origin card={card} />
+            {mailedTo && <MailedTo recipient={mailedTo} />} · {format.date(card.issued)}
           </Typography>
         </div>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -186,6 +205,19 @@ function Origin({ card }: { card: GiftCard }) {
   if ('by' in card.from) return <Trans>issued by hand</Trans>;
   const order = <OrderReference deskKey={`${card.from.uid}~${card.from.order}`} />;
   return <Trans>bought with order {order}</Trans>;
+}
+
+/** Whom the card was emailed to as it was issued. */
+function MailedTo({ recipient }: { recipient: DeskCardRecipient }) {
+  const { name, email } = recipient;
+  return (
+    <>
+      {' · '}
+      <Trans>
+        emailed to {name} ({email})
+      </Trans>
+    </>
+  );
 }
 
 /** An order's reference as the desk shows it, read from the desk's index; its id while there is none. */

@@ -6,6 +6,7 @@
  */
 import { storedMinor } from '../../../lib/money';
 import { isRecord } from '../../../state/validation';
+import { deskCardRecipientRecord, parseDeskCardRecipient, type DeskCardRecipient } from './deskCardMail';
 import { STORED_GIFT_CARD_CODE } from './giftCard';
 
 export const giftCardDeskPaths = {
@@ -22,14 +23,23 @@ export const GIFT_CARD_NOTE_MAX = 200;
 export const GIFT_CARD_VALUE_MAX = 100_000_00;
 
 export type GiftCardRequest =
-  /** A new card worth `value` (minor units of `currency`), valid `months` or for ever (null). */
-  | { kind: 'issue'; value: number; currency: string; months: number | null; note: string; by: string }
+  /** A new card worth `value` (minor units of `currency`), valid `months` or for ever (null), emailed `to` someone. */
+  | {
+      kind: 'issue';
+      value: number;
+      currency: string;
+      months: number | null;
+      note: string;
+      by: string;
+      to?: DeskCardRecipient;
+    }
   /** Moves card `code`'s balance by `amount` (signed minor units), for the reason in `note`. */
   | { kind: 'correct'; code: string; amount: number; note: string; by: string };
 
 /** The request as the desk writes it; `at` is the server's time. */
 export const giftCardRequestRecord = (request: GiftCardRequest, at: object): Record<string, unknown> => ({
   ...request,
+  ...(request.kind === 'issue' && request.to ? { to: deskCardRecipientRecord(request.to) } : {}),
   at,
 });
 
@@ -46,7 +56,9 @@ export function parseGiftCardRequest(raw: unknown): GiftCardRequest | null {
     if (typeof raw.currency !== 'string' || !/^[A-Z]{3}$/.test(raw.currency)) return null;
     if (months !== null && (months < 1 || months > 120)) return null;
     if (raw.months !== undefined && raw.months !== null && months === null) return null;
-    return { kind: 'issue', value, currency: raw.currency, months, note: why, by: raw.by };
+    const to = raw.to === undefined || raw.to === null ? null : parseDeskCardRecipient(raw.to);
+    if (raw.to !== undefined && raw.to !== null && to === null) return null;
+    return { kind: 'issue', value, currency: raw.currency, months, note: why, by: raw.by, ...(to ? { to } : {}) };
   }
   if (raw.kind === 'correct') {
     const { code, amount } = raw;

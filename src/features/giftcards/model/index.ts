@@ -24,6 +24,7 @@ export {
   type GiftCardDeskOutcome,
   type GiftCardRequest,
 } from './deskRequests';
+export { deskCardRecipients, type DeskCardRecipient } from './deskCardMail';
 export {
   GIFT_MESSAGE_MAX,
   GIFT_NAME_MAX,
