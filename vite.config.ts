@@ -35,6 +35,8 @@ import type { GiftCardDeskReport } from './functions/src/giftcards/deskRequests.
 import { applyGiftCardRequestsRequest } from './functions/src/giftcards/deskEndpoint.ts';
 import type { WaitingDeskReport } from './functions/src/waitinglist/deskRequests.ts';
 import { applyWaitingListRequestsRequest } from './functions/src/waitinglist/deskEndpoint.ts';
+import type { VoucherDeskReport } from './functions/src/vouchers/deskRequests.ts';
+import { applyVoucherRequestsRequest } from './functions/src/vouchers/deskEndpoint.ts';
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
@@ -43,6 +45,7 @@ import { VOUCHER_CHECK_ENDPOINT } from './src/features/vouchers/model/checkEndpo
 import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from './src/features/waitinglist/model/endpoints.ts';
 import { GIFT_CARD_DESK_ENDPOINT } from './src/features/giftcards/model/deskEndpoint.ts';
 import { WAITING_DESK_ENDPOINT } from './src/features/waitinglist/model/deskEndpoint.ts';
+import { VOUCHER_DESK_ENDPOINT } from './src/features/vouchers/model/deskEndpoint.ts';
 import {
   localMailSettings,
   MAIL_RETRY_MS,
@@ -133,7 +136,8 @@ const LOCAL_DATABASE_URL = 'http://127.0.0.1:9000?ns=demo-storefront-default-rtd
  * order queue at /api/orders/allocate (functions/src/orders/), sends the mail the outbox holds after each batch,
  * at /api/mail/send and every half minute, and answers "find my order" and the order page
  * (functions/src/mail/), a gift card's balance (functions/src/giftcards/balance.ts), the voucher check
- * (functions/src/vouchers/check.ts) and the waiting list (functions/src/waitinglist/join.ts). It loads at the first call, through tsx rather than the config's bundle: it
+ * (functions/src/vouchers/check.ts), the vouchers staff ask to hold places (functions/src/vouchers/deskRequests.ts)
+ * and the waiting list (functions/src/waitinglist/join.ts). It loads at the first call, through tsx rather than the config's bundle: it
  * shares modules with the app (src/), and firebase-admin with it.
  */
 function trustedCode(): Plugin {
@@ -148,6 +152,8 @@ function trustedCode(): Plugin {
     applyGiftCardRequests: () => Promise<GiftCardDeskReport>;
     /** Applies what staff asked of the waiting list (functions/src/waitinglist/deskRequests.ts). */
     applyWaitingListRequests: () => Promise<WaitingDeskReport>;
+    /** Makes the vouchers staff asked to hold places (functions/src/vouchers/deskRequests.ts). */
+    applyVoucherRequests: () => Promise<VoucherDeskReport>;
     /** Applies the payment marks staff queued (functions/src/payments/marks.ts). */
     applyMarks: () => Promise<MarksReport>;
     /** Applies the refunds staff queued (functions/src/payments/refunds.ts). */
@@ -201,6 +207,7 @@ function trustedCode(): Plugin {
       voucherCheck,
       { waitingListRequest, waitingListLimits },
       { waitingDeskApplier },
+      { voucherDeskApplier },
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -221,6 +228,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/vouchers/check.ts')>('./functions/src/vouchers/check.ts'),
       load<typeof import('./functions/src/waitinglist/join.ts')>('./functions/src/waitinglist/join.ts'),
       load<typeof import('./functions/src/waitinglist/deskRequests.ts')>('./functions/src/waitinglist/deskRequests.ts'),
+      load<typeof import('./functions/src/vouchers/deskRequests.ts')>('./functions/src/vouchers/deskRequests.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -232,12 +240,21 @@ function trustedCode(): Plugin {
     const applyRefunds = refundApplier(db, cards?.provider ?? null);
     const applyGiftCardRequests = giftCardDeskApplier(db);
     const applyWaitingListRequests = waitingDeskApplier(db);
+    const applyVoucherRequests = voucherDeskApplier(db);
     const mail = trustedMail({ ...mailSettings, databaseUrl });
     const waitingLimits = waitingListLimits();
     return {
       allocator: createAllocator(db),
       runHoldsJob: () =>
-        runHoldsJob(db, Date.now(), cards?.cards, applyRefunds, applyGiftCardRequests, applyWaitingListRequests),
+        runHoldsJob(
+          db,
+          Date.now(),
+          cards?.cards,
+          applyRefunds,
+          applyGiftCardRequests,
+          applyWaitingListRequests,
+          applyVoucherRequests,
+        ),
       cards,
       cardEndpoints,
       applyMarks: markApplier(db),
@@ -245,6 +262,7 @@ function trustedCode(): Plugin {
       applyCancels: cancelApplier(db, cards?.cards),
       applyGiftCardRequests,
       applyWaitingListRequests,
+      applyVoucherRequests,
       changeMethod: methodChange.paymentMethodChanger(db),
       methodChange,
       changeHolder: ticketHolder.ticketHolderChanger(db),
@@ -305,6 +323,7 @@ function trustedCode(): Plugin {
           VOUCHER_CHECK_ENDPOINT,
           GIFT_CARD_DESK_ENDPOINT,
           WAITING_DESK_ENDPOINT,
+          VOUCHER_DESK_ENDPOINT,
           WAITING_JOIN_ENDPOINT,
           WAITING_LEAVE_ENDPOINT,
         ];
@@ -359,12 +378,16 @@ function trustedCode(): Plugin {
           if (path === ORDER_CANCEL_ENDPOINT)
             return applyCancelsRequest(trusted.applyCancels, request.method, () => sendSoon(mail.sender));
           if (path === GIFT_CARD_DESK_ENDPOINT)
-            return applyGiftCardRequestsRequest(trusted.applyGiftCardRequests, request.method);
+            return applyGiftCardRequestsRequest(trusted.applyGiftCardRequests, request.method, () =>
+              sendSoon(mail.sender),
+            );
           if (path === WAITING_DESK_ENDPOINT)
             // An offer made by hand is mailed at once; the minute job sends what could not go now.
             return applyWaitingListRequestsRequest(trusted.applyWaitingListRequests, request.method, () => {
               trusted.sendWaitingMail().catch((error: unknown) => console.error(error));
             });
+          if (path === VOUCHER_DESK_ENDPOINT)
+            return applyVoucherRequestsRequest(trusted.applyVoucherRequests, request.method);
           if (path === SEND_MAIL_ENDPOINT) return endpoints.sendMailRequest(mail.sender, request.method);
           if (path === FIND_ORDER_ENDPOINT)
             return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);

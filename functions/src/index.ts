@@ -11,7 +11,8 @@
  *   provider's webhook /api/payments/card/webhook (payments/card.ts); and the order page's /api/payments/method
  *   (payments/methodChange.ts) and /api/tickets/holder (orders/ticketHolder.ts); /api/giftcards/apply and
  *   /api/waitinglist/apply, which apply what staff asked of gift cards and of the waiting list (giftcards/ and
- *   waitinglist/deskRequests.ts);
+ *   waitinglist/deskRequests.ts); /api/vouchers/apply, which makes the vouchers staff asked to hold places
+ *   (vouchers/deskRequests.ts);
  * - orderMail: /api/mail/send, /api/orders/find and /api/orders/link, the mail sender's endpoints (mail/), and
  *   /api/giftcards/balance, a gift card's balance, and /api/vouchers/check, what a voucher makes of a cart, on the
  *   sender's connection (giftcards/balance.ts, vouchers/check.ts);
@@ -65,6 +66,9 @@ import { applyGiftCardRequestsRequest } from './giftcards/deskEndpoint';
 import { WAITING_DESK_ENDPOINT } from '../../src/features/waitinglist/model/deskEndpoint';
 import { waitingDeskApplier } from './waitinglist/deskRequests';
 import { applyWaitingListRequestsRequest } from './waitinglist/deskEndpoint';
+import { VOUCHER_DESK_ENDPOINT } from '../../src/features/vouchers/model/deskEndpoint';
+import { voucherDeskApplier } from './vouchers/deskRequests';
+import { applyVoucherRequestsRequest } from './vouchers/deskEndpoint';
 
 /**
  * Hosting rewrites name this region; the agreement test (tests/e2e-firebase) keeps the two together. Put it
@@ -140,6 +144,7 @@ let applyRefunds: ReturnType<typeof refundApplier> | undefined;
 let applyCancels: ReturnType<typeof cancelApplier> | undefined;
 let applyGiftCardRequests: ReturnType<typeof giftCardDeskApplier> | undefined;
 let applyWaitingListRequests: ReturnType<typeof waitingDeskApplier> | undefined;
+let applyVoucherRequests: ReturnType<typeof voucherDeskApplier> | undefined;
 let changeMethod: PaymentMethodChanger | undefined;
 let changeHolder: TicketHolderChanger | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
@@ -178,6 +183,7 @@ export const allocateOrders = onRequest(
       applyCancels = cancelApplier(db, cardFlow()?.cards);
       applyGiftCardRequests = giftCardDeskApplier(db);
       applyWaitingListRequests = waitingDeskApplier(db);
+      applyVoucherRequests = voucherDeskApplier(db);
       changeMethod = paymentMethodChanger(db);
       changeHolder = ticketHolderChanger(db);
     }
@@ -212,7 +218,9 @@ export const allocateOrders = onRequest(
                             request.rawBody,
                             request.get('stripe-signature'),
                           )
-                        : await allocateRequest(allocator, request.method, sendMail);
+                        : request.path === VOUCHER_DESK_ENDPOINT
+                          ? await applyVoucherRequestsRequest(applyVoucherRequests!, request.method)
+                          : await allocateRequest(allocator, request.method, sendMail);
     if ([CARD_PAYMENT_ENDPOINT, CARD_WEBHOOK_ENDPOINT, PAYMENT_METHOD_ENDPOINT].includes(request.path)) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
@@ -295,6 +303,7 @@ export const retryMail = onSchedule(
 /** The minute job's refunds: those left queued (the provider away) and those trusted code queued itself. */
 let jobGiftCardRequests: ReturnType<typeof giftCardDeskApplier> | undefined;
 let jobWaitingListRequests: ReturnType<typeof waitingDeskApplier> | undefined;
+let jobVoucherRequests: ReturnType<typeof voucherDeskApplier> | undefined;
 let jobRefunds: ReturnType<typeof refundApplier> | undefined;
 /** The minute job's run of the start-up updates of stored records, once per instance. */
 let storedRecordsUpdated: Promise<void> | null = null;
@@ -315,6 +324,7 @@ export const expireOrders = onSchedule(
     jobRefunds ??= refundApplier(db, cardFlow()?.provider ?? null);
     jobGiftCardRequests ??= giftCardDeskApplier(db);
     jobWaitingListRequests ??= waitingDeskApplier(db);
+    jobVoucherRequests ??= voucherDeskApplier(db);
     const report = await runHoldsJob(
       db,
       Date.now(),
@@ -322,6 +332,7 @@ export const expireOrders = onSchedule(
       jobRefunds,
       jobGiftCardRequests,
       jobWaitingListRequests,
+      jobVoucherRequests,
     );
     if (report.expired + report.reminded + report.cancelled + report.refunded > 0) await mailServices().sender.drain();
     await mailServices().sendWaiting(db);

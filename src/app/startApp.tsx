@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/
 import { BrowserRouter } from 'react-router';
 import { watchLaunch } from '../features/site/comingSoonAtoms';
 import { capWishlistToStock } from '../features/catalogue/stockCap';
-import { keepVoucherFromLink } from '../features/vouchers/buyer/keptVoucher';
+import { keepVoucherFromLink, keptVoucher } from '../features/vouchers/buyer/keptVoucher';
 import { unlockWithKeptVoucher } from '../features/vouchers/buyer/unlockWithVoucher';
 import {
   FIRST_VISIT_DATA_ID,
@@ -102,7 +102,10 @@ export function startApp(container: HTMLElement | null): void {
     // A voucher a link brings is kept for checkout, and taken out of the address before the router reads it.
     keepVoucherFromLink(window.location, window.history);
     void unlockWithKeptVoucher(appStore);
-    capWishlistToStock(appStore);
+    // A kept voucher may hold places for this visitor beyond what the public may buy, known only once trusted code
+    // answers (docs/vouchers.md#holding-places): the public's stock would cut the holder's wishlist. Checkout then says
+    // what is too many, and the allocator decides.
+    if (!keptVoucher()) capWishlistToStock(appStore);
     watchLaunch(appStore);
     const page = FIRST_VISIT_PAGES[window.location.pathname];
     const data =

@@ -642,6 +642,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/payments/method',
     '/api/payments/refund',
     '/api/tickets/holder',
+    '/api/vouchers/apply',
     '/api/vouchers/check',
     '/api/waitinglist/apply',
     '/api/waitinglist/join',

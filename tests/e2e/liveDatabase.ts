@@ -45,6 +45,9 @@ import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from '../../src/feature
 import { WAITING_DESK_ENDPOINT } from '../../src/features/waitinglist/model/deskEndpoint';
 import { waitingDeskApplier } from '../../functions/src/waitinglist/deskRequests';
 import { applyWaitingListRequestsRequest } from '../../functions/src/waitinglist/deskEndpoint';
+import { VOUCHER_DESK_ENDPOINT } from '../../src/features/vouchers/model/deskEndpoint';
+import { voucherDeskApplier } from '../../functions/src/vouchers/deskRequests';
+import { applyVoucherRequestsRequest } from '../../functions/src/vouchers/deskEndpoint';
 import { waitingListLimits, waitingListRequest, type WaitingListDeps } from '../../functions/src/waitinglist/join';
 import { runHoldsJob } from '../../functions/src/payments/holdsJob';
 import { voucherCheckLimits, voucherCheckRequest, type VoucherCheckLimits } from '../../functions/src/vouchers/check';
@@ -92,6 +95,7 @@ interface TrustedCode {
   applyCancels: ReturnType<typeof cancelApplier>;
   applyGiftCardRequests: ReturnType<typeof giftCardDeskApplier>;
   applyWaitingListRequests: ReturnType<typeof waitingDeskApplier>;
+  applyVoucherRequests: ReturnType<typeof voucherDeskApplier>;
   changeMethod: ReturnType<typeof paymentMethodChanger>;
   changeHolder: ReturnType<typeof ticketHolderChanger>;
   mail: TrustedMail;
@@ -155,13 +159,18 @@ async function connectPages(
     const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
-  // The queues staff fill (payments, refunds, cancels, gift cards, the waiting list), applied as allocateOrders does.
+  // The queues staff fill (payments, refunds, cancels, gift cards, the waiting list, vouchers that hold places),
+  // applied as allocateOrders does.
   const queues: [string, (code: TrustedCode, method: string, sent: () => void) => Promise<EndpointAnswer>][] = [
     [PAYMENT_MARKS_ENDPOINT, (code, method, sent) => applyMarksRequest(code.applyMarks, method, sent)],
     [PAYMENT_REFUNDS_ENDPOINT, (code, method, sent) => applyRefundsRequest(code.applyRefunds, method, sent)],
     [ORDER_CANCEL_ENDPOINT, (code, method, sent) => applyCancelsRequest(code.applyCancels, method, sent)],
-    [GIFT_CARD_DESK_ENDPOINT, (code, method) => applyGiftCardRequestsRequest(code.applyGiftCardRequests, method)],
+    [
+      GIFT_CARD_DESK_ENDPOINT,
+      (code, method, sent) => applyGiftCardRequestsRequest(code.applyGiftCardRequests, method, sent),
+    ],
     [WAITING_DESK_ENDPOINT, (code, method) => applyWaitingListRequestsRequest(code.applyWaitingListRequests, method)],
+    [VOUCHER_DESK_ENDPOINT, (code, method) => applyVoucherRequestsRequest(code.applyVoucherRequests, method)],
   ];
   for (const [endpoint, apply] of queues) {
     await context.route(`**${endpoint}`, async (route) => {
@@ -298,6 +307,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           }),
           applyGiftCardRequests: giftCardDeskApplier(db),
           applyWaitingListRequests: waitingDeskApplier(db),
+          applyVoucherRequests: voucherDeskApplier(db),
           changeMethod: paymentMethodChanger(db),
           changeHolder: ticketHolderChanger(db),
           mail,

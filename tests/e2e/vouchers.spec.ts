@@ -1,8 +1,9 @@
 /**
  * Vouchers as a buyer and staff meet them (docs/vouchers.md): a code a link brings, applied at checkout with each
  * price before and after; a code that cannot be used says why; the order placed at the lowered prices, its page and
- * email saying so; staff making codes in bulk for an event and handing them out as CSV. The real app in Chromium,
- * the test's own database, trusted code and mailbox.
+ * email saying so; staff making codes in bulk for an event and handing them out as CSV; staff making a voucher that
+ * holds an event's last places, which the public then see sold out and its holder buys. The real app in Chromium, the
+ * test's own database, trusted code and mailbox.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -253,4 +254,78 @@ test('a crew ticket sold only with its voucher: hidden from the public, shown an
   await page.getByRole('button', { name: /Reserve order/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order reserved' })).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => db.read('vouchers/CREW-2027/used')).toBe(1);
+});
+
+test('staff make a voucher that holds an event’s last 2 places: the public see it sold out, its holder buys them', async ({
+  page,
+  db,
+  accounts,
+}) => {
+  test.setTimeout(120_000);
+  await db.write(`products/${EVENT}/stock`, 2);
+  await accounts.signIn(page, await accounts.create('staff'));
+  await page.goto('/dashboard?tab=vouchers');
+  const desk = page.getByRole('region', { name: 'Vouchers' });
+  await desk.getByRole('button', { name: 'Create voucher' }).click();
+  const create = page.getByRole('dialog', { name: 'Create voucher' });
+  await create.getByRole('textbox', { name: 'Code', exact: true }).fill('sponsor-2027');
+  await create.getByRole('combobox', { name: 'What it does' }).selectOption('none');
+  await create.getByRole('combobox', { name: 'What it applies to' }).selectOption({ label: 'One product' });
+  await create.getByRole('combobox', { name: 'Product' }).selectOption({ label: 'Harbour Jazz Night' });
+  const hold = create.getByRole('checkbox', { name: 'Hold places apart from public sale' });
+  await expect(hold).toHaveAccessibleDescription(/Disabling the voucher, or its end, gives what it still holds back/);
+  await hold.check();
+  await create.getByRole('textbox', { name: 'Places to hold' }).fill('2');
+  await checkScreen(page, 'desk-voucher-hold');
+  await create.getByRole('button', { name: 'Create' }).click();
+
+  // Trusted code made it, the places taken from public sale; the desk says so and lists it with what it holds.
+  await expect(create).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText('Voucher SPONSOR-2027 is created and holds 2 places.')).toBeVisible();
+  await expect(desk.getByRole('listitem', { name: 'SPONSOR-2027' })).toContainText(
+    'Holds 2 places apart from public sale',
+  );
+  // Its edit keeps what it does and its product, and offers no hold to change.
+  await desk.getByRole('button', { name: 'Edit the voucher SPONSOR-2027' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit the voucher SPONSOR-2027' });
+  await expect(
+    edit.getByText('It was made to hold places of its product, so what it does stays as it is'),
+  ).toBeVisible();
+  await expect(edit.getByRole('checkbox', { name: 'Hold places apart from public sale' })).toHaveCount(0);
+  await expect(edit.getByRole('combobox', { name: 'Product' })).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  expect(await db.read(`products/${EVENT}/stock`)).toBe(0);
+  expect(await db.read('vouchers/SPONSOR-2027')).toMatchObject({ held: 2, used: 0, scope: 'product', target: EVENT });
+
+  // The public see the event sold out.
+  const card = (shop: Page) => shop.getByRole('article').filter({ hasText: 'Harbour Jazz Night' });
+  const visitor = await page.context().browser()!.newContext();
+  await db.connect(visitor);
+  const publicPage = await visitor.newPage();
+  failOnPageErrors(publicPage);
+  await publicPage.goto('/products');
+  await expect(card(publicPage)).toContainText('Sold out');
+
+  // The holder comes by the voucher's link, and buys both places.
+  const holder = await page.context().browser()!.newContext();
+  await db.connect(holder);
+  const shop = await holder.newPage();
+  failOnPageErrors(shop);
+  await shop.goto('/products?voucher=sponsor-2027');
+  await expect(card(shop)).not.toContainText('Sold out');
+  await addToWishlist(shop, 'Harbour Jazz Night', 'Harbour Jazz Night');
+  // A page loaded afresh keeps both: the public's stock does not cut what the voucher holds for its holder.
+  await shop.goto('/checkout');
+  await expect(shop.getByTestId('voucher-applied')).toContainText('Voucher SPONSOR-2027 is applied');
+  await shop.getByRole('textbox', { name: 'Name' }).fill('Sam Sponsor');
+  await shop.getByRole('textbox', { name: 'Email' }).fill('sam@example.com');
+  await shop.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(shop.getByRole('heading', { level: 1, name: 'Order reserved' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => db.read('vouchers/SPONSOR-2027')).toMatchObject({ held: 0, used: 1 });
+  const [key] = Object.keys((await db.read('voucherUses/SPONSOR-2027')) as object);
+  const [uid, order] = key!.split('~');
+  expect(await db.read(`orders/${uid}/${order}/items/${EVENT}/quantity`)).toBe(2);
+  expect(await db.read(`products/${EVENT}/stock`)).toBe(0);
+  await expect(card(publicPage)).toContainText('Sold out');
+  await Promise.all([visitor.close(), holder.close()]);
 });

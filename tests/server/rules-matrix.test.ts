@@ -1171,6 +1171,30 @@ const MATRIX: Case[] = [
     run: withVoucher((c) => set(ref(c.db, `vouchers/${VOUCHER}/held`), 2)),
     allowed: [],
   },
+  // Staff's vouchers that hold places (docs/vouchers.md#staff-holding-places): asked of trusted code, as oneself.
+  {
+    what: 'ask trusted code to make a voucher that holds places, as oneself',
+    run: (c) =>
+      set(ref(c.db, 'voucherRequests/voucher-request-1'), {
+        kind: 'hold',
+        code: 'HOLD-2027',
+        voucher: { kind: 'none', value: 0, currency: 'GBP', scope: 'product', target: 'harbour-jazz-night', uses: 1 },
+        places: 2,
+        by: selfOf(c),
+        at: serverTimestamp(),
+      }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'answer a voucher request as trusted code would (places held)',
+    run: write(() => 'voucherAnswers/voucher-request-2', {
+      kind: 'held',
+      code: 'HOLD-2027',
+      places: 2,
+      at: serverTimestamp(),
+    }),
+    allowed: [],
+  },
   {
     what: "read a voucher's uses",
     run: withVoucher((c) => get(ref(c.db, `voucherUses/${VOUCHER}`))),

@@ -43,6 +43,8 @@ import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/b
 import { giftCardBalanceRequest } from '../../functions/src/giftcards/balance';
 import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
 import { applyGiftCardRequestsRequest } from '../../functions/src/giftcards/deskEndpoint';
+import { VOUCHER_DESK_ENDPOINT } from '../../src/features/vouchers/model/deskEndpoint';
+import { applyVoucherRequestsRequest } from '../../functions/src/vouchers/deskEndpoint';
 import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
 import { voucherCheckRequest } from '../../functions/src/vouchers/check';
 import type { RateLimit } from '../../functions/src/mail/rateLimit';
@@ -64,6 +66,7 @@ const ENDPOINTS = [
   ORDER_LINK_ENDPOINT,
   GIFT_CARD_BALANCE_ENDPOINT,
   GIFT_CARD_DESK_ENDPOINT,
+  VOUCHER_DESK_ENDPOINT,
   VOUCHER_CHECK_ENDPOINT,
   WAITING_JOIN_ENDPOINT,
   WAITING_LEAVE_ENDPOINT,
@@ -97,6 +100,10 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
         applyCancelsRequest(() => Promise.reject(new Error('cancels applied by a call that is not a POST')), method),
         applyGiftCardRequestsRequest(
           () => Promise.reject(new Error('gift card requests applied by a call that is not a POST')),
+          method,
+        ),
+        applyVoucherRequestsRequest(
+          () => Promise.reject(new Error('voucher requests applied by a call that is not a POST')),
           method,
         ),
         paymentMethodRequest(untouchable<PaymentMethodChanger>('changer'), method, {

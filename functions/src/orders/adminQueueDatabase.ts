@@ -14,6 +14,7 @@ import type { QueueDatabase } from './allocator';
 import type { CancelsDatabase } from '../payments/cancel';
 import type { GiftCardDeskDatabase } from '../giftcards/deskRequests';
 import type { WaitingDeskDatabase } from '../waitinglist/deskRequests';
+import type { VoucherDeskDatabase } from '../vouchers/deskRequests';
 import type { HoldsDatabase } from '../payments/expiry';
 import type { MarksDatabase } from '../payments/marks';
 import type { RemindersDatabase } from '../payments/reminders';
@@ -24,6 +25,7 @@ import { deskPaths } from '../../../src/features/orders/deskIndex';
 import { cancelPaths } from '../../../src/features/orders/orderCancels';
 import { giftCardDeskPaths } from '../../../src/features/giftcards/model/deskRequests';
 import { waitingListDeskPaths } from '../../../src/features/waitinglist/model/deskRequests';
+import { voucherDeskPaths } from '../../../src/features/vouchers/model/deskRequests';
 import type { QueuedRequest } from './settle';
 
 let apps = 0;
@@ -59,7 +61,8 @@ function childrenOf(snapshot: DataSnapshot): { key: string; raw: unknown }[] {
 /**
  * The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts), the payment marks
  * (payments/marks.ts), the refunds (payments/refunds.ts), staff's cancels (payments/cancel.ts) and staff's requests
- * of gift cards and of the waiting list act through it too, as the one identity that moves stock and payments.
+ * of gift cards, of the waiting list and of vouchers act through it too, as the one identity that moves stock and
+ * payments.
  */
 export function adminQueueDatabase(
   databaseURL?: string,
@@ -70,7 +73,8 @@ export function adminQueueDatabase(
   RefundsDatabase &
   CancelsDatabase &
   GiftCardDeskDatabase &
-  WaitingDeskDatabase & { close(): Promise<void> } {
+  WaitingDeskDatabase &
+  VoucherDeskDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -112,6 +116,9 @@ export function adminQueueDatabase(
     },
     async oldestWaitingListRequests(limit) {
       return childrenOf(await db.ref(waitingListDeskPaths.requests).orderByChild('at').limitToFirst(limit).get());
+    },
+    async oldestVoucherRequests(limit) {
+      return childrenOf(await db.ref(voucherDeskPaths.requests).orderByChild('at').limitToFirst(limit).get());
     },
     async readAll(paths) {
       const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));

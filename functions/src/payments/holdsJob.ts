@@ -6,7 +6,8 @@
  * nothing), what staff asked of gift cards and no desk had applied (giftcards/deskRequests.ts), places held by
  * vouchers that no longer hold go back on sale (vouchers/heldPlaces.ts), what staff asked of the waiting list and no
  * desk had applied (waitinglist/deskRequests.ts), places that came back are offered to the people waiting
- * (waitinglist/offers.ts), and the run is noted at jobRuns/holds for the desk, which says when the job last ran, so
+ * (waitinglist/offers.ts), vouchers staff made on the desk that hold places and no desk had applied are made
+ * (vouchers/deskRequests.ts), and the run is noted at jobRuns/holds for the desk, which says when the job last ran, so
  * that an organiser sees a job that stopped (a scheduler not set up, a function failing).
  */
 import { HOLDS_JOB_PATH } from '../../../src/features/payments/model/paymentRecords';
@@ -26,6 +27,7 @@ export async function runHoldsJob(
   applyRefunds?: () => Promise<RefundsReport>,
   applyGiftCardRequests?: () => Promise<unknown>,
   applyWaitingListRequests?: () => Promise<unknown>,
+  applyVoucherRequests?: () => Promise<unknown>,
 ): Promise<
   ExpiryReport & { reminded: number; cancelled: number; refunded: number; released: number; offered: number }
 > {
@@ -38,6 +40,9 @@ export async function runHoldsJob(
   await applyWaitingListRequests?.();
   // Then the places that came back are offered to the people waiting, before the public.
   const offers = await offerReturnedPlaces(db, now);
+  // Staff's holds no desk had applied, once those waiting were offered what came back: a hold takes only what the
+  // public could buy (vouchers/deskRequests.ts).
+  await applyVoucherRequests?.();
   const reminded = await remindTransfers(db, now);
   const refunds = applyRefunds ? await applyRefunds() : null;
   await applyGiftCardRequests?.();

@@ -6,12 +6,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { useShopFormat } from '../../dashboardKit';
-import { voucherAppliesTo, voucherDoes, voucherStateWords, voucherWindow, type VoucherTargets } from './deskWords';
+import {
+  heldWords,
+  voucherAppliesTo,
+  voucherDoes,
+  voucherStateWords,
+  voucherWindow,
+  type VoucherTargets,
+} from './deskWords';
 import { voucherState, type VoucherRow } from './voucherList';
 
 /**
- * One voucher of the list: its code and where it stands, what it does and to what, its uses and window, what its
- * orders came to and were given off, its tag and comment; one column on a phone, its button beside it on a desk.
+ * One voucher of the list: its code and where it stands, what it does and to what, the places it holds apart from
+ * public sale, its uses and window, what its orders came to and were given off, its tag and comment; one column on a
+ * phone, its button beside it on a desk.
  */
 export function VoucherCard({
   row,
@@ -27,7 +35,7 @@ export function VoucherCard({
   const { t, i18n } = useLingui();
   const format = useShopFormat();
   const { voucher } = row;
-  const { code, used, uses, tag, comment } = voucher;
+  const { code, used, uses, tag, comment, held } = voucher;
   const money = (minor: number) => formatMoney(fromMinorUnits(minor, voucher.currency), voucher.currency, i18n.locale);
   const does = voucherDoes(voucher, i18n.locale);
   const what = voucherAppliesTo(voucher, targets);
@@ -45,6 +53,7 @@ export function VoucherCard({
             </Typography>
             <Chip size="small" label={voucherStateWords(state)} variant={state === 'active' ? 'outlined' : 'filled'} />
             {tag !== null && <Chip size="small" variant="outlined" label={t`Tag: ${tag}`} />}
+            {held !== null && held > 0 && <Chip size="small" variant="outlined" label={heldWords(held)} />}
           </Stack>
           <Typography>
             {does} · <Trans>for {what}</Trans>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -8,13 +9,16 @@ import type { Theme } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
 import { FormTextField } from '../../../lib/FormTextField';
 import { useForm, type FormState } from '../../../lib/useForm';
-import { EditorDialog, saveOnline } from '../../dashboardKit';
+import { EditorDialog, saveOnline, SaveRefused } from '../../dashboardKit';
 import { VOUCHER_BULK_MAX, VOUCHER_PREFIX_MAX, type Voucher } from '../model';
-import { createVouchers, saveVoucherTerms } from './voucherData';
+import { holdAnswerWords } from './deskWords';
+import { askToHoldPlaces, createVouchers, saveVoucherTerms } from './voucherData';
 import {
   chosenCode,
   codesToCreate,
+  holdsPlaces,
   NEW_VOUCHER,
+  placesToHold,
   validateVoucher,
   voucherFields,
   voucherTerms,
@@ -58,15 +62,36 @@ function VoucherDialog({
 
 /**
  * New vouchers (docs/vouchers.md): one code, chosen or generated, or several generated with a prefix, all alike, in
- * the shop's currency; written in one update, and closed once they are.
+ * the shop's currency; written in one update, and closed once they are. One code of one product may hold places
+ * apart from public sale: trusted code makes it (docs/vouchers.md#staff-holding-places), and the dialog waits for its
+ * answer, saying why when it made nothing.
  */
 export function CreateVoucherDialog({ context, onClose }: { context: VoucherFormContext; onClose: () => void }) {
   const { t, i18n } = useLingui();
+  /** The voucher that holds places, asked of trusted code; what the toast says, or why the dialog stays open. */
+  const holdPlaces = async (fields: VoucherFields): Promise<string | null> => {
+    let said = '';
+    const problem = await saveOnline(
+      async () => {
+        const [code = ''] = codesToCreate(fields, context.known);
+        const answer = holdAnswerWords(
+          await askToHoldPlaces(code, voucherTerms(fields, context), placesToHold(fields)!),
+          code,
+        );
+        if ('refused' in answer) throw new SaveRefused(answer.refused);
+        said = answer.made;
+      },
+      () => said,
+    );
+    if (!problem) onClose();
+    return problem;
+  };
   const form = useForm({
     initial: NEW_VOUCHER,
     validate: (fields) => validateVoucher(fields, context),
     idPrefix: VOUCHER_ID_PREFIX,
     submit: async (fields) => {
+      if (holdsPlaces(fields, context)) return holdPlaces(fields);
       let codes: string[] = [];
       const problem = await saveOnline(
         () => {
@@ -137,6 +162,7 @@ export function EditVoucherDialog({
 }) {
   const { t, i18n } = useLingui();
   const { code } = voucher;
+  const held = voucher.held ?? 0;
   const form = useForm({
     initial: () => voucherFields(voucher, context.zone, i18n.locale),
     validate: (fields) => validateVoucher(fields, context),
@@ -166,6 +192,15 @@ export function EditVoucherDialog({
         />
         <Typography id={`${VOUCHER_ID_PREFIX}-disabled-hint`} variant="body2" color="textSecondary">
           <Trans>No order can use it while it is disabled. A voucher is never deleted: disable it instead.</Trans>
+          {held > 0 && (
+            <>
+              {' '}
+              {plural(held, {
+                one: 'Disabling it, or its end, gives the place it holds back to public sale within a minute.',
+                other: 'Disabling it, or its end, gives the # places it holds back to public sale within a minute.',
+              })}
+            </>
+          )}
         </Typography>
       </div>
     </VoucherDialog>

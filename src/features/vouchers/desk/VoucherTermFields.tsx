@@ -8,6 +8,7 @@ import type { FormState } from '../../../lib/useForm';
 import { enteredTime } from '../../dashboardKit';
 import { VOUCHER_COMMENT_MAX, VOUCHER_TAG_MAX, VOUCHER_USES_MAX, type VoucherScope } from '../model';
 import { voucherAppliesTo, voucherDoes } from './deskWords';
+import { VoucherHoldFields } from './VoucherHoldFields';
 import { isLocked, type VoucherFields, type VoucherFormContext } from './voucherForm';
 
 /** The prefix of the form's input ids: useForm focuses `voucher-{field}` when it is wrong. */
@@ -66,7 +67,7 @@ function SelectField({
   );
 }
 
-/** What a voucher does and applies to, as fields; once used, said and kept as it is. */
+/** What a voucher does and applies to, as fields; once used, or made to hold places, said and kept as it is. */
 function WhatItDoes({ form, context }: { form: VoucherForm; context: VoucherFormContext }) {
   const { t, i18n } = useLingui();
   const { editing, targets } = context;
@@ -75,9 +76,15 @@ function WhatItDoes({ form, context }: { form: VoucherForm; context: VoucherForm
     const what = voucherAppliesTo(editing, targets);
     return (
       <Alert severity="info">
-        <Trans>
-          It has been used, so what it does stays as it is: {does}, for {what}.
-        </Trans>
+        {editing.used > 0 ? (
+          <Trans>
+            It has been used, so what it does stays as it is: {does}, for {what}.
+          </Trans>
+        ) : (
+          <Trans>
+            It was made to hold places of its product, so what it does stays as it is: {does}, for {what}.
+          </Trans>
+        )}
       </Alert>
     );
   }
@@ -107,7 +114,7 @@ function WhatItDoes({ form, context }: { form: VoucherForm; context: VoucherForm
           { value: 'none', label: t`Nothing off: it only opens a product sold with a voucher alone` },
         ]}
         hint={
-          kind === 'none'
+          kind === 'none' && !(form.fields.hold && scope === 'product')
             ? t`Choose “One product” below, and switch on that product’s “Sold only with a voucher” in its editor.`
             : undefined
         }
@@ -173,6 +180,7 @@ export function VoucherTermFields({ form, context }: { form: VoucherForm; contex
   return (
     <>
       <WhatItDoes form={form} context={context} />
+      {!editing && form.fields.scope === 'product' && <VoucherHoldFields form={form} idPrefix={VOUCHER_ID_PREFIX} />}
       <FormTextField
         {...field}
         name="uses"

@@ -3,12 +3,12 @@
  * what it applies to, when it can be used and where it stands; and what it can be made to apply to, from the
  * products and quotas staff read.
  */
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { typedTitle } from '../../../lib/typedTitle';
 import { isRecord } from '../../../state/validation';
 import { parseProduct, parseQuotas } from '../../catalogue';
-import type { Voucher, VoucherScope } from '../model';
+import type { Voucher, VoucherDeskOutcome, VoucherScope } from '../model';
 import type { VoucherState } from './voucherList';
 
 /** A product, event or quota a voucher can name: its id and what staff call it. */
@@ -103,5 +103,54 @@ export function voucherStateWords(state: VoucherState): string {
       return t`Expired`;
     case 'active':
       return t`Active`;
+  }
+}
+
+/** How many places a voucher holds, in words. */
+export const heldWords = (places: number): string =>
+  plural(places, { one: 'Holds # place apart from public sale', other: 'Holds # places apart from public sale' });
+
+/**
+ * What trusted code made of a voucher that holds places, in words: what the toast says when it was made (or is still
+ * to be made), or why nothing was made, which the dialog says.
+ */
+export function holdAnswerWords(
+  outcome: VoucherDeskOutcome | 'queued',
+  code: string,
+): { made: string } | { refused: string } {
+  if (outcome === 'queued') {
+    return {
+      made: t`The shop’s server has not answered yet: voucher ${code} shows in the list once it holds its places.`,
+    };
+  }
+  switch (outcome.kind) {
+    case 'held': {
+      const places = outcome.places;
+      return {
+        made: plural(places, {
+          one: `Voucher ${code} is created and holds # place.`,
+          other: `Voucher ${code} is created and holds # places.`,
+        }),
+      };
+    }
+    case 'taken':
+      return { refused: t`A voucher with the code ${code} already exists: choose another code. Nothing was held.` };
+    case 'not-enough': {
+      const left = outcome.left;
+      return {
+        refused:
+          left === 0
+            ? t`No places of it are left to hold: they are sold, held, or wanted by people on the waiting list. Nothing was held.`
+            : plural(left, {
+                one: 'Only # place of it can be held: the others are sold, held, or wanted by people on the waiting list. Nothing was held.',
+                other:
+                  'Only # places of it can be held: the others are sold, held, or wanted by people on the waiting list. Nothing was held.',
+              }),
+      };
+    }
+    case 'not-found':
+      return { refused: t`That product is no longer there, or no voucher can apply to it. Nothing was held.` };
+    case 'invalid':
+      return { refused: t`The shop could not take this voucher. Nothing was held.` };
   }
 }

@@ -1,14 +1,26 @@
 /**
  * The desk's data access for vouchers (docs/vouchers.md): what it follows live, and staff's writes of a voucher's
  * terms, straight to vouchers/ (the rules let staff write them; only trusted code moves `used`, and nobody deletes a
- * voucher: staff disable it).
+ * voucher: staff disable it). A voucher that holds places moves places, which only trusted code writes: the desk
+ * queues it for trusted code to make (functions/src/vouchers/deskRequests.ts) and waits for the answer.
  */
 import { t } from '@lingui/core/macro';
 import { database } from '../../../firebase/database';
 import { isPermissionDenied } from '../../../firebase/errors';
 import { paths } from '../../../firebase/paths';
-import { SaveRefused } from '../../dashboardKit';
-import { voucherPaths, type Voucher, type VoucherTerms } from '../model';
+import { appStore } from '../../../state/appStore';
+import { authAtom } from '../../../state/atoms';
+import { queuedAnswer, SaveRefused, type QueueOfTrustedCode } from '../../dashboardKit';
+import {
+  parseVoucherDeskOutcome,
+  VOUCHER_DESK_ENDPOINT,
+  voucherDeskPaths,
+  voucherHoldRequestRecord,
+  voucherPaths,
+  type Voucher,
+  type VoucherDeskOutcome,
+  type VoucherTerms,
+} from '../model';
 import { newVoucherWrites, voucherTermWrites } from './voucherForm';
 
 /** What the tab follows live: the vouchers, their uses, and the products and quotas they may apply to. */
@@ -54,4 +66,33 @@ export async function saveVoucherTerms(voucher: Voucher, terms: VoucherTerms): P
       t`The shop refused the change to ${code}: it may have been used meanwhile more often than the uses you set, or you may no longer be staff. Nothing was saved.`,
     );
   }
+}
+
+/** How long the desk waits for trusted code's answer before saying the request is queued and will follow. */
+const ANSWER_WAIT_MS = 20_000;
+
+const REQUESTS: QueueOfTrustedCode<VoucherDeskOutcome> = {
+  answerPath: voucherDeskPaths.answer,
+  parse: parseVoucherDeskOutcome,
+  endpoint: VOUCHER_DESK_ENDPOINT,
+};
+
+/**
+ * Asks trusted code to make voucher `code` with `terms` (of one product) holding `places` of it apart from public
+ * sale, as the signed-in staff member; resolves with its answer, or 'queued' while none came.
+ */
+export async function askToHoldPlaces(
+  code: string,
+  terms: VoucherTerms,
+  places: number,
+): Promise<VoucherDeskOutcome | 'queued'> {
+  const by = appStore.get(authAtom).id;
+  if (!by) throw new Error('only a signed-in staff member can make a voucher that holds places');
+  const db = await database();
+  const id = db.newKey(voucherDeskPaths.requests);
+  await db.set(
+    voucherDeskPaths.request(id),
+    voucherHoldRequestRecord({ kind: 'hold', code, terms, places, by }, db.serverTime),
+  );
+  return queuedAnswer(db, REQUESTS, id, ANSWER_WAIT_MS);
 }

@@ -1,8 +1,9 @@
 /**
  * The desk's voucher form (docs/vouchers.md): its fields as typed, their checks (the same limits as the vouchers
  * rules in database.rules.json), the terms they make, the codes a creation writes and the one update that writes
- * them. Creating makes one code (chosen or generated) or several (generated, with a prefix); editing changes the
- * terms, never the code, nor what it does and applies to once it has been used.
+ * them. Creating makes one code (chosen or generated) or several (generated, with a prefix), or one code of one product
+ * that holds places apart from public sale (docs/vouchers.md#staff-holding-places), which trusted code makes; editing
+ * changes the terms, never the code, nor what it does and applies to once it has been used or while it holds places.
  */
 import { t } from '@lingui/core/macro';
 import { optionalText, validateFields, type FieldErrors } from '../../../lib/forms';
@@ -16,6 +17,7 @@ import {
   normaliseVoucherCode,
   VOUCHER_BULK_MAX,
   VOUCHER_COMMENT_MAX,
+  VOUCHER_HOLD_MAX,
   VOUCHER_PREFIX_MAX,
   VOUCHER_TAG_MAX,
   VOUCHER_USES_MAX,
@@ -43,6 +45,9 @@ export interface VoucherFields {
   tag: string;
   comment: string;
   disabled: boolean;
+  /** A new voucher of one product holds places apart from public sale, and how many. */
+  hold: boolean;
+  places: string;
 }
 
 export const NEW_VOUCHER: VoucherFields = {
@@ -59,6 +64,8 @@ export const NEW_VOUCHER: VoucherFields = {
   tag: '',
   comment: '',
   disabled: false,
+  hold: false,
+  places: '',
 };
 
 /** The most a voucher's amount may be, in minor units: the rules' bound. */
@@ -79,8 +86,19 @@ export interface VoucherFormContext {
   known: ReadonlySet<string>;
 }
 
-/** Whether what it does and what it applies to can no longer change: it has been used. */
-export const isLocked = (voucher: Voucher | null): boolean => voucher !== null && voucher.used > 0;
+/**
+ * Whether what it does and what it applies to can no longer change: it has been used, or it holds places of its
+ * product (the rules keep its product; docs/vouchers.md#staff-holding-places).
+ */
+export const isLocked = (voucher: Voucher | null): boolean =>
+  voucher !== null && (voucher.used > 0 || voucher.held !== null);
+
+/** Whether the form makes a new voucher that holds places: one code, of one product, with the box ticked. */
+export const holdsPlaces = (fields: VoucherFields, context: Pick<VoucherFormContext, 'editing'>): boolean =>
+  context.editing === null && fields.hold && fields.scope === 'product';
+
+/** The places a new voucher holds, as typed (a whole number from 1 to VOUCHER_HOLD_MAX); null when none can be. */
+export const placesToHold = (fields: VoucherFields): number | null => wholeNumber(fields.places, 1, VOUCHER_HOLD_MAX);
 
 /** A moment in ms as a `datetime-local` value in `zone`; empty for none. */
 const momentInput = (at: number | null, zone: string) =>
@@ -157,6 +175,7 @@ export function validateVoucher(fields: VoucherFields, context: VoucherFormConte
   const { editing, known, zone } = context;
   const locked = isLocked(editing);
   const several = codeCount(fields) > 1;
+  const holding = holdsPlaces(fields, context);
   const fixed = (check: (value: string) => string | undefined) => (value: string) =>
     locked ? undefined : check(value);
   return validateFields<VoucherFields>(fields, {
@@ -170,7 +189,8 @@ export function validateVoucher(fields: VoucherFields, context: VoucherFormConte
     count: (value) => {
       if (editing) return undefined;
       const max = VOUCHER_BULK_MAX.toLocaleString(context.locale);
-      return wholeNumber(value, 1, VOUCHER_BULK_MAX) === null ? t`A whole number from 1 to ${max}.` : undefined;
+      if (wholeNumber(value, 1, VOUCHER_BULK_MAX) === null) return t`A whole number from 1 to ${max}.`;
+      return holding && several ? t`A voucher that holds places is made one at a time: leave 1.` : undefined;
     },
     prefix: (value) => {
       if (editing || fields.code.trim() !== '') return undefined;
@@ -204,6 +224,11 @@ export function validateVoucher(fields: VoucherFields, context: VoucherFormConte
     },
     tag: optionalText(VOUCHER_TAG_MAX),
     comment: optionalText(VOUCHER_COMMENT_MAX),
+    places: () => {
+      if (!holding || placesToHold(fields) !== null) return undefined;
+      const max = VOUCHER_HOLD_MAX.toLocaleString(context.locale);
+      return t`A whole number of places from 1 to ${max}.`;
+    },
   });
 }
 

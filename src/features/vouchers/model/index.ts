@@ -23,3 +23,11 @@ export {
   type VoucherTerms,
 } from './voucher';
 export { VOUCHER_CHECK_ENDPOINT } from './checkEndpoint';
+export {
+  parseVoucherDeskOutcome,
+  VOUCHER_DESK_ENDPOINT,
+  VOUCHER_HOLD_MAX,
+  voucherDeskPaths,
+  voucherHoldRequestRecord,
+  type VoucherDeskOutcome,
+} from './deskRequests';
