@@ -49,6 +49,8 @@ import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkE
 import { voucherCheckRequest } from '../../functions/src/vouchers/check';
 import type { RateLimit } from '../../functions/src/mail/rateLimit';
 import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from '../../src/features/waitinglist/model/endpoints';
+import { WAITING_DESK_ENDPOINT } from '../../src/features/waitinglist/model/deskEndpoint';
+import { applyWaitingListRequestsRequest } from '../../functions/src/waitinglist/deskEndpoint';
 import { waitingListRequest } from '../../functions/src/waitinglist/join';
 import type { PaymentsDatabase } from '../../functions/src/payments/settlePayment';
 
@@ -70,6 +72,7 @@ const ENDPOINTS = [
   VOUCHER_CHECK_ENDPOINT,
   WAITING_JOIN_ENDPOINT,
   WAITING_LEAVE_ENDPOINT,
+  WAITING_DESK_ENDPOINT,
 ];
 const NOT_POST = ['OPTIONS', 'DELETE', 'GET', 'HEAD', 'PUT', 'PATCH'];
 
@@ -104,6 +107,10 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
         ),
         applyVoucherRequestsRequest(
           () => Promise.reject(new Error('voucher requests applied by a call that is not a POST')),
+          method,
+        ),
+        applyWaitingListRequestsRequest(
+          () => Promise.reject(new Error('waiting list requests applied by a call that is not a POST')),
           method,
         ),
         paymentMethodRequest(untouchable<PaymentMethodChanger>('changer'), method, {
