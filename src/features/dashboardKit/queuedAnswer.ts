@@ -1,6 +1,6 @@
 /**
  * Waiting for trusted code's answer to a request staff queued (a cancel, a gift card's issue or correction): the
- * answer followed live while trusted code is asked, now and again, to apply its queue. Past `waitMs` the desk stops
+ * answer followed live while trusted code is asked, now and again, to apply its queue. Past 20 s the desk stops
  * waiting and says the request is queued: it stays queued and trusted code's minute job applies it.
  */
 import type { Database } from '../../firebase/database';
@@ -13,13 +13,11 @@ export interface QueueOfTrustedCode<T> {
   endpoint: string;
 }
 
-/** The answer to request `id`, or 'queued' when none came within `waitMs`; rejects on an answer it cannot read. */
-export function queuedAnswer<T>(
-  db: Database,
-  queue: QueueOfTrustedCode<T>,
-  id: string,
-  waitMs: number,
-): Promise<T | 'queued'> {
+/** How long the desk waits for trusted code's answer before saying the request is queued and will follow. */
+const ANSWER_WAIT_MS = 20_000;
+
+/** The answer to request `id`, or 'queued' when none came in time; rejects on an answer it cannot read. */
+export function queuedAnswer<T>(db: Database, queue: QueueOfTrustedCode<T>, id: string): Promise<T | 'queued'> {
   return new Promise((resolve, reject) => {
     let done = false;
     let stop = () => {};
@@ -33,7 +31,7 @@ export function queuedAnswer<T>(
       if (outcome instanceof Error) reject(outcome);
       else resolve(outcome);
     };
-    const timer = setTimeout(() => finish('queued'), waitMs);
+    const timer = setTimeout(() => finish('queued'), ANSWER_WAIT_MS);
     const unsubscribe = db.subscribe(
       queue.answerPath(id),
       (raw) => {

@@ -25,9 +25,6 @@ import { queuedAnswer, sendQueuedMail, staffMail, type QueueOfTrustedCode } from
 
 const OPEN: readonly OrderStatus[] = ['pending', 'confirmed'];
 
-/** How long the desk waits for trusted code's answer before saying the cancel is queued and will follow. */
-const CANCEL_ANSWER_WAIT_MS = 20_000;
-
 const CANCELS: QueueOfTrustedCode<CancelOutcome> = {
   answerPath: cancelPaths.answer,
   parse: parseCancelOutcome,
@@ -72,7 +69,7 @@ export async function cancelOrder(entry: DeskEntry): Promise<CancelOutcome | 'qu
     cancelPaths.request(requestId),
     cancelRequestRecord({ uid: entry.uid, order: entry.order, by }, db.serverTime),
   );
-  const outcome = await queuedAnswer(db, CANCELS, requestId, CANCEL_ANSWER_WAIT_MS);
+  const outcome = await queuedAnswer(db, CANCELS, requestId);
   sendQueuedMail();
   return outcome;
 }

@@ -15,9 +15,6 @@ import {
   type GiftCardRequest,
 } from '../model';
 
-/** How long the desk waits for trusted code's answer before saying the request is queued and will follow. */
-const ANSWER_WAIT_MS = 20_000;
-
 const REQUESTS: QueueOfTrustedCode<GiftCardDeskOutcome> = {
   answerPath: giftCardDeskPaths.answer,
   parse: parseGiftCardDeskOutcome,
@@ -35,5 +32,5 @@ export async function askOfGiftCards(ask: GiftCardAsk): Promise<GiftCardDeskOutc
   const db = await database();
   const id = db.newKey(giftCardDeskPaths.requests);
   await db.set(giftCardDeskPaths.request(id), giftCardRequestRecord({ ...ask, by } as GiftCardRequest, db.serverTime));
-  return queuedAnswer(db, REQUESTS, id, ANSWER_WAIT_MS);
+  return queuedAnswer(db, REQUESTS, id);
 }

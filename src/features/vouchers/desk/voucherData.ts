@@ -68,9 +68,6 @@ export async function saveVoucherTerms(voucher: Voucher, terms: VoucherTerms): P
   }
 }
 
-/** How long the desk waits for trusted code's answer before saying the request is queued and will follow. */
-const ANSWER_WAIT_MS = 20_000;
-
 const REQUESTS: QueueOfTrustedCode<VoucherDeskOutcome> = {
   answerPath: voucherDeskPaths.answer,
   parse: parseVoucherDeskOutcome,
@@ -94,5 +91,5 @@ export async function askToHoldPlaces(
     voucherDeskPaths.request(id),
     voucherHoldRequestRecord({ kind: 'hold', code, terms, places, by }, db.serverTime),
   );
-  return queuedAnswer(db, REQUESTS, id, ANSWER_WAIT_MS);
+  return queuedAnswer(db, REQUESTS, id);
 }

@@ -27,9 +27,6 @@ export const WAITING_DESK_PATHS = {
   settings: waitingListPaths.settings,
 } as const;
 
-/** How long the desk waits for trusted code's answer before saying the request is queued and will follow. */
-const ANSWER_WAIT_MS = 20_000;
-
 const REQUESTS: QueueOfTrustedCode<WaitingDeskOutcome> = {
   answerPath: waitingListDeskPaths.answer,
   parse: parseWaitingDeskOutcome,
@@ -50,7 +47,7 @@ export async function askOfWaitingList(
   const id = db.newKey(waitingListDeskPaths.requests);
   const request: WaitingDeskRequest = { kind, product: entry.product, entry: entry.id, by };
   await db.set(waitingListDeskPaths.request(id), waitingDeskRequestRecord(request, db.serverTime));
-  return queuedAnswer(db, REQUESTS, id, ANSWER_WAIT_MS);
+  return queuedAnswer(db, REQUESTS, id);
 }
 
 /** Saves one of the organiser's settings, leaving the others as they are. */
