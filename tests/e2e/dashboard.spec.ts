@@ -164,11 +164,20 @@ test('staff manage products, orders, messages and roles', async ({ page, db, acc
   await editor.getByRole('button', { name: 'Save product' }).click();
   await expect(editor.getByText(/Please enter a whole number of months from 1 to 120/)).toBeVisible();
   await months.fill('12');
+  // Its buyers may choose what each card is worth, between two bounds around its price (the amount suggested).
+  const highest = editor.getByRole('textbox', { name: 'Highest amount a buyer may choose' });
+  await editor.getByRole('textbox', { name: 'Lowest amount a buyer may choose' }).fill('1');
+  await highest.fill('0,50');
+  await editor.getByRole('button', { name: 'Save product' }).click();
+  await expect(
+    editor.getByText('The highest amount must not be below the price, which is the amount suggested.'),
+  ).toBeVisible();
+  await highest.fill('500');
   await editor.getByRole('button', { name: 'Save product' }).click();
   await expect(editor).toBeHidden();
   await expect
     .poll(() => db.read('products/harbour-poster'))
-    .toMatchObject({ giftCard: true, giftCardMonths: 12, stock: 3 });
+    .toMatchObject({ giftCard: true, giftCardMonths: 12, giftCardAmount: { min: 1, max: 500 }, stock: 3 });
   // An event cannot be one.
   await page.getByRole('button', { name: 'Edit Harbour Poster' }).click();
   await expect(asGiftCard).toBeChecked();

@@ -268,30 +268,28 @@ export function ProductEditor({
         label={t`Sold as a gift card: each one bought becomes a card of its value (not for events)`}
       />
       {form.fields.giftCard && form.fields.date === '' && (
-        <FormTextField
-          {...field}
-          name="giftCardMonths"
-          label={t`Months each gift card lasts`}
-          hint={t`Empty: they never expire.`}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-      )}
-      {form.fields.giftCard && form.fields.date === '' && (
-        <FormTextField
-          {...field}
-          name="giftCardMin"
-          label={t`Lowest amount a buyer may choose`}
-          hint={t`With the highest amount, buyers choose what each card is worth, the price being the amount suggested. Both empty: it is worth its price.`}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
-      )}
-      {form.fields.giftCard && form.fields.date === '' && (
-        <FormTextField
-          {...field}
-          name="giftCardMax"
-          label={t`Highest amount a buyer may choose`}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
+        <>
+          <FormTextField
+            {...field}
+            name="giftCardMonths"
+            label={t`Months each gift card lasts`}
+            hint={t`Empty: they never expire.`}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <FormTextField
+            {...field}
+            name="giftCardMin"
+            label={t`Lowest amount a buyer may choose`}
+            hint={t`With the highest amount, buyers choose what each card is worth, the price being the amount suggested. Both empty: it is worth its price.`}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <FormTextField
+            {...field}
+            name="giftCardMax"
+            label={t`Highest amount a buyer may choose`}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </>
       )}
     </EditorDialog>
   );
