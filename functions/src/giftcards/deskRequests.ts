@@ -23,6 +23,7 @@ import {
   deskCardRecipientRecord,
 } from '../../../src/features/giftcards/model/deskCardMail';
 import { paths } from '../../../src/firebase/paths';
+import { queuedJob } from '../../../src/features/orders/orderMail';
 import { applyDecided, queueApplier, type QueueReport } from '../answeredQueue';
 import { SERVER_TIME, type PaymentsDatabase } from '../payments/settlePayment';
 import { monthsAfter } from './issue';
@@ -51,16 +52,10 @@ function answered(id: string, outcome: GiftCardDeskOutcome, writes: Record<strin
  */
 function deskCardMailWrites(requestId: string, code: string, to: string): Record<string, unknown> {
   return {
-    [paths.outboxMessage(deskCardMessageId(requestId))]: {
-      kind: DESK_CARD_MAIL_KIND,
-      card: code,
-      request: requestId,
-      to,
-      created: SERVER_TIME,
-      next: SERVER_TIME,
-      state: 'queued',
-      attempts: 0,
-    },
+    [paths.outboxMessage(deskCardMessageId(requestId))]: queuedJob(
+      { kind: DESK_CARD_MAIL_KIND, card: code, request: requestId, to },
+      SERVER_TIME,
+    ),
   };
 }
 

@@ -136,7 +136,12 @@ export function outboxRecord(
   },
   at: Placeholder,
 ): Record<string, unknown> {
-  return { ...message, created: at, next: at, state: 'queued', attempts: 0 };
+  return queuedJob(message, at);
+}
+
+/** An outbox job as it is queued: `fields` say what to send and to whom; the sender counts its attempts from 0. */
+export function queuedJob(fields: Record<string, unknown>, at: Placeholder): Record<string, unknown> {
+  return { ...fields, created: at, next: at, state: 'queued', attempts: 0 };
 }
 
 /** The delivery state beside the order, as it starts. */

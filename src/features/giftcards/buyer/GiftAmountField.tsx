@@ -27,15 +27,17 @@ export function GiftAmountField({ bounds, value, currency, onAmount, of }: GiftA
   const id = useId();
   const [text, setText] = useState(() => amountText(toMinorUnits(value, currency), currency, locale));
   const [min, max] = [bounds.min, bounds.max].map((amount) => formatMoney(amount, currency, locale));
-  const problem = (typed: string): string | null => {
-    if (typed.trim() === '') return t`Enter what each card is worth.`;
-    if (/^\s*[-−]/.test(typed)) return t`Enter an amount above zero.`;
-    const read = parseAmountInput(typed, currency, locale);
-    if ('error' in read) return i18n._(read.error);
-    const price = fromMinorUnits(read.minor, currency);
-    return price < bounds.min || price > bounds.max ? t`Choose an amount from ${min} to ${max}.` : null;
+  /** What is typed, read: the price it is, or what is wrong with it in words. */
+  const read = (typed: string): { price: number } | { error: string } => {
+    if (typed.trim() === '') return { error: t`Enter what each card is worth.` };
+    if (/^\s*[-−]/.test(typed)) return { error: t`Enter an amount above zero.` };
+    const amount = parseAmountInput(typed, currency, locale);
+    if ('error' in amount) return { error: i18n._(amount.error) };
+    const price = fromMinorUnits(amount.minor, currency);
+    return price < bounds.min || price > bounds.max ? { error: t`Choose an amount from ${min} to ${max}.` } : { price };
   };
-  const error = problem(text);
+  const shown = read(text);
+  const error = 'error' in shown ? shown.error : null;
   const label = t`Amount of each card`;
   return (
     <TextField
@@ -50,8 +52,8 @@ export function GiftAmountField({ bounds, value, currency, onAmount, of }: GiftA
       onChange={(event) => {
         const typed = event.target.value;
         setText(typed);
-        const read = problem(typed) === null ? parseAmountInput(typed, currency, locale) : null;
-        onAmount(read && 'minor' in read ? fromMinorUnits(read.minor, currency) : null);
+        const typedRead = read(typed);
+        onAmount('price' in typedRead ? typedRead.price : null);
       }}
       sx={{ maxWidth: '16rem' }}
     />
