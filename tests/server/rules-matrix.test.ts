@@ -818,6 +818,42 @@ const MATRIX: Case[] = [
     run: updateRoot((u) => inLanguage(queueRequest(u.customer), u.customer, 'de-DE')),
     allowed: ['customer'],
   },
+  // A gift card whose buyer chooses its worth: the demo's, from £10 to £250 (docs/gift-cards.md#an-amount-the-buyer-chooses).
+  ...(
+    [
+      [40, ['customer']],
+      [250, ['customer']],
+      [9.99, []],
+      [251, []],
+      ['40', []],
+    ] as const
+  ).map(([amount, allowed]): Case => ({
+    what: `queue a request for the any-amount gift card at ${JSON.stringify(amount)} as the customer`,
+    run: updateRoot((u) => {
+      const writes = queueRequest(u.customer);
+      const request = writes[`orderQueue/${u.customer}`];
+      return {
+        ...writes,
+        [`orderQueue/${u.customer}`]: {
+          ...request,
+          lines: { 'gift-card-any': 1 },
+          amounts: { 'gift-card-any': amount },
+        },
+      };
+    }),
+    allowed: [...allowed],
+  })),
+  {
+    what: 'queue a request naming an amount for a gift card of a fixed price, as the customer',
+    run: updateRoot((u) => {
+      const writes = queueRequest(u.customer);
+      return {
+        ...writes,
+        [`orderQueue/${u.customer}`]: { ...writes[`orderQueue/${u.customer}`], amounts: { 'gift-card-25': 40 } },
+      };
+    }),
+    allowed: [],
+  },
   ...['en-XA', 'fr-FR', 'de', 'de-DE '.repeat(40), 7].map((language): Case => ({
     what: `queue an order request in ${JSON.stringify(language).slice(0, 12)}, which the shop does not speak`,
     run: updateRoot((u) => inLanguage(queueRequest(u.customer), u.customer, language)),
