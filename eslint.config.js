@@ -90,6 +90,12 @@ const layers = [
     message: 'The voucher model is pure and shared with trusted code: it imports no feature, screen or database port.',
   },
   {
+    // The tax model too (docs/taxes.md).
+    target: './src/features/taxes/model',
+    from: ['./src/features/!(taxes)/**/*', './src/features/taxes/!(model)/**/*', './src/firebase/**/*'],
+    message: 'The tax model is pure and shared with trusted code: it imports no feature, screen or database port.',
+  },
+  {
     // The waiting list's model too (docs/waiting-list.md).
     target: './src/features/waitinglist/model',
     from: ['./src/features/!(waitinglist)/**/*', './src/features/waitinglist/!(model)/**/*', './src/firebase/**/*'],
@@ -140,6 +146,7 @@ const SHARED_WITH_TRUSTED_CODE = [
   './features/giftcards/model',
   './features/vouchers/model',
   './features/waitinglist/model',
+  './features/taxes/model',
   './features/catalogue/product.ts',
   './features/catalogue/quota.ts',
   './features/catalogue/productTypes.ts',
