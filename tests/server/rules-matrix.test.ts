@@ -102,6 +102,17 @@ const PAYMENT_SETTINGS = {
   transfer: { on: true, days: 7, payee: 'Harbour Arts', account: 'GB33 BUKB 2020 1555 5555 55', bank: 'Barclays' },
   card: { on: false, minutes: 30 },
 };
+/** UK VAT as the desk would save it (docs/taxes.md#settings). */
+const TAX_SETTINGS = {
+  on: true,
+  pricesIncludeTax: true,
+  country: 'GB',
+  defaultRate: 'standard',
+  rates: {
+    standard: { name: 'Standard', kind: 'standard', basisPoints: 2000 },
+    outside: { name: 'Outside the scope', kind: 'outside', basisPoints: 0, reason: 'Gift cards: taxed when spent' },
+  },
+};
 const SENT_MESSAGE = 'msg-sent-0001';
 const TICKET_CODE = 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345';
 const ticket = (uid: string, orderId: string, n: number) => ({
@@ -247,6 +258,7 @@ function fixture(): Record<string, unknown> {
     guestClaims: { [uids.guest]: GUEST_SECRET },
     messages: { m1: message() },
     paymentSettings: PAYMENT_SETTINGS,
+    taxSettings: TAX_SETTINGS,
     // A message staff sent to everyone booked on the event, its email queued by the sender.
     eventMessages: {
       [SENT_MESSAGE]: { ...bookedMessage(uids.staff), ...inGerman, created: 1, recipients: 1, sent: 0, failed: 0 },
@@ -490,6 +502,17 @@ const MATRIX: Case[] = [
   {
     what: 'switch card payments on',
     run: write(() => 'paymentSettings/card/on', true),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: 'read the tax settings', run: read(() => 'taxSettings'), allowed: EVERYONE },
+  {
+    what: 'write the whole tax settings node',
+    run: write(() => 'taxSettings', TAX_SETTINGS),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'change the standard rate to 17.5 %',
+    run: write(() => 'taxSettings/rates/standard/basisPoints', 1750),
     allowed: SIGNED_IN_STAFF,
   },
   {
@@ -1930,6 +1953,24 @@ const BAD_DATA: { what: string; run: Case['run'] }[] = [
     what: 'an unknown payment method',
     run: write(() => 'paymentSettings', { ...PAYMENT_SETTINGS, cash: { on: true } }),
   },
+  { what: 'tax switched on without a default rate', run: write(() => 'taxSettings/defaultRate', null) },
+  { what: 'a default tax rate that is not among the rates', run: write(() => 'taxSettings/defaultRate', 'reduced') },
+  { what: 'the default tax rate removed', run: write(() => 'taxSettings/rates/standard', null) },
+  { what: 'a standard tax rate of nothing', run: write(() => 'taxSettings/rates/standard/basisPoints', 0) },
+  { what: 'a tax rate over 100 %', run: write(() => 'taxSettings/rates/standard/basisPoints', 10_001) },
+  { what: 'a tax rate in parts of a basis point', run: write(() => 'taxSettings/rates/standard/basisPoints', 1999.5) },
+  { what: 'an out-of-scope rate above nothing', run: write(() => 'taxSettings/rates/outside/basisPoints', 500) },
+  { what: 'an out-of-scope rate without its reason', run: write(() => 'taxSettings/rates/outside/reason', null) },
+  {
+    what: 'a tax rate of a kind nobody knows',
+    run: write(() => 'taxSettings/rates/luxury', { name: 'Luxury', kind: 'luxury', basisPoints: 2500 }),
+  },
+  {
+    what: 'a tax rate whose id is no id',
+    run: write(() => 'taxSettings/rates/Standard Rate', { name: 'S', kind: 'standard', basisPoints: 2000 }),
+  },
+  { what: 'a shop country that is no country code', run: write(() => 'taxSettings/country', 'Great Britain') },
+  { what: 'a tax setting of its own', run: write(() => 'taxSettings/roundDown', true) },
   { what: 'a negative price', run: write(() => 'products/harbour-jazz-night/price', -1) },
   { what: 'a fractional stock', run: write(() => 'products/harbour-jazz-night/stock', 1.5) },
   {

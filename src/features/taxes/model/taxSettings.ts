@@ -52,12 +52,18 @@ const DEFAULT_TAX_SETTINGS: TaxSettings = {
 const ZERO_KINDS: readonly TaxRateKind[] = ['zero', 'exempt', 'outside'];
 const NEEDS_REASON: readonly TaxRateKind[] = ['exempt', 'outside'];
 
+/** Text that says something within `length` characters, as stored; '' for anything else. */
 const text = (value: unknown, length: number): string =>
-  typeof value === 'string' ? value.trim().slice(0, length) : '';
+  typeof value === 'string' && value.trim() !== '' && value.length <= length ? value : '';
+const RATE_FIELDS = ['name', 'kind', 'basisPoints', 'reason'];
 
-/** One stored rate, or null when it cannot be applied as it stands (docs/taxes.md#settings says what each needs). */
+/**
+ * One stored rate, or null when it cannot be applied as it stands: the same rates the rules refuse to store
+ * (docs/taxes.md#settings says what each needs).
+ */
 export function parseTaxRate(id: string, raw: unknown): TaxRateSetting | null {
   if (!TAX_TERMS.rateId.test(id) || !isRecord(raw)) return null;
+  if (Object.keys(raw).some((field) => !RATE_FIELDS.includes(field))) return null;
   const kind = TAX_RATE_KINDS.find((each) => each === raw.kind);
   const basisPoints = raw.basisPoints;
   const name = text(raw.name, TAX_TERMS.nameLength);
@@ -66,6 +72,7 @@ export function parseTaxRate(id: string, raw: unknown): TaxRateSetting | null {
   if (ZERO_KINDS.includes(kind) ? basisPoints !== 0 : basisPoints < 1 || basisPoints > BASIS_POINTS_PER_WHOLE) {
     return null;
   }
+  if (raw.reason !== undefined && reason === '') return null;
   if (NEEDS_REASON.includes(kind) && reason === '') return null;
   return { id, name, kind, basisPoints, reason: NEEDS_REASON.includes(kind) ? reason : '' };
 }
