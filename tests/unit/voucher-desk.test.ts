@@ -240,7 +240,7 @@ describe('the vouchers file', () => {
 
 describe('the voucher form', () => {
   const errors = (typed: Partial<VoucherFields>, extra: Partial<VoucherFormContext> = {}) =>
-    validateVoucher(fields(typed), context(extra));
+    validateVoucher(fields(typed), context(extra), NOW);
 
   it('takes a percentage, or an amount in major units as minor units', () => {
     expect(errors({})).toEqual({});
@@ -294,6 +294,11 @@ describe('the voucher form', () => {
     expect(errors({ from: 'soon' }).from).toBe('Choose a date and time, or leave it empty.');
     expect(errors({ from: '2027-03-02T10:00', until: '2027-03-01T10:00' }).until).toBe('It must end after it starts.');
     expect(errors({ from: '2027-03-01T10:00', until: '2027-03-02T10:00' })).toEqual({});
+    // NOW is noon UTC on 1 March 2027: a new voucher cannot end by then, an edited one may, to end it early.
+    const past = 'It would end before it is made: choose a later end, or leave it empty.';
+    expect(errors({ until: '2027-03-01T12:00' }).until).toBe(past);
+    expect(errors({ until: '2027-03-01T12:01' })).toEqual({});
+    expect(errors({ until: '2027-02-28T09:00' }, { editing: voucher('ENDING') })).toEqual({});
     expect(errors({ tag: 'x'.repeat(51) }).tag).toBe('Please keep this to 50 characters or fewer.');
     expect(errors({ tag: ` ${'x'.repeat(50)} ` })).toEqual({});
     expect(errors({ comment: 'x'.repeat(501) }).comment).toBeDefined();

@@ -174,19 +174,23 @@ describe('the form, for a voucher that holds places', () => {
   });
 
   it('asks for 1 to 1,000 places, one code at a time', () => {
-    expect(validateVoucher(fields(), context())).toEqual({});
+    // No window is typed, so the time the form is checked at does not matter.
+    const NO_WINDOW_TYPED = 0;
+    expect(validateVoucher(fields(), context(), NO_WINDOW_TYPED)).toEqual({});
     for (const places of ['', '0', '1001', '2.5', 'four']) {
-      expect(validateVoucher(fields({ places }), context())).toEqual({
+      expect(validateVoucher(fields({ places }), context(), NO_WINDOW_TYPED)).toEqual({
         places: 'A whole number of places from 1 to 1,000.',
       });
     }
-    expect(validateVoucher(fields({ places: '1000' }), context())).toEqual({});
-    expect(validateVoucher(fields({ count: '3' }), context())).toMatchObject({
+    expect(validateVoucher(fields({ places: '1000' }), context(), NO_WINDOW_TYPED)).toEqual({});
+    expect(validateVoucher(fields({ count: '3' }), context(), NO_WINDOW_TYPED)).toMatchObject({
       count: 'A voucher that holds places is made one at a time: leave 1.',
     });
     // Unticked, or of more than one product, the places are not looked at.
-    expect(validateVoucher(fields({ hold: false, places: '0' }), context())).toEqual({});
-    expect(validateVoucher(fields({ scope: 'event', places: '0', count: '3' }), context())).toEqual({});
+    expect(validateVoucher(fields({ hold: false, places: '0' }), context(), NO_WINDOW_TYPED)).toEqual({});
+    expect(validateVoucher(fields({ scope: 'event', places: '0', count: '3' }), context(), NO_WINDOW_TYPED)).toEqual(
+      {},
+    );
   });
 
   it('makes the voucher’s own terms, which the request carries', () => {

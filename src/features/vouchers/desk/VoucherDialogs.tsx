@@ -88,7 +88,7 @@ export function CreateVoucherDialog({ context, onClose }: { context: VoucherForm
   };
   const form = useForm({
     initial: NEW_VOUCHER,
-    validate: (fields) => validateVoucher(fields, context),
+    validate: (fields) => validateVoucher(fields, context, Date.now()),
     idPrefix: VOUCHER_ID_PREFIX,
     submit: async (fields) => {
       if (holdsPlaces(fields, context)) return holdPlaces(fields);
@@ -165,7 +165,7 @@ export function EditVoucherDialog({
   const held = voucher.held ?? 0;
   const form = useForm({
     initial: () => voucherFields(voucher, context.zone, i18n.locale),
-    validate: (fields) => validateVoucher(fields, context),
+    validate: (fields) => validateVoucher(fields, context, Date.now()),
     idPrefix: VOUCHER_ID_PREFIX,
     submit: async (fields) => {
       const problem = await saveOnline(

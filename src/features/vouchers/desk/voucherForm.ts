@@ -170,8 +170,15 @@ function valueProblem(fields: VoucherFields, context: VoucherFormContext): strin
   return undefined;
 }
 
-/** The form's errors, field by field (useForm); what a used voucher keeps is not looked at. */
-export function validateVoucher(fields: VoucherFields, context: VoucherFormContext): FieldErrors<VoucherFields> {
+/**
+ * The form's errors, field by field (useForm); what a used voucher keeps is not looked at. A new voucher cannot end
+ * before `now` (it could never be used); an edited one may, which is how staff end one early.
+ */
+export function validateVoucher(
+  fields: VoucherFields,
+  context: VoucherFormContext,
+  now: number,
+): FieldErrors<VoucherFields> {
   const { editing, known, zone } = context;
   const locked = isLocked(editing);
   const several = codeCount(fields) > 1;
@@ -220,7 +227,10 @@ export function validateVoucher(fields: VoucherFields, context: VoucherFormConte
       const until = momentOf(value, zone);
       if (until === null) return t`Choose a date and time, or leave it empty.`;
       const from = momentOf(fields.from, zone);
-      return from !== null && until < from ? t`It must end after it starts.` : undefined;
+      if (from !== null && until < from) return t`It must end after it starts.`;
+      return !editing && until <= now
+        ? t`It would end before it is made: choose a later end, or leave it empty.`
+        : undefined;
     },
     tag: optionalText(VOUCHER_TAG_MAX),
     comment: optionalText(VOUCHER_COMMENT_MAX),
