@@ -46,13 +46,18 @@ export interface OrderTax extends TaxSplit {
   rates: RateTotal[];
 }
 
-/** Whole-number division, half up: what both tax offices this shop knows accept as commercial rounding. */
+/** Whole-number division, half up: commercial rounding (docs/taxes.md#rounding). */
 function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
   return (2n * numerator + denominator) / (2n * denominator);
 }
 
 function isMinor(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 0;
+}
+
+/** Net, tax and gross of an amount and its tax: the amount is the gross when prices include tax, else the net. */
+function split(amount: number, tax: number, includesTax: boolean): TaxSplit {
+  return includesTax ? { net: amount - tax, tax, gross: amount } : { net: amount, tax, gross: amount + tax };
 }
 
 /** The tax on a rate's total: from the gross when prices include it, from the net when they do not. */
@@ -110,22 +115,9 @@ export function orderTax(lines: readonly TaxLineInput[], includesTax: boolean): 
     const tax = rateTax(total, basisPoints, includesTax);
     const shares = shareByLargestRemainder(tax, amounts);
     indexes.forEach((lineIndex, i) => {
-      const amount = amounts[i]!;
-      const share = shares[i]!;
-      taxed[lineIndex] = {
-        ...taxed[lineIndex]!,
-        tax: share,
-        net: includesTax ? amount - share : amount,
-        gross: includesTax ? amount : amount + share,
-      };
+      taxed[lineIndex] = { ...taxed[lineIndex]!, ...split(amounts[i]!, shares[i]!, includesTax) };
     });
-    totals.push({
-      rate: id,
-      basisPoints,
-      tax,
-      net: includesTax ? total - tax : total,
-      gross: includesTax ? total : total + tax,
-    });
+    totals.push({ rate: id, basisPoints, ...split(total, tax, includesTax) });
   }
   const sum = (key: keyof TaxSplit) => totals.reduce((a, rate) => a + rate[key], 0);
   return { includesTax, lines: taxed, rates: totals, net: sum('net'), tax: sum('tax'), gross: sum('gross') };
