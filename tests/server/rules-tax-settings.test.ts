@@ -1,7 +1,8 @@
 /**
  * taxSettings against the real local database with the shop's rules, through the unmodified SDK: a rate the rules
  * let staff store is one trusted code applies as stored, and a rate they refuse is one it would leave out
- * (docs/taxes.md#settings). The matrix (rules-matrix.test.ts) has who may read and write.
+ * (docs/taxes.md#settings); a token that claims to be staff is not. The matrix (rules-matrix.test.ts) has who may
+ * read and write.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +55,22 @@ const RATES: [string, string, unknown][] = [
   ['a field of its own', 'extra', { name: 'S', kind: 'standard', basisPoints: 2000, account: '4000' }],
   ['an id in capitals', 'Standard', { name: 'S', kind: 'standard', basisPoints: 2000 }],
 ];
+
+describe('a forged token', () => {
+  it('that claims to be staff cannot write the settings: the rules read the role from the database, not the token', async () => {
+    const mallory = sdkClient(server, {
+      user: { sub: 'mallory', email: 'sam@example.com', role: 'staff', admin: true },
+    });
+    try {
+      await expect(set(ref(mallory.db, 'taxSettings/on'), false)).rejects.toThrow(/permission/i);
+      await expect(
+        set(ref(mallory.db, 'taxSettings/rates/standard'), { name: 'S', kind: 'standard', basisPoints: 1 }),
+      ).rejects.toThrow(/permission/i);
+    } finally {
+      await mallory.close();
+    }
+  });
+});
 
 describe('a tax rate staff store', () => {
   it.each(RATES)('%s: the rules take it exactly when trusted code would apply it', async (_, id, rate) => {
