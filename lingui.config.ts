@@ -39,6 +39,7 @@ const STAFF = [
   'src/features/giftcards/desk/**',
   'src/features/vouchers/desk/**',
   'src/features/waitinglist/desk/**',
+  'src/features/taxes/desk/**',
 ];
 
 export default defineConfig({

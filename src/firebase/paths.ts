@@ -10,6 +10,8 @@ export const paths = {
   categoryNames: (language: string) => `properties/translations/${language}/categories`,
   /** How buyers may pay and each way's hold, as the organiser sets them (docs/payments.md). */
   paymentSettings: 'paymentSettings',
+  /** Whether and how the shop charges tax, and its named rates (docs/taxes.md#settings). */
+  taxSettings: 'taxSettings',
   products: 'products',
   product: (productId: string) => `products/${productId}`,
   productStock: (productId: string) => `products/${productId}/stock`,

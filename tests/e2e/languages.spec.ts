@@ -3,6 +3,7 @@ import { pseudoLocalize } from '../../scripts/pseudoLocale';
 import { readFileSync } from 'node:fs';
 import { displayReference } from '../../src/features/orders/orderReference';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../src/i18n/languages';
+import { SHOP_COUNTRIES } from '../../src/features/taxes/desk/countries';
 import {
   OVERFULL_WISHLIST,
   SEED_NAME,
@@ -401,34 +402,40 @@ function organiserTexts(value: unknown): string[] {
 }
 
 /**
- * Words of three English letters or more on the page once the organiser's words and the dates and times Intl wrote
- * are taken out: the pseudo-language accents every letter it can, so such a word is text that missed translation.
+ * Words of three English letters or more on the page once the organiser's words, and the dates, times and country
+ * names Intl wrote, are taken out: the pseudo-language accents every letter it can, so such a word is text that missed translation.
  */
 async function untranslatedWords(page: Page, organiser: readonly string[]): Promise<string[]> {
-  const intlNames = await page.evaluate((shopLanguages) => {
-    const names: string[] = [];
-    // Every month (the first of each) and every weekday (the week from Monday 4 January 2027).
-    const days = [
-      ...Array.from({ length: 12 }, (_, month) => Date.UTC(2027, month, 1)),
-      ...Array.from({ length: 7 }, (_, weekday) => Date.UTC(2027, 0, 4 + weekday)),
-    ];
-    for (const time of days) {
-      const day = new Date(time);
-      for (const style of ['short', 'long'] as const) {
-        const format = new Intl.DateTimeFormat(document.documentElement.lang, { month: style, weekday: style });
-        names.push(
-          ...format
-            .formatToParts(day)
-            .filter((part) => part.type !== 'literal')
-            .map((part) => part.value),
-        );
+  const intlNames = await page.evaluate(
+    ([shopLanguages, countries]) => {
+      const names: string[] = [];
+      // Every month (the first of each) and every weekday (the week from Monday 4 January 2027).
+      const days = [
+        ...Array.from({ length: 12 }, (_, month) => Date.UTC(2027, month, 1)),
+        ...Array.from({ length: 7 }, (_, weekday) => Date.UTC(2027, 0, 4 + weekday)),
+      ];
+      for (const time of days) {
+        const day = new Date(time);
+        for (const style of ['short', 'long'] as const) {
+          const format = new Intl.DateTimeFormat(document.documentElement.lang, { month: style, weekday: style });
+          names.push(
+            ...format
+              .formatToParts(day)
+              .filter((part) => part.type !== 'literal')
+              .map((part) => part.value),
+          );
+        }
       }
-    }
-    // The shop's languages as Intl names them in the page's language ("German", where staff choose what to write).
-    const languages = new Intl.DisplayNames(document.documentElement.lang, { type: 'language' });
-    const languageNames = shopLanguages.map((language) => languages.of(language.split('-')[0]!) ?? language);
-    return [...names, ...languageNames, 'GMT', 'BST', 'UTC'];
-  }, LANGUAGES);
+      // The shop's languages as Intl names them in the page's language ("German", where staff choose what to write).
+      const languages = new Intl.DisplayNames(document.documentElement.lang, { type: 'language' });
+      const languageNames = shopLanguages.map((language) => languages.of(language.split('-')[0]!) ?? language);
+      // The countries a shop may be in, as Intl names them (the desk's Taxes tab lists them).
+      const regions = new Intl.DisplayNames(document.documentElement.lang, { type: 'region' });
+      const countryNames = countries.map((country) => regions.of(country) ?? country);
+      return [...names, ...languageNames, ...countryNames, 'GMT', 'BST', 'UTC'];
+    },
+    [LANGUAGES, SHOP_COUNTRIES] as const,
+  );
   // Each language's name is written in that language, the picker's choices above all.
   const languageNames = Object.values(LANGUAGE_NAMES);
   let text = await page.locator('body').innerText();
@@ -519,7 +526,18 @@ test('the pseudo-language shows no text of the staff tools untranslated', async 
     await expect(page.getByRole('status').filter({ hasText: WAITING })).toHaveCount(0);
     await expect.poll(() => untranslatedWords(page, organiser), { timeout: 15_000 }).toEqual([]);
   };
-  for (const tab of ['site', 'payments', 'products', 'orders', 'events', 'statement', 'messages', 'users', 'checkin']) {
+  for (const tab of [
+    'site',
+    'payments',
+    'taxes',
+    'products',
+    'orders',
+    'events',
+    'statement',
+    'messages',
+    'users',
+    'checkin',
+  ]) {
     await page.goto(`/dashboard?tab=${tab}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
     await expect(page.locator(`#staff-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');

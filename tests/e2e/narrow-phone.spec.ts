@@ -81,7 +81,7 @@ test.describe('a 320 px phone in the pseudo-language', () => {
   test('shows the staff tabs and the product editor whole', async ({ page, accounts }) => {
     test.setTimeout(120_000);
     await asStaff(page, accounts);
-    for (const tab of ['site', 'products', 'orders', 'events', 'statement', 'messages', 'users', 'account']) {
+    for (const tab of ['site', 'taxes', 'products', 'orders', 'events', 'statement', 'messages', 'users', 'account']) {
       await staffTab(page, tab);
       await readable(page, `dashboard-staff-${tab}`);
     }

@@ -516,6 +516,19 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   {
+    what: 'tax a product at one of the shop’s rates',
+    run: write(() => 'products/harbour-jazz-night/taxRate', 'outside'),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'add a reduced rate and tax a product at it, in one update',
+    run: updateRoot(() => ({
+      'taxSettings/rates/reduced': { name: 'Reduced', kind: 'reduced', basisPoints: 500 },
+      'products/letterpress-workshop/taxRate': 'reduced',
+    })),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
     what: 'read the active products query',
     run: (c) => get(query(ref(c.db, 'products'), orderByChild('active'), equalTo(true))),
     allowed: EVERYONE,
@@ -1971,6 +1984,15 @@ const BAD_DATA: { what: string; run: Case['run'] }[] = [
   },
   { what: 'a shop country that is no country code', run: write(() => 'taxSettings/country', 'Great Britain') },
   { what: 'a tax setting of its own', run: write(() => 'taxSettings/roundDown', true) },
+  {
+    what: 'a product taxed at a rate the shop does not have',
+    run: write(() => 'products/harbour-jazz-night/taxRate', 'reduced'),
+  },
+  {
+    what: 'a product taxed at a rate named unlike a rate id',
+    run: write(() => 'products/harbour-jazz-night/taxRate', 'Standard'),
+  },
+  { what: 'a product taxed at a number', run: write(() => 'products/harbour-jazz-night/taxRate', 2000) },
   { what: 'a negative price', run: write(() => 'products/harbour-jazz-night/price', -1) },
   { what: 'a fractional stock', run: write(() => 'products/harbour-jazz-night/stock', 1.5) },
   {

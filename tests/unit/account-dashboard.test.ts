@@ -7,9 +7,9 @@ import {
   productFields,
   productRecord,
   productWrites,
-  slugify,
   typeId,
 } from '../../src/features/dashboard/shop/productForm';
+import { slugify } from '../../src/lib/slug';
 import { validateProduct, type ProductContext } from '../../src/features/dashboard/shop/productValidation';
 import {
   propertiesFields,
@@ -169,6 +169,7 @@ const shop = (...products: Parameters<typeof catalogue>): ProductContext => ({
   editing: null,
   products: catalogue(...products),
   quotaIds: new Set(),
+  taxRateIds: new Set(),
 });
 
 describe('the product form', () => {
@@ -378,6 +379,7 @@ describe('types and quotas in the product form', () => {
     editing,
     products: catalogue(night, concession, poster),
     quotaIds: new Set(['venue', 'concessions']),
+    taxRateIds: new Set(),
   });
 
   it('keeps a type’s group, name and quotas when it is saved, so an edit drops none of them', () => {

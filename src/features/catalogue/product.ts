@@ -3,6 +3,7 @@ import { MAX_PRICE, MAX_QUANTITY } from '../../state/cart';
 import { fromMinorUnits, toMinorUnits } from '../../lib/money';
 import { normaliseDate } from '../../state/dates';
 import { describe, isRecord, trueKeys } from '../../state/validation';
+import { isTaxRateId } from '../taxes/model';
 
 export interface Product {
   id: string;
@@ -47,6 +48,11 @@ export interface Product {
    * the shop shows it to a buyer whose voucher unlocks it, and the allocator sells it to no one else.
    */
   voucherOnly?: true;
+  /**
+   * The tax rate it is sold at, by id (taxSettings/rates; docs/taxes.md#settings); absent: the shop's default rate.
+   * A type names its own: a concession may be taxed unlike the full ticket.
+   */
+  taxRate?: string;
   active: boolean;
   sort: number | null;
   /** The organiser's texts in the shop's other languages; the fields above are in its main one (docs/languages.md#organiser-content). */
@@ -252,6 +258,7 @@ export function parseProduct(id: string, raw: unknown): { product: Product } | {
       quotas: trueKeys(raw.quotas),
       giftCard: parseGiftCardTerms(raw, price),
       ...(raw.voucherOnly === true ? { voucherOnly: true as const } : {}),
+      ...(typeof raw.taxRate === 'string' && isTaxRateId(raw.taxRate) ? { taxRate: raw.taxRate } : {}),
       active: raw.active === true,
       sort: typeof sort === 'number' && Number.isFinite(sort) ? sort : null,
       translations: parseTranslations(raw.translations),

@@ -19,6 +19,8 @@ const CheckinPanel = lazy(() => import('../checkin/CheckinPanel'));
 const EventsDesk = lazy(() => import('./events/EventsDeskPanel'));
 // So does the bank statement import, with its reading of statements.
 const StatementImport = lazy(() => import('../payments/desk/StatementImportPanel'));
+// And the taxes (docs/taxes.md#on-the-desk).
+const TaxesDesk = lazy(() => import('../taxes/desk/TaxesDeskPanel'));
 // And the gift cards (docs/gift-cards.md#on-the-desk).
 const GiftCardsDesk = lazy(() => import('../giftcards/desk/GiftCardsDeskPanel'));
 // And the vouchers (docs/vouchers.md).
@@ -29,6 +31,7 @@ const WaitingListDesk = lazy(() => import('../waitinglist/desk/WaitingListDeskPa
 const TABS = [
   { key: 'site', label: msg`Site` },
   { key: 'payments', label: msg`Payments` },
+  { key: 'taxes', label: msg`Taxes` },
   { key: 'products', label: msg`Products` },
   { key: 'orders', label: msg`Orders` },
   { key: 'events', label: msg`Events` },
@@ -71,6 +74,11 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
       <Box role="tabpanel" id={`staff-panel-${current}`} aria-labelledby={`staff-tab-${current}`}>
         {current === 'site' && <PropertiesEditor />}
         {current === 'payments' && <PaymentsEditor />}
+        {current === 'taxes' && (
+          <Suspense fallback={null}>
+            <TaxesDesk />
+          </Suspense>
+        )}
         {current === 'products' && (
           <Stack spacing={3}>
             <ProductsManager />

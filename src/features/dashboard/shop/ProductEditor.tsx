@@ -18,12 +18,14 @@ import {
   productFields,
   productWrites,
   sharedFields,
-  slugify,
   type ProductFields,
 } from './productForm';
+import { slugify } from '../../../lib/slug';
 import { validateProduct } from './productValidation';
 import { ProductTypeFields } from './ProductTypeFields';
 import { ProductTranslationFields } from './ProductTranslationFields';
+import { ProductTaxRateField } from './ProductTaxRateField';
+import type { TaxRateSetting } from '../../taxes/model';
 import { paths } from '../../../firebase/paths';
 
 /** The form's first values: the product's (a type's shared fields as its group has them now), a new type's, or none. */
@@ -43,18 +45,26 @@ export function ProductEditor({
   group,
   products,
   quotas,
+  taxRates,
   onClose,
 }: {
   product: Product | null;
   group: Product | null;
   products: ReadonlyMap<string, Product>;
   quotas: readonly { id: string; name: string }[];
+  /** The shop's tax rates, of which it may name one (docs/taxes.md#settings). */
+  taxRates: readonly TaxRateSetting[];
   onClose: () => void;
 }) {
   const { i18n, t } = useLingui();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const zone = inputZone(useAtomValue(siteAtom).timezone);
-  const context = { editing: product?.id ?? null, products, quotaIds: new Set(quotas.map((quota) => quota.id)) };
+  const context = {
+    editing: product?.id ?? null,
+    products,
+    quotaIds: new Set(quotas.map((quota) => quota.id)),
+    taxRateIds: new Set(taxRates.map((rate) => rate.id)),
+  };
   const form = useForm({
     initial: () => initialFields(product, group, zone),
     validate: (fields) => validateProduct(fields, context, zone),
@@ -127,6 +137,7 @@ export function ProductEditor({
         }}
       />
       <ProductTypeFields form={form} isNew={!product} products={products} quotas={quotas} zone={zone} />
+      <ProductTaxRateField form={form} taxRates={taxRates} />
       <FormTextField
         {...field}
         name="id"

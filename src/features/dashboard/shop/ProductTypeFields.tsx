@@ -9,7 +9,8 @@ import { Icon } from '../../../lib/Icon';
 import type { FormState } from '../../../lib/useForm';
 import type { Product } from '../../catalogue';
 import { useRef } from 'react';
-import { pickShared, sharedFields, slugify, typeId, type ProductFields, type SharedFields } from './productForm';
+import { slugify } from '../../../lib/slug';
+import { pickShared, sharedFields, typeId, type ProductFields, type SharedFields } from './productForm';
 
 const ID_PREFIX = 'product';
 

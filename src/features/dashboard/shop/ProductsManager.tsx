@@ -12,16 +12,21 @@ import { ProductEditor } from './ProductEditor';
 import { productName, productsById, productTree, quotaList } from './staffCatalogue';
 import { paths } from '../../../firebase/paths';
 import { formatList } from '../../../lib/format';
+import { parseTaxSettings } from '../../taxes/model';
+import { rateLabel } from '../../taxes';
 
 /** One product's line: what it sells at, its stock, limits, window and quotas, and its buttons. */
 function ProductRow({
   product,
   quotaNames,
+  rateNames,
   onEdit,
   onAddType,
 }: {
   product: Product;
   quotaNames: ReadonlyMap<string, string>;
+  /** The shop's tax rates as the desk names them, by id. */
+  rateNames: ReadonlyMap<string, string>;
   onEdit: () => void;
   /** For a product that is no type itself: opens a new type of it. */
   onAddType?: () => void;
@@ -30,7 +35,9 @@ function ProductRow({
   const format = useShopFormat();
   const sale = saleWindow(product, useSaleNow([product]));
   const name = productName(product);
-  const { stock, minPerOrder: least, maxPerOrder: most, category, onSaleUntil } = product;
+  const { stock, minPerOrder: least, maxPerOrder: most, category, onSaleUntil, taxRate } = product;
+  // A rate removed since it was chosen leaves the product at the shop's default, so it is not named.
+  const rate = taxRate ? rateNames.get(taxRate) : undefined;
   const quotas = product.quotas
     .map((id) => quotaNames.get(id) ?? t`${id} (missing)`)
     .sort((a, b) => a.localeCompare(b, i18n.locale));
@@ -54,6 +61,7 @@ function ProductRow({
     ...(sales ? [sales] : []),
     ...(product.group ? [] : [category]),
     ...(quotas.length > 0 ? [t`draws on ${drawsOn}`] : []),
+    ...(rate ? [t`taxed at ${rate}`] : []),
   ];
   const toggle = () =>
     void saveQuickly(
@@ -102,11 +110,13 @@ interface Editing {
 function ProductList({
   rawProducts,
   rawQuotas,
+  rawTaxSettings,
   editing,
   setEditing,
 }: {
   rawProducts: unknown;
   rawQuotas: unknown;
+  rawTaxSettings: unknown;
   editing: Editing | null;
   setEditing: (editing: Editing | null) => void;
 }) {
@@ -114,6 +124,8 @@ function ProductList({
   const products = productsById(rawProducts);
   const quotas = quotaList(rawQuotas);
   const quotaNames = new Map(quotas.map((quota: Quota) => [quota.id, quota.name]));
+  const taxRates = parseTaxSettings(rawTaxSettings).rates;
+  const rateNames = new Map(taxRates.map((rate) => [rate.id, rateLabel(rate)]));
   const tree = productTree(products);
   const edit = (product: Product) => setEditing({ product, group: products.get(product.group ?? '') ?? null });
   return (
@@ -131,6 +143,7 @@ function ProductList({
               <ProductRow
                 product={product}
                 quotaNames={quotaNames}
+                rateNames={rateNames}
                 onEdit={() => edit(product)}
                 onAddType={product.group === null ? () => setEditing({ product: null, group: product }) : undefined}
               />
@@ -143,7 +156,12 @@ function ProductList({
                 >
                   {types.map((type) => (
                     <li key={type.id}>
-                      <ProductRow product={type} quotaNames={quotaNames} onEdit={() => edit(type)} />
+                      <ProductRow
+                        product={type}
+                        quotaNames={quotaNames}
+                        rateNames={rateNames}
+                        onEdit={() => edit(type)}
+                      />
                     </li>
                   ))}
                 </Stack>
@@ -158,6 +176,7 @@ function ProductList({
           group={editing.group}
           products={products}
           quotas={quotas}
+          taxRates={taxRates}
           onClose={() => setEditing(null)}
         />
       )}
@@ -182,7 +201,17 @@ export function ProductsManager() {
         {(rawProducts) => (
           <LiveContent path={paths.quotas} loading={t`Loading quotas…`}>
             {(rawQuotas) => (
-              <ProductList rawProducts={rawProducts} rawQuotas={rawQuotas} editing={editing} setEditing={setEditing} />
+              <LiveContent path={paths.taxSettings} loading={t`Loading the tax settings…`}>
+                {(rawTaxSettings) => (
+                  <ProductList
+                    rawProducts={rawProducts}
+                    rawQuotas={rawQuotas}
+                    rawTaxSettings={rawTaxSettings}
+                    editing={editing}
+                    setEditing={setEditing}
+                  />
+                )}
+              </LiveContent>
             )}
           </LiveContent>
         )}

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { PRODUCT_TEXTS, type Product, type ProductText } from '../../catalogue';
 import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
 import { fromLocalInput, toLocalInput } from '../../dashboardKit';
+import { slugify } from '../../../lib/slug';
 
 /** A text in another language, as the form names it: "title-de-DE" (docs/languages.md#organiser-content). */
 export type TranslatedField = `${ProductText}-${ShopLanguage}`;
@@ -48,6 +49,8 @@ export interface ProductFields extends Record<TranslatedField, string> {
   giftCardMax: string;
   /** Sold only with a voucher that names it: a crew or press ticket (docs/vouchers.md#unlocking-a-hidden-type). */
   voucherOnly: boolean;
+  /** The tax rate it is sold at, by id; empty: the shop's default (docs/taxes.md#settings). */
+  taxRate: string;
   /** The type's name ("Concession"); empty for a product sold without types. */
   typeName: string;
   /** The first product of the group this one is a type of; empty for a product of its own. */
@@ -79,6 +82,7 @@ export const EMPTY_PRODUCT: ProductFields = {
   giftCardMin: '',
   giftCardMax: '',
   voucherOnly: false,
+  taxRate: '',
   typeName: '',
   group: '',
   quotas: [],
@@ -120,6 +124,7 @@ export function productFields(product: Product, zone: string): ProductFields {
     giftCardMin: product.giftCard?.amount ? priceText(product.giftCard.amount.min) : '',
     giftCardMax: product.giftCard?.amount ? priceText(product.giftCard.amount.max) : '',
     voucherOnly: product.voucherOnly === true,
+    taxRate: product.taxRate ?? '',
     typeName: product.typeName ?? '',
     group: product.group ?? '',
     quotas: product.quotas,
@@ -166,17 +171,6 @@ export function newTypeFields(group: Product, zone: string): ProductFields {
 
 /** A new type's id until staff type one: its group's and its name's ("harbour-jazz-night-concession"). */
 export const typeId = (group: string, typeName: string): string => slugify(`${group} ${typeName}`);
-
-/** A readable id from the title: "Harbour Jazz Night" → "harbour-jazz-night". */
-export function slugify(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64);
-}
 
 /** A number as typed (NaN when it is none). */
 export const number = (value: string) => Number(value.trim());
@@ -235,6 +229,7 @@ export function productRecord(fields: ProductFields, zone: string): Record<strin
     }
   }
   if (fields.voucherOnly) record.voucherOnly = true;
+  if (fields.taxRate !== '') record.taxRate = fields.taxRate;
   if (fields.venue.trim() !== '') record.venue = fields.venue.trim();
   if (fields.stock.trim() !== '') record.stock = number(fields.stock);
   if (fields.maxPerOrder.trim() !== '') record.maxPerOrder = number(fields.maxPerOrder);

@@ -63,6 +63,8 @@ export interface ProductContext {
   products: ReadonlyMap<string, Product>;
   /** The ids of the quotas there are. */
   quotaIds: ReadonlySet<string>;
+  /** The ids of the shop's tax rates (docs/taxes.md#settings). */
+  taxRateIds: ReadonlySet<string>;
 }
 
 /** What is wrong with the chosen group, as the rules would refuse it or as it would break the group; undefined when fine. */
@@ -172,6 +174,11 @@ export function validateProduct(
       value.some((quota) => !context.quotaIds.has(quota))
         ? t`A chosen quota is no longer there: please untick it.`
         : undefined,
+    // The rules take only a rate the shop has; one removed since the form opened is said, not refused unexplained.
+    taxRate: (value) =>
+      value === '' || context.taxRateIds.has(value)
+        ? undefined
+        : t`That tax rate is no longer there: choose another, or the shop’s default.`,
     ...Object.fromEntries(
       LANGUAGES.flatMap((language) =>
         PRODUCT_TEXTS.map((text) => [translatedField(text, language), optionalText(TEXT_LIMITS[text])]),

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { Quota } from '../../catalogue';
 import { requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
-import { slugify } from './productForm';
+import { slugify } from '../../../lib/slug';
 
 /** The quota editor's fields, as typed. */
 export interface QuotaFields {

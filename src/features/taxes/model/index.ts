@@ -2,4 +2,17 @@
  * The tax model (docs/taxes.md), pure and shared with trusted code: what the rest of the app may use.
  */
 export { orderTax, rateTax, shareByLargestRemainder, type OrderTax, type TaxLineInput } from './orderTax';
-export { appliedRate, parseTaxRate, parseTaxSettings } from './taxSettings';
+export {
+  appliedRate,
+  isTaxRateId,
+  isZeroKind,
+  needsReason,
+  parseTaxRate,
+  parseTaxSettings,
+  TAX_RATE_KINDS,
+  TAX_TERMS,
+  type TaxRateKind,
+  type TaxRateSetting,
+  type TaxSettings,
+} from './taxSettings';
+export { BASIS_POINTS_PER_WHOLE } from './orderTax';

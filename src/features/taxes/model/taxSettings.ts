@@ -10,8 +10,8 @@ import { BASIS_POINTS_PER_WHOLE, type AppliedRate } from './orderTax';
  * What a rate is: a standard or reduced rate above nothing; a zero rate (taxed, at 0 %); exempt (not taxed, with the
  * reason the invoice must give); outside the scope (not a sale for tax: a gift card, whose tax falls due as it is spent).
  */
-const TAX_RATE_KINDS = ['standard', 'reduced', 'zero', 'exempt', 'outside'] as const;
-type TaxRateKind = (typeof TAX_RATE_KINDS)[number];
+export const TAX_RATE_KINDS = ['standard', 'reduced', 'zero', 'exempt', 'outside'] as const;
+export type TaxRateKind = (typeof TAX_RATE_KINDS)[number];
 
 export interface TaxRateSetting {
   id: string;
@@ -33,7 +33,8 @@ export interface TaxSettings {
   defaultRate: string | null;
 }
 
-const TAX_TERMS = {
+/** The bounds the rules hold a rate to (database.rules.json, taxSettings). */
+export const TAX_TERMS = {
   rateId: /^[a-z0-9][a-z0-9-]{0,31}$/,
   nameLength: 60,
   reasonLength: 200,
@@ -52,6 +53,13 @@ const DEFAULT_TAX_SETTINGS: TaxSettings = {
 const ZERO_KINDS: readonly TaxRateKind[] = ['zero', 'exempt', 'outside'];
 const NEEDS_REASON: readonly TaxRateKind[] = ['exempt', 'outside'];
 
+/** Whether a rate of this kind is 0 % by what it is (zero-rated, exempt, outside the scope). */
+export const isZeroKind = (kind: TaxRateKind): boolean => ZERO_KINDS.includes(kind);
+/** Whether a rate of this kind must say why on the invoice (exempt, outside the scope). */
+export const needsReason = (kind: TaxRateKind): boolean => NEEDS_REASON.includes(kind);
+/** Whether `id` can name a rate: what products' `taxRate` and the rates' keys must be. */
+export const isTaxRateId = (id: string): boolean => TAX_TERMS.rateId.test(id);
+
 /** Text that says something within `length` characters, as stored; '' for anything else. */
 const text = (value: unknown, length: number): string =>
   typeof value === 'string' && value.trim() !== '' && value.length <= length ? value : '';
@@ -62,19 +70,19 @@ const RATE_FIELDS = ['name', 'kind', 'basisPoints', 'reason'];
  * (docs/taxes.md#settings says what each needs).
  */
 export function parseTaxRate(id: string, raw: unknown): TaxRateSetting | null {
-  if (!TAX_TERMS.rateId.test(id) || !isRecord(raw)) return null;
+  if (!isTaxRateId(id) || !isRecord(raw)) return null;
   if (Object.keys(raw).some((field) => !RATE_FIELDS.includes(field))) return null;
   const kind = TAX_RATE_KINDS.find((each) => each === raw.kind);
   const basisPoints = raw.basisPoints;
   const name = text(raw.name, TAX_TERMS.nameLength);
   const reason = text(raw.reason, TAX_TERMS.reasonLength);
   if (!kind || name === '' || typeof basisPoints !== 'number' || !Number.isInteger(basisPoints)) return null;
-  if (ZERO_KINDS.includes(kind) ? basisPoints !== 0 : basisPoints < 1 || basisPoints > BASIS_POINTS_PER_WHOLE) {
+  if (isZeroKind(kind) ? basisPoints !== 0 : basisPoints < 1 || basisPoints > BASIS_POINTS_PER_WHOLE) {
     return null;
   }
   if (raw.reason !== undefined && reason === '') return null;
-  if (NEEDS_REASON.includes(kind) && reason === '') return null;
-  return { id, name, kind, basisPoints, reason: NEEDS_REASON.includes(kind) ? reason : '' };
+  if (needsReason(kind) && reason === '') return null;
+  return { id, name, kind, basisPoints, reason: needsReason(kind) ? reason : '' };
 }
 
 /**

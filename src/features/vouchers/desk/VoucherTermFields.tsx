@@ -2,8 +2,8 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { FormTextField, OutlinedField } from '../../../lib/FormTextField';
-import { Icon } from '../../../lib/Icon';
+import { FormSelectField } from '../../../lib/FormSelectField';
+import { FormTextField } from '../../../lib/FormTextField';
 import type { FormState } from '../../../lib/useForm';
 import { enteredTime } from '../../dashboardKit';
 import { VOUCHER_COMMENT_MAX, VOUCHER_TAG_MAX, VOUCHER_USES_MAX, type VoucherScope } from '../model';
@@ -15,57 +15,6 @@ import { isLocked, type VoucherFields, type VoucherFormContext } from './voucher
 export const VOUCHER_ID_PREFIX = 'voucher';
 
 type VoucherForm = FormState<VoucherFields>;
-
-/** A native select of the form, drawn as its text fields are, with its error or hint below. */
-function SelectField({
-  form,
-  name,
-  label,
-  hint,
-  options,
-  onChange,
-}: {
-  form: VoucherForm;
-  name: 'kind' | 'scope' | 'target';
-  label: string;
-  hint?: string;
-  options: readonly { value: string; label: string }[];
-  onChange?: (value: string) => void;
-}) {
-  const id = `${VOUCHER_ID_PREFIX}-${name}`;
-  const error = form.errors[name];
-  return (
-    <OutlinedField
-      id={id}
-      label={label}
-      required
-      shrink
-      error={Boolean(error)}
-      helper={{ id: `${id}-helper-text`, text: error ?? hint ?? '' }}
-    >
-      <select
-        id={id}
-        className="field__input"
-        value={form.fields[name]}
-        onChange={(event) =>
-          onChange
-            ? onChange(event.target.value)
-            : form.change({ [name]: event.target.value } as Partial<VoucherFields>)
-        }
-        onBlur={() => form.blur(name)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={`${id}-helper-text`}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Icon name="arrowDropDown" className="field__select-icon" />
-    </OutlinedField>
-  );
-}
 
 /** What a voucher does and applies to, as fields; once used, or made to hold places, said and kept as it is. */
 function WhatItDoes({ form, context }: { form: VoucherForm; context: VoucherFormContext }) {
@@ -103,8 +52,10 @@ function WhatItDoes({ form, context }: { form: VoucherForm; context: VoucherForm
   const targetLabel = scope === 'product' ? t`Product` : scope === 'event' ? t`Event` : t`Quota`;
   return (
     <>
-      <SelectField
+      <FormSelectField
         form={form}
+        idPrefix={VOUCHER_ID_PREFIX}
+        required
         name="kind"
         label={t`What it does`}
         options={[
@@ -136,8 +87,10 @@ function WhatItDoes({ form, context }: { form: VoucherForm; context: VoucherForm
           slotProps={{ htmlInput: { inputMode: kind === 'percent' ? 'numeric' : 'decimal' } }}
         />
       )}
-      <SelectField
+      <FormSelectField
         form={form}
+        idPrefix={VOUCHER_ID_PREFIX}
+        required
         name="scope"
         label={t`What it applies to`}
         options={[
@@ -150,8 +103,10 @@ function WhatItDoes({ form, context }: { form: VoucherForm; context: VoucherForm
         hint={t`Never a gift card: no voucher lowers its price.`}
       />
       {scope !== 'shop' && (
-        <SelectField
+        <FormSelectField
           form={form}
+          idPrefix={VOUCHER_ID_PREFIX}
+          required
           name="target"
           label={targetLabel}
           options={[

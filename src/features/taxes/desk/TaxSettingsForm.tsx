@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { updateValues } from '../../../firebase/database';
+import { paths } from '../../../firebase/paths';
+import { FormSelectField } from '../../../lib/FormSelectField';
+import { useForm } from '../../../lib/useForm';
+import { saveOnline } from '../../dashboardKit';
+import type { TaxSettings } from '../model';
+import { countryOptions } from './countries';
+import { rateLabel } from './rateWords';
+import { taxSettingsFields, taxSettingsWrites, validateTaxSettings } from './taxForm';
+
+const ID = 'tax-settings';
+
+/** Whether the shop charges tax, how its prices are meant, its country and its default rate; saved together. */
+export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
+  const { t, i18n } = useLingui();
+  const form = useForm({
+    initial: taxSettingsFields(settings),
+    validate: (fields) => validateTaxSettings(fields, settings.rates),
+    idPrefix: ID,
+    submit: (fields) =>
+      saveOnline(
+        () => updateValues(paths.taxSettings, taxSettingsWrites(fields)),
+        fields.on
+          ? t`Orders placed from now on are taxed this way; those placed before keep their tax.`
+          : t`Orders placed from now on are charged no tax; those placed before keep their tax.`,
+      ),
+  });
+  const { fields } = form;
+  const changedElsewhere =
+    JSON.stringify(taxSettingsFields(settings)) !== JSON.stringify(fields) && !form.busy && !form.problem;
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void form.onSubmit(event)} aria-label={t`Tax`}>
+      {form.problem && (
+        <Alert severity="error" role="alert">
+          {form.problem}
+        </Alert>
+      )}
+      <FormControlLabel
+        control={
+          <Switch id={`${ID}-on`} checked={fields.on} onChange={(event) => form.update('on', event.target.checked)} />
+        }
+        label={t`Charge tax on what the shop sells`}
+      />
+      <Stack component="fieldset" spacing={0.5} sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" sx={{ fontWeight: 600 }}>
+          <Trans>Prices as you enter them</Trans>
+        </Typography>
+        <RadioGroup
+          sx={{ gap: 1 }}
+          value={fields.pricesIncludeTax ? 'gross' : 'net'}
+          onChange={(event) => form.update('pricesIncludeTax', event.target.value === 'gross')}
+        >
+          <FormControlLabel
+            value="gross"
+            control={<Radio />}
+            label={t`Include tax: the price shown is what buyers pay (usual when selling to the public)`}
+          />
+          <FormControlLabel
+            value="net"
+            control={<Radio />}
+            label={t`Exclude tax: tax is added to the price at checkout (usual when selling to businesses)`}
+          />
+        </RadioGroup>
+      </Stack>
+      <FormSelectField
+        form={form}
+        idPrefix={ID}
+        name="country"
+        label={t`The shop’s country`}
+        hint={t`Where the shop is registered for tax; invoices name it.`}
+        options={[{ value: '', label: t`Not chosen` }, ...countryOptions(i18n.locale)]}
+      />
+      <FormSelectField
+        form={form}
+        idPrefix={ID}
+        name="defaultRate"
+        label={t`Default rate`}
+        required={fields.on}
+        hint={t`For every product and ticket type that names no rate of its own.`}
+        options={[
+          { value: '', label: t`Choose…` },
+          ...settings.rates.map((rate) => ({ value: rate.id, label: rateLabel(rate) })),
+        ]}
+      />
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Button type="submit" variant="contained" disabled={form.busy}>
+          {form.busy ? <Trans>Saving…</Trans> : <Trans>Save tax settings</Trans>}
+        </Button>
+        {changedElsewhere && (
+          <>
+            <Typography variant="body2" color="textSecondary">
+              <Trans>The live settings differ from this form.</Trans>
+            </Typography>
+            <Button onClick={() => form.setFields(taxSettingsFields(settings))}>
+              <Trans>Discard my changes</Trans>
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+/**
+ * What other features may use of taxes' screens (docs/taxes.md): a rate's name as the desk shows it. The pure tax
+ * model, shared with trusted code, is `./model` and has an index of its own.
+ */
+export { rateLabel } from './desk/rateWords';
