@@ -16,3 +16,4 @@ export {
   type TaxSettings,
 } from './taxSettings';
 export { BASIS_POINTS_PER_WHOLE } from './orderTax';
+export { checkVatId } from './vatId';
