@@ -10,3 +10,4 @@ export { queuedAnswer, type QueueOfTrustedCode } from './queuedAnswer';
 export { SendButtons } from './SendButtons';
 export { downloadCsv, toCsv } from './csv';
 export { EditorDialog } from './EditorDialog';
+export { LiveFormActions } from './LiveFormActions';

@@ -1,12 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { setValue } from '../../../firebase/database';
 import { mainLanguageAtom, siteAtom } from '../../../state/atoms';
@@ -14,7 +12,7 @@ import { LANGUAGES, languageName } from '../../../i18n/languages';
 import { categoryNamesAtom, taglinesAtom } from '../../site';
 import { FormTextField, FormTextFields, type TextFieldSpec } from '../../../lib/FormTextField';
 import { useForm } from '../../../lib/useForm';
-import { saveOnline, enteredTime, Section } from '../../dashboardKit';
+import { LiveFormActions, saveOnline, enteredTime, Section } from '../../dashboardKit';
 import {
   launchZone,
   propertiesFields,
@@ -142,21 +140,12 @@ export function PropertiesEditor() {
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <FormTextFields form={form} idPrefix="site" fields={textFields(i18n, translatedTaglines)} />
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Button type="submit" variant="contained" disabled={form.busy}>
-            {form.busy ? <Trans>Saving…</Trans> : <Trans>Save site details</Trans>}
-          </Button>
-          {changedElsewhere && (
-            <>
-              <Typography variant="body2" color="textSecondary">
-                <Trans>The live details differ from this form.</Trans>
-              </Typography>
-              <Button onClick={() => form.setFields(live)}>
-                <Trans>Discard my changes</Trans>
-              </Button>
-            </>
-          )}
-        </Stack>
+        <LiveFormActions
+          busy={form.busy}
+          save={t`Save site details`}
+          differs={changedElsewhere ? t`The live details differ from this form.` : null}
+          onDiscard={() => form.setFields(live)}
+        />
       </Stack>
     </Section>
   );

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -13,7 +12,7 @@ import { FormTextField } from '../../../lib/FormTextField';
 import { useForm, type FormState } from '../../../lib/useForm';
 import { paymentSettingsAtom } from '../paymentSettingsState';
 import { PAYMENT_TERMS, type PaymentSettings } from '../model';
-import { saveOnline, Section } from '../../dashboardKit';
+import { LiveFormActions, saveOnline, Section } from '../../dashboardKit';
 import { HoldsJobStatus } from './HoldsJobStatus';
 import { paymentSettingsRecord, paymentsFields, validatePayments, type PaymentsFields } from './paymentsForm';
 
@@ -167,21 +166,12 @@ function PaymentsForm({ settings }: { settings: PaymentSettings }) {
           <Trans>Every method is off: checkout will offer pay at the door.</Trans>
         </Alert>
       )}
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Button type="submit" variant="contained" disabled={form.busy}>
-          {form.busy ? <Trans>Saving…</Trans> : <Trans>Save payments</Trans>}
-        </Button>
-        {changedElsewhere && (
-          <>
-            <Typography variant="body2" color="textSecondary">
-              <Trans>The live settings differ from this form.</Trans>
-            </Typography>
-            <Button onClick={() => form.setFields(paymentsFields(settings))}>
-              <Trans>Discard my changes</Trans>
-            </Button>
-          </>
-        )}
-      </Stack>
+      <LiveFormActions
+        busy={form.busy}
+        save={t`Save payments`}
+        differs={changedElsewhere ? t`The live settings differ from this form.` : null}
+        onDiscard={() => form.setFields(paymentsFields(settings))}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -11,7 +10,7 @@ import { updateValues } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
 import { FormSelectField } from '../../../lib/FormSelectField';
 import { useForm } from '../../../lib/useForm';
-import { saveOnline } from '../../dashboardKit';
+import { LiveFormActions, saveOnline } from '../../dashboardKit';
 import type { TaxSettings } from '../model';
 import { countryOptions } from './countries';
 import { rateLabel } from './rateWords';
@@ -91,21 +90,12 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           ...settings.rates.map((rate) => ({ value: rate.id, label: rateLabel(rate) })),
         ]}
       />
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Button type="submit" variant="contained" disabled={form.busy}>
-          {form.busy ? <Trans>Saving…</Trans> : <Trans>Save tax settings</Trans>}
-        </Button>
-        {changedElsewhere && (
-          <>
-            <Typography variant="body2" color="textSecondary">
-              <Trans>The live settings differ from this form.</Trans>
-            </Typography>
-            <Button onClick={() => form.setFields(taxSettingsFields(settings))}>
-              <Trans>Discard my changes</Trans>
-            </Button>
-          </>
-        )}
-      </Stack>
+      <LiveFormActions
+        busy={form.busy}
+        save={t`Save tax settings`}
+        differs={changedElsewhere ? t`The live settings differ from this form.` : null}
+        onDiscard={() => form.setFields(taxSettingsFields(settings))}
+      />
     </Stack>
   );
 }
