@@ -62,3 +62,18 @@ export function formatList(
   }
   return found.format(items);
 }
+
+const fieldFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as a form field shows it for editing: the locale's decimal mark ("12.5" in English, "12,5" in German), at
+ * most two decimals, no grouping, so that what is shown reads back as typed. A price, a tax rate's percentage.
+ */
+export function fieldDecimal(value: number, locale: string): string {
+  let found = fieldFormatters.get(locale);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 });
+    fieldFormatters.set(locale, found);
+  }
+  return found.format(value);
+}

@@ -3,6 +3,7 @@ import { PRODUCT_TEXTS, type Product, type ProductText } from '../../catalogue';
 import { LANGUAGES, type ShopLanguage } from '../../../i18n/languages';
 import { fromLocalInput, toLocalInput } from '../../dashboardKit';
 import { slugify } from '../../../lib/slug';
+import { fieldDecimal } from '../../../lib/format';
 
 /** A text in another language, as the form names it: "title-de-DE" (docs/languages.md#organiser-content). */
 export type TranslatedField = `${ProductText}-${ShopLanguage}`;
@@ -183,8 +184,7 @@ export const priceNumber = (value: string) =>
   /^\d+([.,]\d{1,2})?$/.test(value.trim()) ? number(value.replace(',', '.')) : NaN;
 
 /** A price as the reader's language writes it in a field: "12.5" in English, "12,5" in German. */
-const priceText = (price: number) =>
-  new Intl.NumberFormat(i18n.locale, { useGrouping: false, maximumFractionDigits: 2 }).format(price);
+const priceText = (price: number) => fieldDecimal(price, i18n.locale);
 
 /** The types of `id`: the products that name it as their group. */
 export const typesOf = (id: string, products: Iterable<Product>): Product[] =>

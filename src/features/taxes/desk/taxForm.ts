@@ -6,6 +6,7 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { requiredText, validateFields, type FieldErrors } from '../../../lib/forms';
 import { slugify } from '../../../lib/slug';
+import { fieldDecimal } from '../../../lib/format';
 import {
   BASIS_POINTS_PER_WHOLE,
   isZeroKind,
@@ -69,8 +70,7 @@ export interface TaxRateFields {
 export const EMPTY_TAX_RATE: TaxRateFields = { name: '', kind: 'standard', percent: '', reason: '' };
 
 /** A rate's size as a percentage the reader's language writes: 550 → "5.5" in English, "5,5" in German. */
-export const percentText = (basisPoints: number): string =>
-  new Intl.NumberFormat(i18n.locale, { useGrouping: false, maximumFractionDigits: 2 }).format(basisPoints / 100);
+export const percentText = (basisPoints: number): string => fieldDecimal(basisPoints / 100, i18n.locale);
 
 export const taxRateFields = (rate: TaxRateSetting): TaxRateFields => ({
   name: rate.name,
