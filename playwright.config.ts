@@ -66,10 +66,12 @@ export default defineConfig({
       },
     },
   ],
-  // The e2e build (.env.e2e) expects its database on a port of its own; tests relay it to their own servers.
+  // The e2e build (.env.e2e) expects its database on a port of its own; tests relay it to their own servers. Its app
+  // server relays a page's calls to trusted code to the test's own, on the port its cookie names
+  // (docs/testing.md#trusted-code-on-a-port-of-the-tests-own).
   webServer: [
     {
-      command: `npm run --silent build:e2e && npx vite preview --outDir dist-e2e --port ${PORT} --strictPort`,
+      command: `npm run --silent build:e2e && npx tsx tests/e2e/appServer.ts ${PORT}`,
       url: `http://localhost:${PORT}/home`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -7,50 +7,25 @@ import { FilePersistence } from '../../server/persistence/journal';
 import { compileRules } from '../../server/rules';
 import { DEFAULT_NAMESPACE, startDatabaseServer, type DatabaseServer } from '../../server/server';
 import { adminQueueDatabase } from '../../functions/src/orders/adminQueueDatabase';
-import { allocateRequest } from '../../functions/src/orders/allocateEndpoint';
-import { createAllocator, type Allocator } from '../../functions/src/orders/allocator';
+import { createAllocator } from '../../functions/src/orders/allocator';
 import { markApplier } from '../../functions/src/payments/marks';
 import { cancelApplier } from '../../functions/src/payments/cancel';
-import type { EndpointAnswer } from '../../functions/src/endpointAnswer';
-import {
-  applyCancelsRequest,
-  applyMarksRequest,
-  applyRefundsRequest,
-} from '../../functions/src/payments/marksEndpoint';
 import { refundApplier } from '../../functions/src/payments/refunds';
-import { ALLOCATE_ENDPOINT, ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
-import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
 import { giftCardDeskApplier } from '../../functions/src/giftcards/deskRequests';
-import { applyGiftCardRequestsRequest } from '../../functions/src/giftcards/deskEndpoint';
-import {
-  CARD_PAYMENT_ENDPOINT,
-  PAYMENT_MARKS_ENDPOINT,
-  PAYMENT_METHOD_ENDPOINT,
-  PAYMENT_REFUNDS_ENDPOINT,
-  TICKET_HOLDER_ENDPOINT,
-} from '../../src/features/payments/model/paymentEndpoint';
-import { cardPaymentRequest } from '../../functions/src/payments/cardEndpoints';
-import { paymentMethodChanger, paymentMethodRequest } from '../../functions/src/payments/methodChange';
-import { ticketHolderChanger, ticketHolderRequest } from '../../functions/src/orders/ticketHolder';
-import { startCardStack, type CardStack } from './cardStack';
-import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
-import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
-import { callerDirect, findOrderRequest, orderLinkRequest, sendMailRequest } from '../../functions/src/mail/endpoints';
-import { sendSoon, trustedMail, type TrustedMail } from '../../functions/src/mail/trustedMail';
-import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
-import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
-import { giftCardBalanceLimits, giftCardBalanceRequest } from '../../functions/src/giftcards/balance';
-import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
-import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from '../../src/features/waitinglist/model/endpoints';
-import { WAITING_DESK_ENDPOINT } from '../../src/features/waitinglist/model/deskEndpoint';
+import { paymentMethodChanger } from '../../functions/src/payments/methodChange';
+import { ticketHolderChanger } from '../../functions/src/orders/ticketHolder';
+import { sendSoon, trustedMail } from '../../functions/src/mail/trustedMail';
+import { giftCardBalanceLimits } from '../../functions/src/giftcards/balance';
 import { waitingDeskApplier } from '../../functions/src/waitinglist/deskRequests';
-import { applyWaitingListRequestsRequest } from '../../functions/src/waitinglist/deskEndpoint';
-import { VOUCHER_DESK_ENDPOINT } from '../../src/features/vouchers/model/deskEndpoint';
 import { voucherDeskApplier } from '../../functions/src/vouchers/deskRequests';
-import { applyVoucherRequestsRequest } from '../../functions/src/vouchers/deskEndpoint';
-import { waitingListLimits, waitingListRequest, type WaitingListDeps } from '../../functions/src/waitinglist/join';
+import { waitingListLimits } from '../../functions/src/waitinglist/join';
 import { runHoldsJob } from '../../functions/src/payments/holdsJob';
-import { voucherCheckLimits, voucherCheckRequest, type VoucherCheckLimits } from '../../functions/src/vouchers/check';
+import { voucherCheckLimits } from '../../functions/src/vouchers/check';
+import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
+import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
+import { startCardStack, type CardStack } from './cardStack';
+import { TRUSTED_PORT_COOKIE } from './trustedCookie';
+import { startTrustedServer, type TrustedCode, type TrustedServer } from './trustedServer';
 
 /** The port the e2e build (.env.e2e) expects the database on. */
 const APP_DATABASE_PORT = 9100;
@@ -87,28 +62,6 @@ export interface LiveDatabase {
   connect(context: BrowserContext): Promise<{ setOffline(offline: boolean): Promise<void> }>;
 }
 
-/** Trusted code as `vite preview` runs it, working on the test's own database. */
-interface TrustedCode {
-  allocator: Allocator;
-  applyMarks: ReturnType<typeof markApplier>;
-  applyRefunds: ReturnType<typeof refundApplier>;
-  applyCancels: ReturnType<typeof cancelApplier>;
-  applyGiftCardRequests: ReturnType<typeof giftCardDeskApplier>;
-  applyWaitingListRequests: ReturnType<typeof waitingDeskApplier>;
-  applyVoucherRequests: ReturnType<typeof voucherDeskApplier>;
-  changeMethod: ReturnType<typeof paymentMethodChanger>;
-  changeHolder: ReturnType<typeof ticketHolderChanger>;
-  mail: TrustedMail;
-  /** The balance endpoint's limits (functions/src/giftcards/balance.ts). */
-  balanceLimits: ReturnType<typeof giftCardBalanceLimits>;
-  /** The voucher check's limits (functions/src/vouchers/check.ts). */
-  voucherLimits: VoucherCheckLimits;
-  /** Joining and leaving the waiting list (functions/src/waitinglist/join.ts), on trusted code's connection. */
-  waitingList: WaitingListDeps;
-  /** The test's own card provider, started at the first card payment. */
-  cards: () => Promise<CardStack>;
-}
-
 async function readSeed(): Promise<unknown> {
   return JSON.parse(await readFile(new URL('../../seed/database.json', import.meta.url), 'utf8'));
 }
@@ -138,114 +91,23 @@ function relay(socket: WebSocketRoute, port: () => number, open: Set<WebSocketRo
 }
 
 /**
- * Routes the pages' database sockets to the test's server while `online()` says so; refuses them otherwise. The
- * app's call to trusted code that settles the order queue is answered by the same module `vite preview` and the
- * Cloud Function use, here working on the test's own database.
+ * Routes the pages' database sockets to the test's server while `online()` says so, and refuses them otherwise; names
+ * the test's trusted code (the same modules `vite preview` and the Cloud Functions use, on the test's own database) to
+ * the app server, which relays the pages' calls to it.
  */
 async function connectPages(
   context: BrowserContext,
   port: () => number,
   online: () => boolean,
   open: Set<WebSocketRoute>,
-  trusted: () => TrustedCode,
+  trusted: TrustedServer,
+  appUrl: string,
 ) {
   await context.routeWebSocket(new RegExp(`^ws://[^/]+:${APP_DATABASE_PORT}/`), (socket) => {
     if (online()) relay(socket, port, open);
     else void socket.close();
   });
-  await context.route(`**${ALLOCATE_ENDPOINT}`, async (route) => {
-    if (!online()) return route.abort('internetdisconnected');
-    const { allocator, mail } = trusted();
-    const answer = await allocateRequest(allocator, route.request().method(), () => sendSoon(mail.sender));
-    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-  });
-  // The queues staff fill (payments, refunds, cancels, gift cards, the waiting list, vouchers that hold places),
-  // applied as allocateOrders does.
-  const queues: [string, (code: TrustedCode, method: string, sent: () => void) => Promise<EndpointAnswer>][] = [
-    [PAYMENT_MARKS_ENDPOINT, (code, method, sent) => applyMarksRequest(code.applyMarks, method, sent)],
-    [PAYMENT_REFUNDS_ENDPOINT, (code, method, sent) => applyRefundsRequest(code.applyRefunds, method, sent)],
-    [ORDER_CANCEL_ENDPOINT, (code, method, sent) => applyCancelsRequest(code.applyCancels, method, sent)],
-    [
-      GIFT_CARD_DESK_ENDPOINT,
-      (code, method, sent) => applyGiftCardRequestsRequest(code.applyGiftCardRequests, method, sent),
-    ],
-    [WAITING_DESK_ENDPOINT, (code, method) => applyWaitingListRequestsRequest(code.applyWaitingListRequests, method)],
-    [VOUCHER_DESK_ENDPOINT, (code, method) => applyVoucherRequestsRequest(code.applyVoucherRequests, method)],
-  ];
-  for (const [endpoint, apply] of queues) {
-    await context.route(`**${endpoint}`, async (route) => {
-      if (!online()) return route.abort('internetdisconnected');
-      const code = trusted();
-      const answer = await apply(code, route.request().method(), () => sendSoon(code.mail.sender));
-      await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-    });
-  }
-  // The order page's "Pay by card", as `vite preview` and the Cloud Function allocateOrders answer it.
-  await context.route(`**${CARD_PAYMENT_ENDPOINT}`, async (route) => {
-    if (!online()) return route.abort('internetdisconnected');
-    const { cards, mail } = trusted();
-    const request = route.request();
-    const body: unknown = request.postData() ? request.postDataJSON() : undefined;
-    const answer = await cardPaymentRequest((await cards()).services, request.method(), body);
-    sendSoon(mail.sender);
-    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-  });
-  // "Pay another way", the same.
-  await context.route(`**${PAYMENT_METHOD_ENDPOINT}`, async (route) => {
-    if (!online()) return route.abort('internetdisconnected');
-    const { changeMethod, mail } = trusted();
-    const request = route.request();
-    const body: unknown = request.postData() ? request.postDataJSON() : undefined;
-    const answer = await paymentMethodRequest(changeMethod, request.method(), body);
-    sendSoon(mail.sender);
-    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-  });
-  // The order page's "Change name" on a ticket, the same.
-  await context.route(`**${TICKET_HOLDER_ENDPOINT}`, async (route) => {
-    if (!online()) return route.abort('internetdisconnected');
-    const request = route.request();
-    const body: unknown = request.postData() ? request.postDataJSON() : undefined;
-    const answer = await ticketHolderRequest(trusted().changeHolder, request.method(), body);
-    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-  });
-  // The mail sender's endpoints, a gift card's balance and the voucher check, as `vite preview` and the Cloud
-  // Function orderMail answer them.
-  const E2E_CALLER = callerDirect('e2e');
-  const relayed = [
-    SEND_MAIL_ENDPOINT,
-    FIND_ORDER_ENDPOINT,
-    ORDER_LINK_ENDPOINT,
-    GIFT_CARD_BALANCE_ENDPOINT,
-    VOUCHER_CHECK_ENDPOINT,
-    WAITING_JOIN_ENDPOINT,
-    WAITING_LEAVE_ENDPOINT,
-  ];
-  await context.route(new RegExp(`(${relayed.join('|')})$`), async (route) => {
-    if (!online()) return route.abort('internetdisconnected');
-    const { mail, balanceLimits, voucherLimits, waitingList } = trusted();
-    const request = route.request();
-    const path = new URL(request.url()).pathname;
-    const body: unknown = request.postData() ? request.postDataJSON() : undefined;
-    const answer =
-      path === SEND_MAIL_ENDPOINT
-        ? await sendMailRequest(mail.sender, request.method())
-        : path === FIND_ORDER_ENDPOINT
-          ? await findOrderRequest({ ...mail, limit: mail.findLimit }, request.method(), body, E2E_CALLER)
-          : path === GIFT_CARD_BALANCE_ENDPOINT
-            ? await giftCardBalanceRequest({ read: mail.db.read, ...balanceLimits }, request.method(), body, E2E_CALLER)
-            : path === VOUCHER_CHECK_ENDPOINT
-              ? await voucherCheckRequest({ read: mail.db.read, ...voucherLimits }, request.method(), body, E2E_CALLER)
-              : path === WAITING_JOIN_ENDPOINT || path === WAITING_LEAVE_ENDPOINT
-                ? await waitingListRequest(
-                    waitingList,
-                    path === WAITING_LEAVE_ENDPOINT,
-                    request.method(),
-                    body,
-                    E2E_CALLER,
-                  ).finally(() => void mail.sendWaiting(waitingList.db).catch(() => undefined))
-                : await orderLinkRequest(mail.db, mail.linkLimit, request.method(), body, E2E_CALLER);
-    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
-  });
+  await context.addCookies([{ name: TRUSTED_PORT_COOKIE, value: String(trusted.port), url: appUrl }]);
 }
 
 /**
@@ -259,6 +121,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
   db: [
     async ({ context, dbPort, baseURL }, provide) => {
       const dir = await mkdtemp(join(tmpdir(), 'storefront-e2e-'));
+      const appUrl = new URL(baseURL ?? 'http://localhost:4173').origin;
       const rulesText = await readFile(new URL('../../database.rules.json', import.meta.url), 'utf8');
       const rules = compileRules(rulesText);
       let port = dbPort;
@@ -286,7 +149,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
         const databaseUrl = `http://127.0.0.1:${port}?ns=${DEFAULT_NAMESPACE}`;
         if (trustedCode) return trustedCode;
         const db = (queue ??= adminQueueDatabase(databaseUrl));
-        const shopUrl = new URL(baseURL ?? 'http://localhost:4173').origin;
+        const shopUrl = appUrl;
         const mail = trustedMail({
           smtpUrl: `smtp://127.0.0.1:${mailbox.smtpPort}`,
           from: 'tickets@storefront.test',
@@ -318,12 +181,14 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
         };
         return trustedCode;
       };
+      const trustedServer = await startTrustedServer(allocate);
       await connectPages(
         context,
         () => port,
         () => online,
         open,
-        allocate,
+        trustedServer,
+        appUrl,
       );
 
       const rest = async (path: string, init?: RequestInit) => {
@@ -375,7 +240,8 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
             () => port,
             () => otherOnline,
             sockets,
-            allocate,
+            trustedServer,
+            appUrl,
           );
           return {
             setOffline: async (offline: boolean) => {
@@ -393,7 +259,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
       });
       // The page may still be asking trusted code (the order page follows a payment): those calls are answered no
       // more, and one under way when its database closes is no error of the test's.
-      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await trustedServer.close();
       await (await cardStack)?.close();
       await queue?.close();
       await trustedCode?.mail.close();
