@@ -17,6 +17,7 @@ import { MemoryPersistence } from '../server/persistence/memory';
 import { compileRules } from '../server/rules/index';
 import { ALLOCATOR_UID, requestRecord } from '../src/features/orders/orderRequest';
 import { DEFAULT_PAYMENT_SETTINGS } from '../src/features/payments/model/paymentSettings';
+import { parseTaxSettings } from '../src/features/taxes/model';
 import { percentile } from './liveApp';
 
 const NS = 'bench';
@@ -59,7 +60,7 @@ export function runRulesBatchBench(requests = 250, repeats = 15) {
   const { tree, queued } = waitingQueue(requests);
   const stored = (tree as { products: Record<string, unknown> }).products;
   const products = readProducts(new Map(productsNamed(queued).map((id) => [id, stored[id]])));
-  const terms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', now: NOW };
+  const terms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', tax: parseTaxSettings(undefined), now: NOW };
   const { update } = settleBatch(queued, products, new Map(), terms);
   const database = new Database(new MemoryPersistence(), new Map([[NS, tree]]), compileRules(RULES));
   const allocator = { admin: false, auth: { uid: ALLOCATOR_UID, provider: 'custom', token: {} } } as const;

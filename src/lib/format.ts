@@ -77,3 +77,15 @@ export function fieldDecimal(value: number, locale: string): string {
   }
   return found.format(value);
 }
+
+const percentFormatters = new Map<string, Intl.NumberFormat>();
+
+/** A rate in basis points as the locale writes a percentage: "20%", "5.5%" in English, "20 %", "5,5 %" in German. */
+export function formatPercent(basisPoints: number, locale: string): string {
+  let found = percentFormatters.get(locale);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+    percentFormatters.set(locale, found);
+  }
+  return found.format(basisPoints / 10_000);
+}

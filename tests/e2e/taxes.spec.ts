@@ -1,6 +1,36 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
-import { failOnPageErrors } from './support';
+import { confirmedOrder, expectHeading, failOnPageErrors } from './support';
 import { checkScreen } from './screenCheck';
+
+/** UK VAT as staff set it on the desk: 20 % by default, a zero rate beside it. */
+const UK_VAT = {
+  on: true,
+  pricesIncludeTax: true,
+  country: 'GB',
+  defaultRate: 'standard',
+  rates: {
+    standard: { name: 'Standard', kind: 'standard', basisPoints: 2000 },
+    zero: { name: 'Zero', kind: 'zero', basisPoints: 0 },
+  },
+};
+
+/** A guest's wishlist of a £12.50 ticket (taxed at the default) and a £14 mug (zero-rated), at checkout. */
+async function checkoutTicketAndMug(page: Page) {
+  await page.goto('/products');
+  for (const title of ['Folk in the Round', 'Enamel Camp Mug'])
+    await page.getByRole('button', { name: `Add ${title} to wishlist` }).click();
+  await page.getByRole('link', { name: /^Wishlist/ }).click();
+  await page.getByRole('link', { name: 'Go to checkout' }).click();
+  await expectHeading(page, 'Checkout');
+}
+
+async function reserve(page: Page) {
+  await page.getByRole('textbox', { name: 'Name' }).fill('Robin Ash');
+  await page.getByRole('textbox', { name: 'Email' }).fill('robin@example.com');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' })).toBeVisible({ timeout: 20_000 });
+}
 
 test.beforeEach(({ page }) => failOnPageErrors(page));
 
@@ -83,4 +113,62 @@ test('staff set the shop to UK VAT with a zero rate, and tax a product at it (do
   await confirm.getByRole('button', { name: 'Remove rate' }).click();
   await expect(rates.getByRole('listitem')).toHaveText([/^Standard/]);
   expect(await db.read('taxSettings/rates/books')).toBeNull();
+});
+
+test('with prices that include VAT, checkout, the confirmation, the order page and the email say what it includes (docs/taxes.md#the-orders-tax)', async ({
+  page,
+  db,
+}) => {
+  await db.write('taxSettings', UK_VAT);
+  await db.write('products/enamel-mug/taxRate', 'zero');
+  await checkoutTicketAndMug(page);
+  const summary = page.getByRole('region', { name: 'Your order' });
+  // £12.50 at 20 % included holds £2.08 of tax; the zero-rated mug none, so it is not listed.
+  await expect(summary.getByTestId('order-tax')).toHaveText(['Includes Standard at 20%: £2.08']);
+  await expect(summary.getByTestId('checkout-total')).toHaveText('£26.50');
+  await reserve(page);
+  await expect(page.getByTestId('order-tax')).toHaveText(['Includes Standard at 20%: £2.08']);
+  const { uid, id } = await confirmedOrder(page, db);
+  expect(await db.read(`orders/${uid}/${id}/tax`)).toMatchObject({
+    included: true,
+    currency: 'GBP',
+    tax: 208,
+    rates: { standard: { name: 'Standard', basisPoints: 2000, tax: 208 }, zero: { tax: 0 } },
+  });
+  expect(await db.read(`orders/${uid}/${id}/pay/due`)).toBe(2650);
+
+  // A later change of the rate changes nothing the order says.
+  await db.write('taxSettings/rates/standard/basisPoints', 500);
+  await page.goto(`/order#${(await db.read(`orders/${uid}/${id}/link`)) as string}`);
+  await expect(page.getByText('Total £26.50')).toBeVisible();
+  await expect(page.getByTestId('order-tax')).toHaveText(['Includes Standard at 20%: £2.08']);
+  await checkScreen(page, 'order-page-with-tax');
+
+  await expect
+    .poll(() => db.mailbox.messages().filter((m) => m.recipients.includes('robin@example.com')).length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  const mail = db.mailbox.messages().find((m) => m.recipients.includes('robin@example.com'))!.parsed;
+  expect(mail.text).toContain('Total: £26.50\nIncludes Standard at 20%: £2.08');
+  expect(mail.html).toContain('Includes Standard at 20%');
+});
+
+test('with prices that exclude VAT, the tax comes on top: checkout follows staff switching, and the order asks for it', async ({
+  page,
+  db,
+}) => {
+  await db.write('taxSettings', UK_VAT);
+  await db.write('products/enamel-mug/taxRate', 'zero');
+  await checkoutTicketAndMug(page);
+  const summary = page.getByRole('region', { name: 'Your order' });
+  await expect(summary.getByTestId('checkout-total')).toHaveText('£26.50');
+  await db.write('taxSettings/pricesIncludeTax', false);
+  await expect(summary.getByTestId('order-tax')).toHaveText(['Standard at 20%: £2.50']);
+  await expect(summary.getByTestId('checkout-total')).toHaveText('£29.00');
+  await reserve(page);
+  await expect(page.getByText('Total: £29.00')).toBeVisible();
+  const { uid, id } = await confirmedOrder(page, db);
+  expect(await db.read(`orders/${uid}/${id}/pay/due`)).toBe(2900);
+  expect(await db.read(`orders/${uid}/${id}/total`)).toBe(29);
 });

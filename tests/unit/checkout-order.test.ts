@@ -144,6 +144,7 @@ describe('checkout: what stops a buyer from reserving', () => {
     blocked: false,
     catalogue: 'live',
     payments: true,
+    taxes: true,
     opens: null,
   } as const;
 
@@ -165,6 +166,10 @@ describe('checkout: what stops a buyer from reserving', () => {
 
   it('waits until the shop has said how buyers may pay', () => {
     expect(checkoutBlock({ ...live, payments: false })).toBe('Checking how the shop takes payment…');
+  });
+
+  it('waits until the shop has said how it taxes, which can change what the order comes to', () => {
+    expect(checkoutBlock({ ...live, taxes: false })).toBe('Checking what your order comes to…');
   });
 
   it('asks for the wishlist to be put right', () => {

@@ -9,9 +9,15 @@ import type { Product } from '../../src/features/catalogue/product';
 import { settleBatch, type QueuedRequest, type ShopTerms } from '../../functions/src/orders/settle';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
+import { parseTaxSettings } from '../../src/features/taxes/model';
 import { deskIndexWrites } from '../../src/features/orders/deskIndex';
 
-const TERMS: ShopTerms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', now: Date.UTC(2026, 10, 26) };
+const TERMS: ShopTerms = {
+  payments: DEFAULT_PAYMENT_SETTINGS,
+  currency: 'GBP',
+  tax: parseTaxSettings(undefined),
+  now: Date.UTC(2026, 10, 26),
+};
 const INCREMENT = (by: number) => ({ '.sv': { increment: by } });
 const request = (uid: string, at: number, lines: Record<string, number>): QueuedRequest => ({
   uid,

@@ -12,6 +12,7 @@ import { refusal } from '../../src/features/checkout/placeOrder';
 import { giveUp, queueOrder, settleBatch, type QueuedRequest, type ShopTerms } from '../../functions/src/orders/settle';
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
+import { parseTaxSettings } from '../../src/features/taxes/model';
 import { newGiftCardRecord, parseGiftCard } from '../../src/features/giftcards/model/giftCard';
 
 const request = (
@@ -25,7 +26,12 @@ const request = (
 });
 const INCREMENT = (by: number) => ({ '.sv': { increment: by } });
 /** The shop as it was before payments: pay at the door, in pounds. */
-const TERMS: ShopTerms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', now: Date.UTC(2026, 10, 26) };
+const TERMS: ShopTerms = {
+  payments: DEFAULT_PAYMENT_SETTINGS,
+  currency: 'GBP',
+  tax: parseTaxSettings(undefined),
+  now: Date.UTC(2026, 10, 26),
+};
 const kinds = (batch: ReturnType<typeof settleBatch>) => batch.decisions.map((d) => `${d.uid}:${d.answer?.kind}`);
 
 describe('settling a batch of the order queue', () => {

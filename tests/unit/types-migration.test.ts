@@ -15,6 +15,7 @@ import { listFromDatabase } from '../../src/features/checkin/doorStorage';
 import { deskIndexWrites, parseDeskEntry, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { heldLines } from '../../src/features/orders/order';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
+import { parseTaxSettings } from '../../src/features/taxes/model';
 import { parseTicket } from '../../src/features/tickets/ticket';
 import { isRecord } from '../../src/state/validation';
 import { mailDatabase } from './mailDatabase';
@@ -85,7 +86,7 @@ describe('the plan of the migration', () => {
       lines: { jazz: 2, mug: 1 },
       contact: { name: 'Bo', email: 'bo@example.com' },
     };
-    const terms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', now: 1 };
+    const terms = { payments: DEFAULT_PAYMENT_SETTINGS, currency: 'GBP', tax: parseTaxSettings(undefined), now: 1 };
     const { update } = settleBatch([{ uid: 'bo', raw: request }], products, new Map(), terms);
     const id = orderIdFor('bo', 'request-0001');
     const placed = update[`orders/bo/${id}`] as { items: unknown };

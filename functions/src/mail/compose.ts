@@ -12,7 +12,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { typedTitle } from '../../../src/lib/typedTitle';
 import { escapeHtml } from '../../../src/lib/escapeHtml';
-import { formatEventTime, formatMoment } from '../../../src/lib/format';
+import { formatEventTime, formatMoment, formatPercent } from '../../../src/lib/format';
 import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
 import { balanceDue, ticketsIssued } from '../../../src/features/payments/model/orderPayment';
 import type { PaymentSettings } from '../../../src/features/payments/model/paymentSettings';
@@ -311,6 +311,10 @@ const WORDS = {
   totalLine: /*i18n*/ { id: 'mail.total.line', message: 'Total: {total}' },
   voucherLine: /*i18n*/ { id: 'mail.voucher.line', message: 'Voucher {code}: {off} off' },
   voucherLabel: /*i18n*/ { id: 'mail.voucher.label', message: 'Voucher {code}' },
+  taxOnTopLine: /*i18n*/ { id: 'mail.tax.onTop.line', message: '{name} at {percent}: {tax}' },
+  taxOnTopLabel: /*i18n*/ { id: 'mail.tax.onTop.label', message: '{name} at {percent}' },
+  taxIncludedLine: /*i18n*/ { id: 'mail.tax.included.line', message: 'Includes {name} at {percent}: {tax}' },
+  taxIncludedLabel: /*i18n*/ { id: 'mail.tax.included.label', message: 'Includes {name} at {percent}' },
   howToPay: /*i18n*/ { id: 'mail.howToPay', message: 'How to pay' },
   payByCard: /*i18n*/ {
     id: 'mail.pay.card',
@@ -537,6 +541,16 @@ export function composeMail(ctx: MailContext): ComposedMail {
     order.voucher && order.voucher.off > 0
       ? formatMoney(fromMinorUnits(order.voucher.off, shop.currency), shop.currency, locale)
       : null;
+  // The tax the order kept when it was placed (docs/taxes.md#the-orders-tax): what each rate put on top of the lines,
+  // above the total, or what their prices included, under it. A rate that took none is not listed.
+  const taxes = Object.values(order.tax?.rates ?? {})
+    .filter((rate) => rate.tax > 0)
+    .map((rate) => ({
+      name: rate.name,
+      percent: formatPercent(rate.basisPoints, locale),
+      tax: formatMoney(fromMinorUnits(rate.tax, order.tax!.currency), order.tax!.currency, locale),
+    }));
+  const [taxOnTop, taxIncluded] = order.tax?.included ? [[], taxes] : [taxes, []];
   const linePrice = (price: number) =>
     price === 0
       ? i18n._(WORDS.lineFree)
@@ -553,7 +567,9 @@ export function composeMail(ctx: MailContext): ComposedMail {
     '',
     ...order.lines.map((line) => `${line.quantity} × ${line.title}, ${linePrice(line.price)}`),
     ...(voucherOff ? [say(i18n, WORDS.voucherLine, { code: order.voucher!.code, off: voucherOff })] : []),
+    ...taxOnTop.map((rate) => say(i18n, WORDS.taxOnTopLine, rate)),
     say(i18n, WORDS.totalLine, { total: money(order.total) }),
+    ...taxIncluded.map((rate) => say(i18n, WORDS.taxIncludedLine, rate)),
     '',
     ...(howToPay.length ? [...howToPay, ''] : []),
     ...(tickets.length
@@ -574,6 +590,8 @@ export function composeMail(ctx: MailContext): ComposedMail {
   ].join('\n');
 
   const cell = 'padding:8px 0;border-bottom:1px solid #e0e0e0;font-family:Arial,Helvetica,sans-serif;font-size:15px;';
+  const taxRow = (label: string, amount: string, colour = '') =>
+    `<tr><td style="${cell}${colour}">${escapeHtml(label)}</td><td align="right" style="${cell}${colour}">${escapeHtml(amount)}</td></tr>`;
   const ticketRows = tickets
     .map((t) => {
       const event = ctx.events.get(t.eventId);
@@ -597,7 +615,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       )
       .join(
         '',
-      )}${voucherOff ? `<tr><td style="${cell}">${escapeHtml(say(i18n, WORDS.voucherLabel, { code: order.voucher!.code }))}</td><td align="right" style="${cell}">−${escapeHtml(voucherOff)}</td></tr>` : ''}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr></table>
+      )}${voucherOff ? `<tr><td style="${cell}">${escapeHtml(say(i18n, WORDS.voucherLabel, { code: order.voucher!.code }))}</td><td align="right" style="${cell}">−${escapeHtml(voucherOff)}</td></tr>` : ''}${taxOnTop.map((rate) => taxRow(say(i18n, WORDS.taxOnTopLabel, rate), rate.tax)).join('')}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr>${taxIncluded.map((rate) => taxRow(say(i18n, WORDS.taxIncludedLabel, rate), rate.tax, 'color:#555555;')).join('')}</table>
 ${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map((line) => keepTogether(escapeHtml(line), escapeHtml(ref))).join('<br>')}</p>` : ''}
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHeading))}</h2><p style="margin:0 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHowTo))}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">${escapeHtml(allTickets)}</p>` : ''}` : ''}
 ${cards.html}

@@ -108,6 +108,7 @@ export async function orderLinkRequest(
       email: order.contact.email,
       language: order.language,
       ...(order.voucher ? { voucher: order.voucher } : {}),
+      ...(order.tax ? { tax: order.tax } : {}),
       ...(order.payment ? { pay: orderPaymentRecord(order.payment) } : {}),
     },
     // What is left on each gift card the order issued (docs/gift-cards.md#selling-them): the codes are the buyer's,

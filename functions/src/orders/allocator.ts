@@ -28,6 +28,7 @@ import {
   vouchersNamed,
 } from './settle';
 import { parsePaymentSettings } from '../../../src/features/payments/model/paymentSettings';
+import { parseTaxSettings } from '../../../src/features/taxes/model';
 import { DEFAULT_SITE, isCurrencyCode } from '../../../src/state/site';
 import { coalescedRuns } from '../coalescedRuns';
 import { parseQuotas } from '../../../src/features/catalogue/quota';
@@ -78,12 +79,13 @@ const REFUSALS_BEFORE_HALVING = 2;
  */
 const REFUSALS_BEFORE_GIVING_UP = 3;
 
-/** The shop's payment settings and currency as read with a batch's products. */
+/** The shop's payment and tax settings and its currency as read with a batch's products. */
 function shopTerms(stored: ReadonlyMap<string, unknown>): ShopTerms {
   const currency = stored.get(paths.currency);
   return {
     payments: parsePaymentSettings(stored.get(paths.paymentSettings)),
     currency: isCurrencyCode(currency) ? currency : DEFAULT_SITE.currency,
+    tax: parseTaxSettings(stored.get(paths.taxSettings)),
     now: Date.now(),
   };
 }
@@ -135,6 +137,7 @@ export function createAllocator(db: QueueDatabase, options: AllocatorOptions = {
       ...productIds.map(paths.product),
       paths.paymentSettings,
       paths.currency,
+      paths.taxSettings,
       paths.quotas,
       ...cardPaths(codes),
       ...voucherReadPaths(voucherCodes),

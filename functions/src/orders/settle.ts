@@ -58,6 +58,7 @@ import { holdsAt, STORED_VOUCHER_CODE, voucherPaths, type Voucher } from '../../
 import { decideVoucher, type VoucherDecision } from '../vouchers/voucherPrices';
 import type { WaitingDemand } from '../../../src/features/waitinglist/model/waitingList';
 import { voucherUseWrites, voucherUsedWrites } from './voucherUse';
+import { taxOfLines, taxOnTop, type OrderTaxRecord, type TaxSettings } from '../../../src/features/taxes/model';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -77,10 +78,14 @@ interface Decision {
   answer: OrderAnswer | null;
 }
 
-/** What the shop asks of payment when a batch is settled: read with the batch (docs/payments.md#the-hold). */
+/**
+ * What the shop asks of payment and tax when a batch is settled: read with the batch, so every order of one batch is
+ * held and taxed by the same settings (docs/payments.md#the-hold, docs/taxes.md#the-orders-tax).
+ */
 export interface ShopTerms {
   payments: PaymentSettings;
   currency: string;
+  tax: TaxSettings;
   /** Trusted code's clock: holds run from it. */
   now: number;
 }
@@ -235,7 +240,9 @@ function shortLines(wanted: readonly [string, number][], products: ReadonlyMap<s
 interface OrderMoney {
   voucher: VoucherDecision | null;
   gift: ReturnType<typeof giftCardPart> | null;
+  /** Due in all: the lines, and the tax when the shop's prices do not include it. */
   due: number;
+  tax: OrderTaxRecord | null;
   /** Places its voucher holds that it takes, by product: not drawn from public sale (docs/vouchers.md#holding-places). */
   fromHeld: ReadonlyMap<string, number>;
 }
@@ -319,7 +326,7 @@ function decide(
  */
 function paymentOf(
   request: OrderRequest,
-  total: number,
+  due: number,
   products: ReadonlyMap<string, Product | null>,
   terms: ShopTerms,
   fromGiftCard: number,
@@ -327,7 +334,6 @@ function paymentOf(
   const eventStart = firstEventStart(Object.keys(request.lines).map((id) => products.get(id)?.date));
   const method = methodOf(request);
   const until = holdEnd(method, terms.payments, terms.now, eventStart);
-  const due = toMinorUnits(total, terms.currency);
   return orderPaymentRecord(newOrderPayment(method, due, terms.currency, until, fromGiftCard));
 }
 
@@ -378,6 +384,25 @@ function orderItems(
     };
   }
   return items;
+}
+
+/**
+ * The tax of a new order's items (docs/taxes.md#the-orders-tax): each line at what it is sold for, after a voucher,
+ * as the settings read with the batch say. A gift card's line is outside the scope of tax: its tax falls due as it is
+ * spent, and paying with one is a way to pay, which lowers neither the lines nor their tax.
+ */
+function taxOf(
+  items: StoredOrder['items'],
+  products: ReadonlyMap<string, Product | null>,
+  terms: ShopTerms,
+): OrderTaxRecord | null {
+  const lines = Object.entries(items).map(([id, item]) => ({
+    id,
+    amount: toMinorUnits(item.price, terms.currency) * item.quantity,
+    taxRate: products.get(id)?.taxRate,
+    giftCard: item.giftCard === true,
+  }));
+  return taxOfLines(lines, terms.tax, terms.currency);
 }
 
 /**
@@ -451,7 +476,9 @@ export function settleBatch(
         ? decideVoucher(voucher, Object.entries(request.lines), products, terms.currency, request.at, uses)
         : null;
       const prices = decided && 'prices' in decided ? { prices: decided.prices, currency: terms.currency } : undefined;
-      const due = toMinorUnits(orderTotal({ items: orderItems(request, products, prices) }), terms.currency);
+      const items = orderItems(request, products, prices);
+      const tax = taxOf(items, products, terms);
+      const due = toMinorUnits(orderTotal({ items }), terms.currency) + taxOnTop(tax);
       const gift = request.giftCard ? giftCardPart(card, terms.currency, due, terms.now) : null;
       const fromHeld = new Map<string, number>();
       if (voucher && decided && 'prices' in decided && holdsAt(voucher, request.at)) {
@@ -459,20 +486,21 @@ export function settleBatch(
         const held = Math.min(wanted, heldLeft.get(voucher.code) ?? voucher.held!);
         if (held > 0) fromHeld.set(voucher.target!, held);
       }
-      return (money = { voucher: decided, gift, due, fromHeld });
+      return (money = { voucher: decided, gift, due, tax, fromHeld });
     };
     const answer = decide(request, orderId, products, left, slot, terms, offered, moneyOf);
     decisions.push({ uid, requestId: request.id, at, answer });
     update[`orderAnswers/${uid}/${request.id}`] = answerRecord(answer, SERVER_TIME);
     if (answer.kind !== 'ordered') continue;
-    const { voucher: used, gift, due, fromHeld } = money ?? moneyOf();
+    const { voucher: used, gift, due, tax, fromHeld } = money ?? moneyOf();
     const lowered = used && 'prices' in used ? used : null;
     const items = orderItems(
       request,
       products,
       lowered ? { prices: lowered.prices, currency: terms.currency } : undefined,
     );
-    const total = orderTotal({ items });
+    // What the buyer pays in all, as the order's reading adds it up: the tax too when it comes on top.
+    const total = orderTotal({ items, ...(tax ? { tax } : {}) });
     if (voucher && lowered) {
       usesLeft.set(voucher.code, (usesLeft.get(voucher.code) ?? voucher.uses - voucher.used) - 1);
       usedHere.set(voucher.code, (usedHere.get(voucher.code) ?? 0) + 1);
@@ -483,7 +511,7 @@ export function settleBatch(
       Object.assign(update, giftCardSpendWrites(card, uid, orderId, fromGiftCard, SERVER_TIME));
       moved.add(card.code);
     }
-    const pay = paymentOf(request, total, products, terms, fromGiftCard);
+    const pay = paymentOf(request, due, products, terms, fromGiftCard);
     const heldTaken = voucher ? (fromHeld.get(voucher.target!) ?? 0) : 0;
     if (voucher && heldTaken > 0) {
       heldLeft.set(voucher.code, (heldLeft.get(voucher.code) ?? voucher.held!) - heldTaken);
@@ -533,6 +561,7 @@ export function settleBatch(
       ...(voucher && lowered
         ? { voucher: { code: voucher.code, off: lowered.off, ...(heldTaken > 0 ? { held: heldTaken } : {}) } }
         : {}),
+      ...(tax ? { tax } : {}),
       ...orderDelivery(uid, orderId, request.contact.email, update),
     };
     Object.assign(update, staffDeskWrites(uid, orderId, update[paths.order(uid, orderId)], at, products));

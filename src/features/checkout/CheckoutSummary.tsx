@@ -8,6 +8,8 @@ import { formatList } from '../../lib/format';
 import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import type { WishlistReview } from '../wishlist';
+import { OrderTaxLines } from '../taxes';
+import type { OrderTaxRecord } from '../taxes/model';
 import { issueLabel, STOCK_ISSUES } from './checkoutWords';
 
 /** What the order comes to, in minor units: with the voucher, what it took off, and what a gift card pays. */
@@ -19,6 +21,8 @@ export interface CheckoutMoney {
   lowered: Readonly<Record<string, number>>;
   /** What the gift card pays, and what is left to pay; none without one. */
   giftCard: { pays: number; rest: number } | null;
+  /** Its tax as the order will keep it, from the settings as they stand; none while the shop charges none. */
+  tax: OrderTaxRecord | null;
 }
 
 const Row = ({ label, children, bold = false }: { label: ReactNode; children: ReactNode; bold?: boolean }) => (
@@ -104,11 +108,13 @@ export function CheckoutSummary({
           <Typography data-testid="checkout-voucher">−{money(sums.voucher.off)}</Typography>
         </Row>
       )}
+      {sums.tax && <OrderTaxLines tax={sums.tax} part="on-top" money={money} />}
       <Row label={<Trans>Total</Trans>} bold>
         <Typography sx={{ fontWeight: 700 }} data-testid="checkout-total">
           {money(sums.total)}
         </Typography>
       </Row>
+      {sums.tax && <OrderTaxLines tax={sums.tax} part="included" money={money} />}
       {sums.giftCard && (
         <>
           <Row label={<Trans>Gift card</Trans>}>

@@ -31,6 +31,8 @@ import { NothingToCheckOut } from './NothingToCheckOut';
 import { usePageTitle } from '../site';
 import { paymentSettingsAtom } from '../payments';
 import { methodsFor, offeredMethods, type PaymentMethod } from '../payments/model';
+import { useLiveTaxSettings } from '../taxes';
+import { taxOfLines, taxOnTop } from '../taxes/model';
 import {
   GiftCardAtCheckout,
   giftFieldId,
@@ -114,11 +116,19 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const [voucher, setVoucher] = useState<AppliedVoucher | null>(null);
   const wanted = Object.fromEntries(review.items.map(({ item, quantity }) => [item.id, quantity]));
   const lowered = loweredLines(review, voucher, currency);
-  const totalMinor = review.items.reduce(
-    (sum, { item, quantity, price }) => sum + (lowered[item.id] ?? toMinorUnits(price, currency)) * quantity,
-    0,
-  );
-  const off = toMinorUnits(review.total, currency) - totalMinor;
+  const amounts = review.items.map(({ item, quantity, price, product }) => ({
+    id: item.id,
+    amount: (lowered[item.id] ?? toMinorUnits(price, currency)) * quantity,
+    taxRate: product?.taxRate,
+    giftCard: Boolean(product?.giftCard),
+  }));
+  const linesMinor = amounts.reduce((sum, line) => sum + line.amount, 0);
+  const off = toMinorUnits(review.total, currency) - linesMinor;
+  // Its tax from the settings as they stand, with the module trusted code fixes the order's with
+  // (docs/taxes.md#the-orders-tax): prices without tax put it on top of what is due.
+  const taxSettings = useLiveTaxSettings();
+  const tax = taxSettings ? taxOfLines(amounts, taxSettings, currency) : null;
+  const totalMinor = linesMinor + taxOnTop(tax);
   const fromCard = giftCard ? Math.min(giftCard.balance, totalMinor) : 0;
   // A free order has nothing for a card to pay: the card named stays out of its request.
   const rest = totalMinor - fromCard;
@@ -240,6 +250,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
     voucher: voucher && off > 0 ? { code: voucher.code, off } : null,
     lowered,
     giftCard: giftCard ? { pays: fromCard, rest } : null,
+    tax,
   };
 
   if (cart.products.length === 0) return <NothingToCheckOut />;
@@ -253,6 +264,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         catalogue: catalogue.source,
         blocked: review.blocked,
         payments: payments.known,
+        taxes: taxSettings !== null,
         opens: review.opens === null ? null : formatEventTime(review.opens, locale, timezone),
       });
 

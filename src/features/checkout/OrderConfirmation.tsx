@@ -13,6 +13,8 @@ import { formatPrice } from '../../lib/price';
 import { orderLines, orderTotal, parseOrderVoucher, referenceOrId } from '../orders';
 import { authAtom } from '../../state/atoms';
 import { OrderPaymentSummary } from '../payments';
+import { OrderTaxLines } from '../taxes';
+import { parseOrderTaxRecord } from '../taxes/model';
 
 // The tickets (and their QR encoder) load only when an order is confirmed.
 const OrderTickets = lazy(() => import('../tickets/GuestTicketsPanel'));
@@ -37,7 +39,10 @@ export function OrderConfirmation({
   const voucher = parseOrderVoucher(order.voucher);
   const lowered = voucher !== null && voucher.off > 0;
   const voucherCode = <span style={{ whiteSpace: 'nowrap' }}>{voucher?.code}</span>;
-  const voucherOff = voucher ? formatMoney(fromMinorUnits(voucher.off, currency), currency, locale) : '';
+  const minor = (amount: number) => formatMoney(fromMinorUnits(amount, currency), currency, locale);
+  const voucherOff = voucher ? minor(voucher.off) : '';
+  // Its tax as trusted code fixed it (docs/taxes.md#the-orders-tax).
+  const tax = parseOrderTaxRecord(order.tax);
   const guest = !useAtomValue(authAtom).authenticated;
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -92,7 +97,9 @@ export function OrderConfirmation({
             </Trans>
           </Typography>
         )}
+        {tax && <OrderTaxLines tax={tax} part="on-top" money={minor} />}
         <Typography sx={{ fontWeight: 700 }}>{payment ? t`Total: ${total}` : t`Total to pay: ${total}`}</Typography>
+        {tax && <OrderTaxLines tax={tax} part="included" money={minor} />}
         {payment && (
           <OrderPaymentSummary
             payment={payment}

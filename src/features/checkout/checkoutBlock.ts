@@ -10,6 +10,8 @@ interface ShopState {
   blocked: boolean;
   /** Whether the shop's payment settings have arrived: until then checkout cannot say how the buyer pays. */
   payments: boolean;
+  /** Whether the shop's tax settings have arrived: until then checkout cannot say what the order comes to. */
+  taxes: boolean;
   /** When sales open for the last of the items that wait for them, as the buyer reads it; null when none waits. */
   opens: string | null;
 }
@@ -26,6 +28,7 @@ export function checkoutBlock(shop: ShopState): string | null {
   // Connected a moment before the catalogue arrives, the button would turn on and then off again.
   if (shop.catalogue !== 'live') return checkingWishlist();
   if (!shop.payments) return t`Checking how the shop takes payment…`;
+  if (!shop.taxes) return t`Checking what your order comes to…`;
   if (shop.blocked) return t`Some items in your wishlist need attention before you can check out.`;
   // The page follows the clock (useSaleNow): the button turns on by itself at that moment.
   const opens = shop.opens;

@@ -1,11 +1,12 @@
 import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
-import { lineTotal } from '../../lib/money';
+import { fromMinorUnits, lineTotal } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
 import { isRecord, trueKeys } from '../../state/validation';
 import { parseDeliveries, type MailDelivery } from './orderMail';
 import { ORDER_STATUSES, type OrderStatus } from './orderStatus';
 import { parseOrderPayment, type OrderPayment, type StoredOrderPayment } from '../payments/model';
 import { parseGiftRecipient, type GiftRecipient } from '../giftcards/model';
+import { parseOrderTaxRecord, taxOnTop, type OrderTaxRecord } from '../taxes/model';
 
 /** One product in a stored order: its title and price as the catalogue had them when it was ordered. */
 interface OrderItem {
@@ -51,6 +52,8 @@ export interface StoredOrder {
   language?: ShopLanguage;
   /** The voucher it was placed with, and what that took off in minor units (docs/vouchers.md). */
   voucher?: OrderVoucher;
+  /** Its tax, fixed when it was placed; none when the shop charged none (docs/taxes.md#the-orders-tax). */
+  tax?: OrderTaxRecord;
 }
 
 export interface OrderVoucher {
@@ -157,11 +160,23 @@ export interface Order {
   /** Whom its gift cards are for, when the buyer named someone (docs/gift-cards.md#selling-them). */
   gift?: GiftRecipient;
   voucher?: OrderVoucher;
+  /** Its tax as fixed when it was placed (docs/taxes.md#the-orders-tax). */
+  tax?: OrderTaxRecord;
 }
 
-/** An order's total, always added up from its items: the stored total is never trusted (docs/security.md). */
-export function orderTotal(order: Pick<StoredOrder, 'items'>): number {
-  return lineTotal(Object.values(order.items));
+/**
+ * What tax adds to an order's lines, in the shop's unit as its prices are: the tax it keeps when the prices did not
+ * include it (docs/taxes.md#the-orders-tax); nothing for the others.
+ */
+const addedTax = (tax: OrderTaxRecord | null): number => (tax ? fromMinorUnits(taxOnTop(tax), tax.currency) : 0);
+
+/**
+ * An order's total, always added up from its items, and the tax it keeps when that came on top of their prices: the
+ * stored total is never trusted (docs/security.md).
+ */
+export function orderTotal(order: Pick<StoredOrder, 'items' | 'tax'>): number {
+  const added = addedTax(parseOrderTaxRecord(order.tax));
+  return lineTotal([...Object.values(order.items), { price: added, quantity: 1 }]);
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -179,6 +194,7 @@ const voucherOf = (raw: unknown) => {
   const voucher = parseOrderVoucher(raw);
   return voucher ? { voucher } : {};
 };
+const taxOf = (tax: OrderTaxRecord | null) => (tax ? { tax } : {});
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** An order's stored items as lines, each checked; an item without a usable price or quantity is left out. */
@@ -215,7 +231,8 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
   if (!(ORDER_STATUSES as readonly unknown[]).includes(status)) return null;
   const contact = isRecord(raw.contact) ? raw.contact : {};
   const lines = orderLines(raw.items);
-  const total = lineTotal(lines);
+  const tax = parseOrderTaxRecord(raw.tax);
+  const total = lineTotal([...lines, { price: addedTax(tax), quantity: 1 }]);
   const stored = finite(raw.total);
   return {
     uid,
@@ -234,6 +251,7 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
     language: isShopLanguage(raw.language) ? raw.language : null,
     ...giftOf(raw.gift),
     ...voucherOf(raw.voucher),
+    ...taxOf(tax),
   };
 }
 

@@ -19,6 +19,7 @@ import { displayReference, STATUS_LABELS } from '../orders';
 import { onlineAtom } from '../pwa';
 import { IssuedGiftCards } from '../giftcards';
 import { OrderPaymentSummary, returningSecret } from '../payments';
+import { OrderTaxLines } from '../taxes';
 import {
   addToYourTickets,
   fetchLinkedOrder,
@@ -207,7 +208,8 @@ function OrderView({
   // What a voucher took off, if anything: the lines above are at the prices paid, each with the catalogue's beside it.
   const voucher = order.voucher && order.voucher.off > 0 ? order.voucher : null;
   const voucherCode = voucher ? <span style={{ whiteSpace: 'nowrap' }}>{voucher.code}</span> : null;
-  const voucherOff = voucher ? formatMoney(fromMinorUnits(voucher.off, currency), currency, locale) : '';
+  const minor = (amount: number) => formatMoney(fromMinorUnits(amount, currency), currency, locale);
+  const voucherOff = voucher ? minor(voucher.off) : '';
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -261,9 +263,11 @@ function OrderView({
               </Trans>
             </Typography>
           )}
+          {order.tax && <OrderTaxLines tax={order.tax} part="on-top" money={minor} />}
           <Typography sx={{ fontWeight: 700 }}>
             <Trans>Total {total}</Trans>
           </Typography>
+          {order.tax && <OrderTaxLines tax={order.tax} part="included" money={minor} />}
           {order.payment && (
             <OrderPaymentSummary
               payment={order.payment}

@@ -19,6 +19,7 @@ import {
 } from '../orders';
 import { parseIssuedCards, type IssuedCard } from '../giftcards/model';
 import { parseOrderPayment, type OrderPayment } from '../payments/model';
+import { parseOrderTaxRecord, type OrderTaxRecord } from '../taxes/model';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
 import { keepTickets } from './myTickets';
 import { checkCardPayment } from '../payments';
@@ -40,6 +41,8 @@ export interface LinkedOrder {
   language: ShopLanguage | null;
   /** The voucher it was placed with and what it took off (minor units); null for none. */
   voucher: OrderVoucher | null;
+  /** Its tax as it was fixed when placed (docs/taxes.md#the-orders-tax); null for none, or a copy kept from before. */
+  tax: OrderTaxRecord | null;
 }
 
 /** Orders opened on this device, by secret, newest last; a few are plenty. */
@@ -111,6 +114,7 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
     payment: parseOrderPayment(order.pay),
     language: isShopLanguage(order.language) ? order.language : null,
     voucher: parseOrderVoucher(order.voucher),
+    tax: parseOrderTaxRecord(order.tax),
   };
 }
 

@@ -44,6 +44,7 @@ import { queuedMail } from '../../../src/features/orders/orderMail';
 import { requestRecord } from '../../../src/features/orders/orderRequest';
 import type { OrderStatus } from '../../../src/features/orders/orderStatus';
 import { parseOrderPayment, type PayState } from '../../../src/features/payments/model/orderPayment';
+import { parseOrderTaxRecord } from '../../../src/features/taxes/model';
 import { cardCharge, owedBack } from '../../../src/features/payments/model/refundRecords';
 import { cardMinimum } from '../../../src/lib/currencies';
 import { gigEvent } from './gigEvent';
@@ -77,6 +78,35 @@ function unitPence(line: Line, voucher: boolean): number {
   return voucher && TICKETED.includes(line) ? pence - Math.round((pence * VOUCHER.percent) / 100) : pence;
 }
 
+/**
+ * The shop's prices exclude VAT, which comes on top (docs/taxes.md#the-orders-tax): 20 % on tickets, 5 % on the mug.
+ * Every order's money then has tax in it, through payments, cards, refunds, lapses and cancels.
+ */
+const TAX_BASIS_POINTS: Record<Line, number> = { gig: 2000, 'gig-c': 2000, mug: 500 };
+const TAX_SETTINGS = {
+  on: true,
+  pricesIncludeTax: false,
+  country: 'GB',
+  defaultRate: 'standard',
+  rates: {
+    standard: { name: 'Standard', kind: 'standard', basisPoints: 2000 },
+    reduced: { name: 'Reduced', kind: 'reduced', basisPoints: 500 },
+  },
+};
+
+/**
+ * What an order of `quantities` is due in minor units, worked out here apart from the shop's own module: the lines at
+ * their (voucher's) prices, and on top each rate's tax of its lines' total, rounded half up (docs/taxes.md#rounding).
+ */
+function duePence(quantities: Record<Line, number>, voucher: boolean): number {
+  const byRate = new Map<number, number>();
+  for (const line of LINE_IDS) {
+    const rate = TAX_BASIS_POINTS[line];
+    byRate.set(rate, (byRate.get(rate) ?? 0) + unitPence(line, voucher) * quantities[line]);
+  }
+  return [...byRate].reduce((sum, [rate, net]) => sum + net + Math.round((net * rate) / 10_000), 0);
+}
+
 export const lifecycleShop = () => ({
   ...SHOP_TAKING_EVERY_METHOD,
   products: {
@@ -93,8 +123,15 @@ export const lifecycleShop = () => ({
       group: 'gig',
       quotas: { venue: true },
     }),
-    mug: gigEvent({ date: null, title: 'Mug', stock: START['products/mug/stock'], price: LINES.mug.price }),
+    mug: gigEvent({
+      date: null,
+      title: 'Mug',
+      stock: START['products/mug/stock'],
+      price: LINES.mug.price,
+      taxRate: 'reduced',
+    }),
   },
+  taxSettings: TAX_SETTINGS,
   quotas: { venue: { name: 'Venue', left: START['quotas/venue/left'] } },
   vouchers: {
     [VOUCHER.code]: {
@@ -487,7 +524,7 @@ export function lifecycleRunner(admin: Database, staff: Database, trusted: Trust
           key: deskKey(uid, id),
           secret: (await read(`orders/${uid}/${id}/link`)) as string,
           lines: quantities,
-          due: LINE_IDS.reduce((sum, line) => sum + unitPence(line, event.voucher) * quantities[line], 0),
+          due: duePence(quantities, event.voucher),
           method: event.method,
           status: 'pending',
           state: 'pending',
@@ -1024,6 +1061,9 @@ function violations(model: Model, root: Root, card: CardRun, readBack: ReadonlyS
         say(`refund ${refundId} pending, and the provider has said nothing more`);
     }
     if (pay.state === 'paid' && pay.paid < pay.due) say('paid with less than due');
+    // Its tax, kept whole as it was placed whatever happened since (docs/taxes.md#the-orders-tax).
+    const tax = parseOrderTaxRecord(stored.tax);
+    if (!tax || tax.gross !== pay.due) say(`its tax ${JSON.stringify(stored.tax)} is not what is due`);
     for (const problem of providerViolations(model, order, root, card, {
       readBack,
       untold,

@@ -17,3 +17,4 @@ export {
 } from './taxSettings';
 export { BASIS_POINTS_PER_WHOLE } from './orderTax';
 export { checkVatId } from './vatId';
+export { parseOrderTaxRecord, taxOfLines, taxOnTop, type OrderTaxRecord } from './orderTaxRecord';

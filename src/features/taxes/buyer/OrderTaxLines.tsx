@@ -1,0 +1,52 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import Typography, { type TypographyProps } from '@mui/material/Typography';
+import { formatPercent } from '../../../lib/format';
+import type { OrderTaxRecord } from '../model';
+
+/**
+ * An order's tax as the order kept it when it was placed, never as the shop's settings say today
+ * (docs/taxes.md#the-orders-tax). `part` says which lines: the tax each rate put on top of the prices, shown above
+ * the total, or what the prices included, shown under it. A rate that took no tax (zero-rated, exempt) is not
+ * listed: its lines are there, at their prices. `money` writes an amount in minor units in the shop's currency.
+ */
+export function OrderTaxLines({
+  tax,
+  part,
+  money,
+  variant,
+}: {
+  tax: OrderTaxRecord;
+  part: 'on-top' | 'included';
+  money: (minor: number) => string;
+  variant?: TypographyProps['variant'];
+}) {
+  const { i18n } = useLingui();
+  if (tax.included !== (part === 'included')) return null;
+  const locale = i18n.locale;
+  return Object.entries(tax.rates)
+    .filter(([, rate]) => rate.tax > 0)
+    .map(([id, rate]) => {
+      // The organiser's words as an element, never inside a message string (docs/languages.md).
+      const name = <>{rate.name}</>;
+      const percent = formatPercent(rate.basisPoints, locale);
+      const amount = money(rate.tax);
+      return (
+        <Typography
+          key={id}
+          variant={variant}
+          data-testid="order-tax"
+          color={tax.included ? 'textSecondary' : undefined}
+        >
+          {tax.included ? (
+            <Trans>
+              Includes {name} at {percent}: {amount}
+            </Trans>
+          ) : (
+            <Trans>
+              {name} at {percent}: {amount}
+            </Trans>
+          )}
+        </Typography>
+      );
+    });
+}
