@@ -2,18 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
 import { confirmedOrder, expectHeading, failOnPageErrors } from './support';
 import { checkScreen } from './screenCheck';
-
-/** UK VAT as staff set it on the desk: 20 % by default, a zero rate beside it. */
-const UK_VAT = {
-  on: true,
-  pricesIncludeTax: true,
-  country: 'GB',
-  defaultRate: 'standard',
-  rates: {
-    standard: { name: 'Standard', kind: 'standard', basisPoints: 2000 },
-    zero: { name: 'Zero', kind: 'zero', basisPoints: 0 },
-  },
-};
+import { UK_VAT } from '../fixtures/ukVat';
 
 /** A guest's wishlist of a £12.50 ticket (taxed at the default) and a £14 mug (zero-rated), at checkout. */
 async function checkoutTicketAndMug(page: Page) {

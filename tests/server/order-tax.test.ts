@@ -11,17 +11,7 @@ import { parseOrderPayment } from '../../src/features/payments/model/orderPaymen
 import { parseOrderTaxRecord } from '../../src/features/taxes/model';
 import { gigEvent } from './support/gigEvent';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD, usersWithBuyers } from './support/paymentsHarness';
-
-const UK_VAT = {
-  on: true,
-  pricesIncludeTax: true,
-  country: 'GB',
-  defaultRate: 'standard',
-  rates: {
-    standard: { name: 'Standard', kind: 'standard', basisPoints: 2000 },
-    zero: { name: 'Zero', kind: 'zero', basisPoints: 0 },
-  },
-};
+import { UK_VAT } from '../fixtures/ukVat';
 
 const { connect, read, order, queueOrder, trusted, admin } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,

@@ -11,18 +11,7 @@ import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paym
 import { parseOrder, orderTotal } from '../../src/features/orders/order';
 import { parseTaxSettings, parseOrderTaxRecord, type OrderTaxRecord } from '../../src/features/taxes/model';
 import { parseVoucher } from '../../src/features/vouchers/model/voucher';
-
-const UK_VAT = {
-  on: true,
-  pricesIncludeTax: true,
-  country: 'GB',
-  defaultRate: 'standard',
-  rates: {
-    standard: { name: 'Standard', kind: 'standard', basisPoints: 2000 },
-    zero: { name: 'Zero', kind: 'zero', basisPoints: 0 },
-    reduced: { name: 'Reduced', kind: 'reduced', basisPoints: 500 },
-  },
-};
+import { UK_VAT } from '../fixtures/ukVat';
 
 const terms = (tax: unknown): ShopTerms => ({
   payments: DEFAULT_PAYMENT_SETTINGS,
