@@ -50,6 +50,7 @@ import { cardMinimum } from '../../../src/lib/currencies';
 import { gigEvent } from './gigEvent';
 import { cardProviders, orderOfReference, type CardRun, type ProviderSession } from './lifecycleCards';
 import { SHOP_TAKING_EVERY_METHOD } from './paymentsHarness';
+import { UK_VAT } from '../../fixtures/ukVat';
 
 /** The places the shop starts with, by counter path: two types of one event sharing a quota, and goods. */
 const START = { 'products/gig/stock': 6, 'products/gig-c/stock': 4, 'quotas/venue/left': 8, 'products/mug/stock': 4 };
@@ -83,16 +84,7 @@ function unitPence(line: Line, voucher: boolean): number {
  * Every order's money then has tax in it, through payments, cards, refunds, lapses and cancels.
  */
 const TAX_BASIS_POINTS: Record<Line, number> = { gig: 2000, 'gig-c': 2000, mug: 500 };
-const TAX_SETTINGS = {
-  on: true,
-  pricesIncludeTax: false,
-  country: 'GB',
-  defaultRate: 'standard',
-  rates: {
-    standard: { name: 'Standard', kind: 'standard', basisPoints: 2000 },
-    reduced: { name: 'Reduced', kind: 'reduced', basisPoints: 500 },
-  },
-};
+const TAX_SETTINGS = { ...UK_VAT, pricesIncludeTax: false };
 
 /**
  * What an order of `quantities` is due in minor units, worked out here apart from the shop's own module: the lines at
