@@ -466,6 +466,25 @@ const withVoucher =
     await server.set(NAMESPACE, `/voucherUses/${VOUCHER}/${uids.customer}~order-1`, { total: 2000, off: 500, at: 1 });
     return work(client);
   };
+/**
+ * The tax the allocator kept on the customer's order-1 (docs/taxes.md#the-orders-tax), then `work`: 20 % included in
+ * its £25 line.
+ */
+const ORDER_TAX = {
+  included: true,
+  currency: 'GBP',
+  net: 2083,
+  tax: 417,
+  gross: 2500,
+  rates: { standard: { name: 'Standard', kind: 'standard', basisPoints: 2000, net: 2083, tax: 417, gross: 2500 } },
+  items: { 'gift-card-25': { rate: 'standard', net: 2083, tax: 417 } },
+};
+const withOrderTax =
+  (work: (client: SdkClient) => Promise<unknown>) =>
+  async (client: SdkClient): Promise<unknown> => {
+    await server.set(NAMESPACE, `/orders/${uids.customer}/order-1/tax`, ORDER_TAX);
+    return work(client);
+  };
 /** Someone waiting for the event, as trusted code writes the entry (docs/waiting-list.md), then `work`. */
 const WAITING_ENTRY = '00000000a-ABCDEF';
 const withWaitingEntry =
@@ -576,6 +595,27 @@ const MATRIX: Case[] = [
     what: 'write an order directly as the customer (orders come from the allocator)',
     run: updateRoot((u) => checkout(u.customer, { 'gift-card-25': 1 })),
     allowed: SIGNED_IN_STAFF,
+  },
+  // An order's tax is fixed by the allocator when it places the order: nobody gives one later, lowers or removes it.
+  {
+    what: "give the customer's placed order a tax of one's own making",
+    run: write((u) => `orders/${u.customer}/order-1/tax`, ORDER_TAX),
+    allowed: [],
+  },
+  {
+    what: "lower the tax kept on the customer's order",
+    run: withOrderTax(
+      updateRoot((u) => ({
+        [`orders/${u.customer}/order-1/tax/tax`]: 0,
+        [`orders/${u.customer}/order-1/tax/items/gift-card-25/tax`]: 0,
+      })),
+    ),
+    allowed: [],
+  },
+  {
+    what: "remove the tax kept on the customer's order",
+    run: withOrderTax(write((u) => `orders/${u.customer}/order-1/tax`, null)),
+    allowed: [],
   },
   {
     what: 'write an order directly as the guest',
