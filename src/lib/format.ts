@@ -63,29 +63,32 @@ export function formatList(
   return found.format(items);
 }
 
-const fieldFormatters = new Map<string, Intl.NumberFormat>();
+/** A number formatter for `options` per locale, each built once: building one costs far more than using it. */
+function numberFormat(options: Intl.NumberFormatOptions): (locale: string) => Intl.NumberFormat {
+  const built = new Map<string, Intl.NumberFormat>();
+  return (locale) => {
+    let found = built.get(locale);
+    if (!found) {
+      found = new Intl.NumberFormat(locale, options);
+      built.set(locale, found);
+    }
+    return found;
+  };
+}
+
+const fieldFormat = numberFormat({ useGrouping: false, maximumFractionDigits: 2 });
 
 /**
  * A number as a form field shows it for editing: the locale's decimal mark ("12.5" in English, "12,5" in German), at
  * most two decimals, no grouping, so that what is shown reads back as typed. A price, a tax rate's percentage.
  */
 export function fieldDecimal(value: number, locale: string): string {
-  let found = fieldFormatters.get(locale);
-  if (!found) {
-    found = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 2 });
-    fieldFormatters.set(locale, found);
-  }
-  return found.format(value);
+  return fieldFormat(locale).format(value);
 }
 
-const percentFormatters = new Map<string, Intl.NumberFormat>();
+const percentFormat = numberFormat({ style: 'percent', maximumFractionDigits: 2 });
 
 /** A rate in basis points as the locale writes a percentage: "20%", "5.5%" in English, "20 %", "5,5 %" in German. */
 export function formatPercent(basisPoints: number, locale: string): string {
-  let found = percentFormatters.get(locale);
-  if (!found) {
-    found = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-    percentFormatters.set(locale, found);
-  }
-  return found.format(basisPoints / 10_000);
+  return percentFormat(locale).format(basisPoints / 10_000);
 }

@@ -4,14 +4,20 @@ import { confirmedOrder, expectHeading, failOnPageErrors } from './support';
 import { checkScreen } from './screenCheck';
 import { UK_VAT } from '../fixtures/ukVat';
 
-/** A guest's wishlist of a £12.50 ticket (taxed at the default) and a £14 mug (zero-rated), at checkout. */
-async function checkoutTicketAndMug(page: Page) {
+/**
+ * The shop in UK VAT, and a guest's wishlist of a £12.50 ticket (taxed at the default) and a £14 mug (zero-rated) at
+ * checkout; returns checkout's summary.
+ */
+async function checkoutTicketAndMug(page: Page, db: { write(path: string, value: unknown): Promise<void> }) {
+  await db.write('taxSettings', UK_VAT);
+  await db.write('products/enamel-mug/taxRate', 'zero');
   await page.goto('/products');
   for (const title of ['Folk in the Round', 'Enamel Camp Mug'])
     await page.getByRole('button', { name: `Add ${title} to wishlist` }).click();
   await page.getByRole('link', { name: /^Wishlist/ }).click();
   await page.getByRole('link', { name: 'Go to checkout' }).click();
   await expectHeading(page, 'Checkout');
+  return page.getByRole('region', { name: 'Your order' });
 }
 
 async function reserve(page: Page) {
@@ -108,10 +114,7 @@ test('with prices that include VAT, checkout, the confirmation, the order page a
   page,
   db,
 }) => {
-  await db.write('taxSettings', UK_VAT);
-  await db.write('products/enamel-mug/taxRate', 'zero');
-  await checkoutTicketAndMug(page);
-  const summary = page.getByRole('region', { name: 'Your order' });
+  const summary = await checkoutTicketAndMug(page, db);
   // £12.50 at 20 % included holds £2.08 of tax; the zero-rated mug none, so it is not listed.
   await expect(summary.getByTestId('order-tax')).toHaveText(['Includes Standard at 20%: £2.08']);
   await expect(summary.getByTestId('checkout-total')).toHaveText('£26.50');
@@ -147,10 +150,7 @@ test('with prices that exclude VAT, the tax comes on top: checkout follows staff
   page,
   db,
 }) => {
-  await db.write('taxSettings', UK_VAT);
-  await db.write('products/enamel-mug/taxRate', 'zero');
-  await checkoutTicketAndMug(page);
-  const summary = page.getByRole('region', { name: 'Your order' });
+  const summary = await checkoutTicketAndMug(page, db);
   await expect(summary.getByTestId('checkout-total')).toHaveText('£26.50');
   await db.write('taxSettings/pricesIncludeTax', false);
   await expect(summary.getByTestId('order-tax')).toHaveText(['Standard at 20%: £2.50']);
