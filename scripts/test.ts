@@ -26,14 +26,13 @@ interface Phase {
   env?: Record<string, string>;
 }
 
-const vitest = (project: string): Phase => ({
+const vitest = (project: string, more: readonly string[] = []): Phase => ({
   name: project,
   command: [
     'npx',
     'vitest',
     'run',
-    '--project',
-    project,
+    ...[project, ...more].flatMap((name) => ['--project', name]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${join(REPORTS, `${project}.json`)}`,
@@ -45,7 +44,7 @@ const PHASES: Phase[] = [
   { name: 'type check', command: ['npm', 'run', '--silent', 'typecheck'], beside: true },
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
   vitest('unit'),
-  vitest('server'),
+  vitest('server', ['server-mocking']),
   {
     name: 'end to end',
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
