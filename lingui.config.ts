@@ -40,6 +40,7 @@ const STAFF = [
   'src/features/vouchers/desk/**',
   'src/features/waitinglist/desk/**',
   'src/features/taxes/desk/**',
+  'src/features/invoices/desk/**',
 ];
 
 export default defineConfig({

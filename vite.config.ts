@@ -208,6 +208,7 @@ function trustedCode(): Plugin {
       { waitingListRequest, waitingListLimits },
       { waitingDeskApplier },
       { voucherDeskApplier },
+      { invoiceIssuer },
     ] = await Promise.all([
       load<typeof import('./functions/src/orders/allocator.ts')>('./functions/src/orders/allocator.ts'),
       load<typeof import('./functions/src/orders/adminQueueDatabase.ts')>(
@@ -229,6 +230,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/waitinglist/join.ts')>('./functions/src/waitinglist/join.ts'),
       load<typeof import('./functions/src/waitinglist/deskRequests.ts')>('./functions/src/waitinglist/deskRequests.ts'),
       load<typeof import('./functions/src/vouchers/deskRequests.ts')>('./functions/src/vouchers/deskRequests.ts'),
+      load<typeof import('./functions/src/invoices/issue.ts')>('./functions/src/invoices/issue.ts'),
     ]);
     const databaseUrl = process.env.TRUSTED_CODE_DATABASE_URL || LOCAL_DATABASE_URL;
     const db = adminQueueDatabase(databaseUrl);
@@ -241,7 +243,7 @@ function trustedCode(): Plugin {
     const applyGiftCardRequests = giftCardDeskApplier(db);
     const applyWaitingListRequests = waitingDeskApplier(db);
     const applyVoucherRequests = voucherDeskApplier(db);
-    const mail = trustedMail({ ...mailSettings, databaseUrl });
+    const mail = trustedMail({ ...mailSettings, databaseUrl, issueDocuments: invoiceIssuer(db) });
     const waitingLimits = waitingListLimits();
     return {
       allocator: createAllocator(db),

@@ -37,6 +37,7 @@ import { markApplier } from './payments/marks';
 import { cancelApplier } from './payments/cancel';
 import { applyCancelsRequest, applyMarksRequest, applyRefundsRequest } from './payments/marksEndpoint';
 import { refundApplier } from './payments/refunds';
+import { invoiceIssuer } from './invoices/issue';
 import {
   CARD_PAYMENT_ENDPOINT,
   CARD_WEBHOOK_ENDPOINT,
@@ -120,6 +121,7 @@ function mailServices(): TrustedMail {
     smtpUrl: process.env.SMTP_URL || SMTP_URL.value(),
     from: MAIL_FROM.value() || `tickets@${project}.firebaseapp.com`,
     shopUrl: shopUrl(),
+    issueDocuments: invoiceIssuer(trustedQueueDatabase()),
   });
   return mail;
 }

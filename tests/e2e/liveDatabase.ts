@@ -20,6 +20,7 @@ import { waitingDeskApplier } from '../../functions/src/waitinglist/deskRequests
 import { voucherDeskApplier } from '../../functions/src/vouchers/deskRequests';
 import { waitingListLimits } from '../../functions/src/waitinglist/join';
 import { runHoldsJob } from '../../functions/src/payments/holdsJob';
+import { invoiceIssuer } from '../../functions/src/invoices/issue';
 import { voucherCheckLimits } from '../../functions/src/vouchers/check';
 import { deskIndexWrites, type IndexedOrder } from '../../src/features/orders/deskIndex';
 import { startMailbox, type Mailbox } from '../../scripts/mailbox/mailbox';
@@ -155,6 +156,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           from: 'tickets@storefront.test',
           shopUrl,
           databaseUrl,
+          issueDocuments: invoiceIssuer(db),
         });
         const cards = () => (cardStack ??= startCardStack(db, shopUrl, () => sendSoon(mail.sender)));
         trustedCode = {

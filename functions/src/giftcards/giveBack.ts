@@ -6,6 +6,7 @@
  */
 import { deskKey, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { paths } from '../../../src/firebase/paths';
+import { documentsWanted } from '../../../src/features/invoices/model/invoiceDocument';
 import { giftCardPaths, movementWrites, parseGiftCard } from '../../../src/features/giftcards/model/giftCard';
 import { parseOrderPayment } from '../../../src/features/payments/model/orderPayment';
 import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
@@ -70,6 +71,7 @@ export function giftCardBack(
         created: SERVER_TIME,
       },
       [`${paths.order(entry.uid, entry.order)}/pay/refunded`]: pay.refunded + amount,
+      ...(pay.state === 'paid' ? documentsWanted(key, SERVER_TIME) : {}),
     },
   };
 }

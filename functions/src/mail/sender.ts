@@ -48,6 +48,13 @@ export interface SenderOptions {
   /** Attempts before a job that keeps failing for passing reasons is given up. */
   maxAttempts?: number;
   log?: (message: string) => void;
+  /**
+   * Run before each round of sending: issues the documents orders are waiting for (invoices/issue.ts), so that an
+   * email of an order paid or refunded goes out with its document there, and the issuing runs wherever money moved
+   * and mail is sent, and every minute with the retry (docs/invoices.md#issuing). Its failure is logged and sends no
+   * less mail.
+   */
+  beforeSending?: () => Promise<unknown>;
 }
 
 interface SendReport {
@@ -339,6 +346,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     drain: coalescedRuns(
       (): SendReport => ({ sent: 0, retrying: 0, failed: 0 }),
       async (report) => {
+        await options.beforeSending?.().catch((error: unknown) => log(`before sending: ${String(error)}`));
         await queueDueMessages(db, { now, leaseMs, log });
         await drainOnce(report);
       },

@@ -17,6 +17,8 @@ export interface MailSettings {
   shopUrl: string;
   /** The database (TRUSTED_CODE_DATABASE_URL or the project's when absent). */
   databaseUrl?: string;
+  /** Issues the documents orders wait for, before each round of sending (sender.ts, `beforeSending`). */
+  issueDocuments?: () => Promise<unknown>;
 }
 
 export interface TrustedMail {
@@ -41,7 +43,10 @@ export function trustedMail(settings: MailSettings): TrustedMail {
   const options = { shopUrl: settings.shopUrl, from: settings.from };
   return {
     db,
-    sender: createMailSender(db, transport, options),
+    sender: createMailSender(db, transport, {
+      ...options,
+      ...(settings.issueDocuments ? { beforeSending: settings.issueDocuments } : {}),
+    }),
     sendWaiting: (trusted) => sendWaitingMail(trusted, transport, options),
     findLimit: callerLimit(rateLimit(5, 600_000), rateLimit(100, 600_000)),
     linkLimit: callerLimit(rateLimit(120, 600_000), rateLimit(2_000, 600_000)),

@@ -19,6 +19,8 @@ import type { HoldsDatabase } from '../payments/expiry';
 import type { MarksDatabase } from '../payments/marks';
 import type { RemindersDatabase } from '../payments/reminders';
 import type { RefundsDatabase } from '../payments/refunds';
+import type { InvoicesDatabase } from '../invoices/issue';
+import { invoicePaths } from '../../../src/features/invoices/model/invoiceDocument';
 import { paymentPaths } from '../../../src/features/payments/model/paymentRecords';
 import { refundPaths } from '../../../src/features/payments/model/refundRecords';
 import { deskPaths } from '../../../src/features/orders/deskIndex';
@@ -62,7 +64,7 @@ function childrenOf(snapshot: DataSnapshot): { key: string; raw: unknown }[] {
  * The allocator's connection; the expiry job of unpaid holds (payments/expiry.ts), the payment marks
  * (payments/marks.ts), the refunds (payments/refunds.ts), staff's cancels (payments/cancel.ts) and staff's requests
  * of gift cards, of the waiting list and of vouchers act through it too, as the one identity that moves stock and
- * payments.
+ * payments, and so does the issuer of invoices and credit notes (invoices/issue.ts), the record of that money.
  */
 export function adminQueueDatabase(
   databaseURL?: string,
@@ -74,7 +76,8 @@ export function adminQueueDatabase(
   CancelsDatabase &
   GiftCardDeskDatabase &
   WaitingDeskDatabase &
-  VoucherDeskDatabase & { close(): Promise<void> } {
+  VoucherDeskDatabase &
+  InvoicesDatabase & { close(): Promise<void> } {
   const app = trustedApp(ALLOCATOR_UID, 'the allocator', databaseURL);
   const db = getDatabase(app);
   // The connection opens now, not at the first buyer's call: opening it (and the first read of the queue) took
@@ -119,6 +122,9 @@ export function adminQueueDatabase(
     },
     async oldestVoucherRequests(limit) {
       return childrenOf(await db.ref(voucherDeskPaths.requests).orderByChild('at').limitToFirst(limit).get());
+    },
+    async oldestInvoiceRequests(limit) {
+      return childrenOf(await db.ref(invoicePaths.queue).orderByChild('at').limitToFirst(limit).get());
     },
     async readAll(paths) {
       const values = await Promise.all(paths.map(async (path) => [path, (await db.ref(path).get()).val()] as const));

@@ -30,7 +30,8 @@ import {
 import { ticketId } from '../../../src/features/tickets/ticket';
 import { newTicketCode } from '../../../src/features/tickets/ticketCode';
 import { paths } from '../../../src/firebase/paths';
-import { deskIndexWrites } from '../../../src/features/orders/deskIndex';
+import { deskIndexWrites, deskKey } from '../../../src/features/orders/deskIndex';
+import { documentsWanted } from '../../../src/features/invoices/model/invoiceDocument';
 import { isRecord } from '../../../src/state/validation';
 import { fromMinorUnits, toMinorUnits } from '../../../src/lib/money';
 import {
@@ -565,7 +566,9 @@ export function settleBatch(
       ...orderDelivery(uid, orderId, request.contact.email, update),
     };
     Object.assign(update, staffDeskWrites(uid, orderId, update[paths.order(uid, orderId)], at, products));
-    // Paid as it is placed (a gift card paid all of it): the gift cards it bought are issued at once.
+    // Paid as it is placed (a gift card paid all of it): the gift cards it bought are issued at once, and its invoice
+    // after the batch (docs/invoices.md#issuing). An order of nothing to pay has none.
+    if (pay.state === 'paid' && pay.due > 0) Object.assign(update, documentsWanted(deskKey(uid, orderId), SERVER_TIME));
     if (pay.state === 'paid') {
       const issued = issueWrites(uid, orderId, items, terms.currency, terms.now, SERVER_TIME);
       const order = update[paths.order(uid, orderId)] as { mail: Record<string, unknown> };

@@ -7,11 +7,14 @@
  * payment's state, the email, who cancelled) to the same update.
  */
 import { paths } from '../../../src/firebase/paths';
+import { documentsWanted } from '../../../src/features/invoices/model/invoiceDocument';
 import { deskPaths, deskStatusWrites, type DeskEntry } from '../../../src/features/orders/deskIndex';
 import { slotOf } from '../../../src/features/orders/openOrders';
 import { giftCardPaymentPath, giftCardToRead } from '../giftcards/giveBack';
 import { heldPlaces, orderVoucher, voucherGiveBackWrites } from '../orders/voucherUse';
 import { voucherPaths } from '../../../src/features/vouchers/model/voucher';
+import { isRecord } from '../../../src/state/validation';
+import { SERVER_TIME } from './settlePayment';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 
 const increment = (by: number) => ({ '.sv': { increment: by } });
@@ -51,6 +54,8 @@ export function closeOrderWrites(
     [paths.orderStatus(uid, orderId)]: 'cancelled',
     ...deskStatusWrites(key, entry, 'cancelled'),
     [`${deskPaths.order(key)}/hold`]: null,
+    // A paid order cancelled gets a credit note of its invoice (docs/invoices.md#issuing); one never paid has none.
+    ...(isRecord(order) && isRecord(order.pay) && order.pay.state === 'paid' ? documentsWanted(key, SERVER_TIME) : {}),
   };
   const slot = slotOf(reads.get(paths.openOrders(uid)), orderId);
   if (slot) update[paths.openOrderSlot(uid, slot)] = null;

@@ -3,6 +3,8 @@
  * the order's summary moved on, and the email that tells the buyer (refunds.ts; docs/payments.md#refunds).
  */
 import { paths } from '../../../src/firebase/paths';
+import { deskKey } from '../../../src/features/orders/deskIndex';
+import { documentsWanted } from '../../../src/features/invoices/model/invoiceDocument';
 import { queuedMail } from '../../../src/features/orders/orderMail';
 import type { OrderPayment } from '../../../src/features/payments/model/orderPayment';
 import { isRefundWay, type RefundWay } from '../../../src/features/payments/model/refundRecords';
@@ -60,11 +62,12 @@ export function recordOf(request: RefundRequest, currency: string, state: 'creat
   };
 }
 
-/** The order's summary moved on by a refund that was made. */
+/** The order's summary moved on by a refund that was made; a paid order's documents are seen to (a credit note). */
 export function moveOn(request: RefundRequest, payment: OrderPayment): Record<string, unknown> {
   const orderPath = paths.order(request.uid, request.order);
   return {
     [`${orderPath}/pay/refunded`]: payment.refunded + request.amount,
     [`${orderPath}/pay/v`]: payment.v + 1,
+    ...(payment.state === 'paid' ? documentsWanted(deskKey(request.uid, request.order), SERVER_TIME) : {}),
   };
 }

@@ -10,6 +10,7 @@ import { balanceDue, parseOrderPayment, type OrderPayment } from '../../../src/f
 import type { MarkOutcome } from '../../../src/features/payments/model/paymentRecords';
 import type { PaymentMethod } from '../../../src/features/payments/model/paymentSettings';
 import { isRecord } from '../../../src/state/validation';
+import { documentsWanted } from '../../../src/features/invoices/model/invoiceDocument';
 import { issueWrites, recipientMailWrites } from '../giftcards/issue';
 import { firstTickets, itemsOf, placePaths, placesHeld, ticketed, ticketWrites } from './orderTickets';
 import { heldPlaces, orderVoucher, voucherRetakeWrites, voucherUseLeft } from '../orders/voucherUse';
@@ -198,6 +199,8 @@ export function settlePayment(
   writes[`${deskPaths.order(key)}/pay`] = 'paid';
   writes[`${deskPaths.order(key)}/hold`] = null;
   Object.assign(writes, paidMail(target, reading.order));
+  // Its invoice is issued after this update, never in it (docs/invoices.md#issuing).
+  Object.assign(writes, documentsWanted(key, SERVER_TIME));
   // Gift cards it bought are issued now that it is paid (docs/gift-cards.md#selling-them).
   const issued = issueWrites(target.uid, target.order, reading.order.items, pay.currency, Date.now(), SERVER_TIME);
   Object.assign(writes, issued, recipientMailWrites(target.uid, target.order, reading.order, issued, SERVER_TIME));

@@ -21,6 +21,8 @@ const EventsDesk = lazy(() => import('./events/EventsDeskPanel'));
 const StatementImport = lazy(() => import('../payments/desk/StatementImportPanel'));
 // And the taxes (docs/taxes.md#on-the-desk).
 const TaxesDesk = lazy(() => import('../taxes/desk/TaxesDeskPanel'));
+// And the invoices (docs/invoices.md#settings).
+const InvoicesDesk = lazy(() => import('../invoices/desk/InvoicesDeskPanel'));
 // And the gift cards (docs/gift-cards.md#on-the-desk).
 const GiftCardsDesk = lazy(() => import('../giftcards/desk/GiftCardsDeskPanel'));
 // And the vouchers (docs/vouchers.md).
@@ -32,6 +34,7 @@ const TABS = [
   { key: 'site', label: msg`Site` },
   { key: 'payments', label: msg`Payments` },
   { key: 'taxes', label: msg`Taxes` },
+  { key: 'invoices', label: msg`Invoices` },
   { key: 'products', label: msg`Products` },
   { key: 'orders', label: msg`Orders` },
   { key: 'events', label: msg`Events` },
@@ -77,6 +80,11 @@ export default function StaffDashboard({ auth }: { auth: AuthState & { id: strin
         {current === 'taxes' && (
           <Suspense fallback={null}>
             <TaxesDesk />
+          </Suspense>
+        )}
+        {current === 'invoices' && (
+          <Suspense fallback={null}>
+            <InvoicesDesk />
           </Suspense>
         )}
         {current === 'products' && (

@@ -11,3 +11,4 @@ export { SendButtons } from './SendButtons';
 export { downloadCsv, toCsv } from './csv';
 export { EditorDialog } from './EditorDialog';
 export { LiveFormActions } from './LiveFormActions';
+export { LiveSettingsForm } from './LiveSettingsForm';

@@ -11,6 +11,7 @@ import { parseOrder, type DeskEntry, type Order } from '../../orders';
 import { LiveContent, sendTicketsAgain, saveQuickly } from '../../dashboardKit';
 import { OrderCard } from '../customer';
 import { OrderPayments } from '../../payments';
+import { OrderDocuments } from '../../invoices';
 
 function SendTicketsAgain({ order }: { order: Order }) {
   const { t } = useLingui();
@@ -70,6 +71,7 @@ export function OrderDetails({
                   checkTotal
                 />
                 {parsed.payment && <OrderPayments order={parsed} payment={parsed.payment} />}
+                {parsed.payment && <OrderDocuments order={parsed} />}
               </>
             ) : (
               <Typography>

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -10,7 +9,7 @@ import { updateValues } from '../../../firebase/database';
 import { paths } from '../../../firebase/paths';
 import { FormSelectField } from '../../../lib/FormSelectField';
 import { useForm } from '../../../lib/useForm';
-import { LiveFormActions, saveOnline } from '../../dashboardKit';
+import { LiveSettingsForm, saveOnline } from '../../dashboardKit';
 import type { TaxSettings } from '../model';
 import { countryOptions } from './countries';
 import { rateLabel } from './rateWords';
@@ -34,15 +33,8 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
       ),
   });
   const { fields } = form;
-  const changedElsewhere =
-    JSON.stringify(taxSettingsFields(settings)) !== JSON.stringify(fields) && !form.busy && !form.problem;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void form.onSubmit(event)} aria-label={t`Tax`}>
-      {form.problem && (
-        <Alert severity="error" role="alert">
-          {form.problem}
-        </Alert>
-      )}
+    <LiveSettingsForm form={form} live={taxSettingsFields(settings)} label={t`Tax`} save={t`Save tax settings`}>
       <FormControlLabel
         control={
           <Switch id={`${ID}-on`} checked={fields.on} onChange={(event) => form.update('on', event.target.checked)} />
@@ -90,12 +82,6 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           ...settings.rates.map((rate) => ({ value: rate.id, label: rateLabel(rate) })),
         ]}
       />
-      <LiveFormActions
-        busy={form.busy}
-        save={t`Save tax settings`}
-        differs={changedElsewhere ? t`The live settings differ from this form.` : null}
-        onDiscard={() => form.setFields(taxSettingsFields(settings))}
-      />
-    </Stack>
+    </LiveSettingsForm>
   );
 }

@@ -1,0 +1,5 @@
+/**
+ * The invoices model (docs/invoices.md), pure and shared with trusted code: what the rest of the app may use.
+ */
+export { INVOICE_TERMS, parseInvoiceSettings, type InvoiceSettings } from './invoiceSettings';
+export { invoicePaths, parseInvoiceDocument } from './invoiceDocument';
