@@ -8,7 +8,7 @@
  * load average (docs/decisions.md#the-on-sale-rush).
  *
  *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|pay|pay-small|types|rules|firebase|a-lean|pay-lean|types-lean|
- *                          giftcards|giftcards-lean|giftcards-small|vouchers|vouchers-lean|vouchers-small …]
+ *                          giftcards|giftcards-lean|giftcards-small|vouchers|vouchers-lean|vouchers-small|invoices …]
  *   (when none is named: all but pay-small, giftcards, giftcards-small, vouchers and vouchers-small)
  *
  * `poisoned` (issue 30, break 1) is a rush of 200 honest buyers among whom 10 accounts reuse the request ids of
@@ -26,6 +26,9 @@
  * buyers name one, and after the press and again after the aftermath the vouchers, their uses and the orders that
  * name them are read back and checked (bench/rushVouchers.ts), beside the cards. `vouchers-small` is the same with
  * 200 buyers, an event of 100, 20 cards and 5 vouchers (fewer, so that some are used up before the places are).
+ * `invoices` (issue 52) is `pay` with lean buyers, UK VAT and invoices: after the aftermath, some paid orders are given
+ * money back or cancelled, and trusted code issues the documents in a process killed part-way through and started
+ * again; every paid order must then have one invoice, numbered 1 to N without a gap (bench/rushInvoices.ts).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +48,7 @@ import { percentile } from './liveApp';
 import type { BuyerPlan, BuyerResult, BuyersCommand, BuyersReport } from './rushBuyers';
 import { runRulesBatchBench } from './rulesBatch';
 import { methodOf, payAftermath, paymentsSeed } from './rushPayments';
+import { invoicesAftermath, invoicingSeed } from './rushInvoices';
 import { between, type CodesInRush, type CodesReport, random } from './rushCodes';
 import { giftCardRush } from './rushGiftCards';
 import { voucherRush } from './rushVouchers';
@@ -69,6 +73,8 @@ interface Scenario {
   seed?: Record<string, unknown>;
   /** The event whose held orders are then paid or let lapse, and accounted for (bench/rushPayments.ts). */
   payments?: string;
+  /** After the payments' aftermath: documents issued by a process killed part-way through (bench/rushInvoices.ts). */
+  invoices?: true;
   /** Buyers as minimal wire-protocol clients rather than SDK clients (bench/rushBuyers.ts). */
   lean?: boolean;
   /** Codes the buyers bring (gift cards, vouchers): written before the press, checked after it (bench/rushCodes.ts). */
@@ -317,6 +323,17 @@ function baseScenarios(): Record<string, Scenario> {
       seed: paymentsSeed(),
       payments: 'rush-voucher',
       lean: true,
+    },
+    invoices: {
+      name: 'invoices',
+      what: 'pay with UK VAT and invoices: every paid order invoiced, refunds and cancels credited, by a process killed part-way',
+      stock: { 'rush-pay': 1000 },
+      buyers: payingRush(2000, 'rush-pay'),
+      processes: 2,
+      lean: true,
+      seed: { ...paymentsSeed(), ...invoicingSeed },
+      payments: 'rush-pay',
+      invoices: true,
     },
     'pay-small': {
       name: 'pay-small',
@@ -683,6 +700,7 @@ async function runLocal(scenario: Scenario, authPort: number) {
     const aftermath = scenario.payments
       ? await payAftermath(databaseUrl, scenario.payments, scenario.stock[scenario.payments]!)
       : undefined;
+    const invoices = scenario.invoices ? await invoicesAftermath(databaseUrl) : undefined;
     const codesAfterPayments: CodesReport[] = [];
     for (const codes of scenario.codes ?? []) codesAfterPayments.push(await codes.afterPayments(databaseUrl));
     return {
@@ -708,6 +726,7 @@ async function runLocal(scenario: Scenario, authPort: number) {
       },
       loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadAfter.toFixed(2)) },
       ...(aftermath ? { aftermath } : {}),
+      ...(invoices ? { invoices } : {}),
       ...(scenario.codes
         ? {
             codes: Object.fromEntries(
@@ -795,7 +814,7 @@ export async function runRushBench(only: readonly string[] = []): Promise<Record
       ? only
       : [
           ...['a', 'b', 'c', 'clean', 'poisoned', 'pay', 'types'],
-          ...['a-lean', 'pay-lean', 'types-lean', 'giftcards-lean', 'vouchers-lean', 'rules', 'firebase'],
+          ...['a-lean', 'pay-lean', 'types-lean', 'giftcards-lean', 'vouchers-lean', 'invoices', 'rules', 'firebase'],
         ];
   const results: Record<string, unknown> = {};
   if (wanted.includes('rules')) {

@@ -3,9 +3,9 @@
  * Node's own modules with require): index.cjs holds the functions, the first-visit module it shares with
  * `vite preview`, the order allocator and the built index.html; firstVisitRenderer.cjs holds the server renderer
  * from the `--ssr` build with React and the rest inlined, loaded at a first visit's first render (package.json's
- * "imports" names it), so that an instance that only settles orders never loads it. Only firebase-functions and
- * firebase-admin stay outside: Cloud Functions installs those from functions/package.json, and the emulator finds
- * them in the workspace's node_modules.
+ * "imports" names it), so that an instance that only settles orders never loads it. Only firebase-functions,
+ * firebase-admin and PDFKit stay outside (with the documents' font, a package of files): Cloud Functions installs
+ * those from functions/package.json, and the emulator finds them in the workspace's node_modules.
  *
  *   tsx scripts/buildFunctions.ts [--client dist] [--out functions/lib]
  */
@@ -43,7 +43,9 @@ export async function buildFunctions(clientDir: string, outDir: string): Promise
     ...common,
     entryPoints: [join(REPO, 'functions', 'src', 'index.ts')],
     outfile: join(outDir, 'index.cjs'),
-    external: ['firebase-functions', 'firebase-admin', '#first-visit-renderer'],
+    // PDFKit reads its own data files from its folder, and the documents' font comes as a package of files: both are
+    // installed beside the functions (functions/package.json), not bundled.
+    external: ['firebase-functions', 'firebase-admin', 'pdfkit', '#first-visit-renderer'],
     alias: { '#first-visit-template': template },
     loader: { '.html': 'text' },
   });

@@ -30,6 +30,8 @@ export function formatEventTime(at: string | number, locale: string, timeZone: s
 
 const MOMENT = {
   'date-time': { dateStyle: 'medium', timeStyle: 'medium' },
+  // A document's date of issue: the day, in words ("7 December 2026").
+  date: { dateStyle: 'long' },
   // A deadline told to a buyer, who may be abroad: to the minute, its zone named ("4 Dec 2026, 12:00 GMT").
   deadline: { ...EVENT, weekday: undefined, timeZoneName: 'short' },
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },

@@ -3,7 +3,10 @@
  * is checked at its field; paying an order in full has trusted code issue its invoice, numbered with the prefix staff
  * chose, and a refund its credit note naming that invoice, both listed on the order's details as they are issued.
  */
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
+import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
 import { failOnPageErrors, storedPay } from './support';
 
@@ -25,11 +28,12 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
         status: 'pending',
         created: Date.now(),
         contact: { name: 'Ann Awaiting', email: 'ann@example.com' },
-        link: 'a'.repeat(32),
+        link: SECRET,
         pay: storedPay({ paid: 1000, v: 2 }),
       },
     },
   ]);
+  await db.write(`orderLinks/${SECRET}`, { uid: 'buyer-a', order: 'order-awaiting' });
   await accounts.signIn(page, await accounts.create('staff'));
   await page.goto('/dashboard?tab=invoices');
   const form = page.getByRole('form', { name: 'Invoices' });
@@ -82,7 +86,17 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
   });
   await record.getByRole('button', { name: 'Close' }).click();
   const listed = documents.getByRole('listitem');
-  await expect(listed).toHaveText([/^RE-1 · Invoice · .+ · £36\.00$/], { timeout: 20_000 });
+  await expect(listed).toHaveText([/^RE-1 · Invoice · .+ · £36\.00 PDF$/], { timeout: 20_000 });
+  // The paid email carries it, and says so; the desk downloads the same PDF.
+  const paidMail = await mailWith(db, 'RE-1.pdf');
+  expect(paidMail.text).toContain('Your invoice RE-1 is attached.');
+  const attached = paidMail.attachments.find((attachment) => attachment.filename === 'RE-1.pdf')!;
+  expect(attached.contentType).toBe('application/pdf');
+  const fromDesk = await downloaded(page, () =>
+    documents.getByRole('button', { name: 'Download RE-1 as a PDF' }).click(),
+  );
+  expect(fromDesk.name).toBe('RE-1.pdf');
+  expect(fromDesk.bytes.equals(attached.content)).toBe(true);
 
   // £10 of it given back: a credit note of £10 naming the invoice.
   await details.getByRole('button', { name: 'Refund…' }).click();
@@ -92,15 +106,51 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
   await expect(refund.getByRole('status')).toContainText('Refunded £10.00', { timeout: 20_000 });
   await refund.getByRole('button', { name: 'Close' }).click();
   await expect(listed).toHaveText(
-    [/^RE-1 · Invoice · .+ · £36\.00$/, /^RE-2 · Credit note for RE-1 · .+ · -£10\.00$/],
-    {
-      timeout: 20_000,
-    },
+    [/^RE-1 · Invoice · .+ · £36\.00 PDF$/, /^RE-2 · Credit note for RE-1 · .+ · -£10\.00 PDF$/],
+    { timeout: 20_000 },
   );
+  const refundMail = await mailWith(db, 'RE-2.pdf');
+  expect(refundMail.text).toContain('Your credit note RE-2 is attached.');
   const stored = (await db.read('invoices/RE-2')) as Record<string, unknown>;
   expect(stored).toMatchObject({ kind: 'credit', corrects: 'RE-1', why: 'refund', gross: -1000, tax: 0 });
 
   await page.keyboard.press('Escape');
   await page.goto('/dashboard?tab=invoices');
   await expect(page.getByText('RE-: 2 issued, the last RE-2')).toBeVisible();
+
+  // The buyer's order page lists both, each downloadable by whoever holds the link.
+  await page.goto(`/order#${SECRET}`);
+  const invoices = page.getByRole('region', { name: 'Invoices' });
+  await expect(invoices.getByRole('listitem')).toHaveText([
+    /^Invoice RE-1 · .+ · £36\.00\s*PDF$/,
+    /^Credit note RE-2 for RE-1 · .+ · -£10\.00\s*PDF$/,
+  ]);
+  await checkScreen(page, 'order-page-invoices');
+  const fromPage = await downloaded(page, () =>
+    invoices.getByRole('button', { name: 'Download RE-2 as a PDF' }).click(),
+  );
+  expect(fromPage.name).toBe('RE-2.pdf');
+  expect(fromPage.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
+
+const SECRET = 'a'.repeat(32);
+
+/** The first email to Ann that carries `filename`, once it has come. */
+async function mailWith(db: LiveDatabase, filename: string) {
+  const found = () =>
+    db.mailbox
+      .messages()
+      .filter(
+        (mail) =>
+          mail.recipients.includes('ann@example.com') &&
+          mail.parsed.attachments.some((attachment) => attachment.filename === filename),
+      );
+  await expect.poll(() => found().length, { timeout: 20_000 }).toBeGreaterThan(0);
+  return found()[0]!.parsed;
+}
+
+/** What `click` makes the browser download: its file name and bytes. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
+}

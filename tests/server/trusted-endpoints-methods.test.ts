@@ -39,6 +39,8 @@ import {
   applyRefundsRequest,
 } from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
+import { ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
+import { orderDocumentRequest } from '../../functions/src/invoices/documentEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { giftCardBalanceRequest } from '../../functions/src/giftcards/balance';
 import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
@@ -66,6 +68,7 @@ const ENDPOINTS = [
   SEND_MAIL_ENDPOINT,
   FIND_ORDER_ENDPOINT,
   ORDER_LINK_ENDPOINT,
+  ORDER_DOCUMENT_ENDPOINT,
   GIFT_CARD_BALANCE_ENDPOINT,
   GIFT_CARD_DESK_ENDPOINT,
   VOUCHER_DESK_ENDPOINT,
@@ -126,6 +129,13 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
         sendMailRequest(deps.sender, method),
         findOrderRequest(deps, method, { email: 'a@example.com', reference: 'K7M4QXPR' }, callerDirect('127.0.0.1')),
         orderLinkRequest(deps.db, deps.limit, method, { secret: 'x'.repeat(32) }, callerDirect('127.0.0.1')),
+        orderDocumentRequest(
+          deps.db,
+          deps.limit,
+          method,
+          { secret: 'x'.repeat(32), number: 'INV-1' },
+          callerDirect('127.0.0.1'),
+        ),
         giftCardBalanceRequest(
           {
             read: () => Promise.reject(new Error('a gift card read by a call that is not a POST')),

@@ -9,6 +9,7 @@
  * data, this decides the words. Everything that goes into a header is reduced to one line here, and addresses
  * must be plain addresses, so no value from an order can add a header (docs/security.md#email).
  */
+import type { MailDocument } from '../invoices/mailDocuments';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { typedTitle } from '../../../src/lib/typedTitle';
 import { escapeHtml } from '../../../src/lib/escapeHtml';
@@ -83,6 +84,8 @@ export interface MailContext {
   from: string;
   /** The domain of Message-IDs. */
   domain: string;
+  /** The invoices or credit notes it carries, as PDFs (functions/src/invoices/mailDocuments.ts). */
+  documents?: readonly MailDocument[];
 }
 
 interface Attachment {
@@ -315,6 +318,8 @@ const WORDS = {
   taxOnTopLabel: /*i18n*/ { id: 'mail.tax.onTop.label', message: '{name} at {percent}' },
   taxIncludedLine: /*i18n*/ { id: 'mail.tax.included.line', message: 'Includes {name} at {percent}: {tax}' },
   taxIncludedLabel: /*i18n*/ { id: 'mail.tax.included.label', message: 'Includes {name} at {percent}' },
+  invoiceAttached: /*i18n*/ { id: 'mail.document.invoice', message: 'Your invoice {number} is attached.' },
+  creditAttached: /*i18n*/ { id: 'mail.document.credit', message: 'Your credit note {number} is attached.' },
   howToPay: /*i18n*/ { id: 'mail.howToPay', message: 'How to pay' },
   payByCard: /*i18n*/ {
     id: 'mail.pay.card',
@@ -522,6 +527,9 @@ export function composeMail(ctx: MailContext): ComposedMail {
     timeZone: shop.timezone,
     balanceUrl: ctx.balanceUrl,
   });
+  const attached = (ctx.documents ?? []).map((document) =>
+    say(i18n, document.kind === 'invoice' ? WORDS.invoiceAttached : WORDS.creditAttached, { number: document.number }),
+  );
   const tickets = withTickets ? ctx.tickets.slice(0, MAX_LISTED_TICKETS) : [];
   const pictured = new Set(tickets.slice(0, MAX_QR_IMAGES).map((t) => t.id));
   const cid = (ticket: Ticket) => `ticket-${ticket.eventId}-${ticket.id}@${ctx.domain}`;
@@ -584,6 +592,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
         ]
       : []),
     ...cards.text,
+    ...(attached.length ? [...attached, ''] : []),
     say(i18n, WORDS.orderLinkText, { url: ctx.orderUrl }),
     '',
     ...contactLines(shop),
@@ -619,6 +628,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
 ${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map((line) => keepTogether(escapeHtml(line), escapeHtml(ref))).join('<br>')}</p>` : ''}
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHeading))}</h2><p style="margin:0 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHowTo))}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">${escapeHtml(allTickets)}</p>` : ''}` : ''}
 ${cards.html}
+${attached.map((line) => `<p style="margin:16px 0 0;">${escapeHtml(line)}</p>`).join('')}
 <p style="margin:24px 0 8px;"><a href="${escapeHtml(ctx.orderUrl)}" style="display:inline-block;padding:12px 20px;background:#1565c0;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${escapeHtml(i18n._(WORDS.openOrder))}</a></p>
 <p style="margin:0;font-size:13px;color:#555555;">${escapeHtml(i18n._(WORDS.keepLink))}</p>`,
   );
@@ -648,6 +658,9 @@ ${cards.html}
     }
   }
 
+  for (const document of ctx.documents ?? []) {
+    attachments.push({ filename: document.filename, content: document.content, contentType: 'application/pdf' });
+  }
   return { ...envelope(ctx, subject), text, html, attachments };
 }
 

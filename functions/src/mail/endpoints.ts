@@ -10,15 +10,20 @@ import { orderPaymentRecord, ticketsIssued } from '../../../src/features/payment
 import { randomUUID } from 'node:crypto';
 import { ORDER_LINK_SECRET } from '../../../src/features/orders/orderLink';
 import { ticketRecord } from '../../../src/features/tickets/ticket';
-import { paths } from '../../../src/firebase/paths';
 import { isRecord } from '../../../src/state/validation';
 import { type EndpointAnswer, jsonAnswer as json, refuseUnlessPost, tooManyAnswer } from '../endpointAnswer';
 import { queueLinkMail, readFindQuery } from './findOrder';
-import { readOrderData, type MailDatabase } from './orderData';
+import { orderOfLink, readOrderData, type MailDatabase } from './orderData';
 import type { Caller } from './caller';
 import type { CallerLimit } from './rateLimit';
 import type { MailSender } from './sender';
 import { sendSoon } from './trustedMail';
+
+import { orderDocuments } from '../invoices/mailDocuments';
+import { summaryOf } from '../../../src/features/invoices/model/documentSummary';
+
+// The order page's documents answer beside its order, with the same limit (invoices/documentEndpoint.ts).
+export { orderDocumentRequest } from '../invoices/documentEndpoint';
 
 /** `vite preview` has nothing in front of it (caller.ts). */
 export { callerDirect } from './caller';
@@ -87,10 +92,8 @@ export async function orderLinkRequest(
   const secret = isRecord(body) ? body.secret : undefined;
   if (typeof secret !== 'string' || !ORDER_LINK_SECRET.test(secret)) return json(404, { error: 'no such order link' });
   if (!limit.allow(caller)) return tooManyAnswer();
-  const named = await db.read(paths.orderLink(secret));
-  if (!isRecord(named) || typeof named.uid !== 'string' || typeof named.order !== 'string') {
-    return json(404, { error: 'no such order link' });
-  }
+  const named = await orderOfLink(db.read, secret);
+  if (!named) return json(404, { error: 'no such order link' });
   const data = await readOrderData(db, named.uid, named.order);
   if (!data) return json(404, { error: 'no such order link' });
   const { order, shop } = data;
@@ -114,6 +117,10 @@ export async function orderLinkRequest(
     // What is left on each gift card the order issued (docs/gift-cards.md#selling-them): the codes are the buyer's,
     // as the tickets are; not once the order is cancelled.
     giftCards: order.status === 'cancelled' ? [] : data.giftCards,
+    // Its invoices and credit notes, each downloadable as a PDF by the link's holder (docs/invoices.md#sent-and-shown).
+    documents: (await orderDocuments(db.read, named.uid, named.order)).map(({ number, document }) =>
+      summaryOf(number, document),
+    ),
     // The shape the device keeps its tickets in (src/features/tickets/heldTickets.ts); none until they are issued
     // (paid, or to pay at the door: docs/payments.md#tickets-once-paid).
     tickets: (ticketsIssued(order.payment) ? data.tickets : []).map((ticket) => ({

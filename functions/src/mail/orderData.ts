@@ -92,6 +92,17 @@ async function linesInLanguage(products: ProductReader, order: Order, main: Shop
   return { ...order, lines };
 }
 
+/** The order a secret link opens (orderLinks/{secret}), or null when it names none. */
+export async function orderOfLink(
+  read: (path: string) => Promise<unknown>,
+  secret: string,
+): Promise<{ uid: string; order: string } | null> {
+  const named = await read(paths.orderLink(secret));
+  return isRecord(named) && typeof named.uid === 'string' && typeof named.order === 'string'
+    ? { uid: named.uid, order: named.order }
+    : null;
+}
+
 /** The order at orders/{uid}/{orderId} and the shop, in one read each; null when there is no such order. */
 export async function readOrderAndShop(
   db: MailDatabase,

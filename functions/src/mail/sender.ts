@@ -8,6 +8,7 @@
  * that will not change (SMTP 5xx, an address that is not one) fails the job for good, shown to staff on the
  * order; anything else (server down, 4xx) is tried again later, each wait twice the last, up to a cap.
  */
+import { mailDocuments } from '../invoices/mailDocuments';
 import { randomUUID } from 'node:crypto';
 import {
   MAIL_KINDS,
@@ -292,9 +293,21 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
       return;
     }
     const refund = job.kind === 'refund' ? await readRefund(db, job) : null;
+    const documents = await mailDocuments(
+      (path) => db.read(path),
+      job.uid,
+      job.order,
+      {
+        kind: job.kind,
+        ...(job.status ? { status: job.status } : {}),
+        ...(job.kind === 'refund' ? { refundId: orderMailIds.refundOf(job.order, job.id)?.refundId ?? '' } : {}),
+      },
+      content.shop.timezone,
+    );
     await transport.send(
       composeMail({
         ...content,
+        documents,
         messageId: job.id,
         kind: job.kind,
         ...(job.status ? { status: job.status } : {}),

@@ -18,6 +18,7 @@ import { pageLanguageAtom, siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
 import { onlineAtom } from '../pwa';
 import { IssuedGiftCards } from '../giftcards';
+import { OrderDocumentsList } from '../invoices';
 import { OrderPaymentSummary, returningSecret } from '../payments';
 import { OrderTaxLines } from '../taxes';
 import {
@@ -313,6 +314,7 @@ function OrderView({
         </section>
       )}
       {order.giftCards.length > 0 && <IssuedGiftCards cards={order.giftCards} shopName={shopName} />}
+      <OrderDocumentsList secret={secret} documents={order.documents} />
     </Stack>
   );
 }

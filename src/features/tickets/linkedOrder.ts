@@ -20,6 +20,7 @@ import {
 import { parseIssuedCards, type IssuedCard } from '../giftcards/model';
 import { parseOrderPayment, type OrderPayment } from '../payments/model';
 import { parseOrderTaxRecord, type OrderTaxRecord } from '../taxes/model';
+import { parseDocumentSummaries, type DocumentSummary } from '../invoices/model';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
 import { keepTickets } from './myTickets';
 import { checkCardPayment } from '../payments';
@@ -43,6 +44,8 @@ export interface LinkedOrder {
   voucher: OrderVoucher | null;
   /** Its tax as it was fixed when placed (docs/taxes.md#the-orders-tax); null for none, or a copy kept from before. */
   tax: OrderTaxRecord | null;
+  /** Its invoices and credit notes (docs/invoices.md#sent-and-shown); none for a copy kept from before them. */
+  documents: DocumentSummary[];
 }
 
 /** Orders opened on this device, by secret, newest last; a few are plenty. */
@@ -115,6 +118,7 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
     language: isShopLanguage(order.language) ? order.language : null,
     voucher: parseOrderVoucher(order.voucher),
     tax: parseOrderTaxRecord(order.tax),
+    documents: parseDocumentSummaries(raw.documents),
   };
 }
 

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { paths } from '../../../firebase/paths';
+import { isRecord } from '../../../state/validation';
 import { parseOrder, type DeskEntry, type Order } from '../../orders';
 import { LiveContent, sendTicketsAgain, saveQuickly } from '../../dashboardKit';
 import { OrderCard } from '../customer';
@@ -71,7 +72,12 @@ export function OrderDetails({
                   checkTotal
                 />
                 {parsed.payment && <OrderPayments order={parsed} payment={parsed.payment} />}
-                {parsed.payment && <OrderDocuments order={parsed} />}
+                {parsed.payment && (
+                  <OrderDocuments
+                    order={parsed}
+                    secret={isRecord(raw) && typeof raw.link === 'string' ? raw.link : null}
+                  />
+                )}
               </>
             ) : (
               <Typography>

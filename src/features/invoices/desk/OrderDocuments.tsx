@@ -5,10 +5,11 @@ import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { isRecord } from '../../../state/validation';
 import { LiveContent, useShopFormat } from '../../dashboardKit';
 import { deskKey, type Order } from '../../orders';
+import { DocumentDownloadButton } from '../DocumentDownloadButton';
 import { invoicePaths, parseInvoiceDocument } from '../model';
 
-/** One document of the order, read live: its number, what it is, when it was issued and its total. */
-function DocumentRow({ number }: { number: string }) {
+/** One document of the order, read live: its number, what it is, when it was issued and its total; its PDF. */
+function DocumentRow({ number, secret }: { number: string; secret: string | null }) {
   const { t, i18n } = useLingui();
   const format = useShopFormat();
   return (
@@ -19,9 +20,16 @@ function DocumentRow({ number }: { number: string }) {
           if (!document) return t`${number}: this document cannot be read.`;
           const total = formatMoney(fromMinorUnits(document.gross, document.currency), document.currency, i18n.locale);
           const issued = format.date(document.issued);
-          if (document.kind === 'invoice') return t`${number} · Invoice · ${issued} · ${total}`;
           const corrected = document.corrects ?? '';
-          return t`${number} · Credit note for ${corrected} · ${issued} · ${total}`;
+          const said =
+            document.kind === 'invoice'
+              ? t`${number} · Invoice · ${issued} · ${total}`
+              : t`${number} · Credit note for ${corrected} · ${issued} · ${total}`;
+          return (
+            <>
+              {said} {secret && <DocumentDownloadButton secret={secret} number={number} />}
+            </>
+          );
         }}
       </LiveContent>
     </Typography>
@@ -32,7 +40,14 @@ function DocumentRow({ number }: { number: string }) {
  * An order's invoices and credit notes on the desk (docs/invoices.md#the-documents), as trusted code listed them at
  * invoicesOf/{orderKey}, oldest number first; said plainly when there are none.
  */
-export function OrderDocuments({ order }: { order: Pick<Order, 'uid' | 'id'> }) {
+export function OrderDocuments({
+  order,
+  secret,
+}: {
+  order: Pick<Order, 'uid' | 'id'>;
+  /** The order's link, which staff read: the PDFs come through it, as the buyer's do. */
+  secret: string | null;
+}) {
   const { t } = useLingui();
   return (
     <Stack spacing={0.5} component="section" aria-labelledby={`documents-${order.id}`} sx={{ mt: 2 }}>
@@ -54,7 +69,7 @@ export function OrderDocuments({ order }: { order: Pick<Order, 'uid' | 'id'> }) 
           ) : (
             <Stack component="ul" aria-label={t`Invoices and credit notes`} sx={{ m: 0, paddingInlineStart: 2.5 }}>
               {numbers.map((number) => (
-                <DocumentRow key={number} number={number} />
+                <DocumentRow key={number} number={number} secret={secret} />
               ))}
             </Stack>
           );

@@ -8,6 +8,9 @@ import { isRecord } from '../../../state/validation';
 import { TAX_RATE_KINDS, type TaxRateKind } from '../../taxes/model';
 import { INVOICE_TERMS } from './invoiceSettings';
 
+/** Trusted code's answer with one of an order's documents as a PDF, to whoever holds its link (POST). */
+export const ORDER_DOCUMENT_ENDPOINT = '/api/orders/document';
+
 export const invoicePaths = {
   settings: 'invoiceSettings',
   queue: 'invoiceQueue',

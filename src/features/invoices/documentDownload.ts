@@ -1,0 +1,30 @@
+/**
+ * Downloads one of an order's documents as a PDF (docs/invoices.md#sent-and-shown): trusted code draws it for
+ * whoever holds the order's link (the buyer's order page; staff, who read the link), and the browser saves it under
+ * its number.
+ */
+import { isRecord } from '../../state/validation';
+import { ORDER_DOCUMENT_ENDPOINT } from './model';
+
+/** Fetches document `number` of the order behind `secret` and saves it; throws when it cannot (offline, not found). */
+export async function downloadDocument(secret: string, number: string): Promise<void> {
+  const response = await fetch(ORDER_DOCUMENT_ENDPOINT, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ secret, number }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  if (!response.ok) throw new Error(`the document could not be fetched (${response.status})`);
+  const raw: unknown = await response.json();
+  if (!isRecord(raw) || typeof raw.pdf !== 'string' || typeof raw.filename !== 'string') {
+    throw new Error('the document could not be read');
+  }
+  const bytes = Uint8Array.from(atob(raw.pdf), (character) => character.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = raw.filename;
+  link.click();
+  // The browser has the file once the click is handled; the address is let go a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
