@@ -634,6 +634,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/mail/send',
     '/api/orders/allocate',
     '/api/orders/cancel',
+    '/api/orders/document',
     '/api/orders/find',
     '/api/orders/link',
     '/api/payments/apply',

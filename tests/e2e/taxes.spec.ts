@@ -15,6 +15,10 @@ async function checkoutTicketAndMug(page: Page, db: { write(path: string, value:
   for (const title of ['Folk in the Round', 'Enamel Camp Mug'])
     await page.getByRole('button', { name: `Add ${title} to wishlist` }).click();
   await page.getByRole('link', { name: /^Wishlist/ }).click();
+  // The wishlist says already what checkout will: the ticket's £12.50 holds £2.08 of VAT, the mug none.
+  await expect(page.getByTestId('wishlist-tax').getByTestId('order-tax')).toHaveText([
+    'Includes Standard at 20%: £2.08',
+  ]);
   await page.getByRole('link', { name: 'Go to checkout' }).click();
   await expectHeading(page, 'Checkout');
   return page.getByRole('region', { name: 'Your order' });
@@ -155,6 +159,12 @@ test('with prices that exclude VAT, the tax comes on top: checkout follows staff
   await db.write('taxSettings/pricesIncludeTax', false);
   await expect(summary.getByTestId('order-tax')).toHaveText(['Standard at 20%: £2.50']);
   await expect(summary.getByTestId('checkout-total')).toHaveText('£29.00');
+  // So does the wishlist: the tax checkout adds.
+  await page.getByRole('link', { name: /^Wishlist/ }).click();
+  await expect(page.getByTestId('wishlist-tax')).toHaveText(/^Tax is added at checkout:\s*Standard at 20%: £2\.50$/);
+  await checkScreen(page, 'wishlist-tax-on-top');
+  await page.getByRole('link', { name: 'Go to checkout' }).click();
+  await expectHeading(page, 'Checkout');
   await reserve(page);
   await expect(page.getByText('Total: £29.00')).toBeVisible();
   const { uid, id } = await confirmedOrder(page, db);

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { I18n } from '@lingui/core';
-import PDFDocument from 'pdfkit';
 import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
 import { formatEventTime, formatMoment, formatPercent } from '../../../src/lib/format';
 import { isShopLanguage } from '../../../src/i18n/languages';
@@ -115,7 +114,9 @@ function partyLines(i18n: I18n, party: DocumentParty): string[] {
  * `document` (stored as `number`) as a PDF, in its language, its dates in `timeZone` (the shop's). Resolves to the
  * file's bytes.
  */
-export function documentPdf(number: string, document: InvoiceDocument, timeZone: string | null): Promise<Buffer> {
+export async function documentPdf(number: string, document: InvoiceDocument, timeZone: string | null): Promise<Buffer> {
+  // Loaded at the first document, not as trusted code starts: an instance that only settles orders never loads it.
+  const { default: PDFDocument } = await import('pdfkit');
   const language = isShopLanguage(document.language) ? document.language : null;
   const i18n = orderI18n(language);
   const locale = i18n.locale;

@@ -18,7 +18,7 @@ import { shopLanguage } from '../../i18n/languages';
 import { authAtom, cartAtom, languageAtom, siteAtom } from '../../state/atoms';
 import { connectedAtom } from '../../state/liveAtoms';
 import type { AuthState } from '../../state/types';
-import { wishlist, useWishlistReview, type WishlistReview } from '../wishlist';
+import { taxableLines, wishlist, useWishlistReview, type WishlistReview } from '../wishlist';
 import { progressText } from './checkoutWords';
 import { CheckoutFormFields } from './CheckoutForm';
 import { checkoutBlock } from './checkoutBlock';
@@ -116,12 +116,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const [voucher, setVoucher] = useState<AppliedVoucher | null>(null);
   const wanted = Object.fromEntries(review.items.map(({ item, quantity }) => [item.id, quantity]));
   const lowered = loweredLines(review, voucher, currency);
-  const amounts = review.items.map(({ item, quantity, price, product }) => ({
-    id: item.id,
-    amount: (lowered[item.id] ?? toMinorUnits(price, currency)) * quantity,
-    taxRate: product?.taxRate,
-    giftCard: Boolean(product?.giftCard),
-  }));
+  const amounts = taxableLines(review, currency, lowered);
   const linesMinor = amounts.reduce((sum, line) => sum + line.amount, 0);
   const off = toMinorUnits(review.total, currency) - linesMinor;
   // Its tax from the settings as they stand, with the module trusted code fixes the order's with

@@ -11,7 +11,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { formatEventTime } from '../../lib/format';
-import { formatMoney, lineTotal } from '../../lib/money';
+import { formatMoney, fromMinorUnits, lineTotal } from '../../lib/money';
+import { OrderTaxLines, useLiveTaxSettings } from '../taxes';
+import { taxOfLines } from '../taxes/model';
+import { taxableLines } from './review';
 import { formatPrice } from '../../lib/price';
 import { useStableOrder } from '../../lib/stableOrder';
 import { useGrowingList } from '../../lib/useGrowingList';
@@ -158,6 +161,10 @@ export function WishlistItems() {
   const { shown, hasMore, more, sentinelRef } = useGrowingList(rows.length, STEP, '');
   const hidden = rows.length - shown;
   const [total, todaysTotal] = [money(cart.total), money(review.total)];
+  // The tax checkout will show, from the settings as they stand and the prices to charge (docs/taxes.md#the-orders-tax).
+  const taxSettings = useLiveTaxSettings();
+  const tax = taxSettings ? taxOfLines(taxableLines(review, currency), taxSettings, currency) : null;
+  const minor = (amount: number) => money(fromMinorUnits(amount, currency));
 
   return (
     <Stack spacing={2}>
@@ -276,6 +283,16 @@ export function WishlistItems() {
         <Typography color="textSecondary" sx={{ textAlign: 'end', px: 1 }}>
           <Trans>At today’s prices: {todaysTotal}</Trans>
         </Typography>
+      )}
+      {tax && (
+        <Stack sx={{ alignItems: 'flex-end', px: 1 }} data-testid="wishlist-tax">
+          {!tax.included && (
+            <Typography color="textSecondary">
+              <Trans>Tax is added at checkout:</Trans>
+            </Typography>
+          )}
+          <OrderTaxLines tax={tax} part={tax.included ? 'included' : 'on-top'} money={minor} />
+        </Stack>
       )}
     </Stack>
   );

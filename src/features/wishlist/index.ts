@@ -3,3 +3,4 @@ export { wishlist } from './appWishlist';
 export type { ItemIssue } from './review';
 export { useWishlistReview } from './useWishlistReview';
 export type { WishlistReview } from './review';
+export { taxableLines } from './review';

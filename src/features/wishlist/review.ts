@@ -1,7 +1,7 @@
 import { type CatalogueState, limitedPerOrder, maxQuantity, type Product, saleWindow } from '../catalogue';
 import { quantityOf } from '../../state/cart';
 import type { CartItem } from '../../state/types';
-import { lineTotal } from '../../lib/money';
+import { lineTotal, toMinorUnits } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
 
 export type ItemIssue =
@@ -44,6 +44,23 @@ export interface WishlistReview {
   opens: number | null;
   /** Prices differ from when the items were added. */
   pricesChanged: boolean;
+}
+
+/**
+ * The reviewed lines as tax sees them (docs/taxes.md#the-orders-tax): each at the price to charge, or at what a
+ * voucher lowered it to (`lowered`, minor units a unit, by item), times its quantity, with its product's rate.
+ */
+export function taxableLines(
+  review: Pick<WishlistReview, 'items'>,
+  currency: string,
+  lowered: Readonly<Record<string, number>> = {},
+): { id: string; amount: number; taxRate?: string; giftCard: boolean }[] {
+  return review.items.map(({ item, quantity, price, product }) => ({
+    id: item.id,
+    amount: (lowered[item.id] ?? toMinorUnits(price, currency)) * quantity,
+    ...(product?.taxRate ? { taxRate: product.taxRate } : {}),
+    giftCard: Boolean(product?.giftCard),
+  }));
 }
 
 /** The quantity issues of a product on sale: none, or one. */
