@@ -506,6 +506,44 @@ const SIGNED_IN_STAFF = ['staff'] as const;
 
 const MATRIX: Case[] = [
   { what: 'read properties', run: read(() => 'properties'), allowed: EVERYONE },
+  // Invoices (docs/invoices.md): staff set the invoicing; only trusted code queues an order, moves a number or writes a
+  // document, and a buyer reads only their own orders' documents.
+  { what: 'read the invoice settings', run: read(() => 'invoiceSettings'), allowed: SIGNED_IN_STAFF },
+  {
+    what: 'switch invoicing off',
+    run: write(() => 'invoiceSettings', { on: false, prefix: 'INV-' }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "queue the customer's order for its documents",
+    run: write((u) => `invoiceQueue/${u.customer}~order-1`, { at: serverTimestamp() }),
+    allowed: [],
+  },
+  { what: 'move an invoice number on', run: write(() => 'invoiceCounters/INV-', 1), allowed: [] },
+  {
+    what: "issue an invoice for the customer's order",
+    run: updateRoot((u) => ({
+      'invoices/INV-1': {
+        kind: 'invoice',
+        prefix: 'INV-',
+        seq: 1,
+        order: { uid: u.customer, id: 'order-1', ref: '' },
+        issued: serverTimestamp(),
+        language: 'en-GB',
+        currency: 'GBP',
+        included: true,
+        seller: { name: 'S', address: 'A' },
+        buyer: { name: 'B' },
+        lines: [{ title: 'Gig', net: 1000, tax: 0, gross: 1000 }],
+        net: 1000,
+        tax: 0,
+        gross: 1000,
+        paidBy: 'door',
+      },
+    })),
+    allowed: [],
+  },
+  { what: 'read every invoice', run: read(() => 'invoices'), allowed: SIGNED_IN_STAFF },
   { what: 'write properties/tagline', run: write(() => 'properties/tagline', 'New tagline'), allowed: SIGNED_IN_STAFF },
   {
     what: 'write the whole properties node',
