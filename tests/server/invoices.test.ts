@@ -11,6 +11,7 @@ import { markApplier } from '../../functions/src/payments/marks';
 import { refundApplier } from '../../functions/src/payments/refunds';
 import { parseInvoiceDocument, type InvoiceDocument } from '../../src/features/invoices/model/invoiceDocument';
 import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
+import { storedInvoice } from '../fixtures/storedInvoice';
 import { UK_VAT } from '../fixtures/ukVat';
 import { gigEvent } from './support/gigEvent';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD, usersWithBuyers } from './support/paymentsHarness';
@@ -200,25 +201,6 @@ describe('numbers without a gap or a repeat', () => {
 });
 
 describe('nobody but trusted code writes a document, a number or a list, and it never changes', () => {
-  const document = (seq: number, extra: Record<string, unknown> = {}) => ({
-    kind: 'invoice',
-    prefix: 'INV-',
-    seq,
-    order: { uid: 'ann', id: 'x', ref: '' },
-    issued: ServerValue.TIMESTAMP,
-    language: 'en-GB',
-    currency: 'GBP',
-    included: true,
-    seller: { name: 'S', address: 'A' },
-    buyer: { name: 'B' },
-    lines: [{ title: 'Gig', net: 1000, tax: 0, gross: 1000 }],
-    net: 1000,
-    tax: 0,
-    gross: 1000,
-    paidBy: 'door',
-    ...extra,
-  });
-
   async function issuedOrder(): Promise<{ id: string; invoice: Record<string, unknown> }> {
     const id = await paidOrder('ann');
     await issue();
@@ -276,7 +258,7 @@ describe('nobody but trusted code writes a document, a number or a list, and it 
     const issueFor = (uid: string, orderId: string, extra: Record<string, unknown> = {}) =>
       allocator.ref().update({
         'invoiceCounters/INV-': 2,
-        'invoices/INV-2': document(2, { order: { uid, id: orderId, ref: '' }, ...extra }),
+        'invoices/INV-2': storedInvoice(2, { uid, id: orderId }, ServerValue.TIMESTAMP, extra),
         [`invoicesOf/${uid}~${orderId}/docs/INV-2`]: 'invoice',
         [`invoicesOf/${uid}~${orderId}/open`]: 'INV-2',
       });

@@ -25,6 +25,7 @@ import { freePort } from '../../scripts/stack/ports';
 import { deskIndexWrites, deskStatusWrites, parseDeskEntry } from '../../src/features/orders/deskIndex';
 import { movementWrites, newGiftCardCode, newGiftCardRecord } from '../../src/features/giftcards/model/giftCard';
 import { newVoucherRecord, type VoucherTerms } from '../../src/features/vouchers/model/voucher';
+import { storedInvoice } from '../fixtures/storedInvoice';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const RULES = readFileSync(join(REPO, 'database.rules.json'), 'utf8');
@@ -523,23 +524,7 @@ const MATRIX: Case[] = [
   {
     what: "issue an invoice for the customer's order",
     run: updateRoot((u) => ({
-      'invoices/INV-1': {
-        kind: 'invoice',
-        prefix: 'INV-',
-        seq: 1,
-        order: { uid: u.customer, id: 'order-1', ref: '' },
-        issued: serverTimestamp(),
-        language: 'en-GB',
-        currency: 'GBP',
-        included: true,
-        seller: { name: 'S', address: 'A' },
-        buyer: { name: 'B' },
-        lines: [{ title: 'Gig', net: 1000, tax: 0, gross: 1000 }],
-        net: 1000,
-        tax: 0,
-        gross: 1000,
-        paidBy: 'door',
-      },
+      'invoices/INV-1': storedInvoice(1, { uid: u.customer, id: 'order-1' }, serverTimestamp()),
     })),
     allowed: [],
   },
