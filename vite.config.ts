@@ -40,7 +40,7 @@ import { applyVoucherRequestsRequest } from './functions/src/vouchers/deskEndpoi
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
-import { ORDER_DOCUMENT_ENDPOINT } from './src/features/invoices/model/invoiceDocument.ts';
+import { INVOICE_EXPORT_ENDPOINT, ORDER_DOCUMENT_ENDPOINT } from './src/features/invoices/model/invoiceDocument.ts';
 import { GIFT_CARD_BALANCE_ENDPOINT } from './src/features/giftcards/model/balanceEndpoint.ts';
 import { VOUCHER_CHECK_ENDPOINT } from './src/features/vouchers/model/checkEndpoint.ts';
 import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from './src/features/waitinglist/model/endpoints.ts';
@@ -319,6 +319,7 @@ function trustedCode(): Plugin {
           FIND_ORDER_ENDPOINT,
           ORDER_LINK_ENDPOINT,
           ORDER_DOCUMENT_ENDPOINT,
+          INVOICE_EXPORT_ENDPOINT,
           CARD_PAYMENT_ENDPOINT,
           CARD_WEBHOOK_ENDPOINT,
           PAYMENT_METHOD_ENDPOINT,
@@ -397,6 +398,8 @@ function trustedCode(): Plugin {
             return endpoints.findOrderRequest({ ...mail, limit: mail.findLimit }, request.method, body, caller);
           if (path === ORDER_DOCUMENT_ENDPOINT)
             return endpoints.orderDocumentRequest(mail.db, mail.linkLimit, request.method, body, caller);
+          if (path === INVOICE_EXPORT_ENDPOINT)
+            return endpoints.invoiceExportRequest(mail.db, mail.linkLimit, request.method, body, caller);
           if (path === GIFT_CARD_BALANCE_ENDPOINT)
             return trusted.giftCardBalance.giftCardBalanceRequest(
               { read: mail.db.read, ...trusted.balanceLimits },

@@ -51,10 +51,16 @@ import { ticketHolderChanger, ticketHolderRequest, type TicketHolderChanger } fr
 import { cardPaymentRequest, cardServices, cardWebhookRequest, type CardServices } from './payments/cardEndpoints';
 import { cardProviderSettings } from './payments/cardSettings';
 import { callerBehindGoogle, callerDirect } from './mail/caller';
-import { findOrderRequest, orderDocumentRequest, orderLinkRequest, sendMailRequest } from './mail/endpoints';
+import {
+  findOrderRequest,
+  invoiceExportRequest,
+  orderDocumentRequest,
+  orderLinkRequest,
+  sendMailRequest,
+} from './mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
-import { ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
+import { INVOICE_EXPORT_ENDPOINT, ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
 import { ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { giftCardBalanceLimits, giftCardBalanceRequest, type GiftCardBalanceLimits } from './giftcards/balance';
@@ -269,29 +275,31 @@ export const orderMail = onRequest(
             ? await orderLinkRequest(services.db, services.linkLimit, request.method, body, caller)
             : request.path === ORDER_DOCUMENT_ENDPOINT
               ? await orderDocumentRequest(services.db, services.linkLimit, request.method, body, caller)
-              : request.path === GIFT_CARD_BALANCE_ENDPOINT
-                ? await giftCardBalanceRequest(
-                    { read: services.db.read, ...(balanceLimits ??= giftCardBalanceLimits()) },
-                    request.method,
-                    body,
-                    caller,
-                  )
-                : request.path === VOUCHER_CHECK_ENDPOINT
-                  ? await voucherCheckRequest(
-                      { read: services.db.read, ...(voucherLimits ??= voucherCheckLimits()) },
+              : request.path === INVOICE_EXPORT_ENDPOINT
+                ? await invoiceExportRequest(services.db, services.linkLimit, request.method, body, caller)
+                : request.path === GIFT_CARD_BALANCE_ENDPOINT
+                  ? await giftCardBalanceRequest(
+                      { read: services.db.read, ...(balanceLimits ??= giftCardBalanceLimits()) },
                       request.method,
                       body,
                       caller,
                     )
-                  : request.path === WAITING_JOIN_ENDPOINT || request.path === WAITING_LEAVE_ENDPOINT
-                    ? await waitingListRequest(
-                        { db: trustedQueueDatabase(), limit: (waitingLimits ??= waitingListLimits()) },
-                        request.path === WAITING_LEAVE_ENDPOINT,
+                  : request.path === VOUCHER_CHECK_ENDPOINT
+                    ? await voucherCheckRequest(
+                        { read: services.db.read, ...(voucherLimits ??= voucherCheckLimits()) },
                         request.method,
                         body,
                         caller,
                       )
-                    : { status: 404, headers: {}, body: 'not found' };
+                    : request.path === WAITING_JOIN_ENDPOINT || request.path === WAITING_LEAVE_ENDPOINT
+                      ? await waitingListRequest(
+                          { db: trustedQueueDatabase(), limit: (waitingLimits ??= waitingListLimits()) },
+                          request.path === WAITING_LEAVE_ENDPOINT,
+                          request.method,
+                          body,
+                          caller,
+                        )
+                      : { status: 404, headers: {}, body: 'not found' };
     // The joined email leaves at once; the minute job sends whatever could not go now.
     if (request.path === WAITING_JOIN_ENDPOINT) sendWaitingSoon(services);
     response.status(answer.status).set(answer.headers).send(answer.body);

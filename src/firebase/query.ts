@@ -9,7 +9,8 @@ type DatabaseModule = typeof import('firebase/database');
 
 /** A bound of a range: a value of the sorted child (or the key), and optionally the key to break ties. */
 export interface Bound {
-  value: string;
+  /** A number for a child that holds numbers (a time); a key is always a string. */
+  value: string | number;
   key?: string;
 }
 

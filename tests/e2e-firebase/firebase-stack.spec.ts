@@ -631,6 +631,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/about',
     '/api/giftcards/apply',
     '/api/giftcards/balance',
+    '/api/invoices/export',
     '/api/mail/send',
     '/api/orders/allocate',
     '/api/orders/cancel',

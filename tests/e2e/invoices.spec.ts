@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { expect, test } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { checkScreen } from './screenCheck';
@@ -117,6 +118,37 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
   await page.keyboard.press('Escape');
   await page.goto('/dashboard?tab=invoices');
   await expect(page.getByText('RE-: 2 issued, the last RE-2')).toBeVisible();
+
+  // For the accountant: this month's documents, their tax and the money, as files; the ZIP's are the same files.
+  const accountant = page.getByRole('region', { name: 'For the accountant' });
+  await expect(accountant.getByTestId('accountant-count')).toHaveText('1 invoice, 1 credit note');
+  await expect(accountant.getByRole('table', { name: 'Tax per rate' }).getByRole('row').last()).toHaveText(
+    'Total (GBP)£26.00£0.00£26.00',
+  );
+  const documentsCsv = await downloaded(page, () =>
+    accountant.getByRole('button', { name: 'Documents (CSV)' }).click(),
+  );
+  expect(documentsCsv.name).toMatch(/^documents-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = documentsCsv.bytes.toString('utf8').split('\r\n');
+  expect(rows[1]).toMatch(/^RE-1,invoice,.*,GBP,,,outside,36\.00,0\.00,36\.00,/);
+  expect(rows[2]).toMatch(/^RE-2,credit,.*,RE-1,refund,GBP,,,outside,-10\.00,0\.00,-10\.00,/);
+  const taxCsv = await downloaded(page, () => accountant.getByRole('button', { name: 'Tax per rate (CSV)' }).click());
+  const zip = await downloaded(page, () =>
+    accountant.getByRole('button', { name: 'Everything with the PDFs (ZIP)' }).click(),
+  );
+  expect(zip.name).toBe(documentsCsv.name.replace(/^documents/, 'invoices').replace(/csv$/, 'zip'));
+  const files = unzipSync(zip.bytes);
+  expect(Object.keys(files).sort()).toEqual([
+    'documents.csv',
+    'payments-and-refunds.csv',
+    'pdf/RE-1.pdf',
+    'pdf/RE-2.pdf',
+    'tax-per-rate.csv',
+  ]);
+  expect(Buffer.from(files['documents.csv']!).equals(documentsCsv.bytes)).toBe(true);
+  expect(Buffer.from(files['tax-per-rate.csv']!).equals(taxCsv.bytes)).toBe(true);
+  expect(Buffer.from(files['pdf/RE-1.pdf']!).equals(fromDesk.bytes)).toBe(true);
+  await checkScreen(page, 'desk-accountant');
 
   // The buyer's order page lists both, each downloadable by whoever holds the link.
   await page.goto(`/order#${SECRET}`);

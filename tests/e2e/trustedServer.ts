@@ -35,8 +35,9 @@ import {
   TICKET_HOLDER_ENDPOINT,
 } from '../../src/features/payments/model/paymentEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
-import { ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
+import { INVOICE_EXPORT_ENDPOINT, ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
 import { orderDocumentRequest } from '../../functions/src/invoices/documentEndpoint';
+import { invoiceExportRequest } from '../../functions/src/invoices/exportEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { VOUCHER_CHECK_ENDPOINT } from '../../src/features/vouchers/model/checkEndpoint';
 import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from '../../src/features/waitinglist/model/endpoints';
@@ -109,6 +110,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
     orderLinkRequest(code.mail.db, code.mail.linkLimit, method, body, E2E_CALLER),
   [ORDER_DOCUMENT_ENDPOINT]: (code, method, body) =>
     orderDocumentRequest(code.mail.db, code.mail.linkLimit, method, body, E2E_CALLER),
+  [INVOICE_EXPORT_ENDPOINT]: (code, method, body) =>
+    invoiceExportRequest(code.mail.db, code.mail.linkLimit, method, body, E2E_CALLER),
   [GIFT_CARD_BALANCE_ENDPOINT]: (code, method, body) =>
     giftCardBalanceRequest({ read: code.mail.db.read, ...code.balanceLimits }, method, body, E2E_CALLER),
   [VOUCHER_CHECK_ENDPOINT]: (code, method, body) =>

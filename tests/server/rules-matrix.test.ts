@@ -529,6 +529,18 @@ const MATRIX: Case[] = [
     allowed: [],
   },
   { what: 'read every invoice', run: read(() => 'invoices'), allowed: SIGNED_IN_STAFF },
+  {
+    what: "ask for the accountant's export of a month, as oneself",
+    run: (c) =>
+      set(ref(c.db, 'invoiceExports/export-matrix-1'), {
+        from: 1_780_000_000_000,
+        to: 1_782_600_000_000,
+        by: selfOf(c),
+        at: serverTimestamp(),
+      }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  { what: "read staff's export requests", run: read(() => 'invoiceExports'), allowed: SIGNED_IN_STAFF },
   { what: 'write properties/tagline', run: write(() => 'properties/tagline', 'New tagline'), allowed: SIGNED_IN_STAFF },
   {
     what: 'write the whole properties node',

@@ -39,8 +39,9 @@ import {
   applyRefundsRequest,
 } from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
-import { ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
+import { INVOICE_EXPORT_ENDPOINT, ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
 import { orderDocumentRequest } from '../../functions/src/invoices/documentEndpoint';
+import { invoiceExportRequest } from '../../functions/src/invoices/exportEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { giftCardBalanceRequest } from '../../functions/src/giftcards/balance';
 import { GIFT_CARD_DESK_ENDPOINT } from '../../src/features/giftcards/model/deskRequests';
@@ -69,6 +70,7 @@ const ENDPOINTS = [
   FIND_ORDER_ENDPOINT,
   ORDER_LINK_ENDPOINT,
   ORDER_DOCUMENT_ENDPOINT,
+  INVOICE_EXPORT_ENDPOINT,
   GIFT_CARD_BALANCE_ENDPOINT,
   GIFT_CARD_DESK_ENDPOINT,
   VOUCHER_DESK_ENDPOINT,
@@ -136,6 +138,7 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
           { secret: 'x'.repeat(32), number: 'INV-1' },
           callerDirect('127.0.0.1'),
         ),
+        invoiceExportRequest(deps.db, deps.limit, method, { request: 'x'.repeat(20) }, callerDirect('127.0.0.1')),
         giftCardBalanceRequest(
           {
             read: () => Promise.reject(new Error('a gift card read by a call that is not a POST')),

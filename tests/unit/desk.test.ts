@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attendeeCsv, attendeeFileName } from '../../src/features/dashboard/events/attendeeExport';
-import { csvField, toCsv } from '../../src/features/dashboardKit/csv';
+import { csvField, toCsv } from '../../src/lib/csv';
 import {
   attendeesOf,
   eventMoney,
@@ -56,6 +56,8 @@ describe('CSV export', () => {
   it('leaves ordinary text and numbers alone', () => {
     expect(csvField('Casey Customer')).toBe('Casey Customer');
     expect(csvField(-5)).toBe('-5');
+    expect(csvField('-12.50')).toBe('-12.50');
+    expect(csvField('-1e3')).toBe("'-1e3");
     expect(csvField('a=b')).toBe('a=b');
     expect(csvField('')).toBe('');
   });

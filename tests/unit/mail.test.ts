@@ -354,6 +354,7 @@ function memoryDatabase() {
         .map(([id, raw]) => ({ id, raw: structuredClone(raw) })),
     dueMessages: async () => [],
     jobsOf: async () => [],
+    documentsIssued: async () => [],
     transact: async (path, change) => {
       const id = path.replace(/^mailOutbox\//, '');
       const next = change(structuredClone(jobs.get(id) ?? null));

@@ -18,6 +18,7 @@ export function mailDatabase(data: unknown): MailDatabase {
     dueJobs: unused,
     dueMessages: unused,
     jobsOf: unused,
+    documentsIssued: unused,
     transact: unused,
     update: unused,
   };

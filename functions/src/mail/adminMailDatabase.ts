@@ -6,6 +6,7 @@
 import { deleteApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import { MAILER_UID } from '../../../src/features/orders/orderMail';
+import { invoicePaths } from '../../../src/features/invoices/model/invoiceDocument';
 import { paths } from '../../../src/firebase/paths';
 import { trustedApp } from '../orders/adminQueueDatabase';
 import type { MailDatabase } from './orderData';
@@ -44,6 +45,16 @@ export function adminMailDatabase(databaseURL?: string): MailDatabase & { close(
         .limitToFirst(limit)
         .get();
       return children(snapshot).map(([id, raw]) => ({ id, raw }));
+    },
+    async documentsIssued(from, to) {
+      return children(
+        await db
+          .ref(invoicePaths.documents)
+          .orderByChild('issued')
+          .startAt(from)
+          .endAt(to - 1)
+          .get(),
+      );
     },
     async jobsOf(messageId) {
       const snapshot = await db

@@ -24,6 +24,8 @@ import { summaryOf } from '../../../src/features/invoices/model/documentSummary'
 
 // The order page's documents answer beside its order, with the same limit (invoices/documentEndpoint.ts).
 export { orderDocumentRequest } from '../invoices/documentEndpoint';
+// The accountant's ZIP, for staff who asked for it, with the same limit (invoices/exportEndpoint.ts).
+export { invoiceExportRequest } from '../invoices/exportEndpoint';
 
 /** `vite preview` has nothing in front of it (caller.ts). */
 export { callerDirect } from './caller';

@@ -25,6 +25,8 @@ export interface MailDatabase {
   dueJobs(now: number, limit: number): Promise<{ id: string; raw: unknown }[]>;
   /** Staff messages to everyone booked (eventMessages) whose `expand` is at most `now`, earliest first. */
   dueMessages(now: number, limit: number): Promise<{ id: string; raw: unknown }[]>;
+  /** The invoices and credit notes issued in [from, to) (`issued`, indexed), as [number, record]. */
+  documentsIssued(from: number, to: number): Promise<[string, unknown][]>;
   /** The ids of the jobs of mailOutbox whose ids begin with `{messageId}-` (a message's emails). */
   jobsOf(messageId: string): Promise<string[]>;
   /**

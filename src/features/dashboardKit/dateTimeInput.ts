@@ -64,3 +64,17 @@ export function enteredTime(value: string, timeZone: string, locale: string): st
   if (iso === null) return null;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
+
+/**
+ * A date field's value (yyyy-mm-dd, a day of the shop's time zone, as every date of the desk is) as epoch ms at
+ * the start of that day, or of the day after (`after`: an "until" date includes its whole day, 23 or 25 hours long
+ * when the clocks change); null when empty.
+ */
+export function dayStart(value: string, zone: string, after = 0): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day + after)).toISOString().slice(0, 10);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value, not words
+  const start = fromLocalInput(`${date}T00:00`, zone);
+  return start === null ? null : Date.parse(start);
+}

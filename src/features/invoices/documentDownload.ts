@@ -3,6 +3,7 @@
  * whoever holds the order's link (the buyer's order page; staff, who read the link), and the browser saves it under
  * its number.
  */
+import { base64Bytes, saveFile } from '../../lib/saveFile';
 import { isRecord } from '../../state/validation';
 import { ORDER_DOCUMENT_ENDPOINT } from './model';
 
@@ -19,12 +20,5 @@ export async function downloadDocument(secret: string, number: string): Promise<
   if (!isRecord(raw) || typeof raw.pdf !== 'string' || typeof raw.filename !== 'string') {
     throw new Error('the document could not be read');
   }
-  const bytes = Uint8Array.from(atob(raw.pdf), (character) => character.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = raw.filename;
-  link.click();
-  // The browser has the file once the click is handled; the address is let go a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(new Blob([base64Bytes(raw.pdf)], { type: 'application/pdf' }), raw.filename);
 }

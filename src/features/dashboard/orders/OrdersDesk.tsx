@@ -11,7 +11,7 @@ import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { siteAtom } from '../../../state/atoms';
 import {
   inputZone,
-  fromLocalInput,
+  dayStart,
   useShopFormat,
   Section,
   useLiveEntries,
@@ -33,20 +33,6 @@ import {
   type OrderFilters,
 } from './orderQueries';
 import { useEvents } from '../events';
-
-/**
- * A date field's value (yyyy-mm-dd, a day of the shop's time zone, as every date of the desk is) as epoch ms at
- * the start of that day, or of the day after (`after`: an "until" date includes its whole day, 23 or 25 hours long
- * when the clocks change); null when empty.
- */
-function dayStart(value: string, zone: string, after = 0): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day + after)).toISOString().slice(0, 10);
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value, not words
-  const start = fromLocalInput(`${date}T00:00`, zone);
-  return start === null ? null : Date.parse(start);
-}
 
 /** Entries read back, the malformed ones counted instead of shown (docs/hostile-data.md). */
 function parsedRows(pairs: Iterable<[string, unknown]>): { rows: Row[]; malformed: number } {

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { isRecord } from '../../../state/validation';
 import { LiveContent, Section } from '../../dashboardKit';
 import { invoicePaths, parseInvoiceSettings } from '../model';
+import { AccountantExport } from './AccountantExport';
 import { InvoiceSettingsForm } from './InvoiceSettingsForm';
 
 /** The last number issued of each prefix, as staff read invoiceCounters; what cannot be read is left out. */
@@ -69,6 +70,7 @@ export default function InvoicesDeskPanel() {
                   {(counters) => <IssuedSoFar raw={counters} />}
                 </LiveContent>
               </Stack>
+              <AccountantExport />
             </Stack>
           );
         }}

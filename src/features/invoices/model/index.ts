@@ -2,5 +2,22 @@
  * The invoices model (docs/invoices.md), pure and shared with trusted code: what the rest of the app may use.
  */
 export { INVOICE_TERMS, parseInvoiceSettings, type InvoiceSettings } from './invoiceSettings';
-export { invoicePaths, ORDER_DOCUMENT_ENDPOINT, parseInvoiceDocument } from './invoiceDocument';
+export {
+  INVOICE_EXPORT_ENDPOINT,
+  invoicePaths,
+  ORDER_DOCUMENT_ENDPOINT,
+  parseInvoiceDocument,
+} from './invoiceDocument';
+export {
+  dayIn,
+  documentsCsv,
+  exportFileName,
+  exportRequestRecord,
+  readIssuedDocuments,
+  taxPerRate,
+  taxPerRateCsv,
+  totalsPerCurrency,
+  type ExportRange,
+  type RateTotal,
+} from './accountantExport';
 export { parseDocumentSummaries, type DocumentSummary } from './documentSummary';

@@ -10,6 +10,8 @@ import { INVOICE_TERMS } from './invoiceSettings';
 
 /** Trusted code's answer with one of an order's documents as a PDF, to whoever holds its link (POST). */
 export const ORDER_DOCUMENT_ENDPOINT = '/api/orders/document';
+/** Trusted code's answer with the accountant's ZIP of a period, to staff who asked for it (POST; accountantExport.ts). */
+export const INVOICE_EXPORT_ENDPOINT = '/api/invoices/export';
 
 export const invoicePaths = {
   settings: 'invoiceSettings',
@@ -20,6 +22,8 @@ export const invoicePaths = {
   documents: 'invoices',
   document: (number: string) => `invoices/${number}`,
   ofOrder: (orderKey: string) => `invoicesOf/${orderKey}`,
+  exports: 'invoiceExports',
+  exportRequest: (id: string) => `invoiceExports/${id}`,
 } as const;
 
 /**

@@ -56,6 +56,7 @@ export {
   type MarkMethod,
 } from './paymentLedger';
 export { amountText, parseAmountInput } from './paymentAmount';
+export { moneyByWay, moneyMoved, moneyMovedCsv, type MoneyWay, type WayTotal } from './moneyMoved';
 export { readStatement, statementColumns, type ColumnMapping, type ReadStatement } from './bankStatement';
 export type { DateOrder } from './statementDates';
 export {

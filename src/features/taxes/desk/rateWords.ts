@@ -19,7 +19,7 @@ export function kindName(kind: TaxRateKind): string {
 }
 
 /** A rate as a select or a list names it: "Standard · 20 %"; "Books · Zero-rated". */
-export function rateLabel(rate: TaxRateSetting): string {
+export function rateLabel(rate: Pick<TaxRateSetting, 'name' | 'kind' | 'basisPoints'>): string {
   const { name } = rate;
   if (isZeroKind(rate.kind)) {
     const kind = kindName(rate.kind);
