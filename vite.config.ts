@@ -40,7 +40,11 @@ import { applyVoucherRequestsRequest } from './functions/src/vouchers/deskEndpoi
 import type { MarksReport } from './functions/src/payments/marks.ts';
 import type { RefundsReport } from './functions/src/payments/refunds.ts';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from './src/features/orders/orderLink.ts';
-import { INVOICE_EXPORT_ENDPOINT, ORDER_DOCUMENT_ENDPOINT } from './src/features/invoices/model/invoiceDocument.ts';
+import {
+  INVOICE_EXPORT_ENDPOINT,
+  ORDER_BILLING_ENDPOINT,
+  ORDER_DOCUMENT_ENDPOINT,
+} from './src/features/invoices/model/invoiceDocument.ts';
 import { GIFT_CARD_BALANCE_ENDPOINT } from './src/features/giftcards/model/balanceEndpoint.ts';
 import { VOUCHER_CHECK_ENDPOINT } from './src/features/vouchers/model/checkEndpoint.ts';
 import { WAITING_JOIN_ENDPOINT, WAITING_LEAVE_ENDPOINT } from './src/features/waitinglist/model/endpoints.ts';
@@ -170,6 +174,9 @@ function trustedCode(): Plugin {
     /** "Change name" on a ticket (functions/src/orders/ticketHolder.ts). */
     changeHolder: import('./functions/src/orders/ticketHolder.ts').TicketHolderChanger;
     ticketHolder: typeof import('./functions/src/orders/ticketHolder.ts');
+    /** "Change invoice details" on the order page (functions/src/invoices/billingEndpoint.ts). */
+    changeBilling: import('./functions/src/invoices/billingEndpoint.ts').BillingChanger;
+    billing: typeof import('./functions/src/invoices/billingEndpoint.ts');
     sendSoon: typeof import('./functions/src/mail/trustedMail.ts').sendSoon;
     /** A gift card's balance (functions/src/giftcards/balance.ts), with its limits. */
     giftCardBalance: typeof import('./functions/src/giftcards/balance.ts');
@@ -203,6 +210,7 @@ function trustedCode(): Plugin {
       cardEndpoints,
       methodChange,
       ticketHolder,
+      billing,
       giftCardBalance,
       { giftCardDeskApplier },
       voucherCheck,
@@ -225,6 +233,7 @@ function trustedCode(): Plugin {
       load<typeof import('./functions/src/payments/cardEndpoints.ts')>('./functions/src/payments/cardEndpoints.ts'),
       load<typeof import('./functions/src/payments/methodChange.ts')>('./functions/src/payments/methodChange.ts'),
       load<typeof import('./functions/src/orders/ticketHolder.ts')>('./functions/src/orders/ticketHolder.ts'),
+      load<typeof import('./functions/src/invoices/billingEndpoint.ts')>('./functions/src/invoices/billingEndpoint.ts'),
       load<typeof import('./functions/src/giftcards/balance.ts')>('./functions/src/giftcards/balance.ts'),
       load<typeof import('./functions/src/giftcards/deskRequests.ts')>('./functions/src/giftcards/deskRequests.ts'),
       load<typeof import('./functions/src/vouchers/check.ts')>('./functions/src/vouchers/check.ts'),
@@ -270,6 +279,8 @@ function trustedCode(): Plugin {
       methodChange,
       changeHolder: ticketHolder.ticketHolderChanger(db),
       ticketHolder,
+      changeBilling: billing.billingChanger(db, invoiceIssuer(db)),
+      billing,
       mail,
       endpoints,
       sendSoon,
@@ -324,6 +335,7 @@ function trustedCode(): Plugin {
           CARD_WEBHOOK_ENDPOINT,
           PAYMENT_METHOD_ENDPOINT,
           TICKET_HOLDER_ENDPOINT,
+          ORDER_BILLING_ENDPOINT,
           GIFT_CARD_BALANCE_ENDPOINT,
           VOUCHER_CHECK_ENDPOINT,
           GIFT_CARD_DESK_ENDPOINT,
@@ -374,6 +386,10 @@ function trustedCode(): Plugin {
               .then((answer) => (sendSoon(mail.sender), answer));
           if (path === TICKET_HOLDER_ENDPOINT)
             return trusted.ticketHolder.ticketHolderRequest(trusted.changeHolder, request.method, body);
+          if (path === ORDER_BILLING_ENDPOINT)
+            return trusted.billing
+              .billingRequest(trusted.changeBilling, request.method, body)
+              .finally(() => trusted.sendSoon(mail.sender));
           if (path === ALLOCATE_ENDPOINT)
             return allocateRequest(allocator, request.method, () => sendSoon(mail.sender));
           if (path === PAYMENT_MARKS_ENDPOINT)

@@ -48,6 +48,7 @@ import {
 } from '../../src/features/payments/model/paymentEndpoint';
 import { paymentMethodChanger, paymentMethodRequest, type PaymentMethodChanger } from './payments/methodChange';
 import { ticketHolderChanger, ticketHolderRequest, type TicketHolderChanger } from './orders/ticketHolder';
+import { billingChanger, billingRequest, type BillingChanger } from './invoices/billingEndpoint';
 import { cardPaymentRequest, cardServices, cardWebhookRequest, type CardServices } from './payments/cardEndpoints';
 import { cardProviderSettings } from './payments/cardSettings';
 import { callerBehindGoogle, callerDirect } from './mail/caller';
@@ -60,7 +61,11 @@ import {
 } from './mail/endpoints';
 import { sendSoon, trustedMail, type TrustedMail } from './mail/trustedMail';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
-import { INVOICE_EXPORT_ENDPOINT, ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
+import {
+  INVOICE_EXPORT_ENDPOINT,
+  ORDER_BILLING_ENDPOINT,
+  ORDER_DOCUMENT_ENDPOINT,
+} from '../../src/features/invoices/model/invoiceDocument';
 import { ORDER_CANCEL_ENDPOINT } from '../../src/features/orders/allocateEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
 import { giftCardBalanceLimits, giftCardBalanceRequest, type GiftCardBalanceLimits } from './giftcards/balance';
@@ -154,6 +159,7 @@ let applyCancels: ReturnType<typeof cancelApplier> | undefined;
 let applyGiftCardRequests: ReturnType<typeof giftCardDeskApplier> | undefined;
 let applyWaitingListRequests: ReturnType<typeof waitingDeskApplier> | undefined;
 let applyVoucherRequests: ReturnType<typeof voucherDeskApplier> | undefined;
+let changeBilling: BillingChanger | undefined;
 let changeMethod: PaymentMethodChanger | undefined;
 let changeHolder: TicketHolderChanger | undefined;
 let queueDatabase: ReturnType<typeof adminQueueDatabase> | undefined;
@@ -195,6 +201,7 @@ export const allocateOrders = onRequest(
       applyVoucherRequests = voucherDeskApplier(db);
       changeMethod = paymentMethodChanger(db);
       changeHolder = ticketHolderChanger(db);
+      changeBilling = billingChanger(db, invoiceIssuer(db));
     }
     // The confirmations start leaving at once; an instance may get little CPU once it has answered, so retryMail
     // sends whatever is left within a minute (docs/decisions.md#email).
@@ -219,18 +226,22 @@ export const allocateOrders = onRequest(
                     ? await paymentMethodRequest(changeMethod!, request.method, request.body)
                     : request.path === TICKET_HOLDER_ENDPOINT
                       ? await ticketHolderRequest(changeHolder!, request.method, request.body)
-                      : request.path === CARD_WEBHOOK_ENDPOINT
-                        ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
-                          await cardWebhookRequest(
-                            cardFlow(),
-                            request.method,
-                            request.rawBody,
-                            request.get('stripe-signature'),
-                          )
-                        : request.path === VOUCHER_DESK_ENDPOINT
-                          ? await applyVoucherRequestsRequest(applyVoucherRequests!, request.method)
-                          : await allocateRequest(allocator, request.method, sendMail);
-    if ([CARD_PAYMENT_ENDPOINT, CARD_WEBHOOK_ENDPOINT, PAYMENT_METHOD_ENDPOINT].includes(request.path)) sendMail();
+                      : request.path === ORDER_BILLING_ENDPOINT
+                        ? await billingRequest(changeBilling!, request.method, request.body)
+                        : request.path === CARD_WEBHOOK_ENDPOINT
+                          ? // The signature is over the body as sent: the raw bytes, never the parsed JSON.
+                            await cardWebhookRequest(
+                              cardFlow(),
+                              request.method,
+                              request.rawBody,
+                              request.get('stripe-signature'),
+                            )
+                          : request.path === VOUCHER_DESK_ENDPOINT
+                            ? await applyVoucherRequestsRequest(applyVoucherRequests!, request.method)
+                            : await allocateRequest(allocator, request.method, sendMail);
+    // Mail goes at once, and the issuer runs before it: a changed invoice is issued again within seconds.
+    const mailing = [CARD_PAYMENT_ENDPOINT, CARD_WEBHOOK_ENDPOINT, PAYMENT_METHOD_ENDPOINT, ORDER_BILLING_ENDPOINT];
+    if (mailing.includes(request.path)) sendMail();
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );

@@ -634,6 +634,7 @@ test('firebase.json and the functions build agree', async ({ stack }) => {
     '/api/invoices/export',
     '/api/mail/send',
     '/api/orders/allocate',
+    '/api/orders/billing',
     '/api/orders/cancel',
     '/api/orders/document',
     '/api/orders/find',

@@ -69,6 +69,8 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
   expect(await db.read('invoiceSettings')).toEqual({
     on: true,
     prefix: 'RE-',
+    // Two weeks for buyers to change their invoice details, unless staff say otherwise.
+    detailsDays: 14,
     seller: { name: 'Harbour Hall Ltd', address: '1 Quay Street\nBristol BS1 4DJ', vatId: 'GB123456789' },
   });
   await checkScreen(page, 'desk-invoice-settings');

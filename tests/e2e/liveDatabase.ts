@@ -1,3 +1,4 @@
+import { billingChanger } from '../../functions/src/invoices/billingEndpoint';
 import { test as base, type BrowserContext, type WebSocketRoute } from '@playwright/test';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -175,6 +176,7 @@ export const test = base.extend<{ db: LiveDatabase; dbPort: number }>({
           applyVoucherRequests: voucherDeskApplier(db),
           changeMethod: paymentMethodChanger(db),
           changeHolder: ticketHolderChanger(db),
+          changeBilling: billingChanger(db, invoiceIssuer(db)),
           mail,
           balanceLimits: giftCardBalanceLimits(),
           voucherLimits: voucherCheckLimits(),

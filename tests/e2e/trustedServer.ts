@@ -35,7 +35,12 @@ import {
   TICKET_HOLDER_ENDPOINT,
 } from '../../src/features/payments/model/paymentEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
-import { INVOICE_EXPORT_ENDPOINT, ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
+import {
+  INVOICE_EXPORT_ENDPOINT,
+  ORDER_BILLING_ENDPOINT,
+  ORDER_DOCUMENT_ENDPOINT,
+} from '../../src/features/invoices/model/invoiceDocument';
+import { billingRequest, type billingChanger } from '../../functions/src/invoices/billingEndpoint';
 import { orderDocumentRequest } from '../../functions/src/invoices/documentEndpoint';
 import { invoiceExportRequest } from '../../functions/src/invoices/exportEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
@@ -56,6 +61,7 @@ export interface TrustedCode {
   applyVoucherRequests: ReturnType<typeof voucherDeskApplier>;
   changeMethod: ReturnType<typeof paymentMethodChanger>;
   changeHolder: ReturnType<typeof ticketHolderChanger>;
+  changeBilling: ReturnType<typeof billingChanger>;
   mail: TrustedMail;
   /** The balance endpoint's limits (functions/src/giftcards/balance.ts). */
   balanceLimits: ReturnType<typeof giftCardBalanceLimits>;
@@ -103,6 +109,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   ),
   [PAYMENT_METHOD_ENDPOINT]: thenSend((code, method, body) => paymentMethodRequest(code.changeMethod, method, body)),
   [TICKET_HOLDER_ENDPOINT]: (code, method, body) => ticketHolderRequest(code.changeHolder, method, body),
+  [ORDER_BILLING_ENDPOINT]: thenSend((code, method, body) => billingRequest(code.changeBilling, method, body)),
   [SEND_MAIL_ENDPOINT]: (code, method) => sendMailRequest(code.mail.sender, method),
   [FIND_ORDER_ENDPOINT]: (code, method, body) =>
     findOrderRequest({ ...code.mail, limit: code.mail.findLimit }, method, body, E2E_CALLER),

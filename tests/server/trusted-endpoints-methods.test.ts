@@ -39,7 +39,12 @@ import {
   applyRefundsRequest,
 } from '../../functions/src/payments/marksEndpoint';
 import { FIND_ORDER_ENDPOINT, ORDER_LINK_ENDPOINT, SEND_MAIL_ENDPOINT } from '../../src/features/orders/orderLink';
-import { INVOICE_EXPORT_ENDPOINT, ORDER_DOCUMENT_ENDPOINT } from '../../src/features/invoices/model/invoiceDocument';
+import {
+  INVOICE_EXPORT_ENDPOINT,
+  ORDER_BILLING_ENDPOINT,
+  ORDER_DOCUMENT_ENDPOINT,
+} from '../../src/features/invoices/model/invoiceDocument';
+import { billingRequest, type BillingChanger } from '../../functions/src/invoices/billingEndpoint';
 import { orderDocumentRequest } from '../../functions/src/invoices/documentEndpoint';
 import { invoiceExportRequest } from '../../functions/src/invoices/exportEndpoint';
 import { GIFT_CARD_BALANCE_ENDPOINT } from '../../src/features/giftcards/model/balanceEndpoint';
@@ -71,6 +76,7 @@ const ENDPOINTS = [
   ORDER_LINK_ENDPOINT,
   ORDER_DOCUMENT_ENDPOINT,
   INVOICE_EXPORT_ENDPOINT,
+  ORDER_BILLING_ENDPOINT,
   GIFT_CARD_BALANCE_ENDPOINT,
   GIFT_CARD_DESK_ENDPOINT,
   VOUCHER_DESK_ENDPOINT,
@@ -139,6 +145,10 @@ describe('the endpoints’ modules, as the Cloud Functions call them', () => {
           callerDirect('127.0.0.1'),
         ),
         invoiceExportRequest(deps.db, deps.limit, method, { request: 'x'.repeat(20) }, callerDirect('127.0.0.1')),
+        billingRequest(untouchable<BillingChanger>('changer'), method, {
+          secret: 'x'.repeat(32),
+          billing: { address: '1 Rue', country: 'FR' },
+        }),
         giftCardBalanceRequest(
           {
             read: () => Promise.reject(new Error('a gift card read by a call that is not a POST')),

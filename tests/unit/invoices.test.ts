@@ -12,6 +12,8 @@ import {
   type InvoiceDocument,
 } from '../../src/features/invoices/model/invoiceDocument';
 import { parseInvoiceSettings } from '../../src/features/invoices/model/invoiceSettings';
+import { billingChange, parseBillingChange } from '../../src/features/invoices/model/billingChange';
+import { billingDetails, billingVatProblem, parseBillingDetails } from '../../src/features/orders/billing';
 import { nextDocument, type GivenBack } from '../../src/features/invoices/model/nextDocument';
 import { parseOrder, type Order } from '../../src/features/orders/order';
 import { parseTaxSettings, taxOfLines } from '../../src/features/taxes/model';
@@ -36,7 +38,7 @@ interface Line {
 function orderOf(
   lines: readonly Line[],
   pay: Partial<{ paid: number; refunded: number; state: string; method: string }> = {},
-  options: { status?: string; tax?: unknown } = {},
+  options: { status?: string; tax?: unknown; billing?: Record<string, string> } = {},
 ): Order {
   const settings = parseTaxSettings(options.tax ?? UK_VAT);
   const record = taxOfLines(
@@ -75,6 +77,7 @@ function orderOf(
       v: 1,
     },
     ...(record ? { tax: record } : {}),
+    ...(options.billing ? { billing: options.billing } : {}),
   });
   if (!order) throw new Error('order did not parse');
   return order;
@@ -314,6 +317,89 @@ describe('which document an order needs next', () => {
     });
     // Paid and cancelled before its invoice was issued: the invoice first, then its credit note.
     expect(nextDocument(cancelled, SETTINGS, [], [], new Set())).toEqual({ kind: 'invoice' });
+  });
+
+  it('new invoice details: the invoice credited whole, then issued again with them; not once corrected', () => {
+    const billing = { company: 'Hafen GmbH', address: 'Kai 1\n20457 Hamburg', country: 'DE', vatId: 'DE136308783' };
+    const changed = orderOf(TWO_TICKETS_AND_A_PRINT, {}, { billing });
+    expect(nextDocument(changed, SETTINGS, [invoice], [], new Set())).toMatchObject({
+      kind: 'credit',
+      amount: 2900,
+      why: 'details',
+    });
+    const credited = stored(composeCredit(invoice, [], 2900, 'details'), 2);
+    expect(nextDocument(changed, SETTINGS, [invoice, credited], [], new Set())).toEqual({ kind: 'invoice' });
+    const again = stored(composeInvoice(changed, SETTINGS, new Map(), 'en-GB'), 3);
+    expect(again.buyer).toEqual({
+      name: 'Ann Buyer',
+      email: 'ann@example.com',
+      company: 'Hafen GmbH',
+      // The country's name in the order's language (German here) as the address's last line.
+      address: 'Kai 1\n20457 Hamburg\nDeutschland',
+      country: 'DE',
+      vatId: 'DE136308783',
+    });
+    expect(nextDocument(changed, SETTINGS, [invoice, credited, again], [], new Set())).toBeNull();
+    // Cancelled after the credit note for details: not issued again.
+    const cancelled = orderOf(TWO_TICKETS_AND_A_PRINT, {}, { billing, status: 'cancelled' });
+    expect(nextDocument(cancelled, SETTINGS, [invoice, credited], [], new Set())).toBeNull();
+    // An invoice a refund has corrected in part keeps its details: staff's to correct.
+    const part = stored(composeCredit(invoice, [], 1250, 'refund', 'r1'), 2);
+    const refunded = orderOf(TWO_TICKETS_AND_A_PRINT, { refunded: 1250 }, { billing });
+    expect(nextDocument(refunded, SETTINGS, [invoice, part], [refund('r1', 1250)], new Set(['r1']))).toBeNull();
+  });
+});
+
+describe('the buyer’s invoice details', () => {
+  const DAY = 86_400_000;
+  const paid = orderOf(TWO_TICKETS_AND_A_PRINT);
+  const invoice = stored(composeInvoice(paid, SETTINGS, new Map(), 'en-GB'), 1);
+  const on = { on: true, detailsDays: 14 };
+
+  it('are read as typed, compact, and only with a VAT number of the address’s country', () => {
+    const typed = { company: ' Hafen GmbH ', address: ' Kai 1 ', country: 'DE', vatId: 'de 136 308 783' };
+    expect(billingDetails(typed)).toEqual({
+      company: 'Hafen GmbH',
+      address: 'Kai 1',
+      country: 'DE',
+      vatId: 'DE136308783',
+    });
+    expect(billingVatProblem('DE136308783', 'AT')).toBe('elsewhere');
+    expect(billingVatProblem('EL094259216', 'GR')).toBeNull();
+    expect(billingVatProblem('DE136308784', 'DE')).toBe('checksum');
+    expect(billingDetails({ ...typed, country: 'DE', vatId: 'DE136308784' })).toBeNull();
+    expect(billingDetails({ ...typed, address: '  ' })).toBeNull();
+    expect(billingDetails({ ...typed, country: 'XX' })).toBeNull();
+    expect(billingDetails({ ...typed, address: 'x'.repeat(241) })).toBeNull();
+    expect(parseBillingDetails({ address: 'Kai 1', country: 'DE', extra: 1 })).toEqual({
+      company: '',
+      address: 'Kai 1',
+      country: 'DE',
+      vatId: '',
+    });
+    expect(parseBillingDetails({ address: 5, country: 'DE' })).toBeNull();
+  });
+
+  it('may be changed until the deadline after the first invoice, while the order stands and nothing corrected it', () => {
+    const issued = invoice.issued;
+    expect(billingChange(paid, [], on, 0)).toEqual({ kind: 'open', until: null });
+    expect(billingChange(paid, [invoice], on, issued + DAY)).toEqual({ kind: 'open', until: issued + 14 * DAY });
+    expect(billingChange(paid, [invoice], on, issued + 15 * DAY)).toEqual({ kind: 'too-late' });
+    expect(billingChange(paid, [invoice], { on: true, detailsDays: 0 }, issued)).toEqual({ kind: 'off' });
+    expect(billingChange(paid, [invoice], { on: false, detailsDays: 14 }, issued)).toEqual({ kind: 'off' });
+    const cancelled = orderOf(TWO_TICKETS_AND_A_PRINT, {}, { status: 'cancelled' });
+    expect(billingChange(cancelled, [invoice], on, issued)).toEqual({ kind: 'closed' });
+    const part = stored(composeCredit(invoice, [], 1250, 'refund', 'r1'), 2);
+    expect(billingChange(paid, [invoice, part], on, issued)).toEqual({ kind: 'corrected' });
+    // Issued again for new details: the deadline still runs from the first invoice.
+    const credited = stored(composeCredit(invoice, [], 2900, 'details'), 5);
+    const again = stored(composeInvoice(paid, SETTINGS, new Map(), 'en-GB'), 9);
+    expect(billingChange(paid, [invoice, credited, again], on, issued)).toEqual({
+      kind: 'open',
+      until: issued + 14 * DAY,
+    });
+    expect(parseBillingChange({ kind: 'open', until: 'soon' })).toEqual({ kind: 'open', until: null });
+    expect(parseBillingChange({ kind: 'whatever' })).toEqual({ kind: 'off' });
   });
 });
 

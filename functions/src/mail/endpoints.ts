@@ -21,6 +21,10 @@ import { sendSoon } from './trustedMail';
 
 import { orderDocuments } from '../invoices/mailDocuments';
 import { summaryOf } from '../../../src/features/invoices/model/documentSummary';
+import { billingChange } from '../../../src/features/invoices/model/billingChange';
+import { invoicePaths } from '../../../src/features/invoices/model/invoiceDocument';
+import { parseInvoiceSettings } from '../../../src/features/invoices/model/invoiceSettings';
+import { billingRecord } from '../../../src/features/orders/billing';
 
 // The order page's documents answer beside its order, with the same limit (invoices/documentEndpoint.ts).
 export { orderDocumentRequest } from '../invoices/documentEndpoint';
@@ -100,6 +104,7 @@ export async function orderLinkRequest(
   if (!data) return json(404, { error: 'no such order link' });
   const { order, shop } = data;
   const price = new Map(order.lines.map((line) => [line.productId, line.price]));
+  const documents = await orderDocuments(db.read, named.uid, named.order);
   return json(200, {
     order: {
       id: order.id,
@@ -120,9 +125,18 @@ export async function orderLinkRequest(
     // as the tickets are; not once the order is cancelled.
     giftCards: order.status === 'cancelled' ? [] : data.giftCards,
     // Its invoices and credit notes, each downloadable as a PDF by the link's holder (docs/invoices.md#sent-and-shown).
-    documents: (await orderDocuments(db.read, named.uid, named.order)).map(({ number, document }) =>
-      summaryOf(number, document),
-    ),
+    documents: documents.map(({ number, document }) => summaryOf(number, document)),
+    // The details its invoice is made out to, and whether the buyer may still change them
+    // (docs/invoices.md#the-buyers-details).
+    billing: {
+      details: order.billing ? billingRecord(order.billing) : null,
+      change: billingChange(
+        order,
+        documents.map(({ document }) => document),
+        parseInvoiceSettings(await db.read(invoicePaths.settings)),
+        Date.now(),
+      ),
+    },
     // The shape the device keeps its tickets in (src/features/tickets/heldTickets.ts); none until they are issued
     // (paid, or to pay at the door: docs/payments.md#tickets-once-paid).
     tickets: (ticketsIssued(order.payment) ? data.tickets : []).map((ticket) => ({

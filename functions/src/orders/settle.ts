@@ -11,6 +11,7 @@
  * and the requests taken off the queue. Why one allocator settles many requests in one update:
  * docs/decisions.md#the-on-sale-rush.
  */
+import { billingRecord, parseBillingDetails } from '../../../src/features/orders/billing';
 import { chosenPrice, parseProduct, saleWindow, type Product } from '../../../src/features/catalogue/product';
 import { groupOf } from '../../../src/features/catalogue/productTypes';
 import { unitsLeft } from '../../../src/features/catalogue/quota';
@@ -123,6 +124,8 @@ function parseRequest(raw: unknown): OrderRequest | null {
   if (raw.voucher !== undefined && voucher === null) return null;
   const amounts = raw.amounts === undefined ? {} : parseAmounts(raw.amounts, lines);
   if (amounts === null) return null;
+  const billing = parseBillingDetails(raw.billing);
+  if (raw.billing !== undefined && billing === null) return null;
   return {
     id: raw.id,
     at: raw.at,
@@ -136,6 +139,7 @@ function parseRequest(raw: unknown): OrderRequest | null {
     ...(gift ? { gift } : {}),
     ...(voucher ? { voucher } : {}),
     ...(Object.keys(amounts).length > 0 ? { amounts } : {}),
+    ...(billing ? { billing } : {}),
   };
 }
 
@@ -554,6 +558,7 @@ export function settleBatch(
       created: SERVER_TIME,
       contact: request.contact,
       ...(request.notes ? { notes: request.notes } : {}),
+      ...(request.billing ? { billing: billingRecord(request.billing) } : {}),
       ...(request.language ? { language: request.language } : {}),
       // Whom its gift cards are for: only an order that buys some (docs/gift-cards.md#selling-them).
       ...(request.gift && Object.values(items).some((item) => item.giftCard)

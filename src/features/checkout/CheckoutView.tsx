@@ -24,7 +24,8 @@ import { CheckoutFormFields } from './CheckoutForm';
 import { checkoutBlock } from './checkoutBlock';
 import { validateCheckout, type CheckoutFields } from './checkoutFields';
 import { catalogueAtom, DEFAULT_MAX_PER_ORDER, heldForMeAtom } from '../catalogue';
-import { MAX_OPEN_ORDERS, referenceOrId, type AttendeeNames } from '../orders';
+import { billingDetails, MAX_OPEN_ORDERS, referenceOrId, type AttendeeNames, type BillingDetails } from '../orders';
+import { BillingAtCheckout, billingFieldId, useBillingProblems } from '../invoices';
 import { OrderProblem } from './order';
 import { OrderConfirmation } from './OrderConfirmation';
 import { NothingToCheckOut } from './NothingToCheckOut';
@@ -110,8 +111,11 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   // Whom gift cards bought are for: the buyer (null) or someone they name (docs/gift-cards.md#selling-them).
   const buysGiftCards = review.items.some(({ product }) => product?.giftCard);
   const [gift, setGift] = useState<GiftRecipient | null>(null);
-  const [giftTried, setGiftTried] = useState(false);
+  const [tried, setTried] = useState(false);
   const giftProblems = useGiftRecipientProblems(buysGiftCards ? gift : null);
+  // The invoice's company, address and VAT number, when the buyer gives them (docs/invoices.md#the-buyers-details).
+  const [billing, setBilling] = useState<BillingDetails | null>(null);
+  const billingProblems = useBillingProblems(billing);
   // A voucher lowers the lines it applies to (docs/vouchers.md#at-checkout); the allocator decides again.
   const [voucher, setVoucher] = useState<AppliedVoucher | null>(null);
   const wanted = Object.fromEntries(review.items.map(({ item, quantity }) => [item.id, quantity]));
@@ -194,9 +198,16 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
     idPrefix: 'checkout',
     async submit(fields) {
       const giftWrong = (['name', 'email'] as const).find((field) => giftProblems[field]);
-      setGiftTried(true);
+      setTried(true);
       if (giftWrong) {
         document.getElementById(giftFieldId(giftWrong))?.focus();
+        return null;
+      }
+      const billingWrong = (['company', 'address', 'country', 'vatId'] as const).find(
+        (field) => billingProblems[field],
+      );
+      if (billingWrong) {
+        document.getElementById(billingFieldId('checkout', billingWrong))?.focus();
         return null;
       }
       const wrong = attendeeErrors(attendeeNames(named, typedNames, fields.name));
@@ -226,6 +237,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               // their voucher (a refused one is no longer kept).
               ...(voucher || keptVoucher() ? { voucher: voucher?.code ?? keptVoucher()! } : {}),
               ...(buysGiftCards && gift ? { gift } : {}),
+              ...(billing && billingDetails(billing) ? { billing: billingDetails(billing)! } : {}),
               // What the buyer chose each such gift card to be worth (docs/gift-cards.md#an-amount-the-buyer-chooses).
               amounts: Object.fromEntries(
                 review.items.flatMap(({ item, product }) => (product?.giftCard?.amount ? [[item.id, item.price]] : [])),
@@ -307,7 +319,8 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
             }}
           />
         )}
-        {buysGiftCards && <GiftRecipientFields value={gift} onChange={setGift} shown={giftTried} />}
+        {buysGiftCards && <GiftRecipientFields value={gift} onChange={setGift} shown={tried} />}
+        <BillingAtCheckout value={billing} onChange={setBilling} shown={tried} />
         <VoucherAtCheckout
           lines={wanted}
           applied={voucher}

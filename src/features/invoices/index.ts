@@ -3,3 +3,6 @@
  */
 export { OrderDocuments } from './desk/OrderDocuments';
 export { OrderDocumentsList } from './buyer/OrderDocumentsList';
+export { InvoiceDetails } from './buyer/InvoiceDetails';
+export { billingFieldId, useBillingProblems } from './buyer/BillingFields';
+export { BillingAtCheckout } from './buyer/BillingAtCheckout';

@@ -20,6 +20,14 @@ export {
   type WantedLine,
 } from './order';
 export { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from './orderStatus';
+export {
+  BILLING_COUNTRIES,
+  BILLING_LIMITS,
+  billingDetails,
+  billingVatProblem,
+  parseBillingDetails,
+  type BillingDetails,
+} from './billing';
 export { ALLOCATE_ENDPOINT, ORDER_CANCEL_ENDPOINT } from './allocateEndpoint';
 export { cancelPaths, cancelRequestRecord, parseCancelOutcome, type CancelOutcome } from './orderCancels';
 export { displayReference, normaliseReference, referenceOrId } from './orderReference';

@@ -1,3 +1,4 @@
+import { parseBillingDetails, type BillingDetails } from './billing';
 import { isShopLanguage, type ShopLanguage } from '../../i18n/languages';
 import { fromMinorUnits, lineTotal } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
@@ -54,6 +55,8 @@ export interface StoredOrder {
   voucher?: OrderVoucher;
   /** Its tax, fixed when it was placed; none when the shop charged none (docs/taxes.md#the-orders-tax). */
   tax?: OrderTaxRecord;
+  /** The company, address and VAT number its invoice is made out to, when the buyer gave them. */
+  billing?: Record<string, string>;
 }
 
 export interface OrderVoucher {
@@ -162,6 +165,8 @@ export interface Order {
   voucher?: OrderVoucher;
   /** Its tax as fixed when it was placed (docs/taxes.md#the-orders-tax). */
   tax?: OrderTaxRecord;
+  /** Its invoice's details, as the buyer last gave them (docs/invoices.md#the-buyers-details). */
+  billing?: BillingDetails;
 }
 
 /**
@@ -195,6 +200,10 @@ const voucherOf = (raw: unknown) => {
   return voucher ? { voucher } : {};
 };
 const taxOf = (tax: OrderTaxRecord | null) => (tax ? { tax } : {});
+const billingOf = (raw: unknown) => {
+  const billing = parseBillingDetails(raw);
+  return billing ? { billing } : {};
+};
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** An order's stored items as lines, each checked; an item without a usable price or quantity is left out. */
@@ -252,6 +261,7 @@ export function parseOrder(uid: string, id: string, raw: unknown): Order | null 
     ...giftOf(raw.gift),
     ...voucherOf(raw.voucher),
     ...taxOf(tax),
+    ...billingOf(raw.billing),
   };
 }
 

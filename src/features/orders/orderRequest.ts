@@ -4,6 +4,7 @@ import { MAX_PRICE } from '../../state/cart';
 import { giftRecipientRecord, UNUSABLE_REASONS, type GiftRecipient, type UnusableReason } from '../giftcards/model';
 import type { PaymentMethod } from '../payments/model';
 import { VOUCHER_REASONS, type VoucherReason } from '../vouchers/model';
+import { billingRecord, type BillingDetails } from './billing';
 import type { StoredOrder, WantedLine } from './order';
 
 /**
@@ -45,6 +46,8 @@ export interface OrderRequest {
    * prices; docs/gift-cards.md#an-amount-the-buyer-chooses).
    */
   amounts?: Record<string, number>;
+  /** The company, address and VAT number the invoice is made out to, when the buyer gives them. */
+  billing?: BillingDetails;
 }
 
 /** Attendees' names by product id, one per ticket in ticket order (an empty one: the buyer's name). */
@@ -93,6 +96,8 @@ export interface RequestChoices {
   voucher?: string;
   /** What each card of a gift card line whose buyer chooses is worth, by product id. */
   amounts?: Record<string, number>;
+  /** The invoice's details, checked (billingDetails). */
+  billing?: BillingDetails;
 }
 
 /** The request for the wishlist's lines, as the buyer's app writes it (`at` is the server's timestamp). */
@@ -101,7 +106,7 @@ export function requestRecord(
   lines: readonly WantedLine[],
   contact: StoredOrder['contact'],
   at: unknown,
-  { method, notes, names = {}, language, giftCard, gift, voucher, amounts = {} }: RequestChoices,
+  { method, notes, names = {}, language, giftCard, gift, voucher, amounts = {}, billing }: RequestChoices,
 ): Record<string, unknown> {
   const named = namesRecord(names);
   return {
@@ -117,6 +122,7 @@ export function requestRecord(
     ...(gift ? { gift: giftRecipientRecord(gift) } : {}),
     ...(voucher ? { voucher } : {}),
     ...(Object.keys(amounts).length > 0 ? { amounts } : {}),
+    ...(billing ? { billing: billingRecord(billing) } : {}),
   };
 }
 

@@ -18,7 +18,7 @@ import { pageLanguageAtom, siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
 import { onlineAtom } from '../pwa';
 import { IssuedGiftCards } from '../giftcards';
-import { OrderDocumentsList } from '../invoices';
+import { InvoiceDetails, OrderDocumentsList } from '../invoices';
 import { OrderPaymentSummary, returningSecret } from '../payments';
 import { OrderTaxLines } from '../taxes';
 import {
@@ -315,6 +315,12 @@ function OrderView({
       )}
       {order.giftCards.length > 0 && <IssuedGiftCards cards={order.giftCards} shopName={shopName} />}
       <OrderDocumentsList secret={secret} documents={order.documents} />
+      <InvoiceDetails
+        secret={secret}
+        billing={order.billing}
+        invoiced={order.documents.length > 0}
+        onChanged={refetch}
+      />
     </Stack>
   );
 }

@@ -12,7 +12,9 @@ import {
   heldLine,
   ORDER_LINK_ENDPOINT,
   ORDER_STATUSES,
+  parseBillingDetails,
   parseOrderVoucher,
+  type BillingDetails,
   type OrderLine,
   type OrderStatus,
   type OrderVoucher,
@@ -20,7 +22,12 @@ import {
 import { parseIssuedCards, type IssuedCard } from '../giftcards/model';
 import { parseOrderPayment, type OrderPayment } from '../payments/model';
 import { parseOrderTaxRecord, type OrderTaxRecord } from '../taxes/model';
-import { parseDocumentSummaries, type DocumentSummary } from '../invoices/model';
+import {
+  parseBillingChange,
+  parseDocumentSummaries,
+  type BillingChange,
+  type DocumentSummary,
+} from '../invoices/model';
 import { parseHeldTickets, type HeldTicket } from './heldTickets';
 import { keepTickets } from './myTickets';
 import { checkCardPayment } from '../payments';
@@ -46,6 +53,8 @@ export interface LinkedOrder {
   tax: OrderTaxRecord | null;
   /** Its invoices and credit notes (docs/invoices.md#sent-and-shown); none for a copy kept from before them. */
   documents: DocumentSummary[];
+  /** The details its invoice is made out to, and whether the buyer may still change them. */
+  billing: { details: BillingDetails | null; change: BillingChange };
 }
 
 /** Orders opened on this device, by secret, newest last; a few are plenty. */
@@ -119,6 +128,10 @@ function parseLinkedOrder(raw: unknown): LinkedOrder | null {
     voucher: parseOrderVoucher(order.voucher),
     tax: parseOrderTaxRecord(order.tax),
     documents: parseDocumentSummaries(raw.documents),
+    billing: {
+      details: parseBillingDetails(isRecord(raw.billing) ? raw.billing.details : null),
+      change: parseBillingChange(isRecord(raw.billing) ? raw.billing.change : null),
+    },
   };
 }
 

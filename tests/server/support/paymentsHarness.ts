@@ -101,7 +101,7 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     uid: string,
     lines: Record<string, number>,
     method: PaymentMethod,
-    choices: Pick<RequestChoices, 'language' | 'giftCard' | 'gift' | 'voucher' | 'amounts'> = {},
+    choices: Pick<RequestChoices, 'language' | 'giftCard' | 'gift' | 'voucher' | 'amounts' | 'billing'> = {},
   ): Promise<string> {
     const id = `request-${uid}`;
     const wanted = Object.entries(lines).map(([productId, quantity]) => ({ productId, quantity }));
@@ -143,6 +143,8 @@ export function paymentsDatabase(seed: () => Record<string, unknown>) {
     trusted,
     order,
     queueOrder,
+    /** Trusted code settles what is queued, as after checkout. */
+    settle: () => createAllocator(trusted()).settle(),
     /** Closes `close` after the test, with trusted code's connections. */
     closeAfter: (close: () => Promise<void>) => closers.push(close),
   };

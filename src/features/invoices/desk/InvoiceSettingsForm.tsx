@@ -83,6 +83,14 @@ export function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings & 
             hint: t`Every number starts with it: INV- gives INV-1, INV-2… A new prefix starts again at 1.`,
           },
           {
+            name: 'detailsDays',
+            label: t`Days to change invoice details`,
+            type: 'number',
+            required: true,
+            maxLength: 3,
+            hint: t`After the first invoice, buyers may change its company, address and VAT number for this many days; each change credits it and issues it again. 0: never.`,
+          },
+          {
             name: 'footer',
             label: t`Footer`,
             rows: 3,

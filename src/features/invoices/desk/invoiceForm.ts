@@ -15,6 +15,7 @@ export interface InvoiceSettingsFields {
   taxNumber: string;
   prefix: string;
   footer: string;
+  detailsDays: string;
 }
 
 export const invoiceSettingsFields = (settings: InvoiceSettings & { usable: boolean }): InvoiceSettingsFields => ({
@@ -26,6 +27,7 @@ export const invoiceSettingsFields = (settings: InvoiceSettings & { usable: bool
   taxNumber: settings.seller.taxNumber,
   prefix: settings.prefix,
   footer: settings.footer,
+  detailsDays: String(settings.detailsDays),
 });
 
 /** A VAT number the checks of its country refuse, said at the field; one not given is fine. */
@@ -60,6 +62,10 @@ export function validateInvoiceSettings(fields: InvoiceSettingsFields): FieldErr
         ? undefined
         : t`Use capital letters, digits and hyphens, at most 12, ending in a letter or a hyphen (INV-, RE-2027-).`,
     footer: optionalText(INVOICE_TERMS.footerLength),
+    detailsDays: (value) => {
+      const most = INVOICE_TERMS.mostDetailsDays;
+      return /^\d{1,3}$/.test(value.trim()) && Number(value) <= most ? undefined : t`Enter whole days, 0 to ${most}.`;
+    },
   });
 }
 
@@ -75,6 +81,7 @@ export function invoiceSettingsRecord(fields: InvoiceSettingsFields): Record<str
   return {
     on: fields.on,
     prefix: fields.prefix.trim(),
+    detailsDays: Number(fields.detailsDays.trim()),
     ...(Object.keys(seller).length > 0 ? { seller } : {}),
     ...(fields.footer.trim() ? { footer: fields.footer.trim() } : {}),
   };

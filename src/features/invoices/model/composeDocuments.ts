@@ -99,11 +99,29 @@ export function composeInvoice(
     currency,
     included: tax?.included ?? false,
     seller: sellerParty(settings.seller),
-    buyer: { name: order.contact.name, email: order.contact.email },
+    buyer: buyerParty(order, order.language ?? defaultLanguage),
     lines,
     rates,
     paidBy: payment.paidBy ?? payment.method,
     ...(settings.footer ? { footer: settings.footer } : {}),
+  };
+}
+
+/**
+ * Whom the invoice is made out to: the buyer by name and email, and the company, address (its country's name in the
+ * document's language as its last line) and VAT number they gave (docs/invoices.md#the-buyers-details).
+ */
+function buyerParty(order: Pick<Order, 'contact' | 'billing'>, language: string): DocumentParty {
+  const billing = order.billing;
+  if (!billing) return { name: order.contact.name, email: order.contact.email };
+  const country = new Intl.DisplayNames([language], { type: 'region' }).of(billing.country) ?? billing.country;
+  return {
+    name: order.contact.name,
+    email: order.contact.email,
+    ...(billing.company ? { company: billing.company } : {}),
+    address: `${billing.address}\n${country}`.slice(0, 300),
+    country: billing.country,
+    ...(billing.vatId ? { vatId: billing.vatId } : {}),
   };
 }
 

@@ -5,9 +5,11 @@ export { INVOICE_TERMS, parseInvoiceSettings, type InvoiceSettings } from './inv
 export {
   INVOICE_EXPORT_ENDPOINT,
   invoicePaths,
+  ORDER_BILLING_ENDPOINT,
   ORDER_DOCUMENT_ENDPOINT,
   parseInvoiceDocument,
 } from './invoiceDocument';
+export { parseBillingChange, type BillingChange } from './billingChange';
 export {
   dayIn,
   documentsCsv,

@@ -10,6 +10,8 @@ import { INVOICE_TERMS } from './invoiceSettings';
 
 /** Trusted code's answer with one of an order's documents as a PDF, to whoever holds its link (POST). */
 export const ORDER_DOCUMENT_ENDPOINT = '/api/orders/document';
+/** POST {secret, billing}: the order page's change of the details its invoice is made out to (billingChange.ts). */
+export const ORDER_BILLING_ENDPOINT = '/api/orders/billing';
 /** Trusted code's answer with the accountant's ZIP of a period, to staff who asked for it (POST; accountantExport.ts). */
 export const INVOICE_EXPORT_ENDPOINT = '/api/invoices/export';
 
@@ -78,6 +80,8 @@ export interface DocumentParty {
   taxNumber?: string;
   email?: string;
   company?: string;
+  /** The buyer's country (ISO 3166 alpha-2), when they gave an address. */
+  country?: string;
 }
 
 export interface InvoiceDocument extends Amounts {
@@ -120,7 +124,7 @@ function amounts(raw: Record<string, unknown>, sign: 1 | -1): Amounts | null {
 function parseParty(raw: unknown): DocumentParty | null {
   if (!isRecord(raw) || !words(raw.name, INVOICE_TERMS.nameLength)) return null;
   const party: DocumentParty = { name: raw.name };
-  for (const field of ['address', 'vatId', 'taxNumber', 'email', 'company'] as const) {
+  for (const field of ['address', 'vatId', 'taxNumber', 'email', 'company', 'country'] as const) {
     const value = raw[field];
     if (value === undefined) continue;
     if (!words(value, INVOICE_TERMS.addressLength)) return null;

@@ -23,6 +23,11 @@ export interface InvoiceSettings {
   prefix: string;
   /** Printed at the foot of every document: bank details, registered office, a small business's exemption. */
   footer: string;
+  /**
+   * How many days after its first invoice a buyer may change the details it is made out to (0: never); each change
+   * credits the invoice and issues it again (docs/invoices.md#the-buyers-details).
+   */
+  detailsDays: number;
 }
 
 /** The bounds the rules hold the settings to (database.rules.json, invoiceSettings). */
@@ -35,7 +40,11 @@ export const INVOICE_TERMS = {
   vatIdLength: 20,
   taxNumberLength: 30,
   footerLength: 500,
+  mostDetailsDays: 365,
 } as const;
+
+/** The buyer's days to change their invoice details when the organiser has not said. */
+const DEFAULT_DETAILS_DAYS = 14;
 
 const DEFAULT_INVOICE_PREFIX = 'INV-';
 
@@ -66,6 +75,12 @@ export function parseInvoiceSettings(raw: unknown): InvoiceSettings & { usable: 
         ? stored.prefix
         : DEFAULT_INVOICE_PREFIX,
     footer: text(stored.footer, INVOICE_TERMS.footerLength),
+    detailsDays:
+      Number.isInteger(stored.detailsDays) &&
+      (stored.detailsDays as number) >= 0 &&
+      (stored.detailsDays as number) <= INVOICE_TERMS.mostDetailsDays
+        ? (stored.detailsDays as number)
+        : DEFAULT_DETAILS_DAYS,
     usable: !switchedOn || complete,
   };
 }

@@ -23,7 +23,7 @@ export type NextDocument =
       invoice: InvoiceDocument;
       credits: InvoiceDocument[];
       amount: number;
-      why: 'refund' | 'cancelled';
+      why: 'refund' | 'cancelled' | 'details';
       /** The refund it is the credit note of. */
       refund?: string;
     }
@@ -46,6 +46,25 @@ function openInvoice(documents: readonly InvoiceDocument[]): InvoiceDocument | n
 }
 
 /**
+ * Whether `invoice` is made out as the order's invoice details now say (docs/invoices.md#the-buyers-details). The
+ * address is compared without the country's name the invoice adds, which is words, not what the buyer gave.
+ */
+function madeOutAsGiven(invoice: InvoiceDocument, order: Order): boolean {
+  const given = order.billing;
+  const buyer = invoice.buyer;
+  return (
+    (buyer.company ?? '') === (given?.company ?? '') &&
+    (buyer.vatId ?? '') === (given?.vatId ?? '') &&
+    (buyer.country ?? '') === (given?.country ?? '') &&
+    (given ? (buyer.address ?? '').startsWith(`${given.address}\n`) : buyer.address === undefined)
+  );
+}
+
+/** The document issued last: by date of issue, then number within its prefix. */
+const lastIssued = (documents: readonly InvoiceDocument[]): InvoiceDocument | undefined =>
+  [...documents].sort((a, b) => a.issued - b.issued || a.seq - b.seq).at(-1);
+
+/**
  * The next document `order` needs, given those it has (`documents`), the refunds it was given (`refunds`) and those
  * of them already seen to (`seen`, by refund id):
  *
@@ -56,6 +75,8 @@ function openInvoice(documents: readonly InvoiceDocument[]): InvoiceDocument | n
  *   what the invoice is for (an over-payment) is given back first and credits nothing, and a refund of only that is
  *   seen to with no document. A refund after the invoice was credited whole credits nothing either.
  * - Then an order cancelled with something of its invoice left gets a credit note of all that is left.
+ * - An order that stands, whose invoice nothing has corrected yet, made out otherwise than the buyer's details now say
+ *   (changed from the order page), gets a credit note of the whole invoice (`details`), and then a new invoice.
  */
 export function nextDocument(
   order: Order,
@@ -70,6 +91,9 @@ export function nextDocument(
     const invoiced = documents.some((document) => document.kind === 'invoice');
     const owesInvoice = settings.on && payment?.state === 'paid' && payment.due > 0;
     if (!invoiced && owesInvoice) return { kind: 'invoice' };
+    // Credited whole for new details: issued again, unless the order was cancelled since.
+    const reissue = lastIssued(documents)?.why === 'details' && order.status !== 'cancelled';
+    if (reissue && owesInvoice) return { kind: 'invoice' };
     // Credited whole: a refund since credits nothing, and is seen to so.
     const unseen = invoiced ? refunds.find((refund) => !seen.has(refund.id)) : undefined;
     return unseen ? { kind: 'no-credit', refund: unseen.id } : null;
@@ -89,5 +113,8 @@ export function nextDocument(
       : { kind: 'no-credit', refund: first.id };
   }
   if (order.status === 'cancelled') return { kind: 'credit', invoice: open, credits, amount: left, why: 'cancelled' };
+  if (credits.length === 0 && !madeOutAsGiven(open, order)) {
+    return { kind: 'credit', invoice: open, credits, amount: left, why: 'details' };
+  }
   return null;
 }

@@ -1,0 +1,107 @@
+/**
+ * The buyer changes the details their invoice is made out to (docs/invoices.md#the-buyers-details): the holder of the
+ * order's secret link sends a company, address, country and VAT number, checked as checkout checks them, until the
+ * organiser's deadline (billingChange). Orders are the allocator's to write, so the change is trusted code's: the
+ * order's `billing` and, once it is paid, a request for its documents, in one update. The issuer then credits the
+ * invoice whole and issues it again (nextDocument).
+ */
+import { deskKey } from '../../../src/features/orders/deskIndex';
+import { billingDetails, billingRecord, sameBilling, type BillingDetails } from '../../../src/features/orders/billing';
+import { parseOrder } from '../../../src/features/orders/order';
+import { billingChange, type BillingChange } from '../../../src/features/invoices/model/billingChange';
+import {
+  documentsWanted,
+  invoicePaths,
+  parseInvoiceDocument,
+  type InvoiceDocument,
+} from '../../../src/features/invoices/model/invoiceDocument';
+import { parseInvoiceSettings } from '../../../src/features/invoices/model/invoiceSettings';
+import { paths } from '../../../src/firebase/paths';
+import { isRecord } from '../../../src/state/validation';
+import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAnswer';
+import { orderOfLink, type PaymentsDatabase, SERVER_TIME, updateUnlessRefused } from '../payments/settlePayment';
+
+export type BillingAnswer =
+  { kind: 'changed' | 'unchanged' } | Exclude<BillingChange, { kind: 'open' }> | { kind: 'not-found' };
+
+/**
+ * `issue` runs the invoice issuer (issue.ts) once a change is written, so that the answer comes after the documents it
+ * calls for and the order page, fetched again, lists them; should it fail, the mail sender's next round issues them.
+ */
+export function billingChanger(
+  db: PaymentsDatabase,
+  issue: () => Promise<unknown> = async () => undefined,
+  now: () => number = Date.now,
+) {
+  /** Decides from one reading; null when the update was refused (the order changed meanwhile: read again). */
+  async function once(secret: string, details: BillingDetails): Promise<BillingAnswer | null> {
+    const target = await orderOfLink(db, secret);
+    if (!target) return { kind: 'not-found' };
+    const key = deskKey(target.uid, target.order);
+    const orderPath = paths.order(target.uid, target.order);
+    const listPath = `${invoicePaths.ofOrder(key)}/docs`;
+    const first = await db.readAll([orderPath, listPath, invoicePaths.settings]);
+    const order = parseOrder(target.uid, target.order, first.get(orderPath));
+    if (!order) return { kind: 'not-found' };
+    const listed = first.get(listPath);
+    const numbers = Object.keys(isRecord(listed) ? listed : {});
+    const stored = await db.readAll(numbers.map(invoicePaths.document));
+    const documents = numbers.flatMap((number): InvoiceDocument[] => {
+      const document = parseInvoiceDocument(number, stored.get(invoicePaths.document(number)));
+      return document ? [document] : [];
+    });
+    const state = billingChange(order, documents, parseInvoiceSettings(first.get(invoicePaths.settings)), now());
+    if (state.kind !== 'open') return state;
+    if (sameBilling(order.billing ?? null, details)) return { kind: 'unchanged' };
+    const written = await updateUnlessRefused(db, {
+      [`${orderPath}/billing`]: billingRecord(details),
+      // Once paid, its invoice is issued (or issued again) with these details.
+      ...(order.payment?.state === 'paid' ? documentsWanted(key, SERVER_TIME) : {}),
+    });
+    return written ? { kind: 'changed' } : null;
+  }
+
+  return {
+    async change(secret: string, details: BillingDetails): Promise<BillingAnswer> {
+      const answer = (await once(secret, details)) ?? (await once(secret, details));
+      if (!answer) throw new Error('the billing update was refused twice');
+      if (answer.kind === 'changed')
+        await issue().catch((error: unknown) => console.error('issuing after details:', error));
+      return answer;
+    },
+  };
+}
+
+export type BillingChanger = ReturnType<typeof billingChanger>;
+
+/** The details sent, as checkout checks them; null when they are not details an invoice can be made out to. */
+function parseDetails(body: unknown): BillingDetails | null {
+  const sent = isRecord(body) && isRecord(body.billing) ? body.billing : null;
+  if (!sent) return null;
+  const { company = '', address, country, vatId = '' } = sent;
+  if (typeof company !== 'string' || typeof address !== 'string' || typeof country !== 'string') return null;
+  if (typeof vatId !== 'string') return null;
+  return billingDetails({ company, address, country, vatId });
+}
+
+/** POST /api/orders/billing {secret, billing}: the order page's "Change invoice details". */
+export async function billingRequest(
+  changer: BillingChanger,
+  httpMethod: string | undefined,
+  body: unknown,
+): Promise<EndpointAnswer> {
+  const refused = refuseUnlessPost(httpMethod);
+  if (refused) return refused;
+  const details = parseDetails(body);
+  // The order page checks the same before it asks: this answer reaches only a caller that did not.
+  if (!details) return jsonAnswer(400, { error: 'send {secret, billing: {company?, address, country, vatId?}}' });
+  const secret = isRecord(body) && typeof body.secret === 'string' ? body.secret : '';
+  try {
+    const answer = await changer.change(secret, details);
+    if (answer.kind === 'not-found') return jsonAnswer(404, { error: 'no such order link' });
+    return jsonAnswer(200, answer);
+  } catch (error) {
+    console.error('billing details:', error);
+    return jsonAnswer(503, { error: 'The shop cannot change this now: try again shortly.' }, { 'Retry-After': '5' });
+  }
+}
