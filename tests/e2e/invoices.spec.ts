@@ -101,10 +101,15 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
   expect(fromDesk.name).toBe('RE-1.pdf');
   expect(fromDesk.bytes.equals(attached.content)).toBe(true);
 
-  // £10 of it given back: a credit note of £10 naming the invoice.
+  // £10 of one ticket given back: a credit note of £10 naming the invoice, its line the ticket's.
   await details.getByRole('button', { name: 'Refund…' }).click();
   const refund = page.getByRole('dialog', { name: 'Refund' });
-  await refund.getByRole('textbox', { name: 'Amount to refund (GBP)' }).fill('10');
+  const amount = refund.getByRole('textbox', { name: 'Amount to refund (GBP)' });
+  await refund
+    .getByRole('combobox', { name: 'What it gives back' })
+    .selectOption({ label: '1 × Harbour Jazz Night (£18.00)' });
+  await expect(amount).toHaveValue('18.00');
+  await amount.fill('10');
   await refund.getByRole('button', { name: 'Refund by hand' }).click();
   await expect(refund.getByRole('status')).toContainText('Refunded £10.00', { timeout: 20_000 });
   await refund.getByRole('button', { name: 'Close' }).click();
@@ -116,6 +121,7 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
   expect(refundMail.text).toContain('Your credit note RE-2 is attached.');
   const stored = (await db.read('invoices/RE-2')) as Record<string, unknown>;
   expect(stored).toMatchObject({ kind: 'credit', corrects: 'RE-1', why: 'refund', gross: -1000, tax: 0 });
+  expect(stored.lines).toEqual([{ title: 'Harbour Jazz Night', quantity: -1, net: -1000, tax: 0, gross: -1000 }]);
 
   await page.keyboard.press('Escape');
   await page.goto('/dashboard?tab=invoices');

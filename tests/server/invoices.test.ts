@@ -136,6 +136,27 @@ describe('the issuer issues what an order needs, after the update that made it n
     expect(await read(`invoicesOf/ann~${id}/open`)).toBe('INV-1');
   });
 
+  it('a refund that names a ticket gets a credit note of that ticket at its rate; none names more than it has', async () => {
+    const id = await paidOrder('ann');
+    await issue();
+    const ask = (refundId: string, extra: Record<string, unknown>) =>
+      staffDb()
+        .ref(`refundRequests/${refundId}`)
+        .set({ uid: 'ann', order: id, amount: 1250, way: 'by-hand', by: 'staff', at: ServerValue.TIMESTAMP, ...extra });
+    await refused(ask('refund-line-1', { line: 'gig', quantity: 3 }));
+    await refused(ask('refund-line-2', { line: 'nothing', quantity: 1 }));
+    await refused(ask('refund-line-3', { line: 'gig' }));
+    await ask('refund-line-4', { line: 'gig', quantity: 1 });
+    await refundApplier(trusted(), null)();
+    expect(await read(`refunds/ann~${id}/refund-line-4`)).toMatchObject({ line: 'gig', quantity: 1, state: 'done' });
+    await issue();
+    const [, credit] = await documentsOf('ann', id);
+    expect(credit?.lines).toEqual([
+      { title: 'Gig', quantity: -1, net: -1041, tax: -209, gross: -1250, rate: 'standard' },
+    ]);
+    expect(credit?.refund).toBe('refund-line-4');
+  });
+
   it('a paid order cancelled gets a credit note of all that is left; the refund after it, none', async () => {
     const id = await paidOrder('ann');
     await issue();

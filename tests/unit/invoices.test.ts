@@ -175,6 +175,31 @@ describe('credit notes', () => {
     expect(invoiceLeft(invoice, [credit])).toBe(0);
   });
 
+  it('of a refund that names a line credit that line at its own rate; the rest leaves every rate at nothing', () => {
+    const ticket = { rate: 'standard', title: 'gig', quantity: 1 };
+    const one = stored(composeCredit(invoice, [], 1250, 'refund', 'r1', ticket), 2);
+    // One ticket of £12.50 at 20 %: its tax is half the rate's £4.17, rounded half up, and none of it at 0 %.
+    expect(one.lines).toEqual([{ title: 'gig', quantity: -1, net: -1041, tax: -209, gross: -1250, rate: 'standard' }]);
+    expect(Object.keys(one.rates)).toEqual(['standard']);
+    const rest = stored(composeCredit(invoice, [one], 1650, 'cancelled'), 3);
+    expect(rest.lines.map((line) => [line.rate, line.net, line.tax, line.gross])).toEqual([
+      ['standard', -1042, -208, -1250],
+      ['zero', -400, 0, -400],
+    ]);
+    expect(invoiceLeft(invoice, [one, rest])).toBe(0);
+    // Naming more than is left at its rate: shared among the rates as any amount is.
+    const tooMuch = stored(composeCredit(invoice, [], 2700, 'refund', 'r2', ticket), 2);
+    expect(tooMuch.lines.map((line) => line.rate)).toEqual(['standard', 'zero']);
+    // And nextDocument names the line of the refund, at the rate the order kept for it.
+    const refunded = orderOf(TWO_TICKETS_AND_A_PRINT, { refunded: 1250 });
+    expect(
+      nextDocument(refunded, SETTINGS, [invoice], [{ id: 'r1', amount: 1250, line: 'gig', quantity: 1 }], new Set()),
+    ).toMatchObject({ kind: 'credit', amount: 1250, named: { rate: 'standard', title: 'gig', quantity: 1 } });
+    expect(
+      nextDocument(refunded, SETTINGS, [invoice], [{ id: 'r1', amount: 1250, line: 'gone', quantity: 1 }], new Set()),
+    ).not.toHaveProperty('named');
+  });
+
   it('of a part share it among the rates by what is left of each, with tax in proportion', () => {
     const credit = stored(composeCredit(invoice, [], 1450, 'refund', 'refund-1'), 2);
     // £14.50 of £29.00: half of each rate, and half of the standard rate's £4.17 of tax, £2.085, rounded half up.

@@ -111,7 +111,11 @@ function issueWrites(
 function givenBack(raw: unknown): GivenBack[] {
   return parseRefunds(raw)
     .refunds.filter((refund) => refund.state === 'done' || refund.state === 'pending')
-    .map((refund) => ({ id: refund.id, amount: refund.amount }));
+    .map((refund) => ({
+      id: refund.id,
+      amount: refund.amount,
+      ...(refund.line && refund.quantity ? { line: refund.line, quantity: refund.quantity } : {}),
+    }));
 }
 
 /** Decides and writes the one next step for the order `orderKey`, from a fresh reading. */
@@ -165,7 +169,7 @@ async function decideStep(
     const number = documentNumber(prefix, seq);
     return { update: issueWrites(orderKey, prefix, seq, invoice, number), outcome: { kind: 'invoice' } };
   }
-  const credit = composeCredit(next.invoice, next.credits, next.amount, next.why, next.refund);
+  const credit = composeCredit(next.invoice, next.credits, next.amount, next.why, next.refund, next.named);
   const closes = invoiceLeft(next.invoice, next.credits) === next.amount;
   const open = closes ? null : documentNumber(next.invoice.prefix, next.invoice.seq);
   return { update: issueWrites(orderKey, prefix, seq, credit, open), outcome: { kind: 'credit' } };

@@ -22,16 +22,23 @@ export interface RefundRequest {
   by: string;
   /** The card payment whose charge is refunded; any of the order's when not given. */
   payment?: string;
+  /** What it gives back, when staff said: a product of the order, and how many (docs/invoices.md#a-refund-of-a-line). */
+  line?: string;
+  quantity?: number;
 }
 
 export function parseRequest(raw: unknown): RefundRequest | null {
   if (!isRecord(raw)) return null;
-  const { uid, order, amount, way, note, by, payment } = raw;
+  const { uid, order, amount, way, note, by, payment, line, quantity } = raw;
   if (typeof uid !== 'string' || typeof order !== 'string' || typeof by !== 'string') return null;
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return null;
   if (!isRefundWay(way)) return null;
   const named = typeof payment === 'string' ? { payment } : {};
-  return { uid, order, amount, way, by, note: typeof note === 'string' ? note : '', ...named };
+  const gives =
+    typeof line === 'string' && typeof quantity === 'number' && Number.isInteger(quantity) && quantity >= 1
+      ? { line, quantity }
+      : {};
+  return { uid, order, amount, way, by, note: typeof note === 'string' ? note : '', ...named, ...gives };
 }
 
 /** The email that tells the buyer what was given back; one per refund. */
@@ -59,6 +66,7 @@ export function recordOf(request: RefundRequest, currency: string, state: 'creat
     created: SERVER_TIME,
     by: request.by,
     ...(request.note ? { note: request.note } : {}),
+    ...(request.line && request.quantity ? { line: request.line, quantity: request.quantity } : {}),
   };
 }
 

@@ -45,6 +45,20 @@ function sellerParty(seller: Seller): DocumentParty {
   };
 }
 
+/** How a document names an order's line: its title, and its type when it has one. */
+export const lineTitle = (line: Pick<Order['lines'][number], 'title' | 'type'>): string =>
+  line.type ? `${line.title} – ${line.type}` : line.title;
+
+/**
+ * What a refund said it gives back (docs/invoices.md#a-refund-of-a-line): a line of the order, at its rate ('' for one
+ * outside the scope of tax), and how many of it.
+ */
+export interface NamedPart {
+  rate: string;
+  title: string;
+  quantity: number;
+}
+
 /**
  * The invoice of a paid order: a line for each of its lines, with the rate and share of tax it kept; its total is what
  * was due. Null when the lines and the tax do not come to what was due (a stored order trusted code cannot vouch for:
@@ -69,7 +83,7 @@ export function composeInvoice(
       : { net: unit * line.quantity, tax: 0, gross: unit * line.quantity };
     const date = eventDates.get(line.event);
     return {
-      title: line.type ? `${line.title} – ${line.type}` : line.title,
+      title: lineTitle(line),
       quantity: line.quantity,
       unit,
       ...amounts,
@@ -147,9 +161,11 @@ function proportion(value: number, part: number, whole: number): number {
 
 /**
  * A credit note of `amount` (minor units, above nothing, at most what is left) of `invoice`, after its `credits` so
- * far. Of the whole invoice, nothing credited before: its lines again, below zero. Of a part, or of what is left after
- * parts: a line per rate, the amount shared among the rates by what is left of each (largest remainder), and each
- * rate's tax in proportion to what is left of its tax, so that crediting all that is left leaves every rate at nothing.
+ * far. Of the whole invoice, nothing credited before: its lines again, below zero. Of a part that names a line
+ * (`named`) whose rate has that much left: one line, that line's title and quantity, at its rate, the tax in
+ * proportion to what is left of the rate's. Of any other part, or of what is left after parts: a line per rate, the
+ * amount shared among the rates by what is left of each (largest remainder), and each rate's tax in proportion to what
+ * is left of its tax. Either way, crediting all that is left leaves every rate at nothing.
  */
 export function composeCredit(
   invoice: InvoiceDocument,
@@ -158,6 +174,7 @@ export function composeCredit(
   why: CreditReason,
   /** The refund it is the credit note of. */
   refund?: string,
+  named?: NamedPart,
 ): ComposedDocument {
   const base = {
     kind: 'credit' as const,
@@ -184,7 +201,20 @@ export function composeCredit(
     );
     return { ...base, ...negated(invoice), lines, rates };
   }
-  const left = [...leftByRate(invoice, credits)].filter(([, amounts]) => amounts.gross > 0);
+  const byRate = leftByRate(invoice, credits);
+  const ofNamed = named ? byRate.get(named.rate) : undefined;
+  if (named && ofNamed && ofNamed.gross >= amount) {
+    const tax = proportion(ofNamed.tax, amount, ofNamed.gross);
+    const line: DocumentLine = {
+      title: named.title,
+      quantity: minus(named.quantity),
+      ...negated({ net: amount - tax, tax, gross: amount }),
+      ...(named.rate ? { rate: named.rate } : {}),
+    };
+    const rates = named.rate ? { [named.rate]: { ...invoice.rates[named.rate]!, ...plus(NONE, line) } } : {};
+    return { ...base, ...total([line]), lines: [line], rates };
+  }
+  const left = [...byRate].filter(([, amounts]) => amounts.gross > 0);
   const shares = shareByLargestRemainder(
     amount,
     left.map(([, amounts]) => amounts.gross),

@@ -6,14 +6,19 @@
  * documents.
  */
 import type { Order } from '../../orders';
-import { invoiceLeft } from './composeDocuments';
+import { invoiceLeft, lineTitle, type NamedPart } from './composeDocuments';
 import { documentNumber, type InvoiceDocument } from './invoiceDocument';
 import type { InvoiceSettings } from './invoiceSettings';
 
-/** Money given back of the order (a refund done, or under way at the card provider), oldest first. */
+/**
+ * Money given back of the order (a refund done, or under way at the card provider), oldest first; `line` and
+ * `quantity` when staff said what it gives back (a product of the order, how many).
+ */
 export interface GivenBack {
   id: string;
   amount: number;
+  line?: string;
+  quantity?: number;
 }
 
 export type NextDocument =
@@ -26,6 +31,8 @@ export type NextDocument =
       why: 'refund' | 'cancelled' | 'details';
       /** The refund it is the credit note of. */
       refund?: string;
+      /** The line the refund named, at its rate. */
+      named?: NamedPart;
     }
   /** A refund that gave back only money beyond what the invoice is for (an over-payment): seen, with no document. */
   | { kind: 'no-credit'; refund: string };
@@ -58,6 +65,13 @@ function madeOutAsGiven(invoice: InvoiceDocument, order: Order): boolean {
     (buyer.country ?? '') === (given?.country ?? '') &&
     (given ? (buyer.address ?? '').startsWith(`${given.address}\n`) : buyer.address === undefined)
   );
+}
+
+/** The line a refund named, as the order has it and at the rate it kept; none when it named none the order has. */
+function namedPart(order: Order, refund: GivenBack): NamedPart | undefined {
+  const line = order.lines.find((each) => each.productId === refund.line);
+  if (!line || !refund.quantity) return undefined;
+  return { rate: order.tax?.items[line.productId]?.rate ?? '', title: lineTitle(line), quantity: refund.quantity };
 }
 
 /** The document issued last: by date of issue, then number within its prefix. */
@@ -108,8 +122,9 @@ export function nextDocument(
     const before = kept + unseen.reduce((sum, refund) => sum + refund.amount, 0);
     const beyond = Math.max(0, before - left);
     const amount = Math.min(left, Math.max(0, first.amount - beyond));
+    const named = namedPart(order, first);
     return amount > 0
-      ? { kind: 'credit', invoice: open, credits, amount, why: 'refund', refund: first.id }
+      ? { kind: 'credit', invoice: open, credits, amount, why: 'refund', refund: first.id, ...(named ? { named } : {}) }
       : { kind: 'no-credit', refund: first.id };
   }
   if (order.status === 'cancelled') return { kind: 'credit', invoice: open, credits, amount: left, why: 'cancelled' };

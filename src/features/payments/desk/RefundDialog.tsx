@@ -31,6 +31,7 @@ import { newRefundId, queueRefund } from './refundRequests';
 import { useOrderMoney } from './orderMoney';
 import { useRefundAnswers } from './markAnswers';
 import { ChoiceField, NoteField, QuotedNote } from './moneyFields';
+import { RefundedLineField, type RefundedLine } from './RefundedLineField';
 import { SendButtons } from '../../dashboardKit';
 
 /** What became of the refund, in words, while it waits, once trusted code has answered, or when it was refused. */
@@ -110,6 +111,7 @@ export function RefundDialog({
   const [chosen, setWay] = useState<RefundWay | null>(null);
   const way: RefundWay = chosen ?? (byCard ? 'card' : 'by-hand');
   const [note, setNote] = useState('');
+  const [gives, setGives] = useState<RefundedLine | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState<{ refundId: string; minor: number } | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -154,16 +156,15 @@ export function RefundDialog({
       const refundId = await newRefundId();
       setSent({ refundId, minor: read.minor });
       // Not awaited: offline, the database keeps the request and sends it when the connection is back.
-      queueRefund(refundId, { uid: order.uid, order: order.id, amount: read.minor, way, note }, staff).catch(
-        (error: unknown) => {
-          console.error('Refund not queued:', error);
-          setRefused(
-            isPermissionDenied(error)
-              ? t`The shop refused this refund: you may no longer be staff. Nothing was refunded.`
-              : t`The refund could not be saved. Nothing was refunded; please try again.`,
-          );
-        },
-      );
+      const request = { uid: order.uid, order: order.id, amount: read.minor, way, note, ...(gives ? { gives } : {}) };
+      queueRefund(refundId, request, staff).catch((error: unknown) => {
+        console.error('Refund not queued:', error);
+        setRefused(
+          isPermissionDenied(error)
+            ? t`The shop refused this refund: you may no longer be staff. Nothing was refunded.`
+            : t`The refund could not be saved. Nothing was refunded; please try again.`,
+        );
+      });
     } catch (error) {
       console.error('The database could not be reached:', error);
       setProblem(t`The shop could not be reached. Nothing was refunded; please try again.`);
@@ -209,6 +210,17 @@ export function RefundDialog({
                   inputRef={amountField}
                   autoFocus
                   slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+                />
+                <RefundedLineField
+                  order={order}
+                  currency={currency}
+                  value={gives}
+                  money={money}
+                  onChange={(line, minor) => {
+                    setGives(line);
+                    if (minor !== null) setAmount(amountText(Math.min(minor, left), currency, locale));
+                    setProblem(null);
+                  }}
                 />
                 <ChoiceField
                   label={t`How it is given back`}

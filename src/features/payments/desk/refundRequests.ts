@@ -11,6 +11,8 @@ export interface NewRefund {
   amount: number;
   way: RefundWay;
   note?: string;
+  /** What it gives back, when staff say: a product of the order, and how many. */
+  gives?: { line: string; quantity: number };
 }
 
 /** A fresh refund id: the database's push id, unique and sorted by time; also the provider's idempotency key. */

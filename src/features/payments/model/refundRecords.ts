@@ -75,7 +75,15 @@ export function proposedRefund(
 
 /** A request as the rules take it (refundRequests/{refundId}): `by` is the staff member, `at` the database's clock. */
 export function refundRequestRecord(
-  request: { uid: string; order: string; amount: number; way: RefundWay; note?: string },
+  request: {
+    uid: string;
+    order: string;
+    amount: number;
+    way: RefundWay;
+    note?: string;
+    /** What it gives back, when staff say: a product of the order and how many (docs/invoices.md#a-refund-of-a-line). */
+    gives?: { line: string; quantity: number };
+  },
   by: string,
   serverTime: object,
 ): Record<string, unknown> {
@@ -86,6 +94,7 @@ export function refundRequestRecord(
     amount: request.amount,
     way: request.way,
     ...(note ? { note } : {}),
+    ...(request.gives ? { line: request.gives.line, quantity: request.gives.quantity } : {}),
     by,
     at: serverTime,
   };
@@ -208,6 +217,9 @@ export interface RefundEntry extends MoneyRecordFields {
   error: string;
   /** The gift card it went to (ways giftcard and new-giftcard). */
   card?: string;
+  /** What it gave back, when staff said: a product of the order, and how many. */
+  line?: string;
+  quantity?: number;
 }
 
 function parseRefund(id: string, raw: unknown): RefundEntry | null {
@@ -218,7 +230,11 @@ function parseRefund(id: string, raw: unknown): RefundEntry | null {
   if (state !== 'created' && state !== 'pending' && state !== 'done' && state !== 'failed') return null;
   if (!fields) return null;
   const card = typeof raw.card === 'string' ? { card: raw.card } : {};
-  return { id, way, state, ...fields, error: typeof error === 'string' ? error : '', ...card };
+  const gives =
+    typeof raw.line === 'string' && Number.isInteger(raw.quantity) && (raw.quantity as number) >= 1
+      ? { line: raw.line, quantity: raw.quantity as number }
+      : {};
+  return { id, way, state, ...fields, error: typeof error === 'string' ? error : '', ...card, ...gives };
 }
 
 /** An order's refunds, oldest first; what cannot be read is counted, not shown (docs/hostile-data.md). */
