@@ -24,6 +24,7 @@ const routes: RouteObject[] = [
       page('login', 'login'),
       page('dashboard', 'dashboard'),
       page('order', 'order'),
+      page('document', 'document'),
       page('giftcard', 'giftCard'),
       page('waitinglist', 'waitingList'),
     ],

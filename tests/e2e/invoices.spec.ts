@@ -162,8 +162,8 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
   await page.goto(`/order#${SECRET}`);
   const invoices = page.getByRole('region', { name: 'Invoices' });
   await expect(invoices.getByRole('listitem')).toHaveText([
-    /^Invoice RE-1 · .+ · £36\.00\s*PDF$/,
-    /^Credit note RE-2 for RE-1 · .+ · -£10\.00\s*PDF$/,
+    /^Invoice RE-1 · .+ · £36\.00\s*Print\s*PDF$/,
+    /^Credit note RE-2 for RE-1 · .+ · -£10\.00\s*Print\s*PDF$/,
   ]);
   await checkScreen(page, 'order-page-invoices');
   const fromPage = await downloaded(page, () =>
@@ -171,6 +171,22 @@ test('staff switch invoicing on; paying an order issues its invoice, a refund it
   );
   expect(fromPage.name).toBe('RE-2.pdf');
   expect(fromPage.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Its own page for printing: the document as its record says, a Print button, and printing shows it alone.
+  await invoices.getByRole('link', { name: 'Print RE-2' }).click();
+  await expect(page).toHaveURL(/\/document#a{32}:RE-2$/);
+  await expect(page.getByRole('heading', { name: 'Credit note RE-2' })).toBeVisible();
+  await expect(page.getByText('Corrects invoice RE-1')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Totals' }).getByRole('row').last()).toHaveText('Total-£10.00');
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  await checkScreen(page, 'document-print-page');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  // A link that opens no such document says so.
+  await page.goto(`/document#${SECRET}:RE-9`);
+  await expect(page.getByText(/This document cannot be shown/)).toBeVisible();
 });
 
 const SECRET = 'a'.repeat(32);

@@ -1,8 +1,9 @@
 /**
  * An order's invoice or credit note as a PDF, for whoever holds the order's link (docs/invoices.md#sent-and-shown):
  * the order page's download, and the desk's (staff read the order's link). POST { secret, number }: the document
- * only if it is listed under the order the link opens; its bytes in base64, in JSON, with its file name. Rate-limited
- * as the order page is.
+ * only if it is listed under the order the link opens; its bytes in base64, in JSON, with its file name. With
+ * `as: 'record'`, the stored record and the shop's zone instead, for the page that prints it. Rate-limited as the
+ * order page is.
  */
 import { ORDER_LINK_SECRET } from '../../../src/features/orders/orderLink';
 import { deskKey } from '../../../src/features/orders/deskIndex';
@@ -42,6 +43,7 @@ export async function orderDocumentRequest(
     return json(404, NOT_FOUND);
   }
   const shop = readSiteFields(isRecord(properties) ? properties : null).site;
+  if (isRecord(body) && body.as === 'record') return json(200, { number, document: raw, timeZone: shop.timezone });
   const pdf = await documentPdf(number, document, shop.timezone);
   return json(200, { filename: documentFileName(document), pdf: pdf.toString('base64') });
 }

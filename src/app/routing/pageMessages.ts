@@ -10,6 +10,7 @@ export const PAGE_MESSAGES = {
   login: 'more',
   dashboard: 'more',
   order: 'more',
+  document: 'more',
   giftCard: 'more',
   waitingList: 'more',
 } as const satisfies Record<string, MessagePart>;

@@ -59,6 +59,7 @@ export const pages = {
   login: plainPage(PAGE_MESSAGES.login, () => import('../../pages/LoginPage')),
   dashboard: muiPage(PAGE_MESSAGES.dashboard, () => import('../../pages/DashboardPage')),
   order: muiPage(PAGE_MESSAGES.order, () => import('../../pages/OrderPage')),
+  document: muiPage(PAGE_MESSAGES.document, () => import('../../pages/DocumentPage')),
   giftCard: muiPage(PAGE_MESSAGES.giftCard, () => import('../../pages/GiftCardPage')),
   waitingList: muiPage(PAGE_MESSAGES.waitingList, () => import('../../pages/WaitingListPage')),
 };

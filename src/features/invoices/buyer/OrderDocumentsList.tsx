@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { Link } from '../../../lib/Link';
 import Typography from '@mui/material/Typography';
 import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { DocumentDownloadButton } from '../DocumentDownloadButton';
@@ -37,7 +39,18 @@ export function OrderDocumentsList({ secret, documents }: { secret: string; docu
                   ? t`Invoice ${number} · ${issued} · ${total}`
                   : t`Credit note ${number} for ${corrected} · ${issued} · ${total}`}
               </Typography>
-              <DocumentDownloadButton secret={secret} number={number} />
+              <Stack direction="row" spacing={1}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  component={Link}
+                  to={{ pathname: '/document', hash: `${secret}:${number}` }}
+                  aria-label={t`Print ${number}`}
+                >
+                  <Trans>Print</Trans>
+                </Button>
+                <DocumentDownloadButton secret={secret} number={number} />
+              </Stack>
             </Stack>
           );
         })}
