@@ -1,19 +1,9 @@
-import { database } from '../../../firebase/database';
-import { refundPaths, refundRequestRecord, type RefundWay } from '../model';
-
 /**
  * Refunds staff ask for, queued for trusted code to apply (docs/payments.md#refunds). The SDK keeps a request
  * written offline and sends it when the connection is back.
  */
-export interface NewRefund {
-  uid: string;
-  order: string;
-  amount: number;
-  way: RefundWay;
-  note?: string;
-  /** What it gives back, when staff say: a product of the order, and how many. */
-  gives?: { line: string; quantity: number };
-}
+import { database } from '../../../firebase/database';
+import { refundPaths, refundRequestRecord, type NewRefund } from '../model';
 
 /** A fresh refund id: the database's push id, unique and sorted by time; also the provider's idempotency key. */
 export async function newRefundId(): Promise<string> {

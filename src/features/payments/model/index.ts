@@ -43,6 +43,7 @@ export {
   owedBack,
   proposedRefund,
   refundable,
+  type NewRefund,
   type RefundOutcome,
   type RefundWay,
 } from './refundRecords';

@@ -73,20 +73,19 @@ export function proposedRefund(
   return owed > 0 ? owed : refundable(payment);
 }
 
+/** A refund staff ask for: of which order, how much (minor units), which way, and why. */
+export interface NewRefund {
+  uid: string;
+  order: string;
+  amount: number;
+  way: RefundWay;
+  note?: string;
+  /** What it gives back, when staff say: a product of the order and how many (docs/invoices.md#a-refund-of-a-line). */
+  gives?: { line: string; quantity: number };
+}
+
 /** A request as the rules take it (refundRequests/{refundId}): `by` is the staff member, `at` the database's clock. */
-export function refundRequestRecord(
-  request: {
-    uid: string;
-    order: string;
-    amount: number;
-    way: RefundWay;
-    note?: string;
-    /** What it gives back, when staff say: a product of the order and how many (docs/invoices.md#a-refund-of-a-line). */
-    gives?: { line: string; quantity: number };
-  },
-  by: string,
-  serverTime: object,
-): Record<string, unknown> {
+export function refundRequestRecord(request: NewRefund, by: string, serverTime: object): Record<string, unknown> {
   const note = request.note?.trim().slice(0, REFUND_NOTE_MAX);
   return {
     uid: request.uid,
