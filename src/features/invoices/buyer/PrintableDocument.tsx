@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
@@ -22,7 +23,9 @@ const printStyles = (
       },
       '.document-print table': { borderCollapse: 'collapse', width: '100%' },
       '.document-print th, .document-print td': { padding: '4px 8px', borderBottom: '1px solid #999' },
-      '.document-print td.amount, .document-print th.amount': { textAlign: 'right', whiteSpace: 'nowrap' },
+      '.document-print td.amount, .document-print th.amount': { textAlign: 'right' },
+      // Amounts stay whole; headings may wrap, so that the lines fit a phone's width.
+      '.document-print td.amount': { whiteSpace: 'nowrap' },
     }}
   />
 );
@@ -96,46 +99,49 @@ function DocumentSheet({
         </Typography>
         <Party party={document.buyer} />
       </Stack>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col" style={{ textAlign: 'left' }}>
-              <Trans>Description</Trans>
-            </th>
-            <th scope="col" className="amount">
-              <Trans>Qty</Trans>
-            </th>
-            <th scope="col" className="amount">
-              <Trans>Tax rate</Trans>
-            </th>
-            <th scope="col" className="amount">
-              {document.included ? t`Amount incl. tax` : t`Amount excl. tax`}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {document.lines.map((line, index) => {
-            const rate = line.rate ? document.rates[line.rate] : undefined;
-            const date = line.date ? day(line.date) : null;
-            return (
-              <tr key={index}>
-                <td>
-                  {line.title || (rate ? rate.name : t`Outside the scope of tax`)}
-                  {date && (
-                    <>
-                      <br />
-                      <Trans>Event on {date}</Trans>
-                    </>
-                  )}
-                </td>
-                <td className="amount">{line.quantity ?? ''}</td>
-                <td className="amount">{rate ? percent(rate.basisPoints) : '–'}</td>
-                <td className="amount">{money(document.included ? line.gross : line.net)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {/* Scrolls sideways on a narrow phone rather than the whole page; takes the focus so the keyboard can scroll it. */}
+      <Box tabIndex={0} role="region" aria-label={t`Lines`} sx={{ overflowX: 'auto' }}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col" style={{ textAlign: 'left' }}>
+                <Trans>Description</Trans>
+              </th>
+              <th scope="col" className="amount">
+                <Trans>Qty</Trans>
+              </th>
+              <th scope="col" className="amount">
+                <Trans>Tax rate</Trans>
+              </th>
+              <th scope="col" className="amount">
+                {document.included ? t`Amount incl. tax` : t`Amount excl. tax`}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {document.lines.map((line, index) => {
+              const rate = line.rate ? document.rates[line.rate] : undefined;
+              const date = line.date ? day(line.date) : null;
+              return (
+                <tr key={index}>
+                  <td>
+                    {line.title || (rate ? rate.name : t`Outside the scope of tax`)}
+                    {date && (
+                      <>
+                        <br />
+                        <Trans>Event on {date}</Trans>
+                      </>
+                    )}
+                  </td>
+                  <td className="amount">{line.quantity ?? ''}</td>
+                  <td className="amount">{rate ? percent(rate.basisPoints) : '–'}</td>
+                  <td className="amount">{money(document.included ? line.gross : line.net)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </Box>
       <table aria-label={t`Totals`}>
         <tbody>
           {Object.entries(document.rates).map(([id, rate]) => {
