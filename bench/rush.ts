@@ -8,7 +8,8 @@
  * load average (docs/decisions.md#the-on-sale-rush).
  *
  *   npx tsx bench/rush.ts [a|b|c|clean|poisoned|pay|pay-small|types|rules|firebase|a-lean|pay-lean|types-lean|
- *                          giftcards|giftcards-lean|giftcards-small|vouchers|vouchers-lean|vouchers-small|invoices …]
+ *                          giftcards|giftcards-lean|giftcards-small|vouchers|vouchers-lean|vouchers-small|invoices|
+ *                          pay-lean-taxed …]
  *   (when none is named: all but pay-small, giftcards, giftcards-small, vouchers and vouchers-small)
  *
  * `poisoned` (issue 30, break 1) is a rush of 200 honest buyers among whom 10 accounts reuse the request ids of
@@ -29,6 +30,8 @@
  * `invoices` (issue 52) is `pay` with lean buyers, UK VAT and invoices: after the aftermath, some paid orders are given
  * money back or cancelled, and trusted code issues the documents in a process killed part-way through and started
  * again; every paid order must then have one invoice, numbered 1 to N without a gap (bench/rushInvoices.ts).
+ * `pay-lean-taxed` is `pay-lean` with UK VAT and invoicing on: run the two alternately (`pay-lean pay-lean-taxed
+ * pay-lean pay-lean-taxed`) to see what the tax and the invoice queue cost the rush, side by side.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -180,6 +183,15 @@ function scenarios(): Record<string, Scenario> {
       processes: 2,
     };
   }
+  // The same rush with UK VAT on and invoicing on, to run beside pay-lean: the order's tax is fixed in the batch, its
+  // documents are queued by the payments and issued after them, never in the batch (docs/invoices.md#issuing).
+  const lean = all['pay-lean']!;
+  all['pay-lean-taxed'] = {
+    ...lean,
+    name: 'pay-lean-taxed',
+    what: `${lean.what}, with UK VAT and invoicing on`,
+    seed: { ...lean.seed, ...invoicingSeed },
+  };
   return all;
 }
 
