@@ -1541,6 +1541,47 @@ const MATRIX: Case[] = [
   },
   // Refunds (docs/payments.md#refunds): staff ask, only trusted code records one and moves the summary.
   {
+    what: "queue a refund naming one gift card of the customer's order, as oneself",
+    run: (c) =>
+      set(ref(c.db, 'refundRequests/refund-matrix-line-1'), {
+        uid: uids.customer,
+        order: 'order-1',
+        amount: 1000,
+        way: 'by-hand',
+        line: 'gift-card-25',
+        quantity: 1,
+        by: selfOf(c),
+        at: serverTimestamp(),
+      }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: "queue a refund naming more of a line than the customer's order has",
+    run: (c) =>
+      set(ref(c.db, 'refundRequests/refund-matrix-line-2'), {
+        uid: uids.customer,
+        order: 'order-1',
+        amount: 1000,
+        way: 'by-hand',
+        line: 'gift-card-25',
+        quantity: 2,
+        by: selfOf(c),
+        at: serverTimestamp(),
+      }),
+    allowed: [],
+  },
+  // Invoice details (docs/invoices.md#the-buyers-details): only trusted code, for the link's holder, or staff change them.
+  {
+    what: "write the invoice details of the customer's own order",
+    run: write((u) => `orders/${u.customer}/order-1/billing`, { address: 'Kai 1', country: 'DE' }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
+    what: 'set how many days buyers may change invoice details',
+    run: write(() => 'invoiceSettings', { on: false, prefix: 'INV-', detailsDays: 30 }),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
     what: "queue a refund by hand of the customer's order, as oneself",
     run: (c) =>
       set(ref(c.db, 'refundRequests/refund-matrix-1'), {

@@ -6,7 +6,12 @@
  * invoice whole and issues it again (nextDocument).
  */
 import { deskKey } from '../../../src/features/orders/deskIndex';
-import { billingDetails, billingRecord, sameBilling, type BillingDetails } from '../../../src/features/orders/billing';
+import {
+  billingRecord,
+  parseBillingDetails,
+  sameBilling,
+  type BillingDetails,
+} from '../../../src/features/orders/billing';
 import { parseOrder } from '../../../src/features/orders/order';
 import { billingChange, type BillingChange } from '../../../src/features/invoices/model/billingChange';
 import {
@@ -74,16 +79,6 @@ export function billingChanger(
 
 export type BillingChanger = ReturnType<typeof billingChanger>;
 
-/** The details sent, as checkout checks them; null when they are not details an invoice can be made out to. */
-function parseDetails(body: unknown): BillingDetails | null {
-  const sent = isRecord(body) && isRecord(body.billing) ? body.billing : null;
-  if (!sent) return null;
-  const { company = '', address, country, vatId = '' } = sent;
-  if (typeof company !== 'string' || typeof address !== 'string' || typeof country !== 'string') return null;
-  if (typeof vatId !== 'string') return null;
-  return billingDetails({ company, address, country, vatId });
-}
-
 /** POST /api/orders/billing {secret, billing}: the order page's "Change invoice details". */
 export async function billingRequest(
   changer: BillingChanger,
@@ -92,7 +87,8 @@ export async function billingRequest(
 ): Promise<EndpointAnswer> {
   const refused = refuseUnlessPost(httpMethod);
   if (refused) return refused;
-  const details = parseDetails(body);
+  // Read as the stored details are read: checked as checkout checks them.
+  const details = parseBillingDetails(isRecord(body) ? body.billing : null);
   // The order page checks the same before it asks: this answer reaches only a caller that did not.
   if (!details) return jsonAnswer(400, { error: 'send {secret, billing: {company?, address, country, vatId?}}' });
   const secret = isRecord(body) && typeof body.secret === 'string' ? body.secret : '';

@@ -219,6 +219,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         return null;
       }
       const names = attendeeNames(named, typedNames, fields.name);
+      const checkedBilling = billing && billingDetails(billing);
       await follow(
         (async () => {
           orderId.current ??= await newOrderId();
@@ -237,7 +238,7 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
               // their voucher (a refused one is no longer kept).
               ...(voucher || keptVoucher() ? { voucher: voucher?.code ?? keptVoucher()! } : {}),
               ...(buysGiftCards && gift ? { gift } : {}),
-              ...(billing && billingDetails(billing) ? { billing: billingDetails(billing)! } : {}),
+              ...(checkedBilling ? { billing: checkedBilling } : {}),
               // What the buyer chose each such gift card to be worth (docs/gift-cards.md#an-amount-the-buyer-chooses).
               amounts: Object.fromEntries(
                 review.items.flatMap(({ item, product }) => (product?.giftCard?.amount ? [[item.id, item.price]] : [])),

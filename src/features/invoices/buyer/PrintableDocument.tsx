@@ -64,8 +64,8 @@ function DocumentSheet({
   const { t, i18n } = useLingui();
   const money = (minor: number) =>
     formatMoney(fromMinorUnits(minor, document.currency), document.currency, i18n.locale);
-  const day = (at: number | string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) }).format(new Date(at));
+  const days = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', ...(timeZone ? { timeZone } : {}) });
+  const day = (at: number | string) => days.format(new Date(at));
   const issued = day(document.issued);
   const reference = document.order.ref;
   const corrected = document.corrects ?? '';
