@@ -1,14 +1,6 @@
 import { expect, test } from './accounts';
-import { changeOrderStatus, failOnPageErrors, STATUS_SAVED } from './support';
-import {
-  checkinResult as result,
-  eventCodes,
-  openCheckin,
-  ticket,
-  ticketOrder,
-  typeCode,
-  waitForServiceWorker,
-} from './ticketSupport';
+import { changeOrderStatus, failOnPageErrors, STATUS_SAVED, waitForServiceWorker } from './support';
+import { checkinResult as result, eventCodes, openCheckin, ticket, ticketOrder, typeCode } from './ticketSupport';
 import { keepPicture } from './pictures';
 import { inEachScheme, startInScheme } from './screenCheck';
 

@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
-import { failOnPageErrors } from './support';
-import {
-  buyAsGuest,
-  checkinResult,
-  launchWithCamera,
-  openCheckin,
-  typeCode,
-  waitForServiceWorker,
-} from './ticketSupport';
+import { failOnPageErrors, waitForServiceWorker } from './support';
+import { buyAsGuest, checkinResult, launchWithCamera, openCheckin, typeCode } from './ticketSupport';
 import { keepPicture } from './pictures';
 
 test.use({ serviceWorkers: 'allow' });

@@ -3,8 +3,7 @@
  * saved them, said once (the offline bar), not once per part of the page (docs/behaviour.md#offline).
  */
 import { expect, test } from './accounts';
-import { failOnPageErrors } from './support';
-import { waitForServiceWorker } from './ticketSupport';
+import { failOnPageErrors, waitForServiceWorker } from './support';
 
 test.use({ serviceWorkers: 'allow' });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectHeading, failOnPageErrors } from './support';
+import { expectHeading, failOnPageErrors, waitForServiceWorker } from './support';
 import { expect, test } from './liveDatabase';
 
 const SEED_NAME = 'The Lantern Rooms';
@@ -19,12 +19,6 @@ const ROUTES: [path: string, heading: RegExp][] = [
 
 test.use({ serviceWorkers: 'allow' });
 test.beforeEach(({ page }) => failOnPageErrors(page));
-
-/** Waits until the service worker has installed (its precache is complete) and controls the page. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 async function expectImageShown(page: Page, title: string): Promise<void> {
   const image = page.getByRole('article', { name: title }).locator('img');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { preview, type PreviewServer } from 'vite';
-import { expectHeading, failOnPageErrors } from './support';
+import { expectHeading, failOnPageErrors, waitForServiceWorker } from './support';
 import { expect, test } from './liveDatabase';
 
 /**
@@ -47,11 +47,6 @@ async function serve(dir: string): Promise<{ server: PreviewServer; origin: stri
 async function deploySecond(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
   await cp(builds.second, dir, { recursive: true });
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 /** Asks the browser to look for a new service worker now, then waits until it has installed and waits. */

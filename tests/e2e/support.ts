@@ -75,6 +75,26 @@ export async function fillStorage(page: Page): Promise<void> {
   expect(filled).toBeGreaterThan(1);
 }
 
+/**
+ * Waits until the service worker has installed (its precache is complete) and controls the page. A page whose load
+ * began while the worker was still installing can miss the worker's claim (a browser claims only pages already
+ * running) and stays uncontrolled until it loads again: then it is loaded once more, as the visitor's next visit
+ * would be (docs/testing.md#the-service-worker).
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  const claimed = await expect
+    .poll(controlled, { timeout: 3_000 })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!claimed) await page.reload();
+  await expect.poll(controlled).toBe(true);
+}
+
 /** Fails the test on any uncaught error in the page. */
 export function failOnPageErrors(page: Page): void {
   page.on('pageerror', (error) => {

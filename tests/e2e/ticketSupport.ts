@@ -14,15 +14,11 @@ import { encode } from 'uqr';
 import type { Accounts, TestUser } from './accounts';
 import type { LiveDatabase } from './liveDatabase';
 import { CHROMIUM_PATH } from '../../scripts/chromium';
+import { waitForServiceWorker } from './support';
 
 const require = createRequire(import.meta.url);
 /** jsQR, a QR decoder independent of the app's encoder, to check what the drawn codes really hold. */
 const JSQR_PATH = require.resolve('jsqr/dist/jsQR.js');
-
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /**
  * A guest (no account) buys `count` tickets of the seeded jazz night with the service worker in charge (so the

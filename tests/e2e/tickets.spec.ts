@@ -1,13 +1,6 @@
 import { expect, test } from './accounts';
-import { expectHeading, failOnPageErrors } from './support';
-import {
-  buyAsGuest,
-  decodeTicketQr,
-  showCustomerTickets,
-  ticket,
-  ticketOrder,
-  waitForServiceWorker,
-} from './ticketSupport';
+import { expectHeading, failOnPageErrors, waitForServiceWorker } from './support';
+import { buyAsGuest, decodeTicketQr, showCustomerTickets, ticket, ticketOrder } from './ticketSupport';
 import { keepPicture } from './pictures';
 
 test.use({ serviceWorkers: 'allow' });
