@@ -26,11 +26,14 @@ export function useForm<F extends object>(options: FormOptions<F>) {
     const found = options.validate(next);
     setErrors((current) => ({ ...current, ...Object.fromEntries(names.map((name) => [name, found[name]])) }));
   };
-  /** Changes several fields at once; those showing an error are re-checked. */
+  /**
+   * Changes several fields at once; every field showing an error is re-checked, as one field's error may come from
+   * another's value (a country that reverse charge needs in the EU).
+   */
   const change = (patch: Partial<F>) => {
     const next = { ...fields, ...patch };
     setFields(next);
-    const shown = (Object.keys(patch) as (keyof F & string)[]).filter((name) => errors[name]);
+    const shown = (Object.keys(errors) as (keyof F & string)[]).filter((name) => errors[name]);
     if (shown.length > 0) recheck(next, shown);
   };
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
 import { confirmedOrder, expectHeading, failOnPageErrors } from './support';
 import { checkScreen } from './screenCheck';
-import { UK_VAT } from '../fixtures/ukVat';
+import { FRENCH_BUSINESS, GERMAN_VAT_REVERSE_CHARGE, UK_VAT } from '../fixtures/ukVat';
 
 /**
  * The shop in UK VAT, and a guest's wishlist of a £12.50 ticket (taxed at the default) and a £14 mug (zero-rated) at
@@ -84,6 +84,7 @@ test('staff set the shop to UK VAT with a zero rate, and tax a product at it (do
       pricesIncludeTax: true,
       country: 'GB',
       defaultRate: 'standard',
+      reverseCharge: false,
       rates: {
         standard: { name: 'Standard', kind: 'standard', basisPoints: 2000 },
         books: { name: 'Books', kind: 'zero', basisPoints: 0 },
@@ -93,6 +94,21 @@ test('staff set the shop to UK VAT with a zero rate, and tax a product at it (do
   await expect(rates.getByRole('button', { name: 'Remove Standard' })).toHaveCount(0);
   await expect(rates.getByRole('button', { name: 'Remove Books' })).toBeVisible();
   await checkScreen(page, 'taxes');
+
+  // Reverse charge is for a shop in the EU (docs/taxes.md#reverse-charge): refused at the country for a UK one.
+  const reverseCharge = section.getByRole('switch', { name: 'Reverse charge for businesses in other EU countries' });
+  await expect(reverseCharge).toHaveAccessibleDescription(/^A business that gives its VAT number/);
+  await reverseCharge.check();
+  await section.getByRole('button', { name: 'Save tax settings' }).click();
+  await expect(section.getByRole('combobox', { name: 'The shop’s country' })).toHaveAccessibleDescription(
+    /^Reverse charge is for a shop in the European Union/,
+  );
+  expect(await db.read('taxSettings/reverseCharge')).toBe(false);
+  await reverseCharge.uncheck();
+  // Switched off again, the country is fine as it is: its error goes with the reason for it.
+  await expect(section.getByRole('combobox', { name: 'The shop’s country' })).toHaveAccessibleDescription(
+    'Where the shop is registered for tax; invoices name it.',
+  );
 
   await page.getByRole('tab', { name: 'Products' }).click();
   await page.getByRole('button', { name: 'Edit Letterpress Notebook' }).click();
@@ -170,4 +186,44 @@ test('with prices that exclude VAT, the tax comes on top: checkout follows staff
   const { uid, id } = await confirmedOrder(page, db);
   expect(await db.read(`orders/${uid}/${id}/pay/due`)).toBe(2900);
   expect(await db.read(`orders/${uid}/${id}/total`)).toBe(29);
+});
+
+test('a business in another EU country buys under reverse charge: no VAT on the goods, the ticket taxed (docs/taxes.md#reverse-charge)', async ({
+  page,
+  db,
+}) => {
+  await db.write('taxSettings', GERMAN_VAT_REVERSE_CHARGE);
+  await page.goto('/products');
+  for (const title of ['Folk in the Round', 'Enamel Camp Mug'])
+    await page.getByRole('button', { name: `Add ${title} to wishlist` }).click();
+  await page.goto('/checkout');
+  const summary = page.getByRole('region', { name: 'Your order' });
+  // Prices without tax: 19 % on £26.50 comes on top, until the buyer says they are a business in France.
+  await expect(summary.getByTestId('order-tax')).toHaveText(['Regelsatz at 19%: £5.04']);
+  await expect(summary.getByTestId('checkout-total')).toHaveText('£31.54');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Robin Ash');
+  await page.getByRole('textbox', { name: 'Email' }).fill('robin@example.com');
+  await page.getByRole('checkbox', { name: /Make the invoice out to a company/ }).check();
+  await page.getByRole('textbox', { name: 'Company (optional)' }).fill(FRENCH_BUSINESS.company);
+  await page.getByRole('textbox', { name: 'Invoice address' }).fill(FRENCH_BUSINESS.address);
+  await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'France' });
+  await page.getByRole('textbox', { name: 'VAT number (optional)' }).fill('FR 40 303 265 045');
+  const said = ['Regelsatz at 19%: £2.38', 'Reverse charge: no VAT on £14.00; the buyer accounts for it'];
+  await expect(summary.getByTestId('order-tax')).toHaveText(said);
+  await expect(summary.getByTestId('checkout-total')).toHaveText('£28.88');
+  await checkScreen(page, 'checkout-reverse-charge');
+  await page.getByRole('button', { name: /Reserve order/ }).click();
+  await expect(page.getByRole('heading', { name: 'Reserved: thank you, Robin Ash' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('order-tax')).toHaveText(said);
+  const { uid, id } = await confirmedOrder(page, db);
+  expect(await db.read(`orders/${uid}/${id}/pay/due`)).toBe(2888);
+  expect(await db.read(`orders/${uid}/${id}/tax/rates/reverse-charge`)).toMatchObject({ kind: 'reverse', net: 1400 });
+  await expect
+    .poll(() => db.mailbox.messages().filter((m) => m.recipients.includes('robin@example.com')).length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  const mail = db.mailbox.messages().find((m) => m.recipients.includes('robin@example.com'))!.parsed;
+  expect(mail.text).toContain(`Regelsatz at 19%: £2.38\nTotal: £28.88\n${said[1]}`);
+  expect(mail.html).toContain(said[1]);
 });

@@ -15,11 +15,11 @@ import { parseInvoiceDocument, type InvoiceDocument } from '../../src/features/i
 import type { BillingDetails } from '../../src/features/orders/billing';
 import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
 import { storedInvoice } from '../fixtures/storedInvoice';
-import { UK_VAT } from '../fixtures/ukVat';
+import { FRENCH_BUSINESS, GERMAN_VAT_REVERSE_CHARGE, UK_VAT } from '../fixtures/ukVat';
 import { gigEvent } from './support/gigEvent';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD, usersWithBuyers } from './support/paymentsHarness';
 
-const { connect, read, trusted, queueOrder, settle } = paymentsDatabase(() => ({
+const { connect, read, trusted, queueOrder, settle, admin } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
   users: usersWithBuyers(['ann', 'bob']),
   taxSettings: UK_VAT,
@@ -177,5 +177,63 @@ describe('the invoice details a buyer gives', () => {
     // The same request with details of the right shape is taken: the refusals above were the details'.
     await request(HAFEN);
     expect(await read('orderQueue/bob/billing')).toEqual(HAFEN);
+  });
+});
+
+describe('reverse charge (docs/taxes.md#reverse-charge)', () => {
+  it('a business in another EU country is invoiced without VAT on the print, the tickets taxed, through the rules', async () => {
+    await admin()
+      .ref('taxSettings')
+      .set({ ...GERMAN_VAT_REVERSE_CHARGE, pricesIncludeTax: true });
+    const { id, secret } = await paidOrder(FRENCH_BUSINESS);
+    expect(await read(`orders/ann/${id}/tax/rates/reverse-charge`)).toEqual({
+      name: 'Reverse charge',
+      kind: 'reverse',
+      basisPoints: 0,
+      net: 400,
+      tax: 0,
+      gross: 400,
+    });
+    await issue();
+    const [invoice] = await documents(id);
+    expect(invoice!.gross).toBe(2900);
+    expect(invoice!.rates['reverse-charge']).toMatchObject({ kind: 'reverse', basisPoints: 0, net: 400, tax: 0 });
+    expect(invoice!.lines.map((line) => line.rate)).toEqual(['standard', 'reverse-charge']);
+    expect(invoice!.buyer).toMatchObject({ country: 'FR', vatId: 'FR40303265045' });
+    // Details after paying may name another business abroad; not one the order would have been taxed otherwise for.
+    const change = billingChanger(trusted());
+    expect(await change.change(secret, HAFEN)).toEqual({ kind: 'taxed-otherwise' });
+    expect(await change.change(secret, { ...FRENCH_BUSINESS, vatId: '' })).toEqual({ kind: 'taxed-otherwise' });
+    const belgian = {
+      company: 'Voorbeeld NV',
+      address: 'Kaai 1\n2000 Antwerpen',
+      country: 'BE',
+      vatId: 'BE0403019261',
+    };
+    expect(await change.change(secret, belgian)).toEqual({ kind: 'changed' });
+    await issue();
+    const again = (await documents(id)).at(-1)!;
+    expect(again.buyer).toMatchObject({ country: 'BE', vatId: 'BE0403019261' });
+    expect(again.rates['reverse-charge']).toMatchObject({ net: 400 });
+    // Nobody but the allocator gives an order the rate, or stores it as a shop's.
+    await refused(staffDb().ref(`orders/ann/${id}/tax/rates/reverse-charge/kind`).set('zero'));
+    await refused(
+      staffDb().ref('taxSettings/rates/reverse-charge').set({ name: 'Reverse charge', kind: 'zero', basisPoints: 0 }),
+    );
+  });
+
+  it('a buyer whose goods were taxed cannot become a business abroad after paying; one with tickets alone can', async () => {
+    await admin()
+      .ref('taxSettings')
+      .set({ ...GERMAN_VAT_REVERSE_CHARGE, pricesIncludeTax: true });
+    const { secret } = await paidOrder();
+    await issue();
+    expect(await billingChanger(trusted()).change(secret, FRENCH_BUSINESS)).toEqual({ kind: 'taxed-otherwise' });
+    expect(await billingChanger(trusted()).change(secret, HAFEN)).toEqual({ kind: 'changed' });
+
+    const id = await queueOrder('bob', { gig: 2 }, 'door');
+    await settle();
+    const link = (await read(`orders/bob/${id}/link`)) as string;
+    expect(await billingChanger(trusted()).change(link, FRENCH_BUSINESS)).toEqual({ kind: 'changed' });
   });
 });

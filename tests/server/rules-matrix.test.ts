@@ -570,6 +570,11 @@ const MATRIX: Case[] = [
     allowed: SIGNED_IN_STAFF,
   },
   {
+    what: 'allow reverse charge for businesses in other EU countries',
+    run: write(() => 'taxSettings/reverseCharge', true),
+    allowed: SIGNED_IN_STAFF,
+  },
+  {
     what: 'tax a product at one of the shop’s rates',
     run: write(() => 'products/harbour-jazz-night/taxRate', 'outside'),
     allowed: SIGNED_IN_STAFF,
@@ -650,6 +655,20 @@ const MATRIX: Case[] = [
   {
     what: "remove the tax kept on the customer's order",
     run: withOrderTax(write((u) => `orders/${u.customer}/order-1/tax`, null)),
+    allowed: [],
+  },
+  {
+    what: "put the customer's order under reverse charge afterwards",
+    run: withOrderTax(
+      write((u) => `orders/${u.customer}/order-1/tax/rates/reverse-charge`, {
+        name: 'Reverse charge',
+        kind: 'reverse',
+        basisPoints: 0,
+        net: 0,
+        tax: 0,
+        gross: 0,
+      }),
+    ),
     allowed: [],
   },
   {
@@ -2094,6 +2113,15 @@ const BAD_DATA: { what: string; run: Case['run'] }[] = [
     what: 'a tax rate of a kind nobody knows',
     run: write(() => 'taxSettings/rates/luxury', { name: 'Luxury', kind: 'luxury', basisPoints: 2500 }),
   },
+  {
+    what: 'a shop rate under the reverse-charge rate’s id',
+    run: write(() => 'taxSettings/rates/reverse-charge', { name: 'R', kind: 'zero', basisPoints: 0 }),
+  },
+  {
+    what: 'a shop rate of the reverse-charge kind',
+    run: write(() => 'taxSettings/rates/rc', { name: 'R', kind: 'reverse', basisPoints: 0 }),
+  },
+  { what: 'reverse charge as text', run: write(() => 'taxSettings/reverseCharge', 'yes') },
   {
     what: 'a tax rate whose id is no id',
     run: write(() => 'taxSettings/rates/Standard Rate', { name: 'S', kind: 'standard', basisPoints: 2000 }),

@@ -54,6 +54,8 @@ const RATES: [string, string, unknown][] = [
   ['a kind nobody knows', 'luxury', { name: 'L', kind: 'luxury', basisPoints: 2500 }],
   ['a field of its own', 'extra', { name: 'S', kind: 'standard', basisPoints: 2000, account: '4000' }],
   ['an id in capitals', 'Standard', { name: 'S', kind: 'standard', basisPoints: 2000 }],
+  ['the reverse-charge rate’s id', 'reverse-charge', { name: 'R', kind: 'zero', basisPoints: 0 }],
+  ['a kind only an order’s rate may be', 'reverse', { name: 'R', kind: 'reverse', basisPoints: 0 }],
 ];
 
 describe('a forged token', () => {
@@ -79,5 +81,20 @@ describe('a tax rate staff store', () => {
       () => false,
     );
     expect(stored).toBe(parseTaxRate(id, rate) !== null);
+  });
+});
+
+describe('reverse charge (docs/taxes.md#reverse-charge)', () => {
+  it.each([
+    [true, true],
+    [false, true],
+    ['yes', false],
+    [1, false],
+  ])('%j: the rules take it exactly when it is true or false', async (value, taken) => {
+    const stored = await set(ref(staff.db, 'taxSettings/reverseCharge'), value).then(
+      () => true,
+      () => false,
+    );
+    expect(stored).toBe(taken);
   });
 });

@@ -13,8 +13,8 @@ import {
 } from '../../src/features/invoices/model/invoiceDocument';
 import { parseInvoiceSettings } from '../../src/features/invoices/model/invoiceSettings';
 import { parseOrder } from '../../src/features/orders/order';
-import { parseTaxSettings, taxOfLines } from '../../src/features/taxes/model';
-import { UK_VAT } from '../fixtures/ukVat';
+import { parseTaxSettings, taxOfLines, taxOnTop } from '../../src/features/taxes/model';
+import { FRENCH_BUSINESS, GERMAN_VAT_REVERSE_CHARGE, UK_VAT } from '../fixtures/ukVat';
 
 const SETTINGS = parseInvoiceSettings({
   on: true,
@@ -23,23 +23,29 @@ const SETTINGS = parseInvoiceSettings({
   footer: 'Amtsgericht Hamburg HRB 12345 · IBAN DE02 1203 0000 0000 2020 51',
 });
 
-/** An order of `lines` (id, price in pounds, quantity, rate), taxed by UK VAT, paid, in `language`, as stored. */
+/**
+ * An order of `lines` (id, price in pounds, quantity, rate), taxed by UK VAT, paid, in `language`, as stored; or by
+ * German VAT under reverse charge for `billing`, a business abroad (the gig then a ticket).
+ */
 function invoiceOf(
   lines: readonly { id: string; price: number; quantity: number; taxRate?: string }[],
   language: string,
   buyer = 'Ann Buyer',
+  billing?: typeof FRENCH_BUSINESS,
 ): InvoiceDocument {
   const record = taxOfLines(
     lines.map((line) => ({
       id: line.id,
       amount: Math.round(line.price * 100) * line.quantity,
       giftCard: false,
+      admission: line.id === 'gig',
       ...(line.taxRate ? { taxRate: line.taxRate } : {}),
     })),
-    parseTaxSettings(UK_VAT),
+    parseTaxSettings(billing ? GERMAN_VAT_REVERSE_CHARGE : UK_VAT),
     'GBP',
+    billing !== undefined,
   );
-  const due = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
+  const due = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0) + taxOnTop(record);
   const order = parseOrder('ann', 'order-1', {
     items: Object.fromEntries(
       lines.map((line) => [line.id, { title: `Ticket ${line.id}`, price: line.price, quantity: line.quantity }]),
@@ -50,6 +56,7 @@ function invoiceOf(
     contact: { name: buyer, email: 'ann@example.com' },
     ref: 'K7M4-QXPR',
     language,
+    ...(billing ? { billing } : {}),
     pay: { method: 'transfer', currency: 'GBP', due, paid: due, refunded: 0, state: 'paid', v: 2 },
     tax: record,
   })!;
@@ -127,6 +134,34 @@ describe('an invoice as a PDF', () => {
     ]) {
       expect(page, said).toContain(said);
     }
+  });
+
+  it('under reverse charge: the print at 0 % as reverse charge, the ticket taxed, the rule said in each language', async () => {
+    // Prices without tax here: £25.00 of tickets with 19 % on top, the print £4.00 without.
+    const german = invoiceOf(GIG_AND_PRINT, 'de-DE', 'Ann Buyer', FRENCH_BUSINESS);
+    expect(german.gross).toBe(2975 + 400);
+    const [page] = await textOf(await documentPdf('RE-1', german, 'Europe/Berlin'));
+    for (const said of [
+      'Société Exemple',
+      'USt-IdNr.: FR40303265045',
+      'USt-IdNr.: DE136695976',
+      'Regelsatz 19 %: netto 25,00 £, Steuer 4,75 £, brutto 29,75 £',
+      'Steuerschuldnerschaft des Leistungsempfängers 0 %: netto 4,00 £, Steuer 0,00 £, brutto 4,00 £',
+      'Die Umsatzsteuer schuldet der Leistungsempfänger (Artikel 196 der Richtlinie 2006/112/EG des Rates)',
+      '33,75 £',
+    ]) {
+      expect(page, said).toContain(said);
+    }
+    const [english] = await textOf(
+      await documentPdf('RE-1', invoiceOf(GIG_AND_PRINT, 'en-GB', 'Ann Buyer', FRENCH_BUSINESS), 'Europe/Berlin'),
+    );
+    expect(english).toContain('Reverse charge 0%: net £4.00, tax £0.00, gross £4.00');
+    expect(english).toContain(
+      'Reverse charge: the recipient accounts for the VAT (Article 196 of Council Directive 2006/112/EC)',
+    );
+    // Without reverse charge, no word of it.
+    const [plain] = await textOf(await documentPdf('RE-1', invoiceOf(GIG_AND_PRINT, 'en-GB'), 'Europe/Berlin'));
+    expect(plain).not.toContain('Reverse charge');
   });
 
   it('and in English; a credit note names the invoice it corrects', async () => {

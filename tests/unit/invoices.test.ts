@@ -46,6 +46,7 @@ function orderOf(
       id: line.id,
       amount: Math.round(line.price * 100) * line.quantity,
       giftCard: line.giftCard === true,
+      admission: false,
       ...(line.taxRate ? { taxRate: line.taxRate } : {}),
     })),
     settings,

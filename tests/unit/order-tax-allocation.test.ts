@@ -9,9 +9,14 @@ import { settleBatch, type QueuedRequest, type ShopTerms } from '../../functions
 import { orderIdFor } from '../../functions/src/orders/orderId';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../src/features/payments/model/paymentSettings';
 import { parseOrder, orderTotal } from '../../src/features/orders/order';
-import { parseTaxSettings, parseOrderTaxRecord, type OrderTaxRecord } from '../../src/features/taxes/model';
+import {
+  parseTaxSettings,
+  parseOrderTaxRecord,
+  reverseChargeFor,
+  type OrderTaxRecord,
+} from '../../src/features/taxes/model';
 import { parseVoucher } from '../../src/features/vouchers/model/voucher';
-import { UK_VAT } from '../fixtures/ukVat';
+import { FRENCH_BUSINESS, GERMAN_VAT_REVERSE_CHARGE, UK_VAT } from '../fixtures/ukVat';
 
 const terms = (tax: unknown): ShopTerms => ({
   payments: DEFAULT_PAYMENT_SETTINGS,
@@ -179,6 +184,92 @@ describe("an order's stored tax, read back", () => {
       { ...good, items: { gig: { rate: 'standard', net: 1000, tax: 199 } } },
       { ...good, items: { gig: { rate: 'standard', net: -1, tax: 200 } } },
       { ...good, items: undefined },
+    ];
+    for (const raw of damaged) expect(parseOrderTaxRecord(raw), JSON.stringify(raw)).toBeNull();
+  });
+});
+
+describe('reverse charge (docs/taxes.md#reverse-charge)', () => {
+  const SELLS = catalogue(
+    product('gig', { price: 30, date: '2027-01-01T19:00:00Z' }),
+    product('print', { price: 10 }),
+    product('book', { price: 20, taxRate: 'reduced' }),
+    product('card', { price: 25, giftCard: { months: null, amount: null } }),
+  );
+  const business = (extra: Record<string, unknown> = {}) => ({ billing: { ...FRENCH_BUSINESS, ...extra } });
+  const placeFor = (tax: unknown, extra: Record<string, unknown>) =>
+    placed(
+      settleBatch([request('r', { gig: 1, print: 2, book: 1, card: 1 }, extra)], SELLS, new Map(), terms(tax)),
+      'r',
+    );
+
+  it('charges a business in another EU country no VAT on what is not a ticket, and the ticket its VAT', () => {
+    const order = placeFor(GERMAN_VAT_REVERSE_CHARGE, business());
+    expect(order.tax).toEqual({
+      included: false,
+      currency: 'GBP',
+      net: 3000 + 2000 + 2000,
+      tax: 570,
+      gross: 3570 + 2000 + 2000,
+      rates: {
+        standard: { name: 'Regelsatz', kind: 'standard', basisPoints: 1900, net: 3000, tax: 570, gross: 3570 },
+        'reverse-charge': { name: 'Reverse charge', kind: 'reverse', basisPoints: 0, net: 4000, tax: 0, gross: 4000 },
+      },
+      items: {
+        gig: { rate: 'standard', net: 3000, tax: 570 },
+        print: { rate: 'reverse-charge', net: 2000, tax: 0 },
+        book: { rate: 'reverse-charge', net: 2000, tax: 0 },
+      },
+    });
+    // The gift card is outside the scope of tax, as for anyone; what is due is the lines, the ticket's VAT on top.
+    expect(order.pay.due).toBe(3570 + 4000 + 2500);
+    expect(parseOrderTaxRecord(order.tax)).toEqual(order.tax);
+    expect(parseOrder('r', 'o', order)?.total).toBe(100.7);
+  });
+
+  it('keeps a price that includes tax as it stands, all of it net', () => {
+    const order = placeFor({ ...GERMAN_VAT_REVERSE_CHARGE, pricesIncludeTax: true }, business());
+    expect(order.tax?.rates['reverse-charge']).toMatchObject({ net: 4000, tax: 0, gross: 4000 });
+    expect(order.tax?.items.gig).toEqual({ rate: 'standard', net: 2521, tax: 479 });
+    expect(order.pay.due).toBe(3000 + 4000 + 2500);
+  });
+
+  it('is not for a buyer without a VAT number, in the shop’s own country, or outside the EU, nor where the shop does not allow it', () => {
+    const taxed = { gig: 'standard', print: 'standard', book: 'reduced' };
+    const cases: [unknown, Record<string, unknown>][] = [
+      [GERMAN_VAT_REVERSE_CHARGE, {}],
+      [GERMAN_VAT_REVERSE_CHARGE, business({ vatId: '' })],
+      [GERMAN_VAT_REVERSE_CHARGE, business({ country: 'DE', vatId: 'DE136695976' })],
+      [{ ...GERMAN_VAT_REVERSE_CHARGE, reverseCharge: false }, business()],
+      [{ ...GERMAN_VAT_REVERSE_CHARGE, country: 'GB' }, business()],
+      [{ ...GERMAN_VAT_REVERSE_CHARGE, country: 'CH' }, business()],
+    ];
+    for (const [tax, extra] of cases) {
+      const order = placeFor(tax, extra);
+      const rates = Object.fromEntries(Object.entries(order.tax?.items ?? {}).map(([id, item]) => [id, item.rate]));
+      expect(rates, JSON.stringify([tax, extra])).toEqual(taxed);
+    }
+  });
+
+  it('is decided by the shop and the buyer alone', () => {
+    const shop = { on: true, reverseCharge: true, country: 'DE' };
+    expect(reverseChargeFor(shop, { country: 'FR', vatId: 'FR40303265045' })).toBe(true);
+    expect(reverseChargeFor(shop, { country: 'GR', vatId: 'EL094259216' })).toBe(true);
+    expect(reverseChargeFor({ ...shop, country: 'GR' }, { country: 'GR', vatId: 'EL094259216' })).toBe(false);
+    expect(reverseChargeFor(shop, { country: 'NO', vatId: 'NO123456785' })).toBe(false);
+    expect(reverseChargeFor({ ...shop, on: false }, { country: 'FR', vatId: 'FR40303265045' })).toBe(false);
+    expect(reverseChargeFor(shop, null)).toBe(false);
+  });
+
+  it('is read back only under its own id, at 0 %, with no reason', () => {
+    const order = placeFor(GERMAN_VAT_REVERSE_CHARGE, business());
+    const record = order.tax!;
+    const reverse = record.rates['reverse-charge']!;
+    const damaged: unknown[] = [
+      { ...record, rates: { ...record.rates, 'reverse-charge': { ...reverse, kind: 'zero' } } },
+      { ...record, rates: { ...record.rates, 'reverse-charge': { ...reverse, basisPoints: 100 } } },
+      { ...record, rates: { ...record.rates, 'reverse-charge': { ...reverse, reason: 'why' } } },
+      { ...record, rates: { ...record.rates, standard: { ...record.rates.standard!, kind: 'reverse' } } },
     ];
     for (const raw of damaged) expect(parseOrderTaxRecord(raw), JSON.stringify(raw)).toBeNull();
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProduct } from '../../src/features/catalogue';
 import { EMPTY_PRODUCT, productFields, productRecord } from '../../src/features/dashboard/shop/productForm';
 import { validateProduct } from '../../src/features/dashboard/shop/productValidation';
-import { parseTaxSettings, type TaxRateSetting } from '../../src/features/taxes/model';
+import { parseTaxRate, parseTaxSettings, type TaxRateSetting } from '../../src/features/taxes/model';
 import { countryOptions } from '../../src/features/taxes/desk/countries';
 import {
   basisPointsOf,
@@ -130,7 +130,7 @@ describe('the rate form', () => {
 
 describe('the settings form', () => {
   it('needs a default rate while tax is on, and says to add one when there is none', () => {
-    const on = { on: true, pricesIncludeTax: true, country: 'GB', defaultRate: '' };
+    const on = { on: true, pricesIncludeTax: true, country: 'GB', defaultRate: '', reverseCharge: false };
     expect(validateTaxSettings(on, [STANDARD]).defaultRate).toContain('Choose the rate');
     expect(validateTaxSettings(on, []).defaultRate).toContain('Add a rate');
     expect(validateTaxSettings({ ...on, defaultRate: 'gone' }, [STANDARD]).defaultRate).toContain('Choose the rate');
@@ -143,13 +143,38 @@ describe('the settings form', () => {
       {},
       taxRateWrites('standard', { ...EMPTY_TAX_RATE, name: 'Standard', percent: '20' }, false),
     );
-    const fields = { on: true, pricesIncludeTax: false, country: 'GB', defaultRate: 'standard' };
+    const fields = { on: true, pricesIncludeTax: false, country: 'GB', defaultRate: 'standard', reverseCharge: false };
     const settings = parseTaxSettings(applied(stored, taxSettingsWrites(fields)));
     expect(settings).toMatchObject({ on: true, pricesIncludeTax: false, country: 'GB', defaultRate: 'standard' });
     expect(taxSettingsFields(settings)).toEqual(fields);
     const cleared = applied(stored, taxSettingsWrites({ ...fields, on: false, country: '', defaultRate: '' }));
     expect(cleared).not.toHaveProperty('country');
     expect(cleared).not.toHaveProperty('defaultRate');
+  });
+
+  it('allows reverse charge for a shop in the EU only, and saves it as the reading applies it', () => {
+    const fields = { on: true, pricesIncludeTax: false, country: 'DE', defaultRate: 'standard', reverseCharge: true };
+    expect(validateTaxSettings(fields, [STANDARD])).toEqual({});
+    for (const country of ['GB', 'CH', '']) {
+      expect(validateTaxSettings({ ...fields, country }, [STANDARD]).country).toContain('European Union');
+      expect(validateTaxSettings({ ...fields, country, reverseCharge: false }, [STANDARD])).toEqual({});
+    }
+    const stored = applied(
+      {},
+      taxRateWrites('standard', { ...EMPTY_TAX_RATE, name: 'Standard', percent: '19' }, false),
+    );
+    const settings = parseTaxSettings(applied(stored, taxSettingsWrites(fields)));
+    expect(settings.reverseCharge).toBe(true);
+    expect(taxSettingsFields(settings)).toEqual(fields);
+    expect(
+      parseTaxSettings(applied(stored, taxSettingsWrites({ ...fields, reverseCharge: false }))).reverseCharge,
+    ).toBe(false);
+  });
+
+  it('keeps the reverse-charge rate’s id from the shop’s rates', () => {
+    const named = { ...EMPTY_TAX_RATE, name: 'Reverse charge', kind: 'zero' as const };
+    expect(validateTaxRate(named, null, new Set()).name).toContain('not a rate');
+    expect(parseTaxRate('reverse-charge', { name: 'Reverse charge', kind: 'zero', basisPoints: 0 })).toBeNull();
   });
 
   it('names the countries in the reader’s language, sorted as it sorts them', () => {

@@ -13,7 +13,8 @@ import {
   type BillingDetails,
 } from '../../../src/features/orders/billing';
 import { parseOrder } from '../../../src/features/orders/order';
-import { billingChange, type BillingChange } from '../../../src/features/invoices/model/billingChange';
+import { billingChange, changesOrderTax, type BillingChange } from '../../../src/features/invoices/model/billingChange';
+import { parseTaxSettings } from '../../../src/features/taxes/model';
 import {
   documentsWanted,
   invoicePaths,
@@ -27,7 +28,15 @@ import { type EndpointAnswer, jsonAnswer, refuseUnlessPost } from '../endpointAn
 import { orderOfLink, type PaymentsDatabase, SERVER_TIME, updateUnlessRefused } from '../payments/settlePayment';
 
 export type BillingAnswer =
-  { kind: 'changed' | 'unchanged' } | Exclude<BillingChange, { kind: 'open' }> | { kind: 'not-found' };
+  | { kind: 'changed' | 'unchanged' | 'taxed-otherwise' }
+  | Exclude<BillingChange, { kind: 'open' }>
+  | { kind: 'not-found' };
+
+/** The products of a stored order's lines that issued tickets: the items with an `event` (docs/data-model.md). */
+function admissionsOf(raw: unknown): Set<string> {
+  const items = isRecord(raw) && isRecord(raw.items) ? raw.items : {};
+  return new Set(Object.keys(items).filter((id) => isRecord(items[id]) && typeof items[id].event === 'string'));
+}
 
 /**
  * `issue` runs the invoice issuer (issue.ts) once a change is written, so that the answer comes after the documents it
@@ -45,7 +54,7 @@ export function billingChanger(
     const key = deskKey(target.uid, target.order);
     const orderPath = paths.order(target.uid, target.order);
     const listPath = `${invoicePaths.ofOrder(key)}/docs`;
-    const first = await db.readAll([orderPath, listPath, invoicePaths.settings]);
+    const first = await db.readAll([orderPath, listPath, invoicePaths.settings, paths.taxSettings]);
     const order = parseOrder(target.uid, target.order, first.get(orderPath));
     if (!order) return { kind: 'not-found' };
     const listed = first.get(listPath);
@@ -58,6 +67,16 @@ export function billingChanger(
     const state = billingChange(order, documents, parseInvoiceSettings(first.get(invoicePaths.settings)), now());
     if (state.kind !== 'open') return state;
     if (sameBilling(order.billing ?? null, details)) return { kind: 'unchanged' };
+    if (
+      changesOrderTax(
+        order,
+        admissionsOf(first.get(orderPath)),
+        details,
+        parseTaxSettings(first.get(paths.taxSettings)),
+      )
+    ) {
+      return { kind: 'taxed-otherwise' };
+    }
     const written = await updateUnlessRefused(db, {
       [`${orderPath}/billing`]: billingRecord(details),
       // Once paid, its invoice is issued (or issued again) with these details.

@@ -18,6 +18,7 @@ import {
   type InvoiceDocument,
 } from '../../../src/features/invoices/model/invoiceDocument';
 import { orderI18n, say } from '../language/orderLanguage';
+import { REVERSE_CHARGE } from '../../../src/features/taxes/model';
 
 const WORDS = {
   invoice: /*i18n*/ { id: 'document.invoice', message: 'Invoice' },
@@ -53,6 +54,12 @@ const WORDS = {
     message: '{rate}: net {net}, tax {tax}, gross {gross}',
   },
   reason: /*i18n*/ { id: 'document.reason', message: '{name}: {reason}' },
+  reverseName: /*i18n*/ { id: 'document.reverse.name', message: 'Reverse charge' },
+  reverseNote: /*i18n*/ {
+    id: 'document.reverse.note',
+    message:
+      'Reverse charge: the recipient accounts for the VAT (Article 196 of Council Directive 2006/112/EC). VAT numbers of both parties are given above.',
+  },
   totalNet: /*i18n*/ { id: 'document.total.net', message: 'Total excl. tax' },
   totalTax: /*i18n*/ { id: 'document.total.tax', message: 'Tax' },
   total: /*i18n*/ { id: 'document.total', message: 'Total' },
@@ -146,9 +153,10 @@ export async function documentPdf(number: string, document: InvoiceDocument, tim
 
   const rateName = (id: string | undefined) => {
     const rate = id ? document.rates[id] : undefined;
-    return rate
-      ? say(i18n, WORDS.rateLabel, { name: rate.name, percent: formatPercent(rate.basisPoints, locale) })
-      : '';
+    if (!rate) return '';
+    // Reverse charge in the document's language, not the name the order kept (docs/taxes.md#reverse-charge).
+    const name = rate.kind === REVERSE_CHARGE.kind ? say(i18n, WORDS.reverseName) : rate.name;
+    return say(i18n, WORDS.rateLabel, { name, percent: formatPercent(rate.basisPoints, locale) });
   };
 
   // The seller, and what the document is.
@@ -275,6 +283,8 @@ export async function documentPdf(number: string, document: InvoiceDocument, tim
     );
     if (rate.reason) pdf.text(say(i18n, WORDS.reason, { name: rate.name, reason: rate.reason }), { width: WIDTH });
   }
+  if (rates.some(([, rate]) => rate.kind === REVERSE_CHARGE.kind))
+    pdf.text(say(i18n, WORDS.reverseNote), { width: WIDTH });
   if (rates.length === 0) pdf.text(say(i18n, WORDS.noTax), MARGIN, pdf.y, { width: WIDTH });
   if (document.lines.some((line) => !line.rate) && rates.length > 0)
     pdf.text(say(i18n, WORDS.outside), { width: WIDTH });

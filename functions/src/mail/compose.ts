@@ -23,6 +23,7 @@ import { greeting, nameInMail, type MailKind, type ReceivedMoney } from '../../.
 import type { RefundWay } from '../../../src/features/payments/model/refundRecords';
 import type { Order } from '../../../src/features/orders/order';
 import type { OrderStatus } from '../../../src/features/orders/orderStatus';
+import { REVERSE_CHARGE } from '../../../src/features/taxes/model';
 import { eventCalendar } from '../../../src/features/tickets/ics';
 import type { Ticket } from '../../../src/features/tickets/ticket';
 import type { SiteState } from '../../../src/state/types';
@@ -318,6 +319,10 @@ const WORDS = {
   taxOnTopLabel: /*i18n*/ { id: 'mail.tax.onTop.label', message: '{name} at {percent}' },
   taxIncludedLine: /*i18n*/ { id: 'mail.tax.included.line', message: 'Includes {name} at {percent}: {tax}' },
   taxIncludedLabel: /*i18n*/ { id: 'mail.tax.included.label', message: 'Includes {name} at {percent}' },
+  reverseCharge: /*i18n*/ {
+    id: 'mail.tax.reverseCharge',
+    message: 'Reverse charge: no VAT on {amount}; the buyer accounts for it',
+  },
   invoiceAttached: /*i18n*/ { id: 'mail.document.invoice', message: 'Your invoice {number} is attached.' },
   creditAttached: /*i18n*/ { id: 'mail.document.credit', message: 'Your credit note {number} is attached.' },
   howToPay: /*i18n*/ { id: 'mail.howToPay', message: 'How to pay' },
@@ -559,6 +564,13 @@ export function composeMail(ctx: MailContext): ComposedMail {
       tax: formatMoney(fromMinorUnits(rate.tax, order.tax!.currency), order.tax!.currency, locale),
     }));
   const [taxOnTop, taxIncluded] = order.tax?.included ? [[], taxes] : [taxes, []];
+  // A business under reverse charge accounts for the VAT itself (docs/taxes.md#reverse-charge).
+  const reverse = order.tax?.rates[REVERSE_CHARGE.id];
+  const reverseNote = reverse
+    ? say(i18n, WORDS.reverseCharge, {
+        amount: formatMoney(fromMinorUnits(reverse.net, order.tax!.currency), order.tax!.currency, locale),
+      })
+    : null;
   const linePrice = (price: number) =>
     price === 0
       ? i18n._(WORDS.lineFree)
@@ -578,6 +590,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
     ...taxOnTop.map((rate) => say(i18n, WORDS.taxOnTopLine, rate)),
     say(i18n, WORDS.totalLine, { total: money(order.total) }),
     ...taxIncluded.map((rate) => say(i18n, WORDS.taxIncludedLine, rate)),
+    ...(reverseNote ? [reverseNote] : []),
     '',
     ...(howToPay.length ? [...howToPay, ''] : []),
     ...(tickets.length
@@ -624,7 +637,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       )
       .join(
         '',
-      )}${voucherOff ? `<tr><td style="${cell}">${escapeHtml(say(i18n, WORDS.voucherLabel, { code: order.voucher!.code }))}</td><td align="right" style="${cell}">−${escapeHtml(voucherOff)}</td></tr>` : ''}${taxOnTop.map((rate) => taxRow(say(i18n, WORDS.taxOnTopLabel, rate), rate.tax)).join('')}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr>${taxIncluded.map((rate) => taxRow(say(i18n, WORDS.taxIncludedLabel, rate), rate.tax, 'color:#555555;')).join('')}</table>
+      )}${voucherOff ? `<tr><td style="${cell}">${escapeHtml(say(i18n, WORDS.voucherLabel, { code: order.voucher!.code }))}</td><td align="right" style="${cell}">−${escapeHtml(voucherOff)}</td></tr>` : ''}${taxOnTop.map((rate) => taxRow(say(i18n, WORDS.taxOnTopLabel, rate), rate.tax)).join('')}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr>${taxIncluded.map((rate) => taxRow(say(i18n, WORDS.taxIncludedLabel, rate), rate.tax, 'color:#555555;')).join('')}${reverseNote ? `<tr><td colspan="2" style="${cell}color:#555555;">${escapeHtml(reverseNote)}</td></tr>` : ''}</table>
 ${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map((line) => keepTogether(escapeHtml(line), escapeHtml(ref))).join('<br>')}</p>` : ''}
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHeading))}</h2><p style="margin:0 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHowTo))}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">${escapeHtml(allTickets)}</p>` : ''}` : ''}
 ${cards.html}

@@ -11,7 +11,7 @@
  * and the requests taken off the queue. Why one allocator settles many requests in one update:
  * docs/decisions.md#the-on-sale-rush.
  */
-import { billingRecord, parseBillingDetails } from '../../../src/features/orders/billing';
+import { billingRecord, parseBillingDetails, type BillingDetails } from '../../../src/features/orders/billing';
 import { chosenPrice, parseProduct, saleWindow, type Product } from '../../../src/features/catalogue/product';
 import { groupOf } from '../../../src/features/catalogue/productTypes';
 import { unitsLeft } from '../../../src/features/catalogue/quota';
@@ -60,7 +60,13 @@ import { holdsAt, STORED_VOUCHER_CODE, voucherPaths, type Voucher } from '../../
 import { decideVoucher, type VoucherDecision } from '../vouchers/voucherPrices';
 import type { WaitingDemand } from '../../../src/features/waitinglist/model/waitingList';
 import { voucherUseWrites, voucherUsedWrites } from './voucherUse';
-import { taxOfLines, taxOnTop, type OrderTaxRecord, type TaxSettings } from '../../../src/features/taxes/model';
+import {
+  reverseChargeFor,
+  taxOfLines,
+  taxOnTop,
+  type OrderTaxRecord,
+  type TaxSettings,
+} from '../../../src/features/taxes/model';
 
 /** The database's own placeholders: resolved by the server when the update is applied. */
 const SERVER_TIME = { '.sv': 'timestamp' } as const;
@@ -394,20 +400,23 @@ function orderItems(
 /**
  * The tax of a new order's items (docs/taxes.md#the-orders-tax): each line at what it is sold for, after a voucher,
  * as the settings read with the batch say. A gift card's line is outside the scope of tax: its tax falls due as it is
- * spent, and paying with one is a way to pay, which lowers neither the lines nor their tax.
+ * spent, and paying with one is a way to pay, which lowers neither the lines nor their tax. A business in another EU
+ * country whose details the request carries may be under reverse charge (docs/taxes.md#reverse-charge).
  */
 function taxOf(
   items: StoredOrder['items'],
   products: ReadonlyMap<string, Product | null>,
   terms: ShopTerms,
+  billing: BillingDetails | undefined,
 ): OrderTaxRecord | null {
   const lines = Object.entries(items).map(([id, item]) => ({
     id,
     amount: toMinorUnits(item.price, terms.currency) * item.quantity,
     taxRate: products.get(id)?.taxRate,
     giftCard: item.giftCard === true,
+    admission: item.event !== undefined,
   }));
-  return taxOfLines(lines, terms.tax, terms.currency);
+  return taxOfLines(lines, terms.tax, terms.currency, reverseChargeFor(terms.tax, billing));
 }
 
 /**
@@ -482,7 +491,7 @@ export function settleBatch(
         : null;
       const prices = decided && 'prices' in decided ? { prices: decided.prices, currency: terms.currency } : undefined;
       const items = orderItems(request, products, prices);
-      const tax = taxOf(items, products, terms);
+      const tax = taxOf(items, products, terms, request.billing);
       const due = toMinorUnits(orderTotal({ items }), terms.currency) + taxOnTop(tax);
       const gift = request.giftCard ? giftCardPart(card, terms.currency, due, terms.now) : null;
       const fromHeld = new Map<string, number>();

@@ -33,7 +33,7 @@ import { usePageTitle } from '../site';
 import { paymentSettingsAtom } from '../payments';
 import { methodsFor, offeredMethods, type PaymentMethod } from '../payments/model';
 import { useLiveTaxSettings } from '../taxes';
-import { taxOfLines, taxOnTop } from '../taxes/model';
+import { reverseChargeFor, taxOfLines, taxOnTop } from '../taxes/model';
 import {
   GiftCardAtCheckout,
   giftFieldId,
@@ -124,9 +124,13 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
   const linesMinor = amounts.reduce((sum, line) => sum + line.amount, 0);
   const off = toMinorUnits(review.total, currency) - linesMinor;
   // Its tax from the settings as they stand, with the module trusted code fixes the order's with
-  // (docs/taxes.md#the-orders-tax): prices without tax put it on top of what is due.
+  // (docs/taxes.md#the-orders-tax): prices without tax put it on top of what is due; a business in another EU
+  // country that gives its VAT number may be under reverse charge (docs/taxes.md#reverse-charge).
   const taxSettings = useLiveTaxSettings();
-  const tax = taxSettings ? taxOfLines(amounts, taxSettings, currency) : null;
+  const checkedBilling = billing && billingDetails(billing);
+  const tax = taxSettings
+    ? taxOfLines(amounts, taxSettings, currency, reverseChargeFor(taxSettings, checkedBilling))
+    : null;
   const totalMinor = linesMinor + taxOnTop(tax);
   const fromCard = giftCard ? Math.min(giftCard.balance, totalMinor) : 0;
   // A free order has nothing for a card to pay: the card named stays out of its request.
@@ -219,7 +223,6 @@ function CheckoutForm({ onPlaced }: { onPlaced: (placed: PlacedOrder) => void })
         return null;
       }
       const names = attendeeNames(named, typedNames, fields.name);
-      const checkedBilling = billing && billingDetails(billing);
       await follow(
         (async () => {
           orderId.current ??= await newOrderId();

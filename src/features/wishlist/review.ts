@@ -3,6 +3,7 @@ import { quantityOf } from '../../state/cart';
 import type { CartItem } from '../../state/types';
 import { lineTotal, toMinorUnits } from '../../lib/money';
 import { typedTitle } from '../../lib/typedTitle';
+import type { TaxableLine } from '../taxes/model';
 
 export type ItemIssue =
   | { kind: 'unavailable' }
@@ -54,12 +55,13 @@ export function taxableLines(
   review: Pick<WishlistReview, 'items'>,
   currency: string,
   lowered: Readonly<Record<string, number>> = {},
-): { id: string; amount: number; taxRate?: string; giftCard: boolean }[] {
+): TaxableLine[] {
   return review.items.map(({ item, quantity, price, product }) => ({
     id: item.id,
     amount: (lowered[item.id] ?? toMinorUnits(price, currency)) * quantity,
     ...(product?.taxRate ? { taxRate: product.taxRate } : {}),
     giftCard: Boolean(product?.giftCard),
+    admission: Boolean(product?.date),
   }));
 }
 

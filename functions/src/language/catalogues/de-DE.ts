@@ -205,6 +205,15 @@ export const messages: Messages = {
   ],
   'mail.reminder.subject': ['Erinnerung: Bitte bezahlen Sie die Bestellung ', ['ref']],
   'mail.reminder.subject.by': ['Erinnerung: Bitte bezahlen Sie die Bestellung ', ['ref'], ' bis ', ['by']],
+  'document.reverse.name': ['Steuerschuldnerschaft des Leistungsempfängers'],
+  'mail.tax.reverseCharge': [
+    'Steuerschuldnerschaft des Leistungsempfängers: keine USt. auf ',
+    ['amount'],
+    '; der Käufer führt sie selbst ab',
+  ],
+  'document.reverse.note': [
+    'Steuerschuldnerschaft des Leistungsempfängers: Die Umsatzsteuer schuldet der Leistungsempfänger (Artikel 196 der Richtlinie 2006/112/EG des Rates). Die USt-IdNr. beider Parteien stehen oben.',
+  ],
   'mail.tickets.howTo': ['Zeigen Sie am Einlass den QR-Code oder nennen Sie den Code.'],
   'mail.gift.someone': ['Jemand'],
   'desk.payment.pending': ['auf der Kartenseite begonnen, noch nicht bezahlt'],

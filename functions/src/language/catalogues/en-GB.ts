@@ -185,6 +185,11 @@ export const messages: Messages = {
   'desk.refund.done': ['Refunded ', ['amount'], ' (', ['refunded'], ' in all). The buyer is emailed.'],
   'mail.reminder.subject': ['Reminder: please pay for order ', ['ref']],
   'mail.reminder.subject.by': ['Reminder: please pay for order ', ['ref'], ' by ', ['by']],
+  'document.reverse.name': ['Reverse charge'],
+  'mail.tax.reverseCharge': ['Reverse charge: no VAT on ', ['amount'], '; the buyer accounts for it'],
+  'document.reverse.note': [
+    'Reverse charge: the recipient accounts for the VAT (Article 196 of Council Directive 2006/112/EC). VAT numbers of both parties are given above.',
+  ],
   'mail.tickets.howTo': ['Show the QR code at the door, or read out the code.'],
   'mail.gift.someone': ['Someone'],
   'desk.payment.pending': ['started on the card page, not paid yet'],

@@ -10,7 +10,8 @@ import { formatMoney, fromMinorUnits } from '../../../lib/money';
 import { printAlone } from '../../../lib/mui/printAlone';
 import { METHOD_LABELS } from '../../payments/model';
 import { fetchDocument } from '../documentDownload';
-import type { DocumentParty, InvoiceDocument } from '../model/invoiceDocument';
+import { REVERSE_CHARGE } from '../../taxes/model';
+import type { DocumentParty, DocumentRate, InvoiceDocument } from '../model/invoiceDocument';
 
 /* eslint-disable lingui/no-unlocalized-strings -- print styles: CSS values, not words */
 const printStyles = (
@@ -70,6 +71,9 @@ function DocumentSheet({
   const reference = document.order.ref;
   const corrected = document.corrects ?? '';
   const percent = (basisPoints: number) => `${basisPoints / 100} %`;
+  // Reverse charge in the reader's language, not the name the order kept (docs/taxes.md#reverse-charge).
+  const rateName = (rate: DocumentRate) => (rate.kind === REVERSE_CHARGE.kind ? t`Reverse charge` : rate.name);
+  const reverseCharged = Object.values(document.rates).some((rate) => rate.kind === REVERSE_CHARGE.kind);
   const method = METHOD_LABELS[document.paidBy as keyof typeof METHOD_LABELS];
   const paidBy = method ? i18n._(method) : document.paidBy;
   return (
@@ -125,7 +129,7 @@ function DocumentSheet({
               return (
                 <tr key={index}>
                   <td>
-                    {line.title || (rate ? rate.name : t`Outside the scope of tax`)}
+                    {line.title || (rate ? rateName(rate) : t`Outside the scope of tax`)}
                     {date && (
                       <>
                         <br />
@@ -145,7 +149,7 @@ function DocumentSheet({
       <table aria-label={t`Totals`}>
         <tbody>
           {Object.entries(document.rates).map(([id, rate]) => {
-            const name = `${rate.name} ${percent(rate.basisPoints)}`;
+            const name = `${rateName(rate)} ${percent(rate.basisPoints)}`;
             const net = money(rate.net);
             return (
               <tr key={id}>
@@ -181,6 +185,14 @@ function DocumentSheet({
           </tr>
         </tbody>
       </table>
+      {reverseCharged && (
+        <Typography>
+          <Trans>
+            Reverse charge: the recipient accounts for the VAT (Article 196 of Council Directive 2006/112/EC). VAT
+            numbers of both parties are given above.
+          </Trans>
+        </Typography>
+      )}
       {paidBy && (
         <Typography>
           <Trans>Paid by: {paidBy}</Trans>

@@ -15,6 +15,7 @@ const words = () => ({
     off: t`The shop does not take invoice details for this order.`,
     'too-late': t`The time to change the invoice details has passed: please ask the shop.`,
     corrected: t`This invoice has been corrected already: please ask the shop to change its details.`,
+    'taxed-otherwise': t`With these details your order would be taxed otherwise than when you placed it (reverse charge for a business in another EU country): please ask the shop.`,
   },
   notFound: t`This link does not open this order any more.`,
 });

@@ -4,7 +4,7 @@
  * it, trusted code puts the same files in the ZIP with the PDFs, so both add up to the same documents.
  */
 import { amountText } from '../../payments/model';
-import type { TaxRateKind } from '../../taxes/model';
+import type { AppliedRateKind } from '../../taxes/model';
 import { toCsv } from '../../../lib/csv';
 import { isRecord } from '../../../state/validation';
 import { parseInvoiceDocument, type InvoiceDocument } from './invoiceDocument';
@@ -79,7 +79,7 @@ export interface RateTotal {
   rate: string | null;
   name: string;
   /** `outside` for lines without a rate. */
-  kind: TaxRateKind;
+  kind: AppliedRateKind;
   basisPoints: number;
   invoiced: Amounts;
   credited: Amounts;

@@ -3,7 +3,8 @@
  * decided the same by trusted code, which takes a change, and by the order page, which offers one: until the organiser's
  * deadline after the order's first invoice, while the order stands and nothing of its invoice has been corrected.
  */
-import type { Order } from '../../orders';
+import type { BillingDetails, Order } from '../../orders';
+import { REVERSE_CHARGE, reverseChargeFor, type TaxSettings } from '../../taxes/model';
 import { documentNumber, type InvoiceDocument } from './invoiceDocument';
 import type { InvoiceSettings } from './invoiceSettings';
 
@@ -32,6 +33,27 @@ export function billingChange(
   if (invoices.some(corrected)) return { kind: 'corrected' };
   const until = Math.min(...invoices.map((invoice) => invoice.issued)) + settings.detailsDays * DAY_MS;
   return now > until ? { kind: 'too-late' } : { kind: 'open', until };
+}
+
+/**
+ * Whether new details would have placed the order under other tax (docs/taxes.md#reverse-charge): an order under
+ * reverse charge made out to a buyer who no longer qualifies, or one whose goods were taxed made out to a business
+ * that would not have been. The order's tax was fixed when it was placed and its money paid on it, so such a change
+ * is the shop's to make (a refund and a new order), not the buyer's.
+ */
+export function changesOrderTax(
+  order: Pick<Order, 'tax'>,
+  /** The product ids of its lines that are admission (tickets): reverse charge never reaches them. */
+  admissions: ReadonlySet<string>,
+  details: BillingDetails,
+  settings: Pick<TaxSettings, 'on' | 'reverseCharge' | 'country'>,
+): boolean {
+  const items = Object.entries(order.tax?.items ?? {});
+  if (order.tax?.rates[REVERSE_CHARGE.id] !== undefined) {
+    return !reverseChargeFor({ ...settings, on: true, reverseCharge: true }, details);
+  }
+  const taxedGoods = items.some(([productId]) => !admissions.has(productId));
+  return taxedGoods && reverseChargeFor(settings, details);
 }
 
 const CLOSED_KINDS = ['closed', 'off', 'too-late', 'corrected'] as const;

@@ -5,7 +5,7 @@
  * the order page (which show them); the shapes are the rules'.
  */
 import { isRecord } from '../../../state/validation';
-import { TAX_RATE_KINDS, type TaxRateKind } from '../../taxes/model';
+import { REVERSE_CHARGE, TAX_RATE_KINDS, type AppliedRateKind } from '../../taxes/model';
 import { INVOICE_TERMS } from './invoiceSettings';
 
 /** Trusted code's answer with one of an order's documents as a PDF, to whoever holds its link (POST). */
@@ -68,7 +68,7 @@ export interface DocumentLine extends Amounts {
 
 export interface DocumentRate extends Amounts {
   name: string;
-  kind: TaxRateKind;
+  kind: AppliedRateKind;
   basisPoints: number;
   reason?: string;
 }
@@ -136,7 +136,7 @@ function parseParty(raw: unknown): DocumentParty | null {
 function parseRate(raw: unknown, sign: 1 | -1): DocumentRate | null {
   if (!isRecord(raw)) return null;
   const split = amounts(raw, sign);
-  const kind = TAX_RATE_KINDS.find((each) => each === raw.kind);
+  const kind = [...TAX_RATE_KINDS, REVERSE_CHARGE.kind].find((each) => each === raw.kind);
   if (!split || !kind || !words(raw.name, 60) || !whole(raw.basisPoints)) return null;
   if (raw.reason !== undefined && !words(raw.reason, 200)) return null;
   return {

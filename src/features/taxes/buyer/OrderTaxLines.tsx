@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { formatPercent } from '../../../lib/format';
-import type { OrderTaxRecord } from '../model';
+import { REVERSE_CHARGE, type OrderTaxRecord } from '../model';
 
 /**
  * An order's tax as the order kept it when it was placed, never as the shop's settings say today
  * (docs/taxes.md#the-orders-tax). `part` says which lines: the tax each rate put on top of the prices, shown above
  * the total, or what the prices included, shown under it. A rate that took no tax (zero-rated, exempt) is not
- * listed: its lines are there, at their prices. `money` writes an amount in minor units in the shop's currency.
+ * listed: its lines are there, at their prices; reverse charge is, as the buyer accounts for that tax themselves
+ * (docs/taxes.md#reverse-charge). `money` writes an amount in minor units in the shop's currency.
  */
 export function OrderTaxLines({
   tax,
@@ -23,7 +24,14 @@ export function OrderTaxLines({
   const { i18n } = useLingui();
   if (tax.included !== (part === 'included')) return null;
   const locale = i18n.locale;
-  return Object.entries(tax.rates)
+  const reverse = tax.rates[REVERSE_CHARGE.id];
+  const untaxed = reverse ? money(reverse.net) : '';
+  const reverseLine = reverse && (
+    <Typography key={REVERSE_CHARGE.id} variant={variant} data-testid="order-tax">
+      <Trans>Reverse charge: no VAT on {untaxed}; the buyer accounts for it</Trans>
+    </Typography>
+  );
+  const rates = Object.entries(tax.rates)
     .filter(([, rate]) => rate.tax > 0)
     .map(([id, rate]) => {
       // The organiser's words as an element, never inside a message string (docs/languages.md).
@@ -49,4 +57,5 @@ export function OrderTaxLines({
         </Typography>
       );
     });
+  return [...rates, reverseLine];
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -17,7 +18,10 @@ import { taxSettingsFields, taxSettingsWrites, validateTaxSettings } from './tax
 
 const ID = 'tax-settings';
 
-/** Whether the shop charges tax, how its prices are meant, its country and its default rate; saved together. */
+/**
+ * Whether the shop charges tax, how its prices are meant, its country, its default rate and whether businesses in
+ * other EU countries buy under reverse charge; saved together.
+ */
 export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
   const { t, i18n } = useLingui();
   const form = useForm({
@@ -82,6 +86,26 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           ...settings.rates.map((rate) => ({ value: rate.id, label: rateLabel(rate) })),
         ]}
       />
+      <div>
+        <FormControlLabel
+          control={
+            <Switch
+              id={`${ID}-reverse-charge`}
+              checked={fields.reverseCharge}
+              onChange={(event) => form.update('reverseCharge', event.target.checked)}
+              slotProps={{ input: { 'aria-describedby': `${ID}-reverse-charge-hint` } }}
+            />
+          }
+          label={t`Reverse charge for businesses in other EU countries`}
+        />
+        <FormHelperText id={`${ID}-reverse-charge-hint`}>
+          <Trans>
+            A business that gives its VAT number, in an EU country other than the shop’s, is charged no VAT on what is
+            not a ticket, and accounts for it itself; the invoice says so. Tickets are always taxed where the event
+            takes place. Prices that include tax stay as they are.
+          </Trans>
+        </FormHelperText>
+      </div>
     </LiveSettingsForm>
   );
 }

@@ -1,9 +1,9 @@
 import { t } from '@lingui/core/macro';
-import { isZeroKind, type TaxRateKind, type TaxRateSetting } from '../model';
+import { isZeroKind, type AppliedRateKind, type TaxRateSetting } from '../model';
 import { percentText } from './taxForm';
 
 /** What each kind of rate is called on the desk, asked for when shown so that it is in the language spoken then. */
-export function kindName(kind: TaxRateKind): string {
+export function kindName(kind: AppliedRateKind): string {
   switch (kind) {
     case 'standard':
       return t`Standard rate`;
@@ -15,12 +15,18 @@ export function kindName(kind: TaxRateKind): string {
       return t`Exempt from tax`;
     case 'outside':
       return t`Outside the scope of tax`;
+    case 'reverse':
+      return t`Reverse charge`;
   }
 }
 
-/** A rate as a select or a list names it: "Standard · 20 %"; "Books · Zero-rated". */
-export function rateLabel(rate: Pick<TaxRateSetting, 'name' | 'kind' | 'basisPoints'>): string {
+/**
+ * A rate as a select or a list names it: "Standard · 20 %"; "Books · Zero-rated"; an order's reverse charge by its
+ * kind alone.
+ */
+export function rateLabel(rate: Pick<TaxRateSetting, 'name' | 'basisPoints'> & { kind: AppliedRateKind }): string {
   const { name } = rate;
+  if (rate.kind === 'reverse') return kindName(rate.kind);
   if (isZeroKind(rate.kind)) {
     const kind = kindName(rate.kind);
     return t`${name} · ${kind}`;

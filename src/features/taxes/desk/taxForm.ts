@@ -9,8 +9,10 @@ import { slugify } from '../../../lib/slug';
 import { fieldDecimal } from '../../../lib/format';
 import {
   BASIS_POINTS_PER_WHOLE,
+  inEuropeanUnion,
   isZeroKind,
   needsReason,
+  REVERSE_CHARGE,
   TAX_TERMS,
   type TaxRateKind,
   type TaxRateSetting,
@@ -25,6 +27,7 @@ export interface TaxSettingsFields {
   country: string;
   /** A rate's id, or '' for none chosen. */
   defaultRate: string;
+  reverseCharge: boolean;
 }
 
 export const taxSettingsFields = (settings: TaxSettings): TaxSettingsFields => ({
@@ -32,14 +35,22 @@ export const taxSettingsFields = (settings: TaxSettings): TaxSettingsFields => (
   pricesIncludeTax: settings.pricesIncludeTax,
   country: settings.country,
   defaultRate: settings.defaultRate ?? '',
+  reverseCharge: settings.reverseCharge,
 });
 
-/** Tax switched on needs a rate for products that name none: the rules refuse it otherwise. */
+/**
+ * Tax switched on needs a rate for products that name none: the rules refuse it otherwise. Reverse charge needs a
+ * shop in the EU (docs/taxes.md#reverse-charge).
+ */
 export function validateTaxSettings(
   fields: TaxSettingsFields,
   rates: readonly TaxRateSetting[],
 ): FieldErrors<TaxSettingsFields> {
   return validateFields(fields, {
+    country: (value, all) =>
+      all.reverseCharge && !inEuropeanUnion(value)
+        ? t`Reverse charge is for a shop in the European Union: choose its country there, or switch it off.`
+        : undefined,
     defaultRate: (value, all) => {
       if (!all.on || rates.some((rate) => rate.id === value)) return undefined;
       return rates.length === 0
@@ -56,6 +67,7 @@ export function taxSettingsWrites(fields: TaxSettingsFields): Record<string, unk
     pricesIncludeTax: fields.pricesIncludeTax,
     country: fields.country === '' ? null : fields.country,
     defaultRate: fields.defaultRate === '' ? null : fields.defaultRate,
+    reverseCharge: fields.reverseCharge,
   };
 }
 
@@ -112,6 +124,8 @@ export function validateTaxRate(
       if (id === '') return t`Please use some letters or digits: the rate’s id is made from them.`;
       const most = TAX_TERMS.rates;
       if (takenIds.size >= most) return t`The shop has ${most} rates, the most it may have.`;
+      if (id === REVERSE_CHARGE.id)
+        return t`Reverse charge is the shop’s own setting, not a rate: please choose another name.`;
       return takenIds.has(id) ? t`Another rate already has the id “${id}”: please choose another name.` : undefined;
     },
     percent: (value, all) => {

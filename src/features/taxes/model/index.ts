@@ -9,12 +9,15 @@ export {
   needsReason,
   parseTaxRate,
   parseTaxSettings,
+  REVERSE_CHARGE,
   TAX_RATE_KINDS,
   TAX_TERMS,
+  type AppliedRateKind,
   type TaxRateKind,
   type TaxRateSetting,
   type TaxSettings,
 } from './taxSettings';
 export { BASIS_POINTS_PER_WHOLE } from './orderTax';
 export { checkVatId } from './vatId';
-export { parseOrderTaxRecord, taxOfLines, taxOnTop, type OrderTaxRecord } from './orderTaxRecord';
+export { parseOrderTaxRecord, taxOfLines, taxOnTop, type OrderTaxRecord, type TaxableLine } from './orderTaxRecord';
+export { inEuropeanUnion, reverseChargeFor } from './reverseCharge';

@@ -9,13 +9,15 @@ import {
   appliedRate,
   isTaxRateId,
   needsReason,
+  REVERSE_CHARGE,
   TAX_RATE_KINDS,
   TAX_TERMS,
+  type AppliedRateKind,
   type TaxRateSetting,
   type TaxSettings,
 } from './taxSettings';
 
-type RateAsApplied = Pick<TaxRateSetting, 'name' | 'kind' | 'basisPoints'> & { reason?: string };
+type RateAsApplied = Pick<TaxRateSetting, 'name' | 'basisPoints'> & { kind: AppliedRateKind; reason?: string };
 
 interface Split {
   net: number;
@@ -41,6 +43,7 @@ export interface OrderTaxRecord extends Split {
 /** The stored form of an order's calculated tax in `currency`, each rate as `settings` describe it. */
 function orderTaxRecord(tax: OrderTax, currency: string, settings: Pick<TaxSettings, 'rates'>): OrderTaxRecord {
   const described = (id: string): Omit<RateAsApplied, 'basisPoints'> => {
+    if (id === REVERSE_CHARGE.id) return { name: REVERSE_CHARGE.name, kind: REVERSE_CHARGE.kind };
     const { name, kind, reason } = settings.rates.find((rate) => rate.id === id)!;
     return { name, kind, ...(needsReason(kind) ? { reason } : {}) };
   };
@@ -69,20 +72,28 @@ export interface TaxableLine {
   /** The rate its product names, if any. */
   taxRate?: string;
   giftCard: boolean;
+  /** A ticket: admission to an event, taxed where it takes place, never under reverse charge. */
+  admission: boolean;
 }
+
+const REVERSE_RATE = { id: REVERSE_CHARGE.id, basisPoints: 0 };
 
 /**
  * The tax of `lines` under `settings` (docs/taxes.md#the-orders-tax): each line at the rate its product names, else
- * the shop's default; a gift card's outside the scope of tax, whatever rate it names. Null when no line is taxed.
- * What trusted code keeps in a new order, and what checkout shows before it from the live settings.
+ * the shop's default; a gift card's outside the scope of tax, whatever rate it names. Under `reverseCharge`
+ * (reverseChargeFor), what is not admission is at 0 % under the reverse-charge rate, its price as it stands
+ * (docs/taxes.md#reverse-charge). Null when no line is taxed. What trusted code keeps in a new order, and what checkout
+ * shows before it from the live settings.
  */
 export function taxOfLines(
   lines: readonly TaxableLine[],
   settings: TaxSettings,
   currency: string,
+  reverseCharge = false,
 ): OrderTaxRecord | null {
   const taxed = lines.flatMap((line): TaxLineInput[] => {
-    const rate = line.giftCard ? null : appliedRate(settings, line.taxRate);
+    const shopRate = line.giftCard ? null : appliedRate(settings, line.taxRate);
+    const rate = shopRate && reverseCharge && !line.admission ? REVERSE_RATE : shopRate;
     return rate ? [{ key: line.id, amount: line.amount, rate }] : [];
   });
   return taxed.length > 0 ? orderTaxRecord(orderTax(taxed, settings.pricesIncludeTax), currency, settings) : null;
@@ -99,11 +110,18 @@ const splitOf = ({ net, tax, gross }: Record<string, unknown>): Split | null =>
 const text = (value: unknown, length: number): value is string =>
   typeof value === 'string' && value.trim() !== '' && value.length <= length;
 
-/** A rate as the order keeps it: a name, a known kind, a size within 0–100 %, and a reason where its kind needs one. */
-function rateAsApplied({ name, kind, basisPoints, reason }: Record<string, unknown>): RateAsApplied | null {
-  const known = TAX_RATE_KINDS.find((each) => each === kind);
+const APPLIED_KINDS: readonly AppliedRateKind[] = [...TAX_RATE_KINDS, REVERSE_CHARGE.kind];
+
+/**
+ * A rate as the order keeps it: a name, a known kind, a size within 0–100 %, and a reason where its kind needs one;
+ * the reverse-charge rate under its own id alone, at 0 %.
+ */
+function rateAsApplied(id: string, { name, kind, basisPoints, reason }: Record<string, unknown>): RateAsApplied | null {
+  const known = APPLIED_KINDS.find((each) => each === kind);
   if (!known || !text(name, TAX_TERMS.nameLength)) return null;
   if (!minor(basisPoints) || basisPoints > BASIS_POINTS_PER_WHOLE) return null;
+  if ((id === REVERSE_CHARGE.id) !== (known === REVERSE_CHARGE.kind)) return null;
+  if (known === REVERSE_CHARGE.kind && basisPoints !== 0) return null;
   if (needsReason(known) ? !text(reason, TAX_TERMS.reasonLength) : reason !== undefined) return null;
   return { name, kind: known, basisPoints, ...(needsReason(known) ? { reason: reason as string } : {}) };
 }
@@ -121,7 +139,7 @@ export function parseOrderTaxRecord(raw: unknown): OrderTaxRecord | null {
   const rates: OrderTaxRecord['rates'] = {};
   for (const [id, rate] of Object.entries(raw.rates)) {
     const split = isTaxRateId(id) && isRecord(rate) ? splitOf(rate) : null;
-    const applied = isRecord(rate) ? rateAsApplied(rate) : null;
+    const applied = isRecord(rate) ? rateAsApplied(id, rate) : null;
     if (!split || !applied) return null;
     rates[id] = { ...applied, ...split };
   }

@@ -31,6 +31,11 @@ export interface TaxSettings {
   rates: TaxRateSetting[];
   /** The rate of a product or type that names none, or names one no longer there; null: none yet. */
   defaultRate: string | null;
+  /**
+   * Whether a business in another EU country that gives its VAT number is charged no VAT on what is not admission
+   * (docs/taxes.md#reverse-charge); only for a shop in the EU.
+   */
+  reverseCharge: boolean;
 }
 
 /** The bounds the rules hold a rate to (database.rules.json, taxSettings). */
@@ -48,17 +53,27 @@ const DEFAULT_TAX_SETTINGS: TaxSettings = {
   country: '',
   rates: [],
   defaultRate: null,
+  reverseCharge: false,
 };
 
-const ZERO_KINDS: readonly TaxRateKind[] = ['zero', 'exempt', 'outside'];
-const NEEDS_REASON: readonly TaxRateKind[] = ['exempt', 'outside'];
+const ZERO_KINDS: readonly AppliedRateKind[] = ['zero', 'exempt', 'outside', 'reverse'];
+const NEEDS_REASON: readonly AppliedRateKind[] = ['exempt', 'outside'];
 
 /** Whether a rate of this kind is 0 % by what it is (zero-rated, exempt, outside the scope). */
-export const isZeroKind = (kind: TaxRateKind): boolean => ZERO_KINDS.includes(kind);
+export const isZeroKind = (kind: AppliedRateKind): boolean => ZERO_KINDS.includes(kind);
 /** Whether a rate of this kind must say why on the invoice (exempt, outside the scope). */
-export const needsReason = (kind: TaxRateKind): boolean => NEEDS_REASON.includes(kind);
+export const needsReason = (kind: AppliedRateKind): boolean => NEEDS_REASON.includes(kind);
 /** Whether `id` can name a rate: what products' `taxRate` and the rates' keys must be. */
 export const isTaxRateId = (id: string): boolean => TAX_TERMS.rateId.test(id);
+
+/**
+ * The rate an order's line is put under when reverse charge applies to it (docs/taxes.md#reverse-charge): 0 %, its
+ * wording the documents' own in their language. Its id is kept from the shop's rates (the rules refuse it there).
+ */
+export const REVERSE_CHARGE = { id: 'reverse-charge', kind: 'reverse', name: 'Reverse charge' } as const;
+
+/** The kinds a rate an order applied may be: the shop's, or reverse charge. */
+export type AppliedRateKind = TaxRateKind | typeof REVERSE_CHARGE.kind;
 
 /** Text that says something within `length` characters, as stored; '' for anything else. */
 const text = (value: unknown, length: number): string =>
@@ -70,7 +85,7 @@ const RATE_FIELDS = ['name', 'kind', 'basisPoints', 'reason'];
  * (docs/taxes.md#settings says what each needs).
  */
 export function parseTaxRate(id: string, raw: unknown): TaxRateSetting | null {
-  if (!isTaxRateId(id) || !isRecord(raw)) return null;
+  if (!isTaxRateId(id) || id === REVERSE_CHARGE.id || !isRecord(raw)) return null;
   if (Object.keys(raw).some((field) => !RATE_FIELDS.includes(field))) return null;
   const kind = TAX_RATE_KINDS.find((each) => each === raw.kind);
   const basisPoints = raw.basisPoints;
@@ -109,6 +124,7 @@ export function parseTaxSettings(raw: unknown): TaxSettings & { usable: boolean 
         : DEFAULT_TAX_SETTINGS.country,
     rates,
     defaultRate,
+    reverseCharge: stored.reverseCharge === true,
     usable: !on || rates.length > 0,
   };
 }
