@@ -93,4 +93,13 @@ test('a buyer gives invoice details at checkout, then changes them on the order 
   ]);
   expect(await db.read('invoices/INV-2/why')).toBe('details');
   expect(await db.read('invoices/INV-3/buyer/address')).toBe('Kai 2\n20457 Hamburg\nGermany');
+  // And emailed: the credit note and the new invoice, as PDFs.
+  const again = () => db.mailbox.messages().find((mail) => mail.parsed.subject?.includes('issued again'))?.parsed;
+  await expect
+    .poll(() => again()?.attachments.map((attachment) => attachment.filename), { timeout: 20_000 })
+    .toEqual(['INV-2.pdf', 'INV-3.pdf']);
+  expect(again()!.text).toContain('Your invoice is issued again with the details you gave.');
+  expect(again()!.text).toContain('Your credit note INV-2 is attached.');
+  expect(again()!.text).toContain('Your invoice INV-3 is attached.');
+  expect(again()!.text).not.toContain('Your tickets');
 });

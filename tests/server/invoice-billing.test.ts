@@ -14,6 +14,7 @@ import { refundApplier } from '../../functions/src/payments/refunds';
 import { parseInvoiceDocument, type InvoiceDocument } from '../../src/features/invoices/model/invoiceDocument';
 import type { BillingDetails } from '../../src/features/orders/billing';
 import { ALLOCATOR_UID } from '../../src/features/orders/orderRequest';
+import { orderMailIds } from '../../src/features/orders/orderMail';
 import { storedInvoice } from '../fixtures/storedInvoice';
 import { FRENCH_BUSINESS, GERMAN_VAT_REVERSE_CHARGE, UK_VAT } from '../fixtures/ukVat';
 import { gigEvent } from './support/gigEvent';
@@ -105,6 +106,24 @@ describe('the invoice details a buyer gives', () => {
     expect(all[4]!.buyer).toMatchObject({ address: 'Kai 2\n20457 Hamburg\nGermany', vatId: 'DE136308783' });
     expect(all[4]!.buyer.company).toBeUndefined();
     expect(await read(`invoicesOf/ann~${id}/open`)).toBe('INV-5');
+    // Each change emails the buyer the documents after those the order had: INV-2 and INV-3, then INV-4 and INV-5.
+    for (const listed of [1, 3]) {
+      const mailId = orderMailIds.reissued(id, listed);
+      expect(await read(`mailOutbox/${mailId}`)).toMatchObject({ kind: 'documents', to: 'ann@example.com' });
+      expect(await read(`orders/ann/${id}/mail/${mailId}`)).toMatchObject({ kind: 'documents', state: 'queued' });
+    }
+  });
+
+  it('a second change before the issuer has run is emailed once, with the documents after the first invoice', async () => {
+    const { id, secret } = await paidOrder();
+    await issue();
+    const change = billingChanger(trusted());
+    expect(await change.change(secret, HAFEN)).toEqual({ kind: 'changed' });
+    expect(await change.change(secret, { ...HAFEN, company: 'Hafen AG' })).toEqual({ kind: 'changed' });
+    const jobs = Object.values(((await read('mailOutbox')) ?? {}) as Record<string, { kind: string }>);
+    expect(jobs.filter((job) => job.kind === 'documents')).toHaveLength(1);
+    await issue();
+    expect((await documents(id)).map((document) => document.seq)).toEqual([1, 2, 3]);
   });
 
   it('are refused past the deadline, once a refund corrected the invoice, or by a link that opens nothing', async () => {

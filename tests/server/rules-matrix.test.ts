@@ -1735,6 +1735,11 @@ const MATRIX: Case[] = [
     allowed: [],
   },
   {
+    what: 'queue an "invoice issued again" email (trusted code’s kind of email, with the documents)',
+    run: updateRoot((u) => resend(u, 'casey@example.com', 'documents')),
+    allowed: [],
+  },
+  {
     what: 'queue a payment reminder (trusted code’s kind of email)',
     run: updateRoot((u) => resend(u, 'casey@example.com', 'reminder')),
     allowed: [],

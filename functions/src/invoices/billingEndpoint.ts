@@ -6,6 +6,7 @@
  * invoice whole and issues it again (nextDocument).
  */
 import { deskKey } from '../../../src/features/orders/deskIndex';
+import { orderMailIds, queuedMail } from '../../../src/features/orders/orderMail';
 import {
   billingRecord,
   parseBillingDetails,
@@ -37,6 +38,10 @@ function admissionsOf(raw: unknown): Set<string> {
   const items = isRecord(raw) && isRecord(raw.items) ? raw.items : {};
   return new Set(Object.keys(items).filter((id) => isRecord(items[id]) && typeof items[id].event === 'string'));
 }
+
+/** Whether a stored order lists the email `mailId` among its own. */
+const hasMail = (raw: unknown, mailId: string): boolean =>
+  isRecord(raw) && isRecord(raw.mail) && raw.mail[mailId] !== undefined;
 
 /**
  * `issue` runs the invoice issuer (issue.ts) once a change is written, so that the answer comes after the documents it
@@ -77,10 +82,23 @@ export function billingChanger(
     ) {
       return { kind: 'taxed-otherwise' };
     }
+    const paid = order.payment?.state === 'paid';
+    // An invoice already issued is credited and issued again, and the buyer sent both (mailDocuments.ts): once for
+    // the documents after these, should a second change come before the issuer has run.
+    const mailId = orderMailIds.reissued(target.order, documents.length);
+    const reissued =
+      paid && documents.some((document) => document.kind === 'invoice') && !hasMail(first.get(orderPath), mailId);
     const written = await updateUnlessRefused(db, {
       [`${orderPath}/billing`]: billingRecord(details),
       // Once paid, its invoice is issued (or issued again) with these details.
-      ...(order.payment?.state === 'paid' ? documentsWanted(key, SERVER_TIME) : {}),
+      ...(paid ? documentsWanted(key, SERVER_TIME) : {}),
+      ...(reissued
+        ? queuedMail(
+            mailId,
+            { uid: target.uid, order: target.order, kind: 'documents', to: order.contact.email },
+            SERVER_TIME,
+          )
+        : {}),
     });
     return written ? { kind: 'changed' } : null;
   }

@@ -1,8 +1,9 @@
 /**
  * The documents an order's email carries (docs/invoices.md#sent-and-shown): the email that says an order is paid (or
  * confirms one paid as it was placed) carries its invoice, a refund's email the credit note of that refund, and the
- * email that says an order was cancelled the credit note of its cancel. The issuer runs before each round of sending
- * (issue.ts, `beforeSending`), so a document that could be issued is there when its email is written.
+ * email that says an order was cancelled the credit note of its cancel, and the email after a change of the buyer's
+ * details the credit note and the invoice issued again. The issuer runs before each round of sending (issue.ts,
+ * `beforeSending`), so a document that could be issued is there when its email is written.
  */
 import { deskKey } from '../../../src/features/orders/deskIndex';
 import type { MailKind } from '../../../src/features/orders/orderMail';
@@ -23,11 +24,16 @@ export interface MailDocument {
   content: Buffer;
 }
 
+/** What an email is, as far as its documents go: the refund it tells of; how many documents came before it. */
+interface MailOfDocuments {
+  kind: MailKind;
+  status?: OrderStatus;
+  refundId?: string;
+  after?: number;
+}
+
 /** Which of an order's documents an email of `kind` carries. */
-function carried(
-  document: InvoiceDocument,
-  mail: { kind: MailKind; status?: OrderStatus; refundId?: string },
-): boolean {
+function carried(document: InvoiceDocument, mail: MailOfDocuments): boolean {
   switch (mail.kind) {
     case 'paid':
     case 'confirmation':
@@ -39,6 +45,18 @@ function carried(
     default:
       return false;
   }
+}
+
+/**
+ * The credit note and the invoice issued again after a change of details, the documents after the first `after`.
+ * Until both are there the email waits: it throws, and the sender tries again later (the issuer runs first).
+ */
+function issuedAgain<T extends { document: InvoiceDocument }>(all: readonly T[], after: number): T[] {
+  const again = all.slice(after);
+  const credit = again.find(({ document }) => document.kind === 'credit' && document.why === 'details');
+  const invoice = again.find(({ document }) => document.kind === 'invoice');
+  if (!credit || !invoice) throw new Error('the invoice issued again is not there yet');
+  return [credit, invoice];
 }
 
 /** An order's documents, listed under it and readable, in the order of their numbers. */
@@ -65,11 +83,15 @@ export async function mailDocuments(
   read: (path: string) => Promise<unknown>,
   uid: string,
   orderId: string,
-  mail: { kind: MailKind; status?: OrderStatus; refundId?: string },
+  mail: MailOfDocuments,
   timeZone: string | null,
 ): Promise<MailDocument[]> {
-  if (!['paid', 'confirmation', 'refund', 'status'].includes(mail.kind)) return [];
-  const sent = (await orderDocuments(read, uid, orderId)).filter(({ document }) => carried(document, mail));
+  if (!['paid', 'confirmation', 'refund', 'status', 'documents'].includes(mail.kind)) return [];
+  const all = await orderDocuments(read, uid, orderId);
+  const sent =
+    mail.kind === 'documents'
+      ? issuedAgain(all, mail.after ?? all.length)
+      : all.filter(({ document }) => carried(document, mail));
   return Promise.all(
     sent.map(async ({ number, document }) => ({
       number,

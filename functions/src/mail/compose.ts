@@ -184,6 +184,14 @@ const NEWS = {
       message: 'You asked for the link to your order. Open it on any device to see your order and tickets.',
     },
   },
+  documents: {
+    subject: /*i18n*/ { id: 'mail.documents.subject', message: 'Your invoice for order {ref}, issued again' },
+    lead: /*i18n*/ {
+      id: 'mail.documents.lead',
+      message:
+        'Your invoice is issued again with the details you gave. The new invoice and the credit note that cancels the one before are attached.',
+    },
+  },
   paid: {
     subject: /*i18n*/ { id: 'mail.paid.subject', message: 'Your order {ref} is paid' },
     lead: /*i18n*/ { id: 'mail.paid.lead', message: 'Thank you: your payment has arrived and your order is paid.' },
@@ -376,6 +384,7 @@ function newsOf(ctx: MailContext, by: string): News {
     case 'link':
     case 'paid':
     case 'expired':
+    case 'documents':
       return NEWS[ctx.kind];
     case 'reminder':
       return by ? NEWS.reminderBy : NEWS.reminder;
@@ -450,6 +459,7 @@ const carriesGoods = (ctx: MailContext) =>
   ctx.kind !== 'expired' &&
   ctx.kind !== 'refund' &&
   ctx.kind !== 'received' &&
+  ctx.kind !== 'documents' &&
   !(ctx.kind === 'status' && ctx.status === 'cancelled');
 
 export const shopNameOf = (shop: SiteState) => oneLine(shop.name || 'Storefront', 80);

@@ -77,7 +77,7 @@ const AT_ONCE = 4;
  * What a buyer's actions make the shop send (an order's confirmation, find my order's link), to an address the buyer
  * typed: bounded per address (mailBudget.ts). Staff's mail (status, tickets again, messages) is not.
  */
-const CAUSED_BY_BUYERS: ReadonlySet<MailKind> = new Set(['confirmation', 'link', 'expired', 'reminder']);
+const CAUSED_BY_BUYERS: ReadonlySet<MailKind> = new Set(['confirmation', 'link', 'expired', 'reminder', 'documents']);
 /** A job held back by its address's budget for longer than this is given up, so a flood leaves no backlog. */
 const LONGEST_HOLD_MS = 86_400_000;
 
@@ -301,6 +301,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
         kind: job.kind,
         ...(job.status ? { status: job.status } : {}),
         ...(job.kind === 'refund' ? { refundId: orderMailIds.refundOf(job.order, job.id)?.refundId ?? '' } : {}),
+        ...(job.kind === 'documents' ? { after: orderMailIds.reissuedAfter(job.order, job.id) ?? 0 } : {}),
       },
       content.shop.timezone,
     );

@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'refund',
   'received',
   'giftcards',
+  'documents',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -40,6 +41,7 @@ const MAIL_KIND_LABELS: Record<MailKind, MessageDescriptor> = {
   refund: /*i18n*/ { id: 'mail.kind.refund', message: 'Refund' },
   received: /*i18n*/ { id: 'mail.kind.received', message: 'Payment received' },
   giftcards: /*i18n*/ { id: 'mail.kind.giftcards', message: 'Gift cards to whom they are for' },
+  documents: /*i18n*/ { id: 'mail.kind.documents', message: 'Invoice issued again' },
 };
 
 /**
@@ -67,6 +69,7 @@ export function parseReceived(raw: unknown): ReceivedMoney | null {
  * and for the desk's list of an order's emails.
  */
 const methodChangedPrefix = (orderId: string) => `${orderId}-method-`;
+const reissuedPrefix = (orderId: string) => `${orderId}-reissued-`;
 
 export const orderMailIds = {
   /** Money received that did not make the order paid: one per payment, named by the summary's version it made. */
@@ -74,6 +77,17 @@ export const orderMailIds = {
   /** The confirmation again, after the buyer chose to pay another way (its summary's version `v`). */
   methodChanged: (orderId: string, v: number) => `${methodChangedPrefix(orderId)}${v}`,
   refund: (orderId: string, refundId: string) => `${orderId}-refund-${refundId}`,
+  /**
+   * The invoice issued again after the buyer changed its details, with the credit note of the one before: the
+   * documents from the `listed`th of the order's on (counting from 0), the number it had when the change was taken.
+   */
+  reissued: (orderId: string, listed: number) => `${reissuedPrefix(orderId)}${listed}`,
+  /** How many documents the order had before those a `reissued` email carries; null when the id is none of those. */
+  reissuedAfter(orderId: string, messageId: string): number | null {
+    const prefix = reissuedPrefix(orderId);
+    const rest = messageId.startsWith(prefix) ? messageId.slice(prefix.length) : '';
+    return /^\d{1,4}$/.test(rest) ? Number(rest) : null;
+  },
   /** A card refund that failed at the provider after it took it. */
   refundFailed: (orderId: string, refundId: string) => `${orderId}-refundfailed-${refundId}`,
   /** The refund an email of kind `refund` tells of, and whether it tells of its failure; null when it names none. */

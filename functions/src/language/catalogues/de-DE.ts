@@ -115,6 +115,7 @@ export const messages: Messages = {
   'mail.tax.included.label': ['Enthält ', ['name'], ' zu ', ['percent']],
   'mail.tax.included.line': ['Enthält ', ['name'], ' zu ', ['percent'], ': ', ['tax']],
   'document.invoice': ['Rechnung'],
+  'mail.kind.documents': ['Rechnung neu ausgestellt'],
   'document.why.details': ['Neu ausgestellt mit geänderten Angaben des Käufers'],
   'mail.orderLink.keep': ['Behalten Sie diesen Link für sich: Wer ihn hat, sieht Ihre Bestellung und Ihre Tickets.'],
   'mail.kind.expired': ['Unbezahlt verfallen'],
@@ -386,6 +387,10 @@ export const messages: Messages = {
   'mail.document.credit': ['Ihre Rechnungskorrektur ', ['number'], ' ist angehängt.'],
   'mail.giftCards.heading': ['Ihre Gutscheine'],
   'mail.document.invoice': ['Ihre Rechnung ', ['number'], ' ist angehängt.'],
+  'mail.documents.subject': ['Ihre Rechnung zur Bestellung ', ['ref'], ', neu ausgestellt'],
+  'mail.documents.lead': [
+    'Ihre Rechnung wurde mit den von Ihnen angegebenen Daten neu ausgestellt. Die neue Rechnung und die Rechnungskorrektur, die die vorige aufhebt, sind angehängt.',
+  ],
   'mail.expired.subject': ['Ihre Bestellung ', ['ref'], ' ist unbezahlt verfallen'],
   'mail.cancelled.subject': ['Ihre Bestellung ', ['ref'], ' ist storniert'],
   'mail.fulfilled.subject': ['Ihre Bestellung ', ['ref'], ' ist abgeschlossen'],

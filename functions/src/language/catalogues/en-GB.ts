@@ -112,6 +112,7 @@ export const messages: Messages = {
   'mail.tax.included.label': ['Includes ', ['name'], ' at ', ['percent']],
   'mail.tax.included.line': ['Includes ', ['name'], ' at ', ['percent'], ': ', ['tax']],
   'document.invoice': ['Invoice'],
+  'mail.kind.documents': ['Invoice issued again'],
   'document.why.details': ['Issued again with the buyer’s details changed'],
   'mail.orderLink.keep': ['Keep this link to yourself: whoever has it sees your order and tickets.'],
   'mail.kind.expired': ['Lapsed unpaid'],
@@ -340,6 +341,10 @@ export const messages: Messages = {
   'mail.document.credit': ['Your credit note ', ['number'], ' is attached.'],
   'mail.giftCards.heading': ['Your gift cards'],
   'mail.document.invoice': ['Your invoice ', ['number'], ' is attached.'],
+  'mail.documents.subject': ['Your invoice for order ', ['ref'], ', issued again'],
+  'mail.documents.lead': [
+    'Your invoice is issued again with the details you gave. The new invoice and the credit note that cancels the one before are attached.',
+  ],
   'mail.expired.subject': ['Your order ', ['ref'], ' has lapsed unpaid'],
   'mail.cancelled.subject': ['Your order ', ['ref'], ' is cancelled'],
   'mail.fulfilled.subject': ['Your order ', ['ref'], ' is complete'],
