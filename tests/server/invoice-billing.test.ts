@@ -8,6 +8,9 @@
 import { ServerValue } from 'firebase-admin/database';
 import { describe, expect, it } from 'vitest';
 import { billingChanger } from '../../functions/src/invoices/billingEndpoint';
+import type { ComposedMail } from '../../functions/src/mail/compose';
+import { adminMailDatabase } from '../../functions/src/mail/adminMailDatabase';
+import { createMailSender } from '../../functions/src/mail/sender';
 import { invoiceIssuer } from '../../functions/src/invoices/issue';
 import { markApplier } from '../../functions/src/payments/marks';
 import { refundApplier } from '../../functions/src/payments/refunds';
@@ -20,7 +23,7 @@ import { FRENCH_BUSINESS, GERMAN_VAT_REVERSE_CHARGE, UK_VAT } from '../fixtures/
 import { gigEvent } from './support/gigEvent';
 import { paymentsDatabase, SHOP_TAKING_EVERY_METHOD, usersWithBuyers } from './support/paymentsHarness';
 
-const { connect, read, trusted, queueOrder, settle, admin } = paymentsDatabase(() => ({
+const { connect, read, trusted, queueOrder, settle, admin, url } = paymentsDatabase(() => ({
   ...SHOP_TAKING_EVERY_METHOD,
   users: usersWithBuyers(['ann', 'bob']),
   taxSettings: UK_VAT,
@@ -254,5 +257,39 @@ describe('reverse charge (docs/taxes.md#reverse-charge)', () => {
     await settle();
     const link = (await read(`orders/bob/${id}/link`)) as string;
     expect(await billingChanger(trusted()).change(link, FRENCH_BUSINESS)).toEqual({ kind: 'changed' });
+  });
+});
+
+describe('the emails that carry documents', () => {
+  it('an order paid while the sender is busy with another email is sent with its invoice, issued first', async () => {
+    const id = await queueOrder('ann', { gig: 2, print: 1 }, 'door');
+    await settle();
+    const sent: ComposedMail[] = [];
+    let paying: Promise<unknown> | null = null;
+    // The confirmation is on its way when Ann pays at the door: the paid email is queued during the sender's round.
+    const transport = {
+      async send(mail: ComposedMail) {
+        sent.push(mail);
+        paying ??= (async () => {
+          await staffDb()
+            .ref('paymentMarks/mark-00000001')
+            .set({ uid: 'ann', order: id, amount: 2900, method: 'door', by: 'staff', at: ServerValue.TIMESTAMP });
+          await markApplier(trusted())();
+        })();
+        await paying;
+      },
+    };
+    const sender = createMailSender(adminMailDatabase(url()), transport, {
+      shopUrl: 'http://localhost:4173',
+      from: 'shop@hall.test',
+      beforeSending: invoiceIssuer(trusted()),
+    });
+    await sender.drain();
+    expect(
+      sent.map((mail) => [mail.messageId, mail.attachments.map((a) => a.filename).filter((f) => f.endsWith('.pdf'))]),
+    ).toEqual([
+      [`<${id}-confirmation@localhost>`, []],
+      [`<${id}-paid@localhost>`, ['INV-1.pdf']],
+    ]);
   });
 });

@@ -32,6 +32,10 @@ interface MailOfDocuments {
   after?: number;
 }
 
+/** Whether an email of `kind` may carry documents: the sender has them issued first (sender.ts). */
+export const mayCarryDocuments = (kind: MailKind): boolean =>
+  ['paid', 'confirmation', 'refund', 'status', 'documents'].includes(kind);
+
 /** Which of an order's documents an email of `kind` carries. */
 function carried(document: InvoiceDocument, mail: MailOfDocuments): boolean {
   switch (mail.kind) {
@@ -86,7 +90,7 @@ export async function mailDocuments(
   mail: MailOfDocuments,
   timeZone: string | null,
 ): Promise<MailDocument[]> {
-  if (!['paid', 'confirmation', 'refund', 'status', 'documents'].includes(mail.kind)) return [];
+  if (!mayCarryDocuments(mail.kind)) return [];
   const all = await orderDocuments(read, uid, orderId);
   const sent =
     mail.kind === 'documents'

@@ -8,7 +8,7 @@
  * that will not change (SMTP 5xx, an address that is not one) fails the job for good, shown to staff on the
  * order; anything else (server down, 4xx) is tried again later, each wait twice the last, up to a cap.
  */
-import { mailDocuments } from '../invoices/mailDocuments';
+import { mailDocuments, mayCarryDocuments } from '../invoices/mailDocuments';
 import { randomUUID } from 'node:crypto';
 import {
   MAIL_KINDS,
@@ -177,6 +177,10 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
   const leaseMs = options.leaseMs ?? 120_000;
   const maxAttempts = options.maxAttempts ?? 10;
   const log = options.log ?? ((message: string) => console.error(message));
+  /** The documents orders wait for, issued; a failure is logged and sends no less mail. */
+  const issueFirst = async () => {
+    await options.beforeSending?.().catch((error: unknown) => log(`before sending: ${String(error)}`));
+  };
   const domain = new URL(options.shopUrl).hostname;
 
   /** Claims job `id` for `run`: the attempt is counted before anything is sent. */
@@ -293,6 +297,9 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
       return;
     }
     const refund = job.kind === 'refund' ? await readRefund(db, job) : null;
+    // A job queued while this round was sending missed the round's issuing: its documents are issued now (a run
+    // already going goes round once more for it), so that it carries them (docs/invoices.md#sent-and-shown).
+    if (mayCarryDocuments(job.kind)) await issueFirst();
     const documents = await mailDocuments(
       (path) => db.read(path),
       job.uid,
@@ -360,7 +367,7 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     drain: coalescedRuns(
       (): SendReport => ({ sent: 0, retrying: 0, failed: 0 }),
       async (report) => {
-        await options.beforeSending?.().catch((error: unknown) => log(`before sending: ${String(error)}`));
+        await issueFirst();
         await queueDueMessages(db, { now, leaseMs, log });
         await drainOnce(report);
       },
