@@ -102,7 +102,6 @@ export function failOnPageErrors(page: Page): void {
   });
 }
 
-/** The shop's name in seed/: the header shows it once the live properties have arrived. */
 /**
  * Opens the wishlist from the banner's link, from the keyboard. On a desktop the toasts sit over the banner's right
  * end, where the link is, and a pointer over a toast keeps it (docs/behaviour.md#toasts). The toast area loads at the
@@ -116,6 +115,7 @@ export async function openWishlist(page: Page, name: string | RegExp): Promise<v
   await expect(page).toHaveURL(/\/cart$/);
 }
 
+/** The shop's name in seed/: the header shows it once the live properties have arrived. */
 export const SEED_NAME = 'The Lantern Rooms';
 
 /** Opens `path` and waits for the live properties (the seed's name in the header). */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './accounts';
-import { confirmedOrder, expectHeading, failOnPageErrors } from './support';
+import { confirmedOrder, expectHeading, failOnPageErrors, openWishlist } from './support';
 import { checkScreen } from './screenCheck';
 import { FRENCH_BUSINESS, GERMAN_VAT_REVERSE_CHARGE, UK_VAT } from '../fixtures/ukVat';
 
@@ -14,7 +14,7 @@ async function checkoutTicketAndMug(page: Page, db: { write(path: string, value:
   await page.goto('/products');
   for (const title of ['Folk in the Round', 'Enamel Camp Mug'])
     await page.getByRole('button', { name: `Add ${title} to wishlist` }).click();
-  await page.getByRole('link', { name: /^Wishlist/ }).click();
+  await openWishlist(page, /^Wishlist/);
   // The wishlist says already what checkout will: the ticket's £12.50 holds £2.08 of VAT, the mug none.
   await expect(page.getByTestId('wishlist-tax').getByTestId('order-tax')).toHaveText([
     'Includes Standard at 20%: £2.08',
@@ -138,8 +138,11 @@ test('with prices that include VAT, checkout, the confirmation, the order page a
   // £12.50 at 20 % included holds £2.08 of tax; the zero-rated mug none, so it is not listed.
   await expect(summary.getByTestId('order-tax')).toHaveText(['Includes Standard at 20%: £2.08']);
   await expect(summary.getByTestId('checkout-total')).toHaveText('£26.50');
+  // Net, tax per rate and gross: the net under what the prices include.
+  await expect(summary.getByTestId('order-net')).toHaveText('Net: £24.42');
   await reserve(page);
   await expect(page.getByTestId('order-tax')).toHaveText(['Includes Standard at 20%: £2.08']);
+  await expect(page.getByTestId('order-net')).toHaveText('Net: £24.42');
   const { uid, id } = await confirmedOrder(page, db);
   expect(await db.read(`orders/${uid}/${id}/tax`)).toMatchObject({
     included: true,
@@ -154,6 +157,7 @@ test('with prices that include VAT, checkout, the confirmation, the order page a
   await page.goto(`/order#${(await db.read(`orders/${uid}/${id}/link`)) as string}`);
   await expect(page.getByText('Total £26.50')).toBeVisible();
   await expect(page.getByTestId('order-tax')).toHaveText(['Includes Standard at 20%: £2.08']);
+  await expect(page.getByTestId('order-net')).toHaveText('Net: £24.42');
   await checkScreen(page, 'order-page-with-tax');
 
   await expect
@@ -162,8 +166,9 @@ test('with prices that include VAT, checkout, the confirmation, the order page a
     })
     .toBeGreaterThan(0);
   const mail = db.mailbox.messages().find((m) => m.recipients.includes('robin@example.com'))!.parsed;
-  expect(mail.text).toContain('Total: £26.50\nIncludes Standard at 20%: £2.08');
+  expect(mail.text).toContain('Total: £26.50\nIncludes Standard at 20%: £2.08\nNet: £24.42');
   expect(mail.html).toContain('Includes Standard at 20%');
+  expect(mail.html).toMatch(/>Net<\/td><td[^>]*>£24\.42</);
 });
 
 test('with prices that exclude VAT, the tax comes on top: checkout follows staff switching, and the order asks for it', async ({
@@ -175,8 +180,10 @@ test('with prices that exclude VAT, the tax comes on top: checkout follows staff
   await db.write('taxSettings/pricesIncludeTax', false);
   await expect(summary.getByTestId('order-tax')).toHaveText(['Standard at 20%: £2.50']);
   await expect(summary.getByTestId('checkout-total')).toHaveText('£29.00');
+  // The net above the tax that comes on top.
+  await expect(summary.getByTestId('order-net')).toHaveText('Net: £26.50');
   // So does the wishlist: the tax checkout adds.
-  await page.getByRole('link', { name: /^Wishlist/ }).click();
+  await openWishlist(page, /^Wishlist/);
   await expect(page.getByTestId('wishlist-tax')).toHaveText(/^Tax is added at checkout:\s*Standard at 20%: £2\.50$/);
   await checkScreen(page, 'wishlist-tax-on-top');
   await page.getByRole('link', { name: 'Go to checkout' }).click();
@@ -224,6 +231,6 @@ test('a business in another EU country buys under reverse charge: no VAT on the 
     })
     .toBeGreaterThan(0);
   const mail = db.mailbox.messages().find((m) => m.recipients.includes('robin@example.com'))!.parsed;
-  expect(mail.text).toContain(`Regelsatz at 19%: £2.38\nTotal: £28.88\n${said[1]}`);
+  expect(mail.text).toContain(`Net: £26.50\nRegelsatz at 19%: £2.38\nTotal: £28.88\n${said[1]}`);
   expect(mail.html).toContain(said[1]);
 });

@@ -14,7 +14,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { typedTitle } from '../../../src/lib/typedTitle';
 import { escapeHtml } from '../../../src/lib/escapeHtml';
 import { formatEventTime, formatMoment, formatPercent } from '../../../src/lib/format';
-import { formatMoney, fromMinorUnits } from '../../../src/lib/money';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../../src/lib/money';
 import { balanceDue, ticketsIssued } from '../../../src/features/payments/model/orderPayment';
 import type { PaymentSettings } from '../../../src/features/payments/model/paymentSettings';
 import { bookedMessageText } from '../../../src/features/orders/bookedMessage';
@@ -327,6 +327,8 @@ const WORDS = {
   taxOnTopLabel: /*i18n*/ { id: 'mail.tax.onTop.label', message: '{name} at {percent}' },
   taxIncludedLine: /*i18n*/ { id: 'mail.tax.included.line', message: 'Includes {name} at {percent}: {tax}' },
   taxIncludedLabel: /*i18n*/ { id: 'mail.tax.included.label', message: 'Includes {name} at {percent}' },
+  netLine: /*i18n*/ { id: 'mail.net.line', message: 'Net: {net}' },
+  netLabel: /*i18n*/ { id: 'mail.net.label', message: 'Net' },
   reverseCharge: /*i18n*/ {
     id: 'mail.tax.reverseCharge',
     message: 'Reverse charge: no VAT on {amount}; the buyer accounts for it',
@@ -574,6 +576,14 @@ export function composeMail(ctx: MailContext): ComposedMail {
       tax: formatMoney(fromMinorUnits(rate.tax, order.tax!.currency), order.tax!.currency, locale),
     }));
   const [taxOnTop, taxIncluded] = order.tax?.included ? [[], taxes] : [taxes, []];
+  // Net, tax per rate and gross all said: the net above the tax on top, or under what the prices included.
+  const net = order.tax
+    ? formatMoney(
+        fromMinorUnits(toMinorUnits(order.total, order.tax.currency) - order.tax.tax, order.tax.currency),
+        order.tax.currency,
+        locale,
+      )
+    : null;
   // A business under reverse charge accounts for the VAT itself (docs/taxes.md#reverse-charge).
   const reverse = order.tax?.rates[REVERSE_CHARGE.id];
   const reverseNote = reverse
@@ -597,9 +607,11 @@ export function composeMail(ctx: MailContext): ComposedMail {
     '',
     ...order.lines.map((line) => `${line.quantity} × ${line.title}, ${linePrice(line.price)}`),
     ...(voucherOff ? [say(i18n, WORDS.voucherLine, { code: order.voucher!.code, off: voucherOff })] : []),
+    ...(net && !order.tax!.included ? [say(i18n, WORDS.netLine, { net })] : []),
     ...taxOnTop.map((rate) => say(i18n, WORDS.taxOnTopLine, rate)),
     say(i18n, WORDS.totalLine, { total: money(order.total) }),
     ...taxIncluded.map((rate) => say(i18n, WORDS.taxIncludedLine, rate)),
+    ...(net && order.tax!.included ? [say(i18n, WORDS.netLine, { net })] : []),
     ...(reverseNote ? [reverseNote] : []),
     '',
     ...(howToPay.length ? [...howToPay, ''] : []),
@@ -647,7 +659,7 @@ export function composeMail(ctx: MailContext): ComposedMail {
       )
       .join(
         '',
-      )}${voucherOff ? `<tr><td style="${cell}">${escapeHtml(say(i18n, WORDS.voucherLabel, { code: order.voucher!.code }))}</td><td align="right" style="${cell}">−${escapeHtml(voucherOff)}</td></tr>` : ''}${taxOnTop.map((rate) => taxRow(say(i18n, WORDS.taxOnTopLabel, rate), rate.tax)).join('')}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr>${taxIncluded.map((rate) => taxRow(say(i18n, WORDS.taxIncludedLabel, rate), rate.tax, 'color:#555555;')).join('')}${reverseNote ? `<tr><td colspan="2" style="${cell}color:#555555;">${escapeHtml(reverseNote)}</td></tr>` : ''}</table>
+      )}${voucherOff ? `<tr><td style="${cell}">${escapeHtml(say(i18n, WORDS.voucherLabel, { code: order.voucher!.code }))}</td><td align="right" style="${cell}">−${escapeHtml(voucherOff)}</td></tr>` : ''}${net && !order.tax!.included ? taxRow(i18n._(WORDS.netLabel), net) : ''}${taxOnTop.map((rate) => taxRow(say(i18n, WORDS.taxOnTopLabel, rate), rate.tax)).join('')}<tr><td style="${cell}font-weight:bold;">${escapeHtml(i18n._(WORDS.total))}</td><td align="right" style="${cell}font-weight:bold;">${escapeHtml(money(order.total))}</td></tr>${taxIncluded.map((rate) => taxRow(say(i18n, WORDS.taxIncludedLabel, rate), rate.tax, 'color:#555555;')).join('')}${net && order.tax!.included ? taxRow(i18n._(WORDS.netLabel), net, 'color:#555555;') : ''}${reverseNote ? `<tr><td colspan="2" style="${cell}color:#555555;">${escapeHtml(reverseNote)}</td></tr>` : ''}</table>
 ${howToPay.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.howToPay))}</h2><p style="margin:0 0 8px;">${howToPay.map((line) => keepTogether(escapeHtml(line), escapeHtml(ref))).join('<br>')}</p>` : ''}
 ${tickets.length ? `<h2 style="font-size:18px;margin:24px 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHeading))}</h2><p style="margin:0 0 8px;">${escapeHtml(i18n._(WORDS.ticketsHowTo))}</p><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${ticketRows}</table>${more > 0 ? `<p style="margin:12px 0 0;">${escapeHtml(allTickets)}</p>` : ''}` : ''}
 ${cards.html}

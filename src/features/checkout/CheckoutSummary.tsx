@@ -108,13 +108,13 @@ export function CheckoutSummary({
           <Typography data-testid="checkout-voucher">−{money(sums.voucher.off)}</Typography>
         </Row>
       )}
-      {sums.tax && <OrderTaxLines tax={sums.tax} part="on-top" money={money} />}
+      {sums.tax && <OrderTaxLines tax={sums.tax} part="on-top" money={money} total={sums.total} />}
       <Row label={<Trans>Total</Trans>} bold>
         <Typography sx={{ fontWeight: 700 }} data-testid="checkout-total">
           {money(sums.total)}
         </Typography>
       </Row>
-      {sums.tax && <OrderTaxLines tax={sums.tax} part="included" money={money} />}
+      {sums.tax && <OrderTaxLines tax={sums.tax} part="included" money={money} total={sums.total} />}
       {sums.giftCard && (
         <>
           <Row label={<Trans>Gift card</Trans>}>

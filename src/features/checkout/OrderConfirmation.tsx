@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../lib/Link';
 import type { PlacedOrder } from './placeOrder';
-import { formatMoney, fromMinorUnits } from '../../lib/money';
+import { formatMoney, fromMinorUnits, toMinorUnits } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { orderLines, orderTotal, parseOrderVoucher, referenceOrId } from '../orders';
 import { authAtom } from '../../state/atoms';
@@ -97,9 +97,18 @@ export function OrderConfirmation({
             </Trans>
           </Typography>
         )}
-        {tax && <OrderTaxLines tax={tax} part="on-top" money={minor} />}
+        {tax && (
+          <OrderTaxLines tax={tax} part="on-top" money={minor} total={toMinorUnits(orderTotal(order), tax.currency)} />
+        )}
         <Typography sx={{ fontWeight: 700 }}>{payment ? t`Total: ${total}` : t`Total to pay: ${total}`}</Typography>
-        {tax && <OrderTaxLines tax={tax} part="included" money={minor} />}
+        {tax && (
+          <OrderTaxLines
+            tax={tax}
+            part="included"
+            money={minor}
+            total={toMinorUnits(orderTotal(order), tax.currency)}
+          />
+        )}
         {payment && (
           <OrderPaymentSummary
             payment={payment}

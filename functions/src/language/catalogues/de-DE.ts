@@ -122,6 +122,8 @@ export const messages: Messages = {
   'mail.kind.message': ['Nachricht an alle Gebuchten'],
   'document.why.refund': ['Erstattung eines Teils der Bestellung'],
   'desk.statement.several': ['Nennt mehrere Bestellungen: bitte wählen'],
+  'mail.net.label': ['Netto'],
+  'mail.net.line': ['Netto: ', ['net']],
   'mail.waiting.leave': ['Kein Interesse mehr? Verlassen Sie die Warteliste:'],
   'mail.waiting.offer.leave': ['Kein Interesse mehr? Geben Sie sie an die nächste wartende Person weiter:'],
   'document.noTax': ['Es wird keine Steuer berechnet.'],

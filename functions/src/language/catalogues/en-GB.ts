@@ -119,6 +119,8 @@ export const messages: Messages = {
   'mail.kind.message': ['Message to everyone booked'],
   'document.why.refund': ['Money given back of the order'],
   'desk.statement.several': ['Names several orders: choose'],
+  'mail.net.label': ['Net'],
+  'mail.net.line': ['Net: ', ['net']],
   'mail.waiting.leave': ['No longer interested? Leave the waiting list:'],
   'mail.waiting.offer.leave': ['No longer interested? Let them go to the next person waiting:'],
   'document.noTax': ['No tax is charged.'],

@@ -14,6 +14,7 @@ import { useShopFormat } from '../../dashboardKit';
 import { referenceOrId, mailLabel, STATUS_LABELS, type MailDelivery, type Order, type OrderStatus } from '../../orders';
 import { OrderPaymentSummary } from '../../payments';
 import { OrderTaxLines } from '../../taxes';
+import { toMinorUnits } from '../../../lib/money';
 
 const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
   pending: <HourglassEmptyOutlined color="warning" />,
@@ -127,11 +128,27 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
             </Trans>
           </Typography>
         )}
-        {order.tax && <OrderTaxLines tax={order.tax} part="on-top" money={format.minor} variant="body2" />}
+        {order.tax && (
+          <OrderTaxLines
+            tax={order.tax}
+            part="on-top"
+            money={format.minor}
+            variant="body2"
+            total={toMinorUnits(order.total, order.tax.currency)}
+          />
+        )}
         <Typography sx={{ fontWeight: 600 }}>
           <Trans>Total {total}</Trans>
         </Typography>
-        {order.tax && <OrderTaxLines tax={order.tax} part="included" money={format.minor} variant="body2" />}
+        {order.tax && (
+          <OrderTaxLines
+            tax={order.tax}
+            part="included"
+            money={format.minor}
+            variant="body2"
+            total={toMinorUnits(order.total, order.tax.currency)}
+          />
+        )}
         {order.payment && (
           <OrderPaymentSummary payment={order.payment} reference={reference} cancelled={order.status === 'cancelled'} />
         )}

@@ -8,18 +8,22 @@ import { REVERSE_CHARGE, type OrderTaxRecord } from '../model';
  * (docs/taxes.md#the-orders-tax). `part` says which lines: the tax each rate put on top of the prices, shown above
  * the total, or what the prices included, shown under it. A rate that took no tax (zero-rated, exempt) is not
  * listed: its lines are there, at their prices; reverse charge is, as the buyer accounts for that tax themselves
- * (docs/taxes.md#reverse-charge). `money` writes an amount in minor units in the shop's currency.
+ * (docs/taxes.md#reverse-charge). `money` writes an amount in minor units in the shop's currency. Given the order's
+ * `total` (minor units, what it comes to), the net is said too: above the tax on top, or under what the prices
+ * included, so that net, tax per rate and gross are all there.
  */
 export function OrderTaxLines({
   tax,
   part,
   money,
   variant,
+  total,
 }: {
   tax: OrderTaxRecord;
   part: 'on-top' | 'included';
   money: (minor: number) => string;
   variant?: TypographyProps['variant'];
+  total?: number;
 }) {
   const { i18n } = useLingui();
   if (tax.included !== (part === 'included')) return null;
@@ -57,5 +61,11 @@ export function OrderTaxLines({
         </Typography>
       );
     });
-  return [...rates, reverseLine];
+  const net = total === undefined ? '' : money(total - tax.tax);
+  const netLine = total !== undefined && (
+    <Typography key="net" variant={variant} data-testid="order-net" color={tax.included ? 'textSecondary' : undefined}>
+      <Trans>Net: {net}</Trans>
+    </Typography>
+  );
+  return tax.included ? [...rates, reverseLine, netLine] : [netLine, ...rates, reverseLine];
 }
