@@ -8,12 +8,12 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../lib/Link';
 import type { PlacedOrder } from './placeOrder';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../lib/money';
+import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { orderLines, orderTotal, parseOrderVoucher, referenceOrId } from '../orders';
 import { authAtom } from '../../state/atoms';
 import { OrderPaymentSummary } from '../payments';
-import { OrderTaxLines } from '../taxes';
+import { TaxedTotal } from '../taxes';
 import { parseOrderTaxRecord } from '../taxes/model';
 
 // The tickets (and their QR encoder) load only when an order is confirmed.
@@ -97,18 +97,9 @@ export function OrderConfirmation({
             </Trans>
           </Typography>
         )}
-        {tax && (
-          <OrderTaxLines tax={tax} part="on-top" money={minor} total={toMinorUnits(orderTotal(order), tax.currency)} />
-        )}
-        <Typography sx={{ fontWeight: 700 }}>{payment ? t`Total: ${total}` : t`Total to pay: ${total}`}</Typography>
-        {tax && (
-          <OrderTaxLines
-            tax={tax}
-            part="included"
-            money={minor}
-            total={toMinorUnits(orderTotal(order), tax.currency)}
-          />
-        )}
+        <TaxedTotal tax={tax} orderTotal={orderTotal(order)} money={minor}>
+          <Typography sx={{ fontWeight: 700 }}>{payment ? t`Total: ${total}` : t`Total to pay: ${total}`}</Typography>
+        </TaxedTotal>
         {payment && (
           <OrderPaymentSummary
             payment={payment}

@@ -3,5 +3,5 @@
  * model, shared with trusted code, is `./model` and has an index of its own.
  */
 export { rateLabel } from './desk/rateWords';
-export { OrderTaxLines } from './buyer/OrderTaxLines';
+export { OrderTaxLines, TaxedTotal } from './buyer/OrderTaxLines';
 export { useLiveTaxSettings } from './buyer/liveTaxSettings';

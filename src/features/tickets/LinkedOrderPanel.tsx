@@ -12,7 +12,7 @@ import { useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Link } from '../../lib/Link';
 import type { ShopLanguage } from '../../i18n/languages';
-import { formatMoney, fromMinorUnits, toMinorUnits } from '../../lib/money';
+import { formatMoney, fromMinorUnits } from '../../lib/money';
 import { formatPrice } from '../../lib/price';
 import { pageLanguageAtom, siteAtom } from '../../state/atoms';
 import { displayReference, STATUS_LABELS } from '../orders';
@@ -20,7 +20,7 @@ import { onlineAtom } from '../pwa';
 import { IssuedGiftCards } from '../giftcards';
 import { InvoiceDetails, OrderDocumentsList } from '../invoices';
 import { OrderPaymentSummary, returningSecret } from '../payments';
-import { OrderTaxLines } from '../taxes';
+import { TaxedTotal } from '../taxes';
 import {
   addToYourTickets,
   fetchLinkedOrder,
@@ -264,25 +264,11 @@ function OrderView({
               </Trans>
             </Typography>
           )}
-          {order.tax && (
-            <OrderTaxLines
-              tax={order.tax}
-              part="on-top"
-              money={minor}
-              total={toMinorUnits(order.total, order.tax.currency)}
-            />
-          )}
-          <Typography sx={{ fontWeight: 700 }}>
-            <Trans>Total {total}</Trans>
-          </Typography>
-          {order.tax && (
-            <OrderTaxLines
-              tax={order.tax}
-              part="included"
-              money={minor}
-              total={toMinorUnits(order.total, order.tax.currency)}
-            />
-          )}
+          <TaxedTotal tax={order.tax} orderTotal={order.total} money={minor}>
+            <Typography sx={{ fontWeight: 700 }}>
+              <Trans>Total {total}</Trans>
+            </Typography>
+          </TaxedTotal>
           {order.payment && (
             <OrderPaymentSummary
               payment={order.payment}

@@ -13,8 +13,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useShopFormat } from '../../dashboardKit';
 import { referenceOrId, mailLabel, STATUS_LABELS, type MailDelivery, type Order, type OrderStatus } from '../../orders';
 import { OrderPaymentSummary } from '../../payments';
-import { OrderTaxLines } from '../../taxes';
-import { toMinorUnits } from '../../../lib/money';
+import { TaxedTotal } from '../../taxes';
 
 const STATUS_ICONS: Record<OrderStatus, ReactElement> = {
   pending: <HourglassEmptyOutlined color="warning" />,
@@ -128,27 +127,11 @@ export function OrderCard({ order, heading, actions, checkTotal = false, staff }
             </Trans>
           </Typography>
         )}
-        {order.tax && (
-          <OrderTaxLines
-            tax={order.tax}
-            part="on-top"
-            money={format.minor}
-            variant="body2"
-            total={toMinorUnits(order.total, order.tax.currency)}
-          />
-        )}
-        <Typography sx={{ fontWeight: 600 }}>
-          <Trans>Total {total}</Trans>
-        </Typography>
-        {order.tax && (
-          <OrderTaxLines
-            tax={order.tax}
-            part="included"
-            money={format.minor}
-            variant="body2"
-            total={toMinorUnits(order.total, order.tax.currency)}
-          />
-        )}
+        <TaxedTotal tax={order.tax} orderTotal={order.total} money={format.minor} variant="body2">
+          <Typography sx={{ fontWeight: 600 }}>
+            <Trans>Total {total}</Trans>
+          </Typography>
+        </TaxedTotal>
         {order.payment && (
           <OrderPaymentSummary payment={order.payment} reference={reference} cancelled={order.status === 'cancelled'} />
         )}

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { formatPercent } from '../../../lib/format';
+import { toMinorUnits } from '../../../lib/money';
 import { REVERSE_CHARGE, type OrderTaxRecord } from '../model';
 
 /**
@@ -68,4 +70,32 @@ export function OrderTaxLines({
     </Typography>
   );
   return tax.included ? [...rates, reverseLine, netLine] : [netLine, ...rates, reverseLine];
+}
+
+/**
+ * A placed order's total (`children`) with its kept tax around it: the net and the tax on top above it, or what the
+ * prices included and the net under it. `orderTotal` is what the order comes to, in its currency's units.
+ */
+export function TaxedTotal({
+  tax,
+  orderTotal,
+  money,
+  variant,
+  children,
+}: {
+  tax: OrderTaxRecord | null | undefined;
+  orderTotal: number;
+  money: (minor: number) => string;
+  variant?: TypographyProps['variant'];
+  children: ReactNode;
+}) {
+  if (!tax) return children;
+  const total = toMinorUnits(orderTotal, tax.currency);
+  return (
+    <>
+      <OrderTaxLines tax={tax} part="on-top" money={money} variant={variant} total={total} />
+      {children}
+      <OrderTaxLines tax={tax} part="included" money={money} variant={variant} total={total} />
+    </>
+  );
 }
