@@ -105,6 +105,39 @@ describe('the documents of a period', () => {
     expect(total).toEqual({ currency: 'GBP', total: { net: expect.any(Number), tax: 834 - 416, gross: everything } });
     expect(taxPerRateCsv(rates).split('\r\n').at(-2)).toBe('GBP,total,,,,,,,,,48.82,4.18,53.00');
   });
+
+  it('keeps what was sold under reverse charge as a rate of its own, at 0 %, adding up', () => {
+    const reverse = { name: 'Reverse charge', kind: 'reverse', basisPoints: 0 };
+    const { documents, unreadable } = read([
+      ['INV-1', mixedInvoice(1, JUNE)],
+      [
+        'INV-2',
+        mixedInvoice(2, JUNE, {
+          lines: [
+            { title: 'Gig', quantity: 2, unit: 1250, net: 2083, tax: 417, gross: 2500, rate: 'standard' },
+            { title: 'Print', quantity: 1, unit: 400, net: 400, tax: 0, gross: 400, rate: 'reverse-charge' },
+          ],
+          rates: {
+            standard: { ...STANDARD, net: 2083, tax: 417, gross: 2500 },
+            'reverse-charge': { ...reverse, net: 400, tax: 0, gross: 400 },
+          },
+          net: 2483,
+          gross: 2900,
+        }),
+      ],
+    ]);
+    expect(unreadable).toEqual([]);
+    const rates = taxPerRate(documents);
+    expect(rates.map((rate) => [rate.name, rate.kind, rate.total.net, rate.total.tax])).toEqual([
+      ['Standard', 'standard', 4166, 834],
+      ['Reverse charge', 'reverse', 400, 0],
+      ['Zero', 'zero', 400, 0],
+      ['', 'outside', 1000, 0],
+    ]);
+    const rows = documentRateRows(documents[1]![0], documents[1]![1]);
+    expect(rows.reduce((sum, row) => sum + row.gross, 0)).toBe(2900);
+    expect(totalsPerCurrency(rates)[0]!.total).toEqual({ net: 4166 + 400 + 400 + 1000, tax: 834, gross: 6800 });
+  });
 });
 
 describe('the files', () => {
