@@ -2,7 +2,7 @@
  * The documents an order's email carries (docs/invoices.md#sent-and-shown): the email that says an order is paid (or
  * confirms one paid as it was placed) carries its invoice, a refund's email the credit note of that refund, and the
  * email that says an order was cancelled the credit note of its cancel, and the email after a change of the buyer's
- * details the credit note and the invoice issued again. The issuer runs before each round of sending (issue.ts,
+ * details the credit note and the invoice issued again. The issuer runs once the jobs due are read (sender.ts,
  * `beforeSending`), so a document that could be issued is there when its email is written.
  */
 import { deskKey } from '../../../src/features/orders/deskIndex';
@@ -32,9 +32,10 @@ interface MailOfDocuments {
   after?: number;
 }
 
-/** Whether an email of `kind` may carry documents: the sender has them issued first (sender.ts). */
-export const mayCarryDocuments = (kind: MailKind): boolean =>
-  ['paid', 'confirmation', 'refund', 'status', 'documents'].includes(kind);
+const CARRYING_KINDS: readonly unknown[] = ['paid', 'confirmation', 'refund', 'status', 'documents'];
+
+/** Whether an email of `kind` (as a job stores it) may carry documents: the sender has them issued first (sender.ts). */
+export const mayCarryDocuments = (kind: unknown): boolean => CARRYING_KINDS.includes(kind);
 
 /** Which of an order's documents an email of `kind` carries. */
 function carried(document: InvoiceDocument, mail: MailOfDocuments): boolean {

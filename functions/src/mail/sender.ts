@@ -50,10 +50,10 @@ export interface SenderOptions {
   maxAttempts?: number;
   log?: (message: string) => void;
   /**
-   * Run before each round of sending: issues the documents orders are waiting for (invoices/issue.ts), so that an
-   * email of an order paid or refunded goes out with its document there, and the issuing runs wherever money moved
-   * and mail is sent, and every minute with the retry (docs/invoices.md#issuing). Its failure is logged and sends no
-   * less mail.
+   * Run once the jobs due are read, in each round and whenever they may carry a document: issues the documents
+   * orders are waiting for (invoices/issue.ts), so that an email of an order paid or refunded goes out with its
+   * document there, and the issuing runs wherever money moved and mail is sent, and every minute with the retry
+   * (docs/invoices.md#issuing). Its failure is logged and sends no less mail.
    */
   beforeSending?: () => Promise<unknown>;
 }
@@ -297,9 +297,6 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
       return;
     }
     const refund = job.kind === 'refund' ? await readRefund(db, job) : null;
-    // A job queued while this round was sending missed the round's issuing: its documents are issued now (a run
-    // already going goes round once more for it), so that it carries them (docs/invoices.md#sent-and-shown).
-    if (mayCarryDocuments(job.kind)) await issueFirst();
     const documents = await mailDocuments(
       (path) => db.read(path),
       job.uid,
@@ -331,8 +328,13 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
 
   async function drainOnce(report: SendReport): Promise<void> {
     const run = randomUUID();
-    for (;;) {
+    for (let first = true; ; first = false) {
       const due = await db.dueJobs(now(), BATCH);
+      // Documents are issued after the jobs are read, in the round's first reading (also the minute's retry of
+      // issuing) and whenever a job may carry one: a job is queued in the update that asks for its document, so one
+      // queued while the round was sending (an order paid as its confirmation went out) still carries it
+      // (docs/invoices.md#sent-and-shown).
+      if (first || due.some(({ raw }) => isRecord(raw) && mayCarryDocuments(raw.kind))) await issueFirst();
       let claimed = 0;
       const sendOne = async (id: string) => {
         const job = await claim(id, run).catch((error: unknown) => {
@@ -367,7 +369,6 @@ export function createMailSender(db: MailDatabase, transport: MailTransport, opt
     drain: coalescedRuns(
       (): SendReport => ({ sent: 0, retrying: 0, failed: 0 }),
       async (report) => {
-        await issueFirst();
         await queueDueMessages(db, { now, leaseMs, log });
         await drainOnce(report);
       },

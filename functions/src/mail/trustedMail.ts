@@ -17,7 +17,7 @@ export interface MailSettings {
   shopUrl: string;
   /** The database (TRUSTED_CODE_DATABASE_URL or the project's when absent). */
   databaseUrl?: string;
-  /** Issues the documents orders wait for, before each round of sending (sender.ts, `beforeSending`). */
+  /** Issues the documents orders wait for, as the sender reads the emails due (sender.ts, `beforeSending`). */
   issueDocuments?: () => Promise<unknown>;
 }
 

@@ -4,7 +4,7 @@
  * Stored on the request and the order as `billing`; the rules hold the same bounds. Pure and shared with trusted code.
  */
 import { isRecord } from '../../state/validation';
-import { checkVatId } from '../taxes/model';
+import { checkVatId, EU_MEMBER_STATES } from '../taxes/model';
 
 export interface BillingDetails {
   /** Empty when the invoice is in the buyer's own name. */
@@ -23,10 +23,9 @@ export const BILLING_LIMITS = { company: 120, address: 240, vatId: 20 } as const
  * The countries a buyer may name: the European Union's, its neighbours' and those shops here sell to most. A list
  * rather than every code, so that the field is a short choice; one not listed is written in the address.
  */
-// prettier-ignore
 export const BILLING_COUNTRIES = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT',
-  'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB', 'CH', 'NO', 'IS', 'LI', 'US', 'CA', 'AU', 'NZ', 'JP',
+  ...EU_MEMBER_STATES,
+  ...(['GB', 'CH', 'NO', 'IS', 'LI', 'US', 'CA', 'AU', 'NZ', 'JP'] as const),
 ] as const;
 
 /** What a VAT number's prefix says of its country, as ISO codes go: Greece writes EL. */

@@ -48,11 +48,10 @@ export function changesOrderTax(
   details: BillingDetails,
   settings: Pick<TaxSettings, 'on' | 'reverseCharge' | 'country'>,
 ): boolean {
-  const items = Object.entries(order.tax?.items ?? {});
   if (order.tax?.rates[REVERSE_CHARGE.id] !== undefined) {
     return !reverseChargeFor({ ...settings, on: true, reverseCharge: true }, details);
   }
-  const taxedGoods = items.some(([productId]) => !admissions.has(productId));
+  const taxedGoods = Object.keys(order.tax?.items ?? {}).some((productId) => !admissions.has(productId));
   return taxedGoods && reverseChargeFor(settings, details);
 }
 

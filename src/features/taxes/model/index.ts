@@ -20,4 +20,4 @@ export {
 export { BASIS_POINTS_PER_WHOLE } from './orderTax';
 export { checkVatId } from './vatId';
 export { parseOrderTaxRecord, taxOfLines, taxOnTop, type OrderTaxRecord, type TaxableLine } from './orderTaxRecord';
-export { inEuropeanUnion, reverseChargeFor } from './reverseCharge';
+export { EU_MEMBER_STATES, inEuropeanUnion, reverseChargeFor } from './reverseCharge';

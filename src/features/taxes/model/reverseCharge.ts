@@ -9,12 +9,12 @@ import type { TaxSettings } from './taxSettings';
 
 /** The member states by ISO 3166 code (Greece is GR here; its VAT numbers begin EL). */
 // prettier-ignore
-const EU_MEMBER_STATES: ReadonlySet<string> = new Set([
+export const EU_MEMBER_STATES = [
   'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT',
   'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
-]);
+] as const;
 
-export const inEuropeanUnion = (country: string): boolean => EU_MEMBER_STATES.has(country);
+export const inEuropeanUnion = (country: string): boolean => (EU_MEMBER_STATES as readonly string[]).includes(country);
 
 /** The buyer as reverse charge needs them: the country of their address and their VAT number ('' for none). */
 interface BusinessBuyer {
